@@ -1,0 +1,78 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// Only the thin Electron layer may import 'electron' (ARCHITECTURE.md): everything else must load
+// under plain Node, where requiring electron fails on machines without its binary.
+const ELECTRON_LAYER = [
+  'src/main/index.ts',
+  'src/main/window.ts',
+  'src/main/app-protocol.ts',
+  'src/main/ipc/electron-ipc.ts',
+  'src/preload/index.ts',
+]
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Escaping control characters in response snippets and header values is deliberate.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only the Electron layer (see eslint.config.js) may import electron; keep logic Electron-free.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ELECTRON_LAYER,
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches main only through lib/ipc-client.ts.' }],
+          patterns: [
+            { group: ['**/main/**', 'node:*'], message: 'The renderer cannot use main-process or Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'paydesk', message: 'Use lib/ipc-client.ts (the one module that touches the bridge).' },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/src/lib/ipc-client.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+)

@@ -1,0 +1,72 @@
+import { useEffect } from 'react'
+import { StatusBar } from './components/StatusBar'
+import { ConnectionsScreen } from './features/connections/ConnectionsScreen'
+import { InspectorScreen } from './features/inspector/InspectorScreen'
+import { OrdersScreen } from './features/orders/OrdersScreen'
+import { PaymentsScreen } from './features/payments/PaymentsScreen'
+import { SCREENS, useAppStore, type ScreenId } from './stores/app-store'
+
+const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
+  orders: OrdersScreen,
+  payments: PaymentsScreen,
+  inspector: InspectorScreen,
+  connections: ConnectionsScreen,
+}
+
+export function App(): React.JSX.Element {
+  const screen = useAppStore((s) => s.screen)
+  const setScreen = useAppStore((s) => s.setScreen)
+  const loadInfo = useAppStore((s) => s.loadInfo)
+
+  useEffect(() => {
+    void loadInfo()
+  }, [loadInfo])
+
+  // Ctrl/Cmd+1..4 switch screens from anywhere, also while typing in a field.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
+      const target = SCREENS.find((s) => s.shortcut === event.key)
+      if (target) {
+        event.preventDefault()
+        setScreen(target.id)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [setScreen])
+
+  const Screen = SCREEN_COMPONENTS[screen]
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            P
+          </span>
+          Paydesk
+        </div>
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className={s.id === screen ? 'nav-item active' : 'nav-item'}
+                aria-current={s.id === screen ? 'page' : undefined}
+                onClick={() => setScreen(s.id)}
+                title={`${s.label} (Ctrl+${s.shortcut})`}
+              >
+                {s.label}
+                <kbd>{s.shortcut}</kbd>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" id="main">
+        <Screen />
+      </main>
+      <StatusBar />
+    </div>
+  )
+}

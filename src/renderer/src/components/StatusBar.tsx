@@ -1,0 +1,20 @@
+import { useAppStore } from '../stores/app-store'
+
+export function StatusBar(): React.JSX.Element {
+  const info = useAppStore((s) => s.info)
+  const infoError = useAppStore((s) => s.infoError)
+  return (
+    <footer className="statusbar" role="status" aria-label="Status">
+      <span className="statusbar-spacer" />
+      {infoError ? (
+        <span className="statusbar-item error" data-testid="app-info-error">
+          {infoError}
+        </span>
+      ) : (
+        <span className="statusbar-item muted" data-testid="app-info">
+          {info ? `Paydesk ${info.version} · ${info.platform}` : 'Loading…'}
+        </span>
+      )}
+    </footer>
+  )
+}

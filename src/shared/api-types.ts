@@ -1,0 +1,363 @@
+// Types of the payment service v2 (../shared/spec/payment-service-v2.md, sections 2, 4 and 7).
+// Shared by the sandbox, the API client and the renderer; no runtime code lives here except
+// the enumerations, which are the spec's lists and are used for validation.
+
+/** Spec 2.1: a monetary amount; `value` is an exact decimal string, never a float. */
+export interface Amount {
+  currency: string
+  value: string
+}
+
+/** Spec 2.1: a link object. */
+export interface Link {
+  href: string
+  type: string
+}
+
+/** Spec 2.1: every field optional. */
+export interface Address {
+  title?: string
+  givenName?: string
+  familyName?: string
+  organizationName?: string
+  streetAndNumber?: string
+  streetAdditional?: string
+  postalCode?: string
+  email?: string
+  phone?: string
+  city?: string
+  region?: string
+  country?: string
+}
+
+/** Spec 2.5 */
+export const LOCALES = [
+  'en_US',
+  'en_GB',
+  'nl_NL',
+  'nl_BE',
+  'de_DE',
+  'de_AT',
+  'de_CH',
+  'fr_FR',
+  'fr_BE',
+  'es_ES',
+  'ca_ES',
+  'pt_PT',
+  'it_IT',
+  'nb_NO',
+  'sv_SE',
+  'fi_FI',
+  'da_DK',
+  'is_IS',
+  'hu_HU',
+  'pl_PL',
+  'lv_LV',
+  'lt_LT',
+] as const
+export type Locale = (typeof LOCALES)[number]
+
+/** Spec 2.5 */
+export const PAYMENT_METHODS = [
+  'applepay',
+  'bancomatpay',
+  'bancontact',
+  'banktransfer',
+  'belfius',
+  'billie',
+  'creditcard',
+  'directdebit',
+  'eps',
+  'giftcard',
+  'ideal',
+  'in3',
+  'kbc',
+  'klarna',
+  'klarnapaylater',
+  'klarnapaynow',
+  'klarnasliceit',
+  'mybank',
+  'paypal',
+  'paysafecard',
+  'przelewy24',
+  'riverty',
+  'satispay',
+  'trustly',
+  'twint',
+  'voucher',
+] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** Spec 2.5: order line types. */
+export const ORDER_LINE_TYPES = [
+  'physical',
+  'digital',
+  'discount',
+  'shipping_fee',
+  'store_credit',
+  'gift_card',
+  'surcharge',
+] as const
+export type OrderLineType = (typeof ORDER_LINE_TYPES)[number]
+
+/** Spec 2.6: payment line types (`tip` cannot be used when creating). */
+export const PAYMENT_LINE_TYPES = [
+  'physical',
+  'digital',
+  'shipping_fee',
+  'discount',
+  'store_credit',
+  'gift_card',
+  'surcharge',
+  'tip',
+] as const
+export type PaymentLineType = (typeof PAYMENT_LINE_TYPES)[number]
+
+/** Spec 2.3: voucher categories. */
+export const VOUCHER_CATEGORIES = ['eco', 'gift', 'meal', 'sport_culture', 'additional', 'consume'] as const
+export type VoucherCategory = (typeof VOUCHER_CATEGORIES)[number]
+
+/** Spec 2.5: `embed` values. */
+export const EMBED_VALUES = ['payments', 'refunds', 'shipments'] as const
+export type EmbedValue = (typeof EMBED_VALUES)[number]
+
+/** Spec 3 */
+export const ORDER_STATUSES = [
+  'created',
+  'pending',
+  'authorized',
+  'paid',
+  'shipping',
+  'canceled',
+  'expired',
+  'completed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_LINE_STATUSES = ['created', 'authorized', 'paid', 'canceled', 'shipping', 'completed'] as const
+export type OrderLineStatus = (typeof ORDER_LINE_STATUSES)[number]
+
+/**
+ * Spec 3 shows only `open`; the rest is the sandbox's choice (see docs/SANDBOX.md), modelled on
+ * what the real service most plausibly does.
+ */
+export const PAYMENT_STATUSES = ['open', 'pending', 'authorized', 'paid', 'canceled', 'expired', 'failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export type Mode = 'live' | 'test'
+
+/** Spec 2.2: metadata is a string, number, object, array of strings, or null. */
+export type Metadata = string | number | { [key: string]: unknown } | string[] | null
+
+/** Spec 2.3: an order line as sent on create (write and read-write fields). */
+export interface OrderLineInput {
+  type?: OrderLineType
+  name: string
+  quantity: number
+  unitPrice: Amount
+  discountAmount?: Amount
+  totalAmount: Amount
+  vatRate?: string
+  vatAmount?: Amount
+  sku?: string
+  category?: VoucherCategory
+  metadata?: Metadata
+  imageUrl?: string
+  productUrl?: string
+}
+
+/** Spec 2.2 + 4.1: the create-order request body. */
+export interface CreateOrderRequest {
+  orderNumber: string
+  amount: Amount
+  lines: OrderLineInput[]
+  billingAddress: Address
+  shippingAddress?: Address
+  locale: Locale | null
+  method?: PaymentMethod | PaymentMethod[] | null
+  redirectUrl?: string | null
+  cancelUrl?: string
+  webhookUrl?: string
+  metadata?: Metadata
+  expiresAt?: string
+  consumerDateOfBirth?: string
+  shopperCountryMustMatchBillingCountry?: boolean
+  profileId?: string
+  testmode?: boolean | null
+}
+
+/** Spec 2.3: an order line as returned. */
+export interface OrderLine {
+  resource: 'orderline'
+  id: string
+  orderId: string
+  type: OrderLineType
+  name: string
+  status: OrderLineStatus
+  isCancelable: boolean
+  quantity: number
+  quantityShipped: number
+  amountShipped: Amount
+  quantityRefunded: number
+  amountRefunded: Amount
+  quantityCanceled: number
+  amountCanceled: Amount
+  shippableQuantity: number
+  refundableQuantity: number
+  cancelableQuantity: number
+  unitPrice: Amount
+  discountAmount?: Amount
+  totalAmount: Amount
+  vatRate?: string
+  vatAmount?: Amount
+  sku?: string
+  metadata?: Metadata
+  createdAt: string
+  _links: { self?: Link; imageUrl?: Link; productUrl?: Link }
+}
+
+/** Spec 2.4 */
+export interface OrderLinks {
+  self: Link
+  checkout: Link | null
+  dashboard: Link
+  documentation: Link
+}
+
+/** Spec 2.2: an order as returned. */
+export interface Order {
+  resource: 'order'
+  id: string
+  mode: Mode
+  profileId: string
+  orderNumber: string
+  amount: Amount
+  amountRefunded?: Amount
+  amountCaptured?: Amount
+  status: OrderStatus
+  isCancelable?: boolean
+  metadata?: Metadata
+  method: PaymentMethod | PaymentMethod[] | null
+  locale: Locale | null
+  billingAddress: Address
+  shippingAddress?: Address
+  shopperCountryMustMatchBillingCountry?: boolean
+  consumerDateOfBirth?: string
+  redirectUrl: string | null
+  cancelUrl?: string
+  webhookUrl?: string
+  createdAt: string
+  authorizedAt?: string
+  paidAt?: string
+  canceledAt?: string
+  expiresAt?: string
+  expiredAt?: string
+  completedAt?: string
+  lines: OrderLine[]
+  _embedded?: { payments?: Payment[]; refunds?: unknown[]; shipments?: unknown[] }
+  _links: OrderLinks
+}
+
+/** Spec 2.6: a payment line. */
+export interface PaymentLine {
+  type?: PaymentLineType
+  description: string
+  quantity: number
+  quantityUnit?: string
+  unitPrice: Amount
+  totalAmount: Amount
+  discountAmount?: Amount
+  vatRate?: string
+  vatAmount?: Amount
+  sku?: string
+}
+
+/** Spec 4.2: create payment (the sandbox documents the fields it accepts beyond these). */
+export interface CreatePaymentRequest {
+  amount: Amount
+  description: string
+  redirectUrl?: string | null
+  cancelUrl?: string
+  webhookUrl?: string
+  method?: PaymentMethod | PaymentMethod[] | null
+  locale?: Locale | null
+  metadata?: Metadata
+  lines?: PaymentLine[]
+  billingAddress?: Address
+  shippingAddress?: Address
+  expiresAt?: string
+  sequenceType?: 'oneoff' | 'first' | 'recurring'
+  profileId?: string
+  testmode?: boolean | null
+}
+
+/** Spec 2.6: a payment as returned. */
+export interface Payment {
+  resource: 'payment'
+  id: string
+  mode: Mode
+  status: PaymentStatus
+  description: string
+  amount: Amount
+  amountRefunded?: Amount
+  amountRemaining?: Amount
+  amountCaptured?: Amount
+  amountChargedBack?: Amount
+  settlementAmount?: Amount
+  method: PaymentMethod | null
+  metadata?: Metadata
+  isCancelable?: boolean
+  redirectUrl: string | null
+  cancelUrl?: string | null
+  webhookUrl?: string | null
+  lines?: PaymentLine[] | null
+  profileId: string
+  sequenceType: 'oneoff' | 'first' | 'recurring'
+  orderId?: string
+  details?: Record<string, unknown> | null
+  createdAt: string
+  authorizedAt?: string
+  paidAt?: string
+  canceledAt?: string
+  expiresAt?: string
+  expiredAt?: string
+  failedAt?: string
+  _links: { self: Link; checkout?: Link | null; dashboard?: Link; order?: Link; documentation: Link }
+}
+
+/** Spec 4.3: a list response; `K` is the key under `_embedded`. */
+export interface ListResponse<T, K extends string = string> {
+  count: number
+  _embedded: { [key in K]: T[] }
+  _links: {
+    self: Link
+    previous: Link | null
+    next: Link | null
+    documentation: Link
+  }
+}
+
+export type PaymentList = ListResponse<Payment, 'payments'>
+
+/** Spec 7: the error body. */
+export interface ApiErrorBody {
+  status: number
+  title: string
+  detail: string
+  field?: string
+  _links?: { documentation?: Link }
+}
+
+export type SortOrder = 'asc' | 'desc'
+
+/** Spec 4.3 */
+export interface ListPaymentsQuery {
+  from?: string
+  limit?: number
+  sort?: SortOrder
+}
+
+/** Spec 4.3 / 8.2: at most 250 objects per list response. */
+export const MAX_PAGE_SIZE = 250
+/** Spec 4.3 leaves the default open; the sandbox's choice, documented in docs/SANDBOX.md. */
+export const DEFAULT_PAGE_SIZE = 50

@@ -1,0 +1,44 @@
+import type { z } from 'zod'
+import { appChannels } from './app'
+import type { ChannelDef, IpcResult } from './define'
+import type { EventName, PaydeskEvents } from './events'
+
+/**
+ * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
+ * a domain map makes the compiler ask for its handler (main) and exposes it in the preload.
+ */
+export const contract = {
+  ...appChannels,
+}
+
+export type Contract = typeof contract
+export type ChannelName = keyof Contract
+export const CHANNEL_NAMES = Object.keys(contract) as ChannelName[]
+
+export type ChannelInput<C extends ChannelName> = z.input<Contract[C]['input']>
+export type ChannelOutput<C extends ChannelName> = Contract[C]['output']
+
+type DomainOf<C> = C extends `${infer D}.${string}` ? D : never
+type ActionOf<C, D extends string> = C extends `${D}.${infer A}` ? A : never
+export type Domain = DomainOf<ChannelName>
+
+type ArgsOf<C extends ChannelName> = undefined extends ChannelInput<C>
+  ? [input?: ChannelInput<C>]
+  : [input: ChannelInput<C>]
+
+/** `window.paydesk`: one named function per channel, grouped by domain, plus `on`. */
+export type PaydeskApi = {
+  [D in Domain]: {
+    [C in ChannelName as ActionOf<C, D>]: (...args: ArgsOf<C>) => Promise<IpcResult<ChannelOutput<C>>>
+  }
+} & {
+  on<E extends EventName>(event: E, listener: (payload: PaydeskEvents[E]) => void): () => void
+}
+
+export type AnyChannelDef = ChannelDef
+
+/** Splits 'orders.create' into ['orders', 'create']; channel names always have one dot. */
+export function splitChannelName(name: string): [string, string] {
+  const dot = name.indexOf('.')
+  return [name.slice(0, dot), name.slice(dot + 1)]
+}

@@ -1,0 +1,222 @@
+import { mkdtemp, mkdir, rm } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createAppServices, type AppDeps, type AppServices } from '../../src/main/app-services'
+import { createDispatcher, type Dispatcher } from '../../src/main/ipc/dispatcher'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/security'
+import { readStaticFile } from '../../src/main/static-files'
+import { buildPaydeskApi } from '../../src/preload/build-api'
+import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
+import { EVENT_NAMES } from '../../src/shared/ipc/events'
+
+/**
+ * The end-to-end harness: the BUILT renderer (out/renderer) in Debian's Chromium, served over
+ * loopback with the production CSP (standing in for app://), and `window.paydesk` built by the
+ * preload's own buildPaydeskApi over a Playwright binding that calls the real dispatcher and the
+ * real main-process services (createAppServices), exactly as ipcMain does in the app.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+export const RENDERER_DIR = path.join(ROOT, 'out/renderer')
+export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts')
+const CHROMIUM = process.env['PAYDESK_CHROMIUM'] ?? '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export interface HarnessOptions {
+  /** Names the artifacts folder for this test file. */
+  name: string
+  /** Reuse a data directory (to simulate a restart); a fresh temporary one otherwise. */
+  dataDir?: string
+  /** Overrides and additions for the app's dependencies (secret store, sandbox options...). */
+  deps?: Partial<AppDeps>
+  viewport?: { width: number; height: number }
+}
+
+export interface Harness {
+  page: Page
+  services: AppServices
+  dispatcher: Dispatcher
+  dataDir: string
+  /** The origin the renderer is served from (the harness's stand-in for app://paydesk). */
+  origin: string
+  /** Every message main sent to the renderer: IPC replies and events, as JSON text. */
+  messagesToRenderer: string[]
+  /** URLs the app asked the OS to open in the system browser. */
+  openedExternal: string[]
+  /** Paths the next save dialogs will answer with (null = the user canceled). */
+  savePaths: (string | null)[]
+  consoleErrors: string[]
+  cspViolations: string[]
+  screenshot(name: string): Promise<string>
+  /** Closes the window and the services, then starts both again on the same data directory. */
+  restart(): Promise<void>
+  close(): Promise<void>
+}
+
+async function serveRenderer(): Promise<{ server: http.Server; origin: string }> {
+  const server = http.createServer((req, res) => {
+    void readStaticFile(RENDERER_DIR, req.url ?? '/').then(
+      (file) => {
+        if (!file) {
+          res.writeHead(404).end('Not found')
+          return
+        }
+        res.writeHead(200, {
+          'Content-Type': file.contentType,
+          'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+          'Cache-Control': 'no-store',
+        })
+        res.end(file.body)
+      },
+      () => res.writeHead(500).end(),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { server, origin: `http://127.0.0.1:${port}` }
+}
+
+function bridgeScript(): string {
+  return `(() => {
+    const invoke = window.__paydeskInvoke;
+    const sinks = new Set();
+    const deliver = (message) => { for (const sink of [...sinks]) sink(message); };
+    Object.defineProperty(window, '__paydeskDeliver', { value: deliver });
+    const subscribeAll = (listener) => { sinks.add(listener); return () => { sinks.delete(listener); }; };
+    const build = (${buildPaydeskApi.toString()});
+    const api = build(${JSON.stringify(CHANNEL_NAMES)}, ${JSON.stringify(EVENT_NAMES)}, (channel, input) => invoke(channel, input), subscribeAll);
+    Object.defineProperty(window, 'paydesk', { value: api, enumerable: true });
+    window.__paydeskCsp = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__paydeskCsp.push(event.violatedDirective + ' ' + event.blockedURI);
+    });
+  })();`
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'paydesk-e2e-')))
+  const artifacts = path.join(ARTIFACTS_DIR, options.name)
+  await mkdir(artifacts, { recursive: true })
+  const { server, origin } = await serveRenderer()
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+
+  const messagesToRenderer: string[] = []
+  const openedExternal: string[] = []
+  const savePaths: (string | null)[] = []
+  const consoleErrors: string[] = []
+  const cspViolations: string[] = []
+
+  let context!: BrowserContext
+  let page!: Page
+  let services!: AppServices
+  let dispatcher!: Dispatcher
+  let unsubscribe: () => void = () => {}
+
+  async function open(): Promise<void> {
+    services = await createAppServices({
+      dataDir,
+      appInfo: {
+        name: 'Paydesk',
+        version: 'e2e',
+        platform: process.platform,
+        versions: { node: process.versions.node, electron: null, chrome: browser.version() },
+      },
+      shell: {
+        async openExternal(url) {
+          openedExternal.push(url)
+        },
+      },
+      dialogs: {
+        async chooseSavePath() {
+          return savePaths.length ? (savePaths.shift() ?? null) : null
+        },
+      },
+      ...options.deps,
+    } as AppDeps)
+    dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: [origin] })
+
+    context = await browser.newContext({ viewport: options.viewport ?? { width: 1360, height: 860 } })
+    page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`))
+    await page.exposeBinding('__paydeskInvoke', async (source, channel: string, input: unknown) => {
+      const result = await dispatcher.invoke(
+        { frameUrl: source.frame.url(), isAppWindow: source.page === page && source.frame === page.mainFrame() },
+        channel,
+        input,
+      )
+      messagesToRenderer.push(JSON.stringify(result) ?? 'undefined')
+      return result
+    })
+    await page.addInitScript(bridgeScript())
+    unsubscribe = services.events.subscribe((event, payload) => {
+      const message = { event, payload }
+      messagesToRenderer.push(JSON.stringify(message))
+      void page.evaluate((m) => (window as unknown as { __paydeskDeliver?: (m: unknown) => void }).__paydeskDeliver?.(m), message).catch(() => {})
+    })
+    await page.goto(`${origin}/index.html`)
+  }
+
+  async function shut(): Promise<void> {
+    unsubscribe()
+    const violations = await page.evaluate(() => (window as unknown as { __paydeskCsp?: string[] }).__paydeskCsp ?? []).catch(() => [])
+    cspViolations.push(...violations)
+    await context.close()
+    await services.dispose()
+  }
+
+  await open()
+
+  return {
+    get page() {
+      return page
+    },
+    get services() {
+      return services
+    },
+    get dispatcher() {
+      return dispatcher
+    },
+    dataDir,
+    origin,
+    messagesToRenderer,
+    openedExternal,
+    savePaths,
+    consoleErrors,
+    cspViolations,
+    async screenshot(name) {
+      const file = path.join(artifacts, `${name}.png`)
+      await page.screenshot({ path: file, fullPage: false })
+      return file
+    },
+    async restart() {
+      await shut()
+      await open()
+    },
+    async close() {
+      await shut()
+      await browser.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** CSP violations collected so far in the live page (the harness adds them to cspViolations on close). */
+export async function currentCspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __paydeskCsp?: string[] }).__paydeskCsp ?? [])
+}

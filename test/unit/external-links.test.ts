@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { createExternalLinks } from '../../src/main/services/external-links'
+
+describe('external links helper', () => {
+  function make() {
+    const opened: string[] = []
+    const links = createExternalLinks({ openExternal: async (url) => void opened.push(url) })
+    return { links, opened }
+  }
+
+  it('opens https links', async () => {
+    const { links, opened } = make()
+    await links.open('https://docs.example.com/errors#422')
+    expect(opened).toEqual(['https://docs.example.com/errors#422'])
+  })
+
+  it.each([
+    'http://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'smb://host/share',
+    'https://user:pass@example.com/',
+    'not a url',
+    'app://paydesk/index.html',
+  ])('refuses %s', async (url) => {
+    const { links, opened } = make()
+    await expect(links.open(url)).rejects.toThrow(/only opens https/)
+    expect(opened).toEqual([])
+  })
+
+  it('opens the sandbox origin only while it is registered', async () => {
+    const { links, opened } = make()
+    const checkout = 'http://127.0.0.1:4010/checkout/tr_1'
+    expect(links.isAllowed(checkout)).toBe(false)
+    links.allowOrigin('http://127.0.0.1:4010')
+    await links.open(checkout)
+    expect(links.isAllowed('http://127.0.0.1:4011/checkout/tr_1')).toBe(false)
+    links.disallowOrigin('http://127.0.0.1:4010')
+    expect(links.isAllowed(checkout)).toBe(false)
+    expect(opened).toEqual([checkout])
+  })
+})
