@@ -1,0 +1,98 @@
+// Sandbox list throughput: walkers follow `next` over GET /v2/payments?limit=250 across a seeded
+// 50,000 test payments (quotas set very high, keep-alive agent). Prints one line per run and, last,
+// one JSON object with the median pages per second. Run: npx tsx bench/sandbox.bench.ts
+import { Agent, request } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import { startSandbox } from '../src/main/sandbox/index'
+
+const PAYMENTS = 50_000
+const WALKERS = 4
+const RUNS = 5
+const KEY = 'test_benchmarkKey000001'
+
+const agent = new Agent({ keepAlive: true, maxSockets: WALKERS })
+
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { Authorization: `Bearer ${KEY}` } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+async function walkAll(start: string): Promise<{ pages: number; objects: number }> {
+  let url: string | null = start
+  let pages = 0
+  let objects = 0
+  while (url) {
+    const { status, body } = await get(url)
+    if (status !== 200) throw new Error(`status ${status}: ${body.slice(0, 200)}`)
+    const json = JSON.parse(body) as { count: number; _links: { next: { href: string } | null } }
+    pages += 1
+    objects += json.count
+    url = json._links.next?.href ?? null
+  }
+  return { pages, objects }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+async function main(): Promise<void> {
+  const seedStart = performance.now()
+  const high = { q: 1_000_000, burst: 1_000_000 }
+  const sandbox = await startSandbox({
+    seedPayments: PAYMENTS,
+    keys: [KEY],
+    quotas: { test: { read: high, write: high } },
+  })
+  const seedMs = performance.now() - seedStart
+  console.log(`seeded ${PAYMENTS} test payments (+${PAYMENTS / 10} live) and started in ${seedMs.toFixed(0)} ms`)
+  try {
+    // warm-up
+    await walkAll(`${sandbox.baseUrl}/payments?limit=250`)
+    const rates: number[] = []
+    for (let run = 1; run <= RUNS; run++) {
+      const started = performance.now()
+      const results = await Promise.all(
+        Array.from({ length: WALKERS }, (_, i) =>
+          walkAll(`${sandbox.baseUrl}/payments?limit=250${i % 2 ? '&sort=asc' : ''}`),
+        ),
+      )
+      const seconds = (performance.now() - started) / 1000
+      const pages = results.reduce((sum, r) => sum + r.pages, 0)
+      const objects = results.reduce((sum, r) => sum + r.objects, 0)
+      if (results.some((r) => r.objects !== PAYMENTS)) throw new Error('a walk did not see every payment exactly once')
+      rates.push(pages / seconds)
+      console.log(
+        `run ${run}: ${WALKERS} walkers, ${pages} pages (${objects} objects) in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(0)} pages/s`,
+      )
+    }
+    const result = {
+      listPagesPerSecondMedian: Math.round(median(rates)),
+      runs: RUNS,
+      walkers: WALKERS,
+      pageSize: 250,
+      payments: PAYMENTS,
+      seedAndStartMs: Math.round(seedMs),
+    }
+    console.log(`median: ${result.listPagesPerSecondMedian} pages/s (requests/s)`)
+    console.log(JSON.stringify(result))
+  } finally {
+    agent.destroy()
+    await sandbox.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,103 @@
+// The admin interface (outside /v2, its own bearer token): faults, quotas, counters and oracles
+// for tests. Fixed API (docs/SANDBOX.md "Admin API"); the typed client is admin-client.ts.
+import type { IncomingMessage } from 'node:http'
+import type { Mode } from '../../shared/api-types'
+import { errorReply, type Reply } from './errors'
+import { parseFaultSpec } from './faults'
+import type { Quota, SandboxQuotas } from './rate-limit'
+import type { SandboxContext } from './server'
+
+function json(status: number, body: unknown): Reply {
+  return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+}
+
+function noContent(): Reply {
+  return { status: 204, headers: {}, body: '' }
+}
+
+function parseQuota(value: unknown): Quota | string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'object' || value === null) return 'must be an object {q, burst}'
+  const { q, burst } = value as { q?: unknown; burst?: unknown }
+  if (typeof q !== 'number' || !Number.isInteger(q) || q < 1) return 'q must be an integer >= 1'
+  if (typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1) return 'burst must be an integer >= 1'
+  return { q, burst }
+}
+
+export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL, rawBody: Buffer | null): Reply {
+  const auth = req.headers.authorization
+  if (auth !== `Bearer ${ctx.adminToken}`) {
+    return errorReply(ctx.origin, 401, 'The admin interface needs Authorization: Bearer <adminToken>.')
+  }
+  const method = (req.method ?? 'GET').toUpperCase()
+  const path = url.pathname.replace(/\/+$/, '')
+  let body: unknown = undefined
+  if (rawBody && rawBody.length > 0) {
+    try {
+      body = JSON.parse(rawBody.toString('utf8'))
+    } catch {
+      return errorReply(ctx.origin, 400, 'The admin request body is not valid JSON.')
+    }
+  }
+  const notAllowed = (allow: string) =>
+    errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: allow })
+
+  switch (path) {
+    case '/__admin/faults': {
+      if (method === 'GET') return json(200, { faults: ctx.faults.list() })
+      if (method === 'DELETE') {
+        ctx.faults.clear()
+        return noContent()
+      }
+      if (method === 'POST') {
+        const parsed = parseFaultSpec(body)
+        if ('error' in parsed) return errorReply(ctx.origin, 422, parsed.error, parsed.field)
+        return json(201, ctx.faults.add(parsed.spec))
+      }
+      return notAllowed('GET, POST, DELETE')
+    }
+    case '/__admin/quotas': {
+      if (method === 'GET') return json(200, ctx.limiter.currentQuotas())
+      if (method !== 'PUT') return notAllowed('GET, PUT')
+      const b = (body ?? {}) as { mode?: unknown; read?: unknown; write?: unknown }
+      if (b.mode !== undefined && b.mode !== 'test' && b.mode !== 'live') {
+        return errorReply(ctx.origin, 422, 'mode must be test or live', 'mode')
+      }
+      const read = parseQuota(b.read)
+      if (typeof read === 'string') return errorReply(ctx.origin, 422, `read ${read}`, 'read')
+      const write = parseQuota(b.write)
+      if (typeof write === 'string') return errorReply(ctx.origin, 422, `write ${write}`, 'write')
+      const patch: SandboxQuotas = {}
+      const modes: Mode[] = b.mode === undefined ? ['test', 'live'] : [b.mode as Mode]
+      for (const mode of modes) {
+        patch[mode] = {}
+        if (read) patch[mode].read = read
+        if (write) patch[mode].write = write
+      }
+      ctx.limiter.setQuotas(patch)
+      return json(200, ctx.limiter.currentQuotas())
+    }
+    case '/__admin/reset-buckets':
+      if (method !== 'POST') return notAllowed('POST')
+      ctx.limiter.reset()
+      return noContent()
+    case '/__admin/stats':
+      if (method !== 'GET') return notAllowed('GET')
+      return json(200, {
+        orders: ctx.store.orderCount,
+        payments: ctx.store.paymentCount,
+        requests: ctx.store.requests,
+        ordersByNumber: Object.fromEntries(ctx.store.ordersByNumber),
+      })
+    case '/__admin/payments': {
+      if (method !== 'GET') return notAllowed('GET')
+      const mode = url.searchParams.get('mode') ?? 'test'
+      const sort = url.searchParams.get('sort') ?? 'desc'
+      if (mode !== 'test' && mode !== 'live') return errorReply(ctx.origin, 422, 'mode must be test or live', 'mode')
+      if (sort !== 'asc' && sort !== 'desc') return errorReply(ctx.origin, 422, 'sort must be asc or desc', 'sort')
+      return json(200, { ids: ctx.store.allPaymentIds(ctx.profileId, mode, sort) })
+    }
+    default:
+      return errorReply(ctx.origin, 404, `No admin resource at ${path}.`)
+  }
+}

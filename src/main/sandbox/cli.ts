@@ -1,0 +1,82 @@
+// Standalone sandbox: `npm run sandbox -- --port 4010 --seed 1200 --key test_abc --key access_xyz`.
+// The prefix of each key decides its kind and mode (test_/live_ API keys, access_ organization tokens).
+import { parseArgs } from 'node:util'
+import { startSandbox, type SandboxOptions } from './index'
+
+const USAGE = `Usage: tsx src/main/sandbox/cli.ts [options]
+  --host <host>          default 127.0.0.1
+  --port <port>          default 0 (ephemeral)
+  --seed <n>             test-mode payments to seed (default 1200; live gets n/10)
+  --prng-seed <n>        PRNG seed for the data set (default 1)
+  --key <secret>         credential, repeatable (default: one generated test_ key)
+  --admin-token <token>  admin bearer token (default: generated)
+  --read-q <n> --read-burst <n> --write-q <n> --write-burst <n>   quotas for both modes
+`
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a non-negative integer, got ${value}`)
+  return Number(value)
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'prng-seed': { type: 'string' },
+      key: { type: 'string', multiple: true },
+      'admin-token': { type: 'string' },
+      'read-q': { type: 'string' },
+      'read-burst': { type: 'string' },
+      'write-q': { type: 'string' },
+      'write-burst': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(USAGE)
+    return
+  }
+  const options: SandboxOptions = {
+    host: values.host,
+    port: integer('port', values.port),
+    seedPayments: integer('seed', values.seed),
+    seed: integer('prng-seed', values['prng-seed']),
+    keys: values.key,
+    adminToken: values['admin-token'],
+  }
+  const readQ = integer('read-q', values['read-q'])
+  const readBurst = integer('read-burst', values['read-burst'])
+  const writeQ = integer('write-q', values['write-q'])
+  const writeBurst = integer('write-burst', values['write-burst'])
+  if (readQ !== undefined || readBurst !== undefined || writeQ !== undefined || writeBurst !== undefined) {
+    const read = { q: readQ ?? 25, burst: readBurst ?? 50 }
+    const write = { q: writeQ ?? 5, burst: writeBurst ?? 10 }
+    options.quotas = { test: { read, write }, live: { read, write } }
+  }
+  const sandbox = await startSandbox(options)
+  const lines = [
+    `Sandbox listening`,
+    `  base URL:    ${sandbox.baseUrl}`,
+    `  profile:     ${sandbox.profileId}`,
+    `  admin token: ${sandbox.adminToken}`,
+    `  credentials:`,
+    ...sandbox.credentials.map((c) => `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''})`),
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+  process.exit(2)
+})

@@ -1,0 +1,53 @@
+// Request bodies the sandbox accepts, for tests of the sandbox and of its clients.
+import type { CreateOrderRequest, CreatePaymentRequest } from '../../shared/api-types'
+
+/** A valid create-order body (spec 4.1): two lines with VAT, total 121.00 EUR. */
+export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+  return {
+    orderNumber,
+    amount: { currency: 'EUR', value: '121.00' },
+    redirectUrl: 'https://shop.example.com/orders/return',
+    locale: 'nl_NL',
+    billingAddress: {
+      givenName: 'Piet',
+      familyName: 'Mondriaan',
+      email: 'piet@example.org',
+      streetAndNumber: 'Keizersgracht 126',
+      postalCode: '1015 CW',
+      city: 'Amsterdam',
+      country: 'NL',
+    },
+    lines: [
+      {
+        type: 'physical',
+        name: 'LEGO 42083 Bugatti Chiron',
+        quantity: 1,
+        unitPrice: { currency: 'EUR', value: '100.00' },
+        totalAmount: { currency: 'EUR', value: '100.00' },
+        vatRate: '21.00',
+        vatAmount: { currency: 'EUR', value: '17.36' },
+        sku: '5702016116977',
+      },
+      {
+        type: 'shipping_fee',
+        name: 'Shipping',
+        quantity: 1,
+        unitPrice: { currency: 'EUR', value: '21.00' },
+        totalAmount: { currency: 'EUR', value: '21.00' },
+        vatRate: '21.00',
+        vatAmount: { currency: 'EUR', value: '3.64' },
+      },
+    ],
+    ...overrides,
+  }
+}
+
+/** A valid create-payment body (spec 4.2). */
+export function validPaymentBody(overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
+  return {
+    amount: { currency: 'EUR', value: '10.00' },
+    description: 'Order #12345',
+    redirectUrl: 'https://shop.example.com/payments/return',
+    ...overrides,
+  }
+}

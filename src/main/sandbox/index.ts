@@ -1,0 +1,111 @@
+// The sandbox: a stateful local implementation of the payment service v2 (docs/SANDBOX.md).
+// Started in-process by the main process and by tests; never imports electron.
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { FaultRegistry } from './faults'
+import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
+import { RateLimiter, type SandboxQuotas } from './rate-limit'
+import { seedPayments } from './seed'
+import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
+import { SandboxStore } from './store'
+
+export { createSandboxAdmin, type SandboxAdmin, type SandboxStats, type FaultListing } from './admin-client'
+export type { FaultSpec, FaultKind } from './faults'
+export type { Quota, SandboxQuotas } from './rate-limit'
+export { DEFAULT_QUOTAS } from './rate-limit'
+
+export interface SandboxOptions {
+  /** default 127.0.0.1 */
+  host?: string
+  /** default 0 (ephemeral) */
+  port?: number
+  /** test-mode payments to seed; live gets a tenth of that. Default 1200. */
+  seedPayments?: number
+  /** PRNG seed: same seed, same data set and profile id. Default 1. */
+  seed?: number
+  /** credentials (`test_…`, `live_…` API keys, `access_…` organization tokens); default one generated test_ key */
+  keys?: string[]
+  /** default: generated per launch */
+  adminToken?: string
+  quotas?: SandboxQuotas
+  /** clock in ms (rate limits, timestamps, "today" of the rules) */
+  now?: () => number
+}
+
+export interface RunningSandbox {
+  /** 'http://127.0.0.1:PORT/v2' */
+  baseUrl: string
+  /** 'http://127.0.0.1:PORT' */
+  origin: string
+  adminToken: string
+  profileId: string
+  credentials: { secret: string; kind: 'api-key' | 'organization-token'; mode?: 'test' | 'live' }[]
+  close(): Promise<void>
+}
+
+export const DEFAULT_SEED_PAYMENTS = 1200
+
+function secureToken(length: number): string {
+  const bytes = randomBytes(length)
+  let out = ''
+  for (const byte of bytes) out += BASE62[byte % 62]
+  return out
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const now = options.now ?? Date.now
+  const random = createRandom(options.seed ?? 1)
+  const profileId = `pfl_${randomBase62(random, 10)}`
+  const ids = new IdFactory(random)
+  const store = new SandboxStore()
+  const testPayments = options.seedPayments ?? DEFAULT_SEED_PAYMENTS
+  if (!Number.isInteger(testPayments) || testPayments < 0)
+    throw new Error('seedPayments must be a non-negative integer')
+  seedPayments(store, {
+    testPayments,
+    livePayments: Math.round(testPayments / 10),
+    profileId,
+    nowMs: now(),
+    random,
+    ids,
+  })
+  const secrets = options.keys && options.keys.length > 0 ? options.keys : [`test_${secureToken(30)}`]
+  const credentials = new Map<string, Credential>()
+  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  const ctx: SandboxContext = {
+    store,
+    ids,
+    limiter: new RateLimiter(now, options.quotas),
+    faults: new FaultRegistry(options.seed ?? 1),
+    now,
+    origin: '',
+    profileId,
+    credentials,
+    adminToken: options.adminToken ?? `admin_${secureToken(30)}`,
+  }
+  const server: Server = createServer({ keepAliveTimeout: 30_000 }, createRequestHandler(ctx))
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const hostPart = host.includes(':') ? `[${host}]` : host
+  ctx.origin = `http://${hostPart}:${port}`
+  return {
+    baseUrl: `${ctx.origin}/v2`,
+    origin: ctx.origin,
+    adminToken: ctx.adminToken,
+    profileId,
+    credentials: [...credentials.values()].map((c) => ({ ...c })),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

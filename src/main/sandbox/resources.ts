@@ -1,0 +1,206 @@
+// Builds the sandbox's orders and payments from validated requests and renders them as the
+// service's JSON (spec 2.2, 2.3, 2.4, 2.6). Read-only request fields are never copied (spec 4.1).
+import type {
+  Address,
+  CreateOrderRequest,
+  CreatePaymentRequest,
+  Link,
+  Mode,
+  Order,
+  OrderLine,
+  Payment,
+  PaymentLine,
+  PaymentMethod,
+} from '../../shared/api-types'
+import { truncatedDescription } from '../../shared/order-rules'
+import { HAL_JSON } from './errors'
+import type { IdFactory } from './ids'
+import { zeroLike } from './store'
+import type { OrderRecord, PaymentData, PaymentRecord } from './store'
+
+// Spec 2.6: descriptions over 255 characters are truncated, not rejected (rule kept in the rules module).
+const truncateDescription = truncatedDescription
+
+function html(href: string): Link {
+  return { href, type: 'text/html' }
+}
+
+function hal(href: string): Link {
+  return { href, type: HAL_JSON }
+}
+
+export interface Scope {
+  profileId: string
+  mode: Mode
+}
+
+function methodOf(method: unknown): { method: PaymentMethod | null; offered: PaymentMethod[] | null } {
+  if (typeof method === 'string') return { method: method as PaymentMethod, offered: null }
+  if (Array.isArray(method)) return { method: null, offered: method as PaymentMethod[] }
+  return { method: null, offered: null }
+}
+
+function copyAddress(address: Address | undefined): Address | undefined {
+  return address === undefined ? undefined : { ...address }
+}
+
+export function buildPayment(
+  body: CreatePaymentRequest,
+  scope: Scope,
+  ids: IdFactory,
+  createdAt: string,
+): PaymentRecord {
+  const { method, offered } = methodOf(body.method)
+  const data: PaymentData = {
+    resource: 'payment',
+    id: ids.next('tr'),
+    mode: scope.mode,
+    createdAt,
+    amount: { currency: body.amount.currency, value: body.amount.value },
+    description: truncateDescription(body.description),
+    method,
+    metadata: body.metadata === undefined ? null : structuredClone(body.metadata),
+    status: 'open',
+    isCancelable: false,
+    profileId: scope.profileId,
+    sequenceType: body.sequenceType ?? 'oneoff',
+    redirectUrl: body.redirectUrl ?? null,
+  }
+  if (body.cancelUrl !== undefined) data.cancelUrl = body.cancelUrl
+  if (body.webhookUrl !== undefined) data.webhookUrl = body.webhookUrl
+  if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt
+  if (body.lines !== undefined) data.lines = body.lines.map((l): PaymentLine => ({ ...l }))
+  return { data, offeredMethods: offered }
+}
+
+/** The payment an order creates automatically (spec 1, 3 rule 1), or a later one (create-order-payment). */
+export function buildOrderPayment(
+  order: OrderRecord['data'],
+  requestedMethod: unknown,
+  ids: IdFactory,
+  createdAt: string,
+): PaymentRecord {
+  const { method, offered } = methodOf(requestedMethod === undefined ? order.method : requestedMethod)
+  const data: PaymentData = {
+    resource: 'payment',
+    id: ids.next('tr'),
+    mode: order.mode,
+    createdAt,
+    amount: { ...order.amount },
+    description: truncateDescription(`Order ${order.orderNumber}`),
+    method,
+    metadata: null,
+    status: 'open',
+    isCancelable: false,
+    profileId: order.profileId,
+    sequenceType: 'oneoff',
+    redirectUrl: order.redirectUrl,
+    orderId: order.id,
+  }
+  if (order.cancelUrl !== undefined) data.cancelUrl = order.cancelUrl
+  if (order.webhookUrl !== undefined) data.webhookUrl = order.webhookUrl
+  return { data, offeredMethods: offered }
+}
+
+export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactory, createdAt: string): OrderRecord {
+  const orderId = ids.next('ord')
+  const lines = body.lines.map((input): OrderLine => {
+    const zero = { currency: input.totalAmount.currency, value: zeroLike(input.totalAmount.value) }
+    const line: OrderLine = {
+      resource: 'orderline',
+      id: ids.next('odl'),
+      orderId,
+      type: input.type ?? 'physical',
+      name: input.name,
+      status: 'created',
+      isCancelable: true,
+      quantity: input.quantity,
+      quantityShipped: 0,
+      amountShipped: { ...zero },
+      quantityRefunded: 0,
+      amountRefunded: { ...zero },
+      quantityCanceled: 0,
+      amountCanceled: { ...zero },
+      shippableQuantity: 0,
+      refundableQuantity: 0,
+      cancelableQuantity: input.quantity,
+      unitPrice: { ...input.unitPrice },
+      totalAmount: { ...input.totalAmount },
+      createdAt,
+      _links: {},
+    }
+    if (input.discountAmount !== undefined) line.discountAmount = { ...input.discountAmount }
+    if (input.vatRate !== undefined) line.vatRate = input.vatRate
+    if (input.vatAmount !== undefined) line.vatAmount = { ...input.vatAmount }
+    if (input.sku !== undefined) line.sku = input.sku
+    if (input.metadata !== undefined) line.metadata = structuredClone(input.metadata)
+    if (input.imageUrl !== undefined) line._links.imageUrl = html(input.imageUrl)
+    if (input.productUrl !== undefined) line._links.productUrl = html(input.productUrl)
+    return line
+  })
+  const data: OrderRecord['data'] = {
+    resource: 'order',
+    id: orderId,
+    profileId: scope.profileId,
+    mode: scope.mode,
+    orderNumber: body.orderNumber,
+    amount: { ...body.amount },
+    status: 'created',
+    isCancelable: true,
+    metadata: body.metadata === undefined ? null : structuredClone(body.metadata),
+    createdAt,
+    method: body.method === undefined ? null : Array.isArray(body.method) ? [...body.method] : body.method,
+    locale: body.locale ?? null,
+    redirectUrl: body.redirectUrl ?? null,
+    billingAddress: copyAddress(body.billingAddress) ?? {},
+    lines,
+  }
+  if (body.cancelUrl !== undefined) data.cancelUrl = body.cancelUrl
+  if (body.webhookUrl !== undefined) data.webhookUrl = body.webhookUrl
+  if (body.shippingAddress !== undefined) data.shippingAddress = copyAddress(body.shippingAddress)
+  if (body.shopperCountryMustMatchBillingCountry !== undefined) {
+    data.shopperCountryMustMatchBillingCountry = body.shopperCountryMustMatchBillingCountry
+  }
+  if (body.consumerDateOfBirth !== undefined) data.consumerDateOfBirth = body.consumerDateOfBirth
+  if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt
+  return { data, paymentIds: [] }
+}
+
+export function paymentJson(origin: string, data: PaymentData): Payment {
+  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links']
+  // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
+  if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
+  links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
+  if (data.orderId) links.order = hal(`${origin}/v2/orders/${data.orderId}`)
+  links.documentation = html(`${origin}/docs/payments`)
+  return { ...data, _links: links }
+}
+
+/** paymentJson as text, cached on the record (list pages are mostly serialization). */
+export function paymentJsonText(origin: string, record: PaymentRecord): string {
+  record.json ??= JSON.stringify(paymentJson(origin, record.data))
+  return record.json
+}
+
+export type EmbedSet = Set<'payments' | 'refunds' | 'shipments'>
+
+export function orderJson(origin: string, record: OrderRecord, payments: PaymentData[], embed: EmbedSet): Order {
+  const latest = payments[payments.length - 1]
+  const order: Order = {
+    ...record.data,
+    _links: {
+      self: hal(`${origin}/v2/orders/${record.data.id}`),
+      checkout: latest && latest.status === 'open' ? html(`${origin}/checkout/${latest.id}`) : null,
+      dashboard: html(`${origin}/dashboard/orders/${record.data.id}`),
+      documentation: html(`${origin}/docs/orders`),
+    },
+  }
+  if (embed.size > 0) {
+    order._embedded = {}
+    if (embed.has('payments')) order._embedded.payments = payments.map((p) => paymentJson(origin, p))
+    // The sandbox has no refunds or shipments yet: the lists are empty (docs/SANDBOX.md).
+    if (embed.has('refunds')) order._embedded.refunds = []
+    if (embed.has('shipments')) order._embedded.shipments = []
+  }
+  return order
+}

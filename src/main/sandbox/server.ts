@@ -1,0 +1,584 @@
+// Routing of the sandbox: the /v2 API (spec 4), the hosted checkout and dashboard pages, and the
+// admin interface. Order of checks for /v2 (docs/SANDBOX.md): authentication (401) → rate limit
+// (429) → injected fault → route (404/405) → media type (415) → JSON (400) → idempotency (409 or
+// replay) → the operation (422 with the first rule violation, or success).
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  DEFAULT_PAGE_SIZE,
+  EMBED_VALUES,
+  MAX_PAGE_SIZE,
+  PAYMENT_METHODS,
+  type CreateOrderRequest,
+  type CreatePaymentRequest,
+  type EmbedValue,
+  type Mode,
+  type PaymentList,
+} from '../../shared/api-types'
+import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../../shared/order-rules'
+import { handleAdmin } from './admin'
+import { checkoutPage, dashboardPage, documentationPage, messagePage, resultPage } from './checkout-page'
+import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './errors'
+import { deliver, delay, type Fault, type FaultRegistry } from './faults'
+import type { IdFactory } from './ids'
+import type { RateLimiter } from './rate-limit'
+import {
+  buildOrder,
+  buildOrderPayment,
+  buildPayment,
+  orderJson,
+  paymentJson,
+  paymentJsonText,
+  type EmbedSet,
+  type Scope,
+} from './resources'
+import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type SandboxStore } from './store'
+
+export type CredentialKind = 'api-key' | 'organization-token'
+
+export interface Credential {
+  secret: string
+  kind: CredentialKind
+  /** fixed mode of an API key; organization tokens choose per request (`testmode`) */
+  mode?: Mode
+}
+
+export interface SandboxContext {
+  store: SandboxStore
+  ids: IdFactory
+  limiter: RateLimiter
+  faults: FaultRegistry
+  now: () => number
+  /** set once the server listens */
+  origin: string
+  profileId: string
+  credentials: Map<string, Credential>
+  adminToken: string
+}
+
+/** Request bodies above this size are refused with 400 (docs/SANDBOX.md). */
+export const MAX_BODY_BYTES = 1_000_000
+
+/** Spec 5: the prefix of a secret decides its kind and mode. */
+export function parseCredential(secret: string): Credential {
+  const match = /^(test|live|access)_([A-Za-z0-9]+)$/.exec(secret)
+  if (!match) throw new Error(`credential must look like test_…, live_… or access_… (letters and digits): ${secret}`)
+  if (match[1] === 'access') return { secret, kind: 'organization-token' }
+  return { secret, kind: 'api-key', mode: match[1] as Mode }
+}
+
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  let tooLarge = false
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) tooLarge = true
+    else chunks.push(chunk)
+  }
+  return tooLarge ? null : Buffer.concat(chunks)
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization
+  if (!header) return undefined
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match?.[1]
+}
+
+function todayUtc(nowMs: number): string {
+  return new Date(nowMs).toISOString().slice(0, 10)
+}
+
+function isoNow(ctx: SandboxContext): string {
+  return new Date(ctx.now()).toISOString()
+}
+
+export function createRequestHandler(ctx: SandboxContext) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(ctx, req, res).catch((error: unknown) => {
+      if (!res.headersSent) {
+        const reply = errorReply(ctx.origin, 500, `Internal sandbox error: ${String(error)}`)
+        res.writeHead(reply.status, reply.headers)
+        res.end(reply.body)
+      } else {
+        res.destroy()
+      }
+    })
+  }
+}
+
+async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', ctx.origin)
+  const path = url.pathname
+  if (path === '/v2' || path.startsWith('/v2/')) return handleApi(ctx, req, res, url)
+  if (path === '/__admin' || path.startsWith('/__admin/')) {
+    const body = await readBody(req)
+    return sendPlain(res, handleAdmin(ctx, req, url, body))
+  }
+  if (path.startsWith('/checkout/')) return handleCheckout(ctx, req, res, url)
+  if (path.startsWith('/dashboard/')) return sendPlain(res, handleDashboard(ctx, url))
+  if (path.startsWith('/docs/')) return sendPlain(res, htmlReply(200, documentationPage(path.slice('/docs/'.length))))
+  await readBody(req)
+  sendPlain(res, errorReply(ctx.origin, 404, `No resource at ${path}; the API lives under /v2.`))
+}
+
+function sendPlain(res: ServerResponse, reply: Reply): void {
+  const body = Buffer.from(reply.body)
+  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(body.length) })
+  res.end(body)
+}
+
+function htmlReply(status: number, html: string, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers }, body: html }
+}
+
+// ---------------------------------------------------------------------------------------------
+// /v2
+
+interface ApiRequest {
+  method: string
+  url: URL
+  path: string
+  segments: string[]
+  rawBody: Buffer
+  contentType: string | undefined
+  credential: Credential
+  idempotencyKey: string | undefined
+  mode: Mode
+}
+
+/** The mode a request acts in, before full validation (rate-limit buckets are per mode, spec 8.1.6). */
+function peekMode(credential: Credential, method: string, url: URL, body: Buffer): Mode {
+  if (credential.mode) return credential.mode
+  if (method === 'GET' || method === 'HEAD') return url.searchParams.get('testmode') === 'true' ? 'test' : 'live'
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown
+    return typeof parsed === 'object' && parsed !== null && (parsed as { testmode?: unknown }).testmode === true
+      ? 'test'
+      : 'live'
+  } catch {
+    return 'live'
+  }
+}
+
+async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  ctx.store.requests += 1
+  const method = (req.method ?? 'GET').toUpperCase()
+  const path = url.pathname
+  const rawBody = await readBody(req)
+  const secret = bearer(req)
+  const credential = secret === undefined ? undefined : ctx.credentials.get(secret)
+  if (!credential) {
+    // Unauthenticated callers have no merchant: they share a bucket per client address.
+    const rate = ctx.limiter.take(`anonymous:${req.socket.remoteAddress ?? ''}`, 'test', method, path)
+    const reply = rate.allowed
+      ? errorReply(
+          ctx.origin,
+          401,
+          secret === undefined
+            ? 'Missing authentication. Send an API key or access token as Authorization: Bearer <token>.'
+            : 'Authentication failed: the API key or access token is unknown.',
+          undefined,
+          { 'WWW-Authenticate': 'Bearer realm="payment-service"' },
+        )
+      : errorReply(ctx.origin, 429, 'Too many requests. Wait and retry with backoff (spec 8.1).')
+    return deliver(res, withHeaders(reply, rate.headers), undefined)
+  }
+  const mode = peekMode(credential, method, url, rawBody ?? Buffer.alloc(0))
+  const rate = ctx.limiter.take(ctx.profileId, mode, method, path)
+  if (!rate.allowed) {
+    const reply = errorReply(
+      ctx.origin,
+      429,
+      'Too many requests. Wait for Retry-After seconds and slow down (spec 8.1).',
+    )
+    return deliver(res, withHeaders(reply, rate.headers), undefined)
+  }
+  const fault = ctx.faults.match(method, path)
+  if (fault?.kind === 'status') {
+    return deliver(res, withHeaders(statusFaultReply(ctx, fault), rate.headers), undefined)
+  }
+  if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 1000)
+  let reply: Reply
+  if (rawBody === null) {
+    reply = errorReply(ctx.origin, 400, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+  } else {
+    const header = req.headers['idempotency-key']
+    reply = routeApi(ctx, {
+      method,
+      url,
+      path,
+      segments: path.split('/').filter(Boolean),
+      rawBody,
+      contentType: req.headers['content-type'],
+      credential,
+      idempotencyKey: Array.isArray(header) ? header[0] : header,
+      mode,
+    })
+  }
+  // Every kind other than `status` runs the operation first and then spoils the delivery.
+  return deliver(res, withHeaders(reply, rate.headers), fault?.kind === 'latency' ? undefined : fault)
+}
+
+function withHeaders(reply: Reply, headers: Record<string, string>): Reply {
+  return { ...reply, headers: { ...reply.headers, ...headers } }
+}
+
+function statusFaultReply(ctx: SandboxContext, fault: Fault): Reply {
+  const status = fault.status ?? 500
+  const headers: Record<string, string> = {}
+  if (status === 429 || fault.retryAfter !== undefined) headers['Retry-After'] = String(fault.retryAfter ?? 1)
+  const detail =
+    status === 429
+      ? 'Too many requests (injected fault). Wait for Retry-After seconds.'
+      : `The service is temporarily unavailable (injected ${status} fault); retry later.`
+  return errorReply(ctx.origin, status, detail, undefined, headers)
+}
+
+interface Route {
+  allow: string[]
+  run: (ctx: SandboxContext, request: ApiRequest) => Reply
+  /** POST routes that create objects and so take part in idempotency */
+  idempotent?: boolean
+}
+
+function findRoute(segments: string[]): { route: Route; params: string[] } | undefined {
+  const [, resource, id, sub] = segments
+  if (segments.length === 2 && resource === 'payments') {
+    return { route: { allow: ['GET', 'HEAD', 'POST'], run: paymentsCollection, idempotent: true }, params: [] }
+  }
+  if (segments.length === 3 && resource === 'payments') {
+    return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getPayment(c, r, id) }, params: [id] }
+  }
+  if (segments.length === 2 && resource === 'orders') {
+    return { route: { allow: ['POST'], run: createOrder, idempotent: true }, params: [] }
+  }
+  if (segments.length === 3 && resource === 'orders') {
+    return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getOrder(c, r, id) }, params: [id] }
+  }
+  if (segments.length === 4 && resource === 'orders' && sub === 'payments') {
+    return { route: { allow: ['POST'], run: (c, r) => createOrderPayment(c, r, id), idempotent: true }, params: [id] }
+  }
+  return undefined
+}
+
+function routeApi(ctx: SandboxContext, request: ApiRequest): Reply {
+  const found = findRoute(request.segments)
+  if (!found) return errorReply(ctx.origin, 404, `The resource path ${request.path} does not exist.`)
+  const { route } = found
+  const allow = route.allow.join(', ')
+  if (request.method === 'OPTIONS') return { status: 204, headers: { Allow: `${allow}, OPTIONS` }, body: '' }
+  if (!route.allow.includes(request.method)) {
+    return errorReply(ctx.origin, 405, `The method ${request.method} is not supported on ${request.path}.`, undefined, {
+      Allow: allow,
+    })
+  }
+  const isWrite = request.method === 'POST'
+  if (isWrite && request.rawBody.length > 0) {
+    const mediaType = request.contentType?.split(';')[0]?.trim().toLowerCase()
+    if (mediaType !== 'application/json') {
+      return errorReply(
+        ctx.origin,
+        415,
+        `The request body must be JSON sent as application/json, not ${request.contentType ?? 'without a Content-Type'}.`,
+      )
+    }
+    try {
+      JSON.parse(request.rawBody.toString('utf8'))
+    } catch (error) {
+      return errorReply(ctx.origin, 400, `The request body is not valid JSON: ${(error as Error).message}`)
+    }
+  }
+  if (isWrite && route.idempotent && request.idempotencyKey !== undefined) {
+    return withIdempotency(ctx, request, () => runSafely(ctx, route, request))
+  }
+  return runSafely(ctx, route, request)
+}
+
+function runSafely(ctx: SandboxContext, route: Route, request: ApiRequest): Reply {
+  try {
+    return route.run(ctx, request)
+  } catch (error) {
+    if (error instanceof SandboxError) {
+      return errorReply(ctx.origin, error.status, error.detail, error.field, error.headers)
+    }
+    throw error
+  }
+}
+
+/** Idempotency-Key: per merchant and mode; same key + same request replays, another request gets 409. */
+function withIdempotency(ctx: SandboxContext, request: ApiRequest, run: () => Reply): Reply {
+  const key = `${ctx.profileId}|${request.mode}|${request.idempotencyKey}`
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${request.path}${request.url.search}\n`)
+    .update(request.rawBody)
+    .digest('hex')
+  const seen = ctx.store.getIdempotency(key)
+  if (seen) {
+    if (seen.fingerprint !== fingerprint) {
+      return errorReply(
+        ctx.origin,
+        409,
+        'The Idempotency-Key was already used for a different request. Use a new key for a new request.',
+      )
+    }
+    return { status: seen.status, headers: { ...seen.headers, 'Idempotency-Replayed': 'true' }, body: seen.body }
+  }
+  const reply = run()
+  if (reply.status < 500) ctx.store.setIdempotency(key, { fingerprint, ...reply })
+  return reply
+}
+
+function parsedBody(request: ApiRequest): unknown {
+  return request.rawBody.length === 0 ? {} : (JSON.parse(request.rawBody.toString('utf8')) as unknown)
+}
+
+function ruleContext(ctx: SandboxContext, credential: Credential): RuleContext {
+  return { today: todayUtc(ctx.now()), credential: credential.kind }
+}
+
+function firstViolation(violations: { field: string; message: string }[]): never | void {
+  const first = violations[0]
+  if (first) throw new SandboxError(422, first.message, first.field === '' ? undefined : first.field)
+}
+
+/**
+ * Spec 5.3/5.4: API keys carry profile and mode; organization tokens name the profile and may ask
+ * for test mode. Unknown profiles answer 422 with field `profileId` (docs/SANDBOX.md).
+ */
+function resolveScope(
+  ctx: SandboxContext,
+  credential: Credential,
+  source: { profileId?: unknown; testmode?: unknown },
+): Scope {
+  if (credential.kind === 'api-key') {
+    if (source.profileId !== undefined) {
+      throw new SandboxError(
+        422,
+        'The profileId must not be sent with an API key: the key belongs to one profile.',
+        'profileId',
+      )
+    }
+    if (source.testmode !== undefined) {
+      throw new SandboxError(
+        422,
+        'The testmode field must not be sent with an API key: the key belongs to one mode.',
+        'testmode',
+      )
+    }
+    return { profileId: ctx.profileId, mode: credential.mode ?? 'test' }
+  }
+  if (source.profileId === undefined || source.profileId === null || source.profileId === '') {
+    throw new SandboxError(422, 'The profileId is required with an organization access token.', 'profileId')
+  }
+  if (source.profileId !== ctx.profileId) {
+    throw new SandboxError(
+      422,
+      `The profile ${String(source.profileId)} does not exist or is not accessible.`,
+      'profileId',
+    )
+  }
+  if (source.testmode !== undefined && source.testmode !== null && typeof source.testmode !== 'boolean') {
+    throw new SandboxError(422, 'The testmode field must be true or false.', 'testmode')
+  }
+  return { profileId: ctx.profileId, mode: source.testmode === true ? 'test' : 'live' }
+}
+
+function queryScope(ctx: SandboxContext, request: ApiRequest): Scope {
+  const params = request.url.searchParams
+  const testmode = params.get('testmode')
+  return resolveScope(ctx, request.credential, {
+    profileId: params.get('profileId') ?? undefined,
+    testmode: testmode === null ? undefined : testmode === 'true' ? true : testmode === 'false' ? false : testmode,
+  })
+}
+
+function parseEmbed(request: ApiRequest): EmbedSet {
+  const raw = request.url.searchParams.get('embed')
+  const embed: EmbedSet = new Set()
+  if (raw === null || raw === '') return embed
+  for (const part of raw.split(',')) {
+    const value = part.trim()
+    if (!(EMBED_VALUES as readonly string[]).includes(value)) {
+      throw new SandboxError(
+        400,
+        `The embed value ${JSON.stringify(value)} is not one of ${EMBED_VALUES.join(', ')}.`,
+        'embed',
+      )
+    }
+    embed.add(value as EmbedValue)
+  }
+  return embed
+}
+
+function paymentsCollection(ctx: SandboxContext, request: ApiRequest): Reply {
+  return request.method === 'POST' ? createPayment(ctx, request) : listPayments(ctx, request)
+}
+
+function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
+  const body = parsedBody(request)
+  firstViolation(validateCreatePayment(body, ruleContext(ctx, request.credential)))
+  const input = body as CreatePaymentRequest
+  const scope = resolveScope(ctx, request.credential, input)
+  const record = buildPayment(input, scope, ctx.ids, isoNow(ctx))
+  ctx.store.addPayment(record)
+  return jsonReply(201, paymentJson(ctx.origin, record.data))
+}
+
+function getPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const scope = queryScope(ctx, request)
+  const record = ctx.store.getPayment(id, scope.profileId, scope.mode)
+  if (!record) throw new SandboxError(404, `No payment exists with id ${id}.`)
+  return { status: 200, headers: { 'Content-Type': HAL_JSON }, body: paymentJsonText(ctx.origin, record) }
+}
+
+/** Spec 4.3. Query errors answer 400 with `field` (docs/SANDBOX.md). */
+function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
+  const params = request.url.searchParams
+  const scope = queryScope(ctx, request)
+  const limitRaw = params.get('limit')
+  let limit = DEFAULT_PAGE_SIZE
+  if (limitRaw !== null) {
+    if (!/^\d{1,6}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > MAX_PAGE_SIZE) {
+      throw new SandboxError(400, `The limit must be an integer from 1 to ${MAX_PAGE_SIZE}.`, 'limit')
+    }
+    limit = Number(limitRaw)
+  }
+  const sortRaw = params.get('sort')
+  if (sortRaw !== null && sortRaw !== 'asc' && sortRaw !== 'desc') {
+    throw new SandboxError(400, 'The sort must be asc or desc.', 'sort')
+  }
+  const sort = sortRaw ?? 'desc'
+  const from = params.get('from') ?? undefined
+  const page = ctx.store.listPayments(scope.profileId, scope.mode, { from, limit, sort })
+  if (!page)
+    throw new SandboxError(400, `The from cursor ${JSON.stringify(from)} is not a payment of this list.`, 'from')
+  const link = (cursor: string | null) => {
+    if (cursor === null) return null
+    const next = new URLSearchParams()
+    for (const [key, value] of params) if (key !== 'from' && key !== 'limit' && key !== 'sort') next.append(key, value)
+    next.set('from', cursor)
+    next.set('limit', String(limit))
+    next.set('sort', sort)
+    return { href: `${ctx.origin}/v2/payments?${next.toString()}`, type: HAL_JSON }
+  }
+  const links: PaymentList['_links'] = {
+    self: { href: `${ctx.origin}${request.path}${request.url.search}`, type: HAL_JSON },
+    previous: link(page.previousFrom),
+    next: link(page.nextFrom),
+    documentation: { href: `${ctx.origin}/docs/list-payments`, type: 'text/html' },
+  }
+  // Same shape as JSON.stringify of a PaymentList, built from the cached payment texts.
+  const payments = page.items.map((r) => paymentJsonText(ctx.origin, r)).join(',')
+  const body = `{"count":${page.items.length},"_embedded":{"payments":[${payments}]},"_links":${JSON.stringify(links)}}`
+  return { status: 200, headers: { 'Content-Type': HAL_JSON }, body }
+}
+
+function orderPayments(ctx: SandboxContext, paymentIds: string[]) {
+  return paymentIds.map((id) => ctx.store.getPaymentAnyScope(id)!.data)
+}
+
+function createOrder(ctx: SandboxContext, request: ApiRequest): Reply {
+  const embed = parseEmbed(request)
+  const body = parsedBody(request)
+  firstViolation(validateCreateOrder(body, ruleContext(ctx, request.credential)))
+  const input = body as CreateOrderRequest
+  const scope = resolveScope(ctx, request.credential, input)
+  const now = isoNow(ctx)
+  const order = buildOrder(input, scope, ctx.ids, now)
+  const payment = buildOrderPayment(order.data, undefined, ctx.ids, now)
+  order.paymentIds.push(payment.data.id)
+  ctx.store.addOrder(order)
+  ctx.store.addPayment(payment)
+  return jsonReply(201, orderJson(ctx.origin, order, [payment.data], embed))
+}
+
+function getOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const embed = parseEmbed(request)
+  const scope = queryScope(ctx, request)
+  const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
+  if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
+  return jsonReply(200, orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed))
+}
+
+/** POST /v2/orders/{id}/payments (path chosen by the sandbox; spec 1 and 3 rule 2). */
+function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const body = parsedBody(request)
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new SandboxError(422, 'The request body must be a JSON object.')
+  }
+  const input = body as { method?: unknown; profileId?: unknown; testmode?: unknown }
+  const scope = resolveScope(ctx, request.credential, input)
+  const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
+  if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
+  const method = input.method
+  const known = (m: unknown) => typeof m === 'string' && (PAYMENT_METHODS as readonly string[]).includes(m)
+  if (
+    method !== undefined &&
+    method !== null &&
+    !(known(method) || (Array.isArray(method) && method.length > 0 && method.every(known)))
+  ) {
+    throw new SandboxError(
+      422,
+      `The method must be one of ${PAYMENT_METHODS.join(', ')} or an array of them.`,
+      'method',
+    )
+  }
+  if (order.data.status !== 'created') {
+    throw new SandboxError(
+      422,
+      `A new payment can only be created while the order has status created; this order is ${order.data.status}.`,
+    )
+  }
+  const payment = buildOrderPayment(order.data, method ?? undefined, ctx.ids, isoNow(ctx))
+  order.paymentIds.push(payment.data.id)
+  ctx.store.addPayment(payment)
+  return jsonReply(201, paymentJson(ctx.origin, payment.data))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hosted pages
+
+async function handleCheckout(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const body = (await readBody(req, 10_000)) ?? Buffer.alloc(0)
+  const id = decodeURIComponent(url.pathname.slice('/checkout/'.length))
+  const record = ctx.store.getPaymentAnyScope(id)
+  if (!record) return sendPlain(res, htmlReply(404, messagePage('Not found', `There is no payment ${id}.`)))
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method === 'GET' || method === 'HEAD') return sendPlain(res, htmlReply(200, checkoutPage(record.data)))
+  if (method !== 'POST') {
+    return sendPlain(
+      res,
+      htmlReply(405, messagePage('Method not allowed', 'Use GET or POST.'), { Allow: 'GET, HEAD, POST' }),
+    )
+  }
+  const outcome = new URLSearchParams(body.toString('utf8')).get('outcome')
+  if (!CHECKOUT_OUTCOMES.includes(outcome as CheckoutOutcome)) {
+    return sendPlain(res, htmlReply(400, messagePage('Bad request', `Choose one of ${CHECKOUT_OUTCOMES.join(', ')}.`)))
+  }
+  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx))) {
+    return sendPlain(res, htmlReply(409, checkoutPage(record.data)))
+  }
+  const payment = record.data
+  // The customer goes to cancelUrl on an explicit cancel when there is one, else to redirectUrl (spec 2.2).
+  const target = outcome === 'canceled' && payment.cancelUrl ? payment.cancelUrl : payment.redirectUrl
+  if (target) return sendPlain(res, { status: 303, headers: { Location: target }, body: '' })
+  return sendPlain(res, htmlReply(200, resultPage(payment)))
+}
+
+function handleDashboard(ctx: SandboxContext, url: URL): Reply {
+  const [, kind, id] = url.pathname.split('/').filter(Boolean).concat(['', ''])
+  if (kind === 'payments') {
+    const record = ctx.store.getPaymentAnyScope(id)
+    if (record) return htmlReply(200, dashboardPage('Payment', id, paymentJson(ctx.origin, record.data)))
+  }
+  if (kind === 'orders') {
+    const record = ctx.store.getOrderAnyScope(id)
+    if (record) {
+      const json = orderJson(ctx.origin, record, orderPayments(ctx, record.paymentIds), new Set(['payments']))
+      return htmlReply(200, dashboardPage('Order', id, json))
+    }
+  }
+  return htmlReply(404, messagePage('Not found', `Nothing at ${url.pathname}.`))
+}

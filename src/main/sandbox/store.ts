@@ -1,0 +1,228 @@
+// In-memory state of the sandbox: payments, orders, idempotency records and counters.
+// Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
+// (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
+import type { Mode, Order, OrderLine, Payment, PaymentMethod } from '../../shared/api-types'
+
+export type PaymentData = Omit<Payment, '_links'>
+export type OrderData = Omit<Order, '_links' | '_embedded'>
+
+export interface PaymentRecord {
+  data: PaymentData
+  /** methods offered at checkout when the request sent an array (spec 2.2 `method`) */
+  offeredMethods: PaymentMethod[] | null
+  /** rendered JSON (with links), dropped whenever the payment changes; lists are built from it */
+  json?: string
+}
+
+export interface OrderRecord {
+  data: OrderData
+  paymentIds: string[]
+}
+
+export type CheckoutOutcome = 'paid' | 'authorized' | 'failed' | 'canceled' | 'expired'
+export const CHECKOUT_OUTCOMES: readonly CheckoutOutcome[] = ['paid', 'authorized', 'failed', 'canceled', 'expired']
+
+export interface ListPage {
+  items: PaymentRecord[]
+  /** id the next page starts at, or null at the end */
+  nextFrom: string | null
+  /** id the previous page starts at, or null at the start */
+  previousFrom: string | null
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export function scopeKey(profileId: string, mode: Mode): string {
+  return `${profileId}|${mode}`
+}
+
+/** First index whose id is >= `id` (ids compare as plain strings, see ids.ts). */
+export function lowerBound(items: readonly PaymentRecord[], id: string): number {
+  let lo = 0
+  let hi = items.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (items[mid].data.id < id) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Spec 3: final payment states carry no isCancelable. */
+const FINAL_PAYMENT_STATUSES = new Set(['paid', 'canceled', 'expired', 'failed'])
+const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
+
+export class SandboxStore {
+  private readonly payments = new Map<string, PaymentRecord>()
+  private readonly lists = new Map<string, PaymentRecord[]>()
+  private readonly orders = new Map<string, OrderRecord>()
+  private readonly idempotency = new Map<string, IdempotencyRecord>()
+  readonly ordersByNumber = new Map<string, number>()
+  requests = 0
+
+  get paymentCount(): number {
+    return this.payments.size
+  }
+
+  get orderCount(): number {
+    return this.orders.size
+  }
+
+  addPayment(record: PaymentRecord): void {
+    const key = scopeKey(record.data.profileId, record.data.mode)
+    let list = this.lists.get(key)
+    if (!list) {
+      list = []
+      this.lists.set(key, list)
+    }
+    const last = list[list.length - 1]
+    if (last && last.data.id >= record.data.id) throw new Error('payment ids must grow with creation')
+    list.push(record)
+    this.payments.set(record.data.id, record)
+  }
+
+  /** Only objects of the caller's profile and mode are visible (test and live never mix). */
+  getPayment(id: string, profileId: string, mode: Mode): PaymentRecord | undefined {
+    const record = this.payments.get(id)
+    if (!record || record.data.profileId !== profileId || record.data.mode !== mode) return undefined
+    return record
+  }
+
+  /** For the checkout page, which is reached without credentials. */
+  getPaymentAnyScope(id: string): PaymentRecord | undefined {
+    return this.payments.get(id)
+  }
+
+  addOrder(record: OrderRecord): void {
+    this.orders.set(record.data.id, record)
+    const n = record.data.orderNumber
+    this.ordersByNumber.set(n, (this.ordersByNumber.get(n) ?? 0) + 1)
+  }
+
+  getOrder(id: string, profileId: string, mode: Mode): OrderRecord | undefined {
+    const record = this.orders.get(id)
+    if (!record || record.data.profileId !== profileId || record.data.mode !== mode) return undefined
+    return record
+  }
+
+  getOrderAnyScope(id: string): OrderRecord | undefined {
+    return this.orders.get(id)
+  }
+
+  allPaymentIds(profileId: string, mode: Mode, sort: 'asc' | 'desc'): string[] {
+    const ids = (this.lists.get(scopeKey(profileId, mode)) ?? []).map((r) => r.data.id)
+    return sort === 'desc' ? ids.reverse() : ids
+  }
+
+  /**
+   * Spec 4.3: `from` is the first object of the page; `desc` walks towards older objects.
+   * Returns null when `from` names no payment of this scope.
+   */
+  listPayments(
+    profileId: string,
+    mode: Mode,
+    query: { from?: string; limit: number; sort: 'asc' | 'desc' },
+  ): ListPage | null {
+    const list = this.lists.get(scopeKey(profileId, mode)) ?? []
+    const { limit, sort } = query
+    let start: number
+    if (query.from === undefined) {
+      start = sort === 'desc' ? list.length - 1 : 0
+    } else {
+      start = lowerBound(list, query.from)
+      if (start >= list.length || list[start].data.id !== query.from) return null
+    }
+    const items: PaymentRecord[] = []
+    if (sort === 'desc') {
+      for (let i = start; i >= 0 && items.length < limit; i--) items.push(list[i])
+      const nextIndex = start - limit
+      // The previous page is the one whose `next` leads here; near the newest end it is the newest `limit`.
+      const previousIndex = Math.min(start + limit, list.length - 1)
+      return {
+        items,
+        nextFrom: nextIndex >= 0 ? list[nextIndex].data.id : null,
+        previousFrom: start < list.length - 1 && list.length > 0 ? list[previousIndex].data.id : null,
+      }
+    }
+    for (let i = start; i < list.length && items.length < limit; i++) items.push(list[i])
+    const nextIndex = start + limit
+    return {
+      items,
+      nextFrom: nextIndex < list.length ? list[nextIndex].data.id : null,
+      previousFrom: start > 0 ? list[Math.max(0, start - limit)].data.id : null,
+    }
+  }
+
+  getIdempotency(key: string): IdempotencyRecord | undefined {
+    return this.idempotency.get(key)
+  }
+
+  setIdempotency(key: string, record: IdempotencyRecord): void {
+    this.idempotency.set(key, record)
+  }
+
+  /**
+   * The payer's choice on the checkout page (choices in docs/SANDBOX.md, spec 3 rules 3 and 4).
+   * Only an `open` payment can change; returns false otherwise.
+   */
+  applyOutcome(paymentId: string, outcome: CheckoutOutcome, nowIso: string): boolean {
+    const record = this.payments.get(paymentId)
+    if (!record || record.data.status !== 'open') return false
+    const payment = record.data
+    delete record.json
+    payment.status = outcome
+    if (payment.method === null && (outcome === 'paid' || outcome === 'authorized')) {
+      payment.method = record.offeredMethods?.[0] ?? 'ideal'
+    }
+    if (outcome === 'paid') {
+      payment.paidAt = nowIso
+      payment.amountRefunded = { currency: payment.amount.currency, value: zeroLike(payment.amount.value) }
+      payment.amountRemaining = { ...payment.amount }
+    } else if (outcome === 'authorized') {
+      payment.authorizedAt = nowIso
+    } else if (outcome === 'failed') {
+      payment.failedAt = nowIso
+    } else if (outcome === 'canceled') {
+      payment.canceledAt = nowIso
+    } else {
+      payment.expiredAt = nowIso
+    }
+    if (FINAL_PAYMENT_STATUSES.has(payment.status)) delete payment.isCancelable
+    else payment.isCancelable = payment.status === 'authorized'
+    if (payment.orderId) this.applyToOrder(payment.orderId, outcome, nowIso)
+    return true
+  }
+
+  private applyToOrder(orderId: string, outcome: CheckoutOutcome, nowIso: string): void {
+    const order = this.orders.get(orderId)?.data
+    // A failed, canceled or expired payment leaves the order `created` (spec 1, 3 rule 2).
+    if (!order || order.status !== 'created') return
+    if (outcome !== 'paid' && outcome !== 'authorized') return
+    order.status = outcome
+    if (outcome === 'paid') order.paidAt = nowIso
+    else order.authorizedAt = nowIso
+    // An authorized order can still be canceled; a paid one is canceled through refunds instead.
+    order.isCancelable = outcome === 'authorized'
+    for (const line of order.lines) {
+      line.status = outcome
+      line.isCancelable = outcome === 'authorized'
+      line.cancelableQuantity = outcome === 'authorized' ? line.quantity : 0
+      line.shippableQuantity = line.quantity
+      if (outcome === 'paid') line.refundableQuantity = line.quantity
+    }
+    if (FINAL_ORDER_STATUSES.has(order.status)) delete order.isCancelable
+  }
+}
+
+/** "12.30" → "0.00": a zero with the same number of decimals as the given value. */
+export function zeroLike(value: string): string {
+  const dot = value.indexOf('.')
+  return dot === -1 ? '0' : `0.${'0'.repeat(value.length - dot - 1)}`
+}
+
+export type { OrderLine }
