@@ -1,0 +1,560 @@
+// The rate-limited API client of the main process: every call Paydesk makes to the payment service
+// goes through createApiClient(). It queues behind the learned rate-limit buckets (spec 8.1),
+// retries only what is safe to replay (spec 7, Idempotency-Key on every POST), reports every
+// attempt as an AttemptEvent and fails with a typed ApiError. No electron import.
+
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import type { ApiAttemptSummary } from '../../shared/api-error'
+import type {
+  AttemptEvent,
+  BucketSnapshot,
+  RateLimitInfo,
+  RequestOrigin,
+  RequestPriority,
+} from '../../shared/api-events'
+import {
+  EMBED_VALUES,
+  MAX_PAGE_SIZE,
+  type CreateOrderRequest,
+  type CreatePaymentRequest,
+  type EmbedValue,
+  type ListPaymentsQuery,
+  type Order,
+  type Payment,
+  type PaymentList,
+} from '../../shared/api-types'
+import { systemClock, type Clock } from './clock'
+import { ApiError, bodySnippet, readErrorBody } from './errors'
+import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
+import { LimiterError, RateLimiter, type Permit } from './limiter'
+import { decodeRateLimitHeaders, parseRetryAfter } from './rate-limit-headers'
+import {
+  buildRequest,
+  redactHeaders,
+  requestClassOf,
+  type ApiCredential,
+  type BuiltRequest,
+  type LogicalRequest,
+} from './request-builder'
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, shouldRetry, type AttemptFailure, type RetryPolicy } from './retry'
+
+export type { ApiCredential } from './request-builder'
+
+export interface ApiClientOptions {
+  /** e.g. `https://api.example.com/v2` (spec 9.1: ends in v2). */
+  baseUrl: string
+  /** Asked at request time, for every attempt; the secret is never kept in events or errors. */
+  getCredential: () => Promise<ApiCredential>
+  timeouts?: Partial<Timeouts>
+  retry?: Partial<RetryPolicy>
+  /** Waiting requests before new ones are refused with `queue-full` (default 1000). */
+  maxQueue?: number
+  onAttempt?: (event: AttemptEvent) => void
+  onBucketChange?: (snapshots: BucketSnapshot[]) => void
+  clock?: Clock
+  /** In [0, 1): backoff and pause jitter. */
+  random?: () => number
+  /** Response body text kept in events (default 256 kB). */
+  maxEventBodyBytes?: number
+  /** Responses larger than this fail (default 16 MB). */
+  maxResponseBytes?: number
+  /** Jitter added after a Retry-After pause, 0..this ms (default 100). */
+  pauseJitterMs?: number
+  /** Pause after a 429 without Retry-After (default 1000 ms). */
+  default429PauseMs?: number
+  /** Parallel sockets to the service (default 16). */
+  maxSockets?: number
+  userAgent?: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** `user` requests leave the queue before `background` ones (default `user`). */
+  priority?: RequestPriority
+  origin?: RequestOrigin
+}
+
+export interface CreateOptions extends CallOptions {
+  /** Reuse a stored key (a draft's) so "send again" can never create twice. */
+  idempotencyKey?: string
+}
+
+export interface CreateOrderOptions extends CreateOptions {
+  embed?: EmbedValue | EmbedValue[]
+}
+
+export type ListPaymentsInput = ListPaymentsQuery | { link: string }
+
+export interface ApiClient {
+  /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
+  request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
+  createOrder(body: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>
+  getOrder(id: string, opts?: CallOptions): Promise<Order>
+  createPayment(body: CreatePaymentRequest, opts?: CreateOptions): Promise<Payment>
+  getPayment(id: string, opts?: CallOptions): Promise<Payment>
+  listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
+  /** Pages following `_links.next`; background priority unless told otherwise. */
+  iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>
+  buckets(): BucketSnapshot[]
+  /** Rejects queued calls, aborts those in flight, stops timers, closes sockets. */
+  dispose(): void
+}
+
+const ORDER_ID = /^ord_[A-Za-z0-9]+$/
+const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let base: URL
+  try {
+    base = new URL(options.baseUrl)
+  } catch {
+    throw new ApiError({ kind: 'invalid-request', message: `Invalid base URL "${options.baseUrl}".` })
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
+    throw new ApiError({ kind: 'invalid-request', message: `Unsupported base URL scheme ${base.protocol}.` })
+  }
+  const clock = options.clock ?? systemClock
+  const random = options.random ?? Math.random
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+  const maxEventBody = options.maxEventBodyBytes ?? 256 * 1024
+  const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 }
+  const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions)
+  const extraHeaders: Record<string, string> = { 'user-agent': options.userAgent ?? 'Paydesk' }
+  const lifetime = new AbortController()
+
+  const limiter = new RateLimiter({
+    clock,
+    random,
+    maxQueue: options.maxQueue ?? 1000,
+    pauseJitterMs: options.pauseJitterMs ?? 100,
+    default429PauseMs: options.default429PauseMs ?? 1000,
+    onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange!(limiter.snapshots())) : undefined,
+  })
+
+  const emit = (event: AttemptEvent) => {
+    if (options.onAttempt) safeCall(() => options.onAttempt!(event))
+  }
+
+  async function request<T>(req: LogicalRequest, opts: CallOptions = {}): Promise<T> {
+    const requestId = randomUUID()
+    const method = req.method.toUpperCase()
+    const cls = requestClassOf(method)
+    // Spec 7 + brief: one key per logical POST, the same on every attempt.
+    const idempotencyKey = method === 'POST' ? (req.idempotencyKey ?? randomUUID()) : undefined
+    const logical: LogicalRequest = { ...req, method, idempotencyKey }
+    const priority = opts.priority ?? 'user'
+    const origin = opts.origin ?? null
+    const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal
+    const attempts: ApiAttemptSummary[] = []
+    let reason = 'first'
+    let backoffMs = 0
+    let orderKey: number | undefined
+    let lastRateLimit: RateLimitInfo | null = null
+    let lastUrl: string | null = null
+    let lastBucket: string | null = null
+
+    const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
+      // Already-typed errors (from the builder) get the call's context added.
+      return new ApiError({
+        requestId,
+        method,
+        url: lastUrl,
+        idempotencyKey: idempotencyKey ?? null,
+        attempts: [...attempts],
+        rateLimit: lastRateLimit,
+        bucket: limiter.snapshot(lastBucket, cls),
+        origin,
+        ...init,
+      })
+    }
+    const abortedError = () =>
+      fail({
+        kind: 'aborted',
+        message: lifetime.signal.aborted ? 'The API client was closed; the request was stopped.' : 'Cancelled.',
+      })
+
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw abortedError()
+      let credential: ApiCredential
+      try {
+        credential = await options.getCredential()
+        if (typeof credential?.secret !== 'string' || credential.secret === '' || /[\r\n\0]/.test(credential.secret)) {
+          throw new Error('the stored secret is empty or malformed')
+        }
+      } catch (e) {
+        throw fail({
+          kind: 'invalid-request',
+          message: `No credential available for this connection: ${e instanceof Error ? e.message : String(e)}`,
+          cause: e,
+        })
+      }
+      let built: BuiltRequest
+      try {
+        built = buildRequest(base, credential, logical, extraHeaders)
+      } catch (e) {
+        if (e instanceof ApiError) throw fail({ kind: e.kind, message: e.message, url: e.url, field: e.field })
+        throw fail({ kind: 'invalid-request', message: `The request could not be built: ${String(e)}`, cause: e })
+      }
+      lastUrl = built.url.href
+
+      const queuedAt = clock.now()
+      let permit: Permit
+      try {
+        permit = await limiter.acquire({
+          cls,
+          endpointKey: built.endpointKey,
+          priority,
+          orderKey,
+          signal,
+          isRetry: attempt > 1,
+        })
+      } catch (e) {
+        if (e instanceof LimiterError) {
+          if (e.code === 'queue-full') throw fail({ kind: 'queue-full', message: e.message })
+          throw lifetime.signal.aborted || e.code === 'disposed'
+            ? fail({ kind: 'aborted', message: e.message })
+            : abortedError()
+        }
+        throw e
+      }
+      orderKey = permit.orderKey
+      lastBucket = permit.bucket
+      const queuedMs = clock.now() - queuedAt
+      const startedAt = clock.now()
+
+      let res: HttpAttemptResult
+      try {
+        res = await sendAttempt({
+          method,
+          url: built.url,
+          headers: built.headers,
+          body: built.bodyText,
+          timeouts,
+          signal,
+          agent,
+          maxBodyBytes: maxResponseBytes,
+        })
+      } catch (e) {
+        // sendAttempt resolves every outcome; this only guards the permit against the unforeseen.
+        permit.fail()
+        throw fail({ kind: 'network', message: `The request failed: ${String(e)}`, cause: e })
+      }
+
+      let pauseMs: number | null = null
+      if (res.status !== null && res.headers)
+        pauseMs = permit.complete({ status: res.status, headers: res.headers }).pauseMs
+      else permit.fail()
+      const rateLimit = res.headers ? decodeRateLimitHeaders(res.headers) : null
+      if (rateLimit) lastRateLimit = rateLimit
+      if (rateLimit?.policy) lastBucket = limiter.snapshot(rateLimit.policy) ? rateLimit.policy : lastBucket
+
+      // Classify the attempt.
+      let failure: AttemptFailure | null = null
+      let error: ApiError | null = null
+      let value: unknown = undefined
+      const status = res.status
+      if (res.error) {
+        if (res.error.kind === 'aborted') {
+          error = abortedError()
+        } else if (res.error.kind === 'invalid') {
+          error = fail({ kind: 'invalid-request', message: res.error.message })
+        } else if (res.error.kind === 'too-large') {
+          error = fail({ kind: 'malformed-response', status, message: res.error.message })
+        } else if (res.error.kind === 'timeout') {
+          failure = { type: 'timeout', phase: res.error.phase }
+          error = fail({
+            kind: 'timeout',
+            status,
+            message: res.error.message,
+            bodySnippet: snippetOrNull(res.body, status),
+          })
+        } else {
+          failure = { type: 'network', code: res.error.code }
+          error = fail({
+            kind: 'network',
+            status,
+            message: res.error.message,
+            bodySnippet: snippetOrNull(res.body, status),
+          })
+        }
+      } else if (status !== null && status >= 200 && status < 300) {
+        const parsed = parseJsonBody(res.body)
+        if (parsed.ok) value = parsed.value
+        else
+          error = fail({
+            kind: 'malformed-response',
+            status,
+            message: `The service answered ${status} but the body is not valid JSON.`,
+            bodySnippet: bodySnippet(res.body),
+          })
+      } else {
+        failure = { type: 'status', status: status ?? 0 }
+        const parsed = parseJsonBody(res.body)
+        const info = parsed.ok ? readErrorBody(parsed.value) : null
+        error = fail({
+          kind: 'http',
+          status,
+          message: httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
+          title: info?.title ?? null,
+          detail: info?.detail ?? null,
+          field: info?.field ?? null,
+          documentationUrl: info?.documentationUrl ?? null,
+          bodySnippet: info ? null : bodySnippet(res.body),
+        })
+      }
+
+      const decision = failure
+        ? shouldRetry(failure, { method, hasIdempotencyKey: !!idempotencyKey, attempt, policy: retryPolicy })
+        : { retry: false, reason: '' }
+      let nextWaitMs: number | null = null
+      if (decision.retry) {
+        if (status === 429) {
+          // The bucket pause (Retry-After + jitter) is the wait; the queue enforces it.
+          nextWaitMs = pauseMs ?? 0
+        } else {
+          const retryAfter = res.headers ? parseRetryAfter(res.headers['retry-after'], clock.now()) : null
+          // Retry-After wins over the backoff whenever the service sends one.
+          nextWaitMs =
+            retryAfter !== null
+              ? retryAfter * 1000 + random() * (options.pauseJitterMs ?? 100)
+              : backoffDelayMs(attempt, retryPolicy, random)
+        }
+      }
+
+      const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
+      attempts.push({
+        attempt,
+        status,
+        error: res.error ? `${res.error.kind}: ${res.error.message}` : null,
+        durationMs: res.timings.totalMs,
+        waitBeforeMs: Math.round(backoffMs + queuedMs),
+        reason,
+      })
+      if (error) (error.attempts as ApiAttemptSummary[]).push(attempts[attempts.length - 1])
+      if (options.onAttempt) {
+        const bodyCapped = res.body.length > maxEventBody
+        emit({
+          requestId,
+          attempt,
+          startedAt,
+          method,
+          url: built.url.href,
+          requestHeaders: redactHeaders(built.headers),
+          requestBody: built.bodyText,
+          status,
+          responseHeaders: res.headers ? flattenHeaders(res.headers) : null,
+          responseBody:
+            res.status === null && res.body === '' ? null : bodyCapped ? res.body.slice(0, maxEventBody) : res.body,
+          responseBodyTruncated: bodyCapped,
+          timings: {
+            queuedMs,
+            connectMs: res.timings.connectMs,
+            headersMs: res.timings.headersMs,
+            totalMs: res.timings.totalMs,
+          },
+          rateLimit,
+          outcome,
+          error: error ? { kind: error.kind, message: error.message } : null,
+          retryReason: decision.retry ? decision.reason : null,
+          nextWaitMs: nextWaitMs === null ? null : Math.round(nextWaitMs),
+          idempotencyKey: idempotencyKey ?? null,
+          bucket: lastBucket,
+          requestClass: cls,
+          origin,
+          notes: built.notes,
+        })
+      }
+
+      if (error === null) return value as T
+      if (!decision.retry) throw error
+      reason = decision.reason
+      backoffMs = 0
+      if (status !== 429 && nextWaitMs !== null && nextWaitMs > 0) {
+        const slept = await sleep(clock, nextWaitMs, signal)
+        if (!slept) throw abortedError()
+        backoffMs = nextWaitMs
+      }
+    }
+  }
+
+  async function createOrder(body: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {
+    const embeds = opts.embed === undefined ? [] : Array.isArray(opts.embed) ? opts.embed : [opts.embed]
+    for (const e of embeds) {
+      if (!(EMBED_VALUES as readonly string[]).includes(e)) {
+        throw new ApiError({
+          kind: 'invalid-request',
+          message: `Unknown embed value "${e}" (spec 4.1).`,
+          method: 'POST',
+        })
+      }
+    }
+    const order = await request<unknown>(
+      {
+        method: 'POST',
+        path: '/orders',
+        query: embeds.length ? { embed: embeds.join(',') } : undefined,
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      },
+      opts,
+    )
+    return expectResource<Order>(order, 'order', 'POST')
+  }
+
+  async function getOrder(id: string, opts: CallOptions = {}): Promise<Order> {
+    checkId(id, ORDER_ID, 'order', 'ord_')
+    return expectResource<Order>(await request({ method: 'GET', path: `/orders/${id}` }, opts), 'order', 'GET')
+  }
+
+  async function createPayment(body: CreatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
+    const payment = await request<unknown>(
+      { method: 'POST', path: '/payments', body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Payment>(payment, 'payment', 'POST')
+  }
+
+  async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {
+    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    return expectResource<Payment>(await request({ method: 'GET', path: `/payments/${id}` }, opts), 'payment', 'GET')
+  }
+
+  async function listPayments(input: ListPaymentsInput = {}, opts: CallOptions = {}): Promise<PaymentList> {
+    let req: LogicalRequest
+    if ('link' in input) {
+      req = { method: 'GET', link: input.link }
+    } else {
+      if (input.from !== undefined) checkId(input.from, PAYMENT_ID, 'payment', 'tr_')
+      if (
+        input.limit !== undefined &&
+        (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_PAGE_SIZE)
+      ) {
+        throw new ApiError({
+          kind: 'invalid-request',
+          message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
+          method: 'GET',
+          field: 'limit',
+        })
+      }
+      if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
+        throw new ApiError({
+          kind: 'invalid-request',
+          message: 'sort must be "asc" or "desc" (spec 4.3).',
+          method: 'GET',
+          field: 'sort',
+        })
+      }
+      req = { method: 'GET', path: '/payments', query: { from: input.from, limit: input.limit, sort: input.sort } }
+    }
+    const list = await request<unknown>(req, opts)
+    const embedded = (list as { _embedded?: { payments?: unknown } } | null)?._embedded
+    if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.payments)) {
+      throw new ApiError({
+        kind: 'malformed-response',
+        message: 'The payments list has no _embedded.payments array (spec 4.3).',
+        method: 'GET',
+        bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
+      })
+    }
+    return list as PaymentList
+  }
+
+  async function* iteratePayments(
+    query: ListPaymentsQuery = {},
+    opts: CallOptions = {},
+  ): AsyncIterableIterator<PaymentList> {
+    const callOpts: CallOptions = { ...opts, priority: opts.priority ?? 'background' }
+    let page = await listPayments(query, callOpts)
+    yield page
+    while (page._links?.next?.href) {
+      page = await listPayments({ link: page._links.next.href }, callOpts)
+      yield page
+    }
+  }
+
+  return {
+    request,
+    createOrder,
+    getOrder,
+    createPayment,
+    getPayment,
+    listPayments,
+    iteratePayments,
+    buckets: () => limiter.snapshots(),
+    dispose() {
+      if (lifetime.signal.aborted) return
+      lifetime.abort()
+      limiter.dispose()
+      agent.destroy()
+    },
+  }
+}
+
+function checkId(id: string, pattern: RegExp, what: string, prefix: string): void {
+  if (typeof id !== 'string' || !pattern.test(id)) {
+    throw new ApiError({
+      kind: 'invalid-request',
+      message: `"${String(id).slice(0, 60)}" is not a ${what} id (expected ${prefix}…); nothing was sent.`,
+    })
+  }
+}
+
+function expectResource<T>(value: unknown, resource: string, method: string): T {
+  const v = value as { resource?: unknown; id?: unknown } | null
+  if (typeof v !== 'object' || v === null || v.resource !== resource || typeof v.id !== 'string') {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message: `The service answered without a valid ${resource} object.`,
+      method,
+      bodySnippet: bodySnippet(JSON.stringify(value) ?? String(value)),
+    })
+  }
+  return value as T
+}
+
+function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function snippetOrNull(body: string, status: number | null): string | null {
+  return status !== null || body !== '' ? bodySnippet(body) : null
+}
+
+function httpMessage(status: number, title: string | null, detail: string | null): string {
+  if (detail) return `${status}${title ? ` ${title}` : ''}: ${detail}`
+  if (title) return `${status} ${title}`
+  return `The service answered with status ${status}.`
+}
+
+function safeCall(fn: () => void): void {
+  try {
+    fn()
+  } catch {
+    // An observer's bug must never break a request.
+  }
+}
+
+/** Resolves true after `ms`, false if aborted first. */
+function sleep(clock: Clock, ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false)
+    const onAbort = () => {
+      clock.clearTimer(handle)
+      resolve(false)
+    }
+    const handle = clock.setTimer(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve(true)
+    }, ms)
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -1,0 +1,19 @@
+// Time source and timer scheduler, injected so the limiter and retries can be tested with a fake clock.
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number
+  setTimer(fn: () => void, ms: number): unknown
+  clearTimer(handle: unknown): void
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer: (fn, ms) => {
+    const t = setTimeout(fn, Math.max(0, ms))
+    // Timers of a queued request must not keep a CLI/bench process alive on their own.
+    t.unref?.()
+    return t
+  },
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}

@@ -1,0 +1,20 @@
+export { createApiClient } from './client'
+export type {
+  ApiClient,
+  ApiClientOptions,
+  ApiCredential,
+  CallOptions,
+  CreateOptions,
+  CreateOrderOptions,
+  ListPaymentsInput,
+} from './client'
+export { ApiError, isApiError, bodySnippet } from './errors'
+export { RateLimiter, LimiterError } from './limiter'
+export type { Clock } from './clock'
+export { systemClock } from './clock'
+export { DEFAULT_RETRY_POLICY, backoffDelayMs, shouldRetry } from './retry'
+export type { RetryPolicy } from './retry'
+export { DEFAULT_TIMEOUTS } from './http'
+export type { Timeouts } from './http'
+export { parseRateLimit, parseRateLimitPolicy, parseRetryAfter, decodeRateLimitHeaders } from './rate-limit-headers'
+export { buildRequest, redactHeaders, requestClassOf, endpointKeyOf } from './request-builder'

@@ -1,0 +1,496 @@
+// Client-side rate limiting (spec 8.1): one token bucket per policy name learned from the
+// RateLimit-Policy header, READ and WRITE kept apart (8.1.4), a bounded priority queue in front,
+// and a conservative one-at-a-time gate per class for endpoints whose policy is not yet known.
+//
+// The local bucket is an estimate. After every response it is clamped into the interval the
+// server's `RateLimit: r` allows, counting our requests sent after the one answered (their
+// tokens are not in that r). `t` is never used (spec 8.1: its range must not be relied on).
+
+import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
+import type { Clock } from './clock'
+import {
+  parseRateLimit,
+  parseRateLimitPolicy,
+  parseRetryAfter,
+  policyCapacity,
+  type RateLimitPolicy,
+  type RateLimitState,
+} from './rate-limit-headers'
+
+export type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed'
+
+export class LimiterError extends Error {
+  constructor(
+    readonly code: LimiterErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'LimiterError'
+  }
+}
+
+export interface LimiterOptions {
+  clock: Clock
+  /** In [0, 1); used for the jitter added after a Retry-After pause. */
+  random?: () => number
+  /** Requests waiting (not in flight) before new ones are refused. */
+  maxQueue?: number
+  /** Upper bound of the jitter added after Retry-After (never subtracted). */
+  pauseJitterMs?: number
+  /** Pause after a 429 without a usable Retry-After. */
+  default429PauseMs?: number
+  /** Called (coalesced per microtask) whenever a bucket's state may have changed. */
+  onChange?: () => void
+}
+
+export interface AcquireRequest {
+  cls: RequestClass
+  /** Method + normalized path: what the learned policy mapping is keyed by. */
+  endpointKey: string
+  priority: RequestPriority
+  /** Ordering within a priority: a retry keeps its original key and so goes first. */
+  orderKey?: number
+  signal?: AbortSignal
+  /** Retries re-enter the queue even when it is full (they were admitted already). */
+  isRetry?: boolean
+}
+
+export interface ResponseReport {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+}
+
+export interface Permit {
+  /** Policy name of the bucket used, or null for the conservative gate. */
+  readonly bucket: string | null
+  readonly queuedMs: number
+  readonly orderKey: number
+  /** Response headers arrived: learn from them. For a 429 returns the pause imposed (ms). */
+  complete(report: ResponseReport): { pauseMs: number | null }
+  /** No response (network error, timeout, abort): the token stays spent. */
+  fail(): void
+}
+
+interface Gate {
+  name: string
+  cls: RequestClass
+  learned: boolean
+  capacity: number
+  rate: number
+  tokens: number
+  updatedAt: number
+  pausedUntil: number | null
+  inFlight: number
+  /** Global event numbers at which requests of this gate got their response or failed (ascending). */
+  settleLog: number[]
+  /** Sequence of the newest request whose RateLimit was applied. */
+  lastCorrectionSeq: number
+  pauses: number
+}
+
+interface Waiter {
+  orderKey: number
+  priority: RequestPriority
+  cls: RequestClass
+  endpointKey: string
+  enqueuedAt: number
+  countsTowardBound: boolean
+  resolve: (p: Permit) => void
+  reject: (e: LimiterError) => void
+  signal?: AbortSignal
+  onAbort?: () => void
+}
+
+const EPSILON = 1e-9
+const MAX_LOG = 4096
+
+export class RateLimiter {
+  private readonly clock: Clock
+  private readonly random: () => number
+  private readonly maxQueue: number
+  private readonly pauseJitterMs: number
+  private readonly default429PauseMs: number
+  private readonly onChange?: () => void
+  private readonly buckets = new Map<string, Gate>()
+  private readonly probes: Record<RequestClass, Gate>
+  /** `${cls} ${endpointKey}` → policy name, as learned. */
+  private readonly endpointPolicy = new Map<string, string>()
+  private readonly queues: Record<RequestPriority, Waiter[]> = { user: [], background: [] }
+  private boundedCount = 0
+  private nextOrderKey = 1
+  private nextSeq = 1
+  private timer: unknown = null
+  private timerAt = Infinity
+  private disposed = false
+  private changeScheduled = false
+
+  constructor(options: LimiterOptions) {
+    this.clock = options.clock
+    this.random = options.random ?? Math.random
+    this.maxQueue = options.maxQueue ?? 1000
+    this.pauseJitterMs = options.pauseJitterMs ?? 100
+    this.default429PauseMs = options.default429PauseMs ?? 1000
+    this.onChange = options.onChange
+    this.probes = { read: this.newProbe('read'), write: this.newProbe('write') }
+  }
+
+  private newProbe(cls: RequestClass): Gate {
+    return {
+      name: `unlearned-${cls}`,
+      cls,
+      learned: false,
+      capacity: 1,
+      rate: 0,
+      tokens: 1,
+      updatedAt: this.clock.now(),
+      pausedUntil: null,
+      inFlight: 0,
+      settleLog: [],
+      lastCorrectionSeq: 0,
+      pauses: 0,
+    }
+  }
+
+  acquire(req: AcquireRequest): Promise<Permit> {
+    if (this.disposed) return Promise.reject(new LimiterError('disposed', 'The API client was closed.'))
+    if (req.signal?.aborted) return Promise.reject(new LimiterError('aborted', 'Cancelled before it was sent.'))
+    const countsTowardBound = !req.isRetry
+    if (countsTowardBound && this.boundedCount >= this.maxQueue) {
+      return Promise.reject(
+        new LimiterError(
+          'queue-full',
+          `The request queue is full (${this.maxQueue} waiting); nothing was sent. Try again shortly.`,
+        ),
+      )
+    }
+    return new Promise<Permit>((resolve, reject) => {
+      const waiter: Waiter = {
+        orderKey: req.orderKey ?? this.nextOrderKey++,
+        priority: req.priority,
+        cls: req.cls,
+        endpointKey: req.endpointKey,
+        enqueuedAt: this.clock.now(),
+        countsTowardBound,
+        resolve,
+        reject,
+        signal: req.signal,
+      }
+      if (req.signal) {
+        // A cancelled request leaves the queue without ever being sent.
+        waiter.onAbort = () => {
+          if (this.removeWaiter(waiter)) {
+            reject(new LimiterError('aborted', 'Cancelled while waiting in the rate-limit queue.'))
+            this.pump()
+          }
+        }
+        req.signal.addEventListener('abort', waiter.onAbort, { once: true })
+      }
+      this.insertWaiter(waiter)
+      this.pump()
+    })
+  }
+
+  private insertWaiter(w: Waiter): void {
+    const q = this.queues[w.priority]
+    let i = q.length
+    while (i > 0 && q[i - 1].orderKey > w.orderKey) i--
+    q.splice(i, 0, w)
+    if (w.countsTowardBound) this.boundedCount++
+  }
+
+  private removeWaiter(w: Waiter): boolean {
+    const q = this.queues[w.priority]
+    const i = q.indexOf(w)
+    if (i < 0) return false
+    q.splice(i, 1)
+    if (w.countsTowardBound) this.boundedCount--
+    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
+    return true
+  }
+
+  private gateFor(cls: RequestClass, endpointKey: string): Gate {
+    const policy = this.endpointPolicy.get(`${cls} ${endpointKey}`)
+    if (policy !== undefined) {
+      const bucket = this.buckets.get(policy)
+      if (bucket) return bucket
+    }
+    return this.probes[cls]
+  }
+
+  private refill(g: Gate, now: number): void {
+    if (!g.learned) return
+    if (now > g.updatedAt) {
+      g.tokens = Math.min(g.capacity, g.tokens + ((now - g.updatedAt) / 1000) * g.rate)
+    }
+    g.updatedAt = now
+  }
+
+  /** 0 when the gate admits a request now, else ms to wait (Infinity: until a response arrives). */
+  private waitMs(g: Gate, now: number): number {
+    const pause = g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil - now : 0
+    if (!g.learned) {
+      if (g.inFlight >= 1) return Infinity
+      return pause
+    }
+    this.refill(g, now)
+    const tokenWait = g.tokens >= 1 - EPSILON ? 0 : ((1 - g.tokens) / g.rate) * 1000
+    return Math.max(pause, tokenWait)
+  }
+
+  private pump(): void {
+    if (this.disposed) return
+    const now = this.clock.now()
+    const blocked = new Set<Gate>()
+    let earliest = Infinity
+    for (const priority of ['user', 'background'] as const) {
+      const q = this.queues[priority]
+      for (let i = 0; i < q.length;) {
+        const w = q[i]
+        const g = this.gateFor(w.cls, w.endpointKey)
+        if (blocked.has(g)) {
+          i++
+          continue
+        }
+        const wait = this.waitMs(g, now)
+        if (wait > 0) {
+          blocked.add(g)
+          earliest = Math.min(earliest, wait)
+          i++
+          continue
+        }
+        q.splice(i, 1)
+        if (w.countsTowardBound) this.boundedCount--
+        if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
+        w.resolve(this.dispatch(w, g, now))
+      }
+    }
+    this.schedule(earliest, now)
+    this.changed()
+  }
+
+  private schedule(waitMs: number, now: number): void {
+    if (!Number.isFinite(waitMs)) {
+      if (this.timer !== null) this.clock.clearTimer(this.timer)
+      this.timer = null
+      this.timerAt = Infinity
+      return
+    }
+    // Round up: waking early would only reschedule.
+    const at = now + Math.max(1, Math.ceil(waitMs))
+    if (this.timer !== null && this.timerAt === at) return
+    if (this.timer !== null) this.clock.clearTimer(this.timer)
+    this.timerAt = at
+    this.timer = this.clock.setTimer(() => {
+      this.timer = null
+      this.timerAt = Infinity
+      this.pump()
+    }, at - now)
+  }
+
+  private dispatch(w: Waiter, g: Gate, now: number): Permit {
+    const seq = this.nextSeq++
+    if (g.learned) g.tokens -= 1
+    g.inFlight++
+    const sentAt = now
+    let settled = false
+    const settle = (): boolean => {
+      if (settled) return false
+      settled = true
+      g.inFlight = Math.max(0, g.inFlight - 1)
+      g.settleLog.push(this.nextSeq++)
+      if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
+      return true
+    }
+    return {
+      bucket: g.learned ? g.name : null,
+      queuedMs: now - w.enqueuedAt,
+      orderKey: w.orderKey,
+      complete: (report) => {
+        if (!settle()) return { pauseMs: null }
+        const result = this.learn(g, w, seq, sentAt, report)
+        this.pump()
+        return result
+      },
+      fail: () => {
+        if (!settle()) return
+        this.pump()
+      },
+    }
+  }
+
+  /** Requests of `g` that settled after event `seq`. */
+  private settledAfter(g: Gate, seq: number): number {
+    const log = g.settleLog
+    let lo = 0
+    let hi = log.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (log[mid] <= seq) lo = mid + 1
+      else hi = mid
+    }
+    return log.length - lo
+  }
+
+  private learn(via: Gate, w: Waiter, seq: number, sentAt: number, report: ResponseReport): { pauseMs: number | null } {
+    const now = this.clock.now()
+    const policy = parseRateLimitPolicy(report.headers['ratelimit-policy'])
+    const state = parseRateLimit(report.headers['ratelimit'])
+    let bucket: Gate | null = via.learned ? via : null
+    if (policy) {
+      bucket = this.bucketFromPolicy(policy, w.cls, state, now)
+      this.endpointPolicy.set(`${w.cls} ${w.endpointKey}`, policy.policy)
+    } else if (state && !bucket) {
+      // A RateLimit without a policy: usable only for a bucket already known by that name.
+      const known = this.buckets.get(state.policy)
+      if (known && known.cls === w.cls) bucket = known
+    }
+    if (bucket && state && state.policy === bucket.name) this.correct(bucket, via, state, seq, sentAt, now)
+
+    if (report.status !== 429) return { pauseMs: null }
+    // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
+    const retryAfter = parseRetryAfter(report.headers['retry-after'], now)
+    const pauseMs = retryAfter !== null ? retryAfter * 1000 : this.default429PauseMs
+    const gate = bucket ?? via
+    const wasPaused = gate.pausedUntil !== null && gate.pausedUntil > now
+    // Concurrent 429s of one bucket share one pause: it is only extended when this response's
+    // Retry-After ends later than the pause already running.
+    if (!wasPaused || now + pauseMs > (gate.pausedUntil as number)) {
+      gate.pausedUntil = now + pauseMs + this.random() * this.pauseJitterMs
+      if (!wasPaused) gate.pauses++
+    }
+    if (gate.learned) {
+      this.refill(gate, now)
+      // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens").
+      gate.tokens = Math.min(gate.tokens, 1 - ((gate.pausedUntil! - now) / 1000) * gate.rate)
+    }
+    return { pauseMs: gate.pausedUntil! - now }
+  }
+
+  private bucketFromPolicy(
+    policy: RateLimitPolicy,
+    cls: RequestClass,
+    state: RateLimitState | null,
+    now: number,
+  ): Gate {
+    const capacity = policyCapacity(policy)
+    let g = this.buckets.get(policy.policy)
+    if (!g) {
+      g = {
+        name: policy.policy,
+        cls,
+        learned: true,
+        capacity,
+        rate: policy.q,
+        // Nothing else known yet: the correction from r below lifts it; without r start empty.
+        tokens: 0,
+        updatedAt: now,
+        pausedUntil: null,
+        inFlight: 0,
+        settleLog: [],
+        lastCorrectionSeq: 0,
+        pauses: 0,
+      }
+      this.buckets.set(policy.policy, g)
+      if (!state || state.policy !== policy.policy) g.tokens = 0
+      return g
+    }
+    // Limits are computed dynamically (spec 8.1.1): follow the latest policy.
+    this.refill(g, now)
+    g.rate = policy.q
+    g.capacity = capacity
+    g.tokens = Math.min(g.tokens, capacity)
+    return g
+  }
+
+  private correct(g: Gate, via: Gate, state: RateLimitState, seq: number, sentAt: number, now: number): void {
+    // A newer response already corrected the estimate; this one only knows less.
+    if (seq < g.lastCorrectionSeq) return
+    g.lastCorrectionSeq = seq
+    this.refill(g, now)
+    if (state.r + 1 > g.capacity) g.capacity = state.r + 1
+    // Which of our other requests may the server have handled after this one (so their tokens are
+    // not in its r)? Any not answered before this one was sent: still in flight, or answered since.
+    // Several sockets mean the server's order need not be our sending order.
+    const maybeUnreflected = g.inFlight + this.settledAfter(g, seq) - (via === g ? 1 : 0)
+    // The server had r ≤ x < r+1 tokens when it handled the request (between sending and now):
+    // now it has at least r − maybeUnreflected, and at most r + 1 + rate·(now − sentAt).
+    const lower = state.r - maybeUnreflected
+    const upper = state.r + 1 + ((now - sentAt) / 1000) * g.rate
+    // Raise a too-low estimate only to what is certain; an estimate above what is possible means
+    // someone else shares the bucket (spec 8.1.5): drop to the certain level.
+    // (A hundredth of a token of slack absorbs clock rounding between us and the server.)
+    if (g.tokens < lower) g.tokens = Math.min(g.capacity, lower)
+    else if (g.tokens > upper + 0.01) g.tokens = lower
+  }
+
+  private changed(): void {
+    if (!this.onChange || this.changeScheduled) return
+    this.changeScheduled = true
+    queueMicrotask(() => {
+      this.changeScheduled = false
+      if (!this.disposed) this.onChange?.()
+    })
+  }
+
+  /** Number of distinct pauses a bucket has started (for tests and the inspector). */
+  pauseCount(policy: string): number {
+    return (this.buckets.get(policy) ?? Object.values(this.probes).find((p) => p.name === policy))?.pauses ?? 0
+  }
+
+  snapshot(policy: string | null, cls?: RequestClass): BucketSnapshot | null {
+    const g = policy !== null ? this.buckets.get(policy) : cls ? this.probes[cls] : undefined
+    return g ? this.snapshotOf(g, this.clock.now()) : null
+  }
+
+  snapshots(): BucketSnapshot[] {
+    const now = this.clock.now()
+    const out: BucketSnapshot[] = []
+    for (const cls of ['read', 'write'] as const) {
+      const probe = this.probes[cls]
+      const hasLearned = [...this.buckets.values()].some((b) => b.cls === cls)
+      const queued = this.queuedFor(probe)
+      if (!hasLearned || probe.inFlight > 0 || queued > 0) out.push(this.snapshotOf(probe, now, queued))
+    }
+    for (const g of this.buckets.values()) out.push(this.snapshotOf(g, now))
+    return out
+  }
+
+  private queuedFor(g: Gate): number {
+    let n = 0
+    for (const q of Object.values(this.queues)) for (const w of q) if (this.gateFor(w.cls, w.endpointKey) === g) n++
+    return n
+  }
+
+  private snapshotOf(g: Gate, now: number, queued?: number): BucketSnapshot {
+    this.refill(g, now)
+    return {
+      policy: g.name,
+      class: g.cls,
+      remaining: g.learned ? Math.max(0, Math.floor(g.tokens + EPSILON)) : g.inFlight > 0 ? 0 : 1,
+      capacity: g.capacity,
+      ratePerSecond: g.rate,
+      queued: queued ?? this.queuedFor(g),
+      inFlight: g.inFlight,
+      pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
+      learned: g.learned,
+    }
+  }
+
+  queuedCount(): number {
+    return this.queues.user.length + this.queues.background.length
+  }
+
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = true
+    if (this.timer !== null) this.clock.clearTimer(this.timer)
+    this.timer = null
+    for (const priority of ['user', 'background'] as const) {
+      for (const w of this.queues[priority].splice(0)) {
+        if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
+        w.reject(new LimiterError('disposed', 'The API client was closed before the request was sent.'))
+      }
+    }
+    this.boundedCount = 0
+  }
+}

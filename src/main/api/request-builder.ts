@@ -1,0 +1,176 @@
+// Builds one HTTP request from a logical call and the current credential: URL (base or a followed
+// link, same origin only), headers, JSON body, and the profileId/testmode rules of spec 5.
+
+import type { RequestClass } from '../../shared/api-events'
+import { ApiError } from './errors'
+
+export type CredentialKind = 'api-key' | 'organization-token'
+
+export interface ApiCredential {
+  secret: string
+  kind: CredentialKind
+  profileId?: string
+  testmode?: boolean
+}
+
+export type QueryValue = string | number | boolean | undefined | null
+
+export interface LogicalRequest {
+  method: string
+  /** Path below the base URL, e.g. `/payments/tr_123`. Exclusive with `link`. */
+  path?: string
+  /** An absolute `_links.*.href` to follow verbatim (same origin as the base URL only). */
+  link?: string
+  query?: Record<string, QueryValue>
+  /** JSON body (POST/PUT/PATCH). */
+  body?: unknown
+  idempotencyKey?: string
+}
+
+export interface BuiltRequest {
+  method: string
+  url: URL
+  cls: RequestClass
+  /** Method + path with ids replaced, the key the limiter maps to a learned policy. */
+  endpointKey: string
+  headers: Record<string, string>
+  bodyText: string | null
+  notes: string[]
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Spec 8.1.4 */
+export function requestClassOf(method: string): RequestClass {
+  return READ_METHODS.has(method.toUpperCase()) ? 'read' : 'write'
+}
+
+/** `/v2/payments/tr_abc` below base `/v2` → `/payments/:id`. */
+export function endpointKeyOf(method: string, url: URL, base: URL): string {
+  const basePath = base.pathname.replace(/\/+$/, '')
+  let path = url.pathname
+  if (basePath && path.startsWith(basePath)) path = path.slice(basePath.length)
+  const normalized = path
+    .split('/')
+    .map((seg) => (/^[a-z]{2,6}_[A-Za-z0-9]+$/.test(seg) ? ':id' : seg))
+    .join('/')
+  return `${method.toUpperCase()} ${normalized || '/'}`
+}
+
+export function buildRequest(
+  base: URL,
+  credential: ApiCredential,
+  req: LogicalRequest,
+  extraHeaders: Record<string, string> = {},
+): BuiltRequest {
+  const method = req.method.toUpperCase()
+  const notes: string[] = []
+  let url: URL
+  if (req.link !== undefined) {
+    try {
+      url = new URL(req.link, base)
+    } catch {
+      throw new ApiError({ kind: 'invalid-request', message: `The link "${req.link}" is not a valid URL.`, method })
+    }
+    // The bearer secret goes only to the configured service (ARCHITECTURE: security).
+    if (url.origin !== base.origin) {
+      throw new ApiError({
+        kind: 'foreign-origin',
+        message: `Refused to follow a link to ${url.origin}: only ${base.origin} receives this connection's credential. Nothing was sent.`,
+        method,
+        url: url.origin + url.pathname,
+      })
+    }
+  } else {
+    const path = req.path ?? '/'
+    if (!path.startsWith('/') || path.startsWith('//')) {
+      throw new ApiError({ kind: 'invalid-request', message: `Invalid request path "${path}".`, method })
+    }
+    url = new URL(base.href.replace(/\/+$/, '') + path)
+    if (url.origin !== base.origin) {
+      throw new ApiError({ kind: 'foreign-origin', message: 'The request path left the service origin.', method })
+    }
+  }
+  for (const [k, v] of Object.entries(req.query ?? {})) {
+    if (v === undefined || v === null) continue
+    url.searchParams.set(k, String(v))
+  }
+
+  let body: Record<string, unknown> | null = null
+  if (req.body !== undefined && req.body !== null) {
+    if (typeof req.body !== 'object' || Array.isArray(req.body)) {
+      throw new ApiError({ kind: 'invalid-request', message: 'The request body must be a JSON object.', method })
+    }
+    // Shallow copy: the caller's object is never modified.
+    body = { ...(req.body as Record<string, unknown>) }
+  }
+
+  // Spec 5.3/5.4: profile-bound credentials must not send profileId/testmode; organization-level
+  // ones require profileId and may set testmode.
+  if (credential.kind === 'organization-token') {
+    const profileId = credential.profileId ?? (typeof body?.profileId === 'string' ? body.profileId : undefined)
+    if (!profileId) {
+      throw new ApiError({
+        kind: 'invalid-request',
+        message: 'An organization access token requires a profileId (spec 5.4); choose a profile for this connection.',
+        method,
+      })
+    }
+    if (READ_METHODS.has(method) || method === 'DELETE') {
+      url.searchParams.set('profileId', profileId)
+      if (credential.testmode) url.searchParams.set('testmode', 'true')
+      else url.searchParams.delete('testmode')
+    } else {
+      body = body ?? {}
+      body.profileId = profileId
+      if (credential.testmode) body.testmode = true
+      else delete body.testmode
+    }
+  } else {
+    for (const key of ['profileId', 'testmode'] as const) {
+      if (body && key in body) {
+        delete body[key]
+        notes.push(`Removed ${key} from the body: not allowed with an API key (spec 5.3).`)
+      }
+      if (url.searchParams.has(key)) {
+        url.searchParams.delete(key)
+        notes.push(`Removed ${key} from the query: not allowed with an API key (spec 5.3).`)
+      }
+    }
+  }
+
+  const bodyText = body ? JSON.stringify(body) : null
+  const headers: Record<string, string> = {
+    accept: 'application/hal+json, application/json',
+    ...extraHeaders,
+    authorization: `Bearer ${credential.secret}`,
+  }
+  if (bodyText !== null) {
+    headers['content-type'] = 'application/json'
+    headers['content-length'] = String(Buffer.byteLength(bodyText))
+  }
+  if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey
+
+  return {
+    method,
+    url,
+    cls: requestClassOf(method),
+    endpointKey: endpointKeyOf(method, url, base),
+    headers,
+    bodyText,
+    notes,
+  }
+}
+
+/** Headers for events and logs: the Authorization value is never shown. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers)) {
+    const lower = k.toLowerCase()
+    if (lower === 'authorization' || lower === 'proxy-authorization')
+      out[k] = /^bearer /i.test(v) ? 'Bearer ***' : '***'
+    else if (lower === 'cookie' || lower === 'set-cookie') out[k] = '***'
+    else out[k] = v
+  }
+  return out
+}

@@ -1,0 +1,80 @@
+// Retry policy (spec 7 + 8.1): what may be retried, and capped exponential backoff with full jitter.
+//
+// Decisions:
+// - GET/HEAD (idempotent by method) and POSTs carrying an Idempotency-Key (every POST this client
+//   sends has one) are retried on 429, 502, 503, 504, network errors and timeouts. A 429 is
+//   retried for any method: the service refused it before doing anything (spec 8.1.7).
+// - 500 is retried too (spec 7: 5xx "should subside without client action"), but only for those
+//   same replay-safe requests; set `retry500: false` to turn it off.
+// - Other 4xx never (spec 7: a client error "will not go away by itself").
+// - 429 waits for Retry-After (handled by the bucket pause), not for the backoff.
+
+export interface RetryPolicy {
+  /** Total attempts including the first. */
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+  retry500: boolean
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 8000,
+  retry500: true,
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504])
+
+export type AttemptFailure =
+  | { type: 'status'; status: number }
+  | { type: 'network'; code?: string }
+  | { type: 'timeout'; phase: 'connect' | 'headers' | 'body' }
+
+export interface RetryDecision {
+  retry: boolean
+  /** Short reason for the event log, e.g. `status 503`, `timeout (headers)`. */
+  reason: string
+}
+
+export function isReplaySafe(method: string, hasIdempotencyKey: boolean): boolean {
+  const m = method.toUpperCase()
+  return m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || hasIdempotencyKey
+}
+
+export function describeFailure(f: AttemptFailure): string {
+  switch (f.type) {
+    case 'status':
+      return `status ${f.status}`
+    case 'network':
+      return f.code ? `network error (${f.code})` : 'network error'
+    case 'timeout':
+      return `timeout (${f.phase})`
+  }
+}
+
+export function shouldRetry(
+  failure: AttemptFailure,
+  ctx: { method: string; hasIdempotencyKey: boolean; attempt: number; policy: RetryPolicy },
+): RetryDecision {
+  const reason = describeFailure(failure)
+  if (ctx.attempt >= ctx.policy.maxAttempts) return { retry: false, reason }
+  // Spec 8.1.7: a 429 is refused before anything is done, so any method may be sent again.
+  if (failure.type === 'status' && failure.status === 429) return { retry: true, reason }
+  if (!isReplaySafe(ctx.method, ctx.hasIdempotencyKey)) return { retry: false, reason }
+  if (failure.type !== 'status') return { retry: true, reason }
+  if (RETRYABLE_STATUS.has(failure.status)) return { retry: true, reason }
+  if (failure.status === 500 && ctx.policy.retry500) return { retry: true, reason }
+  return { retry: false, reason }
+}
+
+/**
+ * Full jitter: uniform in [0, min(cap, base·2^(n−1))) where n is the number of the attempt that
+ * just failed (1-based). `random` returns values in [0, 1).
+ */
+export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, random: () => number): number {
+  const exp = Math.min(30, Math.max(0, failedAttempt - 1))
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exp)
+  const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON)
+  return Math.floor(r * ceiling)
+}

@@ -1,0 +1,91 @@
+// Observability types of the API client (src/main/api): one AttemptEvent per HTTP attempt, and
+// per-bucket snapshots for the rate-limit gauges. Plain JSON-safe data: they cross IPC as-is and
+// never carry a secret (Authorization is redacted to `Bearer ***`).
+
+/** Spec 8.1.4: GET/HEAD/OPTIONS are READ, POST/PUT/PATCH/DELETE are WRITE. */
+export type RequestClass = 'read' | 'write'
+
+export type RequestPriority = 'user' | 'background'
+
+/** Which screen and action started a request (for the request inspector). */
+export interface RequestOrigin {
+  screen: string
+  action: string
+}
+
+/** Decoded rate-limit headers of one response (spec 8.1); null where absent or unparsable. */
+export interface RateLimitInfo {
+  policy: string | null
+  q: number | null
+  w: number | null
+  burst: number | null
+  r: number | null
+  t: number | null
+  serviceBurst: number | null
+  /** Seconds, from `Retry-After` (429 only). */
+  retryAfter: number | null
+}
+
+export type AttemptOutcome = 'success' | 'retry' | 'failed'
+
+export interface AttemptTimings {
+  /** Time spent waiting in the rate-limit queue before this attempt was sent. */
+  queuedMs: number
+  /** From sending to socket connected; 0 for a reused keep-alive socket; null if never connected. */
+  connectMs: number | null
+  /** From sending to response headers; null if none arrived. */
+  headersMs: number | null
+  /** From sending to the end of the body or the failure. */
+  totalMs: number
+}
+
+export interface AttemptEvent {
+  /** One per logical call (stays the same across retries). */
+  requestId: string
+  /** 1-based. */
+  attempt: number
+  /** Epoch ms when the attempt was sent (or failed before sending). */
+  startedAt: number
+  method: string
+  /** Full URL without any secret (the query is included). */
+  url: string
+  requestHeaders: Record<string, string>
+  requestBody: string | null
+  status: number | null
+  responseHeaders: Record<string, string> | null
+  /** Response body as text, capped (see `responseBodyTruncated`). */
+  responseBody: string | null
+  responseBodyTruncated: boolean
+  timings: AttemptTimings
+  rateLimit: RateLimitInfo | null
+  outcome: AttemptOutcome
+  /** Set when this attempt failed: the error kind and a readable message. */
+  error: { kind: string; message: string } | null
+  /** Why the next attempt happens (`outcome === 'retry'`), e.g. `status 503`, `timeout (headers)`. */
+  retryReason: string | null
+  /** Wait before the next attempt in ms (backoff or rate-limit pause). */
+  nextWaitMs: number | null
+  idempotencyKey: string | null
+  /** Rate-limit policy name of the bucket this attempt went through; null while not yet learned. */
+  bucket: string | null
+  requestClass: RequestClass
+  origin: RequestOrigin | null
+  /** Things the client changed on the caller's behalf (e.g. stripped `profileId` for an API key). */
+  notes: string[]
+}
+
+export interface BucketSnapshot {
+  /** Policy name as learned from `RateLimit-Policy`, or `unlearned-read` / `unlearned-write`. */
+  policy: string
+  class: RequestClass
+  /** Estimated whole tokens available now. */
+  remaining: number
+  capacity: number
+  ratePerSecond: number
+  queued: number
+  inFlight: number
+  /** Epoch ms until which the bucket sends nothing (after a 429), or null. */
+  pausedUntil: number | null
+  /** False for the conservative gate used before the first response of a class/endpoint. */
+  learned: boolean
+}
