@@ -1,0 +1,19 @@
+import type { connectionChannels } from '../../shared/ipc/connections'
+import type { HandlersFor } from '../../shared/ipc/define'
+import type { ConnectionApiClient, ConnectionsService } from './connections'
+
+/** The `connections.*` IPC handlers: thin, the rules live in the service. */
+export function createConnectionHandlers<C extends ConnectionApiClient>(
+  service: ConnectionsService<C>,
+): HandlersFor<typeof connectionChannels> {
+  return {
+    'connections.list': () => service.list(),
+    // The one place a secret enters main from the renderer; the reply is the masked view.
+    'connections.add': (input) => service.add(input),
+    'connections.rename': ({ id, label }) => service.rename(id, label),
+    'connections.remove': ({ id }) => service.remove(id),
+    'connections.setActive': ({ id }) => service.setActive(id),
+    'connections.test': ({ id }) => service.test(id),
+    'connections.active': () => service.activeView(),
+  }
+}

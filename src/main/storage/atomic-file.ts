@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { copyFile, open, readFile, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Replaces a file so that readers see either the old or the new content, never half of it:
+ * write a temporary file in the same directory (same file system, so rename is atomic), fsync it,
+ * rename it over the target, then fsync the directory so the rename itself survives a crash.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
+  const dir = dirname(path)
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  const handle = await open(temp, 'wx', options.mode ?? 0o600)
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+  await handle.close()
+  try {
+    await rename(temp, path)
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+  await syncDirectory(dir)
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Not every platform can fsync a directory (Windows cannot open one); the rename is done anyway.
+  try {
+    const handle = await open(dir, constants.O_RDONLY)
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+export type ReadJsonResult<T> =
+  | { status: 'missing' }
+  | { status: 'ok'; value: T }
+  /** The file could not be used; it was copied to `backupPath` before anyone overwrites it. */
+  | { status: 'corrupt'; reason: string; backupPath: string }
+
+/**
+ * Reads and validates a JSON file. A missing file is normal (first run). A file that is not JSON
+ * or fails `parse` is copied to `<name>.<timestamp>.bak` next to it, so the next write cannot
+ * destroy what might still be recovered by hand. `parse` throws to reject; its message is the reason.
+ */
+export async function readJsonFile<T>(
+  path: string,
+  parse: (raw: unknown) => T,
+  options: { now?: () => Date } = {},
+): Promise<ReadJsonResult<T>> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' }
+    throw error
+  }
+  let reason: string
+  try {
+    return { status: 'ok', value: parse(JSON.parse(text)) }
+  } catch (error) {
+    reason =
+      error instanceof SyntaxError ? 'it is not valid JSON' : `its content is not as expected (${messageOf(error)})`
+  }
+  const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')
+  let backupPath = `${path}.${stamp}.bak`
+  for (let n = 1; ; n++) {
+    try {
+      // COPYFILE_EXCL: never replace an earlier backup.
+      await copyFile(path, backupPath, constants.COPYFILE_EXCL)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n > 100) throw error
+      backupPath = `${path}.${stamp}-${n}.bak`
+    }
+  }
+  return { status: 'corrupt', reason, backupPath }
+}
+
+export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,158 @@
+/**
+ * Rules for the credentials a connection holds (spec 5). Pure: used by the main process when a
+ * connection is added and by the renderer's add form, so both give the same verdict and wording.
+ */
+
+export type CredentialKind = 'api-key' | 'organization-token'
+export type CredentialMode = 'test' | 'live'
+
+export type DetectedCredential =
+  | { kind: 'api-key'; mode: CredentialMode; prefix: 'test_' | 'live_' }
+  | { kind: 'organization-token'; prefix: 'access_' }
+
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string }
+
+const PREFIXES = ['test_', 'live_', 'access_'] as const
+
+/**
+ * Characters allowed after the prefix. Issued keys are alphanumeric; `_` and `-` are allowed too so
+ * URL-safe generated keys pass. Anything else (spaces, quotes, newlines from a sloppy paste) would
+ * corrupt the Authorization header (spec 5.1), so it is refused rather than trimmed silently.
+ */
+const BODY_PATTERN = /^[A-Za-z0-9_-]+$/
+
+/** Shorter than this after the prefix is almost certainly a truncated paste. */
+export const MIN_SECRET_BODY_LENGTH = 10
+/** Generous upper bound; also the IPC schema's limit. */
+export const MAX_SECRET_LENGTH = 512
+
+export const MAX_LABEL_LENGTH = 80
+export const PROFILE_ID_PATTERN = /^pfl_.+$/
+export const MAX_PROFILE_ID_LENGTH = 64
+
+const RECOGNISED = 'Paydesk recognises API keys starting test_ or live_ and organization tokens starting access_.'
+
+/** Works out the credential's kind (and, for API keys, the mode) from its prefix (spec 5.1, 5.3). */
+export function detectCredential(secret: string): RuleResult<DetectedCredential> {
+  if (secret.length === 0) return { ok: false, message: `Paste an API key or token. ${RECOGNISED}` }
+  if (secret.length > MAX_SECRET_LENGTH) {
+    return {
+      ok: false,
+      message: `That is longer than any credential Paydesk knows (${MAX_SECRET_LENGTH} characters at most).`,
+    }
+  }
+  if (/\s/.test(secret)) {
+    return { ok: false, message: 'The credential contains spaces or line breaks; copy it again without them.' }
+  }
+  const prefix = PREFIXES.find((p) => secret.startsWith(p))
+  if (!prefix) return { ok: false, message: `This does not look like a credential. ${RECOGNISED}` }
+  const body = secret.slice(prefix.length)
+  if (body.length < MIN_SECRET_BODY_LENGTH) {
+    return {
+      ok: false,
+      message: `The part after ${prefix} is too short (at least ${MIN_SECRET_BODY_LENGTH} characters); was it cut off while copying?`,
+    }
+  }
+  if (!BODY_PATTERN.test(body)) {
+    return { ok: false, message: `After ${prefix} a credential holds only letters, digits, "_" and "-".` }
+  }
+  if (prefix === 'access_') return { ok: true, value: { kind: 'organization-token', prefix } }
+  return { ok: true, value: { kind: 'api-key', mode: prefix === 'live_' ? 'live' : 'test', prefix } }
+}
+
+/** The last characters shown of a secret: enough to tell keys apart, too few to matter. */
+export const VISIBLE_TAIL = 4
+
+/**
+ * `live_…a1b2`: the prefix, an ellipsis, the last four. Something without a known prefix shows only
+ * its tail, and something too short to spare four characters shows nothing at all.
+ */
+export function maskSecret(secret: string): string {
+  const prefix = PREFIXES.find((p) => secret.startsWith(p)) ?? ''
+  const body = secret.slice(prefix.length)
+  if (body.length < VISIBLE_TAIL * 2) return `${prefix}…`
+  return `${prefix}…${body.slice(-VISIBLE_TAIL)}`
+}
+
+/** Masked form from stored parts (the metadata keeps only prefix and tail, never the secret). */
+export function maskFromParts(prefix: string, last4: string | null): string {
+  return `${prefix}…${last4 ?? ''}`
+}
+
+export interface ConnectionOptionsInput {
+  profileId?: string | null
+  testmode?: boolean | null
+}
+
+export interface ConnectionOptions {
+  profileId: string | null
+  testmode: boolean | null
+}
+
+/**
+ * Spec 5.3/5.4: keys are bound to one profile and mode, so profileId and testmode must not be
+ * sent with them; organization tokens require a profileId (`pfl_…`) and may set testmode.
+ */
+export function checkConnectionOptions(
+  kind: CredentialKind,
+  input: ConnectionOptionsInput,
+): RuleResult<ConnectionOptions> {
+  const profileId = input.profileId?.trim() ? input.profileId.trim() : null
+  const testmode = input.testmode ?? null
+  if (kind === 'api-key') {
+    if (profileId !== null) {
+      return { ok: false, message: 'API keys belong to one profile already; leave the profile id empty (spec 5.3).' }
+    }
+    if (testmode !== null) {
+      return { ok: false, message: 'API keys carry their own mode (test_ or live_); test mode cannot be set for them.' }
+    }
+    return { ok: true, value: { profileId: null, testmode: null } }
+  }
+  if (profileId === null) {
+    return { ok: false, message: 'Organization tokens need the profile id to act for (it starts with pfl_).' }
+  }
+  if (profileId.length > MAX_PROFILE_ID_LENGTH || !PROFILE_ID_PATTERN.test(profileId) || /\s/.test(profileId)) {
+    return { ok: false, message: 'A profile id starts with pfl_ followed by its code, without spaces.' }
+  }
+  return { ok: true, value: { profileId, testmode: testmode === true } }
+}
+
+/** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */
+export function effectiveMode(
+  kind: CredentialKind,
+  keyMode: CredentialMode | null,
+  testmode: boolean | null,
+): CredentialMode {
+  if (kind === 'api-key') return keyMode ?? 'test'
+  return testmode ? 'test' : 'live'
+}
+
+export function checkLabel(label: string): RuleResult<string> {
+  const trimmed = label.trim().replace(/\s+/g, ' ')
+  if (trimmed.length === 0) return { ok: false, message: 'Give the connection a name, for example the merchant’s.' }
+  if (trimmed.length > MAX_LABEL_LENGTH) {
+    return { ok: false, message: `Keep the name to ${MAX_LABEL_LENGTH} characters.` }
+  }
+  return { ok: true, value: trimmed }
+}
+
+/**
+ * The API's base address (spec 9.1 ends it in /v2). https anywhere; plain http only on this machine
+ * (a local sandbox started with `npm run sandbox`), because a bearer credential travels with it.
+ */
+export function checkBaseUrl(raw: string): RuleResult<string> {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return { ok: false, message: 'The API address is not a valid URL.' }
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    return { ok: false, message: 'The API address must not contain a user name, password, query or fragment.' }
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return { ok: false, message: 'The API address must use https (plain http only on 127.0.0.1).' }
+  }
+  return { ok: true, value: url.href.replace(/\/+$/, '') }
+}
