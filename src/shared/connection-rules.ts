@@ -127,12 +127,25 @@ export function effectiveMode(
   return testmode ? 'test' : 'live'
 }
 
+/** Something shaped like a credential (spec 5 prefixes) inside free text, such as a key pasted into a name. */
+const CREDENTIAL_IN_TEXT = /(test|live|access)_[A-Za-z0-9_-]{10,}/
+
+export function textHoldsCredential(text: string): boolean {
+  return CREDENTIAL_IN_TEXT.test(text)
+}
+
+export const LABEL_HOLDS_CREDENTIAL =
+  'The name looks like a key or token. Names are stored in plain text and shown everywhere: ' +
+  'type a name such as the merchant’s, and paste the key in the field next to it.'
+
 export function checkLabel(label: string): RuleResult<string> {
   const trimmed = label.trim().replace(/\s+/g, ' ')
   if (trimmed.length === 0) return { ok: false, message: 'Give the connection a name, for example the merchant’s.' }
   if (trimmed.length > MAX_LABEL_LENGTH) {
     return { ok: false, message: `Keep the name to ${MAX_LABEL_LENGTH} characters.` }
   }
+  // Names are kept in plain text (connections.json) and shown everywhere; a secret must not be one.
+  if (textHoldsCredential(trimmed)) return { ok: false, message: LABEL_HOLDS_CREDENTIAL }
   return { ok: true, value: trimmed }
 }
 

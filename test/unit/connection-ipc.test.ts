@@ -4,6 +4,7 @@
  * to the renderer (results, errors, events) never holds the secret that came in.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { DATA_KEY_ACCOUNT } from '../../src/main/storage/encryption'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -49,6 +50,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+/** Keychain entries that hold connection secrets (the request log's data key is not one). */
+function connectionSecrets(): number {
+  return [...store.entries.keys()].filter((account) => account !== DATA_KEY_ACCOUNT).length
+}
+
 async function invoke(channel: string, input?: unknown) {
   const result = await dispatcher.invoke(sender, channel, input)
   seen.push(result)
@@ -62,7 +68,7 @@ describe('connections.* over the dispatcher', () => {
       ok: true,
       value: { label: 'Acme', kind: 'api-key', mode: 'live', masked: 'live_…Bc3D' },
     })
-    expect(store.entries.size).toBe(1)
+    expect(connectionSecrets()).toBe(1)
     const id = (added as { value: { id: string } }).value.id
 
     const list = await invoke('connections.list')
@@ -82,7 +88,7 @@ describe('connections.* over the dispatcher', () => {
       ok: true,
       value: { removed: true, activeId: 'sandbox' },
     })
-    expect(store.entries.size).toBe(0)
+    expect(connectionSecrets()).toBe(0)
     expect(seen.filter((s) => (s as { event?: string }).event === 'connections.changed')).toHaveLength(4)
   })
 
@@ -94,7 +100,7 @@ describe('connections.* over the dispatcher', () => {
     expect(JSON.stringify(long)).not.toContain('a'.repeat(20))
     const badId = await invoke('connections.remove', { id: '../../etc' })
     expect(badId).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
-    expect(store.entries.size).toBe(0)
+    expect(connectionSecrets()).toBe(0)
   })
 
   it('explains an unrecognised credential without echoing it', async () => {
@@ -110,7 +116,8 @@ describe('connections.* over the dispatcher', () => {
     const result = await invoke('connections.add', { label: 'Acme', secret: SECRET })
     expect(result).toMatchObject({ ok: false, error: { code: 'keychain-unavailable' } })
     expect((result as { error: { message: string } }).error.message).toMatch(/[Uu]nlock your keychain/)
-    expect(await readdir(dir)).toEqual([])
+    // Other services keep their own files here (the request log); the connections wrote none.
+    expect(await readdir(dir)).not.toContain('connections.json')
   })
 
   it('keeps the built-in Sandbox', async () => {

@@ -140,6 +140,17 @@ describe('effectiveMode', () => {
 })
 
 describe('checkLabel and checkBaseUrl', () => {
+  it('refuses a name that holds something shaped like a key or token (names are plain text)', () => {
+    for (const name of ['live_abcdefghij1234', 'Bakery access_abcdefghij123 main', 'test_0123456789']) {
+      const result = checkLabel(name)
+      expect(result.ok, name).toBe(false)
+      if (!result.ok) expect(result.message).toMatch(/looks like a key or token/)
+    }
+    for (const name of ['Live shop', 'test_short', 'Access Bakery', 'access_ point']) {
+      expect(checkLabel(name).ok, name).toBe(true)
+    }
+  })
+
   it('trims and collapses label whitespace, refuses empty and overlong names', () => {
     expect(checkLabel('  Acme   Shoes ')).toEqual({ ok: true, value: 'Acme Shoes' })
     expect(checkLabel('   ').ok).toBe(false)

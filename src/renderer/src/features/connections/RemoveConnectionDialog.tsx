@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ConnectionView } from '../../../../shared/ipc/connections'
+import type { IpcErrorView } from '../../../../shared/ipc/define'
+import { toErrorView, useConnectionStore } from '../../stores/connection-store'
+
+/** Confirms removing a connection, naming its label and masked key so the right one goes. */
+export function RemoveConnectionDialog({
+  connection,
+  onClose,
+}: {
+  connection: ConnectionView
+  onClose: (removed: boolean) => void
+}): React.JSX.Element {
+  const remove = useConnectionStore((s) => s.remove)
+  const isActive = useConnectionStore((s) => s.activeId === connection.id)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<IpcErrorView | null>(null)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const id = useId()
+
+  // The safe choice has the focus first.
+  useEffect(() => cancelRef.current?.focus(), [])
+
+  async function confirm(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      await remove(connection.id)
+      onClose(true)
+    } catch (caught) {
+      setError(toErrorView(caught))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}>
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-body`}
+        data-testid="remove-dialog"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !busy) {
+            event.preventDefault()
+            onClose(false)
+          } else if (event.key === 'Tab') {
+            // Keep the focus inside the dialog.
+            const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled)') ?? [])]
+            const first = items[0]
+            const last = items[items.length - 1]
+            if (event.shiftKey && document.activeElement === first) {
+              event.preventDefault()
+              last?.focus()
+            } else if (!event.shiftKey && document.activeElement === last) {
+              event.preventDefault()
+              first?.focus()
+            }
+          }
+        }}
+      >
+        <h2 id={`${id}-title`}>Remove “{connection.label}”?</h2>
+        <div id={`${id}-body`}>
+          <p>
+            The connection <strong>{connection.label}</strong> (<span className="mono">{connection.masked}</span>) and its
+            secret in the system keychain will be deleted. To use it again you need the key or token once more.
+          </p>
+          {isActive && <p>It is the active connection; Paydesk switches to the Sandbox.</p>}
+        </div>
+        {error && (
+          <div className="banner banner-error" role="alert" data-testid="remove-error">
+            {error.code === 'keychain-unavailable' ? <strong>Nothing was removed. </strong> : null}
+            {error.message}
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" disabled={busy} data-testid="remove-confirm" onClick={() => void confirm()}>
+            {busy ? 'Removing…' : 'Remove connection'}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
