@@ -1,9 +1,235 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { ruleContextFor } from '../../../../shared/order-builder'
+import { useAppStore } from '../../stores/app-store'
+import { credentialOf, useOrdersStore, type SaveState } from '../../stores/orders-store'
+import { CreateBar, CreateError } from './CreateBar'
+import { deriveBuilder } from './derive'
+import { DraftsPanel } from './DraftsPanel'
+import { LiveWriteConfirm, type LiveWriteSummary } from './LiveWriteConfirm'
+import { OrderForm, PaymentForm } from './OrderForm'
+import { OrderResult } from './OrderResult'
+import { RequestPreview } from './RequestPreview'
+import './orders.css'
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: 'Not saved yet',
+  pending: 'Editing…',
+  saving: 'Saving…',
+  saved: 'Saved (encrypted)',
+  error: 'Not saved',
+}
+
+/** The "today" of the rules (UTC, like the service): refreshed when the date changes. */
+function useUtcToday(): string {
+  const [today, setToday] = useState(() => new Date().toISOString().slice(0, 10))
+  useEffect(() => {
+    const timer = setInterval(() => setToday(new Date().toISOString().slice(0, 10)), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return today
+}
+
 export function OrdersScreen(): React.JSX.Element {
+  const store = useOrdersStore()
+  const { content, connection, highlight, archived, sending, result, error } = store
+  const start = store.start
+  const focusField = store.focusField
+  const pendingFocus = useAppStore((s) => s.pendingFocus)
+  const takeFocus = useAppStore((s) => s.takeFocus)
+  const today = useUtcToday()
+  const [confirm, setConfirm] = useState<LiveWriteSummary | null>(null)
+  // The options of the send waiting for the live confirmation.
+  const pendingSend = useRef<{ newIdempotencyKey?: boolean }>({})
+
+  useEffect(() => start(), [start])
+
+  // A field to show, sent from the Inspector (a 422's `field`): same mapping as our own errors.
+  useEffect(() => {
+    if (pendingFocus?.screen !== 'orders') return
+    const request = takeFocus('orders')
+    if (request) focusField(request.field)
+  }, [pendingFocus, takeFocus, focusField])
+
+  const credential = useMemo(() => credentialOf(connection), [connection])
+  const ctx = useMemo(() => ruleContextFor(credential, new Date(`${today}T12:00:00Z`)), [credential, today])
+  const state = useMemo(() => deriveBuilder(content, credential, ctx), [content, credential, ctx])
+
+  // Scroll to and focus the highlighted control once it is rendered (its line details may have just opened).
+  useEffect(() => {
+    if (!highlight) return
+    const frame = requestAnimationFrame(() => {
+      const el = document.getElementById(highlight.target.controlId)
+      if (!el) return
+      el.scrollIntoView({ block: 'center' })
+      el.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [highlight])
+
+  function requestCreate(options: { sendAnyway?: boolean; newIdempotencyKey?: boolean } = {}): void {
+    if (sending || archived) return
+    if (state.violations.length > 0 && !(options.sendAnyway && state.onlyOverrides)) {
+      const first = state.violations[0]!
+      focusField(first.field, first.message)
+      return
+    }
+    const send = { newIdempotencyKey: options.newIdempotencyKey }
+    if (connection?.isLive) {
+      const amount = state.built.amount
+      setConfirm({
+        connectionLabel: connection.label,
+        what: content.kind,
+        amount: amount ? `${amount.currency} ${amount.value}` : '(none)',
+        reference: content.kind === 'order' ? content.orderNumber : content.description,
+        lines: content.kind === 'order' || content.paymentWithLines ? content.lines.length : 0,
+      })
+      pendingSend.current = send
+      return
+    }
+    void store.create(send)
+  }
+
+  // Ctrl+Enter creates from anywhere on this screen (also when focus is on the page itself).
+  const createRef = useRef(requestCreate)
+  createRef.current = requestCreate
+  useEffect(() => {
+    function onKey(e: KeyboardEvent): void {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key === 'Enter') {
+        e.preventDefault()
+        createRef.current()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const disabled = sending || archived !== null
+  const Form = content.kind === 'order' ? OrderForm : PaymentForm
   return (
-    <section className="screen" aria-labelledby="orders-title">
-      <header className="screen-header">
+    <section className="screen pd-orders" aria-labelledby="orders-title">
+      <header className="screen-header pd-header">
         <h1 id="orders-title">Orders</h1>
+        <div className="pd-tabs" role="tablist" aria-label="What to create">
+          {(['order', 'payment'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={content.kind === k}
+              className={`btn btn-small${content.kind === k ? ' btn-primary' : ''}`}
+              onClick={() => {
+                if (content.kind !== k) void store.newDraft(k)
+              }}
+              data-testid={`tab-${k}`}
+            >
+              {k === 'order' ? 'Order' : 'Payment'}
+            </button>
+          ))}
+        </div>
+        <span className="pd-draft-title" data-testid="draft-name">
+          {store.draftName || 'New draft'}
+        </span>
+        <span
+          className={`field-hint${store.saveState === 'error' ? ' error' : ''}`}
+          role="status"
+          data-testid="save-state"
+        >
+          {SAVE_TEXT[store.saveState]}
+          {store.saveError ? `: ${store.saveError}` : ''}
+        </span>
+        {connection && (
+          <span className={`badge ${connection.isLive ? 'badge-live' : 'badge-info'}`} data-testid="orders-connection">
+            {connection.label} · {connection.isLive ? 'LIVE' : 'test'}
+          </span>
+        )}
       </header>
+      {store.connectionError && (
+        <div className="banner banner-error" role="alert">
+          The active connection could not be read: {store.connectionError}. Check the Connections screen.
+        </div>
+      )}
+      <div className="pd-layout">
+        <div className="pd-main">
+          {!store.ready && <span className="spinner" aria-label="Loading the builder" />}
+          {result ? (
+            <OrderResult result={result} />
+          ) : (
+            <>
+              {archived && (
+                <div className="banner banner-ok" role="status" data-testid="archived-banner">
+                  This draft created <span className="mono">{archived.orderId ?? archived.paymentId}</span> and is kept
+                  read-only.{' '}
+                  <button type="button" className="btn btn-small" onClick={() => void store.createAnother()}>
+                    Create another like this
+                  </button>
+                </div>
+              )}
+              <fieldset
+                className="pd-form"
+                disabled={disabled}
+                aria-busy={sending}
+                // Autosave also when leaving a field, not only after the typing pause.
+                onBlur={() => void store.flush()}
+              >
+                <legend className="visually-hidden">{content.kind === 'order' ? 'Order' : 'Payment'} details</legend>
+                <Form
+                  content={content}
+                  state={state}
+                  connection={connection}
+                  highlight={highlight}
+                  expanded={store.expanded}
+                  disabled={disabled}
+                />
+              </fieldset>
+              {state.unmapped.length > 0 && (
+                <div className="banner banner-warn" role="status">
+                  {state.unmapped.map((v, i) => (
+                    <div key={i}>
+                      <span className="mono">{v.field || 'body'}</span>: {v.message}
+                    </div>
+                  ))}
+                </div>
+              )}
+              {error && (
+                <CreateError
+                  error={error}
+                  kind={content.kind}
+                  onRetry={(o) => requestCreate({ ...o, sendAnyway: true })}
+                />
+              )}
+              {!archived && (
+                <CreateBar
+                  kind={content.kind}
+                  violations={state.violations}
+                  onlyOverrides={state.onlyOverrides}
+                  sending={sending}
+                  disabled={disabled}
+                  onCreate={requestCreate}
+                />
+              )}
+            </>
+          )}
+        </div>
+        <div className="pd-side">
+          <RequestPreview
+            kind={content.kind}
+            json={state.previewJson}
+            embed={state.built.embed}
+            idempotencyKey={store.idempotencyKey}
+          />
+          <DraftsPanel />
+        </div>
+      </div>
+      {confirm && (
+        <LiveWriteConfirm
+          summary={confirm}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setConfirm(null)
+            void store.create({ ...pendingSend.current, confirmedLive: true })
+          }}
+        />
+      )}
     </section>
   )
 }

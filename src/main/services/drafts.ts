@@ -1,0 +1,301 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { formatAmountForDisplay } from '../../shared/money'
+import {
+  draftContentSchema,
+  MAX_DRAFT_NAME_LENGTH,
+  MAX_DRAFTS,
+  type DraftArchiveInfo,
+  type DraftContent,
+  type DraftsListView,
+  type DraftSummary,
+  type DraftView,
+  type SaveDraftInput,
+} from '../../shared/ipc/drafts'
+import { buildRequest } from '../../shared/order-builder'
+import { UserFacingError } from '../ipc/errors'
+import type { SecretStore } from '../secrets/secret-store'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { decryptJson, DecryptionError, encryptJson, getOrCreateDataKey } from '../storage/encryption'
+
+// The order builder's drafts, one encrypted file per draft under <dataDir>/drafts/ (drafts hold
+// customer names, addresses and e-mails). Each file is AES-GCM with the data key from the OS
+// keychain, bound to its draft id (associated data) so files cannot be swapped unnoticed, and
+// replaced atomically so a crash mid-write leaves the previous version. A file that cannot be
+// read is moved to drafts/damaged/ and reported in `list().notices`, never silently dropped.
+
+export const DRAFTS_DIR = 'drafts'
+export const DAMAGED_DIR = 'damaged'
+const FILE_SUFFIX = '.draft'
+const RECORD_VERSION = 1
+
+const archiveSchema = z
+  .object({ at: z.string().max(64), orderId: z.string().max(64).nullable(), paymentId: z.string().max(64).nullable() })
+  .strict()
+
+/** What one draft file holds (after decryption). */
+const recordSchema = z
+  .object({
+    v: z.literal(RECORD_VERSION),
+    id: z.string().regex(/^drf_[A-Za-z0-9]+$/),
+    name: z.string().max(MAX_DRAFT_NAME_LENGTH),
+    /** False while the name follows the order number; true once the user renamed the draft. */
+    named: z.boolean(),
+    createdAt: z.string().max(64),
+    updatedAt: z.string().max(64),
+    idempotencyKey: z.string().min(1).max(255),
+    /** Fingerprint of the request that got a definitive 4xx with this key (null: key unspent). */
+    keySpentOn: z.string().max(128).nullable(),
+    archived: archiveSchema.nullable(),
+    content: draftContentSchema,
+  })
+  .strict()
+export type DraftRecord = z.output<typeof recordSchema>
+
+export interface DraftsStoreOptions {
+  dataDir: string
+  secretStore: SecretStore
+  now?: () => Date
+  /** Replaceable in tests to simulate a crash mid-write. */
+  writeFile?: (path: string, data: Uint8Array) => Promise<void>
+}
+
+export interface DraftsStore {
+  list(): Promise<DraftsListView>
+  get(id: string): Promise<DraftView>
+  save(input: SaveDraftInput): Promise<DraftView>
+  rename(id: string, name: string): Promise<DraftSummary>
+  delete(id: string): Promise<{ deleted: true }>
+  /** The full record (for the orders service). */
+  read(id: string): Promise<DraftRecord>
+  /** Changes a record under the per-draft write lock. */
+  update(id: string, change: (record: DraftRecord) => DraftRecord): Promise<DraftRecord>
+  /** Where the files are (tests, diagnostics). */
+  readonly directory: string
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+function newDraftId(): string {
+  let out = 'drf_'
+  for (const byte of randomBytes(16)) out += BASE62[byte % 62]
+  return out
+}
+
+function associatedData(id: string): string {
+  return `paydesk-draft:${id}`
+}
+
+function autoName(content: DraftContent): string {
+  const base = content.kind === 'order' ? content.orderNumber.trim() : content.description.trim()
+  if (base) return base.slice(0, MAX_DRAFT_NAME_LENGTH)
+  return content.kind === 'order' ? 'Untitled order' : 'Untitled payment'
+}
+
+function summaryOf(content: DraftContent): string {
+  const built = buildRequest(content, { kind: 'api-key', profileId: null, testmode: null })
+  const parts: string[] = [content.kind === 'order' ? 'Order' : 'Payment']
+  if (built.amount) parts.push(formatAmountForDisplay(built.amount, 'en_US'))
+  if (content.kind === 'order' || content.paymentWithLines) {
+    parts.push(`${content.lines.length} line${content.lines.length === 1 ? '' : 's'}`)
+  }
+  return parts.join(' · ')
+}
+
+function toSummary(r: DraftRecord): DraftSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.content.kind,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    summary: summaryOf(r.content),
+    archived: r.archived ? { ...r.archived } : null,
+  }
+}
+
+function toView(r: DraftRecord): DraftView {
+  return { ...toSummary(r), content: r.content, idempotencyKey: r.idempotencyKey }
+}
+
+function notFound(id: string): UserFacingError {
+  return new UserFacingError('not-found', `There is no draft ${id}. It may have been deleted in another window.`)
+}
+
+export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
+  const dir = join(options.dataDir, DRAFTS_DIR)
+  const now = options.now ?? (() => new Date())
+  const write = options.writeFile ?? ((path: string, data: Uint8Array) => writeFileAtomic(path, data))
+  const notices: string[] = []
+  let cache: Promise<Map<string, DraftRecord>> | null = null
+  const locks = new Map<string, Promise<unknown>>()
+
+  const fileOf = (id: string) => join(dir, `${id}${FILE_SUFFIX}`)
+
+  async function setAside(file: string, reason: string): Promise<void> {
+    const damagedDir = join(dir, DAMAGED_DIR)
+    await mkdir(damagedDir, { recursive: true })
+    const stamp = now().toISOString().replace(/[:.]/g, '-')
+    const target = join(damagedDir, `${file}.${stamp}`)
+    await rename(join(dir, file), target)
+    notices.push(
+      `The draft file ${file} could not be read (${reason}). It was moved to ${target} and is not shown. ` +
+        'If the system keychain was reset, the draft cannot be recovered; otherwise keep the file for support.',
+    )
+  }
+
+  async function loadAll(): Promise<Map<string, DraftRecord>> {
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    const key = await getOrCreateDataKey(options.secretStore)
+    const records = new Map<string, DraftRecord>()
+    // Temporary files of an interrupted write (".<name>.tmp") are not drafts: skip them.
+    const files = (await readdir(dir)).filter((f) => f.endsWith(FILE_SUFFIX) && !f.startsWith('.'))
+    for (const file of files) {
+      const id = file.slice(0, -FILE_SUFFIX.length)
+      let reason: string
+      try {
+        const raw = decryptJson(key, await readFile(join(dir, file)), associatedData(id))
+        const parsed = recordSchema.safeParse(raw)
+        if (parsed.success && parsed.data.id === id) {
+          records.set(id, parsed.data)
+          continue
+        }
+        reason = 'its content is not a Paydesk draft'
+      } catch (error) {
+        if (!(error instanceof DecryptionError)) throw error
+        reason = error.message.replace(/\.$/, '')
+      }
+      await setAside(file, reason)
+    }
+    return records
+  }
+
+  function records(): Promise<Map<string, DraftRecord>> {
+    if (!cache) {
+      cache = loadAll()
+      // A locked keychain may be unlocked next time: do not remember the failure.
+      cache.catch(() => {
+        cache = null
+      })
+    }
+    return cache
+  }
+
+  async function persist(record: DraftRecord): Promise<void> {
+    const key = await getOrCreateDataKey(options.secretStore)
+    await write(fileOf(record.id), encryptJson(key, record, associatedData(record.id)))
+  }
+
+  /** One write at a time per draft, in call order. */
+  function withLock<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const previous = locks.get(id) ?? Promise.resolve()
+    const next = previous.then(task, task)
+    const settled = next.catch(() => {})
+    locks.set(id, settled)
+    void settled.then(() => {
+      if (locks.get(id) === settled) locks.delete(id)
+    })
+    return next
+  }
+
+  async function read(id: string): Promise<DraftRecord> {
+    const record = (await records()).get(id)
+    if (!record) throw notFound(id)
+    return record
+  }
+
+  function update(id: string, change: (record: DraftRecord) => DraftRecord): Promise<DraftRecord> {
+    return withLock(id, async () => {
+      const all = await records()
+      const current = all.get(id)
+      if (!current) throw notFound(id)
+      const next = recordSchema.parse(change(current))
+      await persist(next)
+      all.set(id, next)
+      return next
+    })
+  }
+
+  return {
+    directory: dir,
+    async list() {
+      const all = await records()
+      const drafts = [...all.values()].map(toSummary).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      return { drafts, notices: [...notices] }
+    },
+    async get(id) {
+      return toView(await read(id))
+    },
+    async save(input) {
+      const at = now().toISOString()
+      if (input.id === undefined) {
+        const all = await records()
+        if (all.size >= MAX_DRAFTS) {
+          throw new UserFacingError('conflict', `There are already ${MAX_DRAFTS} drafts. Delete some old ones first.`)
+        }
+        const id = newDraftId()
+        const named = input.name !== undefined && input.name.trim() !== ''
+        const record: DraftRecord = recordSchema.parse({
+          v: RECORD_VERSION,
+          id,
+          name: named ? input.name!.trim() : autoName(input.content),
+          named,
+          createdAt: at,
+          updatedAt: at,
+          // A draft gets its idempotency key at birth, so every send of it is one logical request.
+          idempotencyKey: randomUUID(),
+          keySpentOn: null,
+          archived: null,
+          content: input.content,
+        })
+        return withLock(id, async () => {
+          await persist(record)
+          all.set(id, record)
+          return toView(record)
+        })
+      }
+      const updated = await update(input.id, (r) => {
+        if (r.archived) {
+          throw new UserFacingError(
+            'conflict',
+            `This draft was already used to create ${r.archived.orderId ?? r.archived.paymentId ?? 'an object'}; it is kept read-only. Use "Create another like this" for a new one.`,
+          )
+        }
+        const named = r.named || (input.name !== undefined && input.name.trim() !== '')
+        return {
+          ...r,
+          content: input.content,
+          named,
+          name: input.name?.trim() || (r.named ? r.name : autoName(input.content)),
+          updatedAt: at,
+        }
+      })
+      return toView(updated)
+    },
+    async rename(id, name) {
+      const trimmed = name.trim()
+      if (!trimmed) throw new UserFacingError('invalid-input', 'A draft name may not be empty.')
+      return toSummary(await update(id, (r) => ({ ...r, name: trimmed, named: true, updatedAt: now().toISOString() })))
+    },
+    async delete(id) {
+      return withLock(id, async () => {
+        const all = await records()
+        if (!all.has(id)) throw notFound(id)
+        await unlink(fileOf(id)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error
+        })
+        all.delete(id)
+        return { deleted: true as const }
+      })
+    },
+    read,
+    update,
+  }
+}
+
+/** Marks a draft as used: kept read-only and listed under "Created". */
+export function archiveDraft(record: DraftRecord, info: DraftArchiveInfo): DraftRecord {
+  return { ...record, archived: info, updatedAt: info.at }
+}

@@ -1,0 +1,67 @@
+import { ADDRESS_KEYS, type AddressKey, type DraftAddress } from '../../../../shared/order-builder'
+import type { RuleViolation } from '../../../../shared/order-rules'
+import type { Highlight } from '../../stores/orders-store'
+import { TextField } from './FormControls'
+
+const LABELS: Record<AddressKey, string> = {
+  title: 'Title',
+  givenName: 'Given name',
+  familyName: 'Family name',
+  organizationName: 'Organization',
+  streetAndNumber: 'Street and number',
+  streetAdditional: 'Street (extra)',
+  postalCode: 'Postal code',
+  email: 'E-mail',
+  phone: 'Phone (E.164, +31…)',
+  city: 'City',
+  region: 'Region',
+  country: 'Country (NL, DE…)',
+}
+
+const AUTOCOMPLETE: Partial<Record<AddressKey, string>> = {
+  givenName: 'off',
+  email: 'off',
+}
+
+/** Every Address field of spec 2.1 (all optional strings). */
+export function AddressFields({
+  prefix,
+  address,
+  onChange,
+  formErrors,
+  highlight,
+}: {
+  prefix: 'billingAddress' | 'shippingAddress'
+  address: DraftAddress
+  onChange(address: DraftAddress): void
+  formErrors: Record<string, RuleViolation[]>
+  highlight: Highlight | null
+}): React.JSX.Element {
+  return (
+    <div className="pd-grid pd-grid-3">
+      {ADDRESS_KEYS.map((key) => {
+        const path = `${prefix}.${key}`
+        return (
+          <TextField
+            key={key}
+            path={path}
+            label={LABELS[key]}
+            value={address[key] ?? ''}
+            type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+            maxLength={key === 'country' ? 2 : 512}
+            autoComplete={AUTOCOMPLETE[key] ?? 'off'}
+            errors={formErrors[path]}
+            highlight={highlight}
+            onChange={(value) => {
+              const next = { ...address }
+              const v = key === 'country' ? value.toUpperCase() : value
+              if (v === '') delete next[key]
+              else next[key] = v
+              onChange(next)
+            }}
+          />
+        )
+      })}
+    </div>
+  )
+}

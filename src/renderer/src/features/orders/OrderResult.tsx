@@ -1,0 +1,178 @@
+import { useState } from 'react'
+import type { Link, Payment } from '../../../../shared/api-types'
+import { formatAmountForDisplay } from '../../../../shared/money'
+import { call, errorMessage } from '../../lib/ipc-client'
+import { useAppStore } from '../../stores/app-store'
+import { useOrdersStore, type CreateResult } from '../../stores/orders-store'
+
+function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
+  const [note, setNote] = useState<string | null>(null)
+  if (!link) return <p className="field-hint">No checkout link: the payment can no longer be paid.</p>
+  return (
+    <div className="pd-checkout">
+      <span className="field-label">Checkout link</span>
+      <div className="toolbar">
+        <code className="mono pd-link" data-testid="checkout-url">
+          {link.href}
+        </code>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() =>
+            void navigator.clipboard.writeText(link.href).then(
+              () => setNote('Copied.'),
+              () => setNote('The clipboard is not available; select the link instead.'),
+            )
+          }
+          data-testid="copy-checkout"
+        >
+          Copy
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          onClick={() =>
+            void call('app.openExternal', { url: link.href }).then(
+              () => setNote(null),
+              (e) => setNote(errorMessage(e)),
+            )
+          }
+          data-testid="open-checkout"
+        >
+          Open in browser
+        </button>
+      </div>
+      {note && <div className="field-hint">{note}</div>}
+    </div>
+  )
+}
+
+function PaymentsTable({ payments }: { payments: readonly Payment[] }): React.JSX.Element {
+  const navigate = useAppStore((s) => s.navigate)
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          <th scope="col">Payment</th>
+          <th scope="col">Status</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Method</th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <button
+                type="button"
+                className="btn-link mono"
+                onClick={() => navigate({ screen: 'payments', paymentId: p.id })}
+              >
+                {p.id}
+              </button>
+            </td>
+            <td>{p.status}</td>
+            <td className="mono">{formatAmountForDisplay(p.amount)}</td>
+            <td>{p.method ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** What was created: ids, status, amount, lines, payments, the checkout link, and what next. */
+export function OrderResult({ result }: { result: CreateResult }): React.JSX.Element {
+  const createAnother = useOrdersStore((s) => s.createAnother)
+  const newDraft = useOrdersStore((s) => s.newDraft)
+  const kind = result.kind
+  return (
+    <section className="panel pd-result" aria-labelledby="pd-result-title" data-testid="result">
+      <div className="banner banner-ok">
+        <h2 id="pd-result-title">
+          {kind === 'order' ? 'Order' : 'Payment'} created:{' '}
+          <span className="mono" data-testid="result-id">
+            {kind === 'order' ? result.value.order.id : result.value.payment.id}
+          </span>
+        </h2>
+        The draft “{result.value.draft.name}” is kept under Created (idempotency key{' '}
+        <span className="mono">{result.value.idempotencyKey}</span>).
+      </div>
+      {kind === 'order' ? (
+        <>
+          <dl className="pd-summary">
+            <dt>Status</dt>
+            <dd data-testid="result-status">{result.value.order.status}</dd>
+            <dt>Order number</dt>
+            <dd>{result.value.order.orderNumber}</dd>
+            <dt>Amount</dt>
+            <dd className="mono" data-testid="result-amount">
+              {result.value.order.amount.currency} {result.value.order.amount.value}
+            </dd>
+            <dt>Mode</dt>
+            <dd>{result.value.order.mode}</dd>
+          </dl>
+          <CheckoutLink link={result.value.order._links.checkout} />
+          <h3>Lines</h3>
+          <table className="data" data-testid="result-lines">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Type</th>
+                <th scope="col">Name</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Total</th>
+                <th scope="col">VAT</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.value.order.lines.map((l) => (
+                <tr key={l.id}>
+                  <td className="mono">{l.id}</td>
+                  <td>{l.type}</td>
+                  <td>{l.name}</td>
+                  <td>{l.quantity}</td>
+                  <td className="mono">{l.totalAmount.value}</td>
+                  <td className="mono">{l.vatAmount ? `${l.vatAmount.value} (${l.vatRate}%)` : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {result.value.order._embedded?.payments && (
+            <>
+              <h3>Payments</h3>
+              <PaymentsTable payments={result.value.order._embedded.payments} />
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <dl className="pd-summary">
+            <dt>Status</dt>
+            <dd data-testid="result-status">{result.value.payment.status}</dd>
+            <dt>Description</dt>
+            <dd>{result.value.payment.description}</dd>
+            <dt>Amount</dt>
+            <dd className="mono" data-testid="result-amount">
+              {result.value.payment.amount.currency} {result.value.payment.amount.value}
+            </dd>
+          </dl>
+          <CheckoutLink link={result.value.payment._links.checkout} />
+        </>
+      )}
+      <div className="toolbar">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void createAnother()}
+          data-testid="create-another"
+        >
+          Create another like this
+        </button>
+        <button type="button" className="btn" onClick={() => void newDraft(kind)}>
+          New empty {kind}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,307 @@
+import { create } from 'zustand'
+import type { ActiveConnectionView } from '../../../shared/ipc/connections'
+import type { IpcErrorView } from '../../../shared/ipc/define'
+import type { DraftArchiveInfo } from '../../../shared/ipc/drafts'
+import {
+  emptyDraftContent,
+  nextOrderNumber,
+  type CredentialShape,
+  type DraftContent,
+} from '../../../shared/order-builder'
+import type { OrderCreateResult, PaymentCreateResult } from '../../../shared/ipc/orders'
+import { isApiErrorView } from '../../../shared/api-error'
+import { formTargetOf, type FormTarget } from '../features/orders/field-map'
+import { call, IpcError, subscribe } from '../lib/ipc-client'
+import { useDraftsStore } from './drafts-store'
+
+// The order builder's state: the draft being edited (autosaved, encrypted by main), the active
+// connection (for profileId/testmode and the live guard), sending and its outcome.
+
+/** Autosave delay after the last keystroke. */
+export const AUTOSAVE_DELAY_MS = 400
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+
+export type CreateResult = { kind: 'order'; value: OrderCreateResult } | { kind: 'payment'; value: PaymentCreateResult }
+
+export interface Highlight {
+  target: FormTarget
+  /** The service's (or Inspector's) message for the field, shown beside it. */
+  message: string | null
+  nonce: number
+}
+
+export interface OrdersState {
+  ready: boolean
+  connection: ActiveConnectionView | null
+  connectionError: string | null
+  draftId: string | null
+  draftName: string
+  idempotencyKey: string | null
+  content: DraftContent
+  /** Set when the open draft already created something (read-only). */
+  archived: DraftArchiveInfo | null
+  saveState: SaveState
+  saveError: string | null
+  sending: boolean
+  error: IpcErrorView | null
+  result: CreateResult | null
+  highlight: Highlight | null
+  /** Line keys whose details row is open. */
+  expanded: Record<string, boolean>
+  start(): () => void
+  update(change: (content: DraftContent) => DraftContent): void
+  flush(): Promise<void>
+  newDraft(kind: DraftContent['kind']): Promise<void>
+  openDraft(id: string): Promise<void>
+  create(options?: { confirmedLive?: boolean; newIdempotencyKey?: boolean }): Promise<void>
+  createAnother(): Promise<void>
+  focusField(field: string, message?: string | null): void
+  toggleExpanded(key: string, open?: boolean): void
+  clearError(): void
+}
+
+export function credentialOf(connection: ActiveConnectionView | null): CredentialShape {
+  if (!connection) return { kind: 'api-key', profileId: null, testmode: null }
+  return { kind: connection.kind, profileId: connection.profileId, testmode: connection.testmode }
+}
+
+function toView(error: unknown): IpcErrorView {
+  if (error instanceof IpcError) return error.view
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null
+let saving: Promise<void> = Promise.resolve()
+let dirty = false
+/** Bumped when another draft is opened, so late answers for the old one are ignored. */
+let generation = 0
+let highlightNonce = 0
+let starts = 0
+let stopAll: (() => void) | null = null
+
+export const useOrdersStore = create<OrdersState>((set, get) => {
+  async function loadConnection(): Promise<void> {
+    try {
+      const connection = await call('connections.active')
+      set({ connection, connectionError: null })
+    } catch (error) {
+      set({ connectionError: toView(error).message })
+    }
+  }
+
+  async function saveNow(): Promise<void> {
+    if (!dirty) return
+    const gen = generation
+    const { content, draftId, archived } = get()
+    if (archived) {
+      dirty = false
+      return
+    }
+    dirty = false
+    set({ saveState: 'saving' })
+    try {
+      const view = await call('drafts.save', draftId ? { id: draftId, content } : { content })
+      if (gen !== generation) return
+      set({
+        draftId: view.id,
+        draftName: view.name,
+        idempotencyKey: view.idempotencyKey,
+        saveState: dirty ? 'pending' : 'saved',
+        saveError: null,
+      })
+      useDraftsStore.getState().upsert(view)
+    } catch (error) {
+      if (gen !== generation) return
+      dirty = true
+      set({ saveState: 'error', saveError: toView(error).message })
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (saveTimer) clearTimeout(saveTimer)
+    saveTimer = null
+    saving = saving.then(saveNow)
+    return saving
+  }
+
+  async function openLatestDraft(): Promise<void> {
+    await useDraftsStore.getState().load()
+    const open = useDraftsStore.getState().drafts.find((d) => !d.archived)
+    if (open && get().draftId === null && !dirty) await get().openDraft(open.id)
+  }
+
+  return {
+    ready: false,
+    connection: null,
+    connectionError: null,
+    draftId: null,
+    draftName: '',
+    idempotencyKey: null,
+    content: emptyDraftContent('order'),
+    archived: null,
+    saveState: 'idle',
+    saveError: null,
+    sending: false,
+    error: null,
+    result: null,
+    highlight: null,
+    expanded: {},
+
+    start() {
+      starts++
+      if (starts === 1) {
+        const off = subscribe('connections.changed', () => void loadConnection())
+        const onUnload = () => void flush()
+        window.addEventListener('beforeunload', onUnload)
+        stopAll = () => {
+          off()
+          window.removeEventListener('beforeunload', onUnload)
+        }
+        void Promise.all([loadConnection(), openLatestDraft().catch(() => {})]).then(() => set({ ready: true }))
+      }
+      return () => {
+        starts--
+        void flush()
+        if (starts === 0) {
+          stopAll?.()
+          stopAll = null
+        }
+      }
+    },
+
+    update(change) {
+      if (get().archived || get().sending) return
+      const content = change(get().content)
+      // A service message beside a field is about the values it refused: editing makes it stale.
+      const highlight = get().highlight
+      set({ content, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
+      dirty = true
+      if (saveTimer) clearTimeout(saveTimer)
+      saveTimer = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
+    },
+
+    flush,
+
+    async newDraft(kind) {
+      await flush()
+      generation++
+      set({
+        draftId: null,
+        draftName: '',
+        idempotencyKey: null,
+        content: emptyDraftContent(kind),
+        archived: null,
+        saveState: 'idle',
+        saveError: null,
+        error: null,
+        result: null,
+        highlight: null,
+        expanded: {},
+      })
+    },
+
+    async openDraft(id) {
+      await flush()
+      const gen = ++generation
+      try {
+        const view = await call('drafts.get', { id })
+        if (gen !== generation) return
+        set({
+          draftId: view.id,
+          draftName: view.name,
+          idempotencyKey: view.idempotencyKey,
+          content: view.content,
+          archived: view.archived,
+          saveState: 'saved',
+          saveError: null,
+          error: null,
+          result: null,
+          highlight: null,
+          expanded: {},
+        })
+      } catch (error) {
+        set({ error: toView(error) })
+      }
+    },
+
+    async create(options = {}) {
+      const state = get()
+      if (state.sending || state.archived) return
+      set({ sending: true, error: null, highlight: null })
+      try {
+        if (saveTimer) clearTimeout(saveTimer)
+        saveTimer = null
+        // A new draft must exist (and own its idempotency key) before it is sent.
+        if (get().draftId === null) {
+          dirty = true
+          await flush()
+        } else await saving
+        const { draftId, content } = get()
+        if (!draftId)
+          throw new IpcError({ code: 'internal', message: get().saveError ?? 'The draft could not be saved.' })
+        dirty = false
+        const input = {
+          draftId,
+          content,
+          ...(options.confirmedLive ? { confirmedLive: true } : {}),
+          ...(options.newIdempotencyKey ? { newIdempotencyKey: true } : {}),
+        }
+        const result: CreateResult =
+          content.kind === 'order'
+            ? { kind: 'order', value: await call('orders.create', input) }
+            : { kind: 'payment', value: await call('payments.create', input) }
+        set({
+          sending: false,
+          result,
+          archived: result.value.draft.archived,
+          idempotencyKey: result.value.idempotencyKey,
+          saveState: 'saved',
+        })
+        void useDraftsStore.getState().load()
+      } catch (error) {
+        const view = toView(error)
+        set({ sending: false, error: view })
+        // The key may have changed (a definitive 4xx, then an edit): show the current one.
+        const id = get().draftId
+        if (id) {
+          void call('drafts.get', { id })
+            .then((d) => {
+              if (get().draftId === id) set({ idempotencyKey: d.idempotencyKey })
+            })
+            .catch(() => {})
+        }
+        const api = isApiErrorView(view.api) ? view.api : null
+        if (api?.field) get().focusField(api.field, api.detail ?? api.message)
+        else if (view.issues?.[0]) get().focusField(view.issues[0].path, view.issues[0].message)
+      }
+    },
+
+    async createAnother() {
+      const { content } = get()
+      const copy: DraftContent = structuredClone(content)
+      if (copy.kind === 'order') copy.orderNumber = nextOrderNumber(copy.orderNumber)
+      await get().newDraft(copy.kind)
+      get().update(() => copy)
+    },
+
+    focusField(field, message = null) {
+      const { content, connection } = get()
+      const target = formTargetOf(field, content, { organizationToken: connection?.kind === 'organization-token' })
+      if (!target) return
+      const line = target.lineIndex !== null ? content.lines[target.lineIndex] : undefined
+      set((s) => ({
+        highlight: { target, message, nonce: ++highlightNonce },
+        expanded: line && target.inLineDetails ? { ...s.expanded, [line.key]: true } : s.expanded,
+      }))
+    },
+
+    toggleExpanded(key, open) {
+      set((s) => ({ expanded: { ...s.expanded, [key]: open ?? !s.expanded[key] } }))
+    },
+
+    clearError() {
+      set({ error: null })
+    },
+  }
+})

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import type { Order, Payment } from '../api-types'
+import { defineChannel } from './define'
+import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
+
+// The order builder's channels: orders.create, orders.get and payments.create. The draft → body
+// conversion they rely on is in order-builder.ts (zod-free, shared with the renderer).
+
+const createInput = z
+  .object({
+    draftId: draftIdSchema,
+    /** The draft as on screen; main saves it before sending so nothing typed is lost. */
+    content: draftContentSchema.optional(),
+    /** Spec: every write on a live connection needs the user's explicit confirmation. */
+    confirmedLive: z.boolean().optional(),
+    /** After a 409 "key already used for a different request": start over with a fresh key. */
+    newIdempotencyKey: z.boolean().optional(),
+  })
+  .strict()
+export type CreateFromDraftInput = z.output<typeof createInput>
+
+export const orderIdInput = z
+  .object({
+    id: z
+      .string()
+      .min(5)
+      .max(64)
+      .regex(/^ord_[A-Za-z0-9]+$/, 'Not an order id (ord_…).'),
+  })
+  .strict()
+
+export interface CreateResultBase {
+  draft: DraftSummary
+  idempotencyKey: string
+  /** The body as sent (after the credential rules of spec 5.3/5.4). */
+  sentBody: Record<string, unknown>
+}
+export interface OrderCreateResult extends CreateResultBase {
+  order: Order
+}
+export interface PaymentCreateResult extends CreateResultBase {
+  payment: Payment
+}
+
+export const orderChannels = {
+  'orders.create': defineChannel<OrderCreateResult>()(createInput),
+  'orders.get': defineChannel<Order>()(orderIdInput),
+  // Lives here (not in payments.ts) because the order builder owns creating payments.
+  'payments.create': defineChannel<PaymentCreateResult>()(createInput),
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import { currentCspViolations, startHarness, type Harness } from './harness'
+
+// The order builder in Chromium against the real services and sandbox: build, create, pay,
+// a refused create highlighted on its field, a restart mid-edit, and the live-mode guard.
+
+const TEST_KEY = 'test_OrdersE2eSandboxTestKey0001'
+const LIVE_KEY = 'live_OrdersE2eSandboxLiveKey0001'
+const ADMIN_TOKEN = 'admin_OrdersE2eAdminToken0000001'
+
+let h: Harness
+let admin: SandboxAdmin
+let origin: string
+
+async function fill(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId)
+  await input.fill(value)
+  await input.blur()
+}
+
+async function fillOrder(page: Page, orderNumber: string): Promise<void> {
+  await fill(page, 'field-orderNumber', orderNumber)
+  await fill(page, 'field-lines.0.name', 'Running shoes')
+  await fill(page, 'field-lines.0.quantity', '2')
+  await fill(page, 'field-lines.0.unitPrice', '30') // completed to 30.00 on blur
+  await fill(page, 'field-lines.0.vatRate', '21.00')
+  await page.getByTestId('add-discount-line').click()
+  await fill(page, 'field-lines.1.name', 'Welcome coupon')
+  await fill(page, 'field-lines.1.unitPrice', '-5.00')
+  await fill(page, 'field-lines.1.vatRate', '21.00')
+  await page.getByTestId('add-shipping-line').click()
+  await fill(page, 'field-lines.2.name', 'Shipping')
+  await fill(page, 'field-lines.2.unitPrice', '4.95')
+  await fill(page, 'field-lines.2.vatRate', '21.00')
+  await fill(page, 'field-redirectUrl', 'https://shop.example/return')
+  await fill(page, 'field-billingAddress.givenName', 'Ada')
+  await fill(page, 'field-billingAddress.familyName', 'Lovelace')
+  await fill(page, 'field-billingAddress.email', 'ada@example.org')
+  await fill(page, 'field-billingAddress.country', 'NL')
+}
+
+async function waitSaved(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
+  )
+}
+
+describe('order builder', () => {
+  beforeAll(async () => {
+    h = await startHarness({
+      name: 'orders',
+      deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 10, adminToken: ADMIN_TOKEN } },
+    })
+    await h.page.getByTestId('create-bar').waitFor()
+    await h.services.connections.getActiveClient() // starts the built-in sandbox
+    const active = await h.services.connections.activeView()
+    origin = new URL(active.baseUrl!).origin
+    admin = createSandboxAdmin(origin, ADMIN_TOKEN)
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('builds a three-line order with exact totals and shows what is still missing', async () => {
+    const { page } = h
+    await fillOrder(page, 'E2E-1')
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30.00')
+    await expect(page.getByTestId('order-amount').textContent()).resolves.toBe('EUR 59.95')
+    await expect(page.getByTestId('field-lines.0.vatAmount').getAttribute('aria-label')).resolves.toContain(
+      '60.00 × 21.00 / 121.00 = 10.41',
+    )
+    const preview = JSON.parse((await page.getByTestId('request-preview').textContent()) ?? '{}') as {
+      amount: unknown
+      lines: { totalAmount: unknown }[]
+    }
+    expect(preview.amount).toEqual({ currency: 'EUR', value: '59.95' })
+    expect(preview.lines.map((l) => l.totalAmount)).toEqual([
+      { currency: 'EUR', value: '60.00' },
+      { currency: 'EUR', value: '-5.00' },
+      { currency: 'EUR', value: '4.95' },
+    ])
+    await expect(page.getByTestId('problems').count()).resolves.toBe(0)
+    await h.screenshot('builder-filled')
+
+    // Keyboard: Ctrl+D duplicates a line, Alt+↑/↓ moves it.
+    await page.getByTestId('field-lines.2.name').focus()
+    await page.keyboard.press('Control+d')
+    await expect(page.getByTestId('order-amount').textContent()).resolves.toBe('EUR 64.90')
+    await page.getByTestId('remove-line-3').click()
+    await page.getByTestId('field-lines.1.name').focus()
+    await page.keyboard.press('Alt+ArrowUp')
+    await expect(page.getByTestId('field-lines.0.name').inputValue()).resolves.toBe('Welcome coupon')
+    await page.keyboard.press('Alt+ArrowDown')
+    await expect(page.getByTestId('field-lines.0.name').inputValue()).resolves.toBe('Running shoes')
+    await expect(page.getByTestId('order-amount').textContent()).resolves.toBe('EUR 59.95')
+
+    // A mistake is named before sending, and clicking it focuses the field.
+    await fill(page, 'field-billingAddress.email', 'ada@')
+    await expect(page.getByTestId('problems').textContent()).resolves.toContain('1 problem: billingAddress.email')
+    await page.getByTestId('problem').first().click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pd-f-billingAddress-email')
+    await h.screenshot('validation-errors')
+    await fill(page, 'field-billingAddress.email', 'ada@example.org')
+    await expect(page.getByTestId('problems').count()).resolves.toBe(0)
+  })
+
+  it('creates it on the sandbox, shows the result and opens a payable checkout link', async () => {
+    const { page } = h
+    await page.keyboard.press('Control+Enter')
+    await page.getByTestId('result').waitFor()
+    const orderId = await page.getByTestId('result-id').textContent()
+    expect(orderId).toMatch(/^ord_/)
+    await expect(page.getByTestId('result-amount').textContent()).resolves.toBe('EUR 59.95')
+    await expect(page.getByTestId('result-lines').locator('tbody tr').count()).resolves.toBe(3)
+    expect((await admin.stats()).ordersByNumber['E2E-1']).toBe(1)
+    await h.screenshot('result')
+
+    await page.getByTestId('open-checkout').click()
+    await expect.poll(() => h.openedExternal.length).toBe(1)
+    const checkoutUrl = h.openedExternal[0]!
+    expect(checkoutUrl.startsWith(`${origin}/checkout/tr_`)).toBe(true)
+    expect(checkoutUrl).toBe(await page.getByTestId('checkout-url').textContent())
+    // The customer pays on the sandbox's checkout page (a plain form; its redirect goes to the shop).
+    const pageHtml = await (await fetch(checkoutUrl)).text()
+    expect(pageHtml).toContain('data-outcome="paid"')
+    const paid = await fetch(checkoutUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=paid',
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    const order = await h.services.orders.getOrder(orderId!)
+    expect(order.status).toBe('paid')
+  })
+
+  it('highlights the field of a 422 on its line cell after "Send anyway"', async () => {
+    const { page } = h
+    await page.getByTestId('create-another').click()
+    await expect(page.getByTestId('field-orderNumber').inputValue()).resolves.toBe('E2E-2')
+    await page.getByTestId('override-lines.0.vatAmount').check()
+    await fill(page, 'field-lines.0.vatAmount', '10.46')
+    await expect(page.getByTestId('expected-lines.0.vatAmount').textContent()).resolves.toBe('expected 10.41')
+    await page.getByTestId('send-anyway').click()
+    await page.getByTestId('create-error').waitFor()
+    await expect(page.getByTestId('error-field').textContent()).resolves.toBe('lines.0.vatAmount')
+    await expect(page.getByTestId('create-error-detail').textContent()).resolves.toContain('expected 10.41')
+    const cell = page.locator('#pd-f-lines-0-vatAmount')
+    await expect(cell.getAttribute('class')).resolves.toContain('highlight')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pd-f-lines-0-vatAmount')
+    expect((await admin.stats()).ordersByNumber['E2E-2']).toBeUndefined()
+    await h.screenshot('422-highlight')
+
+    // The Inspector link carries the request id of the refused call.
+    await expect(page.getByTestId('view-in-inspector').count()).resolves.toBe(1)
+  })
+
+  it('keeps the draft through a restart mid-edit', async () => {
+    const { page } = h
+    await fill(page, 'field-orderNumber', 'E2E-2-restart')
+    await fill(page, 'field-billingAddress.city', 'Amsterdam')
+    await waitSaved(page)
+    const key = await page.getByTestId('idempotency-key').textContent()
+    await h.restart()
+    // New services: the built-in sandbox runs again (on a new port).
+    await h.services.connections.getActiveClient()
+    origin = new URL((await h.services.connections.activeView()).baseUrl!).origin
+    admin = createSandboxAdmin(origin, ADMIN_TOKEN)
+    const p = h.page
+    await p.getByTestId('create-bar').waitFor()
+    await expect.poll(() => p.getByTestId('field-orderNumber').inputValue()).toBe('E2E-2-restart')
+    await expect(p.getByTestId('field-billingAddress.city').inputValue()).resolves.toBe('Amsterdam')
+    await expect(p.getByTestId('field-lines.0.vatAmount').inputValue()).resolves.toBe('10.46')
+    await expect(p.getByTestId('field-lines.2.name').inputValue()).resolves.toBe('Shipping')
+    await expect(p.getByTestId('idempotency-key').textContent()).resolves.toBe(key)
+    // The created order's draft is listed apart, marked with its order id.
+    await expect(p.getByTestId('created-drafts').textContent()).resolves.toContain('ord_')
+  })
+
+  it('creates a payment from the Payment tab, warning about a description that will be truncated', async () => {
+    const page = h.page
+    await page.getByTestId('tab-payment').click()
+    await fill(page, 'field-paymentAmount', '12.5')
+    await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.50')
+    await fill(page, 'field-description', `Invoice 7 ${'x'.repeat(260)}`)
+    await expect(page.getByTestId('description-truncated').textContent()).resolves.toContain('keeps only')
+    await fill(page, 'field-description', 'Invoice 7')
+    await expect(page.getByTestId('description-truncated').count()).resolves.toBe(0)
+    await fill(page, 'field-redirectUrl', 'https://shop.example/return')
+    await page.getByTestId('create').click()
+    await page.getByTestId('result').waitFor()
+    await expect(page.getByTestId('result-id').textContent()).resolves.toMatch(/^tr_/)
+    await expect(page.getByTestId('result-amount').textContent()).resolves.toBe('EUR 12.50')
+    await page.getByTestId('tab-order').click()
+  })
+
+  it('asks before writing on a live connection: cancel sends nothing, confirm creates', async () => {
+    const page = h.page
+    const baseUrl = `${origin}/v2`
+    const added = await page.evaluate(
+      async ([secret, url]) => window.paydesk.connections.add({ label: 'Live shop', secret: secret!, baseUrl: url! }),
+      [LIVE_KEY, baseUrl],
+    )
+    expect(added.ok).toBe(true)
+    if (!added.ok) return
+    await page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), added.value.id)
+    await expect.poll(() => page.getByTestId('orders-connection').textContent()).toContain('LIVE')
+
+    await page.getByTestId('new-order-draft').click()
+    await fillOrder(page, 'LIVE-1')
+    await page.getByTestId('create').click()
+    const dialog = page.getByTestId('live-confirm')
+    await dialog.waitFor()
+    await expect(page.getByTestId('live-confirm-amount').textContent()).resolves.toBe('EUR 59.95')
+    await expect(page.getByTestId('live-confirm-reference').textContent()).resolves.toBe('LIVE-1')
+    await h.screenshot('live-confirmation')
+    await page.getByTestId('live-confirm-cancel').click()
+    await expect(dialog.count()).resolves.toBe(0)
+    expect((await admin.stats()).ordersByNumber['LIVE-1']).toBeUndefined()
+
+    await page.getByTestId('create').click()
+    await page.getByTestId('live-confirm-ok').click()
+    await page.getByTestId('result').waitFor()
+    expect((await admin.stats()).ordersByNumber['LIVE-1']).toBe(1)
+  })
+
+  it('had no console errors and no CSP violations', async () => {
+    expect(h.consoleErrors).toEqual([])
+    expect(await currentCspViolations(h.page)).toEqual([])
+    expect(h.cspViolations).toEqual([])
+  })
+})

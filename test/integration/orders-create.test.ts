@@ -1,0 +1,186 @@
+/**
+ * orders.create / payments.create over real HTTP: the real connections service, API client and
+ * sandbox, the encrypted drafts store on a temporary directory, secrets in memory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../../src/main/api'
+import { createDispatcher } from '../../src/main/ipc/dispatcher'
+import { toIpcError } from '../../src/main/ipc/errors'
+import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox'
+import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { createConnectionsService, type ConnectionsService } from '../../src/main/services/connections'
+import { createDraftsStore, type DraftsStore } from '../../src/main/services/drafts'
+import { createEventBus } from '../../src/main/services/event-bus'
+import { createOrdersService, type OrdersService } from '../../src/main/services/orders'
+import { createDraftHandlers, createOrderHandlers } from '../../src/main/services/orders-handlers'
+import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../src/shared/order-builder'
+
+const TEST_KEY = 'test_OrdersIntegrationTestKey001'
+const LIVE_KEY = 'live_OrdersIntegrationLiveKey001'
+
+let sandbox: RunningSandbox
+let admin: SandboxAdmin
+let dataDir: string
+let connections: ConnectionsService<ApiClient>
+let drafts: DraftsStore
+let orders: OrdersService
+let orderSeq = 0
+let secretStore: ReturnType<typeof createMemorySecretStore>
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    keys: [TEST_KEY, LIVE_KEY],
+    seedPayments: 0,
+    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
+  })
+  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-orders-it-'))
+  secretStore = createMemorySecretStore()
+  connections = createConnectionsService<ApiClient>({
+    dataDir,
+    secretStore,
+    // The sandbox is shared by the tests: dispose() must not close it.
+    sandbox: { start: async () => ({ ...sandbox, close: async () => {} }) },
+    // One attempt per call: these tests are about the builder's own "send again".
+    createClient: ({ baseUrl, getCredential }) =>
+      createApiClient({ baseUrl, getCredential, retry: { maxAttempts: 1 } }),
+    events: createEventBus(),
+  })
+  drafts = createDraftsStore({ dataDir, secretStore })
+  orders = createOrdersService({ connections, drafts })
+  await admin.clearFaults()
+})
+
+afterEach(async () => {
+  await connections.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function orderDraft(orderNumber: string): DraftContent {
+  return {
+    ...emptyDraftContent('order'),
+    orderNumber,
+    redirectUrl: 'https://shop.example/return',
+    billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.org', country: 'NL' },
+    lines: [{ ...emptyDraftLine('a'), name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }],
+  }
+}
+
+function nextNumber(): string {
+  return `IT-${Date.now()}-${++orderSeq}`
+}
+
+async function useLiveConnection(): Promise<void> {
+  const live = await connections.add({ label: 'Shop live', secret: LIVE_KEY, baseUrl: sandbox.baseUrl })
+  await connections.setActive(live.id)
+  expect((await connections.activeConnection()).isLive).toBe(true)
+}
+
+describe('orders.create', () => {
+  it('creates an order from a draft, archives the draft and sends the preview body', async () => {
+    const number = nextNumber()
+    const draft = await drafts.save({ content: orderDraft(number) })
+    const result = await orders.createOrder({ draftId: draft.id })
+    expect(result.order.orderNumber).toBe(number)
+    expect(result.order.amount).toEqual({ currency: 'EUR', value: '60.00' })
+    expect(result.order._embedded?.payments?.length).toBe(1)
+    expect(result.idempotencyKey).toBe(draft.idempotencyKey)
+    expect(result.draft.archived?.orderId).toBe(result.order.id)
+    expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+    await expect(orders.createOrder({ draftId: draft.id })).rejects.toMatchObject({ code: 'conflict' })
+  })
+
+  it('refuses on a live connection without confirmedLive, through the IPC dispatcher too', async () => {
+    await useLiveConnection()
+    const number = nextNumber()
+    const draft = await drafts.save({ content: orderDraft(number) })
+    const dispatcher = createDispatcher({
+      handlers: { ...createOrderHandlers(orders), ...createDraftHandlers(drafts) } as never,
+      trustedOrigins: ['app://paydesk'],
+    })
+    const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
+    const refused = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    const refusedPayment = await dispatcher.invoke(sender, 'payments.create', {
+      draftId: draft.id,
+      confirmedLive: false,
+    })
+    expect(refusedPayment).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
+
+    const created = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id, confirmedLive: true })
+    expect(created.ok).toBe(true)
+    if (created.ok) expect((created.value as { order: { mode: string } }).order.mode).toBe('live')
+    expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('a resend after reset-after-headers reuses the draft key and creates exactly one order', async () => {
+    const number = nextNumber()
+    const draft = await drafts.save({ content: orderDraft(number) })
+    await admin.addFault({ path: '/v2/orders', method: 'POST', kind: 'reset-after-headers', count: 1 })
+    const first = await orders.createOrder({ draftId: draft.id }).catch((e: unknown) => e)
+    expect(toIpcError(first)).toMatchObject({ code: 'api-error', api: { kind: 'network' } })
+    // The sandbox did create it; the client could not know.
+    expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+
+    // "Send again" after an app restart: a new store on the same files.
+    const restarted = createOrdersService({ connections, drafts: createDraftsStore({ dataDir, secretStore }) })
+    const again = await restarted.createOrder({ draftId: draft.id })
+    expect(again.idempotencyKey).toBe(draft.idempotencyKey)
+    expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('a definitive 422 keeps the key for the same body and renews it once the draft changes', async () => {
+    const number = nextNumber()
+    const bad = orderDraft(number)
+    bad.lines[0] = { ...bad.lines[0]!, vatOverride: '10.46' }
+    const draft = await drafts.save({ content: bad })
+    const refused = await orders.createOrder({ draftId: draft.id }).catch((e: unknown) => e)
+    expect(toIpcError(refused)).toMatchObject({
+      code: 'api-error',
+      api: { status: 422, field: 'lines.0.vatAmount' },
+    })
+    // Same body again: same key (the service replays its 422).
+    await orders.createOrder({ draftId: draft.id }).catch(() => {})
+    expect((await drafts.get(draft.id)).idempotencyKey).toBe(draft.idempotencyKey)
+    // Fixed draft: a new key, so the service does not answer 409 for a different body.
+    const fixed = orderDraft(number)
+    const result = await orders.createOrder({ draftId: draft.id, content: fixed })
+    expect(result.idempotencyKey).not.toBe(draft.idempotencyKey)
+    expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('creates a payment from a payment draft', async () => {
+    const content: DraftContent = {
+      ...emptyDraftContent('payment'),
+      paymentAmount: '12.50',
+      description: 'Invoice 7',
+      redirectUrl: 'https://shop.example/return',
+    }
+    const draft = await drafts.save({ content })
+    const result = await orders.createPayment({ draftId: draft.id })
+    expect(result.payment.amount).toEqual({ currency: 'EUR', value: '12.50' })
+    expect(result.payment.description).toBe('Invoice 7')
+    await expect(orders.createOrder({ draftId: (await drafts.save({ content })).id })).rejects.toMatchObject({
+      code: 'invalid-input',
+    })
+  })
+
+  it('gets an order again by id', async () => {
+    const draft = await drafts.save({ content: orderDraft(nextNumber()) })
+    const { order } = await orders.createOrder({ draftId: draft.id })
+    expect((await orders.getOrder(order.id)).id).toBe(order.id)
+    const missing = await orders.getOrder('ord_doesNotExist1').catch((e: unknown) => e)
+    expect(toIpcError(missing)).toMatchObject({ code: 'api-error', api: { status: 404 } })
+  })
+})
