@@ -1,0 +1,245 @@
+// The payments browser's main-side logic (spec 4.2, 4.3): list pages by query or by a link the
+// service gave, get one payment, cancel a waiting request, and export what a browsing session
+// was served. Electron-free; the API client comes from the active connection.
+//
+// Export trust: the renderer sends only payment ids and a format. Main writes its OWN copies of
+// the payments it served to that browsing session (kept per session, bounded), fetching again by
+// id the few it no longer holds; renderer-provided row data is never written, so a compromised
+// renderer cannot put arbitrary content into a file. The user picks the path in the OS dialog.
+
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { BucketSnapshot, RequestOrigin } from '../../shared/api-events'
+import type { Payment, PaymentList } from '../../shared/api-types'
+import type { ExportFormat, ExportResult, PaymentResult, PaymentsPageResult } from '../../shared/ipc/payments'
+import type { CallOptions, ListPaymentsInput } from '../api/client'
+import { UserFacingError } from '../ipc/errors'
+import { writeExport } from './payments-export'
+
+/** The part of the API client the browser uses. */
+export interface PaymentsClient {
+  listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
+  getPayment(id: string, opts?: CallOptions): Promise<Payment>
+  buckets(): BucketSnapshot[]
+}
+
+export interface SavePathChooser {
+  (options: { title: string; defaultName: string; filters: { name: string; extensions: string[] }[] }): Promise<string | null>
+}
+
+export interface PaymentsServiceOptions {
+  getClient: () => Promise<PaymentsClient>
+  chooseSavePath: SavePathChooser
+  onExportProgress?: (progress: { exportId: string; written: number; total: number; done: boolean }) => void
+  /**
+   * Reports the request id of each API attempt, synchronously from inside the client's call (the
+   * request log's event). The service ties it to the call that caused it through async context,
+   * because the client returns only the data on success.
+   */
+  observeRequestIds?: (listener: (requestId: string) => void) => () => void
+  /** Payments kept per browsing session for export (oldest served dropped first). Default 120,000. */
+  maxPaymentsPerSession?: number
+  /** Sessions kept (least recently used dropped). Default 4. */
+  maxSessions?: number
+  /** Ids an export may fetch again because main no longer holds them. Default 2,000. */
+  maxExportRefetch?: number
+  clock?: () => Date
+}
+
+export interface ListRequest {
+  sessionId: string
+  requestKey: string
+  query?: { from?: string; limit?: number; sort?: 'asc' | 'desc' }
+  link?: string
+  action?: string
+}
+
+export interface PaymentsService {
+  list(request: ListRequest): Promise<PaymentsPageResult>
+  get(sessionId: string, id: string, requestKey?: string): Promise<PaymentResult>
+  cancel(requestKey: string): { canceled: boolean }
+  exportPayments(request: { sessionId: string; exportId: string; format: ExportFormat; ids: string[] }): Promise<ExportResult>
+  buckets(): Promise<BucketSnapshot[]>
+  /** Payments the session holds (for tests and diagnostics). */
+  sessionSize(sessionId: string): number
+  dispose(): void
+}
+
+interface CallTrace {
+  requestId: string | null
+}
+
+export function createPaymentsService(options: PaymentsServiceOptions): PaymentsService {
+  const maxPerSession = options.maxPaymentsPerSession ?? 120_000
+  const maxSessions = options.maxSessions ?? 4
+  const maxRefetch = options.maxExportRefetch ?? 2_000
+  const now = options.clock ?? (() => new Date())
+  const sessions = new Map<string, Map<string, Payment>>()
+  const inFlight = new Map<string, AbortController>()
+  const trace = new AsyncLocalStorage<CallTrace>()
+  const stopObserving = options.observeRequestIds?.((requestId) => {
+    const current = trace.getStore()
+    if (current && current.requestId === null) current.requestId = requestId
+  })
+
+  function session(id: string): Map<string, Payment> {
+    let s = sessions.get(id)
+    if (s) {
+      sessions.delete(id) // re-insert: most recently used last
+    } else {
+      s = new Map()
+      while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!)
+    }
+    sessions.set(id, s)
+    return s
+  }
+
+  function remember(sessionId: string, payments: readonly Payment[]): void {
+    const s = session(sessionId)
+    for (const p of payments) {
+      if (!p || typeof p.id !== 'string') continue
+      s.delete(p.id)
+      s.set(p.id, p)
+    }
+    while (s.size > maxPerSession) s.delete(s.keys().next().value!)
+  }
+
+  /** Runs a client call, returning its result and the request id the request log reported. */
+  async function traced<T>(run: () => Promise<T>): Promise<{ value: T; requestId: string | null }> {
+    const t: CallTrace = { requestId: null }
+    try {
+      const value = await trace.run(t, run)
+      return { value, requestId: t.requestId }
+    } catch (error) {
+      throw asUserError(error, t.requestId)
+    }
+  }
+
+  function origin(action: string): RequestOrigin {
+    return { screen: 'payments', action }
+  }
+
+  function client(): Promise<PaymentsClient> {
+    return options.getClient()
+  }
+
+  return {
+    async list(request) {
+      const controller = new AbortController()
+      // Registered before any await so a cancel right after the call finds it.
+      inFlight.get(request.requestKey)?.abort()
+      inFlight.set(request.requestKey, controller)
+      try {
+        const api = await client()
+        const input: ListPaymentsInput = request.link !== undefined ? { link: request.link } : { ...request.query }
+        const { value: page, requestId } = await traced(() =>
+          api.listPayments(input, { signal: controller.signal, priority: 'user', origin: origin(request.action ?? 'list') }),
+        )
+        remember(request.sessionId, page._embedded.payments)
+        return { pageText: JSON.stringify(page), requestId }
+      } finally {
+        if (inFlight.get(request.requestKey) === controller) inFlight.delete(request.requestKey)
+      }
+    },
+
+    async get(sessionId, id, requestKey) {
+      const controller = new AbortController()
+      if (requestKey) {
+        inFlight.get(requestKey)?.abort()
+        inFlight.set(requestKey, controller)
+      }
+      try {
+        const api = await client()
+        const { value: payment, requestId } = await traced(() =>
+          api.getPayment(id, { signal: controller.signal, priority: 'user', origin: origin('get') }),
+        )
+        remember(sessionId, [payment])
+        return { payment, requestId }
+      } finally {
+        if (requestKey && inFlight.get(requestKey) === controller) inFlight.delete(requestKey)
+      }
+    },
+
+    cancel(requestKey) {
+      const controller = inFlight.get(requestKey)
+      if (!controller) return { canceled: false }
+      controller.abort()
+      inFlight.delete(requestKey)
+      return { canceled: true }
+    },
+
+    async exportPayments({ sessionId, exportId, format, ids }) {
+      const held = sessions.get(sessionId)
+      const unique = [...new Set(ids)]
+      const missing = unique.filter((id) => !held?.has(id))
+      if (missing.length > maxRefetch) {
+        throw new UserFacingError(
+          'not-found',
+          `${missing.length} of these payments are no longer held by Paydesk (it keeps the most recent ${maxPerSession.toLocaleString('en-US')} per session). Load them again, or export fewer.`,
+        )
+      }
+      const stamp = now().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
+      const path = await options.chooseSavePath({
+        title: `Export ${unique.length} payments as ${format.toUpperCase()}`,
+        defaultName: `payments-${stamp}.${format}`,
+        filters:
+          format === 'csv'
+            ? [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
+            : [{ name: 'JSON', extensions: ['json'] }],
+      })
+      if (!path) return { path: null, rows: 0, refetched: 0 }
+      const progress = (written: number, total: number, done: boolean) =>
+        options.onExportProgress?.({ exportId, written, total, done })
+      progress(0, unique.length, false)
+
+      if (missing.length > 0) {
+        const api = await client()
+        for (const id of missing) {
+          // Background priority: a user's paging goes first (spec 8.1.8: avoid bursts).
+          const { value } = await traced(() => api.getPayment(id, { priority: 'background', origin: origin('export') }))
+          remember(sessionId, [value])
+        }
+      }
+      const s = session(sessionId)
+      const rows = unique.map((id) => s.get(id)).filter((p): p is Payment => p !== undefined)
+      try {
+        await writeExport({ path, format, payments: rows, onProgress: (w, t) => progress(w, t, false) })
+      } catch (error) {
+        progress(0, unique.length, true)
+        const code = (error as { code?: string }).code
+        throw new UserFacingError(
+          'conflict',
+          `The export could not be written${code ? ` (${code})` : ''}. Choose another folder or file name and try again.`,
+        )
+      }
+      progress(rows.length, rows.length, true)
+      return { path, rows: rows.length, refetched: missing.length }
+    },
+
+    async buckets() {
+      return (await client()).buckets()
+    },
+
+    sessionSize(sessionId) {
+      return sessions.get(sessionId)?.size ?? 0
+    },
+
+    dispose() {
+      stopObserving?.()
+      for (const controller of inFlight.values()) controller.abort()
+      inFlight.clear()
+      sessions.clear()
+    },
+  }
+}
+
+/** The client's ApiError as the renderer's `api-error` (title/detail/request id), a cancel as `canceled`. */
+function asUserError(error: unknown, requestId: string | null): unknown {
+  const e = error as { name?: string; kind?: string; message?: string; toView?: () => unknown } | null
+  if (e && e.name === 'ApiError' && typeof e.toView === 'function') {
+    if (e.kind === 'aborted') return new UserFacingError('canceled', 'The request was cancelled.')
+    const view = e.toView() as { requestId?: string | null }
+    if (!view.requestId && requestId) view.requestId = requestId
+    return new UserFacingError('api-error', e.message ?? 'The payment service refused the request.', { api: view })
+  }
+  return error
+}

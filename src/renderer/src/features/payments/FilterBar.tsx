@@ -1,0 +1,108 @@
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
+import type { PaymentFilter } from './filters'
+
+export interface FilterBarProps {
+  filter: PaymentFilter
+  onChange: (patch: Partial<PaymentFilter>) => void
+  onClear: () => void
+  active: boolean
+  loadedCount: number
+  matchCount: number
+  error: string | null
+  currencies: string[]
+}
+
+/** The filter over the rows held in memory; it never queries the service (the list API has no filters). */
+export function FilterBar(props: FilterBarProps): React.JSX.Element {
+  const { filter, onChange, onClear, active, loadedCount, matchCount, error, currencies } = props
+  return (
+    <fieldset className="pay-filter" aria-describedby="pay-filter-scope">
+      <legend className="visually-hidden">Filter loaded payments</legend>
+      <input
+        className="input"
+        type="search"
+        placeholder="Filter text (id, description…)"
+        aria-label="Filter text"
+        value={filter.text}
+        onChange={(e) => onChange({ text: e.target.value })}
+        data-testid="filter-text"
+      />
+      <select
+        className="input"
+        aria-label="Status"
+        value={filter.statuses[0] ?? ''}
+        onChange={(e) => onChange({ statuses: e.target.value ? [e.target.value] : [] })}
+        data-testid="filter-status"
+      >
+        <option value="">Any status</option>
+        {PAYMENT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <select
+        className="input"
+        aria-label="Method"
+        value={filter.methods[0] ?? ''}
+        onChange={(e) => onChange({ methods: e.target.value ? [e.target.value] : [] })}
+        data-testid="filter-method"
+      >
+        <option value="">Any method</option>
+        <option value="none">(none)</option>
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+      <select className="input" aria-label="Currency" value={filter.currency} onChange={(e) => onChange({ currency: e.target.value })}>
+        <option value="">Any currency</option>
+        {currencies.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <input
+        className="input pay-amount-input"
+        inputMode="decimal"
+        placeholder="Min amount"
+        aria-label="Minimum amount"
+        title="In each payment's own currency (exact); choose a currency to compare like with like"
+        value={filter.minAmount}
+        onChange={(e) => onChange({ minAmount: e.target.value })}
+        data-testid="filter-min"
+      />
+      <input
+        className="input pay-amount-input"
+        inputMode="decimal"
+        placeholder="Max amount"
+        aria-label="Maximum amount"
+        title="In each payment's own currency (exact); choose a currency to compare like with like"
+        value={filter.maxAmount}
+        onChange={(e) => onChange({ maxAmount: e.target.value })}
+        data-testid="filter-max"
+      />
+      {active && (
+        <button type="button" className="btn btn-small" onClick={onClear}>
+          Clear filter
+        </button>
+      )}
+      <span id="pay-filter-scope" className={active ? 'pay-filter-scope active' : 'pay-filter-scope'} data-testid="filter-scope">
+        Filter covers only the {loadedCount.toLocaleString()} loaded payments
+        {active && !error && (
+          <>
+            {' '}
+            · <strong data-testid="filter-count">{matchCount.toLocaleString()}</strong> match
+          </>
+        )}
+      </span>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,226 @@
+import { useState } from 'react'
+import type { Amount, Payment } from '../../../../shared/api-types'
+import { formatAmountForDisplay } from '../../../../shared/money'
+import { call, errorMessage } from '../../lib/ipc-client'
+import { useAppStore } from '../../stores/app-store'
+import type { DetailState } from '../../stores/payments-store'
+import { ErrorBanner } from './ErrorBanner'
+import { formatLocalDateTime, statusClass, userLocale } from './format'
+
+const AMOUNT_FIELDS = ['amount', 'amountRefunded', 'amountRemaining', 'amountCaptured', 'amountChargedBack', 'settlementAmount'] as const
+const TIME_FIELDS = ['createdAt', 'authorizedAt', 'paidAt', 'canceledAt', 'expiresAt', 'expiredAt', 'failedAt'] as const
+const LINK_NAMES: { key: 'checkout' | 'dashboard' | 'order' | 'documentation'; label: string }[] = [
+  { key: 'checkout', label: 'Checkout' },
+  { key: 'dashboard', label: 'Dashboard' },
+  { key: 'order', label: 'Order' },
+  { key: 'documentation', label: 'Documentation' },
+]
+const SHOWN_ELSEWHERE = new Set<string>([...AMOUNT_FIELDS, ...TIME_FIELDS, '_links', 'lines', 'metadata', 'details', 'status', 'id'])
+
+function isAmount(v: unknown): v is Amount {
+  return typeof v === 'object' && v !== null && typeof (v as Amount).value === 'string' && typeof (v as Amount).currency === 'string'
+}
+
+function FieldValue({ value }: { value: unknown }): React.JSX.Element {
+  if (value === null) return <span className="muted">null</span>
+  if (typeof value === 'boolean') return <>{value ? 'yes' : 'no'}</>
+  if (typeof value === 'string' || typeof value === 'number') return <span className="pay-wrap">{String(value)}</span>
+  return <pre className="code pay-json-small">{JSON.stringify(value, null, 2)}</pre>
+}
+
+export interface PaymentDetailProps {
+  detail: DetailState
+  onClose: () => void
+  onRefresh: () => void
+}
+
+export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps): React.JSX.Element {
+  const navigate = useAppStore((s) => s.navigate)
+  const [notice, setNotice] = useState<string | null>(null)
+  const p = detail.payment
+
+  async function copy(text: string, what: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text)
+      setNotice(`${what} copied.`)
+    } catch (error) {
+      setNotice(`Could not copy ${what.toLowerCase()}: ${errorMessage(error)}`)
+    }
+  }
+
+  async function open(url: string): Promise<void> {
+    try {
+      await call('app.openExternal', { url })
+      setNotice(null)
+    } catch (error) {
+      setNotice(`Could not open the link: ${errorMessage(error)}`)
+    }
+  }
+
+  return (
+    <aside className="panel pay-detail" aria-labelledby="pay-detail-title" data-testid="payment-detail">
+      <header className="pay-detail-header">
+        <h2 id="pay-detail-title" className="mono">
+          {detail.id}
+        </h2>
+        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close detail (Esc)" title="Close (Esc)">
+          ✕
+        </button>
+      </header>
+      <div className="toolbar">
+        <button type="button" className="btn btn-small" onClick={() => void copy(detail.id, 'ID')}>
+          Copy id
+        </button>
+        <button type="button" className="btn btn-small" disabled={!p} onClick={() => p && void copy(JSON.stringify(p, null, 2), 'JSON')}>
+          Copy JSON
+        </button>
+        <button type="button" className="btn btn-small" onClick={onRefresh} disabled={detail.loading} data-testid="detail-refresh">
+          {detail.loading ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!detail.requestId}
+          title={detail.requestId ? 'Show the request that fetched this payment' : 'The request log has not reported this request'}
+          onClick={() => detail.requestId && navigate({ screen: 'inspector', entryId: detail.requestId })}
+          data-testid="detail-inspector"
+        >
+          View request in Inspector
+        </button>
+      </div>
+      {notice && (
+        <p className="field-hint" role="status">
+          {notice}
+        </p>
+      )}
+      {detail.loading && !p && (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading payment…
+        </p>
+      )}
+      {detail.error && (
+        <ErrorBanner
+          error={detail.error}
+          context={
+            detail.error.status === 404
+              ? `Payment ${detail.id} was not found (404). Check the id: it may belong to another profile, mode or connection.`
+              : `Could not load payment ${detail.id}.`
+          }
+          testId="detail-error"
+        />
+      )}
+      {p && <PaymentFields payment={p} onOpen={(url) => void open(url)} />}
+    </aside>
+  )
+}
+
+function PaymentFields({ payment: p, onOpen }: { payment: Payment; onOpen: (url: string) => void }): React.JSX.Element {
+  const locale = userLocale()
+  const record = p as unknown as Record<string, unknown>
+  const links = p._links ?? {}
+  return (
+    <div className="pay-detail-body">
+      <dl className="pay-fields">
+        <div className="pay-field">
+          <dt>status</dt>
+          <dd>
+            <span className={statusClass(p.status)} data-testid="detail-status">
+              {p.status}
+            </span>
+          </dd>
+        </div>
+        {AMOUNT_FIELDS.map((k) =>
+          isAmount(record[k]) ? (
+            <div key={k} className="pay-field">
+              <dt>{k}</dt>
+              <dd>
+                <span data-testid={`detail-${k}`}>{formatAmountForDisplay(record[k] as Amount, locale)}</span>{' '}
+                <span className="muted mono">
+                  {(record[k] as Amount).value} {(record[k] as Amount).currency}
+                </span>
+              </dd>
+            </div>
+          ) : null,
+        )}
+        {TIME_FIELDS.map((k) =>
+          typeof record[k] === 'string' ? (
+            <div key={k} className="pay-field">
+              <dt>{k}</dt>
+              <dd>
+                <time dateTime={record[k] as string} title={record[k] as string}>
+                  {formatLocalDateTime(record[k] as string)}
+                </time>
+              </dd>
+            </div>
+          ) : null,
+        )}
+        {Object.keys(record)
+          .filter((k) => !SHOWN_ELSEWHERE.has(k))
+          .map((k) => (
+            <div key={k} className="pay-field">
+              <dt>{k}</dt>
+              <dd>
+                <FieldValue value={record[k]} />
+              </dd>
+            </div>
+          ))}
+      </dl>
+
+      <h3>Links</h3>
+      <div className="toolbar">
+        {LINK_NAMES.map(({ key, label }) => {
+          const link = (links as Record<string, { href?: string } | null | undefined>)[key]
+          return link?.href ? (
+            <button key={key} type="button" className="btn btn-small" onClick={() => onOpen(link.href!)} title={link.href} data-testid={`detail-link-${key}`}>
+              Open {label} ↗
+            </button>
+          ) : null
+        })}
+      </div>
+
+      {Array.isArray(p.lines) && p.lines.length > 0 && (
+        <>
+          <h3>Lines</h3>
+          <table className="data pay-lines">
+            <thead>
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.lines.map((line, i) => (
+                <tr key={i}>
+                  <td>{line.description}</td>
+                  <td>{line.quantity}</td>
+                  <td>{formatAmountForDisplay(line.unitPrice, locale)}</td>
+                  <td>{formatAmountForDisplay(line.totalAmount, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {p.metadata !== undefined && (
+        <>
+          <h3>Metadata</h3>
+          <pre className="code pay-json-small">{JSON.stringify(p.metadata, null, 2)}</pre>
+        </>
+      )}
+      {p.details !== undefined && p.details !== null && (
+        <>
+          <h3>Details</h3>
+          <pre className="code pay-json-small">{JSON.stringify(p.details, null, 2)}</pre>
+        </>
+      )}
+      <details className="pay-raw">
+        <summary>Raw JSON</summary>
+        <pre className="code" data-testid="detail-raw">
+          {JSON.stringify(p, null, 2)}
+        </pre>
+      </details>
+    </div>
+  )
+}

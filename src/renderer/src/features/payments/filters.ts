@@ -1,0 +1,90 @@
+// The filter over the loaded rows: status, method, amount range and text. Amounts compare
+// exactly (bigint minor units, scaled to a common precision), never through floats.
+
+import type { Payment } from '../../../../shared/api-types'
+import { currencyDecimals, toMinor } from '../../../../shared/money'
+
+export interface PaymentFilter {
+  statuses: string[]
+  methods: string[]
+  /** Decimal text such as "10" or "10.50", in the payment's own currency; '' for none. */
+  minAmount: string
+  maxAmount: string
+  /** Only this currency ('' for any). */
+  currency: string
+  text: string
+}
+
+export const EMPTY_FILTER: PaymentFilter = { statuses: [], methods: [], minAmount: '', maxAmount: '', currency: '', text: '' }
+
+export function isFilterActive(f: PaymentFilter): boolean {
+  return (
+    f.statuses.length > 0 ||
+    f.methods.length > 0 ||
+    f.minAmount.trim() !== '' ||
+    f.maxAmount.trim() !== '' ||
+    f.currency !== '' ||
+    f.text.trim() !== ''
+  )
+}
+
+const DECIMAL = /^-?\d{1,15}(?:\.(\d{1,6}))?$/
+
+/** A decimal text as an exact fraction: digits / 10^scale. */
+export interface ExactDecimal {
+  digits: bigint
+  scale: number
+}
+
+export function parseDecimal(text: string): ExactDecimal | null {
+  const t = text.trim().replace(',', '.')
+  const m = DECIMAL.exec(t)
+  if (!m) return null
+  const scale = m[1]?.length ?? 0
+  return { digits: BigInt(t.replace('.', '')), scale }
+}
+
+const pow10 = (n: number): bigint => 10n ** BigInt(n)
+
+/** -1, 0 or 1 comparing a payment amount with a bound (exact, any number of decimals). */
+export function compareAmountWithBound(amount: Payment['amount'], bound: ExactDecimal): -1 | 0 | 1 {
+  const decimals = currencyDecimals(amount.currency)
+  const minor = toMinor(amount)
+  const scale = Math.max(decimals, bound.scale)
+  const a = minor * pow10(scale - decimals)
+  const b = bound.digits * pow10(scale - bound.scale)
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+export type CompiledFilter = { ok: true; test: (p: Payment) => boolean } | { ok: false; error: string }
+
+export function compileFilter(f: PaymentFilter): CompiledFilter {
+  const min = f.minAmount.trim() === '' ? null : parseDecimal(f.minAmount)
+  if (f.minAmount.trim() !== '' && !min) return { ok: false, error: 'Minimum amount: enter a number such as 10 or 10.50.' }
+  const max = f.maxAmount.trim() === '' ? null : parseDecimal(f.maxAmount)
+  if (f.maxAmount.trim() !== '' && !max) return { ok: false, error: 'Maximum amount: enter a number such as 10 or 10.50.' }
+  const statuses = new Set(f.statuses)
+  const methods = new Set(f.methods)
+  const needle = f.text.trim().toLowerCase()
+  return {
+    ok: true,
+    test(p) {
+      if (statuses.size > 0 && !statuses.has(p.status)) return false
+      if (methods.size > 0 && !methods.has(p.method ?? 'none')) return false
+      if (f.currency !== '' && p.amount?.currency !== f.currency) return false
+      if (min || max) {
+        try {
+          if (min && compareAmountWithBound(p.amount, min) < 0) return false
+          if (max && compareAmountWithBound(p.amount, max) > 0) return false
+        } catch {
+          return false // an amount that is not valid money matches no range
+        }
+      }
+      if (needle) {
+        const hay = `${p.id} ${p.description ?? ''} ${p.orderId ?? ''} ${p.amount?.value ?? ''} ${p.method ?? ''} ${p.status}`.toLowerCase()
+        if (!hay.includes(needle)) return false
+      }
+      return true
+    },
+  }
+}

@@ -1,0 +1,34 @@
+// Display helpers of the payments browser: the user's locale for dates and amounts.
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+export function userLocale(): string {
+  return globalThis.navigator?.language || 'en-US'
+}
+
+/** Local date and time, e.g. "22 Nov 2026, 14:05:09"; the raw text when it is not a date. */
+export function formatLocalDateTime(iso: string | undefined | null, locale = userLocale()): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  let f = dateFormats.get(locale)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' })
+    dateFormats.set(locale, f)
+  }
+  return f.format(d)
+}
+
+export const STATUS_CLASS: Record<string, string> = {
+  open: 'pay-status pay-status-open',
+  pending: 'pay-status pay-status-pending',
+  authorized: 'pay-status pay-status-authorized',
+  paid: 'pay-status pay-status-paid',
+  canceled: 'pay-status pay-status-canceled',
+  expired: 'pay-status pay-status-expired',
+  failed: 'pay-status pay-status-failed',
+}
+
+export function statusClass(status: string): string {
+  return STATUS_CLASS[status] ?? 'pay-status'
+}

@@ -1,0 +1,109 @@
+// Bookkeeping of the "load more" list: pages (slots) appended in order, each with its rows while
+// near the viewport and only its cursor link, ids and row count when far away. Pure functions, so
+// the rules (which pages to drop, which to fetch again) are unit-tested without a DOM.
+
+import type { Payment } from '../../../../shared/api-types'
+
+export type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
+
+export interface PageSlot {
+  /** Unique within one list. */
+  key: string
+  /** `_links.self.href` of the response: fetched again verbatim when the rows were dropped. */
+  selfLink: string | null
+  /** Row count of the page (`count`, spec 4.3); 0 until the first response. */
+  count: number
+  /** The page's payment ids, kept when the rows are dropped (export, find-in-list). */
+  ids: string[]
+  /** The rows, or null while dropped or not yet loaded. */
+  rows: Payment[] | null
+  nextLink: string | null
+  previousLink: string | null
+  state: SlotState
+  /** The request id that fetched the rows last (inspector entry). */
+  requestId: string | null
+}
+
+export interface WindowOptions {
+  /** Pages kept loaded on each side of the visible pages. */
+  keepPages: number
+  /** Dropped pages within this many pages of the visible ones are fetched again. */
+  prefetchPages: number
+}
+
+export const DEFAULT_WINDOW: WindowOptions = { keepPages: 2, prefetchPages: 1 }
+
+/** offsets[i] = first row index of slot i; offsets[slots.length] = total rows. */
+export function rowOffsets(slots: readonly Pick<PageSlot, 'count'>[]): number[] {
+  const offsets = new Array<number>(slots.length + 1)
+  offsets[0] = 0
+  for (let i = 0; i < slots.length; i++) offsets[i + 1] = offsets[i]! + slots[i]!.count
+  return offsets
+}
+
+/** Index of the slot holding `row` (binary search); -1 outside the list. */
+export function slotIndexAt(offsets: readonly number[], row: number): number {
+  const total = offsets[offsets.length - 1] ?? 0
+  if (row < 0 || row >= total) return -1
+  let lo = 0
+  let hi = offsets.length - 2
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (offsets[mid]! <= row) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+
+export interface WindowPlan {
+  /** Loaded slots far from the viewport: keep their link and count, drop the rows. */
+  drop: number[]
+  /** Dropped (or failed) slots near the viewport: fetch their self link again. */
+  fetch: number[]
+}
+
+/**
+ * Which pages to drop and which to fetch again for the visible rows [firstRow, lastRow].
+ * Kept: visible pages ± keepPages. Fetched: dropped pages within visible ± prefetchPages (never
+ * one already loading). A slot with no self link cannot be refetched and is never dropped.
+ */
+export function planWindow(
+  slots: readonly Pick<PageSlot, 'count' | 'state' | 'selfLink'>[],
+  firstRow: number,
+  lastRow: number,
+  options: WindowOptions = DEFAULT_WINDOW,
+): WindowPlan {
+  const plan: WindowPlan = { drop: [], fetch: [] }
+  if (slots.length === 0) return plan
+  const offsets = rowOffsets(slots)
+  const total = offsets[offsets.length - 1]!
+  if (total === 0) return plan
+  const first = slotIndexAt(offsets, Math.min(Math.max(0, firstRow), total - 1))
+  const last = slotIndexAt(offsets, Math.min(Math.max(firstRow, lastRow), total - 1))
+  const keepFrom = first - options.keepPages
+  const keepTo = last + options.keepPages
+  const fetchFrom = first - options.prefetchPages
+  const fetchTo = last + options.prefetchPages
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!
+    if (slot.state === 'loaded' && (i < keepFrom || i > keepTo) && slot.selfLink) plan.drop.push(i)
+    else if ((slot.state === 'dropped' || slot.state === 'error') && i >= fetchFrom && i <= fetchTo && slot.selfLink) {
+      plan.fetch.push(i)
+    }
+  }
+  return plan
+}
+
+/** Rows currently held (what a filter can cover). */
+export function loadedRows(slots: readonly PageSlot[]): Payment[] {
+  const rows: Payment[] = []
+  for (const slot of slots) if (slot.rows) for (const p of slot.rows) rows.push(p)
+  return rows
+}
+
+/** The row at a list index, or null for a placeholder (page dropped or loading). */
+export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], row: number): Payment | null {
+  const i = slotIndexAt(offsets, row)
+  if (i < 0) return null
+  return slots[i]!.rows?.[row - offsets[i]!] ?? null
+}

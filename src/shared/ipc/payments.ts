@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import type { BucketSnapshot } from '../api-events'
+import { MAX_PAGE_SIZE, type Payment } from '../api-types'
+import { defineChannel } from './define'
+
+/**
+ * The payments browser's channels (spec 4.2, 4.3). Paging only ever follows links the service
+ * gave (`link`) or sends the documented query (`from`, `limit`, `sort`); main hands either to the
+ * API client, which checks a link's origin before sending the credential.
+ */
+
+/** Spec 2.6: payment ids match ^tr_.+$; the client further restricts them to tr_ + base62. */
+export const PAYMENT_ID_PATTERN = /^tr_[A-Za-z0-9]{1,60}$/
+
+const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
+/** Names one browsing session of the renderer: main keeps the pages it served to it (for export). */
+const sessionId = z.string().min(1).max(64)
+/** Names one list request so it can be cancelled while it waits for the rate limit. */
+const requestKey = z.string().min(1).max(64)
+
+export const listPaymentsQuerySchema = z
+  .object({
+    from: paymentId.optional(),
+    limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    sort: z.enum(['asc', 'desc']).optional(),
+  })
+  .strict()
+
+export const paymentsListInput = z
+  .object({
+    sessionId,
+    requestKey,
+    /** Either a query (first page, "start from id", a new sort) ... */
+    query: listPaymentsQuerySchema.optional(),
+    /** ... or a `_links.*.href` from an earlier response, followed verbatim. */
+    link: z.string().min(1).max(4096).optional(),
+    /** What the request is for, shown in the inspector (`next`, `load-more`, `refetch`...). */
+    action: z.enum(['first', 'next', 'previous', 'from', 'sort', 'load-more', 'refetch', 'refresh']).optional(),
+  })
+  .strict()
+  .refine((v) => (v.query === undefined) !== (v.link === undefined), {
+    message: 'give either query or link, not both',
+  })
+
+export const paymentsGetInput = z.object({ sessionId, id: paymentId, requestKey: requestKey.optional() }).strict()
+
+export const paymentsCancelInput = z.object({ requestKey }).strict()
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+/** Every payment of 400 full pages: far above what a browsing session holds. */
+export const MAX_EXPORT_IDS = 100_000
+
+export const paymentsExportInput = z
+  .object({
+    sessionId,
+    /** Names the export in `payments.exportProgress` events. */
+    exportId: z.string().min(1).max(64),
+    format: z.enum(EXPORT_FORMATS),
+    /** Which payments, in display order; main writes its own copies of them, never renderer data. */
+    ids: z.array(paymentId).min(1).max(MAX_EXPORT_IDS),
+  })
+  .strict()
+
+export interface PaymentsPageResult {
+  /**
+   * The page (a PaymentList) as JSON text. One string crosses IPC far cheaper than a graph of 250
+   * payments (structured clone in Electron, Playwright's serializer in the e2e harness), which
+   * keeps scrolling smooth while pages are fetched again; the renderer parses it once.
+   */
+  pageText: string
+  /** The API client's request id (the inspector entry), when the request log reported it. */
+  requestId: string | null
+}
+
+export interface PaymentResult {
+  payment: Payment
+  requestId: string | null
+}
+
+export interface ExportResult {
+  /** null when the user canceled the save dialog. */
+  path: string | null
+  rows: number
+  /** Ids main no longer held and fetched again by id. */
+  refetched: number
+}
+
+export const paymentsChannels = {
+  'payments.list': defineChannel<PaymentsPageResult>()(paymentsListInput),
+  'payments.get': defineChannel<PaymentResult>()(paymentsGetInput),
+  'payments.cancel': defineChannel<{ canceled: boolean }>()(paymentsCancelInput),
+  'payments.export': defineChannel<ExportResult>()(paymentsExportInput),
+  /** The active client's buckets now (the gauge's fallback while a request waits). */
+  'payments.buckets': defineChannel<BucketSnapshot[]>()(z.undefined()),
+}

@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/main/api'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import { currentCspViolations, startHarness, type Harness } from './harness'
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
+
+/** Reads every row id of the virtualized list by scrolling it (only rows in view are in the DOM). */
+async function listedIds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+    const total = Number(document.querySelector('[data-testid="payments-table"]')!.getAttribute('aria-rowcount'))
+    const byIndex = new Map<number, string>()
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    box.scrollTop = 0
+    await frame()
+    for (let guard = 0; guard < 200 && byIndex.size < total; guard++) {
+      for (const tr of document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')) {
+        byIndex.set(Number(tr.getAttribute('aria-rowindex')) - 2, tr.dataset.paymentId!)
+      }
+      box.scrollTop += box.clientHeight / 2
+      await frame()
+    }
+    box.scrollTop = 0
+    return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id)
+  })
+}
+
+async function waitIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="payments-loading"]') && !document.querySelector('.pay-footer [role="status"]'))
+}
+
+/** Waits until the first listed row is `id` (a page change committed). */
+async function waitFirstRow(page: Page, id: string): Promise<void> {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') === want,
+    id,
+  )
+}
+
+describe('payments browser in Chromium', () => {
+  let h: Harness
+  let admin: SandboxAdmin
+  let desc: string[]
+  let asc: string[]
+  let tmp: string
+  const adminToken = `admin_${token(30)}`
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'paydesk-payments-e2e-'))
+    h = await startHarness({
+      name: 'payments',
+      deps: { sandboxOptions: { keys: [`test_${token(30)}`], adminToken, seedPayments: 1200, seed: 7 } },
+    })
+    await h.services.connections.getActiveClient() // starts the sandbox (lazily started on first use)
+    const active = await h.services.connections.activeView()
+    const origin = new URL(active.baseUrl!).origin
+    admin = createSandboxAdmin(origin, adminToken)
+    desc = await admin.paymentIds('test', 'desc')
+    asc = await admin.paymentIds('test', 'asc')
+    await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    await h.page.getByRole('button', { name: /^Payments/ }).click()
+    await h.page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor()
+  })
+
+  afterAll(async () => {
+    await h?.close()
+    if (tmp) await rm(tmp, { recursive: true, force: true })
+  })
+
+  it('shows the documented default page (50) on first visit, newest first', async () => {
+    const { page } = h
+    await page.getByTestId('payment-row').first().waitFor()
+    await waitIdle(page)
+    await expect(page.getByTestId('payments-count').textContent()).resolves.toContain('count 50')
+    expect(await listedIds(page)).toEqual(desc.slice(0, 50))
+    // No limit was sent: the service's default applied (spec 4.3); the link it gave carries it.
+    const firstReply = h.messagesToRenderer.find((m) => m.includes('pageText'))!
+    const firstPage = JSON.parse((JSON.parse(firstReply) as { value: { pageText: string } }).value.pageText) as { count: number; _links: { self: { href: string } } }
+    expect(firstPage.count).toBe(50)
+    expect(new URL(firstPage._links.self.href).searchParams.get('limit')).toBeNull()
+    await h.screenshot('first-page')
+  })
+
+  it('walks three pages forward and back through the links, with exactly the sandbox ids', async () => {
+    const { page } = h
+    for (let n = 1; n <= 3; n++) {
+      await page.getByTestId('nav-next').click()
+      await waitFirstRow(page, desc[n * 50]!)
+      await waitIdle(page)
+      expect(await listedIds(page)).toEqual(desc.slice(n * 50, n * 50 + 50))
+    }
+    await h.screenshot('page-4')
+    // Back through the visited pages: the same ids, without asking the service again.
+    for (let n = 2; n >= 0; n--) {
+      await page.getByTestId('nav-back').click()
+      await waitFirstRow(page, desc[n * 50]!)
+      expect(await listedIds(page)).toEqual(desc.slice(n * 50, n * 50 + 50))
+    }
+    await page.getByTestId('nav-forward').click()
+    await waitFirstRow(page, desc[50]!)
+    // Previous follows the response's `previous` link.
+    await page.getByTestId('nav-previous').click()
+    await waitFirstRow(page, desc[0]!)
+    await waitIdle(page)
+    expect(await listedIds(page)).toEqual(desc.slice(0, 50))
+  })
+
+  it('switches the sort to oldest first', async () => {
+    const { page } = h
+    await page.getByTestId('sort').selectOption('asc')
+    await waitFirstRow(page, asc[0]!)
+    await waitIdle(page)
+    expect(await listedIds(page)).toEqual(asc.slice(0, 50))
+    await page.getByTestId('nav-next').click()
+    await waitFirstRow(page, asc[50]!)
+    expect(await listedIds(page)).toEqual(asc.slice(50, 100))
+    await page.getByTestId('sort').selectOption('desc')
+    await waitFirstRow(page, desc[0]!)
+  })
+
+  it('jumps to an id: opens its detail, and lists from it', async () => {
+    const { page } = h
+    const target = desc[321]!
+    await page.keyboard.press('/')
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('find-input')
+    await page.keyboard.type(target)
+    await page.keyboard.press('Enter')
+    const detail = page.getByTestId('payment-detail')
+    await detail.getByRole('heading', { name: target }).waitFor()
+    await page.getByTestId('detail-raw').waitFor({ state: 'attached' })
+    const raw = JSON.parse((await page.getByTestId('detail-raw').textContent())!) as { id: string; amount: { value: string } }
+    expect(raw.id).toBe(target)
+    await h.screenshot('detail')
+    // The request that fetched it is an inspector entry: the button goes there.
+    const toInspector = page.getByTestId('detail-inspector')
+    await expect(toInspector.isEnabled()).resolves.toBe(true)
+    await toInspector.click()
+    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe('Inspector')
+    await page.keyboard.press('Control+2')
+    await page.getByTestId('payment-row').first().waitFor()
+    await page.getByTestId('find-from').click()
+    await waitFirstRow(page, target)
+    await waitIdle(page)
+    expect(await listedIds(page)).toEqual(desc.slice(321, 371))
+  })
+
+  it('says clearly that an unknown payment does not exist (404)', async () => {
+    const { page } = h
+    await page.getByTestId('find-input').fill('tr_doesNotExist42')
+    await page.getByTestId('find-open').click()
+    const error = page.getByTestId('detail-error')
+    await error.waitFor()
+    const text = (await error.textContent()) ?? ''
+    expect(text).toContain('was not found (404)')
+    expect(text).toContain('404')
+    await h.screenshot('not-found')
+    await page.keyboard.press('Escape') // leaves the find box
+    await page.keyboard.press('Escape') // closes the detail
+    await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
+  })
+
+  it('exports the listed payments as CSV, written by main, matching the service data', async () => {
+    const { page } = h
+    await page.getByTestId('nav-first').click()
+    await waitFirstRow(page, desc[0]!)
+    await waitIdle(page)
+    const file = path.join(tmp, 'export.csv')
+    h.savePaths.push(file)
+    await page.getByTestId('export-csv').click()
+    await page.getByTestId('export-status').filter({ hasText: 'Exported 50 payments' }).waitFor()
+    const csv = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '')
+    const lines = csv.trim().split('\r\n')
+    expect(lines[0]!.split(',').slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
+    expect(lines).toHaveLength(51)
+    // The oracle: the same page straight from the sandbox through the API client.
+    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const truth = (await client.listPayments({ limit: 50 }))._embedded.payments
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(truth.map((p) => p.id))
+    for (let i = 0; i < truth.length; i++) {
+      const cells = lines[i + 1]!.split(',')
+      expect(cells.slice(1, 4)).toEqual([truth[i]!.status, truth[i]!.amount.value, truth[i]!.amount.currency])
+    }
+    await h.screenshot('exported')
+  })
+
+  it('hides a column and keeps the choice after a reload', async () => {
+    const { page } = h
+    await page.getByTestId('columns-toggle').click()
+    await page.getByTestId('column-mode').uncheck()
+    await expect(page.locator('th.col-mode').count()).resolves.toBe(0)
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    await page.getByRole('button', { name: /^Payments/ }).click()
+    await page.getByTestId('payment-row').first().waitFor()
+    await expect(page.locator('th.col-mode').count()).resolves.toBe(0)
+    await expect(page.locator('th.col-amount').count()).resolves.toBe(1)
+    await page.getByTestId('columns-toggle').click()
+    await page.getByTestId('column-mode').check()
+    await page.getByTestId('columns-toggle').click()
+  })
+
+  it('moves and opens with the keyboard: j/k, Enter, Esc, ] and [', async () => {
+    const { page } = h
+    await waitFirstRow(page, desc[0]!)
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('k')
+    await expect(page.locator('tr.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(desc[2])
+    await page.keyboard.press('Enter')
+    await page.getByTestId('payment-detail').getByRole('heading', { name: desc[2]! }).waitFor()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
+    await page.keyboard.press(']')
+    await waitFirstRow(page, desc[50]!)
+    await page.keyboard.press('[')
+    await waitFirstRow(page, desc[0]!)
+  })
+
+  it('takes any page size from 1 to 250 and refuses others', async () => {
+    const { page } = h
+    const size = page.getByTestId('page-size')
+    await size.fill('300')
+    await size.press('Enter')
+    await expect(size.getAttribute('aria-invalid')).resolves.toBe('true')
+    await size.fill('7')
+    await size.press('Enter')
+    await page.getByTestId('payments-count').filter({ hasText: 'count 7' }).waitFor()
+    expect(await listedIds(page)).toEqual(desc.slice(0, 7))
+  })
+
+  it('loads more into one virtualized list, dropping far pages and fetching them again', async () => {
+    const { page } = h
+    await page.getByTestId('page-size').fill('250')
+    await page.getByTestId('page-size').press('Enter')
+    await waitFirstRow(page, desc[0]!)
+    for (let n = 1; n < 4; n++) {
+      await page.getByTestId('load-more').click()
+      await page.getByTestId('payments-count').filter({ hasText: `${n + 1} pages` }).waitFor()
+    }
+    // Scroll to the end: the first pages are dropped (placeholders), the rows in view are correct.
+    await page.evaluate(() => {
+      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+      box.scrollTop = box.scrollHeight
+    })
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
+      return rows.length > 0 && Number(rows[rows.length - 1]!.getAttribute('aria-rowindex')) - 2 === 999
+    })
+    const lastIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
+      rows.map((r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId!] as const),
+    )
+    for (const [index, id] of lastIds) expect(id).toBe(desc[index])
+    await expect(page.getByTestId('filter-scope').textContent()).resolves.toMatch(/Filter covers only the (750|1,000) loaded payments/)
+    // Back to the top: page 1 is fetched again through its self link and shows the same ids.
+    await page.evaluate(() => {
+      ;(document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).scrollTop = 0
+    })
+    await waitFirstRow(page, desc[0]!)
+    const topIds = await page.$$eval('[data-testid="payment-row"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.paymentId!))
+    expect(topIds).toEqual(desc.slice(0, topIds.length))
+    await h.screenshot('load-more')
+  })
+
+  it('filters the loaded rows with exact amounts, and says what it covers', async () => {
+    const { page } = h
+    await page.getByTestId('filter-min').fill('100')
+    await page.getByTestId('filter-max').fill('200.00')
+    const scope = page.getByTestId('filter-scope')
+    await scope.filter({ hasText: 'match' }).waitFor()
+    const text = (await scope.textContent()) ?? ''
+    expect(text).toMatch(/Filter covers only the [\d,]+ loaded payments/)
+    const shown = Number(((await page.getByTestId('filter-count').textContent()) ?? '').replace(/,/g, ''))
+    expect(shown).toBeGreaterThan(0)
+    const rows = await page.$$eval('[data-testid="payment-row"] .col-amount', (cells) => cells.length)
+    expect(rows).toBeGreaterThan(0)
+    await h.screenshot('filter')
+    await page.getByRole('button', { name: 'Clear filter' }).click()
+    await page.getByTestId('page-size').fill('')
+    await page.getByTestId('page-size').press('Enter')
+    await waitFirstRow(page, desc[0]!)
+  })
+
+  it('shows "Waiting for rate limit" with a countdown when paging is throttled, and cancels', async () => {
+    const { page } = h
+    await admin.setQuotas({ mode: 'test', read: { q: 1, burst: 1 } })
+    await admin.resetBuckets()
+    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    // Learn the low quota and fill the queue in the background, then page from the UI.
+    await client.listPayments({ limit: 1 }).catch(() => undefined)
+    const background = [1, 2, 3, 4].map(() => client.listPayments({ limit: 1 }, { priority: 'background' }).catch(() => undefined))
+    await page.getByTestId('nav-next').click()
+    const waiting = page.getByTestId('payments-waiting')
+    await waiting.waitFor({ timeout: 15_000 })
+    expect(await waiting.textContent()).toMatch(/Waiting for rate limit \(\d+ s\)/)
+    await h.screenshot('rate-limited')
+    await page.getByTestId('payments-cancel').click()
+    await waiting.waitFor({ state: 'detached', timeout: 15_000 })
+    await expect(page.getByTestId('payments-error').count()).resolves.toBe(0)
+    await admin.setQuotas({ mode: 'test', read: { q: 100, burst: 200 } })
+    await Promise.all(background)
+    // For the report: whether main emits the event yet (the Inspector's wiring); the screen polls meanwhile.
+    console.info(`rateLimit.changed emitted: ${h.messagesToRenderer.some((m) => m.startsWith('{"event":"rateLimit.changed"'))}`)
+  })
+
+  it('ran with no console errors and no CSP violations', async () => {
+    expect(await currentCspViolations(h.page)).toEqual([])
+    expect(h.consoleErrors).toEqual([])
+  })
+})
