@@ -1,0 +1,168 @@
+// Redaction of everything the request log keeps (defence in depth: the API client already
+// replaces Authorization with `Bearer ***`). Runs BEFORE an attempt is stored, persisted, sent to
+// the renderer or exported, so no later step has to remember it.
+
+import type { AttemptEvent } from '../../shared/api-events'
+import type { LoggedAttempt } from '../../shared/request-log-types'
+
+export const REDACTED = '[redacted]'
+
+/**
+ * Credential-like names, compared after lower-casing and dropping `-`, `_` and spaces, so
+ * `api_key`, `Api-Key` and `apiKey` all match. Idempotency keys are not secrets and stay (they
+ * are what engineering needs to trace a duplicate).
+ */
+const CREDENTIAL_NAME_PARTS = [
+  'authorization',
+  'cookie', // also set-cookie
+  'apikey',
+  'token', // token, access_token, refresh_token, x-auth-token
+  'secret', // secret, client_secret
+  'password',
+  'passwd',
+  'credential',
+  'privatekey',
+]
+
+export function isCredentialName(name: string): boolean {
+  const key = name.toLowerCase().replace(/[-_ ]/g, '')
+  if (key.includes('idempotency')) return false
+  return CREDENTIAL_NAME_PARTS.some((part) => key.includes(part))
+}
+
+/**
+ * The shapes of the service's credentials (spec 5: `test_…`/`live_…` API keys, `access_…` tokens),
+ * masked wherever they appear even when the secret itself is not known here.
+ */
+const CREDENTIAL_PATTERN = /\b(test|live|access)_[A-Za-z0-9]{8,}/g
+
+/** Secrets shorter than this are not masked by value: they would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 8
+
+export interface Redactor {
+  text(value: string): string
+  headers(headers: Record<string, string>): Record<string, string>
+  /** A request/response body: JSON is redacted field by field, anything else as text. */
+  body(value: string): string
+  attempt(event: AttemptEvent): LoggedAttempt
+}
+
+export interface RedactorOptions {
+  /** The secrets currently known (the connections' credentials); read on every call. */
+  secretValues?: () => Iterable<string>
+}
+
+export function createRedactor(options: RedactorOptions = {}): Redactor {
+  function secretForms(): string[] {
+    const forms = new Set<string>()
+    for (const secret of options.secretValues?.() ?? []) {
+      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue
+      forms.add(secret)
+      forms.add(encodeURIComponent(secret))
+      // A Basic header or a body may carry it base64-encoded.
+      forms.add(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''))
+    }
+    // Longest first, so a secret containing another is masked whole.
+    return [...forms].sort((a, b) => b.length - a.length)
+  }
+
+  function maskText(value: string, forms: string[]): string {
+    let out = value
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED)
+    return out.replace(CREDENTIAL_PATTERN, (_match, prefix: string) => `${prefix}_${REDACTED}`)
+  }
+
+  function redactJson(value: unknown, forms: string[]): unknown {
+    if (typeof value === 'string') return maskText(value, forms)
+    if (Array.isArray(value)) return value.map((v) => redactJson(v, forms))
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {}
+      for (const [k, v] of Object.entries(value)) {
+        out[maskText(k, forms)] = isCredentialName(k) && v !== null ? REDACTED : redactJson(v, forms)
+      }
+      return out
+    }
+    return value
+  }
+
+  function redactBody(value: string, forms: string[]): string {
+    const trimmed = value.trimStart()
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(value)
+        const redacted = redactJson(parsed, forms)
+        // Unchanged JSON keeps its original bytes (and formatting); changed JSON is re-serialized.
+        const original = JSON.stringify(parsed)
+        const next = JSON.stringify(redacted)
+        return next === original ? maskText(value, forms) : next
+      } catch {
+        // Not JSON after all (or cut off): fall through to text masking.
+      }
+    }
+    return redactFormLike(maskText(value, forms))
+  }
+
+  function redactHeaders(headers: Record<string, string>, forms: string[]): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = isCredentialName(name) ? REDACTED : maskText(String(value), forms)
+    }
+    return out
+  }
+
+  return {
+    text: (value) => maskText(value, secretForms()),
+    headers: (headers) => redactHeaders(headers, secretForms()),
+    body: (value) => redactBody(value, secretForms()),
+    attempt(event) {
+      const forms = secretForms()
+      return {
+        attempt: event.attempt,
+        startedAt: event.startedAt,
+        url: redactUrl(maskText(event.url, forms)),
+        requestHeaders: redactHeaders(event.requestHeaders ?? {}, forms),
+        requestBody: event.requestBody === null ? null : redactBody(event.requestBody, forms),
+        status: event.status,
+        responseHeaders: event.responseHeaders ? redactHeaders(event.responseHeaders, forms) : null,
+        responseBody: event.responseBody === null ? null : redactBody(event.responseBody, forms),
+        responseBodyTruncated: event.responseBodyTruncated,
+        timings: { ...event.timings },
+        rateLimit: event.rateLimit ? { ...event.rateLimit } : null,
+        outcome: event.outcome,
+        error: event.error ? { kind: event.error.kind, message: maskText(event.error.message, forms) } : null,
+        retryReason: event.retryReason === null ? null : maskText(event.retryReason, forms),
+        nextWaitMs: event.nextWaitMs,
+        bucket: event.bucket,
+      }
+    },
+  }
+}
+
+/** Query parameters named like credentials (`?api_key=…`) lose their value. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const hash = url.indexOf('#', q)
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash)
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      if (eq < 0) return pair
+      let name = pair.slice(0, eq)
+      try {
+        name = decodeURIComponent(name)
+      } catch {
+        // keep the raw name
+      }
+      return isCredentialName(name) ? `${pair.slice(0, eq)}=${encodeURIComponent(REDACTED)}` : pair
+    })
+    .join('&')
+  return url.slice(0, q + 1) + redacted + (hash < 0 ? '' : url.slice(hash))
+}
+
+/** `a=1&password=x` style bodies (form-encoded) get the same treatment as URL queries. */
+function redactFormLike(text: string): string {
+  if (!/^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/.test(text)) return text
+  return redactUrl(`?${text}`).slice(1)
+}

@@ -1,0 +1,144 @@
+import { useMemo } from 'react'
+import type { RequestLogSummary, StatusClass } from '../../../../shared/request-log-types'
+import { useInspectorStore } from '../../stores/inspector-store'
+import { fromLocalInput, toLocalInput } from './format'
+
+const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [
+  { value: 'all', label: 'Any status' },
+  { value: '2xx', label: '2xx success' },
+  { value: '4xx', label: '4xx client error' },
+  { value: '5xx', label: '5xx server error' },
+  { value: 'network', label: 'No response' },
+  { value: 'pending', label: 'Retrying' },
+]
+
+export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
+  const filter = useInspectorStore((s) => s.filter)
+  const setFilter = useInspectorStore((s) => s.setFilter)
+  const resetFilter = useInspectorStore((s) => s.resetFilter)
+  const bodyText = useInspectorStore((s) => s.bodyText)
+  const setBodyText = useInspectorStore((s) => s.setBodyText)
+  const bodySearching = useInspectorStore((s) => s.bodySearching)
+  const bodyError = useInspectorStore((s) => s.bodyError)
+
+  // Choices come from the log itself, so every option matches something.
+  const { methods, connections, tags } = useMemo(() => {
+    const m = new Set<string>()
+    const c = new Map<string, string>()
+    const t = new Set<string>()
+    for (const r of rows) {
+      m.add(r.method)
+      c.set(r.connectionId, r.connectionLabel)
+      for (const tag of r.tags) t.add(tag)
+    }
+    return { methods: [...m].sort(), connections: [...c].sort((a, b) => a[1].localeCompare(b[1])), tags: [...t].sort() }
+  }, [rows])
+
+  return (
+    <div className="toolbar rl-filters" role="search" aria-label="Filter requests">
+      <label className="rl-check">
+        <input
+          type="checkbox"
+          checked={!!filter.errorsOnly}
+          onChange={(e) => setFilter({ errorsOnly: e.target.checked })}
+          data-testid="filter-errors"
+        />
+        Errors only
+      </label>
+      <select
+        className="input"
+        aria-label="Status class"
+        value={filter.statusClass ?? 'all'}
+        onChange={(e) => setFilter({ statusClass: e.target.value as StatusClass | 'all' })}
+        data-testid="filter-status"
+      >
+        {STATUS_CLASSES.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <select className="input" aria-label="Method" value={filter.method ?? ''} onChange={(e) => setFilter({ method: e.target.value || undefined })} data-testid="filter-method">
+        <option value="">Any method</option>
+        {methods.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+      <input
+        className="input rl-path"
+        type="search"
+        placeholder="Path contains…"
+        aria-label="Path contains"
+        value={filter.pathText ?? ''}
+        maxLength={200}
+        onChange={(e) => setFilter({ pathText: e.target.value })}
+        data-testid="filter-path"
+      />
+      <select
+        className="input"
+        aria-label="Connection"
+        value={filter.connectionId ?? ''}
+        onChange={(e) => setFilter({ connectionId: e.target.value || undefined })}
+        data-testid="filter-connection"
+      >
+        <option value="">Any connection</option>
+        {connections.map(([id, label]) => (
+          <option key={id} value={id}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <label className="rl-range">
+        From
+        <input
+          className="input"
+          type="datetime-local"
+          step={1}
+          value={toLocalInput(filter.from)}
+          onChange={(e) => setFilter({ from: fromLocalInput(e.target.value) })}
+          data-testid="filter-from"
+        />
+      </label>
+      <label className="rl-range">
+        To
+        <input
+          className="input"
+          type="datetime-local"
+          step={1}
+          value={toLocalInput(filter.to)}
+          onChange={(e) => setFilter({ to: fromLocalInput(e.target.value) })}
+          data-testid="filter-to"
+        />
+      </label>
+      <input
+        className="input rl-body"
+        type="search"
+        placeholder="Search bodies and headers…"
+        aria-label="Search bodies and headers"
+        value={bodyText}
+        maxLength={500}
+        onChange={(e) => setBodyText(e.target.value)}
+        data-testid="filter-body"
+      />
+      {bodySearching && <span className="spinner" aria-label="Searching" />}
+      <select className="input" aria-label="Case id" value={filter.tag ?? ''} onChange={(e) => setFilter({ tag: e.target.value || undefined })} data-testid="filter-tag">
+        <option value="">Any case id</option>
+        {tags.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-small" onClick={resetFilter} data-testid="filter-reset">
+        Clear filters
+      </button>
+      {bodyError && (
+        <span className="field-error" role="alert">
+          Body search failed: {bodyError}
+        </span>
+      )}
+    </div>
+  )
+}

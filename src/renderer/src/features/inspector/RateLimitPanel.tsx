@@ -1,0 +1,60 @@
+import { useInspectorStore } from '../../stores/inspector-store'
+import { isLow, isPaused, pausedSeconds } from './rate-limits'
+import { useNow } from './useNow'
+
+/** The live state of each bucket of the active connection (spec 8.1). */
+export function RateLimitPanel(): React.JSX.Element {
+  const buckets = useInspectorStore((s) => s.buckets)
+  const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
+  const now = useNow(anyPaused)
+  return (
+    <section className="panel rl-panel" aria-labelledby="rl-title" data-testid="ratelimit-panel">
+      <h2 id="rl-title">Rate limits</h2>
+      {buckets.length === 0 ? (
+        <p className="muted">No requests yet on the active connection: buckets appear after its first answer.</p>
+      ) : (
+        <table className="data rl-table">
+          <thead>
+            <tr>
+              <th scope="col">Bucket</th>
+              <th scope="col">Class</th>
+              <th scope="col">Left</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Queued</th>
+              <th scope="col">In flight</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b) => {
+              const share = b.capacity > 0 ? Math.min(1, b.remaining / b.capacity) : 0
+              const paused = isPaused(b, now)
+              return (
+                <tr key={`${b.class}:${b.policy}`} data-testid="ratelimit-bucket" className={isLow(b, now) ? 'rl-row-low' : undefined}>
+                  <td className="mono">{b.learned ? b.policy : `${b.class} (not yet learned)`}</td>
+                  <td>{b.class.toUpperCase()}</td>
+                  <td>
+                    <span className="rl-meter" aria-hidden="true">
+                      <span className="rl-meter-fill" style={{ width: `${Math.round(share * 100)}%` }} />
+                    </span>{' '}
+                    {b.remaining} / {b.capacity}
+                  </td>
+                  <td>{b.ratePerSecond}/s</td>
+                  <td>{b.queued}</td>
+                  <td>{b.inFlight}</td>
+                  <td>
+                    {paused ? (
+                      <span className="badge badge-warn">paused {pausedSeconds(b, now)} s</span>
+                    ) : (
+                      <span className="badge badge-ok">sending</span>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

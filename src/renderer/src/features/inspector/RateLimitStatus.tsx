@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { useAppStore } from '../../stores/app-store'
+import { startInspectorFeeds, useInspectorStore } from '../../stores/inspector-store'
+import { isLow, isPaused, pausedSeconds, tightestBucket } from './rate-limits'
+import { useNow } from './useNow'
+import './inspector.css'
+
+/** The compact rate-limit gauge in the status bar: "READ 38/50 · WRITE 10/10", amber when low. */
+export function RateLimitStatus(): React.JSX.Element | null {
+  const buckets = useInspectorStore((s) => s.buckets)
+  const navigate = useAppStore((s) => s.setScreen)
+  useEffect(() => startInspectorFeeds(), [])
+  const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
+  const now = useNow(anyPaused)
+  if (buckets.length === 0) return null
+  const parts = (['read', 'write'] as const).flatMap((cls) => {
+    const b = tightestBucket(buckets, cls, now)
+    if (!b) return []
+    const paused = isPaused(b, now)
+    return [
+      {
+        cls,
+        low: isLow(b, now),
+        text: `${cls.toUpperCase()} ${b.remaining}/${b.capacity}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}`,
+        title: `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${b.queued} queued, ${b.inFlight} in flight`,
+      },
+    ]
+  })
+  const low = parts.some((p) => p.low)
+  return (
+    <button
+      type="button"
+      className={`statusbar-item ratelimit-status${low ? ' low' : ''}`}
+      data-testid="ratelimit-status"
+      onClick={() => navigate('inspector')}
+      title="Rate limits of the active connection (open the Inspector)"
+    >
+      {parts.map((p, i) => (
+        <span key={p.cls} className={p.low ? 'rl-low' : undefined} title={p.title}>
+          {i > 0 ? ' · ' : ''}
+          {p.text}
+        </span>
+      ))}
+    </button>
+  )
+}

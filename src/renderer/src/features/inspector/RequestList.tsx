@@ -1,0 +1,150 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import type { RequestLogSummary } from '../../../../shared/request-log-types'
+import { useInspectorStore } from '../../stores/inspector-store'
+import { formatDuration, formatTime } from './format'
+
+const ROW_HEIGHT = 30
+
+function statusBadge(row: RequestLogSummary): { text: string; className: string } {
+  switch (row.statusClass) {
+    case '2xx':
+      return { text: String(row.status), className: 'badge badge-ok' }
+    case '4xx':
+      return { text: String(row.status), className: 'badge badge-danger' }
+    case '5xx':
+      return { text: String(row.status), className: 'badge badge-warn' }
+    case 'pending':
+      return { text: `${row.status ?? '…'} retrying`, className: 'badge badge-info' }
+    case 'network':
+      return { text: row.errorKind ?? 'network', className: 'badge badge-warn' }
+    default:
+      return { text: String(row.status), className: 'badge' }
+  }
+}
+
+/** The log, newest first, virtualized: only the visible rows are in the DOM (10,000+ entries). */
+export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
+  const selectedId = useInspectorStore((s) => s.selectedId)
+  const scrollRequest = useInspectorStore((s) => s.scrollRequest)
+  const checked = useInspectorStore((s) => s.checked)
+  const select = useInspectorStore((s) => s.select)
+  const toggleChecked = useInspectorStore((s) => s.toggleChecked)
+  const setChecked = useInspectorStore((s) => s.setChecked)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (index) => rows[index].id,
+  })
+
+  // Scroll the selected row into view when asked (jump from another screen, keyboard moves).
+  useEffect(() => {
+    if (!selectedId || scrollRequest === 0) return
+    const index = rows.findIndex((r) => r.id === selectedId)
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
+    // Only on a new request or once the row appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollRequest, selectedId, rows.length])
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
+    if (rows.length === 0) return
+    const index = rows.findIndex((r) => r.id === selectedId)
+    let next = -1
+    if (event.key === 'ArrowDown') next = Math.min(rows.length - 1, index + 1)
+    else if (event.key === 'ArrowUp') next = Math.max(0, index < 0 ? 0 : index - 1)
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = rows.length - 1
+    else if (event.key === 'PageDown') next = Math.min(rows.length - 1, Math.max(0, index) + 15)
+    else if (event.key === 'PageUp') next = Math.max(0, index - 15)
+    else if (event.key === ' ' && selectedId) {
+      event.preventDefault()
+      toggleChecked(selectedId)
+      return
+    }
+    if (next < 0) return
+    event.preventDefault()
+    select(rows[next].id, { scroll: true })
+  }
+
+  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id))
+
+  return (
+    <div className="rl-list" role="grid" aria-label="Requests" aria-rowcount={rows.length + 1} data-testid="request-list">
+      <div className="rl-row rl-head" role="row">
+        <span role="columnheader" className="c-check">
+          <input
+            type="checkbox"
+            aria-label={allChecked ? 'Unselect all shown requests' : 'Select all shown requests'}
+            checked={allChecked}
+            onChange={() => setChecked(allChecked ? [] : rows.map((r) => r.id))}
+          />
+        </span>
+        <span role="columnheader" className="c-time">Time</span>
+        <span role="columnheader" className="c-conn">Connection</span>
+        <span role="columnheader" className="c-method">Method</span>
+        <span role="columnheader" className="c-path">Path</span>
+        <span role="columnheader" className="c-status">Status</span>
+        <span role="columnheader" className="c-dur">Duration</span>
+        <span role="columnheader" className="c-att">Tries</span>
+        <span role="columnheader" className="c-bucket">Bucket</span>
+      </div>
+      <div
+        ref={scrollRef}
+        className="rl-scroll"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        aria-label="Request rows: arrow keys move, space selects for export"
+        data-testid="request-scroll"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]
+            const badge = statusBadge(row)
+            const selected = row.id === selectedId
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={selected}
+                className={`rl-row${selected ? ' selected' : ''}${row.outcome === 'failed' ? ' failed' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                data-testid="request-row"
+                data-entry-id={row.id}
+                onClick={() => select(row.id)}
+              >
+                <span role="gridcell" className="c-check" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={`Select ${row.method} ${row.path}`}
+                    checked={checked.has(row.id)}
+                    onChange={() => toggleChecked(row.id)}
+                  />
+                </span>
+                <span role="gridcell" className="c-time mono">{formatTime(row.startedAt)}</span>
+                <span role="gridcell" className="c-conn" title={row.connectionLabel}>{row.connectionLabel}</span>
+                <span role="gridcell" className="c-method mono">{row.method}</span>
+                <span role="gridcell" className="c-path mono" title={row.path}>
+                  {/* Case ids first: a long path is cut at the end, the tags stay visible. */}
+                  {row.tags.length > 0 && <span className="badge badge-info rl-tag">{row.tags.join(', ')}</span>}
+                  {row.path}
+                </span>
+                <span role="gridcell" className="c-status">
+                  <span className={badge.className}>{badge.text}</span>
+                </span>
+                <span role="gridcell" className="c-dur">{formatDuration(row.durationMs)}</span>
+                <span role="gridcell" className="c-att">{row.attemptCount}</span>
+                <span role="gridcell" className="c-bucket mono" title={row.bucket ?? ''}>{row.bucket ?? '—'}</span>
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+// Display helpers of the Inspector (pure).
+
+export function formatTime(epochMs: number): string {
+  const d = new Date(epochMs)
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+}
+
+export function formatDateTime(epochMs: number): string {
+  return `${new Date(epochMs).toLocaleDateString()} ${formatTime(epochMs)}`
+}
+
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—'
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
+}
+
+/** Bodies are shown indented when they are JSON; anything else as it came. */
+export function prettyBody(body: string | null): string {
+  if (body === null || body === '') return ''
+  if (body.length > 2_000_000) return body
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
+/** The spec 7 error fields of a response body, when it is one. */
+export function readErrorFields(body: string | null): {
+  status: number | null
+  title: string | null
+  detail: string | null
+  field: string | null
+  documentationUrl: string | null
+} | null {
+  if (!body) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return null
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null
+  const b = parsed as { status?: unknown; title?: unknown; detail?: unknown; field?: unknown; _links?: { documentation?: { href?: unknown } } }
+  const str = (v: unknown) => (typeof v === 'string' ? v : null)
+  const out = {
+    status: typeof b.status === 'number' ? b.status : null,
+    title: str(b.title),
+    detail: str(b.detail),
+    field: str(b.field),
+    documentationUrl: str(b._links?.documentation?.href),
+  }
+  return out.title || out.detail || out.field ? out : null
+}
+
+export function headerValue(headers: Record<string, string> | null, name: string): string | null {
+  if (!headers) return null
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
+  return key === undefined ? null : headers[key]
+}
+
+/** `<input type="datetime-local">` value ⇄ epoch ms (local time). */
+export function toLocalInput(epochMs: number | null | undefined): string {
+  if (epochMs == null) return ''
+  const d = new Date(epochMs - new Date(epochMs).getTimezoneOffset() * 60_000)
+  return d.toISOString().slice(0, 19)
+}
+
+export function fromLocalInput(value: string): number | null {
+  if (!value) return null
+  const ms = new Date(value).getTime()
+  return Number.isFinite(ms) ? ms : null
+}

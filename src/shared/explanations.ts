@@ -1,0 +1,249 @@
+// Plain-words explanations for the Inspector: what a status means and what to do (spec 7), and
+// the rate-limit headers decoded into sentences (spec 8.1). Pure functions, no I/O.
+
+import type { RateLimitInfo } from './api-events'
+
+export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
+
+export type ExplanationAction =
+  | { kind: 'connections'; label: string }
+  | { kind: 'field'; field: string; label: string }
+
+export interface Explanation {
+  tone: ExplanationTone
+  /** Short: "422 · invalid value in amount". */
+  title: string
+  /** One line: what this means and what to do. */
+  text: string
+  action?: ExplanationAction
+}
+
+export interface ExplainInput {
+  method: string
+  /** The last attempt's status; null when no response arrived. */
+  status: number | null
+  /** The client's error kind of the last attempt (`http`, `network`, `timeout`...), null on success. */
+  errorKind: string | null
+  /** Spec 7 error body fields, when present. */
+  field?: string | null
+  detail?: string | null
+  /** Rate-limit bucket (policy name) and Retry-After seconds of the last attempt. */
+  bucket?: string | null
+  retryAfterSeconds?: number | null
+  /** The `Allow` header of a 405. */
+  allow?: string | null
+  /** How many attempts were made, and whether the last one is still to be retried. */
+  attempts: number
+  pending?: boolean
+  idempotencyKey?: string | null
+}
+
+/** Spec 7: the meaning of each status class. */
+export function statusClassMeaning(status: number | null): string {
+  if (status === null) return 'No response: the request did not get an answer from the service.'
+  if (status >= 200 && status < 300) return 'Success.'
+  if (status >= 400 && status < 500) return 'Client error: it will not go away by itself; the request must change.'
+  if (status >= 500) return 'Server-side error: it should subside without action on your side.'
+  return 'Unexpected status for this service.'
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** "already retried 2 times" / "did not retry" — the 5xx/network follow-up sentence. */
+function retrySentence(input: ExplainInput): string {
+  const retries = Math.max(0, input.attempts - 1)
+  if (input.pending) return `Paydesk is retrying it now (${plural(input.attempts, 'attempt')} so far).`
+  if (retries > 0) return `Paydesk already retried it ${plural(retries, 'time')} and then gave up; try again later.`
+  const writes = !['GET', 'HEAD', 'OPTIONS'].includes(input.method.toUpperCase())
+  if (writes && !input.idempotencyKey) {
+    return 'Paydesk did not retry it: without an idempotency key a resend could act twice. Check whether it went through before sending again.'
+  }
+  return 'Paydesk did not retry it; try again in a moment.'
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 1 && seconds > 0) return `${Math.round(seconds * 1000)} ms`
+  if (seconds < 90) return `${Math.round(seconds * 10) / 10} s`
+  return `${Math.round(seconds / 60)} min`
+}
+
+export function explainRequest(input: ExplainInput): Explanation {
+  const { status, errorKind } = input
+  // The service's detail is a sentence of its own; we add the full stop.
+  const detail = input.detail?.trim().replace(/[.\s]+$/, '') || null
+  if (input.pending) {
+    return { tone: 'info', title: 'Retrying', text: retrySentence(input) }
+  }
+  if (status === null || errorKind === 'network' || errorKind === 'timeout') {
+    switch (errorKind) {
+      case 'timeout':
+        return {
+          tone: 'warn',
+          title: 'Timed out',
+          text: `The service did not answer in time. ${retrySentence(input)} If it keeps happening, check the network or the service status.`,
+        }
+      case 'aborted':
+        return { tone: 'info', title: 'Cancelled', text: 'The request was cancelled in Paydesk (or Paydesk was closing) before an answer arrived. Nothing to do.' }
+      case 'queue-full':
+        return {
+          tone: 'warn',
+          title: 'Not sent: too many waiting',
+          text: 'Too many requests were waiting for the rate limit, so this one was not sent. Wait a few seconds and try again.',
+        }
+      case 'invalid-request':
+      case 'foreign-origin':
+        return { tone: 'warn', title: 'Not sent', text: 'Paydesk refused to send this request (see the error below); nothing reached the service.' }
+      default:
+        if (status === null) {
+          return {
+            tone: 'warn',
+            title: 'Network error',
+            text: `The connection to the service failed (refused, reset or cut off). ${retrySentence(input)} Check the network and the connection's address.`,
+          }
+        }
+    }
+  }
+  const s = status as number
+  if (s >= 200 && s < 300) {
+    if (errorKind === 'malformed-response') {
+      return {
+        tone: 'danger',
+        title: `${s} · unreadable answer`,
+        text: 'The service said success but its body is not what spec 2 describes. Check the result on the service before repeating; escalate with a HAR export.',
+      }
+    }
+    const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
+    const retries = input.attempts - 1
+    const after = retries > 0 ? ` Paydesk retried it ${plural(retries, 'time')} automatically before it went through; nothing to do.` : ''
+    return { tone: 'ok', title: `${s} · success`, text: meaning + after }
+  }
+  switch (s) {
+    case 400:
+      return { tone: 'danger', title: '400 · request not understood', text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.' }
+    case 401:
+      return {
+        tone: 'danger',
+        title: '401 · not authenticated',
+        text: 'The credential is missing or was refused (revoked, mistyped, or a test key against live). Check the connection in Connections.',
+        action: { kind: 'connections', label: 'Open Connections' },
+      }
+    case 403:
+      return { tone: 'danger', title: '403 · no access', text: 'The credential works but has no access to this resource (e.g. a token without the orders.write scope). Use a credential with access.' }
+    case 404:
+      return { tone: 'warn', title: '404 · not found', text: 'The object in the URL does not exist. Check the id, and that it belongs to this connection and mode (test or live).' }
+    case 405:
+      return {
+        tone: 'danger',
+        title: '405 · method not allowed',
+        text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
+      }
+    case 409:
+      return { tone: 'warn', title: '409 · duplicate call', text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.' }
+    case 410:
+      return { tone: 'warn', title: '410 · deleted', text: 'The object was deleted earlier; it cannot be used any more.' }
+    case 415:
+      return { tone: 'danger', title: '415 · unsupported encoding', text: 'The service does not accept the request encoding. Escalate: Paydesk should send JSON.' }
+    case 422:
+      return input.field
+        ? {
+            tone: 'danger',
+            title: `422 · invalid ${input.field}`,
+            text: `The service rejected the value of “${input.field}”${detail ? `: ${detail}` : ''}. Correct that field and send again.`,
+            action: { kind: 'field', field: input.field, label: `Go to ${input.field}` },
+          }
+        : {
+            tone: 'danger',
+            title: '422 · cannot be processed',
+            text: `The service cannot process the request${detail ? `: ${detail}` : ''}. This also happens when the account's payment services are suspended.`,
+          }
+    case 429: {
+      const wait = input.retryAfterSeconds != null ? formatSeconds(input.retryAfterSeconds) : null
+      const where = input.bucket ? `the ${input.bucket} bucket` : 'this endpoint’s bucket'
+      return {
+        tone: 'warn',
+        title: '429 · rate limit hit',
+        text: `Too many requests in ${where}${wait ? `; the next slot opens in ${wait}` : ''}. ${
+          input.attempts > 1
+            ? `Paydesk waited and retried ${plural(input.attempts - 1, 'time')}, then gave up.`
+            : 'Paydesk did not retry it.'
+        } Wait, then send fewer requests at once.`,
+      }
+    }
+    case 500:
+      return { tone: 'warn', title: '500 · server error', text: `An internal error at the service; it should pass without action on your side. ${retrySentence(input)}` }
+    case 502:
+    case 503:
+      return {
+        tone: 'warn',
+        title: `${s} · temporarily unavailable`,
+        text: `The service is down for a calamity or maintenance; it should pass. ${retrySentence(input)}`,
+      }
+    case 504:
+      return {
+        tone: 'warn',
+        title: '504 · took too long',
+        text: `The service took unusually long; the request may still have gone through. Check before sending again${input.idempotencyKey ? ' (the same idempotency key makes a resend safe)' : ''}. ${retrySentence(input)}`,
+      }
+  }
+  if (s >= 500) return { tone: 'warn', title: `${s} · server error`, text: `${statusClassMeaning(s)} ${retrySentence(input)}` }
+  if (s >= 400) return { tone: 'danger', title: `${s} · client error`, text: statusClassMeaning(s) }
+  return { tone: 'info', title: String(s), text: statusClassMeaning(s) }
+}
+
+/** Capacity of a bucket from its policy (spec 8.1): service-burst, else q·w, else q. */
+export function rateLimitCapacity(info: Pick<RateLimitInfo, 'q' | 'w' | 'burst'>): number | null {
+  if (info.burst !== null) return Math.max(1, info.burst)
+  if (info.q !== null && info.w !== null) return Math.max(1, info.q * info.w)
+  if (info.q !== null) return Math.max(1, info.q)
+  return null
+}
+
+/**
+ * The three rate-limit headers as sentences, e.g.
+ * "14 of 20 left in get-v2-payments; full in 1 s". Absent headers give no line.
+ */
+export function describeRateLimit(info: RateLimitInfo | null): { header: string; text: string }[] {
+  if (!info) return []
+  const lines: { header: string; text: string }[] = []
+  const name = info.policy ?? 'this bucket'
+  if (info.r !== null) {
+    const capacity = rateLimitCapacity(info)
+    const left = capacity !== null ? `${info.r} of ${capacity} left in ${name}` : `${info.r} left in ${name}`
+    const full = info.t === null ? '' : info.t === 0 ? '; full now' : `; full in ${formatSeconds(info.t)}`
+    const burst =
+      info.serviceBurst === null
+        ? ''
+        : info.serviceBurst === 0
+          ? '; burst budget used up'
+          : `; ${info.serviceBurst} above the steady rate`
+    lines.push({ header: 'RateLimit', text: `${left}${full}${burst}` })
+  }
+  if (info.q !== null) {
+    const parts = [`${name} allows ${plural(info.q, 'request')} per second`]
+    if (info.burst !== null) parts.push(`bursts of up to ${info.burst}`)
+    if (info.w !== null) parts.push(`refills from empty in ${formatSeconds(info.w)}`)
+    lines.push({ header: 'RateLimit-Policy', text: parts.join(', ') })
+  }
+  if (info.retryAfter !== null) {
+    lines.push({ header: 'Retry-After', text: `Next request slot opens in ${formatSeconds(info.retryAfter)}` })
+  }
+  return lines
+}
+
+const PAYMENT_ID_IN_PATH = /\/payments\/(tr_[A-Za-z0-9]+)(?:[/?#]|$)/
+const PAYMENT_ID_IN_BODY = /"id"\s*:\s*"(tr_[A-Za-z0-9]+)"/
+
+/** The payment a request is about: in its URL (GET /v2/payments/tr_…) or as the id in its response. */
+export function findPaymentId(url: string, responseBody: string | null): string | null {
+  const inPath = PAYMENT_ID_IN_PATH.exec(url)
+  if (inPath) return inPath[1]
+  if (responseBody) {
+    // A list holds many: only a single payment (or an order embedding one) counts.
+    if (/"_embedded"\s*:\s*\{\s*"payments"\s*:\s*\[/.test(responseBody) && /\/payments(\?|$)/.test(url)) return null
+    const inBody = PAYMENT_ID_IN_BODY.exec(responseBody)
+    if (inBody) return inBody[1]
+  }
+  return null
+}

@@ -1,0 +1,103 @@
+// The request log (Inspector) as main stores it and the renderer shows it. Every value here has
+// already been redacted in main (request-log-redaction.ts) before it is kept, persisted or sent.
+
+import type { AttemptOutcome, AttemptTimings, RateLimitInfo, RequestClass, RequestOrigin } from './api-events'
+
+/** Which connection a request went through: never its secret. */
+export interface ConnectionRef {
+  id: string
+  label: string
+}
+
+/** One HTTP attempt of a logical request (one AttemptEvent, redacted). */
+export interface LoggedAttempt {
+  attempt: number
+  startedAt: number
+  url: string
+  requestHeaders: Record<string, string>
+  requestBody: string | null
+  status: number | null
+  responseHeaders: Record<string, string> | null
+  responseBody: string | null
+  responseBodyTruncated: boolean
+  timings: AttemptTimings
+  rateLimit: RateLimitInfo | null
+  outcome: AttemptOutcome
+  error: { kind: string; message: string } | null
+  retryReason: string | null
+  nextWaitMs: number | null
+  bucket: string | null
+}
+
+/** One logical request (one client request id) with all its attempts, oldest attempt first. */
+export interface RequestLogEntry {
+  /** The API client's request id (the same id an ApiErrorView carries as `requestId`). */
+  id: string
+  /** Increases with every new entry; newest first = highest seq first. */
+  seq: number
+  connection: ConnectionRef
+  method: string
+  requestClass: RequestClass
+  idempotencyKey: string | null
+  origin: RequestOrigin | null
+  notes: string[]
+  attempts: LoggedAttempt[]
+  /** Support case ids the user tagged this entry with. */
+  tags: string[]
+}
+
+/** `pending` while the last attempt said it will be retried. */
+export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'network' | 'pending'
+
+/** One row of the list: what the columns and the quick filters need, nothing more. */
+export interface RequestLogSummary {
+  id: string
+  seq: number
+  startedAt: number
+  connectionId: string
+  connectionLabel: string
+  method: string
+  /** Path and query of the last attempt's URL. */
+  path: string
+  status: number | null
+  statusClass: StatusClass
+  /** First send to end of the last attempt, waits included. */
+  durationMs: number
+  attemptCount: number
+  bucket: string | null
+  outcome: AttemptOutcome
+  /** Error kind of the last attempt (`http`, `network`, `timeout`...), null on success. */
+  errorKind: string | null
+  tags: string[]
+}
+
+/** Pushed to the renderer in batches: new or changed rows, or that the log was cleared. */
+export interface RequestLogAppended {
+  entries: RequestLogSummary[]
+  cleared?: boolean
+}
+
+export interface RequestLogListView {
+  entries: RequestLogSummary[]
+  /** Whether entries are kept across restarts (false when the keychain was unavailable). */
+  persisted: boolean
+  /** Something the user should know about the stored log (records dropped, key unavailable). */
+  notice: string | null
+}
+
+export type ExportFormat = 'har' | 'json'
+
+export type ExportResult = { saved: true; path: string; count: number } | { saved: false }
+
+/** The quick filters of the list (spec-free: Inspector UI). All optional; combined with AND. */
+export interface RequestLogFilter {
+  errorsOnly?: boolean
+  statusClass?: StatusClass | 'all'
+  method?: string
+  pathText?: string
+  connectionId?: string
+  /** Epoch ms, inclusive. */
+  from?: number | null
+  to?: number | null
+  tag?: string
+}

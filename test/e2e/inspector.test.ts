@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/main/api'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import type { CreateOrderRequest } from '../../src/shared/api-types'
+import { currentCspViolations, startHarness, type Harness } from './harness'
+import { findIn, scanDirectory } from './secrets-leak-scan'
+
+// A fixed sandbox key so every persisted byte can be searched for it (and its encodings).
+const SECRET = 'test_InspectorE2eSecretKey0123456789'
+const ADMIN_TOKEN = 'inspector-e2e-admin-token'
+
+describe('Inspector in Chromium', () => {
+  let h: Harness
+  let client: ApiClient
+  let admin: SandboxAdmin
+
+  async function openInspector(): Promise<void> {
+    await h.page.getByRole('button', { name: /^Inspector/ }).click()
+    await h.page.getByRole('heading', { level: 1, name: 'Inspector' }).waitFor()
+  }
+
+  /** Selects the row of a request (by path text) and waits until its detail is painted. */
+  async function openEntry(pathText: string): Promise<string> {
+    const row = h.page.getByTestId('request-row').filter({ hasText: pathText }).first()
+    await row.waitFor()
+    const id = (await row.getAttribute('data-entry-id'))!
+    await row.click()
+    await h.page.locator(`[data-testid="request-detail"][data-entry-id="${id}"]`).waitFor()
+    return id
+  }
+
+  beforeAll(async () => {
+    h = await startHarness({
+      name: 'inspector',
+      deps: { sandboxOptions: { keys: [SECRET], adminToken: ADMIN_TOKEN, seedPayments: 40 } },
+    })
+    client = await h.services.connections.getActiveClient()
+    const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
+    admin = createSandboxAdmin(new URL(sandbox.baseUrl!).origin, ADMIN_TOKEN)
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('shows a 422 with its field, the documentation link, and jumps to the builder field', async () => {
+    // A real invalid order through the app's own client (as the builder would send it).
+    const invalid = { locale: 'en_US', metadata: { note: 'e2e', password: 'hunter2-e2e' } } as unknown as CreateOrderRequest
+    await expect(client.createOrder(invalid, { origin: { screen: 'orders', action: 'create order' } })).rejects.toMatchObject({
+      status: 422,
+    })
+    await openInspector()
+    await openEntry('/v2/orders')
+    const detail = h.page.getByTestId('request-detail')
+    await expect(detail.getByTestId('explanation').textContent()).resolves.toMatch(/422 · invalid orderNumber/)
+    await expect(detail.getByTestId('error-field').textContent()).resolves.toBe('orderNumber')
+    await expect(detail.getByTestId('origin').textContent()).resolves.toBe('orders · create order')
+    await expect(detail.getByTestId('idempotency-key').textContent()).resolves.toMatch(/^[0-9a-f-]{36}$/)
+    // The credential-named body field was redacted before it reached the page.
+    await expect(detail.getByTestId('request-body').textContent()).resolves.not.toContain('hunter2-e2e')
+    await expect(detail.getByTestId('request-headers').textContent()).resolves.toContain('[redacted]')
+    await h.screenshot('422-detail')
+
+    const docLink = detail.getByTestId('doc-link')
+    const docUrl = (await docLink.textContent())!
+    await docLink.click()
+    await expect.poll(() => h.openedExternal).toContain(docUrl)
+
+    await detail.getByTestId('goto-field').click()
+    await h.page.getByRole('heading', { level: 1, name: /^Order/ }).waitFor()
+    await h.screenshot('422-jump-to-builder')
+  })
+
+  it('shows a 429 with the decoded rate-limit headers and the retry timeline', async () => {
+    await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 429, retryAfter: 1, count: 1 })
+    const page = await client.listPayments({ limit: 7 }, { origin: { screen: 'payments', action: 'list payments' } })
+    expect(page.count).toBe(7)
+    await openInspector()
+    await openEntry('/v2/payments?limit=7')
+    const detail = h.page.getByTestId('request-detail')
+    const attempts = detail.getByTestId('timeline-attempt')
+    await expect(attempts.count()).resolves.toBe(2)
+    await expect(attempts.nth(0).textContent()).resolves.toMatch(/retried.*429.*status 429/s)
+    await expect(attempts.nth(0).textContent()).resolves.toMatch(/waited (1\.\d+ s|\d{3,4} ms)/)
+    await expect(attempts.nth(1).textContent()).resolves.toMatch(/success.*200/s)
+    const decoded = (await detail.getByTestId('rate-limit-decoded').textContent())!
+    expect(decoded).toContain('Retry-After: Next request slot opens in 1 s')
+    expect(decoded).toMatch(/RateLimit: \d+ of \d+ left in get-v2-payments/)
+    expect(decoded).toMatch(/RateLimit-Policy: get-v2-payments allows \d+ requests? per second/)
+    // The live bucket panel and the status bar gauge know the read bucket by now.
+    await h.page.getByTestId('ratelimit-bucket').filter({ hasText: 'get-v2-payments' }).first().waitFor()
+    await expect(h.page.getByTestId('ratelimit-status').textContent()).resolves.toMatch(/READ \d+\/\d+/)
+    await h.screenshot('429-detail')
+  })
+
+  it('opens the entry another screen links to (a failed connection test), with its retries explained', async () => {
+    await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 503, count: 4 })
+    await h.page.getByRole('button', { name: /^Connections/ }).click()
+    await h.page.getByTestId('connection-test').first().click()
+    const inspect = h.page.getByTestId('connection-test-inspect')
+    await inspect.waitFor({ timeout: 30_000 })
+    const requestId = (await h.page.locator('[data-testid="connection-test-inspect"] + span').textContent())!.trim()
+    await inspect.click()
+    await h.page.locator(`[data-testid="request-detail"][data-entry-id="${requestId}"]`).waitFor()
+    await expect(h.page.locator(`[data-testid="request-row"][data-entry-id="${requestId}"]`).getAttribute('aria-selected')).resolves.toBe('true')
+    const explanation = (await h.page.getByTestId('explanation').textContent())!
+    expect(explanation).toMatch(/503 · temporarily unavailable/)
+    expect(explanation).toMatch(/should pass.*already retried it 3 times/)
+    await expect(h.page.getByTestId('timeline-attempt').count()).resolves.toBe(4)
+    await h.screenshot('503-from-connections')
+  })
+
+  it('copies a cURL command that names the key by variable only', async () => {
+    await openEntry('/v2/orders')
+    await h.page.getByTestId('copy-curl').click()
+    const command = (await h.page.getByTestId('curl-command').textContent())!
+    expect(command).toContain('-H "Authorization: Bearer $PAYDESK_API_KEY"')
+    expect(command).toMatch(/-H 'idempotency-key: [0-9a-f-]{36}'/i)
+    expect(command).not.toContain(SECRET)
+  })
+
+  it('tags entries with a case id, filters by it, and exports a HAR without any secret', async () => {
+    const rows = h.page.getByTestId('request-row')
+    const total = await rows.count()
+    expect(total).toBeGreaterThanOrEqual(2)
+    await h.page.getByRole('checkbox', { name: 'Select all shown requests' }).check()
+    await h.page.getByTestId('case-id').fill('CASE-1234')
+    await h.page.getByTestId('tag-button').click()
+    await expect.poll(() => h.page.getByTestId('inspector-message').textContent()).toMatch(/Tagged \d+ requests? with CASE-1234/)
+    await h.page.getByTestId('filter-tag').selectOption('CASE-1234')
+    await expect(rows.count()).resolves.toBe(total)
+
+    const harFile = path.join(h.dataDir, 'escalation.har')
+    h.savePaths.push(harFile)
+    await h.page.getByTestId('export-har').click()
+    await expect.poll(() => h.page.getByTestId('inspector-message').textContent()).toMatch(/Exported \d+ requests/)
+    const text = await readFile(harFile, 'utf8')
+    const har = JSON.parse(text)
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.creator.name).toBe('Paydesk')
+    expect(har.log.entries.length).toBeGreaterThanOrEqual(3) // the 429 and its retry are two entries
+    expect(har.log.entries.every((e: { request?: unknown; response?: unknown; timings?: unknown }) => e.request && e.response && e.timings)).toBe(true)
+    expect(findIn(text, 'HAR export', [SECRET])).toEqual([])
+    expect(text).not.toContain('hunter2-e2e')
+    await h.screenshot('tagged-and-exported')
+  })
+
+  it('keeps the log across a restart, and no persisted byte holds the secret', async () => {
+    const before = await h.services.requestLog.list()
+    await h.restart()
+    await openInspector()
+    await h.page.getByTestId('request-row').first().waitFor()
+    const after = await h.services.requestLog.list()
+    expect(after.entries.map((e) => [e.id, e.status, e.attemptCount, e.tags])).toEqual(
+      before.entries.map((e) => [e.id, e.status, e.attemptCount, e.tags]),
+    )
+    await expect(h.page.getByTestId('inspector-count').textContent()).resolves.toContain(`of ${before.entries.length} requests`)
+    await h.screenshot('after-restart')
+
+    await h.services.requestLog.flush()
+    const { findings, files } = await scanDirectory(h.dataDir, [SECRET])
+    expect(files.some((f) => f.includes(`${path.sep}request-log${path.sep}segment-`))).toBe(true)
+    expect(findings).toEqual([])
+    // Nor did anything main sent to the page carry it.
+    expect(findIn(h.messagesToRenderer.join('\n'), 'IPC to the renderer', [SECRET])).toEqual([])
+  })
+
+  it('clears the log after confirmation', async () => {
+    await h.page.getByTestId('clear-log').click()
+    await h.page.getByRole('alertdialog', { name: 'Clear the request log?' }).waitFor()
+    await h.page.getByTestId('confirm-clear').click()
+    await h.page.getByTestId('inspector-empty').waitFor()
+    expect((await h.services.requestLog.list()).entries).toEqual([])
+  })
+
+  it('ran with no console errors and no CSP violations', async () => {
+    expect(await currentCspViolations(h.page)).toEqual([])
+    expect(h.consoleErrors).toEqual([])
+  })
+})
