@@ -54,6 +54,7 @@ async function start(): Promise<void> {
   const dispatcher = createDispatcher({
     handlers: services.handlers,
     trustedOrigins: [devServerUrl ?? APP_ORIGIN],
+    scrub: services.scrubSecrets,
     onInternalError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
   })
   const unwire = wireIpc(window, dispatcher, services.events)

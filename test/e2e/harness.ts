@@ -6,6 +6,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createAppServices, type AppDeps, type AppServices } from '../../src/main/app-services'
 import { createDispatcher, type Dispatcher } from '../../src/main/ipc/dispatcher'
+import { createKeytarSecretStore, loadKeytar } from '../../src/main/secrets/keytar-store'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security'
 import { readStaticFile } from '../../src/main/static-files'
 import { buildPaydeskApi } from '../../src/preload/build-api'
@@ -39,7 +40,10 @@ export interface HarnessOptions {
   name: string
   /** Reuse a data directory (to simulate a restart); a fresh temporary one otherwise. */
   dataDir?: string
-  /** Overrides and additions for the app's dependencies (secret store, sandbox options...). */
+  /**
+   * Overrides and additions for the app's dependencies (sandbox options...). The secret store is
+   * the real keytar adapter unless given: `npm test` runs on a private, unlocked gnome-keyring.
+   */
   deps?: Partial<AppDeps>
   viewport?: { width: number; height: number }
 }
@@ -89,7 +93,10 @@ async function serveRenderer(): Promise<{ server: http.Server; origin: string }>
 }
 
 function bridgeScript(): string {
+  // Under tsx (the bench scripts) esbuild's keepNames makes the serialized function call `__name`,
+  // a helper the page does not have: give it a no-op one.
   return `(() => {
+    const __name = (target) => target;
     const invoke = window.__paydeskInvoke;
     const sinks = new Set();
     const deliver = (message) => { for (const sink of [...sinks]) sink(message); };
@@ -124,8 +131,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let dispatcher!: Dispatcher
   let unsubscribe: () => void = () => {}
 
+  const secretStore = options.deps?.secretStore ?? createKeytarSecretStore(await loadKeytar())
+
   async function open(): Promise<void> {
     services = await createAppServices({
+      secretStore,
       dataDir,
       appInfo: {
         name: 'Paydesk',
@@ -145,7 +155,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       },
       ...options.deps,
     } as AppDeps)
-    dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: [origin] })
+    dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: [origin], scrub: services.scrubSecrets })
 
     context = await browser.newContext({ viewport: options.viewport ?? { width: 1360, height: 860 } })
     page = await context.newPage()

@@ -120,3 +120,21 @@ describe('IPC dispatcher (every channel of the contract)', () => {
     expect(other).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
   })
 })
+
+describe('IPC dispatcher scrubbing', () => {
+  it('passes every reply, success or failure, through the scrubber', async () => {
+    const { handlers } = recordingHandlers()
+    const secret = 'live_Xy7Qk2Lm9Pz4Tb1Wn3a1b2'
+    handlers['app.info'] = () => {
+      throw new UserFacingError('not-found', `echo ${secret}`)
+    }
+    const dispatcher = createDispatcher({
+      handlers,
+      trustedOrigins: [ORIGIN],
+      scrub: <T,>(value: T) => JSON.parse(JSON.stringify(value).split(secret).join('[masked]')) as T,
+    })
+    const result = await dispatcher.invoke(trusted, 'app.info', undefined)
+    expect(JSON.stringify(result)).not.toContain(secret)
+    expect(result).toMatchObject({ ok: false, error: { message: 'echo [masked]' } })
+  })
+})

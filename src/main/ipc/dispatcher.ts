@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   trustedOrigins: readonly string[]
   /** Where unexpected handler failures are reported (never to the renderer in full). */
   onInternalError?: (channel: string, error: unknown) => void
+  /** Applied to every reply before it leaves main (the secret scrubber). */
+  scrub?: <T>(value: T) => T
 }
 
 export interface Dispatcher {
@@ -51,6 +53,7 @@ function describeIssues(error: z.ZodError): { path: string; message: string }[] 
  * (c) the input must match its schema. Handler failures become typed errors, never a crash.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const scrub = options.scrub ?? (<T,>(value: T) => value)
   const trusted = new Set(options.trustedOrigins.map((o) => originOf(o)).filter((o): o is string => !!o))
 
   return {
@@ -75,11 +78,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       try {
         const handler = options.handlers[name] as (input: unknown, ctx: CallContext) => unknown
         const value = await handler(parsed.data, ctx)
-        return { ok: true, value }
+        return scrub({ ok: true, value })
       } catch (error) {
         const view = toIpcError(error)
         if (view.code === 'internal') options.onInternalError?.(name, error)
-        return fail(view)
+        return scrub(fail(view))
       }
     },
   }

@@ -9,11 +9,15 @@ export interface EventBus {
   clear(): void
 }
 
-export function createEventBus(): EventBus {
+/** `transform` runs once per event before fan-out (the secret scrubber). */
+export function createEventBus(options: { transform?: <T>(value: T) => T } = {}): EventBus {
   const listeners = new Set<EventListener>()
+  const transform = options.transform ?? (<T,>(value: T) => value)
   return {
     emit(event, payload) {
-      for (const listener of listeners) listener(event, payload)
+      if (listeners.size === 0) return
+      const delivered = transform(payload)
+      for (const listener of listeners) listener(event, delivered)
     },
     subscribe(listener) {
       listeners.add(listener)

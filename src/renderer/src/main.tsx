@@ -1,3 +1,5 @@
+// Must stay the first import: it configures zod before any shared module builds a schema.
+import './lib/zod-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'

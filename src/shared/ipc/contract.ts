@@ -1,7 +1,12 @@
 import type { z } from 'zod'
 import { appChannels } from './app'
+import { connectionChannels } from './connections'
 import type { ChannelDef, IpcResult } from './define'
+import { draftChannels } from './drafts'
 import type { EventName, PaydeskEvents } from './events'
+import { orderChannels } from './orders'
+import { paymentsChannels } from './payments'
+import { requestLogChannels } from './request-log'
 
 /**
  * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
@@ -9,6 +14,11 @@ import type { EventName, PaydeskEvents } from './events'
  */
 export const contract = {
   ...appChannels,
+  ...connectionChannels,
+  ...requestLogChannels,
+  ...orderChannels,
+  ...draftChannels,
+  ...paymentsChannels,
 }
 
 export type Contract = typeof contract

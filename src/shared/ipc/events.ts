@@ -1,3 +1,6 @@
+import type { BucketSnapshot } from '../api-events'
+import type { RequestLogAppended } from '../request-log-types'
+
 /**
  * Events main sends to the renderer through the one subscription (`paydesk.on`). The type map is
  * the contract; EVENT_NAMES is the preload's allow-list, kept complete by the `satisfies` below.
@@ -5,10 +8,12 @@
 export interface PaydeskEvents {
   /** Something about the connections changed (added, removed, active switched). */
   'connections.changed': { activeId: string }
-  /** The API client finished one attempt; the payload is a summary row of the request log. */
-  'requestLog.appended': unknown
-  /** The API client's buckets changed (remaining, queued, paused until). */
-  'rateLimit.changed': unknown
+  /** Request log rows added or changed (batched, ~10 per second at most), or the log was cleared. */
+  'requestLog.appended': RequestLogAppended
+  /** The API client's buckets changed (remaining, queued, paused until), all buckets each time. */
+  'rateLimit.changed': BucketSnapshot[]
+  /** Progress of a payments export (the main process writes the file). */
+  'payments.exportProgress': { exportId: string; written: number; total: number; done: boolean }
 }
 
 export type EventName = keyof PaydeskEvents
@@ -17,6 +22,7 @@ export const EVENT_NAMES = [
   'connections.changed',
   'requestLog.appended',
   'rateLimit.changed',
+  'payments.exportProgress',
 ] as const satisfies readonly EventName[]
 
 // Fails to compile if an event is declared above but missing from EVENT_NAMES.

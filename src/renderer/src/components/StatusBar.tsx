@@ -1,3 +1,5 @@
+import { ConnectionStatus } from '../features/connections/ConnectionStatus'
+import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
 import { useAppStore } from '../stores/app-store'
 
 export function StatusBar(): React.JSX.Element {
@@ -5,6 +7,8 @@ export function StatusBar(): React.JSX.Element {
   const infoError = useAppStore((s) => s.infoError)
   return (
     <footer className="statusbar" role="status" aria-label="Status">
+      <ConnectionStatus />
+      <RateLimitStatus />
       <span className="statusbar-spacer" />
       {infoError ? (
         <span className="statusbar-item error" data-testid="app-info-error">

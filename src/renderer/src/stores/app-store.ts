@@ -11,19 +11,42 @@ export const SCREENS = [
 
 export type ScreenId = (typeof SCREENS)[number]['id']
 
+/**
+ * A request to show something on another screen: an inspector entry from an error, a builder
+ * field from a 422, a payment from its request. The target screen takes it with `takeFocus`.
+ */
+export type FocusRequest =
+  | { screen: 'inspector'; entryId: string }
+  | { screen: 'orders'; field: string }
+  | { screen: 'payments'; paymentId: string }
+  | { screen: 'connections'; connectionId?: string }
+
 interface AppState {
   screen: ScreenId
   info: AppInfo | null
   infoError: string | null
+  pendingFocus: FocusRequest | null
   setScreen(screen: ScreenId): void
+  /** Switches to the request's screen and leaves the request for that screen to take. */
+  navigate(request: FocusRequest): void
+  /** Returns and clears the pending request if it is for `screen`. */
+  takeFocus<S extends ScreenId>(screen: S): Extract<FocusRequest, { screen: S }> | null
   loadInfo(): Promise<void>
 }
 
-export const useAppStore = create<AppState>((set) => ({
+export const useAppStore = create<AppState>((set, get) => ({
   screen: 'orders',
   info: null,
   infoError: null,
+  pendingFocus: null,
   setScreen: (screen) => set({ screen }),
+  navigate: (request) => set({ screen: request.screen, pendingFocus: request }),
+  takeFocus(screen) {
+    const pending = get().pendingFocus
+    if (!pending || pending.screen !== screen) return null
+    set({ pendingFocus: null })
+    return pending as Extract<FocusRequest, { screen: typeof screen }>
+  },
   async loadInfo() {
     try {
       set({ info: await call('app.info'), infoError: null })
