@@ -1,32 +1,24 @@
 import type { AppInfo } from '../shared/ipc/app'
 import type { EventName, PaydeskEvents } from '../shared/ipc/events'
+import type { AttemptEvent } from '../shared/api-events'
+import { createApiClient, type ApiClient, type ApiCredential } from './api'
 import type { AppHandlers } from './ipc/dispatcher'
-import type { SecretStore } from './secrets/secret-store'
-// --- connections: imports ---
-import { createApiClient, type ApiClient } from './api'
 import { startSandbox, type SandboxOptions } from './sandbox'
+import type { SecretStore } from './secrets/secret-store'
 import { createConnectionsService, type ConnectionsService } from './services/connections'
 import { createConnectionHandlers } from './services/connections-handlers'
-// --- end connections: imports ---
-// --- payments: imports ---
-import { createPaymentsService, type PaymentsService } from './services/payments'
-import { createPaymentsHandlers } from './services/payments-handlers'
-// --- end payments: imports ---
-// --- orders: imports ---
 import { createDraftsStore, type DraftsStore } from './services/drafts'
+import { createEventBus, type EventBus } from './services/event-bus'
+import { createExternalLinks, type ShellPort } from './services/external-links'
 import { createOrdersService, type OrdersService } from './services/orders'
 import { createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
-// --- end orders: imports ---
-// --- inspector: imports ---
+import { createPaymentsService, type PaymentsService } from './services/payments'
+import { createPaymentsHandlers } from './services/payments-handlers'
 import { createRequestLogService, type RequestLogService } from './services/request-log'
 import { createRequestLogHandlers } from './services/request-log-handlers'
 import { createRateLimitFeed } from './services/request-log-rate-limit'
-import { getOrCreateDataKey } from './storage/encryption'
-import type { ApiCredential } from './api'
-// --- end inspector: imports ---
-import { createEventBus, type EventBus } from './services/event-bus'
 import { createSecretScrubber } from './services/secret-scrubber'
-import { createExternalLinks, type ShellPort } from './services/external-links'
+import { getOrCreateDataKey } from './storage/encryption'
 
 /** The OS save dialog: Electron's dialog in the app, a chosen path in tests. */
 export interface DialogPort {
@@ -49,12 +41,10 @@ export interface AppDeps {
   dialogs: DialogPort
   /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
   secretStore: SecretStore
-  // --- connections: deps ---
   /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
   sandboxOptions?: SandboxOptions
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections.ts). */
   apiBaseUrl?: string
-  // --- end connections: deps ---
 }
 
 export interface AppServices {
@@ -82,9 +72,14 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   const events = createEventBus({ transform: scrubber.scrub })
   const externalLinks = createExternalLinks(deps.shell)
 
-  // --- inspector: request log and rate-limit feed ---
-  // Secrets the clients actually used: masked by value wherever they show up in the log.
-  const connectionLabels = new Map<string, string>()
+  // Every attempt of every API client fans out from here: to the request log, and to services
+  // that tie a call to its request id (the inspector entry), such as the payments browser.
+  const attemptListeners = new Set<(event: AttemptEvent) => void>()
+  const observeAttempts = (listener: (event: AttemptEvent) => void) => {
+    attemptListeners.add(listener)
+    return () => void attemptListeners.delete(listener)
+  }
+
   const requestLog = createRequestLogService({
     dataDir: deps.dataDir,
     getKey: () => getOrCreateDataKey(deps.secretStore),
@@ -93,17 +88,9 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     app: { name: deps.appInfo.name, version: deps.appInfo.version },
   })
   const rateLimits = createRateLimitFeed({ emit: (snapshots) => events.emit('rateLimit.changed', snapshots) })
-  /** What every API client gets from the Inspector: its attempts and bucket changes, tagged with the connection. */
-  const inspectorClientOptions = (connectionId: string, getCredential: () => Promise<ApiCredential>) => ({
-    getCredential: async () => {
-      const credential = await getCredential()
-      scrubber.remember(credential.secret)
-      return credential
-    },
-    onAttempt: (event: Parameters<RequestLogService['record']>[0]) =>
-      requestLog.record(event, { id: connectionId, label: connectionLabels.get(connectionId) ?? connectionId }),
-    onBucketChange: (snapshots: Parameters<typeof rateLimits.update>[1]) => rateLimits.update(connectionId, snapshots),
-  })
+
+  // Connection labels for the request log's rows; refreshed whenever the connections change.
+  const connectionLabels = new Map<string, string>()
   const refreshConnectionLabels = () =>
     connections.list().then(
       (view) => {
@@ -115,47 +102,49 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   events.subscribe((event) => {
     if (event === 'connections.changed') void refreshConnectionLabels()
   })
-  // --- end inspector: request log and rate-limit feed ---
 
-  // --- connections: service ---
+  /** One API client per connection, observed by the request log and the rate-limit feed. */
+  function createObservedClient(options: {
+    connectionId: string
+    baseUrl: string
+    getCredential: () => Promise<ApiCredential>
+  }): ApiClient {
+    const { connectionId, baseUrl, getCredential } = options
+    return createApiClient({
+      baseUrl,
+      getCredential: async () => {
+        const credential = await getCredential()
+        scrubber.remember(credential.secret)
+        return credential
+      },
+      onAttempt: (event) => {
+        requestLog.record(event, { id: connectionId, label: connectionLabels.get(connectionId) ?? connectionId })
+        for (const listener of attemptListeners) listener(event)
+      },
+      onBucketChange: (snapshots) => rateLimits.update(connectionId, snapshots),
+    })
+  }
+
   const connections = createConnectionsService<ApiClient>({
     dataDir: deps.dataDir,
     secretStore: deps.secretStore,
     sandbox: { start: () => startSandbox(deps.sandboxOptions) },
-    createClient: ({ connectionId, baseUrl, getCredential }) =>
-      createApiClient({ baseUrl, ...inspectorClientOptions(connectionId, getCredential) }), // inspector: observability
+    createClient: createObservedClient,
     events,
     allowOrigin: (origin) => externalLinks.allowOrigin(origin),
     defaultBaseUrl: deps.apiBaseUrl,
   })
-  // --- end connections: service ---
-  void refreshConnectionLabels() // inspector
+  void refreshConnectionLabels()
 
-  // --- payments: service ---
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
     chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
     onExportProgress: (progress) => events.emit('payments.exportProgress', progress),
-    // The client returns only data on success; its request id (the inspector entry) reaches the
-    // request log synchronously through onAttempt, inside the call's async context, so the
-    // service can tie it to the call. A wrapper of record() until the log offers a listener.
-    observeRequestIds: (listener) => {
-      const record = requestLog.record
-      requestLog.record = (event, connection) => {
-        record(event, connection)
-        listener(event.requestId)
-      }
-      return () => {
-        requestLog.record = record
-      }
-    },
+    observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
   })
-  // --- end payments: service ---
 
-  // --- orders: service ---
   const drafts = createDraftsStore({ dataDir: deps.dataDir, secretStore: deps.secretStore })
   const orders = createOrdersService({ connections, drafts })
-  // --- end orders: service ---
 
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,
@@ -163,11 +152,11 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       await externalLinks.open(url)
       return { opened: true }
     },
-    ...withRememberedSecret(createConnectionHandlers(connections), scrubber.remember), // connections
-    ...createPaymentsHandlers(payments), // payments
-    ...createOrderHandlers(orders), // orders
-    ...createDraftHandlers(drafts), // orders (drafts)
-    ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs), // inspector
+    ...withRememberedSecret(createConnectionHandlers(connections), scrubber.remember),
+    ...createPaymentsHandlers(payments),
+    ...createOrderHandlers(orders),
+    ...createDraftHandlers(drafts),
+    ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
   }
 
   return {
@@ -178,13 +167,14 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     connections,
     payments,
     requestLog,
-    orders, // orders
-    drafts, // orders (drafts)
+    orders,
+    drafts,
     async dispose() {
-      payments.dispose() // payments: aborts waiting list requests
-      await connections.dispose() // connections: closes clients and the sandbox it started
-      rateLimits.dispose() // inspector
-      await requestLog.dispose() // inspector: writes what is pending (after the clients' last attempts)
+      payments.dispose() // aborts waiting list requests
+      await connections.dispose() // closes the clients and the sandbox it started
+      rateLimits.dispose()
+      await requestLog.dispose() // writes what is pending, after the clients' last attempts
+      attemptListeners.clear()
       events.clear()
     },
   }
@@ -193,7 +183,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
 export type { EventName, PaydeskEvents }
 
 /** A secret the user adds is known to the scrubber from the moment it arrives, before any reply. */
-function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add'>>(handlers: H, remember: (secret: string) => void): H {
+function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add'>>(
+  handlers: H,
+  remember: (secret: string) => void,
+): H {
   const add = handlers['connections.add']
   return {
     ...handlers,
