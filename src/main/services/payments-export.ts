@@ -1,11 +1,9 @@
 // Writing an export of payments (CSV or JSON) to a file the user chose. Pure formatting plus one
 // streaming writer; the rows always come from main's own copies of what the service returned.
 
-import { randomBytes } from 'node:crypto'
-import { open, rename, unlink } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import type { Payment } from '../../shared/api-types'
 import type { ExportFormat } from '../../shared/ipc/payments'
+import { writeFileAtomicWith } from '../storage/atomic-file'
 
 /** Columns of the CSV export, in order: the list's columns first, then the useful extras. */
 export const CSV_COLUMNS: readonly { header: string; value: (p: Payment) => string }[] = [
@@ -25,7 +23,10 @@ export const CSV_COLUMNS: readonly { header: string; value: (p: Payment) => stri
   { header: 'amountRemaining', value: (p) => p.amountRemaining?.value ?? '' },
   { header: 'paidAt', value: (p) => p.paidAt ?? '' },
   { header: 'expiresAt', value: (p) => p.expiresAt ?? '' },
-  { header: 'metadata', value: (p) => (p.metadata === undefined || p.metadata === null ? '' : JSON.stringify(p.metadata)) },
+  {
+    header: 'metadata',
+    value: (p) => (p.metadata === undefined || p.metadata === null ? '' : JSON.stringify(p.metadata)),
+  },
 ]
 
 /** A plain decimal number cannot be a formula, so "-10.00" stays a number for the spreadsheet. */
@@ -74,10 +75,8 @@ export async function writeExport(options: WriteExportOptions): Promise<{ rows: 
   const { path, format, payments } = options
   const chunkRows = Math.max(1, options.chunkRows ?? 1000)
   const total = payments.length
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  const handle = await open(temp, 'wx', 0o600)
   let bytes = 0
-  try {
+  await writeFileAtomicWith(path, async (handle) => {
     const write = async (text: string) => {
       const buffer = Buffer.from(text, 'utf8')
       bytes += buffer.length
@@ -97,19 +96,7 @@ export async function writeExport(options: WriteExportOptions): Promise<{ rows: 
       options.onProgress?.(end, total)
     }
     if (format === 'json') await write(']\n')
-    await handle.sync()
-  } catch (error) {
-    await handle.close().catch(() => {})
-    await unlink(temp).catch(() => {})
-    throw error
-  }
-  await handle.close()
-  try {
-    await rename(temp, path)
-  } catch (error) {
-    await unlink(temp).catch(() => {})
-    throw error
-  }
+  })
   if (total === 0) options.onProgress?.(0, 0)
   return { rows: total, bytes }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { copyFile, open, readFile, rename, unlink } from 'node:fs/promises'
+import { copyFile, open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -13,11 +13,24 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: { mode?: number } = {},
 ): Promise<void> {
+  await writeFileAtomicWith(path, (handle) => handle.writeFile(data), options)
+}
+
+/**
+ * The same protocol for content written in pieces (`fill` writes to the temporary file's handle,
+ * for example a large export reporting progress). If `fill` throws, the target is untouched and
+ * the temporary file is removed.
+ */
+export async function writeFileAtomicWith(
+  path: string,
+  fill: (handle: FileHandle) => Promise<void>,
+  options: { mode?: number } = {},
+): Promise<void> {
   const dir = dirname(path)
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   const handle = await open(temp, 'wx', options.mode ?? 0o600)
   try {
-    await handle.writeFile(data)
+    await fill(handle)
     await handle.sync()
   } catch (error) {
     await handle.close().catch(() => {})
