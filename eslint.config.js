@@ -63,7 +63,11 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'window', property: 'paydesk', message: 'Use lib/ipc-client.ts (the one module that touches the bridge).' },
+        {
+          object: 'window',
+          property: 'paydesk',
+          message: 'Use lib/ipc-client.ts (the one module that touches the bridge).',
+        },
       ],
     },
   },

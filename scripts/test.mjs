@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order: typecheck, lint, build, then all vitest projects.
+// `npm test`: everything CI checks, in order: typecheck, lint, format, build, then all vitest projects.
 //
 // The keychain tests need a Secret Service. On Linux this script runs the whole suite inside a
 // private D-Bus session with a throwaway, unlocked gnome-keyring (its files in a temporary
@@ -63,6 +63,7 @@ if (wantPrivateKeyring) {
 if (args.length === 0) {
   run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
   run('lint', 'npm', ['run', '--silent', 'lint'])
+  run('format', 'npm', ['run', '--silent', 'format:check'])
   run('build', 'npm', ['run', '--silent', 'build'])
 }
 run('tests', npx, ['vitest', 'run', ...args])

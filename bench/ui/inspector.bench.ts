@@ -18,7 +18,6 @@ import type { AttemptEvent } from '../../src/shared/api-events'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
 import { startHarness } from '../../test/e2e/harness'
 
-
 const args = process.argv.slice(2)
 const argOf = (name: string, fallback: number) => {
   const i = args.indexOf(name)
@@ -73,38 +72,133 @@ function events(i: number, base: number): AttemptEvent[] {
     'ratelimit-policy': `"${policy}";q=10;w=2;service-burst=20`,
   })
   const info = (policy: string, r: number, retryAfter: number | null = null) => ({
-    policy, q: 10, w: 2, burst: 20, r, t: 1, serviceBurst: Math.max(0, r - 10), retryAfter,
+    policy,
+    q: 10,
+    w: 2,
+    burst: 20,
+    r,
+    t: 1,
+    serviceBurst: Math.max(0, r - 10),
+    retryAfter,
   })
   if (kind < 12) {
-    return [{ ...common, method: 'GET', url: `http://127.0.0.1:4010/v2/payments/${paymentId}`, requestBody: null, status: 200,
-      responseHeaders: rl('get-v2-payments', 15), responseBody: paymentBody(paymentId), rateLimit: info('get-v2-payments', 15),
-      outcome: 'success', error: null, idempotencyKey: null, bucket: 'get-v2-payments', requestClass: 'read',
-      origin: { screen: 'payments', action: 'open payment' } }]
+    return [
+      {
+        ...common,
+        method: 'GET',
+        url: `http://127.0.0.1:4010/v2/payments/${paymentId}`,
+        requestBody: null,
+        status: 200,
+        responseHeaders: rl('get-v2-payments', 15),
+        responseBody: paymentBody(paymentId),
+        rateLimit: info('get-v2-payments', 15),
+        outcome: 'success',
+        error: null,
+        idempotencyKey: null,
+        bucket: 'get-v2-payments',
+        requestClass: 'read',
+        origin: { screen: 'payments', action: 'open payment' },
+      },
+    ]
   }
   if (kind < 15) {
-    const body = JSON.stringify({ orderNumber: `B-${i}`, amount: { currency: 'EUR', value: '10.00' }, lines: [{ name: 'Item', quantity: 1 }] })
-    return [{ ...common, method: 'POST', url: 'http://127.0.0.1:4010/v2/orders', requestBody: body, status: 422,
-      requestHeaders: { ...common.requestHeaders, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      responseHeaders: rl('post-v2-orders', 8),
-      responseBody: JSON.stringify({ status: 422, title: 'Unprocessable Entity', detail: 'The field billingAddress is required.', field: 'billingAddress' }),
-      rateLimit: info('post-v2-orders', 8), outcome: 'failed', error: { kind: 'http', message: '422 Unprocessable Entity' },
-      idempotencyKey: randomUUID(), bucket: 'post-v2-orders', requestClass: 'write', origin: { screen: 'orders', action: 'create order' } }]
+    const body = JSON.stringify({
+      orderNumber: `B-${i}`,
+      amount: { currency: 'EUR', value: '10.00' },
+      lines: [{ name: 'Item', quantity: 1 }],
+    })
+    return [
+      {
+        ...common,
+        method: 'POST',
+        url: 'http://127.0.0.1:4010/v2/orders',
+        requestBody: body,
+        status: 422,
+        requestHeaders: {
+          ...common.requestHeaders,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        responseHeaders: rl('post-v2-orders', 8),
+        responseBody: JSON.stringify({
+          status: 422,
+          title: 'Unprocessable Entity',
+          detail: 'The field billingAddress is required.',
+          field: 'billingAddress',
+        }),
+        rateLimit: info('post-v2-orders', 8),
+        outcome: 'failed',
+        error: { kind: 'http', message: '422 Unprocessable Entity' },
+        idempotencyKey: randomUUID(),
+        bucket: 'post-v2-orders',
+        requestClass: 'write',
+        origin: { screen: 'orders', action: 'create order' },
+      },
+    ]
   }
   if (kind < 18) {
     const url = `http://127.0.0.1:4010/v2/payments?limit=50&from=${paymentId}`
-    const first: AttemptEvent = { ...common, method: 'GET', url, requestBody: null, status: 429, responseHeaders: { ...rl('get-v2-payments', 0), 'retry-after': '1' },
-      responseBody: JSON.stringify({ status: 429, title: 'Too Many Requests', detail: 'Wait for Retry-After seconds.' }),
-      rateLimit: info('get-v2-payments', 0, 1), outcome: 'retry', error: { kind: 'http', message: '429 Too Many Requests' },
-      retryReason: 'status 429', nextWaitMs: 1040, idempotencyKey: null, bucket: 'get-v2-payments', requestClass: 'read',
-      origin: { screen: 'payments', action: 'list payments' } }
-    const list = JSON.stringify({ count: 3, _embedded: { payments: [paymentBody(paymentId), paymentBody(paymentId + 'a')].map((b) => JSON.parse(b)) } })
-    return [first, { ...first, attempt: 2, startedAt: startedAt + 1040, status: 200, responseHeaders: rl('get-v2-payments', 9), responseBody: list,
-      rateLimit: info('get-v2-payments', 9), outcome: 'success', error: null, retryReason: null, nextWaitMs: null }]
+    const first: AttemptEvent = {
+      ...common,
+      method: 'GET',
+      url,
+      requestBody: null,
+      status: 429,
+      responseHeaders: { ...rl('get-v2-payments', 0), 'retry-after': '1' },
+      responseBody: JSON.stringify({
+        status: 429,
+        title: 'Too Many Requests',
+        detail: 'Wait for Retry-After seconds.',
+      }),
+      rateLimit: info('get-v2-payments', 0, 1),
+      outcome: 'retry',
+      error: { kind: 'http', message: '429 Too Many Requests' },
+      retryReason: 'status 429',
+      nextWaitMs: 1040,
+      idempotencyKey: null,
+      bucket: 'get-v2-payments',
+      requestClass: 'read',
+      origin: { screen: 'payments', action: 'list payments' },
+    }
+    const list = JSON.stringify({
+      count: 3,
+      _embedded: { payments: [paymentBody(paymentId), paymentBody(paymentId + 'a')].map((b) => JSON.parse(b)) },
+    })
+    return [
+      first,
+      {
+        ...first,
+        attempt: 2,
+        startedAt: startedAt + 1040,
+        status: 200,
+        responseHeaders: rl('get-v2-payments', 9),
+        responseBody: list,
+        rateLimit: info('get-v2-payments', 9),
+        outcome: 'success',
+        error: null,
+        retryReason: null,
+        nextWaitMs: null,
+      },
+    ]
   }
-  return [{ ...common, method: 'GET', url: `http://127.0.0.1:4010/v2/orders/ord_${i.toString(36)}`, requestBody: null, status: 503,
-    responseHeaders: rl('get-v2-orders', 12), responseBody: JSON.stringify({ status: 503, title: 'Service Unavailable', detail: 'Retry later.' }),
-    rateLimit: info('get-v2-orders', 12), outcome: 'failed', error: { kind: 'http', message: '503 Service Unavailable' },
-    idempotencyKey: null, bucket: 'get-v2-orders', requestClass: 'read', origin: null }]
+  return [
+    {
+      ...common,
+      method: 'GET',
+      url: `http://127.0.0.1:4010/v2/orders/ord_${i.toString(36)}`,
+      requestBody: null,
+      status: 503,
+      responseHeaders: rl('get-v2-orders', 12),
+      responseBody: JSON.stringify({ status: 503, title: 'Service Unavailable', detail: 'Retry later.' }),
+      rateLimit: info('get-v2-orders', 12),
+      outcome: 'failed',
+      error: { kind: 'http', message: '503 Service Unavailable' },
+      idempotencyKey: null,
+      bucket: 'get-v2-orders',
+      requestClass: 'read',
+      origin: null,
+    },
+  ]
 }
 
 /** Types into "Path contains"; resolves with the ms until the next frame after React rendered. */
@@ -160,11 +254,14 @@ try {
   }
 
   const { page } = h
-  await page.getByRole('button', { name: /^Inspector/ }).click({ timeout: 10_000 }).catch(async (error: unknown) => {
-    console.error('console errors:', h.consoleErrors)
-    await h.screenshot('stuck')
-    throw error
-  })
+  await page
+    .getByRole('button', { name: /^Inspector/ })
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      console.error('console errors:', h.consoleErrors)
+      await h.screenshot('stuck')
+      throw error
+    })
   await page.getByTestId('request-row').first().waitFor({ timeout: 60_000 })
   const count = await page.getByTestId('inspector-count').textContent()
   if (!count?.includes(ENTRIES.toLocaleString('en-US'))) console.error(`(count shows "${count}")`)
@@ -185,9 +282,21 @@ try {
 
   const rows = [
     ['entries loaded (record())', `${ENTRIES}`, `${recordMs.toFixed(0)} ms total`],
-    ['body search in main (10 runs)', `median ${median(searchRuns).toFixed(1)} ms`, `p90 ${pct(searchRuns, 90).toFixed(1)} ms`],
-    [`filter → list painted (${RUNS} runs)`, `median ${median(filterMs).toFixed(1)} ms`, `p90 ${pct(filterMs, 90).toFixed(1)} ms`],
-    [`click → detail painted (${RUNS} runs)`, `median ${median(openMs).toFixed(1)} ms`, `p90 ${pct(openMs, 90).toFixed(1)} ms`],
+    [
+      'body search in main (10 runs)',
+      `median ${median(searchRuns).toFixed(1)} ms`,
+      `p90 ${pct(searchRuns, 90).toFixed(1)} ms`,
+    ],
+    [
+      `filter → list painted (${RUNS} runs)`,
+      `median ${median(filterMs).toFixed(1)} ms`,
+      `p90 ${pct(filterMs, 90).toFixed(1)} ms`,
+    ],
+    [
+      `click → detail painted (${RUNS} runs)`,
+      `median ${median(openMs).toFixed(1)} ms`,
+      `p90 ${pct(openMs, 90).toFixed(1)} ms`,
+    ],
   ]
   console.log('Inspector benchmark (target: medians < 50 ms)')
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(36)} ${b.padEnd(22)} ${c}`)

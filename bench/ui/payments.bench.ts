@@ -51,8 +51,12 @@ async function openScreen(page: Page, origin: string): Promise<void> {
   await page.getByTestId('page-size').fill(String(PAGE_SIZE))
   await page.getByTestId('page-size').press('Enter')
   await page.getByTestId('page-size').press('Escape') // leave the field so ] pages instead of typing
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="payment-row"]').length > 0 &&
-    document.querySelector('[data-testid="payments-table"]')?.getAttribute('aria-rowcount') === String(n), PAGE_SIZE)
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('[data-testid="payment-row"]').length > 0 &&
+      document.querySelector('[data-testid="payments-table"]')?.getAttribute('aria-rowcount') === String(n),
+    PAGE_SIZE,
+  )
 }
 
 /** Clicks "load more" until the list holds `rows` rows, scrolling to the end after each page. */
@@ -183,7 +187,11 @@ async function main(): Promise<void> {
       ['scroll: median frame (ms)', String(result.medianFrameMs), ''],
       ['renderer JS heap after 200 pages (MB)', String(result.heapMbAfter200Pages), '< 150'],
       ['  (CDP Runtime.getHeapUsage usedSize, MB)', String(result.heapMbCdpUsedSize), ''],
-      ['rows in list / rows held / rows in DOM', `${result.rowsInListAfter200Pages} / ${result.loadedPaymentsAfter200Pages} / ${result.domRowsAfter200Pages}`, ''],
+      [
+        'rows in list / rows held / rows in DOM',
+        `${result.rowsInListAfter200Pages} / ${result.loadedPaymentsAfter200Pages} / ${result.domRowsAfter200Pages}`,
+        '',
+      ],
       ['main (bench) process heap (MB)', String(result.mainProcessHeapMb), ''],
       ['sandbox seed + start (ms)', String(result.sandboxStartMs), ''],
     ]

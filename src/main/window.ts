@@ -42,9 +42,10 @@ export function hardenSession(): void {
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const rendererOrigin = new URL(options.rendererUrl).origin === 'null'
-    ? `${new URL(options.rendererUrl).protocol}//${new URL(options.rendererUrl).host}`
-    : new URL(options.rendererUrl).origin
+  const rendererOrigin =
+    new URL(options.rendererUrl).origin === 'null'
+      ? `${new URL(options.rendererUrl).protocol}//${new URL(options.rendererUrl).host}`
+      : new URL(options.rendererUrl).origin
   const window = new BrowserWindow({
     width: 1360,
     height: 860,

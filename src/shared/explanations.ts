@@ -5,9 +5,7 @@ import type { RateLimitInfo } from './api-events'
 
 export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
 
-export type ExplanationAction =
-  | { kind: 'connections'; label: string }
-  | { kind: 'field'; field: string; label: string }
+export type ExplanationAction = { kind: 'connections'; label: string } | { kind: 'field'; field: string; label: string }
 
 export interface Explanation {
   tone: ExplanationTone
@@ -85,7 +83,11 @@ export function explainRequest(input: ExplainInput): Explanation {
           text: `The service did not answer in time. ${retrySentence(input)} If it keeps happening, check the network or the service status.`,
         }
       case 'aborted':
-        return { tone: 'info', title: 'Cancelled', text: 'The request was cancelled in Paydesk (or Paydesk was closing) before an answer arrived. Nothing to do.' }
+        return {
+          tone: 'info',
+          title: 'Cancelled',
+          text: 'The request was cancelled in Paydesk (or Paydesk was closing) before an answer arrived. Nothing to do.',
+        }
       case 'queue-full':
         return {
           tone: 'warn',
@@ -94,7 +96,11 @@ export function explainRequest(input: ExplainInput): Explanation {
         }
       case 'invalid-request':
       case 'foreign-origin':
-        return { tone: 'warn', title: 'Not sent', text: 'Paydesk refused to send this request (see the error below); nothing reached the service.' }
+        return {
+          tone: 'warn',
+          title: 'Not sent',
+          text: 'Paydesk refused to send this request (see the error below); nothing reached the service.',
+        }
       default:
         if (status === null) {
           return {
@@ -116,12 +122,19 @@ export function explainRequest(input: ExplainInput): Explanation {
     }
     const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
     const retries = input.attempts - 1
-    const after = retries > 0 ? ` Paydesk retried it ${plural(retries, 'time')} automatically before it went through; nothing to do.` : ''
+    const after =
+      retries > 0
+        ? ` Paydesk retried it ${plural(retries, 'time')} automatically before it went through; nothing to do.`
+        : ''
     return { tone: 'ok', title: `${s} · success`, text: meaning + after }
   }
   switch (s) {
     case 400:
-      return { tone: 'danger', title: '400 · request not understood', text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.' }
+      return {
+        tone: 'danger',
+        title: '400 · request not understood',
+        text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.',
+      }
     case 401:
       return {
         tone: 'danger',
@@ -130,9 +143,17 @@ export function explainRequest(input: ExplainInput): Explanation {
         action: { kind: 'connections', label: 'Open Connections' },
       }
     case 403:
-      return { tone: 'danger', title: '403 · no access', text: 'The credential works but has no access to this resource (e.g. a token without the orders.write scope). Use a credential with access.' }
+      return {
+        tone: 'danger',
+        title: '403 · no access',
+        text: 'The credential works but has no access to this resource (e.g. a token without the orders.write scope). Use a credential with access.',
+      }
     case 404:
-      return { tone: 'warn', title: '404 · not found', text: 'The object in the URL does not exist. Check the id, and that it belongs to this connection and mode (test or live).' }
+      return {
+        tone: 'warn',
+        title: '404 · not found',
+        text: 'The object in the URL does not exist. Check the id, and that it belongs to this connection and mode (test or live).',
+      }
     case 405:
       return {
         tone: 'danger',
@@ -140,11 +161,23 @@ export function explainRequest(input: ExplainInput): Explanation {
         text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
       }
     case 409:
-      return { tone: 'warn', title: '409 · duplicate call', text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.' }
+      return {
+        tone: 'warn',
+        title: '409 · duplicate call',
+        text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.',
+      }
     case 410:
-      return { tone: 'warn', title: '410 · deleted', text: 'The object was deleted earlier; it cannot be used any more.' }
+      return {
+        tone: 'warn',
+        title: '410 · deleted',
+        text: 'The object was deleted earlier; it cannot be used any more.',
+      }
     case 415:
-      return { tone: 'danger', title: '415 · unsupported encoding', text: 'The service does not accept the request encoding. Escalate: Paydesk should send JSON.' }
+      return {
+        tone: 'danger',
+        title: '415 · unsupported encoding',
+        text: 'The service does not accept the request encoding. Escalate: Paydesk should send JSON.',
+      }
     case 422:
       return input.field
         ? {
@@ -172,7 +205,11 @@ export function explainRequest(input: ExplainInput): Explanation {
       }
     }
     case 500:
-      return { tone: 'warn', title: '500 · server error', text: `An internal error at the service; it should pass without action on your side. ${retrySentence(input)}` }
+      return {
+        tone: 'warn',
+        title: '500 · server error',
+        text: `An internal error at the service; it should pass without action on your side. ${retrySentence(input)}`,
+      }
     case 502:
     case 503:
       return {
@@ -187,7 +224,8 @@ export function explainRequest(input: ExplainInput): Explanation {
         text: `The service took unusually long; the request may still have gone through. Check before sending again${input.idempotencyKey ? ' (the same idempotency key makes a resend safe)' : ''}. ${retrySentence(input)}`,
       }
   }
-  if (s >= 500) return { tone: 'warn', title: `${s} · server error`, text: `${statusClassMeaning(s)} ${retrySentence(input)}` }
+  if (s >= 500)
+    return { tone: 'warn', title: `${s} · server error`, text: `${statusClassMeaning(s)} ${retrySentence(input)}` }
   if (s >= 400) return { tone: 'danger', title: `${s} · client error`, text: statusClassMeaning(s) }
   return { tone: 'info', title: String(s), text: statusClassMeaning(s) }
 }

@@ -22,7 +22,10 @@ describe('Connections screen in Chromium', () => {
   let sandboxUrl: string
 
   beforeAll(async () => {
-    h = await startHarness({ name: 'connections', deps: { sandboxOptions: { keys: [SANDBOX_KEY, TEST_KEY, LIVE_KEY] } } })
+    h = await startHarness({
+      name: 'connections',
+      deps: { sandboxOptions: { keys: [SANDBOX_KEY, TEST_KEY, LIVE_KEY] } },
+    })
   })
 
   afterAll(async () => {
@@ -65,7 +68,10 @@ describe('Connections screen in Chromium', () => {
     await sandbox.getByTestId('connection-test').click()
     await h.page.getByTestId('connection-test-row-sandbox').getByTestId('connection-test-ok').waitFor()
     // After its first use the Sandbox shows its key's tail and its address.
-    await sandbox.getByTestId('connection-masked').filter({ hasText: tail(SANDBOX_KEY) }).waitFor()
+    await sandbox
+      .getByTestId('connection-masked')
+      .filter({ hasText: tail(SANDBOX_KEY) })
+      .waitFor()
     const view = (await h.services.connections.list()).connections.find((c) => c.id === 'sandbox')!
     expect(view.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
     sandboxUrl = view.baseUrl!

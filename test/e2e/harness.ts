@@ -155,7 +155,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       },
       ...options.deps,
     } as AppDeps)
-    dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: [origin], scrub: services.scrubSecrets })
+    dispatcher = createDispatcher({
+      handlers: services.handlers,
+      trustedOrigins: [origin],
+      scrub: services.scrubSecrets,
+    })
 
     context = await browser.newContext({ viewport: options.viewport ?? { width: 1360, height: 860 } })
     page = await context.newPage()
@@ -176,14 +180,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     unsubscribe = services.events.subscribe((event, payload) => {
       const message = { event, payload }
       messagesToRenderer.push(JSON.stringify(message))
-      void page.evaluate((m) => (window as unknown as { __paydeskDeliver?: (m: unknown) => void }).__paydeskDeliver?.(m), message).catch(() => {})
+      void page
+        .evaluate(
+          (m) => (window as unknown as { __paydeskDeliver?: (m: unknown) => void }).__paydeskDeliver?.(m),
+          message,
+        )
+        .catch(() => {})
     })
     await page.goto(`${origin}/index.html`)
   }
 
   async function shut(): Promise<void> {
     unsubscribe()
-    const violations = await page.evaluate(() => (window as unknown as { __paydeskCsp?: string[] }).__paydeskCsp ?? []).catch(() => [])
+    const violations = await page
+      .evaluate(() => (window as unknown as { __paydeskCsp?: string[] }).__paydeskCsp ?? [])
+      .catch(() => [])
     cspViolations.push(...violations)
     await context.close()
     await services.dispose()

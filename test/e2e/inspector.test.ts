@@ -47,8 +47,13 @@ describe('Inspector in Chromium', () => {
 
   it('shows a 422 with its field, the documentation link, and jumps to the builder field', async () => {
     // A real invalid order through the app's own client (as the builder would send it).
-    const invalid = { locale: 'en_US', metadata: { note: 'e2e', password: 'hunter2-e2e' } } as unknown as CreateOrderRequest
-    await expect(client.createOrder(invalid, { origin: { screen: 'orders', action: 'create order' } })).rejects.toMatchObject({
+    const invalid = {
+      locale: 'en_US',
+      metadata: { note: 'e2e', password: 'hunter2-e2e' },
+    } as unknown as CreateOrderRequest
+    await expect(
+      client.createOrder(invalid, { origin: { screen: 'orders', action: 'create order' } }),
+    ).rejects.toMatchObject({
       status: 422,
     })
     await openInspector()
@@ -104,7 +109,9 @@ describe('Inspector in Chromium', () => {
     const requestId = (await h.page.locator('[data-testid="connection-test-inspect"] + span').textContent())!.trim()
     await inspect.click()
     await h.page.locator(`[data-testid="request-detail"][data-entry-id="${requestId}"]`).waitFor()
-    await expect(h.page.locator(`[data-testid="request-row"][data-entry-id="${requestId}"]`).getAttribute('aria-selected')).resolves.toBe('true')
+    await expect(
+      h.page.locator(`[data-testid="request-row"][data-entry-id="${requestId}"]`).getAttribute('aria-selected'),
+    ).resolves.toBe('true')
     const explanation = (await h.page.getByTestId('explanation').textContent())!
     expect(explanation).toMatch(/503 · temporarily unavailable/)
     expect(explanation).toMatch(/should pass.*already retried it 3 times/)
@@ -128,7 +135,9 @@ describe('Inspector in Chromium', () => {
     await h.page.getByRole('checkbox', { name: 'Select all shown requests' }).check()
     await h.page.getByTestId('case-id').fill('CASE-1234')
     await h.page.getByTestId('tag-button').click()
-    await expect.poll(() => h.page.getByTestId('inspector-message').textContent()).toMatch(/Tagged \d+ requests? with CASE-1234/)
+    await expect
+      .poll(() => h.page.getByTestId('inspector-message').textContent())
+      .toMatch(/Tagged \d+ requests? with CASE-1234/)
     await h.page.getByTestId('filter-tag').selectOption('CASE-1234')
     await expect(rows.count()).resolves.toBe(total)
 
@@ -141,7 +150,11 @@ describe('Inspector in Chromium', () => {
     expect(har.log.version).toBe('1.2')
     expect(har.log.creator.name).toBe('Paydesk')
     expect(har.log.entries.length).toBeGreaterThanOrEqual(3) // the 429 and its retry are two entries
-    expect(har.log.entries.every((e: { request?: unknown; response?: unknown; timings?: unknown }) => e.request && e.response && e.timings)).toBe(true)
+    expect(
+      har.log.entries.every(
+        (e: { request?: unknown; response?: unknown; timings?: unknown }) => e.request && e.response && e.timings,
+      ),
+    ).toBe(true)
     expect(findIn(text, 'HAR export', [SECRET])).toEqual([])
     expect(text).not.toContain('hunter2-e2e')
     await h.screenshot('tagged-and-exported')
@@ -156,7 +169,9 @@ describe('Inspector in Chromium', () => {
     expect(after.entries.map((e) => [e.id, e.status, e.attemptCount, e.tags])).toEqual(
       before.entries.map((e) => [e.id, e.status, e.attemptCount, e.tags]),
     )
-    await expect(h.page.getByTestId('inspector-count').textContent()).resolves.toContain(`of ${before.entries.length} requests`)
+    await expect(h.page.getByTestId('inspector-count').textContent()).resolves.toContain(
+      `of ${before.entries.length} requests`,
+    )
     await h.screenshot('after-restart')
 
     await h.services.requestLog.flush()

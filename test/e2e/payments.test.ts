@@ -33,7 +33,11 @@ async function listedIds(page: Page): Promise<string[]> {
 }
 
 async function waitIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="payments-loading"]') && !document.querySelector('.pay-footer [role="status"]'))
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="payments-loading"]') &&
+      !document.querySelector('.pay-footer [role="status"]'),
+  )
 }
 
 /** Waits until the first listed row is `id` (a page change committed). */
@@ -82,7 +86,10 @@ describe('payments browser in Chromium', () => {
     expect(await listedIds(page)).toEqual(desc.slice(0, 50))
     // No limit was sent: the service's default applied (spec 4.3); the link it gave carries it.
     const firstReply = h.messagesToRenderer.find((m) => m.includes('pageText'))!
-    const firstPage = JSON.parse((JSON.parse(firstReply) as { value: { pageText: string } }).value.pageText) as { count: number; _links: { self: { href: string } } }
+    const firstPage = JSON.parse((JSON.parse(firstReply) as { value: { pageText: string } }).value.pageText) as {
+      count: number
+      _links: { self: { href: string } }
+    }
     expect(firstPage.count).toBe(50)
     expect(new URL(firstPage._links.self.href).searchParams.get('limit')).toBeNull()
     await h.screenshot('first-page')
@@ -135,7 +142,10 @@ describe('payments browser in Chromium', () => {
     const detail = page.getByTestId('payment-detail')
     await detail.getByRole('heading', { name: target }).waitFor()
     await page.getByTestId('detail-raw').waitFor({ state: 'attached' })
-    const raw = JSON.parse((await page.getByTestId('detail-raw').textContent())!) as { id: string; amount: { value: string } }
+    const raw = JSON.parse((await page.getByTestId('detail-raw').textContent())!) as {
+      id: string
+      amount: { value: string }
+    }
     expect(raw.id).toBe(target)
     await h.screenshot('detail')
     // The request that fetched it is an inspector entry: the button goes there.
@@ -244,7 +254,10 @@ describe('payments browser in Chromium', () => {
     await waitFirstRow(page, desc[0]!)
     for (let n = 1; n < 4; n++) {
       await page.getByTestId('load-more').click()
-      await page.getByTestId('payments-count').filter({ hasText: `${n + 1} pages` }).waitFor()
+      await page
+        .getByTestId('payments-count')
+        .filter({ hasText: `${n + 1} pages` })
+        .waitFor()
     }
     // Scroll to the end: the first pages are dropped (placeholders), the rows in view are correct.
     await page.evaluate(() => {
@@ -259,13 +272,17 @@ describe('payments browser in Chromium', () => {
       rows.map((r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId!] as const),
     )
     for (const [index, id] of lastIds) expect(id).toBe(desc[index])
-    await expect(page.getByTestId('filter-scope').textContent()).resolves.toMatch(/Filter covers only the (750|1,000) loaded payments/)
+    await expect(page.getByTestId('filter-scope').textContent()).resolves.toMatch(
+      /Filter covers only the (750|1,000) loaded payments/,
+    )
     // Back to the top: page 1 is fetched again through its self link and shows the same ids.
     await page.evaluate(() => {
       ;(document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).scrollTop = 0
     })
     await waitFirstRow(page, desc[0]!)
-    const topIds = await page.$$eval('[data-testid="payment-row"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.paymentId!))
+    const topIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
+      rows.map((r) => (r as HTMLElement).dataset.paymentId!),
+    )
     expect(topIds).toEqual(desc.slice(0, topIds.length))
     await h.screenshot('load-more')
   })
@@ -296,7 +313,9 @@ describe('payments browser in Chromium', () => {
     const client = (await h.services.connections.getActiveClient()) as ApiClient
     // Learn the low quota and fill the queue in the background, then page from the UI.
     await client.listPayments({ limit: 1 }).catch(() => undefined)
-    const background = [1, 2, 3, 4].map(() => client.listPayments({ limit: 1 }, { priority: 'background' }).catch(() => undefined))
+    const background = [1, 2, 3, 4].map(() =>
+      client.listPayments({ limit: 1 }, { priority: 'background' }).catch(() => undefined),
+    )
     await page.getByTestId('nav-next').click()
     const waiting = page.getByTestId('payments-waiting')
     await waiting.waitFor({ timeout: 15_000 })
@@ -308,7 +327,9 @@ describe('payments browser in Chromium', () => {
     await admin.setQuotas({ mode: 'test', read: { q: 100, burst: 200 } })
     await Promise.all(background)
     // For the report: whether main emits the event yet (the Inspector's wiring); the screen polls meanwhile.
-    console.info(`rateLimit.changed emitted: ${h.messagesToRenderer.some((m) => m.startsWith('{"event":"rateLimit.changed"'))}`)
+    console.info(
+      `rateLimit.changed emitted: ${h.messagesToRenderer.some((m) => m.startsWith('{"event":"rateLimit.changed"'))}`,
+    )
   })
 
   it('ran with no console errors and no CSP violations', async () => {

@@ -62,7 +62,9 @@ export async function scanDirectory(dir: string, secrets: string[]): Promise<{ f
 /** IPC from main, the DOM and every field's value, web storage, and the data directory. */
 export async function scanHarness(h: Harness, secrets: string[]): Promise<{ findings: Finding[]; files: string[] }> {
   const findings: Finding[] = []
-  h.messagesToRenderer.forEach((message, index) => findings.push(...findIn(message, `message to renderer #${index}`, secrets)))
+  h.messagesToRenderer.forEach((message, index) =>
+    findings.push(...findIn(message, `message to renderer #${index}`, secrets)),
+  )
   findings.push(...findIn(await h.page.content(), 'DOM (page.content)', secrets))
   const values = await h.page.$$eval('input, textarea, select', (elements) =>
     elements.map((e) => (e as HTMLInputElement).value),

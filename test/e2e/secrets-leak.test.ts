@@ -47,7 +47,9 @@ describe('the scanner itself', () => {
       await writeFile(path.join(dir, 'clean.txt'), `${secret.slice(0, -1)} and ${secret.slice(1)}`)
       const { findings, files } = await scanDirectory(dir, [secret])
       expect(files).toHaveLength(6)
-      expect(new Set(findings.map((f) => f.where))).toEqual(new Set(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt', 'wide.bin']))
+      expect(new Set(findings.map((f) => f.where))).toEqual(
+        new Set(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt', 'wide.bin']),
+      )
       expect(findIn(JSON.stringify({ masked: `live_…${secret.slice(-4)}` }), 'view', [secret])).toEqual([])
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -91,7 +93,10 @@ describe('no secret leaves main or reaches the disk', () => {
 
   async function testRow(label: string, outcome: 'ok' | 'error'): Promise<void> {
     await row(label).getByTestId('connection-test').click()
-    await h.page.getByTestId(`connection-test-row-${ids.get(label) ?? 'sandbox'}`).getByTestId(`connection-test-${outcome}`).waitFor()
+    await h.page
+      .getByTestId(`connection-test-row-${ids.get(label) ?? 'sandbox'}`)
+      .getByTestId(`connection-test-${outcome}`)
+      .waitFor()
   }
 
   it('adds, tests and switches between every kind of credential', async () => {

@@ -66,7 +66,12 @@ describe('ApiError.toView', () => {
 
 describe('ApiError over IPC', () => {
   it('is presented as an api-error with its view, or canceled when aborted', () => {
-    const http = new ApiError({ kind: 'http', message: 'Unprocessable Entity: bad VAT', status: 422, field: 'lines.0.vatAmount' })
+    const http = new ApiError({
+      kind: 'http',
+      message: 'Unprocessable Entity: bad VAT',
+      status: 422,
+      field: 'lines.0.vatAmount',
+    })
     const view = toIpcError(http)
     expect(view.code).toBe('api-error')
     expect(view.message).toBe('Unprocessable Entity: bad VAT')

@@ -15,7 +15,9 @@ describe('explainCredential', () => {
   it('names the kind of a key and promises not to send profileId or testmode (spec 5.3)', () => {
     const live = explainCredential(`live_${BODY}`)
     expect(live.result).toMatchObject({ ok: true, value: { kind: 'api-key', mode: 'live' } })
-    expect(live.explanation).toMatch(/^Live API key — bound to one profile; Paydesk will never send profileId or testmode/)
+    expect(live.explanation).toMatch(
+      /^Live API key — bound to one profile; Paydesk will never send profileId or testmode/,
+    )
     const test = explainCredential(`test_${BODY}`)
     expect(test.result).toMatchObject({ ok: true, value: { kind: 'api-key', mode: 'test' } })
     expect(test.explanation).toMatch(/^Test API key/)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { describeRateLimit, explainRequest, findPaymentId, rateLimitCapacity, statusClassMeaning } from '../../src/shared/explanations'
+import {
+  describeRateLimit,
+  explainRequest,
+  findPaymentId,
+  rateLimitCapacity,
+  statusClassMeaning,
+} from '../../src/shared/explanations'
 
 const base = { method: 'GET', attempts: 1, errorKind: 'http' as string | null }
 
@@ -19,7 +25,13 @@ describe('status explanations (spec 7)', () => {
   })
 
   it('422 names the field and offers to jump to it; without a field mentions suspension', () => {
-    const e = explainRequest({ ...base, method: 'POST', status: 422, field: 'lines.0.vatAmount', detail: 'VAT does not match' })
+    const e = explainRequest({
+      ...base,
+      method: 'POST',
+      status: 422,
+      field: 'lines.0.vatAmount',
+      detail: 'VAT does not match',
+    })
     expect(e.text).toContain('lines.0.vatAmount')
     expect(e.text).toContain('VAT does not match')
     expect(e.action).toEqual({ kind: 'field', field: 'lines.0.vatAmount', label: 'Go to lines.0.vatAmount' })
@@ -48,13 +60,17 @@ describe('status explanations (spec 7)', () => {
   })
 
   it('says when a success needed retries', () => {
-    expect(explainRequest({ ...base, status: 200, errorKind: null, attempts: 2 }).text).toMatch(/retried it 1 time automatically/)
+    expect(explainRequest({ ...base, status: 200, errorKind: null, attempts: 2 }).text).toMatch(
+      /retried it 1 time automatically/,
+    )
     expect(explainRequest({ ...base, status: 200, errorKind: null }).text).toBe('The request succeeded.')
   })
 
   it('explains network errors and timeouts', () => {
     expect(explainRequest({ ...base, status: null, errorKind: 'network' }).title).toBe('Network error')
-    expect(explainRequest({ ...base, status: null, errorKind: 'timeout', attempts: 2 }).text).toContain('retried it 1 time')
+    expect(explainRequest({ ...base, status: null, errorKind: 'timeout', attempts: 2 }).text).toContain(
+      'retried it 1 time',
+    )
   })
 
   it('gives each status class its meaning', () => {
@@ -66,12 +82,33 @@ describe('status explanations (spec 7)', () => {
 
 describe('rate-limit headers in plain words (spec 8.1)', () => {
   it('reads RateLimit, RateLimit-Policy and Retry-After', () => {
-    const lines = describeRateLimit({ policy: 'get-v2-payments', q: 10, w: 2, burst: 20, r: 14, t: 1, serviceBurst: 4, retryAfter: null })
+    const lines = describeRateLimit({
+      policy: 'get-v2-payments',
+      q: 10,
+      w: 2,
+      burst: 20,
+      r: 14,
+      t: 1,
+      serviceBurst: 4,
+      retryAfter: null,
+    })
     expect(lines).toEqual([
       { header: 'RateLimit', text: '14 of 20 left in get-v2-payments; full in 1 s; 4 above the steady rate' },
-      { header: 'RateLimit-Policy', text: 'get-v2-payments allows 10 requests per second, bursts of up to 20, refills from empty in 2 s' },
+      {
+        header: 'RateLimit-Policy',
+        text: 'get-v2-payments allows 10 requests per second, bursts of up to 20, refills from empty in 2 s',
+      },
     ])
-    const limited = describeRateLimit({ policy: 'post-v2-orders', q: 1, w: null, burst: null, r: 0, t: 3, serviceBurst: 0, retryAfter: 1 })
+    const limited = describeRateLimit({
+      policy: 'post-v2-orders',
+      q: 1,
+      w: null,
+      burst: null,
+      r: 0,
+      t: 3,
+      serviceBurst: 0,
+      retryAfter: 1,
+    })
     expect(limited.map((l) => l.text)).toEqual([
       '0 of 1 left in post-v2-orders; full in 3 s; burst budget used up',
       'post-v2-orders allows 1 request per second',
@@ -93,8 +130,12 @@ describe('finding the payment of a request', () => {
     expect(findPaymentId('http://h/v2/payments/tr_abc123', null)).toBe('tr_abc123')
     expect(findPaymentId('http://h/v2/payments/tr_abc123?x=1', null)).toBe('tr_abc123')
     expect(findPaymentId('http://h/v2/payments', '{"resource":"payment","id":"tr_Z9"}')).toBe('tr_Z9')
-    expect(findPaymentId('http://h/v2/payments?limit=5', '{"count":1,"_embedded":{"payments":[{"id":"tr_1"}]}}')).toBeNull()
-    expect(findPaymentId('http://h/v2/orders', '{"id":"ord_1","_embedded":{"payments":[{"id":"tr_P1"}]}}')).toBe('tr_P1')
+    expect(
+      findPaymentId('http://h/v2/payments?limit=5', '{"count":1,"_embedded":{"payments":[{"id":"tr_1"}]}}'),
+    ).toBeNull()
+    expect(findPaymentId('http://h/v2/orders', '{"id":"ord_1","_embedded":{"payments":[{"id":"tr_P1"}]}}')).toBe(
+      'tr_P1',
+    )
     expect(findPaymentId('http://h/v2/orders', '{"id":"ord_1"}')).toBeNull()
   })
 })

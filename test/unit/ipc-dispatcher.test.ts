@@ -114,9 +114,17 @@ describe('IPC dispatcher (every channel of the contract)', () => {
   it('accepts the dev server and harness origins it is given', async () => {
     const { handlers } = recordingHandlers()
     const dispatcher = createDispatcher({ handlers, trustedOrigins: ['http://localhost:5173/'] })
-    const ok = await dispatcher.invoke({ frameUrl: 'http://localhost:5173/#/orders', isAppWindow: true }, 'app.info', undefined)
+    const ok = await dispatcher.invoke(
+      { frameUrl: 'http://localhost:5173/#/orders', isAppWindow: true },
+      'app.info',
+      undefined,
+    )
     expect(ok.ok).toBe(true)
-    const other = await dispatcher.invoke({ frameUrl: 'http://localhost:5174/', isAppWindow: true }, 'app.info', undefined)
+    const other = await dispatcher.invoke(
+      { frameUrl: 'http://localhost:5174/', isAppWindow: true },
+      'app.info',
+      undefined,
+    )
     expect(other).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
   })
 })
@@ -131,7 +139,7 @@ describe('IPC dispatcher scrubbing', () => {
     const dispatcher = createDispatcher({
       handlers,
       trustedOrigins: [ORIGIN],
-      scrub: <T,>(value: T) => JSON.parse(JSON.stringify(value).split(secret).join('[masked]')) as T,
+      scrub: <T>(value: T) => JSON.parse(JSON.stringify(value).split(secret).join('[masked]')) as T,
     })
     const result = await dispatcher.invoke(trusted, 'app.info', undefined)
     expect(JSON.stringify(result)).not.toContain(secret)

@@ -45,7 +45,10 @@ function payment(over: Partial<Payment> = {}): Payment {
     profileId: 'pfl_x',
     sequenceType: 'oneoff',
     createdAt: '2026-11-20T10:00:00+00:00',
-    _links: { self: { href: 'http://x/v2/payments/tr_abc123', type: 'application/hal+json' }, documentation: { href: 'https://d', type: 'text/html' } },
+    _links: {
+      self: { href: 'http://x/v2/payments/tr_abc123', type: 'application/hal+json' },
+      documentation: { href: 'https://d', type: 'text/html' },
+    },
     ...over,
   }
 }
@@ -89,7 +92,9 @@ describe('CSV cells', () => {
   })
 
   it('writes the exact amount string and metadata as JSON', () => {
-    const row = parseCsv(paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })))[0]!
+    const row = parseCsv(
+      paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })),
+    )[0]!
     const at = (h: string) => row[CSV_COLUMNS.findIndex((c) => c.header === h)]
     expect(at('amount')).toBe('1000')
     expect(at('currency')).toBe('JPY')

@@ -22,14 +22,24 @@ function payment(n: number): Payment {
     profileId: 'pfl_x',
     sequenceType: 'oneoff',
     createdAt: '2026-11-20T10:00:00+00:00',
-    _links: { self: { href: `http://127.0.0.1/v2/payments/tr_p${n}`, type: 'application/hal+json' }, documentation: { href: 'd', type: 't' } },
+    _links: {
+      self: { href: `http://127.0.0.1/v2/payments/tr_p${n}`, type: 'application/hal+json' },
+      documentation: { href: 'd', type: 't' },
+    },
   }
 }
 
 function list(from: number, count: number): PaymentList {
   const payments = Array.from({ length: count }, (_, i) => payment(from + i))
-  const link = (f: number) => ({ href: `http://127.0.0.1/v2/payments?from=tr_p${f}&limit=${count}`, type: 'application/hal+json' })
-  return { count, _embedded: { payments }, _links: { self: link(from), previous: null, next: link(from + count), documentation: link(0) } }
+  const link = (f: number) => ({
+    href: `http://127.0.0.1/v2/payments?from=tr_p${f}&limit=${count}`,
+    type: 'application/hal+json',
+  })
+  return {
+    count,
+    _embedded: { payments },
+    _links: { self: link(from), previous: null, next: link(from + count), documentation: link(0) },
+  }
 }
 
 let dir: string
@@ -91,7 +101,15 @@ describe('payments service', () => {
       },
       async getPayment(id) {
         const n = Number(id.slice(4))
-        if (n > 1000) throw new ApiError({ kind: 'http', status: 404, title: 'Not Found', detail: `No payment exists with id ${id}.`, message: '404', requestId: 'req-404' })
+        if (n > 1000)
+          throw new ApiError({
+            kind: 'http',
+            status: 404,
+            title: 'Not Found',
+            detail: `No payment exists with id ${id}.`,
+            message: '404',
+            requestId: 'req-404',
+          })
         report(`get-${id}`)
         return payment(n)
       },
@@ -122,7 +140,11 @@ describe('payments service', () => {
     let release!: () => void
     client.hold(new Promise<void>((r) => (release = r)))
     const a = service.list({ sessionId: 's', requestKey: 'a', query: { limit: 2 } })
-    const b = service.list({ sessionId: 's', requestKey: 'b', link: 'http://127.0.0.1/v2/payments?from=tr_p10&limit=3' })
+    const b = service.list({
+      sessionId: 's',
+      requestKey: 'b',
+      link: 'http://127.0.0.1/v2/payments?from=tr_p10&limit=3',
+    })
     release()
     const [ra, rb] = await Promise.all([a, b])
     expect(ra.requestId).toBe('req-1')
@@ -155,7 +177,12 @@ describe('payments service', () => {
   it('exports the payments it served, by id and in the order asked, never renderer data', async () => {
     const { service, progress } = setup()
     await service.list({ sessionId: 's', requestKey: 'k', query: { limit: 4 } })
-    const result = await service.exportPayments({ sessionId: 's', exportId: 'e1', format: 'csv', ids: ['tr_p3', 'tr_p1', 'tr_p3'] })
+    const result = await service.exportPayments({
+      sessionId: 's',
+      exportId: 'e1',
+      format: 'csv',
+      ids: ['tr_p3', 'tr_p1', 'tr_p3'],
+    })
     expect(result).toMatchObject({ rows: 2, refetched: 0, path: path.join(dir, 'e.csv') })
     const lines = (await readFile(result.path!, 'utf8')).split('\r\n').filter(Boolean)
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['tr_p3', 'tr_p1'])
@@ -166,13 +193,20 @@ describe('payments service', () => {
     const { service } = setup({ maxPaymentsPerSession: 2 })
     await service.list({ sessionId: 's', requestKey: 'k', query: { limit: 4 } })
     expect(service.sessionSize('s')).toBe(2)
-    const result = await service.exportPayments({ sessionId: 's', exportId: 'e2', format: 'json', ids: ['tr_p1', 'tr_p4'] })
+    const result = await service.exportPayments({
+      sessionId: 's',
+      exportId: 'e2',
+      format: 'json',
+      ids: ['tr_p1', 'tr_p4'],
+    })
     expect(result.refetched).toBe(1)
     expect((JSON.parse(await readFile(result.path!, 'utf8')) as Payment[]).map((p) => p.id)).toEqual(['tr_p1', 'tr_p4'])
 
     const canceled = setup({ savePath: null })
     await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 2 } })
-    await expect(canceled.service.exportPayments({ sessionId: 's', exportId: 'e3', format: 'csv', ids: ['tr_p1'] })).resolves.toEqual({
+    await expect(
+      canceled.service.exportPayments({ sessionId: 's', exportId: 'e3', format: 'csv', ids: ['tr_p1'] }),
+    ).resolves.toEqual({
       path: null,
       rows: 0,
       refetched: 0,
@@ -187,6 +221,8 @@ describe('payments service', () => {
     expect(paymentsListInput.safeParse(base).success).toBe(false)
     expect(paymentsListInput.safeParse({ ...base, query: { limit: 251 } }).success).toBe(false)
     expect(paymentsListInput.safeParse({ ...base, query: { from: 'ord_1' } }).success).toBe(false)
-    expect(paymentsExportInput.safeParse({ sessionId: 's', exportId: 'e', format: 'xml', ids: ['tr_1'] }).success).toBe(false)
+    expect(paymentsExportInput.safeParse({ sessionId: 's', exportId: 'e', format: 'xml', ids: ['tr_1'] }).success).toBe(
+      false,
+    )
   })
 })

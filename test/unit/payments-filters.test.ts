@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareAmountWithBound, compileFilter, EMPTY_FILTER, isFilterActive, parseDecimal } from '../../src/renderer/src/features/payments/filters'
+import {
+  compareAmountWithBound,
+  compileFilter,
+  EMPTY_FILTER,
+  isFilterActive,
+  parseDecimal,
+} from '../../src/renderer/src/features/payments/filters'
 import type { Payment } from '../../src/shared/api-types'
 
 function p(value: string, currency = 'EUR', over: Partial<Payment> = {}): Payment {
@@ -29,7 +35,9 @@ describe('exact amount comparison', () => {
     expect(compareAmountWithBound({ currency: 'JPY', value: '1000' }, parseDecimal('999.5')!)).toBe(1)
     expect(compareAmountWithBound({ currency: 'KWD', value: '1.005' }, parseDecimal('1.005')!)).toBe(0)
     // Beyond float precision: 9007199254740993 cents is not representable as a double.
-    expect(compareAmountWithBound({ currency: 'EUR', value: '90071992547409.93' }, parseDecimal('90071992547409.92')!)).toBe(1)
+    expect(
+      compareAmountWithBound({ currency: 'EUR', value: '90071992547409.93' }, parseDecimal('90071992547409.92')!),
+    ).toBe(1)
   })
 
   it('agrees with integer arithmetic for random cents', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { loadedRows, planWindow, rowAt, rowOffsets, slotIndexAt, type PageSlot } from '../../src/renderer/src/features/payments/page-window'
+import {
+  loadedRows,
+  planWindow,
+  rowAt,
+  rowOffsets,
+  slotIndexAt,
+  type PageSlot,
+} from '../../src/renderer/src/features/payments/page-window'
 import type { Payment } from '../../src/shared/api-types'
 
 function slot(i: number, count: number, state: PageSlot['state'] = 'loaded'): PageSlot {
@@ -61,7 +68,14 @@ describe('planWindow', () => {
   })
 
   it('never refetches a page already loading, and never drops one without a link', () => {
-    const slots = [slot(0, 250, 'loading'), slot(1, 250), slot(2, 250), slot(3, 250), { ...slot(4, 250), selfLink: null }, slot(5, 250)]
+    const slots = [
+      slot(0, 250, 'loading'),
+      slot(1, 250),
+      slot(2, 250),
+      slot(3, 250),
+      { ...slot(4, 250), selfLink: null },
+      slot(5, 250),
+    ]
     const plan = planWindow(slots, 1260, 1300, { keepPages: 0, prefetchPages: 5 })
     expect(plan.fetch).toEqual([])
     expect(plan.drop).toEqual([1, 2, 3]) // page 4 has no self link to come back with

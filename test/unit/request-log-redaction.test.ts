@@ -99,7 +99,9 @@ describe('request log redaction', () => {
 
   it('redacts a whole attempt: the Authorization header never survives, the idempotency key does', () => {
     const r = createRedactor({ secretValues: () => [SECRET] })
-    const logged = r.attempt(attemptEvent({ requestHeaders: { Authorization: `Bearer ${SECRET}`, 'Idempotency-Key': 'idem-9' } }))
+    const logged = r.attempt(
+      attemptEvent({ requestHeaders: { Authorization: `Bearer ${SECRET}`, 'Idempotency-Key': 'idem-9' } }),
+    )
     expect(logged.requestHeaders['Authorization']).toBe(REDACTED)
     expect(logged.requestHeaders['Idempotency-Key']).toBe('idem-9')
   })

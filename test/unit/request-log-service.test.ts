@@ -42,8 +42,14 @@ describe('request log service', () => {
   it('groups attempts per request id, newest request first', async () => {
     const { log } = service()
     await log.ready()
-    log.record(attemptEvent({ requestId: 'a', outcome: 'retry', status: 503, retryReason: 'status 503', nextWaitMs: 300 }), SANDBOX)
-    log.record(attemptEvent({ requestId: 'b', method: 'GET', requestBody: null, status: 200, outcome: 'success' }), SANDBOX)
+    log.record(
+      attemptEvent({ requestId: 'a', outcome: 'retry', status: 503, retryReason: 'status 503', nextWaitMs: 300 }),
+      SANDBOX,
+    )
+    log.record(
+      attemptEvent({ requestId: 'b', method: 'GET', requestBody: null, status: 200, outcome: 'success' }),
+      SANDBOX,
+    )
     log.record(attemptEvent({ requestId: 'a', attempt: 2, status: 201, outcome: 'success', error: null }), SANDBOX)
     const { entries } = await log.list()
     expect(entries.map((e) => [e.id, e.attemptCount, e.status, e.statusClass])).toEqual([

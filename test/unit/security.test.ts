@@ -21,7 +21,13 @@ function tableUnder(heading: string): Map<string, string> {
   for (const line of rest) {
     if (line.startsWith('## ')) break
     const cells = line.split('|').map((c) => c.trim())
-    if (cells.length >= 4 && cells[1] && !cells[1].startsWith('---') && cells[1] !== 'preference' && cells[1] !== 'directive') {
+    if (
+      cells.length >= 4 &&
+      cells[1] &&
+      !cells[1].startsWith('---') &&
+      cells[1] !== 'preference' &&
+      cells[1] !== 'directive'
+    ) {
       rows.set(cells[1], cells[2]!)
     }
   }
@@ -33,7 +39,10 @@ describe('window security matches SECURITY.md', () => {
     const documented = tableUnder("The window's webPreferences")
     expect(documented.size).toBeGreaterThanOrEqual(10)
     for (const [name, value] of documented) {
-      expect(SECURE_WEB_PREFERENCES, name).toHaveProperty(name, value === 'true' ? true : value === 'false' ? false : value)
+      expect(SECURE_WEB_PREFERENCES, name).toHaveProperty(
+        name,
+        value === 'true' ? true : value === 'false' ? false : value,
+      )
     }
   })
 

@@ -53,7 +53,7 @@ function describeIssues(error: z.ZodError): { path: string; message: string }[] 
  * (c) the input must match its schema. Handler failures become typed errors, never a crash.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const scrub = options.scrub ?? (<T,>(value: T) => value)
+  const scrub = options.scrub ?? (<T>(value: T) => value)
   const trusted = new Set(options.trustedOrigins.map((o) => originOf(o)).filter((o): o is string => !!o))
 
   return {

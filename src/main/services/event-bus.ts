@@ -12,7 +12,7 @@ export interface EventBus {
 /** `transform` runs once per event before fan-out (the secret scrubber). */
 export function createEventBus(options: { transform?: <T>(value: T) => T } = {}): EventBus {
   const listeners = new Set<EventListener>()
-  const transform = options.transform ?? (<T,>(value: T) => value)
+  const transform = options.transform ?? (<T>(value: T) => value)
   return {
     emit(event, payload) {
       if (listeners.size === 0) return

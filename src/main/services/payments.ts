@@ -23,7 +23,11 @@ export interface PaymentsClient {
 }
 
 export interface SavePathChooser {
-  (options: { title: string; defaultName: string; filters: { name: string; extensions: string[] }[] }): Promise<string | null>
+  (options: {
+    title: string
+    defaultName: string
+    filters: { name: string; extensions: string[] }[]
+  }): Promise<string | null>
 }
 
 export interface PaymentsServiceOptions {
@@ -57,7 +61,12 @@ export interface PaymentsService {
   list(request: ListRequest): Promise<PaymentsPageResult>
   get(sessionId: string, id: string, requestKey?: string): Promise<PaymentResult>
   cancel(requestKey: string): { canceled: boolean }
-  exportPayments(request: { sessionId: string; exportId: string; format: ExportFormat; ids: string[] }): Promise<ExportResult>
+  exportPayments(request: {
+    sessionId: string
+    exportId: string
+    format: ExportFormat
+    ids: string[]
+  }): Promise<ExportResult>
   buckets(): Promise<BucketSnapshot[]>
   /** Payments the session holds (for tests and diagnostics). */
   sessionSize(sessionId: string): number
@@ -132,7 +141,11 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
         const api = await client()
         const input: ListPaymentsInput = request.link !== undefined ? { link: request.link } : { ...request.query }
         const { value: page, requestId } = await traced(() =>
-          api.listPayments(input, { signal: controller.signal, priority: 'user', origin: origin(request.action ?? 'list') }),
+          api.listPayments(input, {
+            signal: controller.signal,
+            priority: 'user',
+            origin: origin(request.action ?? 'list'),
+          }),
         )
         remember(request.sessionId, page._embedded.payments)
         return { pageText: JSON.stringify(page), requestId }

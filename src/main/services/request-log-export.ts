@@ -33,7 +33,8 @@ export function toCurl(entry: RequestLogEntry, attemptNumber?: number): string {
   // Every call needs the key (spec 5.1). Double quotes on purpose: the shell expands the variable,
   // so the key never appears in the text.
   parts.push(`-H "Authorization: Bearer $${API_KEY_ENV}"`)
-  if (attempt.requestBody !== null && attempt.requestBody !== '') parts.push(`--data-raw ${shellQuote(attempt.requestBody)}`)
+  if (attempt.requestBody !== null && attempt.requestBody !== '')
+    parts.push(`--data-raw ${shellQuote(attempt.requestBody)}`)
   return parts.join(' \\\n  ')
 }
 
@@ -190,7 +191,11 @@ export interface JsonBundle {
   entries: RequestLogEntry[]
 }
 
-export function toJsonBundle(entries: RequestLogEntry[], app: { name: string; version: string }, now = new Date()): JsonBundle {
+export function toJsonBundle(
+  entries: RequestLogEntry[],
+  app: { name: string; version: string },
+  now = new Date(),
+): JsonBundle {
   return {
     format: 'paydesk-request-log',
     version: 1,

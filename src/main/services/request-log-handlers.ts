@@ -23,9 +23,7 @@ export function createRequestLogHandlers(
         title: format === 'har' ? 'Export requests as HAR' : 'Export requests as JSON',
         defaultName: `paydesk-requests-${stamp}.${format === 'har' ? 'har' : 'json'}`,
         filters:
-          format === 'har'
-            ? [{ name: 'HTTP Archive', extensions: ['har'] }]
-            : [{ name: 'JSON', extensions: ['json'] }],
+          format === 'har' ? [{ name: 'HTTP Archive', extensions: ['har'] }] : [{ name: 'JSON', extensions: ['json'] }],
       })
       if (file === null) return { saved: false }
       return log.exportTo(ids, format, file)

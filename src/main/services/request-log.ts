@@ -71,7 +71,10 @@ export function summarize(entry: RequestLogEntry): RequestLogSummary {
     path: pathOf(last.url),
     status: last.status,
     statusClass: statusClassOf(last.status, last.outcome),
-    durationMs: Math.max(0, Math.round(last.startedAt + last.timings.totalMs - first.startedAt + first.timings.queuedMs)),
+    durationMs: Math.max(
+      0,
+      Math.round(last.startedAt + last.timings.totalMs - first.startedAt + first.timings.queuedMs),
+    ),
     attemptCount: entry.attempts.length,
     bucket: last.bucket,
     outcome: last.outcome,
@@ -276,13 +279,15 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
 
   function need(id: string): RequestLogEntry {
     const entry = entries.get(id)
-    if (!entry) throw new UserFacingError('not-found', 'That request is no longer in the log (it was cleared or rotated out).')
+    if (!entry)
+      throw new UserFacingError('not-found', 'That request is no longer in the log (it was cleared or rotated out).')
     return entry
   }
 
   function selected(ids: string[]): RequestLogEntry[] {
     const found = ids.map((id) => entries.get(id)).filter((e): e is RequestLogEntry => !!e)
-    if (found.length === 0) throw new UserFacingError('not-found', 'None of the selected requests are in the log any more.')
+    if (found.length === 0)
+      throw new UserFacingError('not-found', 'None of the selected requests are in the log any more.')
     return found
   }
 

@@ -32,9 +32,8 @@ type DomainOf<C> = C extends `${infer D}.${string}` ? D : never
 type ActionOf<C, D extends string> = C extends `${D}.${infer A}` ? A : never
 export type Domain = DomainOf<ChannelName>
 
-type ArgsOf<C extends ChannelName> = undefined extends ChannelInput<C>
-  ? [input?: ChannelInput<C>]
-  : [input: ChannelInput<C>]
+type ArgsOf<C extends ChannelName> =
+  undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]
 
 /** `window.paydesk`: one named function per channel, grouped by domain, plus `on`. */
 export type PaydeskApi = {

@@ -65,9 +65,10 @@ function mergeRows(rows: RequestLogSummary[], incoming: RequestLogSummary[]): Re
   const fresh = [...byId.values()].sort((a, b) => b.seq - a.seq)
   if (fresh.length === 0 && replaced === 0) return rows
   // Fresh rows are newer than everything listed except in a race with load(); sort only then.
-  const merged = fresh.length && updated.length && fresh[fresh.length - 1].seq < updated[0].seq
-    ? [...fresh, ...updated].sort((a, b) => b.seq - a.seq)
-    : [...fresh, ...updated]
+  const merged =
+    fresh.length && updated.length && fresh[fresh.length - 1].seq < updated[0].seq
+      ? [...fresh, ...updated].sort((a, b) => b.seq - a.seq)
+      : [...fresh, ...updated]
   return merged.length > MAX_ROWS ? merged.slice(0, MAX_ROWS) : merged
 }
 
@@ -113,7 +114,14 @@ export const useInspectorStore = create<InspectorState>((set, get) => ({
     }
     if (get().status !== 'ready') return
     if (payload.cleared) {
-      set({ rows: payload.entries, checked: new Set(), selectedId: null, detail: null, detailStatus: 'idle', bodyMatches: get().bodyText ? new Set() : null })
+      set({
+        rows: payload.entries,
+        checked: new Set(),
+        selectedId: null,
+        detail: null,
+        detailStatus: 'idle',
+        bodyMatches: get().bodyText ? new Set() : null,
+      })
       return
     }
     set({ rows: mergeRows(get().rows, payload.entries) })
@@ -183,7 +191,11 @@ export const useInspectorStore = create<InspectorState>((set, get) => ({
     })
     const detail = get().detail
     if (detail && wanted.has(detail.id)) {
-      const tags = remove ? detail.tags.filter((t) => t !== tag) : detail.tags.includes(tag) ? detail.tags : [...detail.tags, tag]
+      const tags = remove
+        ? detail.tags.filter((t) => t !== tag)
+        : detail.tags.includes(tag)
+          ? detail.tags
+          : [...detail.tags, tag]
       set({ detail: { ...detail, tags } })
     }
   },
@@ -197,7 +209,8 @@ function scheduleBodySearch(text: string, delayMs: number): void {
     const seq = ++bodySeq
     call('requestLog.search', { text: text.trim().slice(0, 500) }).then(
       ({ ids }) => {
-        if (seq === bodySeq) useInspectorStore.setState({ bodyMatches: new Set(ids), bodySearching: false, bodyError: null })
+        if (seq === bodySeq)
+          useInspectorStore.setState({ bodyMatches: new Set(ids), bodySearching: false, bodyError: null })
       },
       (error: unknown) => {
         if (seq === bodySeq) useInspectorStore.setState({ bodySearching: false, bodyError: errorMessage(error) })

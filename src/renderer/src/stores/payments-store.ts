@@ -95,7 +95,10 @@ function loadPrefs(): PaymentsPrefs {
     const raw = globalThis.localStorage?.getItem(PREFS_KEY)
     if (!raw) return DEFAULT_PREFS
     const p = JSON.parse(raw) as Partial<PaymentsPrefs>
-    const size = typeof p.pageSize === 'number' && Number.isInteger(p.pageSize) && p.pageSize >= 1 && p.pageSize <= MAX_PAGE_SIZE ? p.pageSize : null
+    const size =
+      typeof p.pageSize === 'number' && Number.isInteger(p.pageSize) && p.pageSize >= 1 && p.pageSize <= MAX_PAGE_SIZE
+        ? p.pageSize
+        : null
     const hidden: Record<string, boolean> = {}
     if (p.hiddenColumns && typeof p.hiddenColumns === 'object') {
       for (const [k, v] of Object.entries(p.hiddenColumns)) if (v === true) hidden[k] = true
@@ -203,7 +206,12 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
   }
   async function fetchPage(request: PageRequest, action: ListAction, pending = begin(action)) {
     try {
-      const { pageText, requestId } = await call('payments.list', { sessionId: get().sessionId, requestKey: pending.requestKey, action, ...request })
+      const { pageText, requestId } = await call('payments.list', {
+        sessionId: get().sessionId,
+        requestKey: pending.requestKey,
+        action,
+        ...request,
+      })
       return { page: parsePage(pageText), requestId }
     } finally {
       end(pending)
@@ -213,7 +221,9 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
   /** A navigation: replaces the list with one page and records it in the history. */
   async function navigate(request: PageRequest, action: ListAction, label: string): Promise<void> {
     // One navigation at a time: a newer one cancels the older (its result would be stale).
-    for (const p of get().pending) if (p.action !== 'refetch' && p.action !== 'load-more') void call('payments.cancel', { requestKey: p.requestKey }).catch(() => {})
+    for (const p of get().pending)
+      if (p.action !== 'refetch' && p.action !== 'load-more')
+        void call('payments.cancel', { requestKey: p.requestKey }).catch(() => {})
     set({ loading: true, error: null })
     try {
       const { page, requestId } = await fetchPage(request, action)
@@ -259,7 +269,8 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
   async function refetchSlot(key: string): Promise<void> {
     const slot = get().slots.find((s) => s.key === key)
     if (!slot?.selfLink || slot.state === 'loading') return
-    const mark = (patch: Partial<PageSlot>) => set((s) => ({ slots: s.slots.map((x) => (x.key === key ? { ...x, ...patch } : x)) }))
+    const mark = (patch: Partial<PageSlot>) =>
+      set((s) => ({ slots: s.slots.map((x) => (x.key === key ? { ...x, ...patch } : x)) }))
     mark({ state: 'loading' })
     try {
       const { page, requestId } = await fetchPage({ link: slot.selfLink }, 'refetch')
@@ -361,7 +372,9 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
       if (plan.drop.length > 0) {
         const drop = new Set(plan.drop)
         set((s) => ({
-          slots: s.slots.map((slot, i) => (drop.has(i) && slot.state === 'loaded' ? { ...slot, rows: null, state: 'dropped' as const } : slot)),
+          slots: s.slots.map((slot, i) =>
+            drop.has(i) && slot.state === 'loaded' ? { ...slot, rows: null, state: 'dropped' as const } : slot,
+          ),
         }))
       }
       for (const i of plan.fetch) void refetchSlot(slots[i]!.key)
@@ -369,7 +382,9 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
 
     async cancelPending() {
       const pending = get().pending
-      await Promise.all(pending.map((p) => call('payments.cancel', { requestKey: p.requestKey }).catch(() => undefined)))
+      await Promise.all(
+        pending.map((p) => call('payments.cancel', { requestKey: p.requestKey }).catch(() => undefined)),
+      )
     },
 
     select(index) {
@@ -386,7 +401,8 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
         const { payment, requestId } = await call('payments.get', { sessionId: get().sessionId, id })
         if (get().detail?.id === id) set({ detail: { id, payment, requestId, loading: false, error: null } })
       } catch (error) {
-        if (get().detail?.id === id) set({ detail: { id, payment: null, requestId: null, loading: false, error: toErrorView(error) } })
+        if (get().detail?.id === id)
+          set({ detail: { id, payment: null, requestId: null, loading: false, error: toErrorView(error) } })
       }
     },
 
@@ -429,7 +445,18 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
     async exportRows(format, ids) {
       if (ids.length === 0) return
       const exportId = newKey('export')
-      set({ exportState: { exportId, format, written: 0, total: ids.length, done: false, path: null, error: null, canceled: false } })
+      set({
+        exportState: {
+          exportId,
+          format,
+          written: 0,
+          total: ids.length,
+          done: false,
+          path: null,
+          error: null,
+          canceled: false,
+        },
+      })
       try {
         const result = await call('payments.export', { sessionId: get().sessionId, exportId, format, ids })
         set((s) =>
@@ -448,7 +475,11 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
         )
       } catch (error) {
         const view = toErrorView(error)
-        set((s) => (s.exportState?.exportId === exportId ? { exportState: { ...s.exportState, done: true, error: view.detail ?? view.message } } : {}))
+        set((s) =>
+          s.exportState?.exportId === exportId
+            ? { exportState: { ...s.exportState, done: true, error: view.detail ?? view.message } }
+            : {},
+        )
       }
     },
 

@@ -10,7 +10,12 @@ import {
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { toErrorView, useConnectionStore } from '../../stores/connection-store'
-import { explainCredential, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, type CredentialVerdict } from './connection-text'
+import {
+  explainCredential,
+  LABEL_HOLDS_CREDENTIAL,
+  labelHoldsCredential,
+  type CredentialVerdict,
+} from './connection-text'
 import { ModeBadge } from './ModeBadge'
 
 type Field = 'label' | 'secret' | 'profileId' | 'baseUrl'
@@ -101,7 +106,8 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
       if (view.code === 'invalid-input' && view.issues?.length) {
         for (const issue of view.issues) {
           const field = issue.path.split('.')[0]
-          const target: Field = field === 'testmode' ? 'profileId' : FIELDS.includes(field as Field) ? (field as Field) : 'secret'
+          const target: Field =
+            field === 'testmode' ? 'profileId' : FIELDS.includes(field as Field) ? (field as Field) : 'secret'
           fieldErrors[target] ??= issue.message
         }
       } else if (view.code === 'conflict') {
@@ -267,7 +273,9 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
           {saving ? <span className="spinner" aria-hidden="true" /> : null}
           {saving ? 'Saving…' : 'Add connection'}
         </button>
-        <span className="field-hint">The secret goes to the system keychain only; Paydesk shows just its last four characters.</span>
+        <span className="field-hint">
+          The secret goes to the system keychain only; Paydesk shows just its last four characters.
+        </span>
       </div>
     </form>
   )

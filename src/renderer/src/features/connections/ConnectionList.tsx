@@ -75,13 +75,22 @@ function ConnectionRow({
   const setActive = useConnectionStore((s) => s.setActive)
   const test = useConnectionStore((s) => s.test)
   const isActive = c.id === activeId
-  const rowClass = [isActive ? 'selected' : '', highlighted ? 'conn-highlight' : '', c.mode === 'live' ? 'conn-live' : '']
+  const rowClass = [
+    isActive ? 'selected' : '',
+    highlighted ? 'conn-highlight' : '',
+    c.mode === 'live' ? 'conn-live' : '',
+  ]
     .filter(Boolean)
     .join(' ')
 
   return (
     <Fragment>
-      <tr className={rowClass} data-testid={`connection-row-${c.id}`} data-label={c.label} aria-current={isActive || undefined}>
+      <tr
+        className={rowClass}
+        data-testid={`connection-row-${c.id}`}
+        data-label={c.label}
+        aria-current={isActive || undefined}
+      >
         <td className="conn-col-active">
           {isActive ? (
             <span className="conn-active-mark" title="Active connection" data-testid="active-mark">
@@ -286,7 +295,9 @@ function TestResult({ state }: { state: ConnectionTestState }): React.JSX.Elemen
             : 'The connection test failed.'}
       </strong>{' '}
       {api?.detail ? <span data-testid="connection-test-detail">{api.detail}</span> : <span>{error.message}</span>}
-      {api && api.status === 401 && <p className="conn-test-hint">Check that the key is complete and has not been revoked, then add it again.</p>}
+      {api && api.status === 401 && (
+        <p className="conn-test-hint">Check that the key is complete and has not been revoked, then add it again.</p>
+      )}
       {api?.requestId && (
         <p className="conn-test-hint">
           <button

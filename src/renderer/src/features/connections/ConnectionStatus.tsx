@@ -72,7 +72,12 @@ function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: bo
   const menuRef = useRef<HTMLDivElement>(null)
   // Items: every connection, then "Manage connections…".
   const count = connections.length + 1
-  const [focused, setFocused] = useState(() => Math.max(0, connections.findIndex((c) => c.id === activeId)))
+  const [focused, setFocused] = useState(() =>
+    Math.max(
+      0,
+      connections.findIndex((c) => c.id === activeId),
+    ),
+  )
 
   useEffect(() => {
     menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]')[focused]?.focus()

@@ -87,11 +87,15 @@ export function ConnectionsScreen(): React.JSX.Element {
       {addedStillThere && (
         <div className="banner banner-ok conn-added" role="status" data-testid="connection-added">
           <span>
-            Added <strong>{addedStillThere.label}</strong> (<span className="mono">{addedStillThere.masked}</span>). Test it,
-            or make it the active connection.
+            Added <strong>{addedStillThere.label}</strong> (<span className="mono">{addedStillThere.masked}</span>).
+            Test it, or make it the active connection.
           </span>
           {addedStillThere.id !== active?.id && (
-            <button type="button" className="btn btn-small btn-primary" onClick={() => void setActive(addedStillThere.id)}>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              onClick={() => void setActive(addedStillThere.id)}
+            >
               Use it now
             </button>
           )}

@@ -35,7 +35,10 @@ export function RemoveConnectionDialog({
   }
 
   return (
-    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}>
+    <div
+      className="dialog-backdrop"
+      onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}
+    >
       <div
         ref={dialogRef}
         className="dialog"
@@ -66,8 +69,8 @@ export function RemoveConnectionDialog({
         <h2 id={`${id}-title`}>Remove “{connection.label}”?</h2>
         <div id={`${id}-body`}>
           <p>
-            The connection <strong>{connection.label}</strong> (<span className="mono">{connection.masked}</span>) and its
-            secret in the system keychain will be deleted. To use it again you need the key or token once more.
+            The connection <strong>{connection.label}</strong> (<span className="mono">{connection.masked}</span>) and
+            its secret in the system keychain will be deleted. To use it again you need the key or token once more.
           </p>
           {isActive && <p>It is the active connection; Paydesk switches to the Sandbox.</p>}
         </div>
@@ -81,7 +84,13 @@ export function RemoveConnectionDialog({
           <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={() => onClose(false)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-danger" disabled={busy} data-testid="remove-confirm" onClick={() => void confirm()}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy}
+            data-testid="remove-confirm"
+            onClick={() => void confirm()}
+          >
             {busy ? 'Removing…' : 'Remove connection'}
           </button>
         </div>

@@ -70,4 +70,7 @@ export function explainCredential(secret: string): CredentialVerdict {
 }
 
 // The rule lives with the other connection rules, so main refuses such a name too.
-export { LABEL_HOLDS_CREDENTIAL, textHoldsCredential as labelHoldsCredential } from '../../../../shared/connection-rules'
+export {
+  LABEL_HOLDS_CREDENTIAL,
+  textHoldsCredential as labelHoldsCredential,
+} from '../../../../shared/connection-rules'

@@ -58,7 +58,13 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
           </option>
         ))}
       </select>
-      <select className="input" aria-label="Method" value={filter.method ?? ''} onChange={(e) => setFilter({ method: e.target.value || undefined })} data-testid="filter-method">
+      <select
+        className="input"
+        aria-label="Method"
+        value={filter.method ?? ''}
+        onChange={(e) => setFilter({ method: e.target.value || undefined })}
+        data-testid="filter-method"
+      >
         <option value="">Any method</option>
         {methods.map((m) => (
           <option key={m} value={m}>
@@ -123,7 +129,13 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         data-testid="filter-body"
       />
       {bodySearching && <span className="spinner" aria-label="Searching" />}
-      <select className="input" aria-label="Case id" value={filter.tag ?? ''} onChange={(e) => setFilter({ tag: e.target.value || undefined })} data-testid="filter-tag">
+      <select
+        className="input"
+        aria-label="Case id"
+        value={filter.tag ?? ''}
+        onChange={(e) => setFilter({ tag: e.target.value || undefined })}
+        data-testid="filter-tag"
+      >
         <option value="">Any case id</option>
         {tags.map((t) => (
           <option key={t} value={t}>

@@ -45,7 +45,11 @@ export function InspectorScreen(): React.JSX.Element {
     if (pendingFocus?.screen !== 'inspector') return
     const focus = takeFocus('inspector')
     if (!focus) return
-    const visible = filterRows(useInspectorStore.getState().rows, useInspectorStore.getState().filter, useInspectorStore.getState().bodyMatches)
+    const visible = filterRows(
+      useInspectorStore.getState().rows,
+      useInspectorStore.getState().filter,
+      useInspectorStore.getState().bodyMatches,
+    )
     if (!visible.some((r) => r.id === focus.entryId)) resetFilter()
     select(focus.entryId, { scroll: true })
   }, [pendingFocus, takeFocus, select, resetFilter])
@@ -66,7 +70,10 @@ export function InspectorScreen(): React.JSX.Element {
       const result = await call('requestLog.export', { ids: targets, format })
       setMessage(
         result.saved
-          ? { tone: 'ok', text: `Exported ${result.count} request${result.count === 1 ? '' : 's'} (credentials redacted) to ${result.path}.` }
+          ? {
+              tone: 'ok',
+              text: `Exported ${result.count} request${result.count === 1 ? '' : 's'} (credentials redacted) to ${result.path}.`,
+            }
           : { tone: 'ok', text: 'Export canceled; nothing was written.' },
       )
     } catch (e) {
@@ -126,23 +133,49 @@ export function InspectorScreen(): React.JSX.Element {
             }}
             data-testid="case-id"
           />
-          <button type="button" className="btn btn-small" disabled={busy || !caseId.trim() || targets.length === 0} onClick={() => void tag()} data-testid="tag-button">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy || !caseId.trim() || targets.length === 0}
+            onClick={() => void tag()}
+            data-testid="tag-button"
+          >
             Tag {targets.length > 1 ? `${targets.length} requests` : 'request'}
           </button>
-          <button type="button" className="btn btn-small" disabled={busy || targets.length === 0} onClick={() => void exportAs('har')} data-testid="export-har">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy || targets.length === 0}
+            onClick={() => void exportAs('har')}
+            data-testid="export-har"
+          >
             Export HAR{targets.length > 1 ? ` (${targets.length})` : ''}
           </button>
-          <button type="button" className="btn btn-small" disabled={busy || targets.length === 0} onClick={() => void exportAs('json')} data-testid="export-json">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy || targets.length === 0}
+            onClick={() => void exportAs('json')}
+            data-testid="export-json"
+          >
             Export JSON
           </button>
-          <button type="button" className="btn btn-small btn-danger" disabled={busy || rows.length === 0} onClick={() => setConfirmClear(true)} data-testid="clear-log">
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={busy || rows.length === 0}
+            onClick={() => setConfirmClear(true)}
+            data-testid="clear-log"
+          >
             Clear log…
           </button>
         </div>
       </header>
 
       {!persisted && notice === null && (
-        <div className="banner banner-warn">The request log is kept in memory only and will be gone after a restart.</div>
+        <div className="banner banner-warn">
+          The request log is kept in memory only and will be gone after a restart.
+        </div>
       )}
       {notice && (
         <div className="banner banner-warn" data-testid="inspector-notice">
@@ -150,7 +183,11 @@ export function InspectorScreen(): React.JSX.Element {
         </div>
       )}
       {message && (
-        <div className={`banner ${message.tone === 'ok' ? 'banner-ok' : 'banner-error'}`} role={message.tone === 'ok' ? 'status' : 'alert'} data-testid="inspector-message">
+        <div
+          className={`banner ${message.tone === 'ok' ? 'banner-ok' : 'banner-error'}`}
+          role={message.tone === 'ok' ? 'status' : 'alert'}
+          data-testid="inspector-message"
+        >
           {message.text}
         </div>
       )}
@@ -171,7 +208,8 @@ export function InspectorScreen(): React.JSX.Element {
         </div>
       ) : rows.length === 0 ? (
         <div className="empty-state" data-testid="inspector-empty">
-          No requests yet. Every call Paydesk makes to the payment service (orders, payments, connection tests) appears here as it happens.
+          No requests yet. Every call Paydesk makes to the payment service (orders, payments, connection tests) appears
+          here as it happens.
         </div>
       ) : (
         <div className="rl-split">
@@ -204,18 +242,33 @@ export function InspectorScreen(): React.JSX.Element {
       )}
 
       {confirmClear && (
-        <div className="dialog-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && setConfirmClear(false)}>
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="clear-title" aria-describedby="clear-text">
+        <div
+          className="dialog-backdrop"
+          role="presentation"
+          onKeyDown={(e) => e.key === 'Escape' && setConfirmClear(false)}
+        >
+          <div
+            className="dialog"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="clear-title"
+            aria-describedby="clear-text"
+          >
             <h2 id="clear-title">Clear the request log?</h2>
             <p id="clear-text">
-              This deletes all {rows.length.toLocaleString()} recorded requests from this computer, including their case ids. Export what you
-              still need first. This cannot be undone.
+              This deletes all {rows.length.toLocaleString()} recorded requests from this computer, including their case
+              ids. Export what you still need first. This cannot be undone.
             </p>
             <div className="dialog-actions">
               <button ref={cancelRef} type="button" className="btn" onClick={() => setConfirmClear(false)}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger" onClick={() => void clearLog()} data-testid="confirm-clear">
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => void clearLog()}
+                data-testid="confirm-clear"
+              >
                 Clear log
               </button>
             </div>

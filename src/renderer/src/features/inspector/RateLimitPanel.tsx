@@ -30,7 +30,11 @@ export function RateLimitPanel(): React.JSX.Element {
               const share = b.capacity > 0 ? Math.min(1, b.remaining / b.capacity) : 0
               const paused = isPaused(b, now)
               return (
-                <tr key={`${b.class}:${b.policy}`} data-testid="ratelimit-bucket" className={isLow(b, now) ? 'rl-row-low' : undefined}>
+                <tr
+                  key={`${b.class}:${b.policy}`}
+                  data-testid="ratelimit-bucket"
+                  className={isLow(b, now) ? 'rl-row-low' : undefined}
+                >
                   <td className="mono">{b.learned ? b.policy : `${b.class} (not yet learned)`}</td>
                   <td>{b.class.toUpperCase()}</td>
                   <td>

@@ -14,7 +14,9 @@ function Headers({ headers, testId }: { headers: Record<string, string> | null; 
       <tbody>
         {list.map(([name, value]) => (
           <tr key={name}>
-            <th scope="row" className="mono">{name}</th>
+            <th scope="row" className="mono">
+              {name}
+            </th>
             <td className="mono">{value}</td>
           </tr>
         ))}
@@ -44,7 +46,8 @@ function RetryTimeline({ entry }: { entry: RequestLogEntry }): React.JSX.Element
           {a.error && a.outcome !== 'success' && <div className="rl-timeline-error">{a.error.message}</div>}
           {a.outcome === 'retry' && (
             <div className="rl-timeline-wait">
-              Retry because {a.retryReason ?? 'of a retryable failure'}; waited {formatDuration(a.nextWaitMs ?? 0)} before the next attempt.
+              Retry because {a.retryReason ?? 'of a retryable failure'}; waited {formatDuration(a.nextWaitMs ?? 0)}{' '}
+              before the next attempt.
             </div>
           )}
         </li>
@@ -119,7 +122,12 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
   }
 
   return (
-    <article className="rl-detail" aria-labelledby="rl-detail-title" data-testid="request-detail" data-entry-id={entry.id}>
+    <article
+      className="rl-detail"
+      aria-labelledby="rl-detail-title"
+      data-testid="request-detail"
+      data-entry-id={entry.id}
+    >
       <header className="rl-detail-head">
         <h2 id="rl-detail-title" className="mono">
           {entry.method} {last.url}
@@ -141,10 +149,18 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
         </div>
       </header>
 
-      <div className={`banner banner-${explanation.tone === 'ok' ? 'ok' : explanation.tone === 'danger' ? 'error' : 'warn'}`} data-testid="explanation">
+      <div
+        className={`banner banner-${explanation.tone === 'ok' ? 'ok' : explanation.tone === 'danger' ? 'error' : 'warn'}`}
+        data-testid="explanation"
+      >
         <strong>{explanation.title}.</strong> {explanation.text}
         {explanation.action?.kind === 'connections' && (
-          <button type="button" className="btn btn-small rl-banner-action" onClick={() => navigate({ screen: 'connections' })} data-testid="goto-connections">
+          <button
+            type="button"
+            className="btn btn-small rl-banner-action"
+            onClick={() => navigate({ screen: 'connections' })}
+            data-testid="goto-connections"
+          >
             {explanation.action.label}
           </button>
         )}
@@ -159,8 +175,16 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           </button>
         )}
       </div>
-      {actionError && <div className="banner banner-error" role="alert">{actionError}</div>}
-      {actionInfo && <div className="banner banner-ok" role="status">{actionInfo}</div>}
+      {actionError && (
+        <div className="banner banner-error" role="alert">
+          {actionError}
+        </div>
+      )}
+      {actionInfo && (
+        <div className="banner banner-ok" role="status">
+          {actionInfo}
+        </div>
+      )}
       {curl !== null && (
         <pre className="code" data-testid="curl-command" tabIndex={0} aria-label="cURL command">
           {curl}
@@ -180,14 +204,21 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
             {errorFields.field && (
               <>
                 <dt>Field</dt>
-                <dd className="mono" data-testid="error-field">{errorFields.field}</dd>
+                <dd className="mono" data-testid="error-field">
+                  {errorFields.field}
+                </dd>
               </>
             )}
             {errorFields.documentationUrl && (
               <>
                 <dt>Documentation</dt>
                 <dd>
-                  <button type="button" className="btn-link" data-testid="doc-link" onClick={() => void openDocs(errorFields.documentationUrl!)}>
+                  <button
+                    type="button"
+                    className="btn-link"
+                    data-testid="doc-link"
+                    onClick={() => void openDocs(errorFields.documentationUrl!)}
+                  >
                     {errorFields.documentationUrl}
                   </button>
                 </dd>
@@ -219,11 +250,15 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
         <h3>About this request</h3>
         <dl className="rl-dl">
           <dt>Started by</dt>
-          <dd data-testid="origin">{entry.origin ? `${entry.origin.screen} · ${entry.origin.action}` : 'not recorded'}</dd>
+          <dd data-testid="origin">
+            {entry.origin ? `${entry.origin.screen} · ${entry.origin.action}` : 'not recorded'}
+          </dd>
           <dt>Connection</dt>
           <dd>{entry.connection.label}</dd>
           <dt>Idempotency key</dt>
-          <dd className="mono" data-testid="idempotency-key">{entry.idempotencyKey ?? '— (not a POST)'}</dd>
+          <dd className="mono" data-testid="idempotency-key">
+            {entry.idempotencyKey ?? '— (not a POST)'}
+          </dd>
           <dt>Request id</dt>
           <dd className="mono">{entry.id}</dd>
           <dt>First sent</dt>
@@ -241,7 +276,12 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
               : entry.tags.map((t) => (
                   <span key={t} className="badge badge-info rl-tag">
                     {t}{' '}
-                    <button type="button" className="btn-link" aria-label={`Remove case id ${t}`} onClick={() => void removeTag(t)}>
+                    <button
+                      type="button"
+                      className="btn-link"
+                      aria-label={`Remove case id ${t}`}
+                      onClick={() => void removeTag(t)}
+                    >
                       ×
                     </button>
                   </span>
@@ -272,7 +312,11 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           {entry.method} {shown.url}
         </p>
         <Headers headers={shown.requestHeaders} testId="request-headers" />
-        {requestBody && <pre className="code" data-testid="request-body">{requestBody}</pre>}
+        {requestBody && (
+          <pre className="code" data-testid="request-body">
+            {requestBody}
+          </pre>
+        )}
       </section>
 
       <section className="rl-section" data-testid="response-section">
@@ -285,7 +329,11 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           )}
         </p>
         <Headers headers={shown.responseHeaders} testId="response-headers" />
-        {responseBody && <pre className="code" data-testid="response-body">{responseBody}</pre>}
+        {responseBody && (
+          <pre className="code" data-testid="response-body">
+            {responseBody}
+          </pre>
+        )}
         {shown.responseBodyTruncated && <p className="field-hint">The body was cut to the first 256 kB.</p>}
       </section>
     </article>

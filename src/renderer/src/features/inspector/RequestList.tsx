@@ -73,7 +73,13 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id))
 
   return (
-    <div className="rl-list" role="grid" aria-label="Requests" aria-rowcount={rows.length + 1} data-testid="request-list">
+    <div
+      className="rl-list"
+      role="grid"
+      aria-label="Requests"
+      aria-rowcount={rows.length + 1}
+      data-testid="request-list"
+    >
       <div className="rl-row rl-head" role="row">
         <span role="columnheader" className="c-check">
           <input
@@ -83,14 +89,30 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
             onChange={() => setChecked(allChecked ? [] : rows.map((r) => r.id))}
           />
         </span>
-        <span role="columnheader" className="c-time">Time</span>
-        <span role="columnheader" className="c-conn">Connection</span>
-        <span role="columnheader" className="c-method">Method</span>
-        <span role="columnheader" className="c-path">Path</span>
-        <span role="columnheader" className="c-status">Status</span>
-        <span role="columnheader" className="c-dur">Duration</span>
-        <span role="columnheader" className="c-att">Tries</span>
-        <span role="columnheader" className="c-bucket">Bucket</span>
+        <span role="columnheader" className="c-time">
+          Time
+        </span>
+        <span role="columnheader" className="c-conn">
+          Connection
+        </span>
+        <span role="columnheader" className="c-method">
+          Method
+        </span>
+        <span role="columnheader" className="c-path">
+          Path
+        </span>
+        <span role="columnheader" className="c-status">
+          Status
+        </span>
+        <span role="columnheader" className="c-dur">
+          Duration
+        </span>
+        <span role="columnheader" className="c-att">
+          Tries
+        </span>
+        <span role="columnheader" className="c-bucket">
+          Bucket
+        </span>
       </div>
       <div
         ref={scrollRef}
@@ -126,9 +148,15 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                     onChange={() => toggleChecked(row.id)}
                   />
                 </span>
-                <span role="gridcell" className="c-time mono">{formatTime(row.startedAt)}</span>
-                <span role="gridcell" className="c-conn" title={row.connectionLabel}>{row.connectionLabel}</span>
-                <span role="gridcell" className="c-method mono">{row.method}</span>
+                <span role="gridcell" className="c-time mono">
+                  {formatTime(row.startedAt)}
+                </span>
+                <span role="gridcell" className="c-conn" title={row.connectionLabel}>
+                  {row.connectionLabel}
+                </span>
+                <span role="gridcell" className="c-method mono">
+                  {row.method}
+                </span>
                 <span role="gridcell" className="c-path mono" title={row.path}>
                   {/* Case ids first: a long path is cut at the end, the tags stay visible. */}
                   {row.tags.length > 0 && <span className="badge badge-info rl-tag">{row.tags.join(', ')}</span>}
@@ -137,9 +165,15 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                 <span role="gridcell" className="c-status">
                   <span className={badge.className}>{badge.text}</span>
                 </span>
-                <span role="gridcell" className="c-dur">{formatDuration(row.durationMs)}</span>
-                <span role="gridcell" className="c-att">{row.attemptCount}</span>
-                <span role="gridcell" className="c-bucket mono" title={row.bucket ?? ''}>{row.bucket ?? '—'}</span>
+                <span role="gridcell" className="c-dur">
+                  {formatDuration(row.durationMs)}
+                </span>
+                <span role="gridcell" className="c-att">
+                  {row.attemptCount}
+                </span>
+                <span role="gridcell" className="c-bucket mono" title={row.bucket ?? ''}>
+                  {row.bucket ?? '—'}
+                </span>
               </div>
             )
           })}

@@ -43,7 +43,13 @@ export function readErrorFields(body: string | null): {
     return null
   }
   if (typeof parsed !== 'object' || parsed === null) return null
-  const b = parsed as { status?: unknown; title?: unknown; detail?: unknown; field?: unknown; _links?: { documentation?: { href?: unknown } } }
+  const b = parsed as {
+    status?: unknown
+    title?: unknown
+    detail?: unknown
+    field?: unknown
+    _links?: { documentation?: { href?: unknown } }
+  }
   const str = (v: unknown) => (typeof v === 'string' ? v : null)
   const out = {
     status: typeof b.status === 'number' ? b.status : null,

@@ -56,7 +56,12 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
           </option>
         ))}
       </select>
-      <select className="input" aria-label="Currency" value={filter.currency} onChange={(e) => onChange({ currency: e.target.value })}>
+      <select
+        className="input"
+        aria-label="Currency"
+        value={filter.currency}
+        onChange={(e) => onChange({ currency: e.target.value })}
+      >
         <option value="">Any currency</option>
         {currencies.map((c) => (
           <option key={c} value={c}>
@@ -89,7 +94,11 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
           Clear filter
         </button>
       )}
-      <span id="pay-filter-scope" className={active ? 'pay-filter-scope active' : 'pay-filter-scope'} data-testid="filter-scope">
+      <span
+        id="pay-filter-scope"
+        className={active ? 'pay-filter-scope active' : 'pay-filter-scope'}
+        data-testid="filter-scope"
+      >
         Filter covers only the {loadedCount.toLocaleString()} loaded payments
         {active && !error && (
           <>

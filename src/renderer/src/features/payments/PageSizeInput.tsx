@@ -5,7 +5,13 @@ import { parsePageSize } from './page-size'
 const SUGGESTED = [10, 25, 50, 100, 250]
 
 /** Page size 1–250, applied on Enter or when the field loses focus; empty means the service default. */
-export function PageSizeInput({ value, onApply }: { value: number | null; onApply: (size: number | null) => void }): React.JSX.Element {
+export function PageSizeInput({
+  value,
+  onApply,
+}: {
+  value: number | null
+  onApply: (size: number | null) => void
+}): React.JSX.Element {
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? (value === null ? '' : String(value))
   const parsed = parsePageSize(text)

@@ -7,7 +7,14 @@ import type { DetailState } from '../../stores/payments-store'
 import { ErrorBanner } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
 
-const AMOUNT_FIELDS = ['amount', 'amountRefunded', 'amountRemaining', 'amountCaptured', 'amountChargedBack', 'settlementAmount'] as const
+const AMOUNT_FIELDS = [
+  'amount',
+  'amountRefunded',
+  'amountRemaining',
+  'amountCaptured',
+  'amountChargedBack',
+  'settlementAmount',
+] as const
 const TIME_FIELDS = ['createdAt', 'authorizedAt', 'paidAt', 'canceledAt', 'expiresAt', 'expiredAt', 'failedAt'] as const
 const LINK_NAMES: { key: 'checkout' | 'dashboard' | 'order' | 'documentation'; label: string }[] = [
   { key: 'checkout', label: 'Checkout' },
@@ -15,10 +22,24 @@ const LINK_NAMES: { key: 'checkout' | 'dashboard' | 'order' | 'documentation'; l
   { key: 'order', label: 'Order' },
   { key: 'documentation', label: 'Documentation' },
 ]
-const SHOWN_ELSEWHERE = new Set<string>([...AMOUNT_FIELDS, ...TIME_FIELDS, '_links', 'lines', 'metadata', 'details', 'status', 'id'])
+const SHOWN_ELSEWHERE = new Set<string>([
+  ...AMOUNT_FIELDS,
+  ...TIME_FIELDS,
+  '_links',
+  'lines',
+  'metadata',
+  'details',
+  'status',
+  'id',
+])
 
 function isAmount(v: unknown): v is Amount {
-  return typeof v === 'object' && v !== null && typeof (v as Amount).value === 'string' && typeof (v as Amount).currency === 'string'
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as Amount).value === 'string' &&
+    typeof (v as Amount).currency === 'string'
+  )
 }
 
 function FieldValue({ value }: { value: unknown }): React.JSX.Element {
@@ -63,7 +84,13 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         <h2 id="pay-detail-title" className="mono">
           {detail.id}
         </h2>
-        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close detail (Esc)" title="Close (Esc)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={onClose}
+          aria-label="Close detail (Esc)"
+          title="Close (Esc)"
+        >
           ✕
         </button>
       </header>
@@ -71,17 +98,32 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         <button type="button" className="btn btn-small" onClick={() => void copy(detail.id, 'ID')}>
           Copy id
         </button>
-        <button type="button" className="btn btn-small" disabled={!p} onClick={() => p && void copy(JSON.stringify(p, null, 2), 'JSON')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!p}
+          onClick={() => p && void copy(JSON.stringify(p, null, 2), 'JSON')}
+        >
           Copy JSON
         </button>
-        <button type="button" className="btn btn-small" onClick={onRefresh} disabled={detail.loading} data-testid="detail-refresh">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={onRefresh}
+          disabled={detail.loading}
+          data-testid="detail-refresh"
+        >
           {detail.loading ? 'Refreshing…' : 'Refresh'}
         </button>
         <button
           type="button"
           className="btn btn-small"
           disabled={!detail.requestId}
-          title={detail.requestId ? 'Show the request that fetched this payment' : 'The request log has not reported this request'}
+          title={
+            detail.requestId
+              ? 'Show the request that fetched this payment'
+              : 'The request log has not reported this request'
+          }
           onClick={() => detail.requestId && navigate({ screen: 'inspector', entryId: detail.requestId })}
           data-testid="detail-inspector"
         >
@@ -171,7 +213,14 @@ function PaymentFields({ payment: p, onOpen }: { payment: Payment; onOpen: (url:
         {LINK_NAMES.map(({ key, label }) => {
           const link = (links as Record<string, { href?: string } | null | undefined>)[key]
           return link?.href ? (
-            <button key={key} type="button" className="btn btn-small" onClick={() => onOpen(link.href!)} title={link.href} data-testid={`detail-link-${key}`}>
+            <button
+              key={key}
+              type="button"
+              className="btn btn-small"
+              onClick={() => onOpen(link.href!)}
+              title={link.href}
+              data-testid={`detail-link-${key}`}
+            >
               Open {label} ↗
             </button>
           ) : null

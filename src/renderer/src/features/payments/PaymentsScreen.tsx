@@ -19,7 +19,9 @@ import './payments.css'
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  return (
+    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  )
 }
 
 export function PaymentsScreen(): React.JSX.Element {
@@ -171,7 +173,10 @@ export function PaymentsScreen(): React.JSX.Element {
   const first = s.slots[0]
   const lastSlot = s.slots[s.slots.length - 1]
   const loadingMore = s.pending.some((p) => p.action === 'load-more')
-  const exportIds = useMemo(() => (filtered ? filtered.map((p) => p.id) : s.slots.flatMap((slot) => slot.ids)), [filtered, s.slots])
+  const exportIds = useMemo(
+    () => (filtered ? filtered.map((p) => p.id) : s.slots.flatMap((slot) => slot.ids)),
+    [filtered, s.slots],
+  )
   const ex = s.exportState
 
   return (
@@ -182,7 +187,14 @@ export function PaymentsScreen(): React.JSX.Element {
       </header>
 
       <div className="toolbar pay-nav" role="toolbar" aria-label="Pages">
-        <button type="button" className="btn btn-small" onClick={s.back} disabled={s.historyIndex <= 0} data-testid="nav-back" title="Back to the page visited before">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={s.back}
+          disabled={s.historyIndex <= 0}
+          data-testid="nav-back"
+          title="Back to the page visited before"
+        >
           ← Back
         </button>
         <button
@@ -196,33 +208,69 @@ export function PaymentsScreen(): React.JSX.Element {
           Forward →
         </button>
         <span className="pay-sep" aria-hidden="true" />
-        <button type="button" className="btn btn-small" onClick={() => void s.previous()} disabled={!first?.previousLink || s.loading} data-testid="nav-previous" title="Previous page ([)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void s.previous()}
+          disabled={!first?.previousLink || s.loading}
+          data-testid="nav-previous"
+          title="Previous page ([)"
+        >
           ‹ Previous
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void s.next()} disabled={!lastSlot?.nextLink || s.loading} data-testid="nav-next" title="Next page (])">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void s.next()}
+          disabled={!lastSlot?.nextLink || s.loading}
+          data-testid="nav-next"
+          title="Next page (])"
+        >
           Next ›
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void s.loadFirst()} disabled={s.loading} data-testid="nav-first">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void s.loadFirst()}
+          disabled={s.loading}
+          data-testid="nav-first"
+        >
           {s.prefs.sort === 'desc' ? 'Newest' : 'Oldest'}
         </button>
         <span className="pay-sep" aria-hidden="true" />
         <PageSizeInput value={s.prefs.pageSize} onApply={(size) => void s.setPageSize(size)} />
         <label className="pay-inline">
           Sort
-          <select className="input" value={s.prefs.sort} onChange={(e) => void s.setSort(e.target.value === 'asc' ? 'asc' : 'desc')} data-testid="sort">
+          <select
+            className="input"
+            value={s.prefs.sort}
+            onChange={(e) => void s.setSort(e.target.value === 'asc' ? 'asc' : 'desc')}
+            data-testid="sort"
+          >
             <option value="desc">Newest first</option>
             <option value="asc">Oldest first</option>
           </select>
         </label>
         <label className="pay-inline">
           Rows
-          <select className="input" value={s.prefs.density} onChange={(e) => s.setPrefs({ density: e.target.value === 'comfortable' ? 'comfortable' : 'compact' })} data-testid="density">
+          <select
+            className="input"
+            value={s.prefs.density}
+            onChange={(e) => s.setPrefs({ density: e.target.value === 'comfortable' ? 'comfortable' : 'compact' })}
+            data-testid="density"
+          >
             <option value="compact">Compact</option>
             <option value="comfortable">Comfortable</option>
           </select>
         </label>
         <div className="pay-columns">
-          <button type="button" className="btn btn-small" aria-expanded={showColumns} onClick={() => setShowColumns((v) => !v)} data-testid="columns-toggle">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-expanded={showColumns}
+            onClick={() => setShowColumns((v) => !v)}
+            data-testid="columns-toggle"
+          >
             Columns
           </button>
           {showColumns && (
@@ -233,7 +281,9 @@ export function PaymentsScreen(): React.JSX.Element {
                   <input
                     type="checkbox"
                     checked={!s.prefs.hiddenColumns[id]}
-                    onChange={(e) => s.setPrefs({ hiddenColumns: { ...s.prefs.hiddenColumns, [id]: !e.target.checked } })}
+                    onChange={(e) =>
+                      s.setPrefs({ hiddenColumns: { ...s.prefs.hiddenColumns, [id]: !e.target.checked } })
+                    }
                     data-testid={`column-${id}`}
                   />{' '}
                   {COLUMN_LABELS[id]}
@@ -264,7 +314,13 @@ export function PaymentsScreen(): React.JSX.Element {
         <button type="submit" className="btn btn-small btn-primary" data-testid="find-open">
           Open
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void submitFind('from')} data-testid="find-from" title="List payments starting at this id (from)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void submitFind('from')}
+          data-testid="find-from"
+          title="List payments starting at this id (from)"
+        >
           List from this id
         </button>
         {findError && (
@@ -273,16 +329,32 @@ export function PaymentsScreen(): React.JSX.Element {
           </span>
         )}
         <span className="pay-spacer-flex" />
-        <button type="button" className="btn btn-small" disabled={exportIds.length === 0 || (ex !== null && !ex.done)} onClick={() => void s.exportRows('csv', exportIds)} data-testid="export-csv">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
+          onClick={() => void s.exportRows('csv', exportIds)}
+          data-testid="export-csv"
+        >
           Export CSV
         </button>
-        <button type="button" className="btn btn-small" disabled={exportIds.length === 0 || (ex !== null && !ex.done)} onClick={() => void s.exportRows('json', exportIds)} data-testid="export-json">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
+          onClick={() => void s.exportRows('json', exportIds)}
+          data-testid="export-json"
+        >
           Export JSON
         </button>
       </form>
 
       {ex && (
-        <div className={ex.error ? 'banner banner-error' : ex.done ? 'banner banner-ok' : 'banner'} role="status" data-testid="export-status">
+        <div
+          className={ex.error ? 'banner banner-error' : ex.done ? 'banner banner-ok' : 'banner'}
+          role="status"
+          data-testid="export-status"
+        >
           {ex.error ? (
             <>Export failed: {ex.error}</>
           ) : ex.canceled ? (
@@ -316,7 +388,14 @@ export function PaymentsScreen(): React.JSX.Element {
         currencies={currencies}
       />
 
-      {s.error && <ErrorBanner error={s.error} context="The payments list could not be loaded." testId="payments-error" onRetry={() => void s.loadFirst()} />}
+      {s.error && (
+        <ErrorBanner
+          error={s.error}
+          context="The payments list could not be loaded."
+          testId="payments-error"
+          onRetry={() => void s.loadFirst()}
+        />
+      )}
 
       <div className={s.detail ? 'pay-body with-detail' : 'pay-body'}>
         <div className="pay-list">
@@ -366,7 +445,9 @@ export function PaymentsScreen(): React.JSX.Element {
             </button>
           </footer>
         </div>
-        {s.detail && <PaymentDetail detail={s.detail} onClose={s.closeDetail} onRefresh={() => void s.refreshDetail()} />}
+        {s.detail && (
+          <PaymentDetail detail={s.detail} onClose={s.closeDetail} onRefresh={() => void s.refreshDetail()} />
+        )}
       </div>
     </section>
   )

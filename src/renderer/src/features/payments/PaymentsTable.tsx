@@ -84,12 +84,7 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
 
   return (
-    <div
-      ref={scrollRef}
-      className={`pay-scroll density-${density}`}
-      data-testid="payments-scroll"
-      tabIndex={-1}
-    >
+    <div ref={scrollRef} className={`pay-scroll density-${density}`} data-testid="payments-scroll" tabIndex={-1}>
       <table className="data pay-table" aria-rowcount={rowCount} data-testid="payments-table">
         <colgroup>
           {visibleColumns.map((c) => (
@@ -117,7 +112,12 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
             const { index, payment } = row.original
             if (!payment) {
               return (
-                <tr key={`p-${index}`} className="pay-row pay-placeholder" style={{ height: rowHeight }} aria-rowindex={index + 2}>
+                <tr
+                  key={`p-${index}`}
+                  className="pay-row pay-placeholder"
+                  style={{ height: rowHeight }}
+                  aria-rowindex={index + 2}
+                >
                   <td colSpan={visibleColumns.length}>
                     <span className="pay-skeleton" />
                   </td>

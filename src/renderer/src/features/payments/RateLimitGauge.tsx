@@ -4,12 +4,7 @@ import type { BucketSnapshot } from '../../../../shared/api-events'
 /** The READ bucket the payments list goes through (spec 8.1.4): the learned GET payments policy first. */
 export function readBucket(buckets: readonly BucketSnapshot[]): BucketSnapshot | null {
   const reads = buckets.filter((b) => b.class === 'read')
-  return (
-    reads.find((b) => b.policy === 'get-v2-payments') ??
-    reads.find((b) => b.learned) ??
-    reads[0] ??
-    null
-  )
+  return reads.find((b) => b.policy === 'get-v2-payments') ?? reads.find((b) => b.learned) ?? reads[0] ?? null
 }
 
 /**
@@ -18,7 +13,8 @@ export function readBucket(buckets: readonly BucketSnapshot[]): BucketSnapshot |
  */
 export function waitSeconds(bucket: BucketSnapshot | null, nowMs: number): number | null {
   if (!bucket) return null
-  if (bucket.pausedUntil !== null && bucket.pausedUntil > nowMs) return Math.max(1, Math.ceil((bucket.pausedUntil - nowMs) / 1000))
+  if (bucket.pausedUntil !== null && bucket.pausedUntil > nowMs)
+    return Math.max(1, Math.ceil((bucket.pausedUntil - nowMs) / 1000))
   if (bucket.queued > 0) {
     const missing = Math.max(0, 1 - bucket.remaining)
     return Math.max(1, Math.ceil(bucket.ratePerSecond > 0 ? missing / bucket.ratePerSecond : 1))
@@ -48,7 +44,10 @@ export function RateLimitGauge({ buckets, busy, onCancel }: RateLimitGaugeProps)
 
   return (
     <div className="pay-rate" data-testid="payments-rate">
-      <span className="pay-rate-label" title={bucket ? `Policy ${bucket.policy}${bucket.learned ? '' : ' (not yet learned)'}` : undefined}>
+      <span
+        className="pay-rate-label"
+        title={bucket ? `Policy ${bucket.policy}${bucket.learned ? '' : ' (not yet learned)'}` : undefined}
+      >
         Read limit
       </span>
       {bucket ? (

@@ -65,7 +65,11 @@ export const paymentColumns = [
   col.accessor((r) => r.payment?.createdAt ?? '', {
     id: 'createdAt',
     header: COLUMN_LABELS.createdAt,
-    cell: (c) => <time dateTime={c.getValue()} title={c.getValue()}>{formatLocalDateTime(c.getValue())}</time>,
+    cell: (c) => (
+      <time dateTime={c.getValue()} title={c.getValue()}>
+        {formatLocalDateTime(c.getValue())}
+      </time>
+    ),
   }),
   col.accessor((r) => r.payment?.mode ?? '', {
     id: 'mode',

@@ -15,7 +15,14 @@ export interface PaymentFilter {
   text: string
 }
 
-export const EMPTY_FILTER: PaymentFilter = { statuses: [], methods: [], minAmount: '', maxAmount: '', currency: '', text: '' }
+export const EMPTY_FILTER: PaymentFilter = {
+  statuses: [],
+  methods: [],
+  minAmount: '',
+  maxAmount: '',
+  currency: '',
+  text: '',
+}
 
 export function isFilterActive(f: PaymentFilter): boolean {
   return (
@@ -60,9 +67,11 @@ export type CompiledFilter = { ok: true; test: (p: Payment) => boolean } | { ok:
 
 export function compileFilter(f: PaymentFilter): CompiledFilter {
   const min = f.minAmount.trim() === '' ? null : parseDecimal(f.minAmount)
-  if (f.minAmount.trim() !== '' && !min) return { ok: false, error: 'Minimum amount: enter a number such as 10 or 10.50.' }
+  if (f.minAmount.trim() !== '' && !min)
+    return { ok: false, error: 'Minimum amount: enter a number such as 10 or 10.50.' }
   const max = f.maxAmount.trim() === '' ? null : parseDecimal(f.maxAmount)
-  if (f.maxAmount.trim() !== '' && !max) return { ok: false, error: 'Maximum amount: enter a number such as 10 or 10.50.' }
+  if (f.maxAmount.trim() !== '' && !max)
+    return { ok: false, error: 'Maximum amount: enter a number such as 10 or 10.50.' }
   const statuses = new Set(f.statuses)
   const methods = new Set(f.methods)
   const needle = f.text.trim().toLowerCase()
@@ -81,7 +90,8 @@ export function compileFilter(f: PaymentFilter): CompiledFilter {
         }
       }
       if (needle) {
-        const hay = `${p.id} ${p.description ?? ''} ${p.orderId ?? ''} ${p.amount?.value ?? ''} ${p.method ?? ''} ${p.status}`.toLowerCase()
+        const hay =
+          `${p.id} ${p.description ?? ''} ${p.orderId ?? ''} ${p.amount?.value ?? ''} ${p.method ?? ''} ${p.status}`.toLowerCase()
         if (!hay.includes(needle)) return false
       }
       return true
