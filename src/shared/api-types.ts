@@ -30,6 +30,22 @@ export interface Address {
   country?: string
 }
 
+/** Spec 2.1: the Address object's fields, in the spec's order. */
+export const ADDRESS_FIELDS = [
+  'title',
+  'givenName',
+  'familyName',
+  'organizationName',
+  'streetAndNumber',
+  'streetAdditional',
+  'postalCode',
+  'email',
+  'phone',
+  'city',
+  'region',
+  'country',
+] as const satisfies readonly (keyof Address)[]
+
 /** Spec 2.5 */
 export const LOCALES = [
   'en_US',

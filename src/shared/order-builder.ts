@@ -3,7 +3,7 @@
 // control mapping, and the derived state per keystroke. No zod here (the renderer's CSP forbids
 // eval, which zod probes for), no node, no DOM; the IPC schemas live in drafts.ts / orders.ts.
 
-import type { Amount, EmbedValue } from './api-types'
+import { ADDRESS_FIELDS, type Amount, type EmbedValue } from './api-types'
 import {
   amountFromMinor,
   computeVatAmount,
@@ -26,20 +26,7 @@ import {
 // The draft: the form as typed (strings), before it is a request
 
 /** Address fields of spec 2.1, in the spec's order. */
-export const ADDRESS_KEYS = [
-  'title',
-  'givenName',
-  'familyName',
-  'organizationName',
-  'streetAndNumber',
-  'streetAdditional',
-  'postalCode',
-  'email',
-  'phone',
-  'city',
-  'region',
-  'country',
-] as const
+export const ADDRESS_KEYS = ADDRESS_FIELDS
 export type AddressKey = (typeof ADDRESS_KEYS)[number]
 export type DraftAddress = Partial<Record<AddressKey, string>>
 

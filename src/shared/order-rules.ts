@@ -45,6 +45,7 @@
 //     be required" is not enforced (the spec gives no list of countries).
 
 import {
+  ADDRESS_FIELDS,
   LOCALES,
   ORDER_LINE_TYPES,
   PAYMENT_LINE_TYPES,
@@ -120,21 +121,6 @@ const METHOD_SET: ReadonlySet<string> = new Set(PAYMENT_METHODS)
 const ORDER_LINE_TYPE_SET: ReadonlySet<string> = new Set(ORDER_LINE_TYPES)
 const PAYMENT_LINE_TYPE_SET: ReadonlySet<string> = new Set(PAYMENT_LINE_TYPES)
 const CATEGORY_SET: ReadonlySet<string> = new Set(VOUCHER_CATEGORIES)
-
-const ADDRESS_FIELDS = [
-  'title',
-  'givenName',
-  'familyName',
-  'organizationName',
-  'streetAndNumber',
-  'streetAdditional',
-  'postalCode',
-  'email',
-  'phone',
-  'city',
-  'region',
-  'country',
-] as const
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers

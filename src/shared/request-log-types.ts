@@ -1,7 +1,7 @@
 // The request log (Inspector) as main stores it and the renderer shows it. Every value here has
 // already been redacted in main (request-log-redaction.ts) before it is kept, persisted or sent.
 
-import type { AttemptOutcome, AttemptTimings, RateLimitInfo, RequestClass, RequestOrigin } from './api-events'
+import type { AttemptEvent, AttemptOutcome, RequestClass, RequestOrigin } from './api-events'
 
 /** Which connection a request went through: never its secret. */
 export interface ConnectionRef {
@@ -9,25 +9,29 @@ export interface ConnectionRef {
   label: string
 }
 
-/** One HTTP attempt of a logical request (one AttemptEvent, redacted). */
-export interface LoggedAttempt {
-  attempt: number
-  startedAt: number
-  url: string
-  requestHeaders: Record<string, string>
-  requestBody: string | null
-  status: number | null
-  responseHeaders: Record<string, string> | null
-  responseBody: string | null
-  responseBodyTruncated: boolean
-  timings: AttemptTimings
-  rateLimit: RateLimitInfo | null
-  outcome: AttemptOutcome
-  error: { kind: string; message: string } | null
-  retryReason: string | null
-  nextWaitMs: number | null
-  bucket: string | null
-}
+/**
+ * One HTTP attempt of a logical request: the per-attempt fields of an AttemptEvent, redacted. The
+ * fields that are the same for every attempt (method, origin, idempotency key...) live on the entry.
+ */
+export type LoggedAttempt = Pick<
+  AttemptEvent,
+  | 'attempt'
+  | 'startedAt'
+  | 'url'
+  | 'requestHeaders'
+  | 'requestBody'
+  | 'status'
+  | 'responseHeaders'
+  | 'responseBody'
+  | 'responseBodyTruncated'
+  | 'timings'
+  | 'rateLimit'
+  | 'outcome'
+  | 'error'
+  | 'retryReason'
+  | 'nextWaitMs'
+  | 'bucket'
+>
 
 /** One logical request (one client request id) with all its attempts, oldest attempt first. */
 export interface RequestLogEntry {

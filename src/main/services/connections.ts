@@ -86,16 +86,10 @@ export interface AddConnectionRequest {
 }
 
 /** Metadata only, for the live guard and the order builder. */
-export interface ActiveConnectionInfo {
-  id: string
-  label: string
-  kind: CredentialKind
-  mode: CredentialMode
-  profileId: string | null
-  testmode: boolean | null
-  isLive: boolean
-  builtIn: boolean
-}
+export type ActiveConnectionInfo = Pick<
+  ConnectionView,
+  'id' | 'label' | 'kind' | 'mode' | 'profileId' | 'testmode' | 'builtIn'
+> & { isLive: boolean }
 
 export interface ConnectionsService<C extends ConnectionApiClient = ConnectionApiClient> {
   list(): Promise<ConnectionsListView>

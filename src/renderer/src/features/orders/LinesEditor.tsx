@@ -1,6 +1,12 @@
 import { memo, useCallback } from 'react'
 import { ORDER_LINE_TYPES, PAYMENT_LINE_TYPES, VOUCHER_CATEGORIES } from '../../../../shared/api-types'
-import { emptyDraftLine, type BuiltLine, type DraftContent, type DraftLine } from '../../../../shared/order-builder'
+import {
+  emptyDraftLine,
+  LINE_FIELDS,
+  type BuiltLine,
+  type DraftContent,
+  type DraftLine,
+} from '../../../../shared/order-builder'
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import { useOrdersStore, type Highlight } from '../../stores/orders-store'
 import { normalizeMoneyText } from './derive'
@@ -113,7 +119,7 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
             const errors: LineErrors = {}
             let errorsKey = ''
             const prefix = `lines.${index}.`
-            for (const field of LINE_FIELD_LIST) {
+            for (const field of LINE_FIELDS) {
               const list = formErrors[prefix + field]
               if (list) {
                 errors[field] = list
@@ -182,22 +188,6 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
     </div>
   )
 }
-
-const LINE_FIELD_LIST: readonly LineField[] = [
-  'type',
-  'name',
-  'quantity',
-  'unitPrice',
-  'discountAmount',
-  'vatRate',
-  'totalAmount',
-  'vatAmount',
-  'sku',
-  'category',
-  'imageUrl',
-  'productUrl',
-  'metadata',
-]
 
 function totalsKeyOf(b: BuiltLine | undefined): string {
   if (!b) return ''
@@ -522,7 +512,7 @@ function LineMessages({
   errors: LineErrors
   highlight: Highlight | null
 }): React.JSX.Element | null {
-  const fields = LINE_FIELD_LIST.filter(
+  const fields = LINE_FIELDS.filter(
     (f) => (errors[f]?.length ?? 0) > 0 || (highlight?.target.path === `lines.${index}.${f}` && highlight.message),
   )
   if (fields.length === 0) return null
