@@ -35,6 +35,17 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+/**
+ * The keychain service the harness (e2e tests and UI benchmarks) stores under: never the app's own
+ * "Paydesk", so a run on a developer's session keychain cannot touch the app's keys.
+ */
+export const HARNESS_KEYCHAIN_SERVICE = 'Paydesk (tests)'
+
+/** The real keytar adapter on the harness's keychain service. */
+export async function harnessKeychain() {
+  return createKeytarSecretStore(await loadKeytar(), { service: HARNESS_KEYCHAIN_SERVICE })
+}
+
 export interface HarnessOptions {
   /** Names the artifacts folder for this test file. */
   name: string
@@ -131,7 +142,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let dispatcher!: Dispatcher
   let unsubscribe: () => void = () => {}
 
-  const secretStore = options.deps?.secretStore ?? createKeytarSecretStore(await loadKeytar())
+  const secretStore = options.deps?.secretStore ?? (await harnessKeychain())
 
   async function open(): Promise<void> {
     services = await createAppServices({

@@ -4,8 +4,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore, loadKeytar } from '../../src/main/secrets/keytar-store'
-import { currentCspViolations, startHarness, type Harness } from './harness'
+import { currentCspViolations, harnessKeychain, startHarness, type Harness } from './harness'
 import { findIn, scanDirectory, scanHarness } from './secrets-leak-scan'
 
 /**
@@ -121,7 +120,7 @@ describe('no secret leaves main or reaches the disk', () => {
   })
 
   it('keeps the secrets in the keychain (and only there) across a restart', async () => {
-    const keychain = createKeytarSecretStore(await loadKeytar())
+    const keychain = await harnessKeychain()
     expect(await keychain.get(ids.get('Merchant test')!)).toBe(TEST_KEY)
     expect(await keychain.get(ids.get('Agency')!)).toBe(ORG_TOKEN)
 
