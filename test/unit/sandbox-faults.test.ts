@@ -68,6 +68,9 @@ describe('parseCredential (spec 5)', () => {
     expect(parseCredential('test_a1')).toEqual({ secret: 'test_a1', kind: 'api-key', mode: 'test' })
     expect(parseCredential('live_a1')).toEqual({ secret: 'live_a1', kind: 'api-key', mode: 'live' })
     expect(parseCredential('access_a1')).toEqual({ secret: 'access_a1', kind: 'organization-token' })
-    for (const bad of ['sk_a1', 'test_', 'test_a-1', 'TEST_a1']) expect(() => parseCredential(bad)).toThrow()
+    // The characters the app accepts after the prefix (connection-rules), so a key added there works here.
+    expect(parseCredential('test_my_key-1')).toMatchObject({ kind: 'api-key', mode: 'test' })
+    for (const bad of ['sk_a1', 'test_', 'test_a 1', 'test_a.1', 'TEST_a1'])
+      expect(() => parseCredential(bad)).toThrow()
   })
 })

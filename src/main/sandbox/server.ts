@@ -61,8 +61,11 @@ export const MAX_BODY_BYTES = 1_000_000
 
 /** Spec 5: the prefix of a secret decides its kind and mode. */
 export function parseCredential(secret: string): Credential {
-  const match = /^(test|live|access)_([A-Za-z0-9]+)$/.exec(secret)
-  if (!match) throw new Error(`credential must look like test_…, live_… or access_… (letters and digits): ${secret}`)
+  // The same characters the app accepts after the prefix (src/shared/connection-rules.ts).
+  const match = /^(test|live|access)_([A-Za-z0-9_-]+)$/.exec(secret)
+  if (!match) {
+    throw new Error(`credential must look like test_…, live_… or access_… (letters, digits, "_", "-"): ${secret}`)
+  }
   if (match[1] === 'access') return { secret, kind: 'organization-token' }
   return { secret, kind: 'api-key', mode: match[1] as Mode }
 }
