@@ -35,6 +35,7 @@ let store: MemorySecretStore
 let emitted: unknown[]
 let clientOptions: ConnectionClientOptions[]
 let credentialsSeen: unknown[]
+let listOptionsSeen: unknown[]
 let sandboxStarts: number
 let allowedOrigins: string[]
 let knownSecrets: Set<string>
@@ -69,7 +70,8 @@ function build(): ConnectionsService {
     createClient: (options) => {
       clientOptions.push(options)
       return {
-        async listPayments() {
+        async listPayments(_query: unknown, listOptions?: unknown) {
+          listOptionsSeen.push(listOptions)
           const credential = await options.getCredential()
           credentialsSeen.push(credential)
           if (!knownSecrets.has(credential.secret)) throw new FakeApiError(401)
@@ -109,6 +111,7 @@ beforeEach(async () => {
   emitted = []
   clientOptions = []
   credentialsSeen = []
+  listOptionsSeen = []
   sandboxStarts = 0
   allowedOrigins = []
   knownSecrets = new Set([LIVE_KEY, TEST_KEY, TOKEN, SANDBOX_KEY])
@@ -150,6 +153,10 @@ describe('first run', () => {
     const result = await call(service.test('sandbox'))
     expect(result).toMatchObject({ ok: true, mode: 'test', kind: 'api-key' })
     expect(credentialsSeen).toEqual([{ secret: SANDBOX_KEY, kind: 'api-key' }])
+    // The user waits for it, and the Inspector entry says where it came from.
+    expect(listOptionsSeen).toEqual([
+      { priority: 'user', origin: { screen: 'connections', action: 'test connection' } },
+    ])
     const list = await call(service.list())
     expect(list.connections[0]!.masked).toBe('test_…Run9')
     expect(list.connections[0]!.baseUrl).toBe('http://127.0.0.1:4999/v2')

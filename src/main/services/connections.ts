@@ -52,7 +52,10 @@ export interface ConnectionClientOptions {
 
 /** The part of the API client this service needs: one cheap READ for `test()`. */
 export interface ConnectionApiClient {
-  listPayments(query: { limit?: number }): Promise<unknown>
+  listPayments(
+    query: { limit?: number },
+    options?: { priority?: 'user' | 'background'; origin?: { screen: string; action: string } },
+  ): Promise<unknown>
   dispose?(): void | Promise<void>
 }
 
@@ -436,7 +439,11 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       if (!isKnown(file, id)) find(file, id)
       try {
         const client = await clientFor(id)
-        const result = await client.listPayments({ limit: 1 })
+        // The user is waiting; the Inspector entry says which screen and action sent it.
+        const result = await client.listPayments(
+          { limit: 1 },
+          { priority: 'user', origin: { screen: 'connections', action: 'test connection' } },
+        )
         const view = viewOf(state!, id)
         return { ok: true, id, kind: view.kind, mode: view.mode, summary: summarize(view.mode, result) }
       } catch (error) {
