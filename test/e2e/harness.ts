@@ -57,6 +57,8 @@ export interface HarnessOptions {
    */
   deps?: Partial<AppDeps>
   viewport?: { width: number; height: number }
+  /** Query string for the page, e.g. `paymentsWindow=2` to narrow the payments list window. */
+  query?: string
 }
 
 export interface Harness {
@@ -198,7 +200,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         )
         .catch(() => {})
     })
-    await page.goto(`${origin}/index.html`)
+    await page.goto(`${origin}/index.html${options.query ? `?${options.query}` : ''}`)
   }
 
   async function shut(): Promise<void> {

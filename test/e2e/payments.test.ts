@@ -60,6 +60,8 @@ describe('payments browser in Chromium', () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'paydesk-payments-e2e-'))
     h = await startHarness({
       name: 'payments',
+      // A narrow list window, so four pages of 250 are enough to see far pages dropped and refetched.
+      query: 'paymentsWindow=2',
       deps: { sandboxOptions: { keys: [`test_${token(30)}`], adminToken, seedPayments: 1200, seed: 7 } },
     })
     await h.services.connections.getActiveClient() // starts the sandbox (lazily started on first use)

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_WINDOW,
   loadedRows,
   planWindow,
   rowAt,
   rowOffsets,
   slotIndexAt,
+  windowFromSearch,
   type PageSlot,
 } from '../../src/renderer/src/features/payments/page-window'
 import type { Payment } from '../../src/shared/api-types'
@@ -105,5 +107,19 @@ describe('page size field', () => {
     expect(parsePageSize(' 1 ')).toEqual({ ok: true, value: 1 })
     expect(parsePageSize('250')).toEqual({ ok: true, value: 250 })
     for (const bad of ['0', '251', '1.5', '-3', 'abc', '1e2', '0x10']) expect(parsePageSize(bad).ok).toBe(false)
+  })
+})
+
+describe('windowFromSearch', () => {
+  it('keeps the default wide window unless a narrower one is asked for', () => {
+    expect(windowFromSearch('')).toBe(DEFAULT_WINDOW)
+    expect(windowFromSearch('?paymentsWindow=2')).toEqual({ keepPages: 2, prefetchPages: 1 })
+    for (const bad of ['?paymentsWindow=-1', '?paymentsWindow=abc', '?paymentsWindow=2.5', '?paymentsWindow=1000']) {
+      expect(windowFromSearch(bad), bad).toBe(DEFAULT_WINDOW)
+    }
+  })
+
+  it('bounds the rows kept around the viewport', () => {
+    expect((2 * DEFAULT_WINDOW.keepPages + 1) * 250).toBeLessThanOrEqual(25_000)
   })
 })

@@ -5,8 +5,11 @@ import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '.
 import type { ExportFormat } from '../../../shared/ipc/payments'
 import { EMPTY_FILTER, type PaymentFilter } from '../features/payments/filters'
 import { benchMark } from '../features/payments/bench-marks'
-import { DEFAULT_WINDOW, planWindow, type PageSlot } from '../features/payments/page-window'
+import { planWindow, windowFromSearch, type PageSlot } from '../features/payments/page-window'
 import { call, IpcError } from '../lib/ipc-client'
+
+/** How many pages around the viewport keep their rows (see page-window.ts). */
+const LIST_WINDOW = windowFromSearch(typeof location === 'undefined' ? '' : location.search)
 
 /** An error as the payments screen shows it: what happened, the API's title/detail, the inspector entry. */
 export interface PaymentsErrorView {
@@ -368,7 +371,7 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
 
     ensureWindow(firstRow, lastRow) {
       const slots = get().slots
-      const plan = planWindow(slots, firstRow, lastRow, DEFAULT_WINDOW)
+      const plan = planWindow(slots, firstRow, lastRow, LIST_WINDOW)
       if (plan.drop.length > 0) {
         const drop = new Set(plan.drop)
         set((s) => ({

@@ -31,7 +31,20 @@ export interface WindowOptions {
   prefetchPages: number
 }
 
-export const DEFAULT_WINDOW: WindowOptions = { keepPages: 2, prefetchPages: 1 }
+/**
+ * ±40 pages keeps up to ~20,000 rows of 250 (tens of MB): scrolling back through what was loaded
+ * shows rows, not placeholders being refetched, while memory stays bounded however far the user
+ * goes. `?paymentsWindow=N` (tests) narrows it to exercise dropping with a few pages.
+ */
+export const DEFAULT_WINDOW: WindowOptions = { keepPages: 40, prefetchPages: 2 }
+
+export function windowFromSearch(search: string): WindowOptions {
+  const raw = new URLSearchParams(search).get('paymentsWindow')
+  const pages = raw === null || raw.trim() === '' ? NaN : Number(raw)
+  return Number.isInteger(pages) && pages >= 0 && pages < DEFAULT_WINDOW.keepPages
+    ? { keepPages: pages, prefetchPages: 1 }
+    : DEFAULT_WINDOW
+}
 
 /** offsets[i] = first row index of slot i; offsets[slots.length] = total rows. */
 export function rowOffsets(slots: readonly Pick<PageSlot, 'count'>[]): number[] {
