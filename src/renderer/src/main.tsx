@@ -2,8 +2,9 @@
 import './lib/zod-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
+// Base styles before the features' own CSS (imported through App), which refine them.
 import './styles.css'
+import { App } from './App'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')

@@ -20,15 +20,15 @@ export function formatLocalDateTime(iso: string | undefined | null, locale = use
 }
 
 export const STATUS_CLASS: Record<string, string> = {
-  open: 'pay-status pay-status-open',
-  pending: 'pay-status pay-status-pending',
-  authorized: 'pay-status pay-status-authorized',
-  paid: 'pay-status pay-status-paid',
-  canceled: 'pay-status pay-status-canceled',
-  expired: 'pay-status pay-status-expired',
-  failed: 'pay-status pay-status-failed',
+  open: 'badge pay-status-open',
+  pending: 'badge pay-status-pending',
+  authorized: 'badge pay-status-authorized',
+  paid: 'badge pay-status-paid',
+  canceled: 'badge pay-status-canceled',
+  expired: 'badge pay-status-expired',
+  failed: 'badge pay-status-failed',
 }
 
 export function statusClass(status: string): string {
-  return STATUS_CLASS[status] ?? 'pay-status'
+  return STATUS_CLASS[status] ?? 'badge'
 }
