@@ -277,6 +277,17 @@ describe('payments browser in Chromium', () => {
     await expect(page.getByTestId('filter-scope').textContent()).resolves.toMatch(
       /Filter covers only the (750|1,000) loaded payments/,
     )
+    // Loading one more page keeps the view where it is (it used to jump back to the selected row).
+    const firstVisible = () =>
+      page.$$eval('[data-testid="payment-row"]', (rows) =>
+        Math.min(...rows.map((r) => Number(r.getAttribute('aria-rowindex')) - 2)),
+      )
+    const before = await firstVisible()
+    expect(before).toBeGreaterThan(700)
+    await page.getByTestId('load-more').click()
+    await page.getByTestId('payments-count').filter({ hasText: '5 pages' }).waitFor()
+    await page.waitForTimeout(200)
+    expect(await firstVisible()).toBeGreaterThanOrEqual(before - 10)
     // Back to the top: page 1 is fetched again through its self link and shows the same ids.
     await page.evaluate(() => {
       ;(document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).scrollTop = 0

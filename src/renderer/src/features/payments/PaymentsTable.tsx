@@ -45,9 +45,17 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     virtualizer.measure()
   }, [rowHeight, virtualizer])
 
-  // Keep the keyboard selection in view.
+  // Keep the keyboard selection in view when it moves, or when its row first exists; not on every
+  // change of the row count, or "load more" would jump back to the selected row.
+  const seen = useRef({ selectedIndex: -1, rowCount: 0 })
   useEffect(() => {
-    if (selectedIndex >= 0 && selectedIndex < rowCount) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
+    const before = seen.current
+    seen.current = { selectedIndex, rowCount }
+    const moved = selectedIndex !== before.selectedIndex
+    const becameReachable = selectedIndex >= before.rowCount
+    if (selectedIndex >= 0 && selectedIndex < rowCount && (moved || becameReachable)) {
+      virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
+    }
   }, [selectedIndex, rowCount, virtualizer])
 
   const items = virtualizer.getVirtualItems()
