@@ -52,13 +52,44 @@ export function inputClass(path: string, highlight?: Highlight | null, extra = '
   return `input${isHighlighted(path, highlight) ? ' highlight' : ''}${extra ? ` ${extra}` : ''}`
 }
 
-export function TextField({
+/** What a labelled control needs from its frame: its id and its accessibility state. */
+interface ControlProps {
+  id: string
+  className: string
+  'aria-invalid': boolean
+  'aria-describedby': string | undefined
+  'data-testid': string
+}
+
+/** The frame every labelled control shares: label, the control, a hint and the messages under it. */
+function FieldFrame({
   path,
   label,
   errors,
   highlight,
   hint,
   className,
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }): React.JSX.Element {
+  const id = controlIdOf(path)
+  const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {control({
+        id,
+        className: inputClass(path, highlight),
+        'aria-invalid': invalid,
+        'aria-describedby': invalid ? errorIdOf(path) : undefined,
+        'data-testid': `field-${path}`,
+      })}
+      {hint && <div className="field-hint">{hint}</div>}
+      <FieldMessages path={path} errors={errors} highlight={highlight} />
+    </div>
+  )
+}
+
+export function TextField({
   value,
   onChange,
   onBlur,
@@ -67,6 +98,7 @@ export function TextField({
   maxLength,
   inputMode,
   autoComplete = 'off',
+  ...frame
 }: FieldProps & {
   value: string
   onChange: (value: string) => void
@@ -77,71 +109,50 @@ export function TextField({
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode']
   autoComplete?: string
 }): React.JSX.Element {
-  const id = controlIdOf(path)
-  const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className={inputClass(path, highlight)}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorIdOf(path) : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        data-testid={`field-${path}`}
-      />
-      {hint && <div className="field-hint">{hint}</div>}
-      <FieldMessages path={path} errors={errors} highlight={highlight} />
-    </div>
+    <FieldFrame
+      {...frame}
+      control={(props) => (
+        <input
+          {...props}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    />
   )
 }
 
 export function SelectField({
-  path,
-  label,
-  errors,
-  highlight,
-  hint,
-  className,
   value,
   onChange,
   options,
+  ...frame
 }: FieldProps & {
   value: string
   onChange: (value: string) => void
   options: readonly { value: string; label: string }[]
 }): React.JSX.Element {
-  const id = controlIdOf(path)
-  const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className={inputClass(path, highlight)}
-        value={value}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorIdOf(path) : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={`field-${path}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && <div className="field-hint">{hint}</div>}
-      <FieldMessages path={path} errors={errors} highlight={highlight} />
-    </div>
+    <FieldFrame
+      {...frame}
+      control={(props) => (
+        <select {...props} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
