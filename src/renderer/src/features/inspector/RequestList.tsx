@@ -24,6 +24,19 @@ function statusBadge(row: RequestLogSummary): { text: string; className: string 
 }
 
 /** The log, newest first, virtualized: only the visible rows are in the DOM (10,000+ entries). */
+
+/** The list's columns after the selection box: CSS class and header. */
+const COLUMNS = [
+  ['c-time', 'Time'],
+  ['c-conn', 'Connection'],
+  ['c-method', 'Method'],
+  ['c-path', 'Path'],
+  ['c-status', 'Status'],
+  ['c-dur', 'Duration'],
+  ['c-att', 'Tries'],
+  ['c-bucket', 'Bucket'],
+] as const
+
 export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
   const selectedId = useInspectorStore((s) => s.selectedId)
   const scrollRequest = useInspectorStore((s) => s.scrollRequest)
@@ -89,30 +102,11 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
             onChange={() => setChecked(allChecked ? [] : rows.map((r) => r.id))}
           />
         </span>
-        <span role="columnheader" className="c-time">
-          Time
-        </span>
-        <span role="columnheader" className="c-conn">
-          Connection
-        </span>
-        <span role="columnheader" className="c-method">
-          Method
-        </span>
-        <span role="columnheader" className="c-path">
-          Path
-        </span>
-        <span role="columnheader" className="c-status">
-          Status
-        </span>
-        <span role="columnheader" className="c-dur">
-          Duration
-        </span>
-        <span role="columnheader" className="c-att">
-          Tries
-        </span>
-        <span role="columnheader" className="c-bucket">
-          Bucket
-        </span>
+        {COLUMNS.map(([className, label]) => (
+          <span key={className} role="columnheader" className={className}>
+            {label}
+          </span>
+        ))}
       </div>
       <div
         ref={scrollRef}
