@@ -34,6 +34,34 @@ export interface ExplainInput {
   attempts: number
   pending?: boolean
   idempotencyKey?: string | null
+  /** The response carried `Idempotent-Replayed: true`. */
+  replayed?: boolean
+}
+
+/**
+ * What an answer means for a request that carried an Idempotency-Key
+ * (https://docs.mollie.com/overview/api-idempotency), or null when the key plays no part:
+ * a replay (the first request's saved result), a 400 (the key was used for another endpoint or
+ * other parameters), a 409 (the first request with the key is still being processed).
+ */
+export function idempotencyHint(input: {
+  method: string
+  status: number | null
+  idempotencyKey?: string | null
+  detail?: string | null
+  replayed?: boolean
+}): string | null {
+  if (!input.idempotencyKey || input.method.toUpperCase() !== 'POST') return null
+  if (input.replayed && input.status !== null && input.status < 500) {
+    return 'The service returned the saved answer to the first request with this idempotency key (Idempotent-Replayed); nothing was done twice.'
+  }
+  if (input.status === 409) {
+    return 'The first request with this idempotency key was still being processed. Sending it again with the same key returns that first result; nothing is created twice.'
+  }
+  if (input.status === 400 && (!input.detail || /idempoten/i.test(input.detail))) {
+    return 'This idempotency key was already used for a request to another endpoint or with other values, so the service refused it. Check whether the first request went through; to send different values, send them as a new request (a new key).'
+  }
+  return null
 }
 
 /** Spec 7: the meaning of each status class. */
@@ -121,6 +149,8 @@ export function explainRequest(input: ExplainInput): Explanation {
       }
     }
     const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
+    const replay = idempotencyHint({ ...input, status: s })
+    if (replay) return { tone: 'ok', title: `${s} · replayed`, text: `${meaning} ${replay}` }
     const retries = input.attempts - 1
     const after =
       retries > 0
@@ -129,12 +159,15 @@ export function explainRequest(input: ExplainInput): Explanation {
     return { tone: 'ok', title: `${s} · success`, text: meaning + after }
   }
   switch (s) {
-    case 400:
+    case 400: {
+      const hint = idempotencyHint(input)
+      if (hint) return { tone: 'warn', title: '400 · idempotency key already used', text: hint }
       return {
         tone: 'danger',
         title: '400 · request not understood',
         text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.',
       }
+    }
     case 401:
       return {
         tone: 'danger',
@@ -160,12 +193,15 @@ export function explainRequest(input: ExplainInput): Explanation {
         title: '405 · method not allowed',
         text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
       }
-    case 409:
+    case 409: {
+      const hint = idempotencyHint(input)
+      if (hint) return { tone: 'warn', title: '409 · still being processed', text: `${hint} ${retrySentence(input)}` }
       return {
         tone: 'warn',
         title: '409 · duplicate call',
         text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.',
       }
+    }
     case 410:
       return {
         tone: 'warn',

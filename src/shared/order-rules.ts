@@ -37,7 +37,9 @@
 //     `klarna` may be the method (method `klarna` or an array containing it) at most
 //     ctx.today + 28 days. consumerDateOfBirth: a real date before ctx.today.
 //   * webhookUrl: refused when its host is `localhost`, `*.localhost`, 127.0.0.0/8, 0.0.0.0, ::1,
-//     ::, or an IPv4-mapped loopback (spec 2.2 / 6.3), unless ctx.allowLocalWebhookUrl.
+//     ::, or an IPv4-mapped loopback (spec 2.2 / 6.3), or on a private network (isPrivateNetworkHost:
+//     10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, fc00::/7, fe80::/10), unless
+//     ctx.allowLocalWebhookUrl.
 //   * payment methods that need lines (billie, in3, klarna, riverty, voucher; spec 2.6): lines are
 //     required when `method` is one of them or an array containing one of them.
 //   * billingAddress: required on orders, also for fast-checkout methods (the request cannot
@@ -319,9 +321,56 @@ function checkUrl(out: Violations, field: string, v: unknown, required: boolean)
   return url
 }
 
+/** IPv4 dotted quad → its four numbers, or null. */
+function ipv4Parts(h: string): number[] | null {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h)
+  if (!m) return null
+  const parts = m.slice(1).map(Number)
+  return parts.every((n) => n <= 255) ? parts : null
+}
+
+function isPrivateIpv4(parts: number[]): boolean {
+  const [a, b] = parts as [number, number, number, number]
+  return (
+    a === 0 || // "this network"
+    a === 10 || // RFC 1918
+    (a === 172 && b >= 16 && b <= 31) || // RFC 1918
+    (a === 192 && b === 168) || // RFC 1918
+    (a === 169 && b === 254) || // link-local (RFC 3927), cloud metadata
+    (a === 100 && b >= 64 && b <= 127) // shared address space (RFC 6598)
+  )
+}
+
+/**
+ * True for private-network hosts (RFC 1918, link-local, shared address space, IPv6 unique-local
+ * fc00::/7 and link-local fe80::/10, and IPv4-mapped forms of these): like loopback, the service
+ * cannot reach them, so they are refused as webhook URLs.
+ */
+export function isPrivateNetworkHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '')
+  const v4 = ipv4Parts(h)
+  if (v4) return isPrivateIpv4(v4)
+  if (!h.startsWith('[') || !h.endsWith(']')) return false
+  const v6 = h.slice(1, -1)
+  if (/^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6)) return true
+  const mappedDotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6)
+  if (mappedDotted) {
+    const parts = ipv4Parts(mappedDotted[1]!)
+    return parts !== null && isPrivateIpv4(parts)
+  }
+  // The URL parser writes IPv4-mapped addresses as two hex groups: [::ffff:a00:1] = 10.0.0.1.
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6)
+  if (mappedHex) {
+    const hi = parseInt(mappedHex[1]!, 16)
+    const lo = parseInt(mappedHex[2]!, 16)
+    return isPrivateIpv4([hi >> 8, hi & 255, lo >> 8, lo & 255])
+  }
+  return false
+}
+
 function checkWebhookUrl(out: Violations, field: string, v: unknown, ctx: RuleContext): void {
   const url = checkUrl(out, field, v, false)
-  if (url && !ctx.allowLocalWebhookUrl && isLoopbackHost(url.hostname)) {
+  if (url && !ctx.allowLocalWebhookUrl && (isLoopbackHost(url.hostname) || isPrivateNetworkHost(url.hostname))) {
     out.add(
       field,
       `The webhook URL is invalid because it is unreachable from the payment service (host ${url.hostname}).`,

@@ -87,7 +87,7 @@ describe('broken connections', () => {
       const order = await client.createOrder(validOrderBody(number))
       expect(order.orderNumber).toBe(number)
       expect(events.map((e) => e.outcome)).toEqual(['retry', 'success'])
-      expect(events[1].responseHeaders?.['idempotency-replayed']).toBe('true')
+      expect(events[1].responseHeaders?.['idempotent-replayed']).toBe('true')
       expect(await ordersFor(number)).toBe(1)
       client.dispose()
     })

@@ -167,7 +167,7 @@ describe('faults', () => {
     expect((await admin.stats()).ordersByNumber['F-RESET']).toBe(1)
     const retry = await request('POST', '/v2/orders', { body, headers })
     expect(retry.status).toBe(201)
-    expect(retry.headers.get('idempotency-replayed')).toBe('true')
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
     expect(JSON.parse(retry.text).orderNumber).toBe('F-RESET')
     expect((await admin.stats()).ordersByNumber['F-RESET']).toBe(1)
   })

@@ -51,8 +51,16 @@ describe('shouldRetry (spec 7)', () => {
   it('never retries other 4xx', () => {
     for (const status of [400, 401, 403, 404, 405, 409, 410, 415, 422]) {
       expect(shouldRetry({ type: 'status', status }, get).retry).toBe(false)
-      expect(shouldRetry({ type: 'status', status }, postKeyed).retry).toBe(false)
+      if (status !== 409) expect(shouldRetry({ type: 'status', status }, postKeyed).retry).toBe(false)
     }
+    expect(shouldRetry({ type: 'status', status: 409 }, postBare).retry).toBe(false)
+  })
+
+  // https://docs.mollie.com/overview/api-idempotency: 409 = the first request with this key is
+  // still being processed; the same key later replays its result.
+  it('retries a 409 of a POST with an Idempotency-Key', () => {
+    expect(shouldRetry({ type: 'status', status: 409 }, postKeyed)).toEqual({ retry: true, reason: 'status 409' })
+    expect(shouldRetry({ type: 'status', status: 409 }, { ...postKeyed, attempt: 4 }).retry).toBe(false)
   })
 
   it('retries a POST only with an Idempotency-Key', () => {

@@ -3,6 +3,7 @@ import {
   describeRateLimit,
   explainRequest,
   findPaymentId,
+  idempotencyHint,
   rateLimitCapacity,
   statusClassMeaning,
 } from '../../src/shared/explanations'
@@ -137,5 +138,41 @@ describe('finding the payment of a request', () => {
       'tr_P1',
     )
     expect(findPaymentId('http://h/v2/orders', '{"id":"ord_1"}')).toBeNull()
+  })
+})
+
+// https://docs.mollie.com/overview/api-idempotency
+describe('idempotency answers in plain words', () => {
+  const post = { method: 'POST', attempts: 1, idempotencyKey: 'k-1', errorKind: null }
+
+  it('a replay says nothing was done twice', () => {
+    const e = explainRequest({ ...post, status: 201, replayed: true })
+    expect(e.title).toBe('201 · replayed')
+    expect(e.text).toMatch(/nothing was done twice/)
+    expect(explainRequest({ ...post, status: 201 }).title).toBe('201 · success')
+  })
+
+  it('a 400 for a reused key says to send the new values as a new request', () => {
+    const e = explainRequest({
+      ...post,
+      status: 400,
+      errorKind: 'http',
+      detail: 'The Idempotency-Key was already used',
+    })
+    expect(e.title).toBe('400 · idempotency key already used')
+    expect(e.text).toMatch(/new request/)
+    // A 400 about something else keeps the generic text.
+    const syntax = explainRequest({ ...post, status: 400, errorKind: 'http', detail: 'The body is not valid JSON' })
+    expect(syntax.title).toBe('400 · request not understood')
+    expect(explainRequest({ ...post, idempotencyKey: null, status: 400, errorKind: 'http' }).title).toBe(
+      '400 · request not understood',
+    )
+  })
+
+  it('a 409 says the first request is still being processed', () => {
+    const e = explainRequest({ ...post, status: 409, errorKind: 'http', attempts: 4 })
+    expect(e.title).toBe('409 · still being processed')
+    expect(e.text).toMatch(/same key returns that first result/)
+    expect(idempotencyHint({ method: 'GET', status: 409, idempotencyKey: 'k' })).toBeNull()
   })
 })

@@ -25,6 +25,7 @@ import {
   type Payment,
   type PaymentList,
 } from '../../shared/api-types'
+import { idempotencyHint } from '../../shared/explanations'
 import { systemClock, type Clock } from './clock'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
@@ -298,7 +299,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         error = fail({
           kind: 'http',
           status,
-          message: httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
+          message: withIdempotencyHint(
+            httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
+            idempotencyHint({ method, status, idempotencyKey, detail: info?.detail ?? null }),
+          ),
           title: info?.title ?? null,
           detail: info?.detail ?? null,
           field: info?.field ?? null,
@@ -365,7 +369,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           bucket: lastBucket,
           requestClass: cls,
           origin,
-          notes: built.notes,
+          notes: replayNote(method, status, idempotencyKey, res.headers, built.notes),
         })
       }
 
@@ -527,6 +531,28 @@ function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false
 
 function snippetOrNull(body: string, status: number | null): string | null {
   return status !== null || body !== '' ? bodySnippet(body) : null
+}
+
+function withIdempotencyHint(message: string, hint: string | null): string {
+  return hint ? `${message} ${hint}` : message
+}
+
+/** The attempt's notes, plus one when the service replayed an earlier answer (Idempotent-Replayed). */
+function replayNote(
+  method: string,
+  status: number | null,
+  idempotencyKey: string | undefined,
+  headers: HttpAttemptResult['headers'],
+  notes: string[],
+): string[] {
+  const replayed = headers?.['idempotent-replayed']
+  const hint = idempotencyHint({
+    method,
+    status,
+    idempotencyKey,
+    replayed: (Array.isArray(replayed) ? replayed[0] : replayed) === 'true',
+  })
+  return hint && status !== null && status < 300 ? [...notes, hint] : notes
 }
 
 function httpMessage(status: number, title: string | null, detail: string | null): string {

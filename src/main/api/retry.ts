@@ -6,6 +6,9 @@
 //   retried for any method: the service refused it before doing anything (spec 8.1.7).
 // - 500 is retried too (spec 7: 5xx "should subside without client action"), but only for those
 //   same replay-safe requests; set `retry500: false` to turn it off.
+// - 409 to a POST with an Idempotency-Key: the first request with that key is still being
+//   processed, so the same request is sent again (with the same key) after the backoff or
+//   Retry-After; it then gets the first request's result.
 // - Other 4xx never (spec 7: a client error "will not go away by itself").
 // - 429 waits for Retry-After (handled by the bucket pause), not for the backoff.
 
@@ -65,6 +68,10 @@ export function shouldRetry(
   if (failure.type !== 'status') return { retry: true, reason }
   if (RETRYABLE_STATUS.has(failure.status)) return { retry: true, reason }
   if (failure.status === 500 && ctx.policy.retry500) return { retry: true, reason }
+  // https://docs.mollie.com/overview/api-idempotency: a 409 to a request carrying an
+  // Idempotency-Key means the first request with that key is still being processed; the same key
+  // sent again later gets its result (a replay), never a second object.
+  if (failure.status === 409 && ctx.hasIdempotencyKey) return { retry: true, reason }
   return { retry: false, reason }
 }
 

@@ -7,6 +7,8 @@ export interface SandboxStats {
   orders: number
   payments: number
   requests: number
+  /** Idempotency-Keys whose first request is still being processed */
+  idempotencyInFlight: number
   ordersByNumber: Record<string, number>
 }
 

@@ -87,6 +87,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
         orders: ctx.store.orderCount,
         payments: ctx.store.paymentCount,
         requests: ctx.store.requests,
+        idempotencyInFlight: ctx.store.idempotencyInFlight,
         ordersByNumber: Object.fromEntries(ctx.store.ordersByNumber),
       })
     case '/__admin/payments': {

@@ -29,6 +29,14 @@ function hal(href: string): Link {
   return { href, type: HAL_JSON }
 }
 
+/**
+ * A timestamp as the service writes it: ISO 8601 in UTC with `+00:00` and whole seconds, e.g.
+ * `2018-03-20T13:13:37+00:00` (https://docs.mollie.com/reference/v2/payments-api/get-payment).
+ */
+export function serviceTimestamp(ms: number): string {
+  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`
+}
+
 export interface Scope {
   profileId: string
   mode: Mode
@@ -190,7 +198,11 @@ export function orderJson(origin: string, record: OrderRecord, payments: Payment
     ...record.data,
     _links: {
       self: hal(`${origin}/v2/orders/${record.data.id}`),
-      checkout: latest && latest.status === 'open' ? html(`${origin}/checkout/${latest.id}`) : null,
+      // Only an order still waiting for payment has a checkout link; once paid it is gone.
+      checkout:
+        record.data.status === 'created' && latest && latest.status === 'open'
+          ? html(`${origin}/checkout/${latest.id}`)
+          : null,
       dashboard: html(`${origin}/dashboard/orders/${record.data.id}`),
       documentation: html(`${origin}/docs/orders`),
     },

@@ -4,6 +4,7 @@
 import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { fromMinor } from '../../shared/money'
 import type { IdFactory } from './ids'
+import { serviceTimestamp } from './resources'
 import type { PaymentRecord, SandboxStore } from './store'
 
 const CURRENCIES_AND_RANGES: { currency: string; maxMinor: number }[] = [
@@ -96,8 +97,8 @@ function seedPayment(
   const amount = { currency: range.currency, value: fromMinor(minor, range.currency) }
   const status = pickStatus(random)
   const method = status === 'open' && random() < 0.5 ? null : METHODS[Math.floor(random() * METHODS.length)]
-  const createdAt = new Date(createdMs).toISOString()
-  const eventAt = new Date(createdMs + 60_000 + Math.floor(random() * 600_000)).toISOString()
+  const createdAt = serviceTimestamp(createdMs)
+  const eventAt = serviceTimestamp(createdMs + 60_000 + Math.floor(random() * 600_000))
   const label = DESCRIPTIONS[Math.floor(random() * DESCRIPTIONS.length)]
   const data: PaymentRecord['data'] = {
     resource: 'payment',

@@ -29,6 +29,7 @@ import {
   orderJson,
   paymentJson,
   paymentJsonText,
+  serviceTimestamp,
   type EmbedSet,
   type Scope,
 } from './resources'
@@ -56,7 +57,13 @@ export interface SandboxContext {
   adminToken: string
 }
 
-/** Request bodies above this size are refused with 400 (docs/SANDBOX.md). */
+/** Payments of an order that still can complete: while one exists, no new payment for the order. */
+const PAYMENT_STATUSES_BLOCKING_ORDER: ReadonlySet<string> = new Set(['open', 'pending', 'authorized'])
+
+/** https://docs.mollie.com/reference/v2/orders-api/create-order-payment */
+const MAX_PAYMENTS_PER_ORDER = 25
+
+/** Request bodies above this size are refused with 413 (docs/SANDBOX.md). */
 export const MAX_BODY_BYTES = 1_000_000
 
 /** Spec 5: the prefix of a secret decides its kind and mode. */
@@ -94,7 +101,7 @@ function todayUtc(nowMs: number): string {
 }
 
 function isoNow(ctx: SandboxContext): string {
-  return new Date(ctx.now()).toISOString()
+  return serviceTimestamp(ctx.now())
 }
 
 export function createRequestHandler(ctx: SandboxContext) {
@@ -145,6 +152,8 @@ interface ApiRequest {
   path: string
   segments: string[]
   rawBody: Buffer
+  /** the parsed body (`{}` when empty), set once media type and syntax are checked */
+  body: unknown
   contentType: string | undefined
   credential: Credential
   idempotencyKey: string | undefined
@@ -185,40 +194,53 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
           undefined,
           { 'WWW-Authenticate': 'Bearer realm="payment-service"' },
         )
-      : errorReply(ctx.origin, 429, 'Too many requests. Wait and retry with backoff (spec 8.1).')
+      : errorReply(ctx.origin, 429, 'Too many requests. Wait and retry with backoff.')
     return deliver(res, withHeaders(reply, rate.headers), undefined)
   }
   const mode = peekMode(credential, method, url, rawBody ?? Buffer.alloc(0))
   const rate = ctx.limiter.take(ctx.profileId, mode, method, path)
   if (!rate.allowed) {
-    const reply = errorReply(
-      ctx.origin,
-      429,
-      'Too many requests. Wait for Retry-After seconds and slow down (spec 8.1).',
-    )
+    const reply = errorReply(ctx.origin, 429, 'Too many requests. Wait for Retry-After seconds and slow down.')
     return deliver(res, withHeaders(reply, rate.headers), undefined)
   }
   const fault = ctx.faults.match(method, path)
   if (fault?.kind === 'status') {
     return deliver(res, withHeaders(statusFaultReply(ctx, fault), rate.headers), undefined)
   }
-  if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 1000)
   let reply: Reply
   if (rawBody === null) {
-    reply = errorReply(ctx.origin, 400, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+    if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 1000)
+    reply = errorReply(ctx.origin, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
   } else {
     const header = req.headers['idempotency-key']
-    reply = routeApi(ctx, {
+    const request: ApiRequest = {
       method,
       url,
       path,
       segments: path.split('/').filter(Boolean),
       rawBody,
+      body: undefined,
       contentType: req.headers['content-type'],
       credential,
       idempotencyKey: Array.isArray(header) ? header[0] : header,
       mode,
-    })
+    }
+    const prepared = prepareApi(ctx, request)
+    if ('status' in prepared) {
+      if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 1000)
+      reply = prepared
+    } else {
+      const { route } = prepared
+      const run = async () => {
+        // A latency fault holds the request "in processing" (after the idempotency key is taken).
+        if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 1000)
+        return runSafely(ctx, route, request)
+      }
+      reply =
+        request.method === 'POST' && route.idempotent && request.idempotencyKey !== undefined
+          ? await withIdempotency(ctx, request, run)
+          : await run()
+    }
   }
   // Every kind other than `status` runs the operation first and then spoils the delivery.
   return deliver(res, withHeaders(reply, rate.headers), fault?.kind === 'latency' ? undefined : fault)
@@ -266,17 +288,23 @@ function findRoute(segments: string[]): { route: Route; params: string[] } | und
   return undefined
 }
 
-function routeApi(ctx: SandboxContext, request: ApiRequest): Reply {
+/**
+ * Route (404/405/OPTIONS), media type (415) and body syntax (400). Returns the reply to send, or
+ * the route to run with `request.body` set to the parsed body.
+ */
+function prepareApi(ctx: SandboxContext, request: ApiRequest): Reply | { route: Route } {
   const found = findRoute(request.segments)
   if (!found) return errorReply(ctx.origin, 404, `The resource path ${request.path} does not exist.`)
   const { route } = found
-  const allow = route.allow.join(', ')
-  if (request.method === 'OPTIONS') return { status: 204, headers: { Allow: `${allow}, OPTIONS` }, body: '' }
+  // Allow names every method the path supports, OPTIONS included (405 and OPTIONS alike).
+  const allow = [...route.allow, 'OPTIONS'].join(', ')
+  if (request.method === 'OPTIONS') return { status: 204, headers: { Allow: allow }, body: '' }
   if (!route.allow.includes(request.method)) {
     return errorReply(ctx.origin, 405, `The method ${request.method} is not supported on ${request.path}.`, undefined, {
       Allow: allow,
     })
   }
+  request.body = {}
   const isWrite = request.method === 'POST'
   if (isWrite && request.rawBody.length > 0) {
     const mediaType = request.contentType?.split(';')[0]?.trim().toLowerCase()
@@ -288,15 +316,12 @@ function routeApi(ctx: SandboxContext, request: ApiRequest): Reply {
       )
     }
     try {
-      JSON.parse(request.rawBody.toString('utf8'))
+      request.body = JSON.parse(request.rawBody.toString('utf8')) as unknown
     } catch (error) {
       return errorReply(ctx.origin, 400, `The request body is not valid JSON: ${(error as Error).message}`)
     }
   }
-  if (isWrite && route.idempotent && request.idempotencyKey !== undefined) {
-    return withIdempotency(ctx, request, () => runSafely(ctx, route, request))
-  }
-  return runSafely(ctx, route, request)
+  return { route }
 }
 
 function runSafely(ctx: SandboxContext, route: Route, request: ApiRequest): Reply {
@@ -310,31 +335,69 @@ function runSafely(ctx: SandboxContext, route: Route, request: ApiRequest): Repl
   }
 }
 
-/** Idempotency-Key: per merchant and mode; same key + same request replays, another request gets 409. */
-function withIdempotency(ctx: SandboxContext, request: ApiRequest, run: () => Reply): Reply {
+/** JSON text with object keys sorted at every level: equal for equal parsed bodies. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+    return `{${entries.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * Idempotency-Key (https://docs.mollie.com/overview/api-idempotency): one key space per merchant
+ * and mode, kept IDEMPOTENCY_TTL_MS. The same key with the same endpoint and parameters (the body
+ * compared as parsed JSON) replays the first response with `Idempotent-Replayed: true`; with
+ * another endpoint or other parameters it is a 400; while the first is still processing, a 409.
+ */
+async function withIdempotency(ctx: SandboxContext, request: ApiRequest, run: () => Promise<Reply>): Promise<Reply> {
   const key = `${ctx.profileId}|${request.mode}|${request.idempotencyKey}`
+  const query = [...request.url.searchParams].sort(([a, av], [b, bv]) =>
+    a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1,
+  )
   const fingerprint = createHash('sha256')
-    .update(`${request.method} ${request.path}${request.url.search}\n`)
-    .update(request.rawBody)
+    .update(`${request.method} ${request.path}\n${JSON.stringify(query)}\n${canonicalJson(request.body)}`)
     .digest('hex')
-  const seen = ctx.store.getIdempotency(key)
+  const nowMs = ctx.now()
+  const seen = ctx.store.getIdempotency(key, nowMs)
   if (seen) {
     if (seen.fingerprint !== fingerprint) {
       return errorReply(
         ctx.origin,
-        409,
-        'The Idempotency-Key was already used for a different request. Use a new key for a new request.',
+        400,
+        'The Idempotency-Key was already used for a request to another endpoint or with other parameters. Use a new key for a new request.',
       )
     }
-    return { status: seen.status, headers: { ...seen.headers, 'Idempotency-Replayed': 'true' }, body: seen.body }
+    if (seen.result === null) {
+      return errorReply(
+        ctx.origin,
+        409,
+        'A request with this Idempotency-Key is still being processed. Retry later with the same key to get its result.',
+        undefined,
+        // The documentation gives no wait; the sandbox suggests one second (docs/SANDBOX.md).
+        { 'Retry-After': '1' },
+      )
+    }
+    const { status, headers, body } = seen.result
+    return { status, headers: { ...headers, 'Idempotent-Replayed': 'true' }, body }
   }
-  const reply = run()
-  if (reply.status < 500) ctx.store.setIdempotency(key, { fingerprint, ...reply })
-  return reply
+  ctx.store.setIdempotency(key, { fingerprint, storedAtMs: nowMs, result: null })
+  let reply: Reply | undefined
+  try {
+    reply = await run()
+    return reply
+  } finally {
+    // Every non-5xx result is kept (a replayed 422 stays 422); a 5xx or a crash frees the key.
+    if (reply && reply.status < 500) ctx.store.setIdempotency(key, { fingerprint, storedAtMs: nowMs, result: reply })
+    else ctx.store.deleteIdempotency(key)
+  }
 }
 
 function parsedBody(request: ApiRequest): unknown {
-  return request.rawBody.length === 0 ? {} : (JSON.parse(request.rawBody.toString('utf8')) as unknown)
+  return request.body
 }
 
 function ruleContext(ctx: SandboxContext, credential: Credential): RuleContext {
@@ -528,11 +591,23 @@ function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string
       'method',
     )
   }
+  // https://docs.mollie.com/reference/v2/orders-api/create-order-payment: only while the order is
+  // `created` and none of its payments can still complete (open, pending or authorized); at most 25.
   if (order.data.status !== 'created') {
     throw new SandboxError(
       422,
       `A new payment can only be created while the order has status created; this order is ${order.data.status}.`,
     )
+  }
+  const live = orderPayments(ctx, order.paymentIds).find((p) => PAYMENT_STATUSES_BLOCKING_ORDER.has(p.status))
+  if (live) {
+    throw new SandboxError(
+      422,
+      `The order already has a payment that can still complete (${live.id} is ${live.status}); a new payment can only be created once it is expired, canceled or failed.`,
+    )
+  }
+  if (order.paymentIds.length >= MAX_PAYMENTS_PER_ORDER) {
+    throw new SandboxError(422, `An order can have at most ${MAX_PAYMENTS_PER_ORDER} payments.`)
   }
   const payment = buildOrderPayment(order.data, method ?? undefined, ctx.ids, isoNow(ctx))
   order.paymentIds.push(payment.data.id)

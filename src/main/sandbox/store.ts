@@ -31,11 +31,16 @@ export interface ListPage {
 }
 
 export interface IdempotencyRecord {
+  /** endpoint + parameters (body as parsed JSON) of the first request with the key */
   fingerprint: string
-  status: number
-  headers: Record<string, string>
-  body: string
+  /** when the first request with the key arrived (sandbox clock) */
+  storedAtMs: number
+  /** its response, or null while it is still being processed */
+  result: { status: number; headers: Record<string, string>; body: string } | null
 }
+
+/** How long an Idempotency-Key is remembered (docs/SANDBOX.md, "Idempotency"). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 
 export function scopeKey(profileId: string, mode: Mode): string {
   return `${profileId}|${mode}`
@@ -158,12 +163,29 @@ export class SandboxStore {
     }
   }
 
-  getIdempotency(key: string): IdempotencyRecord | undefined {
-    return this.idempotency.get(key)
+  /** The record of a key, or undefined when unknown or older than IDEMPOTENCY_TTL_MS (then forgotten). */
+  getIdempotency(key: string, nowMs: number): IdempotencyRecord | undefined {
+    const record = this.idempotency.get(key)
+    if (record && nowMs - record.storedAtMs >= IDEMPOTENCY_TTL_MS) {
+      this.idempotency.delete(key)
+      return undefined
+    }
+    return record
   }
 
   setIdempotency(key: string, record: IdempotencyRecord): void {
     this.idempotency.set(key, record)
+  }
+
+  deleteIdempotency(key: string): void {
+    this.idempotency.delete(key)
+  }
+
+  /** Keys whose first request is still being processed. */
+  get idempotencyInFlight(): number {
+    let n = 0
+    for (const record of this.idempotency.values()) if (record.result === null) n++
+    return n
   }
 
   /**
@@ -174,6 +196,9 @@ export class SandboxStore {
     const record = this.payments.get(paymentId)
     if (!record || record.data.status !== 'open') return false
     const payment = record.data
+    // An order is paid at most once: a payment of an order that is no longer `created` cannot complete.
+    const order = payment.orderId === undefined ? undefined : this.orders.get(payment.orderId)
+    if (order && order.data.status !== 'created' && (outcome === 'paid' || outcome === 'authorized')) return false
     delete record.json
     payment.status = outcome
     if (payment.method === null && (outcome === 'paid' || outcome === 'authorized')) {

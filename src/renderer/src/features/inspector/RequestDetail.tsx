@@ -82,6 +82,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
     attempts: entry.attempts.length,
     pending: last.outcome === 'retry',
     idempotencyKey: entry.idempotencyKey,
+    replayed: headerValue(last.responseHeaders, 'idempotent-replayed') === 'true',
   })
   const paymentId = findPaymentId(last.url, last.status !== null && last.status < 300 ? last.responseBody : null)
   const requestBody = useMemo(() => prettyBody(shown.requestBody), [shown.requestBody])
