@@ -10,6 +10,8 @@ const USAGE = `Usage: tsx src/main/sandbox/cli.ts [options]
   --prng-seed <n>        PRNG seed for the data set (default 1)
   --key <secret>         credential, repeatable (default: one generated test_ key)
   --admin-token <token>  admin bearer token (default: generated)
+  --tls                  serve HTTPS with a self-signed certificate (made once, then reused)
+  --tls-dir <dir>        where the certificate and key are kept (default .sandbox-tls)
   --read-q <n> --read-burst <n> --write-q <n> --write-burst <n>   quotas for both modes
 `
 
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
       'prng-seed': { type: 'string' },
       key: { type: 'string', multiple: true },
       'admin-token': { type: 'string' },
+      tls: { type: 'boolean' },
+      'tls-dir': { type: 'string' },
       'read-q': { type: 'string' },
       'read-burst': { type: 'string' },
       'write-q': { type: 'string' },
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
     keys: values.key,
     adminToken: values['admin-token'],
   }
+  if (values.tls || values['tls-dir'] !== undefined) options.tls = { dir: values['tls-dir'] ?? '.sandbox-tls' }
   const readQ = integer('read-q', values['read-q'])
   const readBurst = integer('read-burst', values['read-burst'])
   const writeQ = integer('write-q', values['write-q'])
@@ -62,6 +67,13 @@ async function main(): Promise<void> {
     `  base URL:    ${sandbox.baseUrl}`,
     `  profile:     ${sandbox.profileId}`,
     `  admin token: ${sandbox.adminToken}`,
+    ...(sandbox.tls
+      ? [
+          `  certificate: ${sandbox.tls.certPath} (${sandbox.tls.created ? 'new' : 'reused'}; covers ${sandbox.tls.names.join(', ')})`,
+          `  SHA-256:     ${sandbox.tls.fingerprint256}`,
+          `  trust it:    NODE_EXTRA_CA_CERTS=${sandbox.tls.certPath}`,
+        ]
+      : []),
     `  credentials:`,
     ...sandbox.credentials.map((c) => `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''})`),
   ]

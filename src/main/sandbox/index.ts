@@ -2,6 +2,7 @@
 // Started in-process by the main process and by tests; never imports electron.
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
@@ -9,6 +10,7 @@ import { RateLimiter, type SandboxQuotas } from './rate-limit'
 import { seedPayments } from './seed'
 import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
 import { SandboxStore } from './store'
+import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
 export { createSandboxAdmin, type SandboxAdmin, type SandboxStats, type FaultListing } from './admin-client'
 export type { FaultSpec, FaultKind } from './faults'
@@ -31,6 +33,11 @@ export interface SandboxOptions {
   quotas?: SandboxQuotas
   /** clock in ms (rate limits, timestamps, "today" of the rules) */
   now?: () => number
+  /**
+   * Serve HTTPS with a self-signed certificate kept in `dir` (made there on first use, reused while
+   * valid for the host; docs/SANDBOX.md "HTTPS and links").
+   */
+  tls?: { dir: string }
 }
 
 export interface RunningSandbox {
@@ -41,6 +48,8 @@ export interface RunningSandbox {
   adminToken: string
   profileId: string
   credentials: { secret: string; kind: 'api-key' | 'organization-token'; mode?: 'test' | 'live' }[]
+  /** With `tls`: the certificate (PEM, its path and SHA-256 fingerprint), to trust as a CA. */
+  tls?: Omit<SandboxTlsMaterial, 'key'>
   close(): Promise<void>
 }
 
@@ -84,8 +93,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     credentials,
     adminToken: options.adminToken ?? `admin_${secureToken(30)}`,
   }
-  const server: Server = createServer({ keepAliveTimeout: 30_000 }, createRequestHandler(ctx))
   const host = options.host ?? '127.0.0.1'
+  const tls = options.tls ? loadOrCreateTls(options.tls.dir, certificateNames(host), now()) : undefined
+  const handler = createRequestHandler(ctx)
+  const server: Server = tls
+    ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)
+    : createServer({ keepAliveTimeout: 30_000 }, handler)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
@@ -95,13 +108,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   })
   const { port } = server.address() as AddressInfo
   const hostPart = host.includes(':') ? `[${host}]` : host
-  ctx.origin = `http://${hostPart}:${port}`
+  ctx.origin = `${tls ? 'https' : 'http'}://${hostPart}:${port}`
   return {
     baseUrl: `${ctx.origin}/v2`,
     origin: ctx.origin,
     adminToken: ctx.adminToken,
     profileId,
     credentials: [...credentials.values()].map((c) => ({ ...c })),
+    ...(tls
+      ? {
+          tls: {
+            cert: tls.cert,
+            certPath: tls.certPath,
+            keyPath: tls.keyPath,
+            fingerprint256: tls.fingerprint256,
+            names: tls.names,
+            created: tls.created,
+          },
+        }
+      : {}),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

@@ -186,7 +186,11 @@ export function paymentJson(origin: string, data: PaymentData): Payment {
 
 /** paymentJson as text, cached on the record (list pages are mostly serialization). */
 export function paymentJsonText(origin: string, record: PaymentRecord): string {
-  record.json ??= JSON.stringify(paymentJson(origin, record.data))
+  // Links carry the origin the request arrived on, so the cache is per origin.
+  if (record.json === undefined || record.jsonOrigin !== origin) {
+    record.json = JSON.stringify(paymentJson(origin, record.data))
+    record.jsonOrigin = origin
+  }
   return record.json
 }
 

@@ -104,8 +104,28 @@ function isoNow(ctx: SandboxContext): string {
   return serviceTimestamp(ctx.now())
 }
 
-export function createRequestHandler(ctx: SandboxContext) {
+/** host[:port] with a DNS name, IPv4 or bracketed IPv6 host: what a Host header may carry. */
+const HOST_HEADER =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+
+/**
+ * The origin a request arrived on, for the absolute links in its answer (docs/SANDBOX.md, "HTTPS
+ * and links"): the scheme of the connection, or `X-Forwarded-Proto` (http/https) from a proxy or
+ * TLS front; the host and port of the `Host` header when it is well-formed, else the listening origin.
+ */
+export function requestOrigin(ctx: SandboxContext, req: IncomingMessage): string {
+  const listening = new URL(ctx.origin)
+  const forwarded = req.headers['x-forwarded-proto']
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase()
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true
+  const scheme = proto === 'https' || proto === 'http' ? proto : encrypted ? 'https' : 'http'
+  const host = req.headers.host
+  return `${scheme}://${host !== undefined && HOST_HEADER.test(host) ? host.toLowerCase() : listening.host}`
+}
+
+export function createRequestHandler(base: SandboxContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const ctx: SandboxContext = { ...base, origin: requestOrigin(base, req) }
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) {
         const reply = errorReply(ctx.origin, 500, `Internal sandbox error: ${String(error)}`)

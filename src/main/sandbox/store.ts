@@ -12,6 +12,8 @@ export interface PaymentRecord {
   offeredMethods: PaymentMethod[] | null
   /** rendered JSON (with links), dropped whenever the payment changes; lists are built from it */
   json?: string
+  /** the origin `json`'s links were written for */
+  jsonOrigin?: string
 }
 
 export interface OrderRecord {
