@@ -253,3 +253,75 @@ describe('small things', () => {
     expect(((await anonymous.json()) as Json).detail).not.toMatch(/spec \d/i)
   })
 })
+
+// https://docs.mollie.com/reference/v2/payments-api/create-payment (curl example: -d "amount[value]=10.00")
+describe('form-encoded bodies with bracket notation', () => {
+  const form = (text: string, headers: Record<string, string> = {}) => ({
+    raw: text,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+  })
+
+  it('creates a payment from the documentation curl example, amounts exact', async () => {
+    const body = [
+      'amount[currency]=EUR',
+      'amount[value]=10.00',
+      `description=${encodeURIComponent('Order #12345')}`,
+      `redirectUrl=${encodeURIComponent('https://webshop.example.org/order/12345/')}`,
+      `metadata=${encodeURIComponent('{"order_id": "12345"}')}`,
+      'method[]=ideal',
+      'method[]=creditcard',
+    ].join('&')
+    const result = await call('POST', '/v2/payments', form(body))
+    expect(result.status).toBe(201)
+    expect(result.json.amount).toEqual({ currency: 'EUR', value: '10.00' })
+    expect(result.json.description).toBe('Order #12345')
+    expect(result.json.metadata).toBe('{"order_id": "12345"}')
+  })
+
+  it('creates an order with lines[0][name] … like the JSON body, and replays it by parameters', async () => {
+    const o = validOrderBody('FORM-1')
+    const a = o.billingAddress!
+    const pairs: [string, string][] = [
+      ['orderNumber', o.orderNumber],
+      ['amount[currency]', o.amount.currency],
+      ['amount[value]', o.amount.value],
+      ['redirectUrl', o.redirectUrl!],
+      ['locale', o.locale!],
+      ...Object.entries(a).map(([k, v]): [string, string] => [`billingAddress[${k}]`, String(v)]),
+    ]
+    o.lines.forEach((line, i) => {
+      for (const [k, v] of Object.entries(line)) {
+        if (typeof v === 'object')
+          for (const [kk, vv] of Object.entries(v)) pairs.push([`lines[${i}][${k}][${kk}]`, String(vv)])
+        else pairs.push([`lines[${i}][${k}]`, String(v)])
+      }
+    })
+    const text = new URLSearchParams(pairs).toString()
+    const created = await call('POST', '/v2/orders', form(text, { 'Idempotency-Key': 'form-order' }))
+    expect(created.status).toBe(201)
+    expect(created.json.lines[1].totalAmount).toEqual({ currency: 'EUR', value: '21.00' })
+    expect(created.json.lines[0].quantity).toBe(1)
+    // The same parameters as JSON are the same request for the idempotency key.
+    const json = await call('POST', '/v2/orders', { body: o, headers: { 'Idempotency-Key': 'form-order' } })
+    expect(json.headers.get('idempotent-replayed')).toBe('true')
+    expect(json.json.id).toBe(created.json.id)
+  })
+
+  it('keeps amounts as text: a number-looking value is checked as the string it is', async () => {
+    const result = await call(
+      'POST',
+      '/v2/payments',
+      form('amount[currency]=EUR&amount[value]=10&description=x&redirectUrl=https%3A%2F%2Fshop.example.com%2F'),
+    )
+    expect(result.status).toBe(422)
+    expect(result.json.field).toMatch(/^amount/)
+  })
+
+  it('refuses malformed bracket notation with 400', async () => {
+    for (const text of ['lines[1][name]=x', 'amount[=1', 'amount=1&amount[value]=2', '__proto__[x]=1', 'a=1&a=2']) {
+      const result = await call('POST', '/v2/payments', form(text))
+      expect(result.status, text).toBe(400)
+      expect(result.json.detail, text).toMatch(/form field/)
+    }
+  })
+})

@@ -20,6 +20,7 @@ import { handleAdmin } from './admin'
 import { checkoutPage, dashboardPage, documentationPage, messagePage, resultPage } from './checkout-page'
 import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './errors'
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
+import { parseFormBody } from './form-body'
 import type { IdFactory } from './ids'
 import type { RateLimiter } from './rate-limit'
 import {
@@ -180,18 +181,49 @@ interface ApiRequest {
   mode: Mode
 }
 
+/**
+ * A request body by its media type: JSON, or a form with bracket notation (form-body.ts), which
+ * becomes the same object. Anything else is a 415; a body that does not parse, a 400.
+ */
+function decodeBody(
+  contentType: string | undefined,
+  raw: Buffer,
+): { ok: true; value: unknown } | { ok: false; status: number; message: string } {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
+  const text = raw.toString('utf8')
+  if (mediaType === 'application/json') {
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown }
+    } catch (error) {
+      return { ok: false, status: 400, message: `The request body is not valid JSON: ${(error as Error).message}` }
+    }
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    const form = parseFormBody(text)
+    return form.ok ? form : { ok: false, status: 400, message: form.message }
+  }
+  return {
+    ok: false,
+    status: 415,
+    message: `The request body must be sent as application/json or application/x-www-form-urlencoded, not ${contentType ?? 'without a Content-Type'}.`,
+  }
+}
+
 /** The mode a request acts in, before full validation (rate-limit buckets are per mode, spec 8.1.6). */
-function peekMode(credential: Credential, method: string, url: URL, body: Buffer): Mode {
+function peekMode(
+  credential: Credential,
+  method: string,
+  url: URL,
+  body: Buffer,
+  contentType: string | undefined,
+): Mode {
   if (credential.mode) return credential.mode
   if (method === 'GET' || method === 'HEAD') return url.searchParams.get('testmode') === 'true' ? 'test' : 'live'
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown
-    return typeof parsed === 'object' && parsed !== null && (parsed as { testmode?: unknown }).testmode === true
-      ? 'test'
-      : 'live'
-  } catch {
-    return 'live'
-  }
+  const decoded = decodeBody(contentType, body)
+  const parsed = decoded.ok ? decoded.value : undefined
+  return typeof parsed === 'object' && parsed !== null && (parsed as { testmode?: unknown }).testmode === true
+    ? 'test'
+    : 'live'
 }
 
 async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -217,7 +249,7 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
       : errorReply(ctx.origin, 429, 'Too many requests. Wait and retry with backoff.')
     return deliver(res, withHeaders(reply, rate.headers), undefined)
   }
-  const mode = peekMode(credential, method, url, rawBody ?? Buffer.alloc(0))
+  const mode = peekMode(credential, method, url, rawBody ?? Buffer.alloc(0), req.headers['content-type'])
   const rate = ctx.limiter.take(ctx.profileId, mode, method, path)
   if (!rate.allowed) {
     const reply = errorReply(ctx.origin, 429, 'Too many requests. Wait for Retry-After seconds and slow down.')
@@ -327,19 +359,9 @@ function prepareApi(ctx: SandboxContext, request: ApiRequest): Reply | { route: 
   request.body = {}
   const isWrite = request.method === 'POST'
   if (isWrite && request.rawBody.length > 0) {
-    const mediaType = request.contentType?.split(';')[0]?.trim().toLowerCase()
-    if (mediaType !== 'application/json') {
-      return errorReply(
-        ctx.origin,
-        415,
-        `The request body must be JSON sent as application/json, not ${request.contentType ?? 'without a Content-Type'}.`,
-      )
-    }
-    try {
-      request.body = JSON.parse(request.rawBody.toString('utf8')) as unknown
-    } catch (error) {
-      return errorReply(ctx.origin, 400, `The request body is not valid JSON: ${(error as Error).message}`)
-    }
+    const decoded = decodeBody(request.contentType, request.rawBody)
+    if (!decoded.ok) return errorReply(ctx.origin, decoded.status, decoded.message)
+    request.body = decoded.value
   }
   return { route }
 }
