@@ -418,6 +418,15 @@ export type LineField = (typeof LINE_FIELDS)[number]
 /** Line fields shown in the expandable details row rather than the main row. */
 export const LINE_DETAIL_FIELDS: readonly LineField[] = ['sku', 'category', 'imageUrl', 'productUrl', 'metadata']
 
+/** Amount fields of orders, payments and lines: their `.currency` is the form's currency control. */
+const AMOUNT_FIELDS: ReadonlySet<string> = new Set([
+  'amount',
+  'unitPrice',
+  'discountAmount',
+  'totalAmount',
+  'vatAmount',
+])
+
 const ORDER_FIELDS = new Set([
   'orderNumber',
   'amount',
@@ -479,9 +488,12 @@ export function formTargetOf(
   options: { organizationToken?: boolean } = {},
 ): FormTarget | null {
   if (typeof field !== 'string' || field === '') return null
-  // The service may name the part of an Amount (`amount.value`); the form edits the Amount.
+  // The service names the part of an Amount (`amount.value`, `lines.0.unitPrice.currency`): a value
+  // belongs to the Amount's control; a currency to the form's one currency control.
   const parts = field.split('.').filter((p) => p !== '')
-  if (parts.length > 1 && (parts[parts.length - 1] === 'value' || parts[parts.length - 1] === 'currency')) parts.pop()
+  const amountPart = parts.length > 1 ? parts[parts.length - 1] : undefined
+  if (amountPart === 'currency' && AMOUNT_FIELDS.has(parts[parts.length - 2]!)) return target('currency')
+  if (amountPart === 'value' || amountPart === 'currency') parts.pop()
   const [head, second, third] = parts
   const withLines = content.kind === 'order' || content.paymentWithLines
   if (head === 'lines') {

@@ -14,9 +14,14 @@
 //   Payments follow the same idea with their own field order (see validateCreatePayment).
 // - `field` is the service's dotted path: `amount`, `billingAddress.givenName`,
 //   `lines.3.vatAmount` (0-based line index: `lines.3` is the fourth line). Problems with an
-//   Amount object (missing, not an object, bad currency, bad value format, wrong currency for the
-//   order, over the maximum) name the Amount field itself (`amount`, `lines.0.unitPrice`), never
-//   `.currency` / `.value`; the message says which part is wrong. A line that is not an object is
+//   Amount object name the part that is wrong, as the service does: a currency that is not a known
+//   ISO 4217 code, or not the order's, is `amount.currency` / `lines.0.unitPrice.currency`; a value
+//   that is not a string, not a decimal, or has the wrong number of decimals is `amount.value` /
+//   `lines.0.unitPrice.value`. A missing Amount or one that is not an object, and rules about the
+//   amount as a whole (above zero, over the maximum, sign by line type, the arithmetic of totals and
+//   VAT) name the Amount field itself (`amount`, as the documentation's example "The amount is
+//   higher than the maximum", field `amount`, https://docs.mollie.com/overview/handling-errors).
+//   A line that is not an object is
 //   `lines.<i>`; a body that is not a JSON object has field '' (the sandbox may omit `field`).
 // - `message` is the service's `detail`. For arithmetic rules it names the exact expected value and
 //   the formula, and `expected` holds the expected value string.
@@ -56,7 +61,7 @@ import {
   type Amount,
 } from './api-types'
 import { isCountryCode } from './countries'
-import { CURRENCIES, maximumMinorUnits } from './currencies'
+import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
   amountFromMinor,
   fromMinor,
@@ -239,12 +244,17 @@ function checkAmount(
   const cur = get(v, 'currency')
   const parsed = parseAmountValue(get(v, 'value'), cur)
   if (!parsed.ok) {
-    out.add(field, `The field ${field} is invalid: ${parsed.reason}.`)
+    // The service names the part that is wrong: `amount.currency` or `amount.value`.
+    const part = `${field}.${isKnownCurrency(cur) ? 'value' : 'currency'}`
+    out.add(part, `The field ${part} is invalid: ${parsed.reason}.`)
     return null
   }
   const code = cur as string
   if (currency !== undefined && code !== currency) {
-    out.add(field, `The field ${field} is in ${code}, but the order is in ${currency}; all lines share its currency.`)
+    out.add(
+      `${field}.currency`,
+      `The field ${field}.currency is ${code}, but the order is in ${currency}; all lines share its currency.`,
+    )
     return null
   }
   return { minor: parsed.value, amount: { currency: code, value: get(v, 'value') as string } }

@@ -325,3 +325,27 @@ describe('form-encoded bodies with bracket notation', () => {
     }
   })
 })
+
+// https://docs.mollie.com/overview/handling-errors: a 422 names the offending field; for an Amount
+// the service names its part (issue 14 item 10).
+describe('422 names the part of an Amount', () => {
+  it('amount.value, amount.currency, lines.0.unitPrice.value', async () => {
+    const bad = async (path: string, body: unknown) => (await call('POST', path, { body })).json.field
+    expect(await bad('/v2/payments', validPaymentBody({ amount: { currency: 'EUR', value: '10' } }))).toBe(
+      'amount.value',
+    )
+    expect(await bad('/v2/payments', validPaymentBody({ amount: { currency: 'EURO', value: '10.00' } }))).toBe(
+      'amount.currency',
+    )
+    const order = validOrderBody('SUB-1')
+    order.lines[0]!.unitPrice = { currency: 'EUR', value: '100' }
+    expect(await bad('/v2/orders', order)).toBe('lines.0.unitPrice.value')
+    const mixed = validOrderBody('SUB-2')
+    mixed.lines[1]!.totalAmount = { currency: 'USD', value: '21.00' }
+    expect(await bad('/v2/orders', mixed)).toBe('lines.1.totalAmount.currency')
+    // The documentation's own example: over the maximum names the whole amount.
+    expect(await bad('/v2/payments', validPaymentBody({ amount: { currency: 'EUR', value: '1000000000.00' } }))).toBe(
+      'amount',
+    )
+  })
+})

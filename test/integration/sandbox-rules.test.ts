@@ -66,10 +66,10 @@ const quarterLine = (): OrderLineInput => ({
 const orderCases: [string, CreateOrderRequest | unknown, string][] = [
   ['orderNumber missing', order((b) => delete b.orderNumber), 'orderNumber'],
   ['amount missing', order((b) => delete b.amount), 'amount'],
-  ['amount value a number', order((b) => (b.amount = { currency: 'EUR', value: 121 })), 'amount'],
-  ['amount with too many decimals', order((b) => (b.amount = eur('121.001'))), 'amount'],
+  ['amount value a number', order((b) => (b.amount = { currency: 'EUR', value: 121 })), 'amount.value'],
+  ['amount with too many decimals', order((b) => (b.amount = eur('121.001'))), 'amount.value'],
   ['amount above the maximum', order((b) => (b.amount = eur('1000000.01'))), 'amount'],
-  ['amount unknown currency', order((b) => (b.amount = { currency: 'XXX', value: '1.00' })), 'amount'],
+  ['amount unknown currency', order((b) => (b.amount = { currency: 'XXX', value: '1.00' })), 'amount.currency'],
   ['amount not the sum of the lines', order((b) => (b.amount = eur('120.00'))), 'amount'],
   ['redirectUrl missing', order((b) => delete b.redirectUrl), 'redirectUrl'],
   ['redirectUrl not a URL', order((b) => (b.redirectUrl = 'shop/return')), 'redirectUrl'],
@@ -114,7 +114,7 @@ const orderCases: [string, CreateOrderRequest | unknown, string][] = [
   [
     'lines.0.unitPrice in another currency',
     order((b) => (b.lines[0].unitPrice = { currency: 'USD', value: '100.00' })),
-    'lines.0.unitPrice',
+    'lines.0.unitPrice.currency',
   ],
   [
     'lines.1.unitPrice negative on a shipping line',

@@ -33,8 +33,12 @@ describe('formTargetOf: a service field path → the builder control', () => {
 
   it('maps address fields and the parts of an Amount', () => {
     expect(formTargetOf('billingAddress.email', order)?.controlId).toBe('pd-f-billingAddress-email')
+    // The service names the part (issue 14 item 10): a value is the Amount's control, a currency
+    // the form's one currency control.
     expect(formTargetOf('amount.value', order)?.path).toBe('amount')
-    expect(formTargetOf('lines.2.unitPrice.currency', order)?.path).toBe('lines.2.unitPrice')
+    expect(formTargetOf('lines.0.unitPrice.value', order)?.path).toBe('lines.0.unitPrice')
+    expect(formTargetOf('lines.2.unitPrice.currency', order)?.path).toBe('currency')
+    expect(formTargetOf('amount.currency', order)?.controlId).toBe('pd-f-currency')
   })
 
   it('shows a shipping field on the billing address while "same as billing" is on', () => {

@@ -184,12 +184,16 @@ describe('validateCreateOrder: body and required fields', () => {
 })
 
 describe('validateCreateOrder: amounts (spec 2.1)', () => {
-  it('names the Amount field for currency and value problems', () => {
-    expect(orderFields(withOrder((b) => (b.amount = { currency: 'EURO', value: '55.00' })))).toEqual(['amount'])
-    expect(orderFields(withOrder((b) => (b.amount = { currency: 'eur', value: '55.00' })))).toEqual(['amount'])
-    expect(orderFields(withOrder((b) => (b.amount = { value: '55.00' })))).toEqual(['amount'])
-    expect(orderFields(withOrder((b) => (b.amount = { currency: 'EUR', value: 55 })))).toEqual(['amount'])
-    expect(orderFields(withOrder((b) => (b.amount = eur('55.0'))))).toEqual(['amount'])
+  // The service names the part of the Amount (https://docs.mollie.com/overview/handling-errors; issue 14 item 10).
+  it('names amount.currency and amount.value for currency and value problems', () => {
+    expect(orderFields(withOrder((b) => (b.amount = { currency: 'EURO', value: '55.00' })))).toEqual([
+      'amount.currency',
+    ])
+    expect(orderFields(withOrder((b) => (b.amount = { currency: 'eur', value: '55.00' })))).toEqual(['amount.currency'])
+    expect(orderFields(withOrder((b) => (b.amount = { value: '55.00' })))).toEqual(['amount.currency'])
+    expect(orderFields(withOrder((b) => (b.amount = { currency: 'EUR', value: 55 })))).toEqual(['amount.value'])
+    expect(orderFields(withOrder((b) => (b.amount = eur('55.0'))))).toEqual(['amount.value'])
+    expect(orderFields(withOrder((b) => (b.amount = 'EUR 55.00')))).toEqual(['amount'])
     const v = validateCreateOrder(
       withOrder((b) => (b.amount = eur('55'))),
       API_KEY,
@@ -212,7 +216,7 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
     }
     expect(orderFields(jpy)).toEqual([])
     jpy.lines[0]!.unitPrice.value = '1000.00'
-    expect(orderFields(jpy)).toEqual(['lines.0.unitPrice'])
+    expect(orderFields(jpy)).toEqual(['lines.0.unitPrice.value'])
   })
 
   it('refuses an amount of zero or less', () => {
@@ -241,10 +245,10 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
   it('requires every line to share the order currency', () => {
     const b = withOrder((b) => (b.lines[1].unitPrice = { currency: 'USD', value: '-5.00' }))
     const v = validateCreateOrder(b, API_KEY)
-    expect(fields(v)).toEqual(['lines.1.unitPrice'])
+    expect(fields(v)).toEqual(['lines.1.unitPrice.currency'])
     expect(v[0]!.message).toContain('USD')
     expect(orderFields(withOrder((b) => (b.lines[0].vatAmount = { currency: 'GBP', value: '10.41' })))).toEqual([
-      'lines.0.vatAmount',
+      'lines.0.vatAmount.currency',
     ])
   })
 })
@@ -660,7 +664,7 @@ describe('validateCreateOrder: order of violations and hostile input', () => {
       b.orderNumber = ''
       b.amount = eur('99.00')
     })
-    expect(orderFields(c)).toEqual(['orderNumber', 'lines.1.totalAmount'])
+    expect(orderFields(c)).toEqual(['orderNumber', 'lines.1.totalAmount.value'])
   })
 
   it('reads only own properties (prototype pollution)', () => {
@@ -834,7 +838,7 @@ describe('validateCreatePayment (spec 4.2, 2.6)', () => {
       },
     ])
     const usd = withPayment((b) => (b.lines = [{ ...line(), totalAmount: { currency: 'USD', value: '10.00' } }]))
-    expect(paymentFields(usd)).toEqual(['lines.0.totalAmount'])
+    expect(paymentFields(usd)).toEqual(['lines.0.totalAmount.currency'])
   })
 })
 

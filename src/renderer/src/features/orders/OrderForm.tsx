@@ -169,6 +169,8 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             value={content.currency}
             options={CURRENCY_OPTIONS}
             onChange={(currency) => set({ currency })}
+            errors={e['currency']}
+            highlight={highlight}
           />
           <SelectField
             path="locale"
@@ -316,6 +318,8 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
             value={content.currency}
             options={CURRENCY_OPTIONS}
             onChange={(currency) => set({ currency })}
+            errors={e['currency']}
+            highlight={highlight}
           />
           {content.paymentWithLines ? (
             <AmountDisplay state={state} content={content} highlight={highlight} />
