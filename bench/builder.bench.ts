@@ -39,7 +39,15 @@ let draft: DraftContent = {
   redirectUrl: 'https://shop.example/return',
   webhookUrl: 'https://hooks.example/orders',
   metadata: '{"source":"bench"}',
-  billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.org', country: 'NL' },
+  billingAddress: {
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+    email: 'ada@example.org',
+    streetAndNumber: 'Keizersgracht 126',
+    postalCode: '1015 CW',
+    city: 'Amsterdam',
+    country: 'NL',
+  },
   lines: Array.from({ length: LINES }, (_, i) => benchLine(i)),
 }
 

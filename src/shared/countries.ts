@@ -38,3 +38,23 @@ const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES)
 export function isCountryCode(code: unknown): code is string {
   return typeof code === 'string' && COUNTRY_SET.has(code)
 }
+
+/**
+ * Countries for which an address may omit `postalCode`: the list of the service's address object
+ * (https://docs.mollie.com/overview/common-data-types, "Address object"). Every other country
+ * needs one.
+ */
+export const COUNTRIES_WITHOUT_POSTAL_CODE: readonly string[] = Object.freeze(
+  (
+    'AE AN AO AW BF BI BJ BO BS BV BW BZ CD CF CG CI CK CM DJ DM ER FJ GA GD GH GM GN GQ GY HK JM KE ' +
+    'KI KM KN KP LC ML MO MR MS MU MW NA NR NU PA QA RW SB SC SL SO SR ST SY TF TK TL TO TT TV UG VU ' +
+    'YE ZM ZW'
+  ).split(' '),
+)
+
+const WITHOUT_POSTAL_CODE: ReadonlySet<string> = new Set(COUNTRIES_WITHOUT_POSTAL_CODE)
+
+/** True when an address in `country` must carry a postal code. */
+export function countryNeedsPostalCode(country: string): boolean {
+  return !WITHOUT_POSTAL_CODE.has(country)
+}

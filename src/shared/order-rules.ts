@@ -48,8 +48,11 @@
 //   * payment methods that need lines (billie, in3, klarna, riverty, voucher; spec 2.6): lines are
 //     required when `method` is one of them or an array containing one of them.
 //   * billingAddress: required on orders, also for fast-checkout methods (the request cannot
-//     show that the method supplies it); its fields are all optional (spec 2.1). postalCode "may
-//     be required" is not enforced (the spec gives no list of countries).
+//     show that the method supplies it). The spec lists every address field as optional; the real
+//     service does not (ORDER_ADDRESS_REQUIRED / PAYMENT_ADDRESS_REQUIRED below): an order's
+//     addresses need givenName, familyName, email, streetAndNumber, city, country; a payment's
+//     streetAndNumber, city, country; both need postalCode unless the country is in
+//     COUNTRIES_WITHOUT_POSTAL_CODE (countries.ts). A blank string counts as missing.
 
 import {
   ADDRESS_FIELDS,
@@ -60,7 +63,7 @@ import {
   VOUCHER_CATEGORIES,
   type Amount,
 } from './api-types'
-import { isCountryCode } from './countries'
+import { countryNeedsPostalCode, isCountryCode } from './countries'
 import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
   amountFromMinor,
@@ -399,7 +402,33 @@ function checkPersonName(out: Violations, field: string, v: unknown): void {
   }
 }
 
-function checkAddress(out: Violations, field: string, v: unknown, required: boolean): void {
+/**
+ * Fields an address must carry (https://docs.mollie.com/overview/common-data-types, "Address
+ * object"; https://docs.mollie.com/reference/v2/orders-api/create-order, billingAddress and
+ * shippingAddress): orders need the person and the full address; payment addresses at least
+ * street, city and country. `postalCode` is needed as well unless the country has none.
+ */
+export const ORDER_ADDRESS_REQUIRED: readonly string[] = [
+  'givenName',
+  'familyName',
+  'email',
+  'streetAndNumber',
+  'city',
+  'country',
+]
+export const PAYMENT_ADDRESS_REQUIRED: readonly string[] = ['streetAndNumber', 'city', 'country']
+
+function isBlank(v: unknown): boolean {
+  return v === undefined || (typeof v === 'string' && v.trim() === '')
+}
+
+function checkAddress(
+  out: Violations,
+  field: string,
+  v: unknown,
+  required: boolean,
+  requiredFields: readonly string[],
+): void {
   if (v === undefined) {
     if (required) out.add(field, `The field ${field} is required.`)
     return
@@ -411,6 +440,17 @@ function checkAddress(out: Violations, field: string, v: unknown, required: bool
   for (const key of ADDRESS_FIELDS) {
     const path = `${field}.${key}`
     const value = get(v, key)
+    if (requiredFields.includes(key) && isBlank(value)) {
+      out.add(path, `The field ${path} is required.`)
+      continue
+    }
+    if (key === 'postalCode' && isBlank(value)) {
+      const country = get(v, 'country')
+      if (isCountryCode(country) && countryNeedsPostalCode(country)) {
+        out.add(path, `The field ${path} is required for an address in ${country}.`)
+        continue
+      }
+    }
     switch (key) {
       case 'givenName':
       case 'familyName':
@@ -819,8 +859,8 @@ export function validateCreateOrder(body: unknown, ctx: RuleContext): RuleViolat
     checkUrl(out, 'redirectUrl', get(body, 'redirectUrl'), true)
     checkUrl(out, 'cancelUrl', get(body, 'cancelUrl'), false)
     checkWebhookUrl(out, 'webhookUrl', get(body, 'webhookUrl'), ctx)
-    checkAddress(out, 'billingAddress', get(body, 'billingAddress'), true)
-    checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false)
+    checkAddress(out, 'billingAddress', get(body, 'billingAddress'), true, ORDER_ADDRESS_REQUIRED)
+    checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false, ORDER_ADDRESS_REQUIRED)
     checkLocale(out, body, true)
     const methods = checkMethod(out, get(body, 'method'))
     checkBoolean(out, 'shopperCountryMustMatchBillingCountry', get(body, 'shopperCountryMustMatchBillingCountry'))
@@ -869,8 +909,8 @@ export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViol
     ) {
       out.add('sequenceType', `The field sequenceType must be one of ${SEQUENCE_TYPES.join(', ')}.`)
     }
-    checkAddress(out, 'billingAddress', get(body, 'billingAddress'), false)
-    checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false)
+    checkAddress(out, 'billingAddress', get(body, 'billingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
+    checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
     checkCredentialFields(out, body, ctx)
     checkTestmode(out, body, ctx)
     const needsLines = methods.find((m) => METHODS_REQUIRING_LINES.includes(m))

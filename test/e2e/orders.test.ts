@@ -38,6 +38,10 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-billingAddress.givenName', 'Ada')
   await fill(page, 'field-billingAddress.familyName', 'Lovelace')
   await fill(page, 'field-billingAddress.email', 'ada@example.org')
+  // The service requires the full billing address of an order (issue 14 item 12).
+  await fill(page, 'field-billingAddress.streetAndNumber', 'Keizersgracht 126')
+  await fill(page, 'field-billingAddress.postalCode', '1015 CW')
+  await fill(page, 'field-billingAddress.city', 'Utrecht')
   await fill(page, 'field-billingAddress.country', 'NL')
 }
 

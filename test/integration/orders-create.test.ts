@@ -71,7 +71,15 @@ function orderDraft(orderNumber: string): DraftContent {
     ...emptyDraftContent('order'),
     orderNumber,
     redirectUrl: 'https://shop.example/return',
-    billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.org', country: 'NL' },
+    billingAddress: {
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      email: 'ada@example.org',
+      streetAndNumber: 'Keizersgracht 126',
+      postalCode: '1015 CW',
+      city: 'Amsterdam',
+      country: 'NL',
+    },
     lines: [{ ...emptyDraftLine('a'), name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }],
   }
 }

@@ -349,3 +349,30 @@ describe('422 names the part of an Amount', () => {
     )
   })
 })
+
+// https://docs.mollie.com/reference/v2/orders-api/create-order (billingAddress: givenName,
+// familyName, email, streetAndNumber, city, country required; postalCode where the country has
+// postal codes) and https://docs.mollie.com/overview/common-data-types (Address object).
+describe('order addresses are checked as the service checks them', () => {
+  it('refuses an empty billing address, naming its first missing field', async () => {
+    const result = await call('POST', '/v2/orders', { body: validOrderBody('ADDR-1', { billingAddress: {} }) })
+    expect(result.status).toBe(422)
+    expect(result.json.field).toBe('billingAddress.givenName')
+  })
+
+  it('needs street, city and a postal code where the country has postal codes', async () => {
+    const base = validOrderBody('ADDR-2').billingAddress!
+    const { streetAndNumber: _s, ...noStreet } = base
+    expect(
+      (await call('POST', '/v2/orders', { body: validOrderBody('ADDR-2', { billingAddress: noStreet }) })).json.field,
+    ).toBe('billingAddress.streetAndNumber')
+    const { postalCode: _p, ...noPostal } = base
+    expect(
+      (await call('POST', '/v2/orders', { body: validOrderBody('ADDR-3', { billingAddress: noPostal }) })).json.field,
+    ).toBe('billingAddress.postalCode')
+    const hongKong = { ...noPostal, country: 'HK', city: 'Hong Kong', streetAndNumber: '1 Queen’s Road Central' }
+    expect(
+      (await call('POST', '/v2/orders', { body: validOrderBody('ADDR-4', { billingAddress: hongKong }) })).status,
+    ).toBe(201)
+  })
+})

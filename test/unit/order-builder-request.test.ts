@@ -27,7 +27,15 @@ function validOrder(): DraftContent {
     ...emptyDraftContent('order'),
     orderNumber: 'A-100',
     redirectUrl: 'https://shop.example/return',
-    billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.org', country: 'NL' },
+    billingAddress: {
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      email: 'ada@example.org',
+      streetAndNumber: 'Keizersgracht 126',
+      postalCode: '1015 CW',
+      city: 'Amsterdam',
+      country: 'NL',
+    },
     lines: [
       line('a', { name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }),
       line('b', { type: 'discount', name: 'Coupon', quantity: '1', unitPrice: '-5.00', vatRate: '21.00' }),
@@ -232,7 +240,11 @@ describe('deriveBuilder with "same as billing"', () => {
     const fields = deriveBuilder(c, API_KEY, CTX).violations.map((v) => v.field)
     expect(fields).toEqual(['billingAddress.email'])
     // Its own shipping address is checked on its own.
-    const own = deriveBuilder({ ...c, shippingSameAsBilling: false, shippingAddress: { email: 'x@' } }, API_KEY, CTX)
+    const own = deriveBuilder(
+      { ...c, shippingSameAsBilling: false, shippingAddress: { ...c.billingAddress, email: 'x@' } },
+      API_KEY,
+      CTX,
+    )
     expect(own.violations.map((v) => v.field)).toEqual(['billingAddress.email', 'shippingAddress.email'])
   })
 })

@@ -125,7 +125,15 @@ function orderArb(withVat: 'always' | 'sometimes'): fc.Arbitrary<GenOrder> {
         orderNumber: 'P-1',
         amount: amountOf(sum),
         redirectUrl: 'https://shop.example/return',
-        billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.org', country: 'GB' },
+        billingAddress: {
+          givenName: 'Ada',
+          familyName: 'Lovelace',
+          email: 'ada@example.org',
+          streetAndNumber: '221B Baker Street',
+          postalCode: 'NW1 6XE',
+          city: 'London',
+          country: 'GB',
+        },
         locale: 'en_GB',
         lines: bodyLines,
       }

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest'
+import { ADDRESS_FIELDS } from '../../src/shared/api-types'
 import {
   METADATA_MAX_BYTES,
   PAYMENT_DESCRIPTION_MAX,
@@ -24,6 +25,9 @@ const ORG: RuleContext = { today: TODAY, credential: 'organization-token' }
 type Body = Record<string, any>
 
 const eur = (value: string) => ({ currency: 'EUR', value })
+/** `prefix.key` for each key, in the rules' order of address fields (ADDRESS_FIELDS). */
+const inAddressOrder = (prefix: string, keys: string[]) =>
+  ADDRESS_FIELDS.filter((k) => keys.includes(k)).map((k) => `${prefix}.${k}`)
 
 /** A valid order: 2 × 30.00 at 21% (VAT 10.41, hand-computed) and a -5.00 discount line. */
 function validOrder(): Body {
@@ -508,9 +512,67 @@ describe('validateCreateOrder: addresses (spec 2.1)', () => {
     expect(orderFields(withOrder((b) => (b.billingAddress.country = 'BE')))).toEqual([])
   })
 
+  // https://docs.mollie.com/reference/v2/orders-api/create-order (billingAddress, shippingAddress)
+  // and https://docs.mollie.com/overview/common-data-types ("Address object"), issue 14 item 12.
+  it('requires the person and the full address on an order, postalCode where the country has one', () => {
+    for (const key of ['givenName', 'familyName', 'email', 'streetAndNumber', 'city', 'country', 'postalCode']) {
+      expect(orderFields(withOrder((b) => delete b.billingAddress[key])), key).toEqual([`billingAddress.${key}`])
+      expect(orderFields(withOrder((b) => (b.billingAddress[key] = '  '))), key).toEqual([`billingAddress.${key}`])
+    }
+    // An empty billing address is refused (the spec lists every field as optional; the service does not).
+    expect(orderFields(withOrder((b) => (b.billingAddress = {})))).toEqual(
+      inAddressOrder('billingAddress', ['givenName', 'familyName', 'email', 'streetAndNumber', 'city', 'country']),
+    )
+    // Hong Kong has no postal codes; Ireland does.
+    expect(
+      orderFields(
+        withOrder((b) => {
+          delete b.billingAddress.postalCode
+          b.billingAddress.country = 'HK'
+        }),
+      ),
+    ).toEqual([])
+    expect(
+      orderFields(
+        withOrder((b) => {
+          delete b.billingAddress.postalCode
+          b.billingAddress.country = 'IE'
+        }),
+      ),
+    ).toEqual(['billingAddress.postalCode'])
+    expect(orderFields(withOrder((b) => (b.shippingAddress = { country: 'NL' })))).toEqual(
+      inAddressOrder('shippingAddress', ['givenName', 'familyName', 'email', 'streetAndNumber', 'postalCode', 'city']),
+    )
+  })
+
+  it('requires street, city and country (and postalCode) on a payment address', () => {
+    expect(paymentFields(withPayment((b) => (b.billingAddress = { country: 'BE' })))).toEqual(
+      inAddressOrder('billingAddress', ['streetAndNumber', 'postalCode', 'city']),
+    )
+    expect(
+      paymentFields(
+        withPayment(
+          (b) =>
+            (b.shippingAddress = { streetAndNumber: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' }),
+        ),
+      ),
+    ).toEqual([])
+  })
+
   it('requires address fields to be strings and checks shippingAddress the same way', () => {
     expect(orderFields(withOrder((b) => (b.billingAddress.city = 1015)))).toEqual(['billingAddress.city'])
-    const b = withOrder((b) => (b.shippingAddress = { givenName: '7', country: 'de', email: 'x@y.de' }))
+    const b = withOrder(
+      (b) =>
+        (b.shippingAddress = {
+          givenName: '7',
+          familyName: 'Müller',
+          streetAndNumber: 'Hauptstraße 1',
+          postalCode: '10115',
+          city: 'Berlin',
+          country: 'de',
+          email: 'x@y.de',
+        }),
+    )
     expect(orderFields(b)).toEqual(['shippingAddress.givenName', 'shippingAddress.country'])
     expect(orderFields(withOrder((b) => (b.shippingAddress = 'street')))).toEqual(['shippingAddress'])
   })
@@ -753,7 +815,20 @@ describe('validateCreatePayment (spec 4.2, 2.6)', () => {
     expect(paymentFields(withPayment((b) => (b.method = 'bitcoin')))).toEqual(['method'])
     expect(paymentFields(withPayment((b) => (b.locale = 'nl')))).toEqual(['locale'])
     expect(paymentFields(withPayment((b) => (b.metadata = false)))).toEqual(['metadata'])
-    expect(paymentFields(withPayment((b) => (b.billingAddress = { email: 'nope' })))).toEqual(['billingAddress.email'])
+    expect(
+      paymentFields(
+        withPayment(
+          (b) =>
+            (b.billingAddress = {
+              email: 'nope',
+              streetAndNumber: 'Dam 1',
+              postalCode: '1012 JS',
+              city: 'Amsterdam',
+              country: 'NL',
+            }),
+        ),
+      ),
+    ).toEqual(['billingAddress.email'])
   })
 
   it('applies profileId and testmode rules', () => {

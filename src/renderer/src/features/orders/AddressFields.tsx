@@ -23,16 +23,22 @@ const AUTOCOMPLETE: Partial<Record<AddressKey, string>> = {
   email: 'off',
 }
 
-/** Every Address field of spec 2.1 (all optional strings). */
+/**
+ * Every Address field of spec 2.1; the ones the service requires (`required`, from the rules
+ * module) are labelled so, and a postal code "where the country has one".
+ */
 export function AddressFields({
   prefix,
   address,
+  required,
   onChange,
   formErrors,
   highlight,
 }: {
   prefix: 'billingAddress' | 'shippingAddress'
   address: DraftAddress
+  /** ORDER_ADDRESS_REQUIRED or PAYMENT_ADDRESS_REQUIRED of the rules module */
+  required: readonly string[]
   onChange(address: DraftAddress): void
   formErrors: Record<string, RuleViolation[]>
   highlight: Highlight | null
@@ -45,7 +51,13 @@ export function AddressFields({
           <TextField
             key={key}
             path={path}
-            label={LABELS[key]}
+            label={
+              required.includes(key)
+                ? `${LABELS[key]} (required)`
+                : key === 'postalCode'
+                  ? `${LABELS[key]} (required where the country has postal codes)`
+                  : LABELS[key]
+            }
             value={address[key] ?? ''}
             type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
             maxLength={key === 'country' ? 2 : 512}

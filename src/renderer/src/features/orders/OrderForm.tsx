@@ -3,7 +3,7 @@ import { CURRENCIES } from '../../../../shared/currencies'
 import type { ActiveConnectionView } from '../../../../shared/ipc/connections'
 import type { DraftContent } from '../../../../shared/order-builder'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
+import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
 import { useOrdersStore, type Highlight } from '../../stores/orders-store'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
@@ -210,6 +210,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
         <AddressFields
           prefix="billingAddress"
           address={content.billingAddress}
+          required={ORDER_ADDRESS_REQUIRED}
           onChange={(billingAddress) => set({ billingAddress })}
           formErrors={e}
           highlight={highlight}
@@ -225,6 +226,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           <AddressFields
             prefix="shippingAddress"
             address={content.shippingAddress}
+            required={ORDER_ADDRESS_REQUIRED}
             onChange={(shippingAddress) => set({ shippingAddress })}
             formErrors={e}
             highlight={highlight}
