@@ -303,6 +303,10 @@ export interface CreatePaymentRequest {
   shippingAddress?: Address
   expiresAt?: string
   sequenceType?: 'oneoff' | 'first' | 'recurring'
+  /** required for `first` and `recurring` payments (https://docs.mollie.com/reference/v2/payments-api/create-payment) */
+  customerId?: string
+  /** a mandate of that customer, for `recurring` payments */
+  mandateId?: string
   profileId?: string
   testmode?: boolean | null
 }
@@ -330,6 +334,14 @@ export interface Payment {
   profileId: string
   sequenceType: 'oneoff' | 'first' | 'recurring'
   orderId?: string
+  /** forced on creation or detected at checkout, e.g. `nl_NL` */
+  locale?: Locale | null
+  /** ISO 3166-1 alpha-2, detected at checkout; omitted when not detected */
+  countryCode?: string
+  customerId?: string
+  mandateId?: string
+  billingAddress?: Address
+  shippingAddress?: Address
   details?: Record<string, unknown> | null
   createdAt: string
   authorizedAt?: string

@@ -116,6 +116,9 @@ export const NAME_MIN_LENGTH = 2
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/
 /** spec 2.2 */
 export const PROFILE_ID_PATTERN = /^pfl_.+$/
+/** https://docs.mollie.com/reference/v2/payments-api/create-payment: `customerId`, `mandateId` */
+export const CUSTOMER_ID_PATTERN = /^cst_[A-Za-z0-9]+$/
+export const MANDATE_ID_PATTERN = /^mdt_[A-Za-z0-9]+$/
 /** spec 2.3: unitPrice may be negative only for these types. */
 export const CREDIT_LINE_TYPES: readonly string[] = ['discount', 'store_credit', 'gift_card']
 /** spec 2.6: these methods need payment lines. */
@@ -793,8 +796,23 @@ function checkLinesAndSum(
 }
 
 function checkDates(out: Violations, o: Obj, ctx: RuleContext, methods: readonly string[]): void {
+  checkExpiresAt(out, o, ctx, methods)
   const today = parseIsoDate(ctx.today)
-  // expiresAt (spec 2.2 / 8.2)
+  // consumerDateOfBirth (spec 2.2): a real past date
+  const dobRaw = get(o, 'consumerDateOfBirth')
+  if (dobRaw !== undefined) {
+    const d = parseIsoDate(dobRaw)
+    if (d === null) {
+      out.add('consumerDateOfBirth', 'The field consumerDateOfBirth must be a real date in the form YYYY-MM-DD.')
+    } else if (today !== null && d >= today) {
+      out.add('consumerDateOfBirth', 'The date of birth must be in the past.')
+    }
+  }
+}
+
+/** expiresAt (spec 2.2 / 8.2): a real date from tomorrow to 100 days after tomorrow (klarna: 28 days). */
+function checkExpiresAt(out: Violations, o: Obj, ctx: RuleContext, methods: readonly string[]): void {
+  const today = parseIsoDate(ctx.today)
   const expiresRaw = get(o, 'expiresAt')
   if (expiresRaw !== undefined) {
     const d = parseIsoDate(expiresRaw)
@@ -815,16 +833,6 @@ function checkDates(out: Violations, o: Obj, ctx: RuleContext, methods: readonly
             : `The expiry date may be at most 100 days after tomorrow (${isoDateFromDays(max)}).`,
         )
       }
-    }
-  }
-  // consumerDateOfBirth (spec 2.2): a real past date
-  const dobRaw = get(o, 'consumerDateOfBirth')
-  if (dobRaw !== undefined) {
-    const d = parseIsoDate(dobRaw)
-    if (d === null) {
-      out.add('consumerDateOfBirth', 'The field consumerDateOfBirth must be a real date in the form YYYY-MM-DD.')
-    } else if (today !== null && d >= today) {
-      out.add('consumerDateOfBirth', 'The date of birth must be in the past.')
     }
   }
 }
@@ -877,8 +885,10 @@ export function validateCreateOrder(body: unknown, ctx: RuleContext): RuleViolat
 
 /**
  * Rules of POST /payments (spec 4.2, 2.6). Field order: amount, description, redirectUrl,
- * cancelUrl, webhookUrl, method, locale, metadata, sequenceType, billingAddress, shippingAddress,
- * profileId, testmode, lines, then the sum of line totals.
+ * cancelUrl, webhookUrl, method, locale, metadata, sequenceType, customerId, mandateId, expiresAt,
+ * billingAddress, shippingAddress, profileId, testmode, lines, then the sum of line totals.
+ * `expiresAt` follows the order's rule (a date, tomorrow to 100 days after tomorrow): the
+ * documentation defines no other request-side expiresAt.
  */
 export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViolation[] {
   if (!isObject(body)) return bodyNotObject(body)
@@ -909,6 +919,20 @@ export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViol
     ) {
       out.add('sequenceType', `The field sequenceType must be one of ${SEQUENCE_TYPES.join(', ')}.`)
     }
+    // first and recurring payments belong to a customer; a mandate id names one of its mandates.
+    const customerId = get(body, 'customerId')
+    if (customerId === undefined) {
+      if (sequenceType === 'first' || sequenceType === 'recurring') {
+        out.add('customerId', `The field customerId is required for a ${sequenceType} payment.`)
+      }
+    } else if (typeof customerId !== 'string' || !CUSTOMER_ID_PATTERN.test(customerId)) {
+      out.add('customerId', 'The field customerId must be a customer id such as cst_8wmqcHMN4U.')
+    }
+    const mandateId = get(body, 'mandateId')
+    if (mandateId !== undefined && (typeof mandateId !== 'string' || !MANDATE_ID_PATTERN.test(mandateId))) {
+      out.add('mandateId', 'The field mandateId must be a mandate id such as mdt_h3gAaD5zP.')
+    }
+    checkExpiresAt(out, body, ctx, methods)
     checkAddress(out, 'billingAddress', get(body, 'billingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
     checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
     checkCredentialFields(out, body, ctx)

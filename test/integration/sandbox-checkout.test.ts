@@ -122,22 +122,28 @@ describe('payment outcomes', () => {
     expectOnlyTimestamps(payment, ['authorizedAt'])
   })
 
-  it('sends the payer to cancelUrl on cancel, and shows a result page without redirectUrl', async () => {
+  it('sends the payer to cancelUrl on cancel; a recurring payment has no checkout at all', async () => {
     const withCancel = (
       await api('POST', '/payments', validPaymentBody({ cancelUrl: 'https://shop.example.com/cancelled' }))
     ).json
     expect((await choose(withCancel.id, 'canceled')).location).toBe('https://shop.example.com/cancelled')
+    // https://docs.mollie.com/reference/v2/payments-api/get-payment: "Recurring payments do not have
+    // a checkout URL"; they run on the mandate a paid first payment made.
+    const first = (
+      await api('POST', '/payments', validPaymentBody({ sequenceType: 'first', customerId: 'cst_checkout1' }))
+    ).json
+    await choose(first.id, 'paid')
     const recurring = (
       await api('POST', '/payments', {
         amount: { currency: 'EUR', value: '5.00' },
         description: 'Monthly',
         sequenceType: 'recurring',
+        customerId: 'cst_checkout1',
       })
     ).json
     expect(recurring.redirectUrl).toBeNull()
-    const result = await choose(recurring.id, 'paid')
-    expect(result.status).toBe(200)
-    expect(result.html).toContain('data-status="paid"')
+    expect(recurring._links.checkout).toBeUndefined()
+    expect((await choose(recurring.id, 'paid')).status).toBe(409)
   })
 })
 

@@ -376,3 +376,119 @@ describe('order addresses are checked as the service checks them', () => {
     ).toBe(201)
   })
 })
+
+// https://docs.mollie.com/reference/v2/payments-api/get-payment (response fields, the open-payment
+// example with expiresAt and details: null) and https://docs.mollie.com/payments/status-changes
+// ("Expiry times per payment method").
+describe('payments carry the fields the service returns', () => {
+  it('an open payment has expiresAt (by method), details null, and the locale and addresses it was given', async () => {
+    const created = clockMs
+    const address = { streetAndNumber: 'Dam 1', postalCode: '1012 JS', city: 'Amsterdam', country: 'NL' }
+    const payment = (
+      await call('POST', '/v2/payments', {
+        body: validPaymentBody({
+          method: 'creditcard',
+          locale: 'nl_NL',
+          billingAddress: address,
+          shippingAddress: address,
+        }),
+      })
+    ).json
+    expect(payment.expiresAt).toBe(
+      new Date(Math.floor(created / 1000) * 1000 + 30 * 60_000).toISOString().slice(0, 19) + '+00:00',
+    )
+    expect(payment.details).toBeNull()
+    expect(payment.locale).toBe('nl_NL')
+    expect(payment.billingAddress).toEqual(address)
+    expect(payment.shippingAddress).toEqual(address)
+    const noMethod = (await call('POST', '/v2/payments', { body: validPaymentBody() })).json
+    expect(Date.parse(noMethod.expiresAt) - Date.parse(noMethod.createdAt)).toBe(15 * 60_000)
+  })
+
+  it('once paid: no expiresAt, a locale and countryCode from checkout, details of the method', async () => {
+    const order = (
+      await call('POST', '/v2/orders?embed=payments', { body: validOrderBody('FIELDS-1', { method: 'ideal' }) })
+    ).json
+    const paymentId = order._embedded.payments[0].id
+    expect(order._embedded.payments[0].locale).toBe('nl_NL')
+    expect(await choose(paymentId, 'paid')).toBe(303)
+    const paid = (await call('GET', `/v2/payments/${paymentId}`)).json
+    expect(paid.expiresAt).toBeUndefined()
+    expect(paid.countryCode).toBe('NL')
+    expect(paid.details).toEqual({
+      consumerName: 'Piet Mondriaan',
+      consumerAccount: expect.stringMatching(/^NL\d\d[A-Z]{4}\d{10}$/),
+      consumerBic: expect.any(String),
+    })
+    const card = (await call('POST', '/v2/payments', { body: validPaymentBody({ method: 'creditcard' }) })).json
+    await choose(card.id, 'paid')
+    const cardPaid = (await call('GET', `/v2/payments/${card.id}`)).json
+    expect(Object.keys(cardPaid.details)).toEqual(
+      expect.arrayContaining([
+        'cardHolder',
+        'cardNumber',
+        'cardFingerprint',
+        'cardAudience',
+        'cardLabel',
+        'cardCountryCode',
+        'cardSecurity',
+        'feeRegion',
+      ]),
+    )
+    expect(cardPaid.locale).toBe('en_US')
+  })
+
+  it('validates expiresAt on create', async () => {
+    const bad = await call('POST', '/v2/payments', { body: validPaymentBody({ expiresAt: '2026-02-30' }) })
+    expect(bad.status).toBe(422)
+    expect(bad.json.field).toBe('expiresAt')
+    const past = await call('POST', '/v2/payments', { body: validPaymentBody({ expiresAt: '2020-01-01' }) })
+    expect(past.json.field).toBe('expiresAt')
+    const today = new Date(clockMs).toISOString().slice(0, 10)
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10)
+    const ok = await call('POST', '/v2/payments', { body: validPaymentBody({ expiresAt: tomorrow }) })
+    expect(ok.status).toBe(201)
+    expect(ok.json.expiresAt).toBe(`${tomorrow}T00:00:00+00:00`)
+  })
+})
+
+// https://docs.mollie.com/reference/v2/payments-api/create-payment (sequenceType, customerId,
+// mandateId) and https://docs.mollie.com/payments/recurring.
+describe('first and recurring payments', () => {
+  it('a first payment needs a customer; paying it gives the customer a mandate', async () => {
+    const noCustomer = await call('POST', '/v2/payments', { body: validPaymentBody({ sequenceType: 'first' }) })
+    expect(noCustomer.status).toBe(422)
+    expect(noCustomer.json.field).toBe('customerId')
+    const recurringFirst = await call('POST', '/v2/payments', {
+      body: validPaymentBody({ sequenceType: 'recurring', customerId: 'cst_recurring1', redirectUrl: undefined }),
+    })
+    expect(recurringFirst.status).toBe(422)
+    expect(recurringFirst.json.field).toBe('customerId')
+    expect(recurringFirst.json.detail).toMatch(/no valid mandate/)
+
+    const first = (
+      await call('POST', '/v2/payments', {
+        body: validPaymentBody({ sequenceType: 'first', customerId: 'cst_recurring1', method: 'creditcard' }),
+      })
+    ).json
+    expect(first._links.checkout.href).toContain('/checkout/')
+    await choose(first.id, 'paid')
+    const paidFirst = (await call('GET', `/v2/payments/${first.id}`)).json
+    expect(paidFirst.mandateId).toMatch(/^mdt_/)
+
+    const { redirectUrl: _r, ...noRedirect } = validPaymentBody({ description: 'Monthly' })
+    const recurring = await call('POST', '/v2/payments', {
+      body: { ...noRedirect, sequenceType: 'recurring', customerId: 'cst_recurring1' },
+    })
+    expect(recurring.status).toBe(201)
+    expect(recurring.json._links.checkout).toBeUndefined()
+    expect(recurring.json.redirectUrl).toBeNull()
+    expect(recurring.json.mandateId).toBe(paidFirst.mandateId)
+    expect(recurring.json.status).toBe('paid')
+    const wrongMandate = await call('POST', '/v2/payments', {
+      body: { ...noRedirect, sequenceType: 'recurring', customerId: 'cst_recurring1', mandateId: 'mdt_nothere' },
+    })
+    expect(wrongMandate.status).toBe(422)
+    expect(wrongMandate.json.field).toBe('mandateId')
+  })
+})

@@ -789,19 +789,44 @@ describe('validateCreatePayment (spec 4.2, 2.6)', () => {
   it('requires redirectUrl unless sequenceType is recurring', () => {
     expect(paymentFields(withPayment((b) => delete b.redirectUrl))).toEqual(['redirectUrl'])
     expect(
-      paymentFields(withPayment((b) => Object.assign(b, { redirectUrl: null, sequenceType: 'recurring' }))),
+      paymentFields(
+        withPayment((b) =>
+          Object.assign(b, { redirectUrl: null, sequenceType: 'recurring', customerId: 'cst_8wmqcHMN4U' }),
+        ),
+      ),
     ).toEqual([])
     expect(
-      paymentFields(withPayment((b) => Object.assign(b, { redirectUrl: undefined, sequenceType: 'first' }))),
+      paymentFields(
+        withPayment((b) =>
+          Object.assign(b, { redirectUrl: undefined, sequenceType: 'first', customerId: 'cst_8wmqcHMN4U' }),
+        ),
+      ),
     ).toEqual(['redirectUrl'])
     expect(paymentFields(withPayment((b) => (b.sequenceType = 'monthly')))).toEqual(['sequenceType'])
   })
 
+  // https://docs.mollie.com/reference/v2/payments-api/create-payment: customerId, mandateId.
+  it('requires a customer for first and recurring payments, and well-formed customer and mandate ids', () => {
+    expect(paymentFields(withPayment((b) => (b.sequenceType = 'first')))).toEqual(['customerId'])
+    expect(paymentFields(withPayment((b) => (b.sequenceType = 'recurring')))).toEqual(['customerId'])
+    expect(paymentFields(withPayment((b) => (b.customerId = 'customer-1')))).toEqual(['customerId'])
+    expect(
+      paymentFields(
+        withPayment((b) => Object.assign(b, { sequenceType: 'recurring', customerId: 'cst_a1', mandateId: 7 })),
+      ),
+    ).toEqual(['mandateId'])
+    expect(paymentFields(withPayment((b) => (b.expiresAt = '2026-13-01')))).toEqual(['expiresAt'])
+  })
+
   it('checks amount sign and maximum', () => {
     expect(paymentFields(withPayment((b) => (b.amount = eur('0.00'))))).toEqual(['amount'])
-    expect(paymentFields(withPayment((b) => Object.assign(b, { amount: eur('0.00'), sequenceType: 'first' })))).toEqual(
-      [],
-    )
+    expect(
+      paymentFields(
+        withPayment((b) =>
+          Object.assign(b, { amount: eur('0.00'), sequenceType: 'first', customerId: 'cst_8wmqcHMN4U' }),
+        ),
+      ),
+    ).toEqual([])
     expect(paymentFields(withPayment((b) => (b.amount = eur('-1.00'))))).toEqual(['amount'])
     const over = validateCreatePayment(
       withPayment((b) => (b.amount = eur('1000000.01'))),

@@ -37,6 +37,101 @@ export function serviceTimestamp(ms: number): string {
   return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`
 }
 
+const MINUTE = 60_000
+/**
+ * How long an open payment waits for its customer, per method
+ * (https://docs.mollie.com/payments/status-changes, "Expiry times per payment method"). No
+ * method yet: 15 minutes, as in the documentation's example of an open payment without a method.
+ */
+const EXPIRY_MS: Partial<Record<PaymentMethod, number>> = {
+  ideal: 15 * MINUTE,
+  paysafecard: 15 * MINUTE,
+  creditcard: 30 * MINUTE,
+  mybank: 45 * MINUTE,
+  bancontact: 60 * MINUTE,
+  belfius: 60 * MINUTE,
+  eps: 60 * MINUTE,
+  kbc: 60 * MINUTE,
+  przelewy24: 60 * MINUTE,
+  voucher: 120 * MINUTE,
+  klarna: 48 * 60 * MINUTE,
+  klarnapaynow: 48 * 60 * MINUTE,
+  klarnapaylater: 48 * 60 * MINUTE,
+  klarnasliceit: 48 * 60 * MINUTE,
+  in3: 48 * 60 * MINUTE,
+  paypal: 72 * 60 * MINUTE,
+  banktransfer: 12 * 24 * 60 * MINUTE,
+}
+const DEFAULT_EXPIRY_MS = 15 * MINUTE
+
+/** `expiresAt` of a payment created at `createdMs` that is still open. */
+export function paymentExpiresAt(method: PaymentMethod | null, createdMs: number): string {
+  return serviceTimestamp(createdMs + ((method && EXPIRY_MS[method]) ?? DEFAULT_EXPIRY_MS))
+}
+
+/**
+ * `details` of a paid or authorized payment, by method, with the fields the documentation lists
+ * for it (https://docs.mollie.com/reference/v2/payments-api/get-payment, "Payment method-specific
+ * response parameters"); made-up but well-formed test values. Methods not covered here keep
+ * `details: null` (docs/SANDBOX.md).
+ */
+export function paymentDetails(
+  method: PaymentMethod | null,
+  paymentId: string,
+  address: Address | undefined,
+): Record<string, unknown> | null {
+  const name = address?.givenName && address.familyName ? `${address.givenName} ${address.familyName}` : 'T. TEST'
+  const consumer = { consumerName: name, consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' }
+  const fingerprint = paymentId.slice(-10)
+  const card = {
+    cardHolder: name,
+    cardNumber: '6787',
+    cardFingerprint: fingerprint,
+    cardAudience: 'consumer',
+    cardLabel: 'Visa',
+    cardCountryCode: address?.country ?? 'NL',
+    cardSecurity: 'normal',
+    feeRegion: 'intra-eu',
+  }
+  switch (method) {
+    case 'ideal':
+    case 'belfius':
+    case 'kbc':
+    case 'eps':
+      return consumer
+    case 'bancontact':
+      return { cardNumber: '6787', cardFingerprint: fingerprint, ...consumer }
+    case 'banktransfer':
+      return {
+        bankName: 'Stichting Mollie Payments',
+        bankAccount: 'NL53ABNA0627535577',
+        bankBic: 'ABNANL2A',
+        transferReference: `RF49-${paymentId.slice(-4)}-0000-${paymentId.slice(-8, -4)}`,
+        ...consumer,
+      }
+    case 'creditcard':
+      return card
+    case 'applepay':
+      return { ...card, wallet: 'applepay' }
+    case 'paypal':
+      return {
+        consumerName: name,
+        consumerAccount: address?.email ?? 'buyer@example.org',
+        paypalReference: `9AL${fingerprint.toUpperCase()}`,
+        paypalPayerId: `WDJJHEBZ${fingerprint.slice(0, 5).toUpperCase()}`,
+        sellerProtection: 'Eligible',
+      }
+    case 'directdebit':
+      return {
+        transferReference: `SD${fingerprint.toUpperCase()}`,
+        creditorIdentifier: 'NL08ZZZ502057730000',
+        ...consumer,
+      }
+    default:
+      return null
+  }
+}
+
 export interface Scope {
   profileId: string
   mode: Mode
@@ -56,14 +151,14 @@ export function buildPayment(
   body: CreatePaymentRequest,
   scope: Scope,
   ids: IdFactory,
-  createdAt: string,
+  createdMs: number,
 ): PaymentRecord {
   const { method, offered } = methodOf(body.method)
   const data: PaymentData = {
     resource: 'payment',
     id: ids.next('tr'),
     mode: scope.mode,
-    createdAt,
+    createdAt: serviceTimestamp(createdMs),
     amount: { currency: body.amount.currency, value: body.amount.value },
     description: truncateDescription(body.description),
     method,
@@ -76,8 +171,15 @@ export function buildPayment(
   }
   if (body.cancelUrl !== undefined) data.cancelUrl = body.cancelUrl
   if (body.webhookUrl !== undefined) data.webhookUrl = body.webhookUrl
-  if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt
+  if (body.locale !== undefined && body.locale !== null) data.locale = body.locale
+  // A requested expiry date is the start of that day (UTC); else the method's expiry time.
+  data.expiresAt =
+    body.expiresAt !== undefined ? `${body.expiresAt}T00:00:00+00:00` : paymentExpiresAt(method, createdMs)
+  data.details = null
+  if (body.customerId !== undefined) data.customerId = body.customerId
   if (body.lines !== undefined) data.lines = body.lines.map((l): PaymentLine => ({ ...l }))
+  if (body.billingAddress !== undefined) data.billingAddress = { ...body.billingAddress }
+  if (body.shippingAddress !== undefined) data.shippingAddress = { ...body.shippingAddress }
   return { data, offeredMethods: offered }
 }
 
@@ -86,14 +188,14 @@ export function buildOrderPayment(
   order: OrderRecord['data'],
   requestedMethod: unknown,
   ids: IdFactory,
-  createdAt: string,
+  createdMs: number,
 ): PaymentRecord {
   const { method, offered } = methodOf(requestedMethod === undefined ? order.method : requestedMethod)
   const data: PaymentData = {
     resource: 'payment',
     id: ids.next('tr'),
     mode: order.mode,
-    createdAt,
+    createdAt: serviceTimestamp(createdMs),
     amount: { ...order.amount },
     description: truncateDescription(`Order ${order.orderNumber}`),
     method,
@@ -104,7 +206,10 @@ export function buildOrderPayment(
     sequenceType: 'oneoff',
     redirectUrl: order.redirectUrl,
     orderId: order.id,
+    expiresAt: paymentExpiresAt(method, createdMs),
+    details: null,
   }
+  if (order.locale !== null) data.locale = order.locale
   if (order.cancelUrl !== undefined) data.cancelUrl = order.cancelUrl
   if (order.webhookUrl !== undefined) data.webhookUrl = order.webhookUrl
   return { data, offeredMethods: offered }

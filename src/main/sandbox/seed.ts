@@ -4,7 +4,7 @@
 import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { fromMinor } from '../../shared/money'
 import type { IdFactory } from './ids'
-import { serviceTimestamp } from './resources'
+import { paymentDetails, paymentExpiresAt, serviceTimestamp } from './resources'
 import type { PaymentRecord, SandboxStore } from './store'
 
 const CURRENCIES_AND_RANGES: { currency: string; maxMinor: number }[] = [
@@ -138,6 +138,15 @@ function seedPayment(
       break
     default:
       break
+  }
+  // As the checkout leaves them (store.applyOutcome): open payments expire, others have a locale
+  // and, once paid or authorized, their method's details.
+  if (status === 'open') {
+    data.expiresAt = paymentExpiresAt(method, createdMs)
+    data.details = null
+  } else {
+    data.locale = 'en_US'
+    if (status === 'paid' || status === 'authorized') data.details = paymentDetails(method, id, undefined)
   }
   return { data, offeredMethods: null }
 }

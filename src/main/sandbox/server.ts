@@ -529,7 +529,27 @@ function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   firstViolation(validateCreatePayment(body, ruleContext(ctx, request.credential)))
   const input = body as CreatePaymentRequest
   const scope = resolveScope(ctx, request.credential, input)
-  const record = buildPayment(input, scope, ctx.ids, isoNow(ctx))
+  // https://docs.mollie.com/reference/v2/payments-api/create-payment: a recurring payment is
+  // charged on a valid mandate of its customer (made by a paid `first` payment).
+  const mandate =
+    input.sequenceType === 'recurring'
+      ? ctx.store.validMandate(scope.profileId, scope.mode, input.customerId!, input.mandateId)
+      : undefined
+  if (input.sequenceType === 'recurring' && !mandate) {
+    throw input.mandateId === undefined
+      ? new SandboxError(
+          422,
+          `The customer ${input.customerId} has no valid mandate; a paid first payment creates one.`,
+          'customerId',
+        )
+      : new SandboxError(
+          422,
+          `The mandate ${input.mandateId} is not a valid mandate of ${input.customerId}.`,
+          'mandateId',
+        )
+  }
+  const record = buildPayment(input, scope, ctx.ids, ctx.now())
+  if (mandate) ctx.store.completeRecurring(record, mandate, record.data.createdAt)
   ctx.store.addPayment(record)
   return jsonReply(201, paymentJson(ctx.origin, record.data))
 }
@@ -593,9 +613,8 @@ function createOrder(ctx: SandboxContext, request: ApiRequest): Reply {
   firstViolation(validateCreateOrder(body, ruleContext(ctx, request.credential)))
   const input = body as CreateOrderRequest
   const scope = resolveScope(ctx, request.credential, input)
-  const now = isoNow(ctx)
-  const order = buildOrder(input, scope, ctx.ids, now)
-  const payment = buildOrderPayment(order.data, undefined, ctx.ids, now)
+  const order = buildOrder(input, scope, ctx.ids, isoNow(ctx))
+  const payment = buildOrderPayment(order.data, undefined, ctx.ids, ctx.now())
   order.paymentIds.push(payment.data.id)
   ctx.store.addOrder(order)
   ctx.store.addPayment(payment)
@@ -651,7 +670,7 @@ function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string
   if (order.paymentIds.length >= MAX_PAYMENTS_PER_ORDER) {
     throw new SandboxError(422, `An order can have at most ${MAX_PAYMENTS_PER_ORDER} payments.`)
   }
-  const payment = buildOrderPayment(order.data, method ?? undefined, ctx.ids, isoNow(ctx))
+  const payment = buildOrderPayment(order.data, method ?? undefined, ctx.ids, ctx.now())
   order.paymentIds.push(payment.data.id)
   ctx.store.addPayment(payment)
   return jsonReply(201, paymentJson(ctx.origin, payment.data))
@@ -677,7 +696,7 @@ async function handleCheckout(ctx: SandboxContext, req: IncomingMessage, res: Se
   if (!CHECKOUT_OUTCOMES.includes(outcome as CheckoutOutcome)) {
     return sendPlain(res, htmlReply(400, messagePage('Bad request', `Choose one of ${CHECKOUT_OUTCOMES.join(', ')}.`)))
   }
-  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx))) {
+  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx), () => ctx.ids.next('mdt'))) {
     return sendPlain(res, htmlReply(409, checkoutPage(record.data)))
   }
   const payment = record.data

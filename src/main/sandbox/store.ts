@@ -2,6 +2,7 @@
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
 import type { Mode, Order, OrderLine, Payment, PaymentMethod } from '../../shared/api-types'
+import { paymentDetails } from './resources'
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
@@ -64,7 +65,19 @@ export function lowerBound(items: readonly PaymentRecord[], id: string): number 
 const FINAL_PAYMENT_STATUSES = new Set(['paid', 'canceled', 'expired', 'failed'])
 const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
 
+/** A customer's mandate, made when a `first` payment is paid (https://docs.mollie.com/payments/recurring). */
+export interface Mandate {
+  id: string
+  method: 'creditcard' | 'directdebit'
+  createdAt: string
+}
+
+function mandateKey(profileId: string, mode: Mode, customerId: string): string {
+  return `${profileId}|${mode}|${customerId}`
+}
+
 export class SandboxStore {
+  private readonly mandates = new Map<string, Mandate[]>()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
@@ -194,7 +207,12 @@ export class SandboxStore {
    * The payer's choice on the checkout page (choices in docs/SANDBOX.md, spec 3 rules 3 and 4).
    * Only an `open` payment can change; returns false otherwise.
    */
-  applyOutcome(paymentId: string, outcome: CheckoutOutcome, nowIso: string): boolean {
+  applyOutcome(
+    paymentId: string,
+    outcome: CheckoutOutcome,
+    nowIso: string,
+    newMandateId: () => string = () => 'mdt_0',
+  ): boolean {
     const record = this.payments.get(paymentId)
     if (!record || record.data.status !== 'open') return false
     const payment = record.data
@@ -221,8 +239,54 @@ export class SandboxStore {
     }
     if (FINAL_PAYMENT_STATUSES.has(payment.status)) delete payment.isCancelable
     else payment.isCancelable = payment.status === 'authorized'
+    // https://docs.mollie.com/reference/v2/payments-api/get-payment: expiresAt is omitted once the
+    // payment can no longer expire; locale and countryCode are what checkout used and detected;
+    // details follow the method once the payment completed.
+    delete payment.expiresAt
+    const address = payment.billingAddress ?? order?.data.billingAddress
+    payment.locale ??= 'en_US'
+    if (address?.country !== undefined) payment.countryCode = address.country
+    if (outcome === 'paid' || outcome === 'authorized') {
+      payment.details = paymentDetails(payment.method, payment.id, address)
+    }
+    // A paid first payment gives its customer a mandate for recurring payments.
+    if (outcome === 'paid' && payment.sequenceType === 'first' && payment.customerId !== undefined) {
+      const mandate: Mandate = {
+        id: newMandateId(),
+        method: payment.method === 'creditcard' || payment.method === 'applepay' ? 'creditcard' : 'directdebit',
+        createdAt: nowIso,
+      }
+      const key = mandateKey(payment.profileId, payment.mode, payment.customerId)
+      this.mandates.set(key, [...(this.mandates.get(key) ?? []), mandate])
+      payment.mandateId = mandate.id
+    }
     if (payment.orderId) this.applyToOrder(payment.orderId, outcome, nowIso)
     return true
+  }
+
+  /** The customer's valid mandate (the one named, or the newest), or undefined. */
+  validMandate(profileId: string, mode: Mode, customerId: string, mandateId?: string): Mandate | undefined {
+    const mandates = this.mandates.get(mandateKey(profileId, mode, customerId)) ?? []
+    return mandateId === undefined ? mandates[mandates.length - 1] : mandates.find((m) => m.id === mandateId)
+  }
+
+  /**
+   * A recurring payment runs on the mandate at once: there is no checkout, so it is created paid
+   * (docs/SANDBOX.md, "Recurring payments").
+   */
+  completeRecurring(record: PaymentRecord, mandate: Mandate, nowIso: string): void {
+    const payment = record.data
+    delete record.json
+    payment.status = 'paid'
+    payment.method = mandate.method
+    payment.mandateId = mandate.id
+    payment.paidAt = nowIso
+    payment.amountRefunded = { currency: payment.amount.currency, value: zeroLike(payment.amount.value) }
+    payment.amountRemaining = { ...payment.amount }
+    payment.redirectUrl = null
+    delete payment.isCancelable
+    delete payment.expiresAt
+    payment.details = paymentDetails(payment.method, payment.id, payment.billingAddress)
   }
 
   private applyToOrder(orderId: string, outcome: CheckoutOutcome, nowIso: string): void {
