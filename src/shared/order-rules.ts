@@ -64,6 +64,7 @@ import {
   type Amount,
 } from './api-types'
 import { countryNeedsPostalCode, isCountryCode } from './countries'
+import { PROFILE_ID_WITH_TOKEN } from './service/scope'
 import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
   amountFromMinor,
@@ -577,9 +578,10 @@ function checkCredentialFields(out: Violations, o: Obj, ctx: RuleContext): void 
   // spec 2.2 / 5.3 / 5.4: profileId
   const profileId = get(o, 'profileId')
   if (ctx.credential === 'organization-token') {
-    if (profileId === undefined) {
+    // Creating takes a profileId with a token (src/shared/service/scope.ts, the one source).
+    if (profileId === undefined && PROFILE_ID_WITH_TOKEN.create === 'required') {
       out.add('profileId', 'The field profileId is required with organization-level credentials.')
-    } else if (typeof profileId !== 'string' || !PROFILE_ID_PATTERN.test(profileId)) {
+    } else if (profileId !== undefined && (typeof profileId !== 'string' || !PROFILE_ID_PATTERN.test(profileId))) {
       out.add('profileId', 'The field profileId must be a profile id such as pfl_QkEhN94Ba.')
     }
   } else if (profileId !== undefined) {

@@ -77,7 +77,34 @@ describe('resources', () => {
     const fetched = await client.getPayment(payment.id)
     expect(fetched.id).toBe(payment.id)
     expect(JSON.parse(events[0].requestBody!)).toMatchObject({ profileId: sb.profileId, testmode: true })
-    expect(new URL(events[1].url).searchParams.get('profileId')).toBe(sb.profileId)
+    // Reading one payment takes testmode only (https://docs.mollie.com/reference/v2/payments-api/get-payment).
+    expect(new URL(events[1].url).searchParams.get('profileId')).toBeNull()
+    expect(new URL(events[1].url).searchParams.get('testmode')).toBe('true')
+    client.dispose()
+  })
+
+  it('reads, lists and pays an order again with a token that has no profile (issue 14 item 7)', async () => {
+    const withProfile = recordingClient(
+      sb.baseUrl,
+      {},
+      {
+        secret: ORG_TOKEN,
+        kind: 'organization-token',
+        profileId: sb.profileId,
+        testmode: true,
+      },
+    )
+    const order = await withProfile.client.createOrder(validOrderBody('ORG-CLIENT-1'), { embed: 'payments' })
+    withProfile.client.dispose()
+    const { client, events } = recordingClient(
+      sb.baseUrl,
+      {},
+      { secret: ORG_TOKEN, kind: 'organization-token', testmode: true },
+    )
+    expect((await client.getOrder(order.id)).id).toBe(order.id)
+    expect((await client.getPayment(order._embedded!.payments![0]!.id)).orderId).toBe(order.id)
+    expect((await client.listPayments({ limit: 2 }))._embedded.payments).toHaveLength(2)
+    expect(events.every((e) => !new URL(e.url).searchParams.has('profileId'))).toBe(true)
     client.dispose()
   })
 

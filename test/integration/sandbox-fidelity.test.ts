@@ -10,6 +10,7 @@ type Json = any
 
 const KEY = 'test_fidelityKey000001'
 const LIVE_KEY = 'live_fidelityKey000001'
+const TOKEN = 'access_fidelityToken0001'
 const DOCS = 'https://docs.mollie.com'
 
 let sandbox: RunningSandbox
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const fast = { read: { q: 1000, burst: 1000 }, write: { q: 1000, burst: 1000 } }
   sandbox = await startSandbox({
     seedPayments: 5,
-    keys: [KEY, LIVE_KEY],
+    keys: [KEY, LIVE_KEY, TOKEN],
     quotas: { test: fast, live: fast },
     now: () => clockMs,
   })
@@ -490,5 +491,53 @@ describe('first and recurring payments', () => {
     })
     expect(wrongMandate.status).toBe(422)
     expect(wrongMandate.json.field).toBe('mandateId')
+  })
+})
+
+// Organization access tokens (https://docs.mollie.com/overview/authentication): profileId is
+// required to create payments and orders (.../payments-api/create-payment, .../orders-api/create-order,
+// "Access token parameters"); reading by id takes only testmode (.../payments-api/get-payment,
+// .../orders-api/get-order); lists take an optional profileId (.../payments-api/list-payments);
+// create-order-payment takes testmode only (.../orders-api/create-order-payment).
+describe('organization tokens need profileId only where the service does', () => {
+  it('reads a payment and an order by id with testmode alone, and lists without profileId', async () => {
+    const profile = { profileId: sandbox.profileId, testmode: true }
+    const order = await call('POST', '/v2/orders?embed=payments', {
+      key: TOKEN,
+      body: validOrderBody('ORG-1', profile),
+    })
+    expect(order.status).toBe(201)
+    const payment = await call('POST', '/v2/payments', { key: TOKEN, body: validPaymentBody(profile) })
+    expect(payment.status).toBe(201)
+    expect((await call('GET', `/v2/payments/${payment.json.id}?testmode=true`, { key: TOKEN })).status).toBe(200)
+    expect((await call('GET', `/v2/orders/${order.json.id}?testmode=true`, { key: TOKEN })).status).toBe(200)
+    // Without testmode a token reads live objects only: the test order is not found.
+    expect((await call('GET', `/v2/orders/${order.json.id}`, { key: TOKEN })).status).toBe(404)
+    const list = await call('GET', '/v2/payments?testmode=true&limit=5', { key: TOKEN })
+    expect(list.status).toBe(200)
+    expect(list.json._embedded.payments.every((p: { mode: string }) => p.mode === 'test')).toBe(true)
+    // A profileId on a list still filters and is checked.
+    expect((await call('GET', '/v2/payments?profileId=pfl_unknown1&testmode=true', { key: TOKEN })).json.field).toBe(
+      'profileId',
+    )
+  })
+
+  it('creates an order payment with testmode alone', async () => {
+    const order = (
+      await call('POST', '/v2/orders?embed=payments', {
+        key: TOKEN,
+        body: validOrderBody('ORG-2', { profileId: sandbox.profileId, testmode: true }),
+      })
+    ).json
+    await choose(order._embedded.payments[0].id, 'canceled')
+    const next = await call('POST', `/v2/orders/${order.id}/payments`, { key: TOKEN, body: { testmode: true } })
+    expect(next.status).toBe(201)
+    expect(next.json.mode).toBe('test')
+  })
+
+  it('still requires profileId to create', async () => {
+    const missing = await call('POST', '/v2/payments', { key: TOKEN, body: validPaymentBody({ testmode: true }) })
+    expect(missing.status).toBe(422)
+    expect(missing.json.field).toBe('profileId')
   })
 })

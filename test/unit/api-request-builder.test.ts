@@ -52,13 +52,40 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
     expect(b.url.search).toBe('?from=tr_1')
   })
 
-  it('always sends profileId with an organization token: in the POST body and the GET query', () => {
+  // https://docs.mollie.com/reference/v2/orders-api/create-order and .../payments-api/create-payment
+  // ("Access token parameters": profileId required), .../payments-api/get-payment and
+  // .../orders-api/get-order (testmode only), .../payments-api/list-payments (profileId optional),
+  // .../orders-api/create-order-payment (testmode only).
+  it('sends profileId with an organization token where the service takes it: creates and lists', () => {
     const p = buildRequest(base, orgToken, { method: 'POST', path: '/orders', body: { orderNumber: '1' } })
     expect(JSON.parse(p.bodyText!)).toEqual({ orderNumber: '1', profileId: 'pfl_abc' })
+    const list = buildRequest(base, orgToken, { method: 'GET', path: '/payments', query: { limit: 5 } })
+    expect(list.url.searchParams.get('profileId')).toBe('pfl_abc')
     const g = buildRequest(base, orgToken, { method: 'GET', path: '/payments/tr_1' })
-    expect(g.url.searchParams.get('profileId')).toBe('pfl_abc')
+    expect(g.url.searchParams.has('profileId')).toBe(false)
     expect(g.url.searchParams.has('testmode')).toBe(false)
     expect(g.bodyText).toBeNull()
+    const o = buildRequest(base, orgTest, { method: 'GET', path: '/orders/ord_1', query: { embed: 'payments' } })
+    expect(o.url.search).toBe('?embed=payments&testmode=true')
+    const op = buildRequest(base, orgTest, {
+      method: 'POST',
+      path: '/orders/ord_1/payments',
+      body: { method: 'ideal' },
+    })
+    expect(JSON.parse(op.bodyText!)).toEqual({ method: 'ideal', testmode: true })
+  })
+
+  it('reads and acts on objects with a token that has no profile; creating needs one', () => {
+    const noProfile: ApiCredential = { secret: 'access_tok', kind: 'organization-token', testmode: true }
+    const g = buildRequest(base, noProfile, { method: 'GET', path: '/payments/tr_1' })
+    expect(g.url.search).toBe('?testmode=true')
+    const list = buildRequest(base, noProfile, { method: 'GET', path: '/payments' })
+    expect(list.url.search).toBe('?testmode=true')
+    const op = buildRequest(base, noProfile, { method: 'POST', path: '/orders/ord_1/payments', body: {} })
+    expect(JSON.parse(op.bodyText!)).toEqual({ testmode: true })
+    expect(thrown(() => buildRequest(base, noProfile, { method: 'POST', path: '/payments', body: {} })).kind).toBe(
+      'invalid-request',
+    )
   })
 
   it('adds testmode=true only when the credential sets it', () => {
@@ -71,11 +98,12 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
     expect(JSON.parse(noTest.bodyText!)).not.toHaveProperty('testmode')
   })
 
-  it('refuses an organization token without a profile', () => {
+  it('refuses to create with an organization token without a profile', () => {
     const e = thrown(() =>
-      buildRequest(base, { secret: 's', kind: 'organization-token' }, { method: 'GET', path: '/payments' }),
+      buildRequest(base, { secret: 's', kind: 'organization-token' }, { method: 'POST', path: '/orders', body: {} }),
     )
     expect(e.kind).toBe('invalid-request')
+    expect(e.message).not.toMatch(/spec \d/)
   })
 })
 

@@ -2,6 +2,7 @@
 // link, same origin only), headers, JSON body, and the profileId/testmode rules of spec 5.
 
 import type { RequestClass } from '../../shared/api-events'
+import { profileIdUseWithToken, scopeInQuery } from '../../shared/service/scope'
 import { ApiError } from './errors'
 
 export type CredentialKind = 'api-key' | 'organization-token'
@@ -106,23 +107,31 @@ export function buildRequest(
   }
 
   // Spec 5.3/5.4: profile-bound credentials must not send profileId/testmode; organization-level
-  // ones require profileId and may set testmode.
+  // ones send profileId where the operation takes one (required to create, optional on lists,
+  // unused on one object: src/shared/service/scope.ts) and may set testmode.
   if (credential.kind === 'organization-token') {
+    const basePath = base.pathname.replace(/\/+$/, '')
+    const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname
+    const use = profileIdUseWithToken(method, relative)
     const profileId = credential.profileId ?? (typeof body?.profileId === 'string' ? body.profileId : undefined)
-    if (!profileId) {
+    if (use === 'required' && !profileId) {
       throw new ApiError({
         kind: 'invalid-request',
-        message: 'An organization access token requires a profileId (spec 5.4); choose a profile for this connection.',
+        message:
+          'Creating with an organization access token needs a profile id (pfl_…); choose a profile for this connection.',
         method,
       })
     }
-    if (READ_METHODS.has(method) || method === 'DELETE') {
-      url.searchParams.set('profileId', profileId)
+    const sendProfile = use !== 'unused' && profileId ? profileId : undefined
+    if (scopeInQuery(method)) {
+      if (sendProfile) url.searchParams.set('profileId', sendProfile)
+      else url.searchParams.delete('profileId')
       if (credential.testmode) url.searchParams.set('testmode', 'true')
       else url.searchParams.delete('testmode')
     } else {
       body = body ?? {}
-      body.profileId = profileId
+      if (sendProfile) body.profileId = sendProfile
+      else delete body.profileId
       if (credential.testmode) body.testmode = true
       else delete body.testmode
     }

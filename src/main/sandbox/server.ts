@@ -22,6 +22,7 @@ import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './err
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
 import { parseFormBody } from './form-body'
 import type { IdFactory } from './ids'
+import { profileIdUseWithToken, type ProfileIdUse } from '../../shared/service/scope'
 import type { RateLimiter } from './rate-limit'
 import {
   buildOrder,
@@ -452,13 +453,15 @@ function firstViolation(violations: { field: string; message: string }[]): never
 }
 
 /**
- * Spec 5.3/5.4: API keys carry profile and mode; organization tokens name the profile and may ask
- * for test mode. Unknown profiles answer 422 with field `profileId` (docs/SANDBOX.md).
+ * Spec 5.3/5.4: API keys carry profile and mode; organization tokens may ask for test mode and
+ * name the profile where the operation takes one (`use`, from src/shared/service/scope.ts).
+ * Unknown profiles answer 422 with field `profileId` (docs/SANDBOX.md).
  */
 function resolveScope(
   ctx: SandboxContext,
   credential: Credential,
   source: { profileId?: unknown; testmode?: unknown },
+  use: ProfileIdUse,
 ): Scope {
   if (credential.kind === 'api-key') {
     if (source.profileId !== undefined) {
@@ -477,10 +480,12 @@ function resolveScope(
     }
     return { profileId: ctx.profileId, mode: credential.mode ?? 'test' }
   }
-  if (source.profileId === undefined || source.profileId === null || source.profileId === '') {
+  const given = source.profileId !== undefined && source.profileId !== null && source.profileId !== ''
+  if (use === 'required' && !given) {
     throw new SandboxError(422, 'The profileId is required with an organization access token.', 'profileId')
   }
-  if (source.profileId !== ctx.profileId) {
+  // `unused`: the operation takes no profileId (the object names its profile); one sent is ignored.
+  if (use !== 'unused' && given && source.profileId !== ctx.profileId) {
     throw new SandboxError(
       422,
       `The profile ${String(source.profileId)} does not exist or is not accessible.`,
@@ -496,10 +501,19 @@ function resolveScope(
 function queryScope(ctx: SandboxContext, request: ApiRequest): Scope {
   const params = request.url.searchParams
   const testmode = params.get('testmode')
-  return resolveScope(ctx, request.credential, {
-    profileId: params.get('profileId') ?? undefined,
-    testmode: testmode === null ? undefined : testmode === 'true' ? true : testmode === 'false' ? false : testmode,
-  })
+  return resolveScope(
+    ctx,
+    request.credential,
+    {
+      profileId: params.get('profileId') ?? undefined,
+      testmode: testmode === null ? undefined : testmode === 'true' ? true : testmode === 'false' ? false : testmode,
+    },
+    profileIdUseWithToken(request.method, request.path),
+  )
+}
+
+function bodyScope(ctx: SandboxContext, request: ApiRequest, source: { profileId?: unknown; testmode?: unknown }) {
+  return resolveScope(ctx, request.credential, source, profileIdUseWithToken(request.method, request.path))
 }
 
 function parseEmbed(request: ApiRequest): EmbedSet {
@@ -528,7 +542,7 @@ function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   const body = parsedBody(request)
   firstViolation(validateCreatePayment(body, ruleContext(ctx, request.credential)))
   const input = body as CreatePaymentRequest
-  const scope = resolveScope(ctx, request.credential, input)
+  const scope = bodyScope(ctx, request, input)
   // https://docs.mollie.com/reference/v2/payments-api/create-payment: a recurring payment is
   // charged on a valid mandate of its customer (made by a paid `first` payment).
   const mandate =
@@ -612,7 +626,7 @@ function createOrder(ctx: SandboxContext, request: ApiRequest): Reply {
   const body = parsedBody(request)
   firstViolation(validateCreateOrder(body, ruleContext(ctx, request.credential)))
   const input = body as CreateOrderRequest
-  const scope = resolveScope(ctx, request.credential, input)
+  const scope = bodyScope(ctx, request, input)
   const order = buildOrder(input, scope, ctx.ids, isoNow(ctx))
   const payment = buildOrderPayment(order.data, undefined, ctx.ids, ctx.now())
   order.paymentIds.push(payment.data.id)
@@ -636,7 +650,7 @@ function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string
     throw new SandboxError(422, 'The request body must be a JSON object.')
   }
   const input = body as { method?: unknown; profileId?: unknown; testmode?: unknown }
-  const scope = resolveScope(ctx, request.credential, input)
+  const scope = bodyScope(ctx, request, input)
   const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
   if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
   const method = input.method
