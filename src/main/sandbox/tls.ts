@@ -96,6 +96,13 @@ function ipBytes(ip: string): Buffer {
   return out
 }
 
+/** A name constraint for exactly `name`: a DNS name, or one address with a full mask. */
+function constraintName(name: string): Buffer {
+  if (!isIP(name)) return tlv(0x82, Buffer.from(name))
+  const address = ipBytes(name)
+  return tlv(0x87, address, Buffer.alloc(address.length, 0xff))
+}
+
 const ECDSA_WITH_SHA256 = seq(oid('1.2.840.10045.4.3.2'))
 
 function selfSignedCertificate(names: string[], nowMs: number): { key: string; cert: string } {
@@ -115,6 +122,8 @@ function selfSignedCertificate(names: string[], nowMs: number): { key: string; c
       seq(oid('2.5.29.37'), octets(seq(oid('1.3.6.1.5.5.7.3.1')))),
       // subjectAltName
       seq(oid('2.5.29.17'), octets(seq(...altNames))),
+      // nameConstraints (critical): as a CA, the key can vouch for these names only.
+      seq(oid('2.5.29.30'), bool(true), octets(seq(tlv(0xa0, ...names.map((n) => seq(constraintName(n))))))),
     ),
   )
   const tbs = seq(
