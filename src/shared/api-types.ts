@@ -366,6 +366,8 @@ export interface ListResponse<T, K extends string = string> {
 }
 
 export type PaymentList = ListResponse<Payment, 'payments'>
+/** GET /v2/orders (https://docs.mollie.com/reference/list-orders); items carry no `_embedded`. */
+export type OrderList = ListResponse<Order, 'orders'>
 
 /** Spec 7: the error body. */
 export interface ApiErrorBody {
@@ -378,12 +380,14 @@ export interface ApiErrorBody {
 
 export type SortOrder = 'asc' | 'desc'
 
-/** Spec 4.3 */
+/** Spec 4.3 (payments and orders page alike) */
 export interface ListPaymentsQuery {
   from?: string
   limit?: number
   sort?: SortOrder
 }
+
+export type ListOrdersQuery = ListPaymentsQuery
 
 /** Spec 4.3 / 8.2: at most 250 objects per list response. */
 export const MAX_PAGE_SIZE = 250

@@ -20,7 +20,9 @@ import {
   type CreateOrderRequest,
   type CreatePaymentRequest,
   type EmbedValue,
+  type ListOrdersQuery,
   type ListPaymentsQuery,
+  type OrderList,
   type Order,
   type Payment,
   type PaymentList,
@@ -87,6 +89,7 @@ export interface CreateOrderOptions extends CreateOptions {
 }
 
 export type ListPaymentsInput = ListPaymentsQuery | { link: string }
+export type ListOrdersInput = ListOrdersQuery | { link: string }
 
 export interface ApiClient {
   /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
@@ -98,6 +101,8 @@ export interface ApiClient {
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   /** Pages following `_links.next`; background priority unless told otherwise. */
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>
+  /** GET /orders (https://docs.mollie.com/reference/list-orders): cursor paging like payments. */
+  listOrders(input?: ListOrdersInput, opts?: CallOptions): Promise<OrderList>
   buckets(): BucketSnapshot[]
   /** Rejects queued calls, aborts those in flight, stops timers, closes sockets. */
   dispose(): void
@@ -427,12 +432,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return expectResource<Payment>(await request({ method: 'GET', path: `/payments/${id}` }, opts), 'payment', 'GET')
   }
 
-  async function listPayments(input: ListPaymentsInput = {}, opts: CallOptions = {}): Promise<PaymentList> {
+  /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
+  async function listPage<K extends 'payments' | 'orders'>(
+    key: K,
+    input: ListPaymentsQuery | { link: string },
+    opts: CallOptions,
+  ): Promise<unknown> {
     let req: LogicalRequest
     if ('link' in input) {
       req = { method: 'GET', link: input.link }
     } else {
-      if (input.from !== undefined) checkId(input.from, PAYMENT_ID, 'payment', 'tr_')
+      if (input.from !== undefined) {
+        if (key === 'payments') checkId(input.from, PAYMENT_ID, 'payment', 'tr_')
+        else checkId(input.from, ORDER_ID, 'order', 'ord_')
+      }
       if (
         input.limit !== undefined &&
         (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_PAGE_SIZE)
@@ -452,19 +465,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           field: 'sort',
         })
       }
-      req = { method: 'GET', path: '/payments', query: { from: input.from, limit: input.limit, sort: input.sort } }
+      req = { method: 'GET', path: `/${key}`, query: { from: input.from, limit: input.limit, sort: input.sort } }
     }
     const list = await request<unknown>(req, opts)
-    const embedded = (list as { _embedded?: { payments?: unknown } } | null)?._embedded
-    if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.payments)) {
+    const embedded = (list as { _embedded?: Record<string, unknown> } | null)?._embedded
+    if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.[key])) {
       throw new ApiError({
         kind: 'malformed-response',
-        message: 'The payments list has no _embedded.payments array (spec 4.3).',
+        message: `The ${key} list has no _embedded.${key} array (spec 4.3).`,
         method: 'GET',
         bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
       })
     }
-    return list as PaymentList
+    return list
+  }
+
+  async function listPayments(input: ListPaymentsInput = {}, opts: CallOptions = {}): Promise<PaymentList> {
+    return (await listPage('payments', input, opts)) as PaymentList
+  }
+
+  async function listOrders(input: ListOrdersInput = {}, opts: CallOptions = {}): Promise<OrderList> {
+    return (await listPage('orders', input, opts)) as OrderList
   }
 
   async function* iteratePayments(
@@ -488,6 +509,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getPayment,
     listPayments,
     iteratePayments,
+    listOrders,
     buckets: () => limiter.snapshots(),
     dispose() {
       if (lifetime.signal.aborted) return

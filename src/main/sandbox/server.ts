@@ -13,7 +13,7 @@ import {
   type CreatePaymentRequest,
   type EmbedValue,
   type Mode,
-  type PaymentList,
+  type ListResponse,
 } from '../../shared/api-types'
 import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../../shared/order-rules'
 import { handleAdmin } from './admin'
@@ -35,7 +35,7 @@ import {
   type EmbedSet,
   type Scope,
 } from './resources'
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type SandboxStore } from './store'
+import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type ListPage, type ListQuery, type SandboxStore } from './store'
 
 export type CredentialKind = 'api-key' | 'organization-token'
 
@@ -330,7 +330,14 @@ function findRoute(segments: string[]): { route: Route; params: string[] } | und
     return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getPayment(c, r, id) }, params: [id] }
   }
   if (segments.length === 2 && resource === 'orders') {
-    return { route: { allow: ['POST'], run: createOrder, idempotent: true }, params: [] }
+    return {
+      route: {
+        allow: ['GET', 'HEAD', 'POST'],
+        run: (c, r) => (r.method === 'POST' ? createOrder(c, r) : listOrders(c, r)),
+        idempotent: true,
+      },
+      params: [],
+    }
   }
   if (segments.length === 3 && resource === 'orders') {
     return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getOrder(c, r, id) }, params: [id] }
@@ -575,10 +582,9 @@ function getPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply
   return { status: 200, headers: { 'Content-Type': HAL_JSON }, body: paymentJsonText(ctx.origin, record) }
 }
 
-/** Spec 4.3. Query errors answer 400 with `field` (docs/SANDBOX.md). */
-function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
+/** Spec 4.3 `limit`/`sort`/`from` of a list request. Query errors answer 400 with `field` (docs/SANDBOX.md). */
+function listQuery(request: ApiRequest): ListQuery {
   const params = request.url.searchParams
-  const scope = queryScope(ctx, request)
   const limitRaw = params.get('limit')
   let limit = DEFAULT_PAGE_SIZE
   if (limitRaw !== null) {
@@ -591,30 +597,63 @@ function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
   if (sortRaw !== null && sortRaw !== 'asc' && sortRaw !== 'desc') {
     throw new SandboxError(400, 'The sort must be asc or desc.', 'sort')
   }
-  const sort = sortRaw ?? 'desc'
-  const from = params.get('from') ?? undefined
-  const page = ctx.store.listPayments(scope.profileId, scope.mode, { from, limit, sort })
-  if (!page)
-    throw new SandboxError(400, `The from cursor ${JSON.stringify(from)} is not a payment of this list.`, 'from')
+  return { from: params.get('from') ?? undefined, limit, sort: sortRaw ?? 'desc' }
+}
+
+/** The list body (spec 4.3): count, `_embedded[key]` built from each item's JSON text, `_links`. */
+function listReply<T>(
+  ctx: SandboxContext,
+  request: ApiRequest,
+  query: ListQuery,
+  page: ListPage<T> | null,
+  key: 'payments' | 'orders',
+  itemJson: (item: T) => string,
+): Reply {
+  if (!page) {
+    const noun = key === 'payments' ? 'payment' : 'order'
+    throw new SandboxError(400, `The from cursor ${JSON.stringify(query.from)} is not a ${noun} of this list.`, 'from')
+  }
+  const params = request.url.searchParams
   const link = (cursor: string | null) => {
     if (cursor === null) return null
     const next = new URLSearchParams()
-    for (const [key, value] of params) if (key !== 'from' && key !== 'limit' && key !== 'sort') next.append(key, value)
+    for (const [name, value] of params)
+      if (name !== 'from' && name !== 'limit' && name !== 'sort') next.append(name, value)
     next.set('from', cursor)
-    next.set('limit', String(limit))
-    next.set('sort', sort)
-    return { href: `${ctx.origin}/v2/payments?${next.toString()}`, type: HAL_JSON }
+    next.set('limit', String(query.limit))
+    next.set('sort', query.sort)
+    return { href: `${ctx.origin}/v2/${key}?${next.toString()}`, type: HAL_JSON }
   }
-  const links: PaymentList['_links'] = {
+  const links: ListResponse<unknown>['_links'] = {
     self: { href: `${ctx.origin}${request.path}${request.url.search}`, type: HAL_JSON },
     previous: link(page.previousFrom),
     next: link(page.nextFrom),
-    documentation: { href: `${ctx.origin}/docs/list-payments`, type: 'text/html' },
+    documentation: { href: `${ctx.origin}/docs/list-${key}`, type: 'text/html' },
   }
-  // Same shape as JSON.stringify of a PaymentList, built from the cached payment texts.
-  const payments = page.items.map((r) => paymentJsonText(ctx.origin, r)).join(',')
-  const body = `{"count":${page.items.length},"_embedded":{"payments":[${payments}]},"_links":${JSON.stringify(links)}}`
+  // Same shape as JSON.stringify of a ListResponse, built from each item's JSON text.
+  const items = page.items.map(itemJson).join(',')
+  const body = `{"count":${page.items.length},"_embedded":{"${key}":[${items}]},"_links":${JSON.stringify(links)}}`
   return { status: 200, headers: { 'Content-Type': HAL_JSON }, body }
+}
+
+function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
+  const scope = queryScope(ctx, request)
+  const query = listQuery(request)
+  const page = ctx.store.listPayments(scope.profileId, scope.mode, query)
+  return listReply(ctx, request, query, page, 'payments', (r) => paymentJsonText(ctx.origin, r))
+}
+
+/**
+ * GET /v2/orders (https://docs.mollie.com/reference/list-orders): newest first by default, the same
+ * `from`/`limit`/`sort` cursor paging as payments; list items carry no embedded payments.
+ */
+function listOrders(ctx: SandboxContext, request: ApiRequest): Reply {
+  const scope = queryScope(ctx, request)
+  const query = listQuery(request)
+  const page = ctx.store.listOrders(scope.profileId, scope.mode, query)
+  return listReply(ctx, request, query, page, 'orders', (r) =>
+    JSON.stringify(orderJson(ctx.origin, r, orderPayments(ctx, r.paymentIds), new Set())),
+  )
 }
 
 function orderPayments(ctx: SandboxContext, paymentIds: string[]) {

@@ -25,8 +25,8 @@ export interface OrderRecord {
 export type CheckoutOutcome = 'paid' | 'authorized' | 'failed' | 'canceled' | 'expired'
 export const CHECKOUT_OUTCOMES: readonly CheckoutOutcome[] = ['paid', 'authorized', 'failed', 'canceled', 'expired']
 
-export interface ListPage {
-  items: PaymentRecord[]
+export interface ListPage<T = PaymentRecord> {
+  items: T[]
   /** id the next page starts at, or null at the end */
   nextFrom: string | null
   /** id the previous page starts at, or null at the start */
@@ -50,7 +50,7 @@ export function scopeKey(profileId: string, mode: Mode): string {
 }
 
 /** First index whose id is >= `id` (ids compare as plain strings, see ids.ts). */
-export function lowerBound(items: readonly PaymentRecord[], id: string): number {
+export function lowerBound(items: readonly { data: { id: string } }[], id: string): number {
   let lo = 0
   let hi = items.length
   while (lo < hi) {
@@ -76,11 +76,52 @@ function mandateKey(profileId: string, mode: Mode, customerId: string): string {
   return `${profileId}|${mode}|${customerId}`
 }
 
+export interface ListQuery {
+  from?: string
+  limit: number
+  sort: 'asc' | 'desc'
+}
+
+/**
+ * Spec 4.3: `from` is the first object of the page; `desc` walks towards older objects.
+ * `list` is sorted by id (= creation order). Returns null when `from` names no object of the list.
+ */
+export function listPage<T extends { data: { id: string } }>(list: readonly T[], query: ListQuery): ListPage<T> | null {
+  const { limit, sort } = query
+  let start: number
+  if (query.from === undefined) {
+    start = sort === 'desc' ? list.length - 1 : 0
+  } else {
+    start = lowerBound(list, query.from)
+    if (start >= list.length || list[start].data.id !== query.from) return null
+  }
+  const items: T[] = []
+  if (sort === 'desc') {
+    for (let i = start; i >= 0 && items.length < limit; i--) items.push(list[i])
+    const nextIndex = start - limit
+    // The previous page is the one whose `next` leads here; near the newest end it is the newest `limit`.
+    const previousIndex = Math.min(start + limit, list.length - 1)
+    return {
+      items,
+      nextFrom: nextIndex >= 0 ? list[nextIndex].data.id : null,
+      previousFrom: start < list.length - 1 && list.length > 0 ? list[previousIndex].data.id : null,
+    }
+  }
+  for (let i = start; i < list.length && items.length < limit; i++) items.push(list[i])
+  const nextIndex = start + limit
+  return {
+    items,
+    nextFrom: nextIndex < list.length ? list[nextIndex].data.id : null,
+    previousFrom: start > 0 ? list[Math.max(0, start - limit)].data.id : null,
+  }
+}
+
 export class SandboxStore {
   private readonly mandates = new Map<string, Mandate[]>()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
+  private readonly orderLists = new Map<string, OrderRecord[]>()
   private readonly idempotency = new Map<string, IdempotencyRecord>()
   readonly ordersByNumber = new Map<string, number>()
   requests = 0
@@ -119,6 +160,15 @@ export class SandboxStore {
   }
 
   addOrder(record: OrderRecord): void {
+    const key = scopeKey(record.data.profileId, record.data.mode)
+    let list = this.orderLists.get(key)
+    if (!list) {
+      list = []
+      this.orderLists.set(key, list)
+    }
+    const last = list[list.length - 1]
+    if (last && last.data.id >= record.data.id) throw new Error('order ids must grow with creation')
+    list.push(record)
     this.orders.set(record.data.id, record)
     const n = record.data.orderNumber
     this.ordersByNumber.set(n, (this.ordersByNumber.get(n) ?? 0) + 1)
@@ -143,39 +193,13 @@ export class SandboxStore {
    * Spec 4.3: `from` is the first object of the page; `desc` walks towards older objects.
    * Returns null when `from` names no payment of this scope.
    */
-  listPayments(
-    profileId: string,
-    mode: Mode,
-    query: { from?: string; limit: number; sort: 'asc' | 'desc' },
-  ): ListPage | null {
-    const list = this.lists.get(scopeKey(profileId, mode)) ?? []
-    const { limit, sort } = query
-    let start: number
-    if (query.from === undefined) {
-      start = sort === 'desc' ? list.length - 1 : 0
-    } else {
-      start = lowerBound(list, query.from)
-      if (start >= list.length || list[start].data.id !== query.from) return null
-    }
-    const items: PaymentRecord[] = []
-    if (sort === 'desc') {
-      for (let i = start; i >= 0 && items.length < limit; i--) items.push(list[i])
-      const nextIndex = start - limit
-      // The previous page is the one whose `next` leads here; near the newest end it is the newest `limit`.
-      const previousIndex = Math.min(start + limit, list.length - 1)
-      return {
-        items,
-        nextFrom: nextIndex >= 0 ? list[nextIndex].data.id : null,
-        previousFrom: start < list.length - 1 && list.length > 0 ? list[previousIndex].data.id : null,
-      }
-    }
-    for (let i = start; i < list.length && items.length < limit; i++) items.push(list[i])
-    const nextIndex = start + limit
-    return {
-      items,
-      nextFrom: nextIndex < list.length ? list[nextIndex].data.id : null,
-      previousFrom: start > 0 ? list[Math.max(0, start - limit)].data.id : null,
-    }
+  listPayments(profileId: string, mode: Mode, query: ListQuery): ListPage | null {
+    return listPage(this.lists.get(scopeKey(profileId, mode)) ?? [], query)
+  }
+
+  /** GET /v2/orders: the same cursor walk as payments, over the scope's orders. */
+  listOrders(profileId: string, mode: Mode, query: ListQuery): ListPage<OrderRecord> | null {
+    return listPage(this.orderLists.get(scopeKey(profileId, mode)) ?? [], query)
   }
 
   /** The record of a key, or undefined when unknown or older than IDEMPOTENCY_TTL_MS (then forgotten). */
