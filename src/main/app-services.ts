@@ -10,6 +10,7 @@ import { createConnectionHandlers } from './services/connections-handlers'
 import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
+import type { LiveWriteConfirmer } from './services/live-write-guard'
 import { createOrdersService, type OrdersService } from './services/orders'
 import { createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
 import { createPaymentsService, type PaymentsService } from './services/payments'
@@ -41,6 +42,11 @@ export interface AppDeps {
   dialogs: DialogPort
   /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
   secretStore: SecretStore
+  /**
+   * Main's own confirmation of a write on a live connection: a native dialog in the app, a double
+   * in tests. Without it every live write is refused.
+   */
+  liveWrites?: LiveWriteConfirmer
   /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
   sandboxOptions?: SandboxOptions
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections.ts). */
@@ -144,7 +150,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   })
 
   const drafts = createDraftsStore({ dataDir: deps.dataDir, secretStore: deps.secretStore })
-  const orders = createOrdersService({ connections, drafts })
+  const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
 
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,

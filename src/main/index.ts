@@ -5,6 +5,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createDispatcher } from './ipc/dispatcher'
 import { wireIpc } from './ipc/electron-ipc'
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-store'
+import { describeLiveWrite } from './services/live-write-guard'
 import { APP_ORIGIN } from './security'
 import { createMainWindow, hardenSession } from './window'
 
@@ -36,6 +37,25 @@ async function start(): Promise<void> {
     },
     shell: { openExternal: (url) => shell.openExternal(url) },
     secretStore: createKeytarSecretStore(await loadKeytar()),
+    liveWrites: {
+      // Main's own question: Cancel is the default and the answer to Escape.
+      async confirm(summary) {
+        const { title, message, detail } = describeLiveWrite(summary)
+        const options = {
+          type: 'warning' as const,
+          title,
+          message,
+          detail,
+          buttons: ['Cancel', 'Send to LIVE'],
+          defaultId: 0,
+          cancelId: 0,
+          noLink: true,
+        }
+        const focused = BrowserWindow.getFocusedWindow()
+        const result = focused ? await dialog.showMessageBox(focused, options) : await dialog.showMessageBox(options)
+        return result.response === 1
+      },
+    },
     dialogs: {
       async chooseSavePath({ title, defaultName, filters }) {
         const focused = BrowserWindow.getFocusedWindow()

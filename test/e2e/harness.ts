@@ -9,6 +9,7 @@ import { createDispatcher, type Dispatcher } from '../../src/main/ipc/dispatcher
 import { createKeytarSecretStore, loadKeytar } from '../../src/main/secrets/keytar-store'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security'
 import { readStaticFile } from '../../src/main/static-files'
+import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
 import { buildPaydeskApi } from '../../src/preload/build-api'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { EVENT_NAMES } from '../../src/shared/ipc/events'
@@ -74,6 +75,10 @@ export interface Harness {
   openedExternal: string[]
   /** Paths the next save dialogs will answer with (null = the user canceled). */
   savePaths: (string | null)[]
+  /** What main's live-write dialog was asked, in order (its stand-in for the native dialog). */
+  liveConfirmations: LiveWriteSummary[]
+  /** The answers the next live-write dialogs give (true = "Send to LIVE"); none left = Cancel. */
+  liveAnswers: boolean[]
   consoleErrors: string[]
   cspViolations: string[]
   screenshot(name: string): Promise<string>
@@ -135,6 +140,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const messagesToRenderer: string[] = []
   const openedExternal: string[] = []
   const savePaths: (string | null)[] = []
+  const liveConfirmations: LiveWriteSummary[] = []
+  const liveAnswers: boolean[] = []
   const consoleErrors: string[] = []
   const cspViolations: string[] = []
 
@@ -159,6 +166,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       shell: {
         async openExternal(url) {
           openedExternal.push(url)
+        },
+      },
+      liveWrites: {
+        async confirm(summary) {
+          liveConfirmations.push(summary)
+          return liveAnswers.shift() ?? false
         },
       },
       dialogs: {
@@ -230,6 +243,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     messagesToRenderer,
     openedExternal,
     savePaths,
+    liveConfirmations,
+    liveAnswers,
     consoleErrors,
     cspViolations,
     async screenshot(name) {

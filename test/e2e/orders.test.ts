@@ -1,6 +1,9 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import { emptyDraftContent } from '../../src/shared/order-builder'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
 // The order builder in Chromium against the real services and sandbox: build, create, pay,
@@ -201,7 +204,7 @@ describe('order builder', () => {
     await page.getByTestId('tab-order').click()
   })
 
-  it('asks before writing on a live connection: cancel sends nothing, confirm creates', async () => {
+  it('asks in main before writing on a live connection: no answer sends nothing, "Send to LIVE" creates', async () => {
     const page = h.page
     const baseUrl = `${origin}/v2`
     const added = await page.evaluate(
@@ -215,20 +218,76 @@ describe('order builder', () => {
 
     await page.getByTestId('new-order-draft').click()
     await fillOrder(page, 'LIVE-1')
+    h.liveConfirmations.length = 0
     await page.getByTestId('create').click()
-    const dialog = page.getByTestId('live-confirm')
-    await dialog.waitFor()
-    await expect(page.getByTestId('live-confirm-amount').textContent()).resolves.toBe('EUR 59.95')
-    await expect(page.getByTestId('live-confirm-reference').textContent()).resolves.toBe('LIVE-1')
-    await h.screenshot('live-confirmation')
-    await page.getByTestId('live-confirm-cancel').click()
-    await expect(dialog.count()).resolves.toBe(0)
+    // Main's dialog (the harness's stand-in answers Cancel) was shown what main was about to send.
+    await expect(page.getByTestId('create-error').textContent()).resolves.toContain('Nothing was sent')
+    expect(h.liveConfirmations).toEqual([
+      {
+        connection: 'Live shop',
+        action: 'Create an order',
+        amount: 'EUR 59.95',
+        reference: 'LIVE-1',
+        lineCount: expect.any(Number) as number,
+        customer: expect.any(String) as string,
+      },
+    ])
+    await h.screenshot('live-refused')
     expect((await admin.stats()).ordersByNumber['LIVE-1']).toBeUndefined()
 
+    h.liveAnswers.push(true)
     await page.getByTestId('create').click()
-    await page.getByTestId('live-confirm-ok').click()
     await page.getByTestId('result').waitFor()
+    expect(h.liveConfirmations).toHaveLength(2)
     expect((await admin.stats()).ordersByNumber['LIVE-1']).toBe(1)
+  })
+
+  it('refuses a page that tries to confirm a live write itself: nothing reaches the service', async () => {
+    // A compromised page calls the bridge directly, forging the old "confirmed" flag or leaving it out.
+    const hits: string[] = []
+    const server = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`)
+      res.writeHead(500).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    try {
+      const page = h.page
+      const added = await page.evaluate(
+        async ([secret, url]) => window.paydesk.connections.add({ label: 'Evil live', secret: secret!, baseUrl: url! }),
+        ['live_HostileLiveWriteKey00001', `http://127.0.0.1:${port}/v2`],
+      )
+      expect(added.ok).toBe(true)
+      if (!added.ok) return
+      await page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), added.value.id)
+      h.liveConfirmations.length = 0
+      h.liveAnswers.length = 0
+      const content = {
+        ...emptyDraftContent('payment'),
+        description: 'Forged',
+        paymentAmount: '500.00',
+        redirectUrl: 'https://evil.example/',
+        webhookUrl: 'https://evil.example/hook',
+      }
+      const outcomes = await page.evaluate(async (content) => {
+        const draft = await window.paydesk.drafts.save({ content })
+        if (!draft.ok) return [draft.error.code]
+        type Reply = { ok: boolean; error?: { code: string } }
+        const api = window.paydesk as unknown as Record<string, Record<string, (input: unknown) => Promise<Reply>>>
+        const attempts = [
+          api['payments']!['create']!({ draftId: draft.value.id, confirmedLive: true }),
+          api['orders']!['create']!({ draftId: draft.value.id, confirmedLive: true }),
+          api['payments']!['create']!({ draftId: draft.value.id }),
+          api['payments']!['create']!({ draftId: draft.value.id, content }),
+        ]
+        return (await Promise.all(attempts)).map((r) => (r.ok ? 'SENT' : (r.error?.code ?? '?')))
+      }, content)
+      expect(outcomes).not.toContain('SENT')
+      expect(outcomes.slice(0, 2)).toEqual(['invalid-input', 'invalid-input'])
+      expect(hits).toEqual([])
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 
   it('had no console errors and no CSP violations', async () => {

@@ -14,6 +14,7 @@ import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
 import { createConnectionsService, type ConnectionsService } from '../../src/main/services/connections'
 import { createDraftsStore, type DraftsStore } from '../../src/main/services/drafts'
 import { createEventBus } from '../../src/main/services/event-bus'
+import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
 import { createOrdersService, type OrdersService } from '../../src/main/services/orders'
 import { createDraftHandlers, createOrderHandlers } from '../../src/main/services/orders-handlers'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../src/shared/order-builder'
@@ -108,8 +109,20 @@ describe('orders.create', () => {
     await expect(orders.createOrder({ draftId: draft.id })).rejects.toMatchObject({ code: 'conflict' })
   })
 
-  it('refuses on a live connection without confirmedLive, through the IPC dispatcher too', async () => {
+  it('on a live connection sends only after the dialog main shows said yes; a forged flag is refused', async () => {
     await useLiveConnection()
+    const asked: LiveWriteSummary[] = []
+    const answers: boolean[] = []
+    orders = createOrdersService({
+      connections,
+      drafts,
+      liveWrites: {
+        async confirm(summary) {
+          asked.push(summary)
+          return answers.shift() ?? false
+        },
+      },
+    })
     const number = nextNumber()
     const draft = await drafts.save({ content: orderDraft(number) })
     const dispatcher = createDispatcher({
@@ -117,19 +130,37 @@ describe('orders.create', () => {
       trustedOrigins: ['app://paydesk'],
     })
     const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
+    const forged = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id, confirmedLive: true })
+    expect(forged).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    expect(asked).toEqual([])
+
     const refused = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
-    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } })
-    const refusedPayment = await dispatcher.invoke(sender, 'payments.create', {
-      draftId: draft.id,
-      confirmedLive: false,
-    })
-    expect(refusedPayment).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'canceled' } })
+    expect(asked).toEqual([
+      {
+        connection: 'Shop live',
+        action: 'Create an order',
+        amount: 'EUR 60.00',
+        reference: number,
+        lineCount: 1,
+        customer: 'Ada Lovelace <ada@example.org>',
+      },
+    ])
     expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
 
-    const created = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id, confirmedLive: true })
+    answers.push(true)
+    const created = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
     expect(created.ok).toBe(true)
     if (created.ok) expect((created.value as { order: { mode: string } }).order.mode).toBe('live')
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('refuses every live write when no confirmation dialog is wired (fails closed)', async () => {
+    await useLiveConnection()
+    const number = nextNumber()
+    const draft = await drafts.save({ content: orderDraft(number) })
+    await expect(orders.createOrder({ draftId: draft.id })).rejects.toMatchObject({ code: 'canceled' })
+    expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
   })
 
   it('a resend after reset-after-headers reuses the draft key and creates exactly one order', async () => {

@@ -7,6 +7,13 @@ import { isApiError } from '../api'
 import { UserFacingError } from '../ipc/errors'
 import type { ActiveConnectionInfo } from './connections'
 import { archiveDraft, type DraftsStore } from './drafts'
+import {
+  amountOf,
+  customerOf,
+  refuseEveryLiveWrite,
+  requireLiveConfirmation,
+  type LiveWriteConfirmer,
+} from './live-write-guard'
 
 // Creating orders (spec 4.1) and payments (spec 4.2) from the builder's drafts. Rules kept here:
 // - the body is built by the same function as the renderer's preview (shared/ipc/orders.ts);
@@ -15,8 +22,9 @@ import { archiveDraft, type DraftsStore } from './drafts'
 //   success (the draft is archived; "create another" is a new draft) or when the draft changed
 //   after a definitive 4xx (the old key is tied to the refused request: the service would answer
 //   409 for a different body under it);
-// - defence in depth for the live guard: a write on a live connection is refused here unless the
-//   renderer says the user confirmed it.
+// - the live guard: a write on a live connection is sent only after the user confirmed it in main's
+//   own dialog (live-write-guard.ts), which shows what main is about to send. Nothing the renderer
+//   sends can stand in for that answer.
 
 type OrdersClient = Pick<ApiClient, 'createOrder' | 'createPayment' | 'getOrder'>
 
@@ -27,6 +35,8 @@ export interface OrdersServiceOptions {
     getActiveClient(): Promise<OrdersClient>
   }
   drafts: DraftsStore
+  /** Main's own confirmation dialog for live writes; refuses every live write when absent. */
+  liveWrites?: LiveWriteConfirmer
   now?: () => Date
 }
 
@@ -52,6 +62,7 @@ function credentialOf(connection: ActiveConnectionInfo): CredentialShape {
 export function createOrdersService(options: OrdersServiceOptions): OrdersService {
   const { drafts, connections } = options
   const now = options.now ?? (() => new Date())
+  const liveWrites = options.liveWrites ?? refuseEveryLiveWrite
 
   async function send<R>(
     kind: DraftContent['kind'],
@@ -62,12 +73,6 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     // Save first: whatever happens next, nothing the user typed is lost.
     if (input.content) await drafts.save({ id: input.draftId, content: input.content })
     const connection = await connections.activeConnection()
-    if (connection.isLive && input.confirmedLive !== true) {
-      throw new UserFacingError(
-        'conflict',
-        `Nothing was sent: "${connection.label}" is a LIVE connection, and every write on it needs your confirmation in the dialog first.`,
-      )
-    }
     let record = await drafts.read(input.draftId)
     if (record.archived) {
       throw new UserFacingError(
@@ -89,6 +94,18 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       record = await drafts.update(record.id, (r) => ({ ...r, idempotencyKey: randomUUID(), keySpentOn: null }))
     }
     const key = record.idempotencyKey
+    if (connection.isLive) {
+      // Asked here, after the body is final: the dialog shows exactly what will be sent.
+      const lines = built.body['lines']
+      await requireLiveConfirmation(liveWrites, {
+        connection: connection.label,
+        action: kind === 'order' ? 'Create an order' : 'Create a payment',
+        amount: amountOf(built.body['amount']),
+        reference: String(built.body[kind === 'order' ? 'orderNumber' : 'description'] ?? '') || null,
+        lineCount: Array.isArray(lines) ? lines.length : null,
+        customer: customerOf(built.body),
+      })
+    }
     const client = await connections.getClient(connection.id)
     let result: R
     try {

@@ -11,8 +11,6 @@ const createInput = z
     draftId: draftIdSchema,
     /** The draft as on screen; main saves it before sending so nothing typed is lost. */
     content: draftContentSchema.optional(),
-    /** Spec: every write on a live connection needs the user's explicit confirmation. */
-    confirmedLive: z.boolean().optional(),
     /** After a 409 "key already used for a different request": start over with a fresh key. */
     newIdempotencyKey: z.boolean().optional(),
   })

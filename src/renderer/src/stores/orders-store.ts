@@ -54,7 +54,7 @@ export interface OrdersState {
   flush(): Promise<void>
   newDraft(kind: DraftContent['kind']): Promise<void>
   openDraft(id: string): Promise<void>
-  create(options?: { confirmedLive?: boolean; newIdempotencyKey?: boolean }): Promise<void>
+  create(options?: { newIdempotencyKey?: boolean }): Promise<void>
   createAnother(): Promise<void>
   focusField(field: string, message?: string | null): void
   toggleExpanded(key: string, open?: boolean): void
@@ -244,7 +244,6 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
         const input = {
           draftId,
           content,
-          ...(options.confirmedLive ? { confirmedLive: true } : {}),
           ...(options.newIdempotencyKey ? { newIdempotencyKey: true } : {}),
         }
         const result: CreateResult =

@@ -5,7 +5,6 @@ import { credentialOf, useOrdersStore, type SaveState } from '../../stores/order
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
 import { DraftsPanel } from './DraftsPanel'
-import { LiveWriteConfirm, type LiveWriteSummary } from './LiveWriteConfirm'
 import { OrderForm, PaymentForm } from './OrderForm'
 import { OrderResult } from './OrderResult'
 import { RequestPreview } from './RequestPreview'
@@ -37,9 +36,6 @@ export function OrdersScreen(): React.JSX.Element {
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const today = useUtcToday()
-  const [confirm, setConfirm] = useState<LiveWriteSummary | null>(null)
-  // The options of the send waiting for the live confirmation.
-  const pendingSend = useRef<{ newIdempotencyKey?: boolean }>({})
 
   useEffect(() => start(), [start])
 
@@ -73,20 +69,8 @@ export function OrdersScreen(): React.JSX.Element {
       focusField(first.field, first.message)
       return
     }
-    const send = { newIdempotencyKey: options.newIdempotencyKey }
-    if (connection?.isLive) {
-      const amount = state.built.amount
-      setConfirm({
-        connectionLabel: connection.label,
-        what: content.kind,
-        amount: amount ? `${amount.currency} ${amount.value}` : '(none)',
-        reference: content.kind === 'order' ? content.orderNumber : content.description,
-        lines: content.kind === 'order' || content.paymentWithLines ? content.lines.length : 0,
-      })
-      pendingSend.current = send
-      return
-    }
-    void store.create(send)
+    // On a live connection main asks the user in its own dialog before anything is sent.
+    void store.create({ newIdempotencyKey: options.newIdempotencyKey })
   }
 
   // Ctrl+Enter creates from anywhere on this screen (also when focus is on the page itself).
@@ -220,16 +204,6 @@ export function OrdersScreen(): React.JSX.Element {
           <DraftsPanel />
         </div>
       </div>
-      {confirm && (
-        <LiveWriteConfirm
-          summary={confirm}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            setConfirm(null)
-            void store.create({ ...pendingSend.current, confirmedLive: true })
-          }}
-        />
-      )}
     </section>
   )
 }

@@ -1,0 +1,84 @@
+import { UserFacingError } from '../ipc/errors'
+
+// The live-mode guard. Every WRITE on a live connection moves real money, so the user confirms it
+// in a dialog that MAIN shows, with a summary MAIN builds from the request it is about to send. The
+// renderer cannot confirm on the user's behalf: nothing it sends can stand in for the answer (a
+// compromised page could send any flag it likes). Electron asks with a native message box
+// (src/main/index.ts); the e2e harness and unit tests answer through a double.
+
+/** What main tells the user before a live write, in the agent's words. */
+export interface LiveWriteSummary {
+  /** The connection's label, as in the connection switcher. */
+  connection: string
+  /** What will happen, as a sentence: "Create an order", "Refund a payment". */
+  action: string
+  /** "EUR 59.95", or null when the write moves no amount (an update). */
+  amount: string | null
+  /** The order number, the payment's description or the object's id. */
+  reference: string | null
+  /** Number of order lines, when the request has lines. */
+  lineCount: number | null
+  /** The customer's name or e-mail, where the request names one. */
+  customer: string | null
+}
+
+/** The question main asks; resolves true only when the user chose to send. */
+export interface LiveWriteConfirmer {
+  confirm(summary: LiveWriteSummary): Promise<boolean>
+}
+
+/** Used when no confirmer is wired: a live write is never sent unasked. */
+export const refuseEveryLiveWrite: LiveWriteConfirmer = { confirm: async () => false }
+
+/** The text of the confirmation dialog: the same words in the native dialog and in the tests. */
+export function describeLiveWrite(summary: LiveWriteSummary): { title: string; message: string; detail: string } {
+  const facts = [
+    `Connection: ${summary.connection} (LIVE)`,
+    summary.amount !== null ? `Amount: ${summary.amount}` : null,
+    summary.reference !== null ? `Reference: ${summary.reference}` : null,
+    summary.lineCount !== null ? `Lines: ${summary.lineCount}` : null,
+    summary.customer !== null ? `Customer: ${summary.customer}` : null,
+  ].filter((line): line is string => line !== null)
+  return {
+    title: 'Confirm a live write',
+    message: `${summary.action} on the LIVE connection "${summary.connection}"?`,
+    detail: `${facts.join('\n')}\n\nThis uses real money and cannot be undone from Paydesk.`,
+  }
+}
+
+/**
+ * Asks the user (through main's own dialog) before a live write; throws a user-facing error when
+ * the answer is no, so the caller sends nothing. A failing dialog counts as no.
+ */
+export async function requireLiveConfirmation(confirmer: LiveWriteConfirmer, summary: LiveWriteSummary): Promise<void> {
+  let confirmed = false
+  try {
+    confirmed = await confirmer.confirm(summary)
+  } catch {
+    confirmed = false
+  }
+  if (confirmed !== true) {
+    throw new UserFacingError(
+      'canceled',
+      `Nothing was sent: the write on the LIVE connection "${summary.connection}" was not confirmed.`,
+    )
+  }
+}
+
+/** Reads the summary's customer from a request body's billing address (name, else e-mail). */
+export function customerOf(body: Record<string, unknown>): string | null {
+  const address = body['billingAddress']
+  if (typeof address !== 'object' || address === null) return null
+  const a = address as Record<string, unknown>
+  const name = [a['givenName'], a['familyName']].filter((p) => typeof p === 'string' && p.trim() !== '').join(' ')
+  const email = typeof a['email'] === 'string' && a['email'] !== '' ? a['email'] : null
+  if (name && email) return `${name} <${email}>`
+  return name || email
+}
+
+/** "EUR 59.95" from an Amount object in a request body. */
+export function amountOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { currency, value: amount } = value as Record<string, unknown>
+  return typeof currency === 'string' && typeof amount === 'string' ? `${currency} ${amount}` : null
+}
