@@ -20,8 +20,8 @@ import {
 // - the Idempotency-Key is the draft's: every resend of an unchanged draft (after a timeout, a
 //   crash, a restart) reuses it, so "send again" can never create twice. A new key only after a
 //   success (the draft is archived; "create another" is a new draft) or when the draft changed
-//   after a definitive 4xx (the old key is tied to the refused request: the service would answer
-//   409 for a different body under it);
+//   after a definitive 4xx (the old key is tied to the refused request: the service answers 400
+//   for other parameters under it, https://docs.mollie.com/overview/api-idempotency);
 // - the live guard: a write on a live connection is sent only after the user confirmed it in main's
 //   own dialog (live-write-guard.ts), which shows what main is about to send. Nothing the renderer
 //   sends can stand in for that answer.
