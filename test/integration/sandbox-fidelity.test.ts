@@ -516,6 +516,10 @@ describe('organization tokens need profileId only where the service does', () =>
     const list = await call('GET', '/v2/payments?testmode=true&limit=5', { key: TOKEN })
     expect(list.status).toBe(200)
     expect(list.json._embedded.payments.every((p: { mode: string }) => p.mode === 'test')).toBe(true)
+    // https://docs.mollie.com/reference/v2/orders-api/list-orders: the same for orders.
+    const orders = await call('GET', '/v2/orders?testmode=true&limit=5', { key: TOKEN })
+    expect(orders.status).toBe(200)
+    expect(orders.json._embedded.orders.some((o: { id: string }) => o.id === order.json.id)).toBe(true)
     // A profileId on a list still filters and is checked.
     expect((await call('GET', '/v2/payments?profileId=pfl_unknown1&testmode=true', { key: TOKEN })).json.field).toBe(
       'profileId',
