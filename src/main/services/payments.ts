@@ -2,6 +2,12 @@
 // service gave, get one payment, cancel a waiting request, and export what a browsing session
 // was served. Electron-free; the API client comes from the active connection.
 //
+// Paging trust: the renderer may follow only a link main itself handed it. Every `_links` href of a
+// page main returned is remembered for that browsing session (bounded); `list({link})` with any
+// other string is refused before anything is sent, and a link must also name the payments list
+// (path `…/payments`, query from/limit/sort only), so a compromised page cannot use the credential
+// to read another resource on the API origin (a review fetched `/v2/customers` that way).
+//
 // Export trust: the renderer sends only payment ids and a format. Main writes its OWN copies of
 // the payments it served to that browsing session (kept per session, bounded), fetching again by
 // id the few it no longer holds; renderer-provided row data is never written, so a compromised
@@ -44,6 +50,8 @@ export interface PaymentsServiceOptions {
   maxPaymentsPerSession?: number
   /** Sessions kept (least recently used dropped). Default 4. */
   maxSessions?: number
+  /** Page links remembered per browsing session (oldest dropped first). Default 20,000. */
+  maxLinksPerSession?: number
   /** Ids an export may fetch again because main no longer holds them. Default 2,000. */
   maxExportRefetch?: number
   clock?: () => Date
@@ -82,7 +90,10 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
   const maxSessions = options.maxSessions ?? 4
   const maxRefetch = options.maxExportRefetch ?? 2_000
   const now = options.clock ?? (() => new Date())
+  const maxLinks = options.maxLinksPerSession ?? 20_000
   const sessions = new Map<string, Map<string, Payment>>()
+  /** The `_links` hrefs main served per session: the only links `list` will follow. */
+  const servedLinks = new Map<string, Set<string>>()
   const inFlight = new Map<string, AbortController>()
   const trace = new AsyncLocalStorage<CallTrace>()
   const stopObserving = options.observeRequestIds?.((requestId) => {
@@ -96,7 +107,11 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       sessions.delete(id) // re-insert: most recently used last
     } else {
       s = new Map()
-      while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!)
+      while (sessions.size >= maxSessions) {
+        const oldest = sessions.keys().next().value!
+        sessions.delete(oldest)
+        servedLinks.delete(oldest)
+      }
     }
     sessions.set(id, s)
     return s
@@ -110,6 +125,28 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       s.set(p.id, p)
     }
     while (s.size > maxPerSession) s.delete(s.keys().next().value!)
+  }
+
+  function rememberLinks(sessionId: string, page: PaymentList): void {
+    session(sessionId) // keeps the session (and so its links) most recently used
+    let links = servedLinks.get(sessionId)
+    if (!links) servedLinks.set(sessionId, (links = new Set()))
+    for (const link of Object.values(page._links ?? {})) {
+      const href = (link as { href?: unknown } | null)?.href
+      if (typeof href !== 'string' || !isPaymentsListLink(href)) continue
+      links.delete(href)
+      links.add(href)
+    }
+    while (links.size > maxLinks) links.delete(links.values().next().value!)
+  }
+
+  function checkServedLink(sessionId: string, link: string): void {
+    if (!isPaymentsListLink(link) || servedLinks.get(sessionId)?.has(link) !== true) {
+      throw new UserFacingError(
+        'invalid-input',
+        'That page link was not one Paydesk was given for this list, so nothing was sent. Start again from the newest payments.',
+      )
+    }
   }
 
   /** Runs a client call, returning its result and the request id the request log reported. */
@@ -138,6 +175,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       inFlight.get(request.requestKey)?.abort()
       inFlight.set(request.requestKey, controller)
       try {
+        if (request.link !== undefined) checkServedLink(request.sessionId, request.link)
         const api = await client()
         const input: ListPaymentsInput = request.link !== undefined ? { link: request.link } : { ...request.query }
         const { value: page, requestId } = await traced(() =>
@@ -148,6 +186,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
           }),
         )
         remember(request.sessionId, page._embedded.payments)
+        rememberLinks(request.sessionId, page)
         return { pageText: JSON.stringify(page), requestId }
       } finally {
         if (inFlight.get(request.requestKey) === controller) inFlight.delete(request.requestKey)
@@ -241,8 +280,26 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       for (const controller of inFlight.values()) controller.abort()
       inFlight.clear()
       sessions.clear()
+      servedLinks.clear()
     },
   }
+}
+
+const LIST_QUERY_KEYS = new Set(['from', 'limit', 'sort'])
+
+/** A link that names the payments list: `…/payments` with no query but from/limit/sort. */
+export function isPaymentsListLink(link: string): boolean {
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
+  if (url.username || url.password || url.hash) return false
+  if (!/\/payments$/.test(url.pathname)) return false
+  for (const key of url.searchParams.keys()) if (!LIST_QUERY_KEYS.has(key)) return false
+  return true
 }
 
 /** The client's ApiError as the renderer's `api-error` (title/detail/request id), a cancel as `canceled`. */
