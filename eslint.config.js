@@ -47,6 +47,45 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The sandbox is a program of its own: node and src/shared only (ARCHITECTURE.md).
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The sandbox runs under plain Node.' }],
+          patterns: [
+            {
+              group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/preload', '**/preload/**'],
+              message: 'The sandbox imports only src/shared and node: it is the other side of the HTTP boundary.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app starts the sandbox through its public entry (src/sandbox/index.ts) only.
+    files: ['src/main/**/*.ts'],
+    ignores: ELECTRON_LAYER,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only the Electron layer (see eslint.config.js) may import electron; keep logic Electron-free.',
+            },
+          ],
+          patterns: [
+            { group: ['**/sandbox/*'], message: "Import the sandbox through its public entry ('../sandbox')." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -58,6 +97,10 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The renderer reaches main only through lib/ipc-client.ts.' }],
           patterns: [
             { group: ['**/main/**', 'node:*'], message: 'The renderer cannot use main-process or Node modules.' },
+            {
+              group: ['**/sandbox', '**/sandbox/**'],
+              message: 'The sandbox is a Node program; it is not in the renderer.',
+            },
           ],
         },
       ],

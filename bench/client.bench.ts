@@ -7,8 +7,8 @@
 // The last line printed is one JSON object with the figures.
 
 import { createApiClient, type ApiClient } from '../src/main/api/client'
-import { createSandboxAdmin, startSandbox } from '../src/main/sandbox/index'
-import { validPaymentBody } from '../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox } from '../src/sandbox/index'
+import { validPaymentBody } from '../src/sandbox/fixtures'
 import type { AttemptEvent, RequestClass } from '../src/shared/api-events'
 
 const args = process.argv.slice(2)

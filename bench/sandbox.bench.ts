@@ -3,7 +3,7 @@
 // one JSON object with the median pages per second. Run: npx tsx bench/sandbox.bench.ts
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { startSandbox } from '../src/main/sandbox/index'
+import { startSandbox } from '../src/sandbox/index'
 
 const PAYMENTS = 50_000
 const WALKERS = 4

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { emptyDraftContent } from '../../src/shared/order-builder'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
-import { createSandboxAdmin, type SandboxAdmin } from '../../src/main/sandbox'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

@@ -2,8 +2,8 @@
 // that a POST never creates twice (Idempotency-Key), and that nothing ever escapes untyped.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../../src/main/api/errors'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox/index'
-import { validOrderBody } from '../../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import { validOrderBody } from '../../src/sandbox/fixtures'
 import { TEST_KEY, recordingClient, rejection, sleep } from './api-client-helpers'
 
 let sb: RunningSandbox

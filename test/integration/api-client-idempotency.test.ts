@@ -2,8 +2,8 @@
 // a replay is reported as one, a key reused for other values gets a clear 400 message, and a 409
 // ("still being processed") is sent again with the same key until the first result comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { TEST_KEY, recordingClient, rejection } from './api-client-helpers'
 
 let sb: RunningSandbox

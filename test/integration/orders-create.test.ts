@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiClient, type ApiClient } from '../../src/main/api'
 import { createDispatcher } from '../../src/main/ipc/dispatcher'
 import { toIpcError } from '../../src/main/ipc/errors'
-import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox'
+import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
 import { createConnectionsService, type ConnectionsService } from '../../src/main/services/connections'
 import { createDraftsStore, type DraftsStore } from '../../src/main/services/drafts'

@@ -2,8 +2,8 @@
 // client: the same cursor paging as payments (from/limit/sort, count, _embedded.orders, _links),
 // default and maximum page size from the shared module, scopes never mixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../../src/shared/api-types'
 import { recordingClient, rejection, TEST_KEY } from './api-client-helpers'
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import { ORDER_LINE_TYPES } from '../../src/shared/api-types'
 import {
   buildRequest,

@@ -1,8 +1,8 @@
 // The hosted checkout (spec 1, 3): the payer's choice drives payment and order statuses, their
 // timestamps and isCancelable; new order payments only while the order is `created`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,7 @@ describe('sandbox CLI', () => {
       [
         '--import',
         'tsx',
-        path.join(root, 'src/main/sandbox/cli.ts'),
+        path.join(root, 'src/sandbox/cli.ts'),
         '--seed',
         '30',
         '--key',
@@ -67,7 +67,7 @@ describe('sandbox CLI', () => {
   it('refuses a key with an unknown prefix', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/main/sandbox/cli.ts'), '--key', 'sk_nope'],
+      ['--import', 'tsx', path.join(root, 'src/sandbox/cli.ts'), '--key', 'sk_nope'],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

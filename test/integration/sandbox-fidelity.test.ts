@@ -1,8 +1,8 @@
 // The sandbox against the real service's public documentation (issue 14 items 8, 9, 14). Each test
 // names the page it follows; where the documentation is silent the choice is in docs/SANDBOX.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

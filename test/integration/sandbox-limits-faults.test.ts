@@ -1,8 +1,8 @@
 // Rate-limit headers over HTTP with an injected clock (spec 8.1), fault injection through the
 // admin API, and idempotency across a connection cut after the object was created.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 const KEY = 'test_limitsKey000000001'
 const LIVE = 'live_limitsKey000000001'

@@ -2,8 +2,8 @@
 // in both sort orders while new payments are created mid-walk, null links at the ends, and a walk
 // back over `previous` that gives the same pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox/index'
-import { validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import { validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,8 +2,8 @@
 // named as the service does. One case per rule; the sandbox's clock is fixed so date rules are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateOrderRequest, CreatePaymentRequest, OrderLineInput } from '../../src/shared/api-types'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,8 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { X509Certificate } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validPaymentBody } from '../../src/sandbox/fixtures'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const KEY = 'test_tlsKey0000000001'
@@ -140,7 +140,7 @@ describe('sandbox over HTTPS', () => {
       [
         '--import',
         'tsx',
-        path.join(root, 'src/main/sandbox/cli.ts'),
+        path.join(root, 'src/sandbox/cli.ts'),
         '--tls',
         '--tls-dir',
         dir,

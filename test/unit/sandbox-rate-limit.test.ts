@@ -7,7 +7,7 @@ import {
   RateLimitBucket,
   RateLimiter,
   rateLimitHeaders,
-} from '../../src/main/sandbox/rate-limit'
+} from '../../src/sandbox/rate-limit'
 
 function parse(header: string) {
   const [name, ...pairs] = header.split(';')

@@ -1,9 +1,9 @@
 // Ids that sort in creation order, the store's cursor pages (spec 4.3) and the seed data set.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRandom, encodeSequence, IdFactory } from '../../src/main/sandbox/ids'
-import { seedPayments } from '../../src/main/sandbox/seed'
-import { lowerBound, SandboxStore, zeroLike } from '../../src/main/sandbox/store'
+import { createRandom, encodeSequence, IdFactory } from '../../src/sandbox/ids'
+import { seedPayments } from '../../src/sandbox/seed'
+import { lowerBound, SandboxStore, zeroLike } from '../../src/sandbox/store'
 
 function seededStore(test: number, live = 0, seed = 7) {
   const store = new SandboxStore()

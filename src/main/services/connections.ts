@@ -59,7 +59,7 @@ export interface ConnectionApiClient {
   dispose?(): void | Promise<void>
 }
 
-/** The in-process sandbox as returned by `startSandbox` (src/main/sandbox). */
+/** The in-process sandbox as returned by `startSandbox` (src/sandbox). */
 export interface RunningSandboxLike {
   baseUrl: string
   origin: string

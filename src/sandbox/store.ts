@@ -1,7 +1,7 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Mode, Order, OrderLine, Payment, PaymentMethod } from '../../shared/api-types'
+import type { Mode, Order, OrderLine, Payment, PaymentMethod } from '../shared/api-types'
 import { paymentDetails } from './resources'
 
 export type PaymentData = Omit<Payment, '_links'>

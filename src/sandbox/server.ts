@@ -14,15 +14,15 @@ import {
   type EmbedValue,
   type Mode,
   type ListResponse,
-} from '../../shared/api-types'
-import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../../shared/order-rules'
+} from '../shared/api-types'
+import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../shared/order-rules'
 import { handleAdmin } from './admin'
 import { checkoutPage, dashboardPage, documentationPage, messagePage, resultPage } from './checkout-page'
 import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './errors'
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
 import { parseFormBody } from './form-body'
 import type { IdFactory } from './ids'
-import { profileIdUseWithToken, type ProfileIdUse } from '../../shared/service/scope'
+import { profileIdUseWithToken, type ProfileIdUse } from '../shared/service/scope'
 import type { RateLimiter } from './rate-limit'
 import {
   buildOrder,

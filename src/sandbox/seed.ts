@@ -1,8 +1,8 @@
 // Deterministic seed data (seeded PRNG): payments over the past months, in several currencies,
 // methods and statuses. createdAt grows with the id, as for objects created through the API.
 // 50,000 payments take well under a second: no sorting, one pass.
-import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
-import { fromMinor } from '../../shared/money'
+import type { Mode, PaymentMethod, PaymentStatus } from '../shared/api-types'
+import { fromMinor } from '../shared/money'
 import type { IdFactory } from './ids'
 import { paymentDetails, paymentExpiresAt, serviceTimestamp } from './resources'
 import type { PaymentRecord, SandboxStore } from './store'

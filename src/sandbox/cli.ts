@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import { startSandbox, type SandboxOptions } from './index'
 
-const USAGE = `Usage: tsx src/main/sandbox/cli.ts [options]
+const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --host <host>          default 127.0.0.1
   --port <port>          default 0 (ephemeral)
   --seed <n>             test-mode payments to seed (default 1200; live gets n/10)

@@ -11,8 +11,8 @@ import type {
   Payment,
   PaymentLine,
   PaymentMethod,
-} from '../../shared/api-types'
-import { truncatedDescription } from '../../shared/order-rules'
+} from '../shared/api-types'
+import { truncatedDescription } from '../shared/order-rules'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
 import { zeroLike } from './store'

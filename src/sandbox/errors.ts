@@ -1,6 +1,6 @@
 // Spec 7: the error body and its media type. Every sandbox error goes through here so the shape
 // stays in one place.
-import type { ApiErrorBody } from '../../shared/api-types'
+import type { ApiErrorBody } from '../shared/api-types'
 
 export const HAL_JSON = 'application/hal+json'
 

@@ -1,7 +1,7 @@
 // The admin interface (outside /v2, its own bearer token): faults, quotas, counters and oracles
 // for tests. Fixed API (docs/SANDBOX.md "Admin API"); the typed client is admin-client.ts.
 import type { IncomingMessage } from 'node:http'
-import type { Mode } from '../../shared/api-types'
+import type { Mode } from '../shared/api-types'
 import { errorReply, type Reply } from './errors'
 import { parseFaultSpec } from './faults'
 import type { Quota, SandboxQuotas } from './rate-limit'
