@@ -1,4 +1,6 @@
 import type { AppInfo } from '../shared/ipc/app'
+import type { HandlersFor } from '../shared/ipc/define'
+import type { searchChannels } from '../shared/ipc/search'
 import type { EventName, PaydeskEvents } from '../shared/ipc/events'
 import type { AttemptEvent } from '../shared/api-events'
 import { createApiClient, type ApiClient, type ApiCredential } from './api'
@@ -20,6 +22,7 @@ import { createRequestLogHandlers } from './services/request-log-handlers'
 import { createRateLimitFeed } from './services/request-log-rate-limit'
 import { createSecretScrubber } from './services/secret-scrubber'
 import { getOrCreateDataKey } from './storage/encryption'
+import { createSearchService, type SearchService } from './search/service'
 
 /** The OS save dialog: Electron's dialog in the app, a chosen path in tests. */
 export interface DialogPort {
@@ -49,6 +52,8 @@ export interface AppDeps {
   liveWrites?: LiveWriteConfirmer
   /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
   sandboxOptions?: SandboxOptions
+  /** Search index options (tests and benches: no timer, no automatic sync). */
+  search?: { autoSync?: boolean; syncEveryMs?: number }
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections.ts). */
   apiBaseUrl?: string
 }
@@ -67,6 +72,8 @@ export interface AppServices {
   /** The order builder's create/get (services/orders.ts) and its encrypted drafts (services/drafts.ts). */
   orders: OrdersService
   drafts: DraftsStore
+  /** The local search index of the active connection and its background sync. */
+  search: SearchService
   /** Masks every secret Paydesk has handled; the dispatcher runs every reply through it (SECURITY.md). */
   scrubSecrets: <T>(value: T) => T
   dispose(): Promise<void>
@@ -152,15 +159,29 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   const drafts = createDraftsStore({ dataDir: deps.dataDir, secretStore: deps.secretStore })
   const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
 
+  const search = createSearchService({
+    dataDir: deps.dataDir,
+    getKey: () => getOrCreateDataKey(deps.secretStore),
+    active: async () => {
+      const info = await connections.activeConnection()
+      return { id: info.id, client: await connections.getActiveClient() }
+    },
+    knownConnectionIds: async () => (await connections.list()).connections.map((c) => c.id),
+    emitProgress: (progress) => events.emit('search.progress', progress),
+    autoSync: deps.search?.autoSync,
+    syncEveryMs: deps.search?.syncEveryMs,
+  })
+  const activeId = async () => (await connections.activeConnection()).id
+
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,
     'app.openExternal': async ({ url }) => {
       await externalLinks.open(url)
       return { opened: true }
     },
-    ...withRememberedSecret(createConnectionHandlers(connections), scrubber.remember),
-    ...createPaymentsHandlers(payments),
-    ...createOrderHandlers(orders),
+    ...withIndexUpkeep(withRememberedSecret(createConnectionHandlers(connections), scrubber.remember), search),
+    ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders), search, activeId),
+    ...createSearchHandlers(search),
     ...createDraftHandlers(drafts),
     ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
   }
@@ -175,8 +196,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     requestLog,
     orders,
     drafts,
+    search,
     async dispose() {
       payments.dispose() // aborts waiting list requests
+      await search.dispose() // stops the sync, closes the index
       await connections.dispose() // closes the clients and the sandbox it started
       rateLimits.dispose()
       await requestLog.dispose() // writes what is pending, after the clients' last attempts
@@ -200,5 +223,53 @@ function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add'>>(
       remember(input.secret)
       return add(input, ctx)
     },
+  }
+}
+
+/** Removing a connection removes its search index. */
+function withIndexUpkeep<H extends Pick<AppHandlers, 'connections.remove'>>(handlers: H, search: SearchService): H {
+  const remove = handlers['connections.remove']
+  return {
+    ...handlers,
+    'connections.remove': async (input: Parameters<typeof remove>[0], ctx: Parameters<typeof remove>[1]) => {
+      const result = await remove(input, ctx)
+      await search.removeConnection(input.id)
+      return result
+    },
+  }
+}
+
+/** Opening a payment or an order refreshes its row in the index. */
+function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extends Pick<AppHandlers, 'orders.get'>>(
+  payments: P,
+  orders: O,
+  search: SearchService,
+  activeId: () => Promise<string>,
+): P & O {
+  const getPayment = payments['payments.get']
+  const getOrder = orders['orders.get']
+  return {
+    ...payments,
+    ...orders,
+    'payments.get': async (input: Parameters<typeof getPayment>[0], ctx: Parameters<typeof getPayment>[1]) => {
+      const result = await getPayment(input, ctx)
+      search.noteFetched(await activeId(), 'payments', result.payment)
+      return result
+    },
+    'orders.get': async (input: Parameters<typeof getOrder>[0], ctx: Parameters<typeof getOrder>[1]) => {
+      const result = await getOrder(input, ctx)
+      search.noteFetched(await activeId(), 'orders', result)
+      return result
+    },
+  }
+}
+
+function createSearchHandlers(search: SearchService): HandlersFor<typeof searchChannels> {
+  return {
+    'search.query': ({ text }) => search.query(text),
+    'search.home': () => search.home(),
+    'search.sync': (input) => search.sync({ full: input?.full }),
+    'search.cancelSync': () => search.cancelSync(),
+    'search.status': () => search.status(),
   }
 }

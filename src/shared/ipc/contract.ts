@@ -7,6 +7,7 @@ import type { EventName, PaydeskEvents } from './events'
 import { orderChannels } from './orders'
 import { paymentsChannels } from './payments'
 import { requestLogChannels } from './request-log'
+import { searchChannels } from './search'
 
 /**
  * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
@@ -19,6 +20,7 @@ export const contract = {
   ...orderChannels,
   ...draftChannels,
   ...paymentsChannels,
+  ...searchChannels,
 }
 
 export type Contract = typeof contract

@@ -1,5 +1,6 @@
 import type { BucketSnapshot } from '../api-events'
 import type { RequestLogAppended } from '../request-log-types'
+import type { SyncProgress } from './search'
 
 /**
  * Events main sends to the renderer through the one subscription (`paydesk.on`). The type map is
@@ -14,6 +15,8 @@ export interface PaydeskEvents {
   'rateLimit.changed': BucketSnapshot[]
   /** Progress of a payments export (the main process writes the file). */
   'payments.exportProgress': { exportId: string; written: number; total: number; done: boolean }
+  /** The local index's background sync: items, pages, rate, state. */
+  'search.progress': SyncProgress
 }
 
 export type EventName = keyof PaydeskEvents
@@ -23,6 +26,7 @@ export const EVENT_NAMES = [
   'requestLog.appended',
   'rateLimit.changed',
   'payments.exportProgress',
+  'search.progress',
 ] as const satisfies readonly EventName[]
 
 // Fails to compile if an event is declared above but missing from EVENT_NAMES.

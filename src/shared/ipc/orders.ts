@@ -17,13 +17,12 @@ const createInput = z
   .strict()
 export type CreateFromDraftInput = z.output<typeof createInput>
 
+/** An order id as the service writes it. */
+export const ORDER_ID_PATTERN = /^ord_[A-Za-z0-9]{1,60}$/
+
 export const orderIdInput = z
   .object({
-    id: z
-      .string()
-      .min(5)
-      .max(64)
-      .regex(/^ord_[A-Za-z0-9]+$/, 'Not an order id (ord_…).'),
+    id: z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).'),
   })
   .strict()
 

@@ -1,0 +1,656 @@
+// The local search index of one connection (ARCHITECTURE.md, "Search index"): SQLite through Node's
+// built-in node:sqlite, one file per connection. What is on disk:
+//   - plain columns needed to filter and sort: id, created time, status, method, currency, amount,
+//     order id, mode, profile id (no personal data);
+//   - the personal fields (names, e-mails, addresses, descriptions, order number, metadata values)
+//     as one AES-256-GCM record per row, with the keychain-held data key, bound to the connection
+//     and the object id (associated data);
+//   - sync cursors and markers.
+// The full-text index over the personal fields lives only in memory (an FTS5 table in an attached
+// in-memory database), rebuilt from the decrypted records when the index opens.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+import type { Order, Payment } from '../../shared/api-types'
+import { amountKey, ftsPhrase, hasSearchableText, type ParsedQuery } from '../../shared/search/query'
+import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
+import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
+
+// node:sqlite (Node 22.13+ without a flag; Node 24 here and in Electron's Node). Loaded through
+// process.getBuiltinModule so neither the bundler nor the Node 20 type package needs to know it;
+// the few members used are typed here.
+type SqlValue = null | number | bigint | string | Uint8Array
+interface StatementSync {
+  run(...params: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint }
+  get(...params: SqlValue[]): unknown
+  all(...params: SqlValue[]): unknown[]
+}
+interface DatabaseSync {
+  exec(sql: string): void
+  prepare(sql: string): StatementSync
+  close(): void
+}
+const sqlite = process.getBuiltinModule('node:sqlite') as unknown as
+  | {
+      DatabaseSync: new (file: string) => DatabaseSync
+    }
+  | undefined
+function openDatabase(file: string): DatabaseSync {
+  if (!sqlite) throw new Error('This Node has no node:sqlite (needs Node 22.13 or later).')
+  return new sqlite.DatabaseSync(file)
+}
+
+export const SCHEMA_VERSION = 1
+/** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
+export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
+export const HITS_PER_GROUP = 20
+
+/** The personal part of a row: encrypted on disk, in the FTS table in memory. */
+export interface PersonalFields {
+  email: string
+  name: string
+  address: string
+  description: string
+  orderNumber: string
+  metadata: string
+}
+
+const FTS_COLUMNS = ['email', 'name', 'address', 'description', 'orderNumber', 'metadata'] as const
+const MATCH_LABELS: Record<(typeof FTS_COLUMNS)[number], string> = {
+  email: 'Customer e-mail',
+  name: 'Name',
+  address: 'Address',
+  description: 'Description',
+  orderNumber: 'Order number',
+  metadata: 'Metadata',
+}
+
+export class IndexDamagedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'IndexDamagedError'
+  }
+}
+
+export interface SyncMarker {
+  /** Newest id held after the last complete walk (the next walk stops when it meets it). */
+  newestId: string | null
+  newestCreatedMs: number | null
+  /** A walk in progress: the URL of the next page to fetch (resume point). */
+  nextLink: string | null
+  /** The first id of the walk in progress (becomes newestId when it completes). */
+  walkTopId: string | null
+  walkTopCreatedMs: number | null
+  /** Whether the walk in progress is a full re-sync (ignores newestId). */
+  full: boolean
+  lastCompletedAt: number | null
+}
+
+export interface IndexRow {
+  id: string
+  createdMs: number
+  status: string
+  method: string | null
+  currency: string
+  value: string
+  orderId: string | null
+  mode: string
+  profileId: string
+  personal: PersonalFields
+}
+
+/** Safe file name for a connection id (ids are app-made, but never trust a name for a path). */
+export function indexFileName(connectionId: string): string {
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(connectionId)) return `${connectionId}.sqlite`
+  return `c-${createHash('sha256').update(connectionId).digest('hex').slice(0, 32)}.sqlite`
+}
+
+function metadataText(value: unknown, depth = 0): string {
+  if (value === null || value === undefined || depth > 4) return ''
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return value.map((v) => metadataText(v, depth + 1)).join(' ')
+  if (typeof value === 'object') {
+    return Object.values(value as Record<string, unknown>)
+      .map((v) => metadataText(v, depth + 1))
+      .join(' ')
+  }
+  return ''
+}
+
+interface AddressLike {
+  givenName?: string
+  familyName?: string
+  organizationName?: string
+  email?: string
+  streetAndNumber?: string
+  postalCode?: string
+  city?: string
+}
+
+function addressText(a: AddressLike | undefined): string {
+  return a ? [a.streetAndNumber, a.postalCode, a.city].filter(Boolean).join(' ') : ''
+}
+function nameText(a: AddressLike | undefined): string {
+  return a ? [a.givenName, a.familyName, a.organizationName].filter(Boolean).join(' ') : ''
+}
+
+const clip = (s: string, max = 2000) => (s.length > max ? s.slice(0, max) : s)
+
+export function paymentRow(p: Payment): IndexRow {
+  const details = (p.details ?? {}) as Record<string, unknown>
+  const consumer = typeof details.consumerName === 'string' ? details.consumerName : ''
+  const cardHolder = typeof details.cardHolder === 'string' ? details.cardHolder : ''
+  const addresses = [p.billingAddress, p.shippingAddress] as (AddressLike | undefined)[]
+  return {
+    id: p.id,
+    createdMs: Date.parse(p.createdAt),
+    status: p.status,
+    method: p.method ?? null,
+    currency: p.amount.currency,
+    value: p.amount.value,
+    orderId: p.orderId ?? null,
+    mode: p.mode,
+    profileId: p.profileId,
+    personal: {
+      email: clip(addresses.map((a) => a?.email ?? '').join(' ')),
+      name: clip([consumer, cardHolder, ...addresses.map(nameText)].filter(Boolean).join(' ')),
+      address: clip(addresses.map(addressText).join(' ')),
+      description: clip(p.description ?? ''),
+      orderNumber: '',
+      metadata: clip(metadataText(p.metadata)),
+    },
+  }
+}
+
+export function orderRow(o: Order): IndexRow {
+  const addresses = [o.billingAddress, o.shippingAddress] as (AddressLike | undefined)[]
+  const lines = (o.lines ?? []).map((l) => l.name).join(' ')
+  return {
+    id: o.id,
+    createdMs: Date.parse(o.createdAt),
+    status: o.status,
+    method: (Array.isArray(o.method) ? o.method[0] : o.method) ?? null,
+    currency: o.amount.currency,
+    value: o.amount.value,
+    orderId: null,
+    mode: o.mode,
+    profileId: o.profileId,
+    personal: {
+      email: clip(addresses.map((a) => a?.email ?? '').join(' ')),
+      name: clip(addresses.map(nameText).join(' ')),
+      address: clip(addresses.map(addressText).join(' ')),
+      description: clip(lines),
+      orderNumber: clip(o.orderNumber ?? ''),
+      metadata: clip(metadataText(o.metadata)),
+    },
+  }
+}
+
+export interface OpenOptions {
+  dir: string
+  connectionId: string
+  key: Uint8Array
+  limits?: { payments: number; orders: number }
+  /** Yield between rebuild chunks so the event loop stays free (default: setImmediate). */
+  yieldFn?: () => Promise<void>
+}
+
+export interface OpenResult {
+  index: SearchIndex
+  /** Set when a damaged file was set aside and a fresh index started. */
+  notice: string | null
+}
+
+const TABLES = ['payments', 'orders'] as const
+
+/**
+ * Opens (or creates) the index of one connection. A file that SQLite cannot read, with an unknown
+ * schema, or whose records do not decrypt with the data key is renamed `*.damaged-<time>` and a fresh
+ * index starts (the notice says so; a sync fills it again).
+ */
+export async function openSearchIndex(options: OpenOptions): Promise<OpenResult> {
+  mkdirSync(options.dir, { recursive: true })
+  const file = path.join(options.dir, indexFileName(options.connectionId))
+  try {
+    const index = new SearchIndex(file, options)
+    await index.rebuildMemory(options.yieldFn)
+    return { index, notice: null }
+  } catch (error) {
+    if (!(error instanceof IndexDamagedError) && !isSqliteDamage(error)) throw error
+    const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    if (existsSync(file)) renameSync(file, aside)
+    for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+    const index = new SearchIndex(file, options)
+    await index.rebuildMemory(options.yieldFn)
+    const reason = error instanceof Error ? error.message : String(error)
+    return {
+      index,
+      notice: `The local search index could not be read (${reason}). It was set aside as ${path.basename(aside)} and is being rebuilt from the service.`,
+    }
+  }
+}
+
+function isSqliteDamage(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string }
+  if (e?.code === 'ERR_SQLITE_ERROR') return true
+  return /not a database|malformed|corrupt|file is encrypted/i.test(e?.message ?? '')
+}
+
+/** Removes a connection's index files (the connection was removed). */
+export function removeSearchIndex(dir: string, connectionId: string): void {
+  const file = path.join(dir, indexFileName(connectionId))
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
+}
+
+export class SearchIndex {
+  private readonly db: DatabaseSync
+  private readonly key: Uint8Array
+  private readonly connectionId: string
+  private readonly limits: { payments: number; orders: number }
+  private readonly statements = new Map<string, StatementSync>()
+  private closed = false
+
+  constructor(
+    readonly file: string,
+    options: OpenOptions,
+  ) {
+    this.key = options.key
+    this.connectionId = options.connectionId
+    this.limits = options.limits ?? DEFAULT_LIMITS
+    this.db = openDatabase(file)
+    try {
+      this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;')
+      const check = this.db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
+      if (check?.quick_check !== 'ok') throw new IndexDamagedError(`integrity check: ${check?.quick_check}`)
+      this.migrate()
+      // The full-text index: memory only, never on disk.
+      this.db.exec(`ATTACH DATABASE ':memory:' AS mem`)
+      for (const table of TABLES) {
+        this.db.exec(
+          `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, ` +
+            `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'")`,
+        )
+      }
+    } catch (error) {
+      this.db.close()
+      throw error
+    }
+  }
+
+  private migrate(): void {
+    const version = (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version
+    if (version === SCHEMA_VERSION) {
+      const meta = this.db.prepare(`SELECT value FROM meta WHERE key = 'connection'`).get() as
+        { value: string } | undefined
+      if (meta?.value !== this.connectionId) throw new IndexDamagedError('the file belongs to another connection')
+      return
+    }
+    if (version !== 0) throw new IndexDamagedError(`unknown schema version ${version}`)
+    const hasTables = this.db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }
+    if (hasTables.n > 0) throw new IndexDamagedError('unexpected tables')
+    this.db.exec(`
+      BEGIN;
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE sync_state (kind TEXT PRIMARY KEY, state TEXT NOT NULL);
+      ${TABLES.map(
+        (t) => `CREATE TABLE ${t} (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          created_ms INTEGER NOT NULL,
+          status TEXT NOT NULL,
+          method TEXT,
+          currency TEXT NOT NULL,
+          value TEXT NOT NULL,
+          amount_key TEXT NOT NULL,
+          order_id TEXT,
+          mode TEXT NOT NULL,
+          profile_id TEXT NOT NULL,
+          personal BLOB NOT NULL
+        );
+        CREATE INDEX ${t}_created ON ${t}(created_ms);
+        CREATE INDEX ${t}_amount ON ${t}(amount_key);
+        CREATE INDEX ${t}_status ON ${t}(status, created_ms);`,
+      ).join('\n')}
+      PRAGMA user_version = ${SCHEMA_VERSION};
+      COMMIT;`)
+    this.db.prepare(`INSERT INTO meta (key, value) VALUES ('connection', ?)`).run(this.connectionId)
+  }
+
+  private stmt(sql: string): StatementSync {
+    let s = this.statements.get(sql)
+    if (!s) {
+      s = this.db.prepare(sql)
+      this.statements.set(sql, s)
+    }
+    return s
+  }
+
+  private aad(id: string): string {
+    return `search-index:${this.connectionId}:${id}`
+  }
+
+  /** Decrypts every row into the in-memory FTS tables, in chunks (yielding in between). */
+  async rebuildMemory(yieldFn: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
+    for (const table of TABLES) {
+      this.db.exec(`DELETE FROM mem.${table}_fts`)
+      let after = 0
+      for (;;) {
+        const rows = this.stmt(`SELECT rid, id, personal FROM ${table} WHERE rid > ? ORDER BY rid LIMIT 2000`).all(
+          after,
+        ) as { rid: number; id: string; personal: Uint8Array }[]
+        if (rows.length === 0) break
+        this.db.exec('BEGIN')
+        try {
+          for (const row of rows) {
+            let personal: PersonalFields
+            try {
+              personal = decryptJson<PersonalFields>(this.key, row.personal, this.aad(row.id))
+            } catch (error) {
+              if (error instanceof DecryptionError) throw new IndexDamagedError(error.message)
+              throw error
+            }
+            this.insertFts(table, row.rid, personal)
+          }
+          this.db.exec('COMMIT')
+        } catch (error) {
+          this.db.exec('ROLLBACK')
+          throw error
+        }
+        after = rows[rows.length - 1].rid
+        if (this.closed) return
+        await yieldFn()
+      }
+    }
+  }
+
+  private insertFts(table: string, rid: number, p: PersonalFields): void {
+    this.stmt(`INSERT INTO mem.${table}_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+      rid,
+      p.email,
+      p.name,
+      p.address,
+      p.description,
+      p.orderNumber,
+      p.metadata,
+    )
+  }
+
+  /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */
+  upsert(kind: SyncKind, rows: IndexRow[], after?: () => void): void {
+    this.db.exec('BEGIN')
+    try {
+      for (const row of rows) this.upsertOne(kind, row)
+      after?.()
+      this.db.exec('COMMIT')
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
+  private upsertOne(kind: SyncKind, row: IndexRow): void {
+    const personal = encryptJson(this.key, row.personal, this.aad(row.id))
+    const existing = this.stmt(`SELECT rid FROM ${kind} WHERE id = ?`).get(row.id) as { rid: number } | undefined
+    const values = [
+      row.createdMs,
+      row.status,
+      row.method,
+      row.currency,
+      row.value,
+      amountKey(row.value),
+      row.orderId,
+      row.mode,
+      row.profileId,
+      personal,
+    ] as const
+    let rid: number
+    if (existing) {
+      rid = existing.rid
+      this.stmt(
+        `UPDATE ${kind} SET created_ms = ?, status = ?, method = ?, currency = ?, value = ?, amount_key = ?, order_id = ?, mode = ?, profile_id = ?, personal = ? WHERE rid = ?`,
+      ).run(...values, rid)
+      this.stmt(`DELETE FROM mem.${kind}_fts WHERE rowid = ?`).run(rid)
+    } else {
+      const result = this.stmt(
+        `INSERT INTO ${kind} (id, created_ms, status, method, currency, value, amount_key, order_id, mode, profile_id, personal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(row.id, ...values)
+      rid = Number(result.lastInsertRowid)
+    }
+    this.insertFts(kind, rid, row.personal)
+  }
+
+  /** Keeps at most `limits[kind]` rows: the oldest go. Returns how many were removed. */
+  prune(kind: SyncKind): number {
+    const limit = this.limits[kind]
+    const { n } = this.stmt(`SELECT count(*) AS n FROM ${kind}`).get() as { n: number }
+    if (n <= limit) return 0
+    const excess = n - limit
+    const victims = this.stmt(`SELECT rid FROM ${kind} ORDER BY created_ms ASC, rid ASC LIMIT ?`).all(excess) as {
+      rid: number
+    }[]
+    this.db.exec('BEGIN')
+    try {
+      for (const v of victims) {
+        this.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(v.rid)
+        this.stmt(`DELETE FROM mem.${kind}_fts WHERE rowid = ?`).run(v.rid)
+      }
+      this.db.exec('COMMIT')
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+    return victims.length
+  }
+
+  has(kind: SyncKind, id: string): boolean {
+    return this.stmt(`SELECT 1 AS x FROM ${kind} WHERE id = ?`).get(id) !== undefined
+  }
+
+  count(kind: SyncKind): number {
+    return (this.stmt(`SELECT count(*) AS n FROM ${kind}`).get() as { n: number }).n
+  }
+
+  /** The account the rows belong to (`profileId|mode` of the first row), or null when empty. */
+  scope(): string | null {
+    const v = this.stmt(`SELECT value FROM meta WHERE key = 'scope'`).get() as { value: string } | undefined
+    return v?.value ?? null
+  }
+
+  setScope(scope: string): void {
+    this.stmt(
+      `INSERT INTO meta (key, value) VALUES ('scope', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run(scope)
+  }
+
+  /** Drops every row and marker (the connection now reaches another account). */
+  clear(): void {
+    this.db.exec('BEGIN')
+    for (const t of TABLES) {
+      this.db.exec(`DELETE FROM ${t}`)
+      this.db.exec(`DELETE FROM mem.${t}_fts`)
+    }
+    this.db.exec(`DELETE FROM sync_state; DELETE FROM meta WHERE key = 'scope'`)
+    this.db.exec('COMMIT')
+  }
+
+  marker(kind: SyncKind): SyncMarker {
+    const row = this.stmt(`SELECT state FROM sync_state WHERE kind = ?`).get(kind) as { state: string } | undefined
+    const empty: SyncMarker = {
+      newestId: null,
+      newestCreatedMs: null,
+      nextLink: null,
+      walkTopId: null,
+      walkTopCreatedMs: null,
+      full: false,
+      lastCompletedAt: null,
+    }
+    if (!row) return empty
+    try {
+      return { ...empty, ...(JSON.parse(row.state) as Partial<SyncMarker>) }
+    } catch {
+      return empty
+    }
+  }
+
+  /** Saves a marker; call inside `upsert`'s `after` to commit it with the page. */
+  saveMarker(kind: SyncKind, marker: SyncMarker): void {
+    this.stmt(
+      `INSERT INTO sync_state (kind, state) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET state = excluded.state`,
+    ).run(kind, JSON.stringify(marker))
+  }
+
+  /** Runs a parsed query (never string-built from user text: every value is a bound parameter). */
+  search(kind: SyncKind, q: ParsedQuery, limit = HITS_PER_GROUP): { hits: SearchHit[]; more: boolean } {
+    const where: string[] = []
+    const params: (string | number)[] = []
+    const statuses = q.statuses
+    if (statuses.length) {
+      where.push(`t.status IN (${statuses.map(() => '?').join(', ')})`)
+      params.push(...statuses)
+    }
+    if (q.methods.length) {
+      where.push(`t.method IN (${q.methods.map(() => '?').join(', ')})`)
+      params.push(...q.methods)
+    }
+    if (q.range) {
+      where.push('t.created_ms >= ? AND t.created_ms < ?')
+      params.push(q.range.fromMs, q.range.toMs)
+    }
+    const terms = q.terms.filter(hasSearchableText)
+    const ftsTerms = terms.map(ftsPhrase)
+    let join = ''
+    let order = 't.created_ms DESC, t.id DESC'
+    if (q.amount) {
+      const amountCond = q.amount.currency ? '(t.amount_key = ? AND t.currency = ?)' : 't.amount_key = ?'
+      const amountParams: string[] = q.amount.currency ? [q.amount.key, q.amount.currency] : [q.amount.key]
+      if (q.amount.alsoText) {
+        where.push(`(${amountCond} OR t.rid IN (SELECT rowid FROM mem.${kind}_fts WHERE ${kind}_fts MATCH ?))`)
+        params.push(...amountParams, ftsPhrase(q.amount.raw))
+      } else {
+        where.push(amountCond)
+        params.push(...amountParams)
+      }
+    }
+    if (ftsTerms.length) {
+      join = `JOIN mem.${kind}_fts f ON f.rowid = t.rid`
+      where.push(`f.${kind}_fts MATCH ?`)
+      params.push(ftsTerms.join(' AND '))
+      order = `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0), t.created_ms DESC, t.id DESC`
+    } else if (q.terms.length > 0) {
+      // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
+      return { hits: [], more: false }
+    }
+    if (where.length === 0) return { hits: [], more: false }
+    const sql = `SELECT t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.value, t.order_id
+      FROM ${kind} t ${join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`
+    params.push(limit + 1)
+    const rows = this.db.prepare(sql).all(...params) as {
+      rid: number
+      id: string
+      created_ms: number
+      status: string
+      method: string | null
+      currency: string
+      value: string
+      order_id: string | null
+    }[]
+    const more = rows.length > limit
+    const hits = rows.slice(0, limit).map((r) => this.hit(kind, r, q, terms))
+    return { hits, more }
+  }
+
+  private hit(
+    kind: SyncKind,
+    r: {
+      rid: number
+      id: string
+      created_ms: number
+      status: string
+      method: string | null
+      currency: string
+      value: string
+      order_id: string | null
+    },
+    q: ParsedQuery,
+    terms: string[],
+  ): SearchHit {
+    const p = this.stmt(`SELECT ${FTS_COLUMNS.join(', ')} FROM mem.${kind}_fts WHERE rowid = ?`).get(r.rid) as
+      PersonalFields | undefined
+    const matched: string[] = []
+    const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+    if (p) {
+      for (const column of FTS_COLUMNS) {
+        const text = fold(p[column])
+        if (terms.some((t) => text.includes(fold(t))) || (q.amount?.alsoText && text.includes(q.amount.raw))) {
+          matched.push(MATCH_LABELS[column])
+        }
+      }
+    }
+    if (q.amount && amountKey(r.value) === q.amount.key && (!q.amount.currency || q.amount.currency === r.currency)) {
+      matched.push('Amount')
+    }
+    if (q.statuses.length) matched.push('Status')
+    if (q.methods.length) matched.push('Method')
+    if (q.range) matched.push('Date')
+    return {
+      kind: kind === 'payments' ? 'payment' : 'order',
+      id: r.id,
+      createdAt: new Date(r.created_ms).toISOString(),
+      status: r.status,
+      method: r.method,
+      amount: { currency: r.currency, value: r.value },
+      orderId: r.order_id,
+      title: kind === 'orders' ? p?.orderNumber || r.id : p?.description || r.id,
+      customer: [p?.name, p?.email].filter(Boolean).join(' · '),
+      matched,
+    }
+  }
+
+  /** Counts by status in [fromMs, toMs) and the failures that may need a call. */
+  summary(nowRanges: { todayFrom: number; weekFrom: number; until: number }): HomeSummary {
+    const byStatus = (from: number) =>
+      Object.fromEntries(
+        (
+          this.stmt(
+            `SELECT status, count(*) AS n FROM payments WHERE created_ms >= ? AND created_ms < ? GROUP BY status`,
+          ).all(from, nowRanges.until) as { status: string; n: number }[]
+        ).map((r) => [r.status, r.n]),
+      )
+    const failures = this.stmt(
+      `SELECT rid, id, created_ms, status, method, currency, value, order_id FROM payments
+       WHERE created_ms >= ? AND created_ms < ? AND status IN ('failed', 'expired', 'canceled')
+       ORDER BY created_ms DESC LIMIT 20`,
+    ).all(nowRanges.todayFrom, nowRanges.until) as Parameters<SearchIndex['hit']>[1][]
+    const empty: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings: [] }
+    return {
+      today: byStatus(nowRanges.todayFrom),
+      last7Days: byStatus(nowRanges.weekFrom),
+      failuresToday: failures.map((r) => this.hit('payments', r, empty, [])),
+      payments: this.count('payments'),
+      orders: this.count('orders'),
+    }
+  }
+
+  sizeBytes(): number {
+    let total = 0
+    for (const suffix of ['', '-wal']) {
+      try {
+        total += statSync(`${this.file}${suffix}`).size
+      } catch {
+        // absent
+      }
+    }
+    return total
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    try {
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    } catch {
+      // best effort
+    }
+    this.db.close()
+  }
+}

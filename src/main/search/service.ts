@@ -1,0 +1,292 @@
+// The search service: one index open at a time (the active connection's), its background sync, the
+// search box's queries and the home screen's summary. Free of Electron; built in app-services.ts.
+import path from 'node:path'
+import { readdirSync, rmSync } from 'node:fs'
+import type { Order, Payment } from '../../shared/api-types'
+import type { HomeView, IndexFreshness, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
+import { parseSearchQuery } from '../../shared/search/query'
+import { UserFacingError } from '../ipc/errors'
+import { indexFileName, openSearchIndex, orderRow, paymentRow, removeSearchIndex, type SearchIndex } from './index-db'
+import { syncIndex, type SyncClient } from './sync'
+
+export interface SearchServiceDeps {
+  dataDir: string
+  getKey: () => Promise<Uint8Array>
+  /** The active connection's id and its API client. */
+  active: () => Promise<{ id: string; client: SyncClient }>
+  /** Ids of every known connection (orphaned index files are removed). */
+  knownConnectionIds: () => Promise<string[]>
+  emitProgress: (progress: SyncProgress) => void
+  now?: () => number
+  /** Background sync every this many ms (default 5 minutes; 0 = only on demand and on open). */
+  syncEveryMs?: number
+  /** Start a sync as soon as an index opens (default true). */
+  autoSync?: boolean
+  limits?: { payments: number; orders: number }
+  /** Retry an interrupted sync after this long (default 30 s). */
+  retryAfterMs?: number
+}
+
+export interface SearchService {
+  query(text: string): Promise<SearchResult>
+  home(): Promise<HomeView>
+  sync(options?: { full?: boolean }): Promise<SyncProgress>
+  cancelSync(): SyncProgress
+  status(): SyncProgress
+  /** Resolves when the running sync (if any) ends. */
+  whenIdle(): Promise<void>
+  /** A payment or order was fetched by a view: refresh its row. */
+  noteFetched(connectionId: string, kind: SyncKind, object: Payment | Order): void
+  /** The connection was removed: close and delete its index. */
+  removeConnection(connectionId: string): Promise<void>
+  /** The open index (tests and the bench). */
+  currentIndex(): Promise<SearchIndex>
+  dispose(): Promise<void>
+}
+
+function idleProgress(connectionId: string): SyncProgress {
+  return {
+    connectionId,
+    state: 'idle',
+    full: false,
+    kind: null,
+    items: 0,
+    pages: 0,
+    pagesPerSecond: 0,
+    startedAt: null,
+    finishedAt: null,
+    error: null,
+  }
+}
+
+function describeSyncError(error: unknown): string {
+  const e = error as { kind?: string; status?: number | null; message?: string }
+  if (e?.kind === 'rate-limited' || e?.status === 429) {
+    return 'The service asked Paydesk to slow down; the sync continues where it stopped.'
+  }
+  if (e?.kind === 'network' || e?.kind === 'timeout') {
+    return 'The service could not be reached; the sync continues where it stopped when it can.'
+  }
+  return `${e?.message ?? String(error)} The sync continues where it stopped.`
+}
+
+export function createSearchService(deps: SearchServiceDeps): SearchService {
+  const dir = path.join(deps.dataDir, 'search-index')
+  const now = deps.now ?? Date.now
+  let current: { connectionId: string; index: SearchIndex; notice: string | null } | null = null
+  let opening: Promise<{ connectionId: string; index: SearchIndex; notice: string | null }> | null = null
+  let progress: SyncProgress = idleProgress('')
+  let running: { controller: AbortController; done: Promise<void> } | null = null
+  let timer: ReturnType<typeof setInterval> | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | null = null
+  let disposed = false
+  let sweptOrphans = false
+
+  function setProgress(next: SyncProgress) {
+    progress = next
+    deps.emitProgress({ ...next })
+  }
+
+  async function sweepOrphans(): Promise<void> {
+    if (sweptOrphans) return
+    sweptOrphans = true
+    try {
+      const known = new Set((await deps.knownConnectionIds()).map(indexFileName))
+      for (const name of readdirSync(dir)) {
+        const base = name.replace(/(-wal|-shm|-journal)$/, '')
+        if (base.endsWith('.sqlite') && !known.has(base)) rmSync(path.join(dir, name), { force: true })
+      }
+    } catch {
+      // the folder may not exist yet
+    }
+  }
+
+  async function ensureIndex(): Promise<{ connectionId: string; index: SearchIndex; notice: string | null }> {
+    if (disposed) throw new UserFacingError('conflict', 'Paydesk is closing.')
+    const { id } = await deps.active()
+    if (current && current.connectionId === id) return current
+    if (opening) {
+      const opened = await opening
+      if (opened.connectionId === id) return opened
+      return ensureIndex()
+    }
+    opening = (async () => {
+      if (current) {
+        await stopSync()
+        current.index.close()
+        current = null
+      }
+      await sweepOrphans()
+      const key = await deps.getKey()
+      const { index, notice } = await openSearchIndex({ dir, connectionId: id, key, limits: deps.limits })
+      current = { connectionId: id, index, notice }
+      progress = idleProgress(id)
+      if (deps.autoSync !== false) void startSync(false)
+      return current
+    })()
+    try {
+      return await opening
+    } finally {
+      opening = null
+    }
+  }
+
+  async function stopSync(): Promise<void> {
+    if (!running) return
+    running.controller.abort()
+    await running.done.catch(() => {})
+  }
+
+  function freshness(c: { connectionId: string; index: SearchIndex; notice: string | null }): IndexFreshness {
+    const completed = (['payments', 'orders'] as const).map((k) => c.index.marker(k).lastCompletedAt)
+    const syncedAt = completed.every((t) => t !== null) ? Math.min(...(completed as number[])) : null
+    return {
+      connectionId: c.connectionId,
+      payments: c.index.count('payments'),
+      orders: c.index.count('orders'),
+      syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
+      notice: c.notice,
+    }
+  }
+
+  async function startSync(full: boolean): Promise<SyncProgress> {
+    const c = await ensureIndex()
+    if (running) {
+      if (!full || progress.full) return { ...progress }
+      await stopSync()
+    }
+    if (retryTimer) clearTimeout(retryTimer)
+    retryTimer = null
+    const { client, id } = await deps.active()
+    if (id !== c.connectionId) return { ...progress }
+    const controller = new AbortController()
+    const started = now()
+    let items = 0
+    let pages = 0
+    setProgress({
+      ...idleProgress(c.connectionId),
+      state: 'running',
+      full,
+      kind: 'payments',
+      startedAt: new Date(started).toISOString(),
+    })
+    const done = (async () => {
+      try {
+        await syncIndex(c.index, client, {
+          full,
+          signal: controller.signal,
+          now,
+          onPage: ({ kind, items: n }) => {
+            items += n
+            pages += 1
+            const seconds = Math.max((now() - started) / 1000, 0.001)
+            setProgress({ ...progress, kind, items, pages, pagesPerSecond: pages / seconds })
+          },
+        })
+        setProgress({ ...progress, state: 'done', kind: null, finishedAt: new Date(now()).toISOString() })
+      } catch (error) {
+        const canceled = controller.signal.aborted || (error as { kind?: string })?.kind === 'aborted'
+        setProgress({
+          ...progress,
+          state: canceled ? 'canceled' : 'interrupted',
+          kind: null,
+          finishedAt: new Date(now()).toISOString(),
+          error: canceled ? null : describeSyncError(error),
+        })
+        if (!canceled && !disposed) {
+          retryTimer = setTimeout(() => void startSync(false).catch(() => {}), deps.retryAfterMs ?? 30_000)
+          retryTimer.unref?.()
+        }
+      } finally {
+        running = null
+      }
+    })()
+    running = { controller, done }
+    return { ...progress }
+  }
+
+  if ((deps.syncEveryMs ?? 300_000) > 0) {
+    timer = setInterval(() => {
+      if (!running && current) void startSync(false).catch(() => {})
+    }, deps.syncEveryMs ?? 300_000)
+    timer.unref?.()
+  }
+
+  return {
+    async query(text) {
+      const started = performance.now()
+      const parsed = parseSearchQuery(text, now())
+      if (!parsed.ok) throw new UserFacingError('invalid-input', parsed.message)
+      const c = await ensureIndex()
+      const q = parsed.query
+      const direct = q.direct ? { kind: q.direct.kind, id: q.direct.id } : null
+      const empty = { hits: [], more: false }
+      const result: SearchResult = {
+        text,
+        chips: q.chips,
+        warnings: q.warnings,
+        direct,
+        orders: direct ? empty : c.index.search('orders', q),
+        payments: direct ? empty : c.index.search('payments', q),
+        index: freshness(c),
+        tookMs: 0,
+      }
+      result.tookMs = Math.round((performance.now() - started) * 10) / 10
+      return result
+    },
+    async home() {
+      const c = await ensureIndex()
+      const t = now()
+      const d = new Date(t)
+      const todayFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+      const weekFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 6).getTime()
+      const until = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+      return {
+        summary: c.index.summary({ todayFrom, weekFrom, until }),
+        index: freshness(c),
+        sync: progress.connectionId === c.connectionId ? { ...progress } : idleProgress(c.connectionId),
+      }
+    },
+    sync: (options) => startSync(options?.full ?? false),
+    cancelSync() {
+      running?.controller.abort()
+      return { ...progress }
+    },
+    status: () => ({ ...progress }),
+    async whenIdle() {
+      await opening?.catch(() => {})
+      await running?.done
+    },
+    noteFetched(connectionId, kind, object) {
+      if (!current || current.connectionId !== connectionId) return
+      const scope = `${object.profileId}|${object.mode}`
+      const held = current.index.scope()
+      if (held !== null && held !== scope) return
+      try {
+        const row = kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)
+        current.index.upsert(kind, [row])
+      } catch {
+        // a refresh is best effort; the next sync brings it
+      }
+    },
+    async removeConnection(connectionId) {
+      await opening?.catch(() => {})
+      if (current?.connectionId === connectionId) {
+        await stopSync()
+        current.index.close()
+        current = null
+      }
+      removeSearchIndex(dir, connectionId)
+    },
+    currentIndex: async () => (await ensureIndex()).index,
+    async dispose() {
+      disposed = true
+      if (timer) clearInterval(timer)
+      if (retryTimer) clearTimeout(retryTimer)
+      await opening?.catch(() => {})
+      await stopSync()
+      current?.index.close()
+      current = null
+    },
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { defineChannel } from './define'
+
+// The search box, the home screen and the background sync of the local index (ARCHITECTURE.md,
+// "Search"). Main parses and runs every query; the renderer only shows what comes back.
+
+export type SyncKind = 'payments' | 'orders'
+
+export interface SearchHit {
+  kind: 'payment' | 'order'
+  id: string
+  createdAt: string
+  status: string
+  method: string | null
+  amount: { currency: string; value: string }
+  orderId: string | null
+  /** The payment's description or the order's number. */
+  title: string
+  /** Name and e-mail, when known. */
+  customer: string
+  /** What matched, in the agent's words ("Customer e-mail", "Amount", …). */
+  matched: string[]
+}
+
+export interface IndexFreshness {
+  connectionId: string
+  payments: number
+  orders: number
+  /** When the last complete sync of both lists finished, or null if never. */
+  syncedAt: string | null
+  /** A damaged index was set aside and is being rebuilt. */
+  notice: string | null
+}
+
+export interface SearchResult {
+  text: string
+  /** What was understood, one chip each. */
+  chips: string[]
+  warnings: string[]
+  /** An id or a link holding one: open it (the view fetches it fresh). */
+  direct: { kind: 'payment' | 'order'; id: string } | null
+  orders: { hits: SearchHit[]; more: boolean }
+  payments: { hits: SearchHit[]; more: boolean }
+  index: IndexFreshness
+  tookMs: number
+}
+
+export interface SyncProgress {
+  connectionId: string
+  state: 'idle' | 'running' | 'canceled' | 'interrupted' | 'done'
+  full: boolean
+  /** The list being walked now. */
+  kind: SyncKind | null
+  items: number
+  pages: number
+  /** Pages per second since the sync started. */
+  pagesPerSecond: number
+  startedAt: string | null
+  finishedAt: string | null
+  /** Why the sync stopped early (network fault, rate limit, …); it resumes where it stopped. */
+  error: string | null
+}
+
+export interface HomeSummary {
+  /** Payments created today / in the last 7 days, by status (from the index). */
+  today: Record<string, number>
+  last7Days: Record<string, number>
+  /** Failed, expired and canceled payments created today. */
+  failuresToday: SearchHit[]
+  payments: number
+  orders: number
+}
+
+export interface HomeView {
+  summary: HomeSummary
+  index: IndexFreshness
+  sync: SyncProgress
+}
+
+const queryInput = z
+  .object({
+    /** Bounded generously: the parser refuses long queries with a readable message. */
+    text: z.string().max(20_000),
+  })
+  .strict()
+
+export const searchChannels = {
+  'search.query': defineChannel<SearchResult>()(queryInput),
+  'search.home': defineChannel<HomeView>()(z.undefined()),
+  'search.sync': defineChannel<SyncProgress>()(z.object({ full: z.boolean().optional() }).strict().optional()),
+  'search.cancelSync': defineChannel<SyncProgress>()(z.undefined()),
+  'search.status': defineChannel<SyncProgress>()(z.undefined()),
+}

@@ -1,0 +1,335 @@
+// The search box's one query language (docs in ARCHITECTURE.md, "Search"). Pure: no Node, no DOM,
+// no database; main parses every query here and the index turns the result into bound parameters,
+// so nothing the user types ever becomes SQL or FTS syntax.
+//
+//   tr_… / ord_…                 an id: opened directly (and fetched fresh)
+//   https://…/checkout/tr_…      a pasted checkout, dashboard or API URL: the id in it
+//   59.95 · €59,95 · 59 EUR      an amount (exact decimal text; a bare whole number also matches text)
+//   paid · failed · ideal        a status or a method
+//   today · yesterday · last 7 days · 2026-11-01 · 2026-11-01..2026-11-07   a date or range (local days)
+//   anything else                free text: e-mail, name, order number, description, metadata values
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../api-types'
+import { isKnownCurrency } from '../currencies'
+import { PAYMENT_ID_PATTERN } from '../ipc/payments'
+import { ORDER_ID_PATTERN } from '../ipc/orders'
+
+/** Longer queries are refused with a message (a pasted URL fits easily). */
+export const MAX_QUERY_CHARS = 500
+/** Free-text words used at most (the rest are ignored, and the interpretation says so). */
+export const MAX_TEXT_TERMS = 8
+
+export type SearchStatus = (typeof PAYMENT_STATUSES)[number] | (typeof ORDER_STATUSES)[number]
+
+export interface AmountTerm {
+  /** The value as exact decimal text with trailing fraction zeros removed ("59.5", "59"). */
+  key: string
+  /** Set when the query named a currency (€, EUR, …). */
+  currency?: string
+  /** A bare whole number ("59"): also matched as text (it may be an order number). */
+  alsoText: boolean
+  /** As typed. */
+  raw: string
+}
+
+export interface ParsedQuery {
+  /** An id the query is (or a URL holds): open it directly. */
+  direct?: { kind: 'payment' | 'order'; id: string; fromUrl: boolean }
+  statuses: SearchStatus[]
+  methods: string[]
+  /** Local-time range, [fromMs, toMs) */
+  range?: { fromMs: number; toMs: number; label: string }
+  amount?: AmountTerm
+  /** Free-text words (each matched literally as a prefix phrase). */
+  terms: string[]
+  /** What was understood, in the agent's words, one chip each. */
+  chips: string[]
+  /** Why part of the query was ignored, if it was. */
+  warnings: string[]
+}
+
+export type ParseOutcome = { ok: true; query: ParsedQuery } | { ok: false; message: string }
+
+const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', zł: 'PLN' }
+const METHOD_ALIASES: Record<string, string> = {
+  'credit card': 'creditcard',
+  card: 'creditcard',
+  'bank transfer': 'banktransfer',
+  'apple pay': 'applepay',
+  'direct debit': 'directdebit',
+  'gift card': 'giftcard',
+}
+const STATUS_SET = new Set<string>([...PAYMENT_STATUSES, ...ORDER_STATUSES])
+const METHOD_SET = new Set<string>(PAYMENT_METHODS)
+
+// Control characters (C0, DEL, C1) and the bidi/format controls are never searched for: they are
+// replaced by spaces before anything else (the interpretation says so).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
+
+function startOfLocalDay(ms: number): number {
+  const d = new Date(ms)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+}
+
+function localDay(y: number, m: number, d: number): number | null {
+  const date = new Date(y, m - 1, d)
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null
+  return date.getTime()
+}
+
+function addDays(dayStartMs: number, days: number): number {
+  const d = new Date(dayStartMs)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime()
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function parseDay(text: string): number | null {
+  const m = ISO_DAY.exec(text)
+  return m ? localDay(Number(m[1]), Number(m[2]), Number(m[3])) : null
+}
+
+/** `59.95`, `59,95`, `1.234,56`, `1,234.56`, `59` → exact decimal text without trailing zeros. */
+export function normalizeAmountText(text: string): string | null {
+  if (!/^\d{1,15}([.,]\d{1,3})*([.,]\d{1,3})?$/.test(text)) return null
+  const lastDot = text.lastIndexOf('.')
+  const lastComma = text.lastIndexOf(',')
+  const lastSep = Math.max(lastDot, lastComma)
+  let integer: string
+  let fraction = ''
+  if (lastSep === -1) {
+    integer = text
+  } else {
+    const sep = text[lastSep]
+    const other = sep === '.' ? ',' : '.'
+    const after = text.slice(lastSep + 1)
+    const before = text.slice(0, lastSep)
+    const sepCount = text.split(sep).length - 1
+    // One separator followed by 1-2 digits, or the last of two kinds: the decimal separator.
+    const isDecimal = (sepCount === 1 && after.length <= 2) || (before.includes(other) && sepCount === 1)
+    if (isDecimal) {
+      if (before.includes(sep)) return null
+      if (before.includes(other) && !/^\d{1,3}([.,]\d{3})*$/.test(before)) return null
+      integer = before.split(other).join('')
+      fraction = after
+    } else {
+      // Thousands separators only: groups of exactly three digits.
+      if (!/^\d{1,3}([.,]\d{3})+$/.test(text) || text.includes(other)) return null
+      integer = text.split(sep).join('')
+    }
+  }
+  integer = integer.replace(/^0+(?=\d)/, '')
+  fraction = fraction.replace(/0+$/, '')
+  return fraction ? `${integer}.${fraction}` : integer
+}
+
+/** The amount key of an API amount value ("59.50" → "59.5", "100.00" → "100"). */
+export function amountKey(value: string): string {
+  const [integer, fraction = ''] = value.split('.')
+  const f = fraction.replace(/0+$/, '')
+  const i = integer.replace(/^0+(?=\d)/, '')
+  return f ? `${i}.${f}` : i
+}
+
+function parseAmount(token: string): AmountTerm | null {
+  let rest = token
+  let currency: string | undefined
+  for (const [symbol, code] of Object.entries(CURRENCY_SYMBOLS)) {
+    if (rest.startsWith(symbol)) {
+      currency = code
+      rest = rest.slice(symbol.length)
+      break
+    }
+    if (rest.endsWith(symbol)) {
+      currency = code
+      rest = rest.slice(0, -symbol.length)
+      break
+    }
+  }
+  const key = normalizeAmountText(rest)
+  if (key === null) return null
+  const bare = currency === undefined && /^\d+$/.test(rest)
+  return { key, currency, alsoText: bare, raw: token }
+}
+
+/** Finds a `tr_`/`ord_` id in a pasted URL (checkout page, dashboard, API link). */
+export function idFromUrl(text: string): { kind: 'payment' | 'order'; id: string } | null {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  const parts = url.pathname.split('/').map((p) => {
+    try {
+      return decodeURIComponent(p)
+    } catch {
+      return p
+    }
+  })
+  for (const part of parts.reverse()) {
+    if (PAYMENT_ID_PATTERN.test(part)) return { kind: 'payment', id: part }
+    if (ORDER_ID_PATTERN.test(part)) return { kind: 'order', id: part }
+  }
+  for (const [, value] of url.searchParams) {
+    if (PAYMENT_ID_PATTERN.test(value)) return { kind: 'payment', id: value }
+    if (ORDER_ID_PATTERN.test(value)) return { kind: 'order', id: value }
+  }
+  return null
+}
+
+function dateWords(text: string, nowMs: number): { range: ParsedQuery['range']; rest: string } | null {
+  const today = startOfLocalDay(nowMs)
+  const rules: [RegExp, (m: RegExpExecArray) => ParsedQuery['range'] | null][] = [
+    [/(^|\s)today(\s|$)/i, () => ({ fromMs: today, toMs: addDays(today, 1), label: 'today' })],
+    [/(^|\s)yesterday(\s|$)/i, () => ({ fromMs: addDays(today, -1), toMs: today, label: 'yesterday' })],
+    [
+      /(^|\s)last\s+(\d{1,3})\s+days?(\s|$)/i,
+      (m) => {
+        const n = Number(m[2])
+        if (n < 1) return null
+        return { fromMs: addDays(today, -(n - 1)), toMs: addDays(today, 1), label: `last ${n} days` }
+      },
+    ],
+    [/(^|\s)this\s+week(\s|$)/i, () => ({ fromMs: addDays(today, -6), toMs: addDays(today, 1), label: 'last 7 days' })],
+    [
+      /(^|\s)(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})(\s|$)/,
+      (m) => {
+        const a = parseDay(m[2])
+        const b = parseDay(m[3])
+        if (a === null || b === null) return null
+        const [lo, hi] = a <= b ? [a, b] : [b, a]
+        return { fromMs: lo, toMs: addDays(hi, 1), label: `${m[2]} to ${m[3]}` }
+      },
+    ],
+    [
+      /(^|\s)(\d{4}-\d{2}-\d{2})(\s|$)/,
+      (m) => {
+        const a = parseDay(m[2])
+        return a === null ? null : { fromMs: a, toMs: addDays(a, 1), label: m[2] }
+      },
+    ],
+  ]
+  for (const [pattern, make] of rules) {
+    const m = pattern.exec(text)
+    if (!m) continue
+    const range = make(m)
+    if (!range) continue
+    return { range, rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}` }
+  }
+  return null
+}
+
+/** Parses what the agent typed. `nowMs` fixes "today" (the caller's clock, local time). */
+export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
+  if (input.length > MAX_QUERY_CHARS) {
+    return {
+      ok: false,
+      message: `That search is ${input.length.toLocaleString('en')} characters long; Paydesk searches at most ${MAX_QUERY_CHARS}. Search for a part of it: an e-mail, a name, an amount or an id.`,
+    }
+  }
+  const warnings: string[] = []
+  let text = input.replace(CONTROL, ' ')
+  if (text !== input) warnings.push('Control characters were left out.')
+  text = text.trim()
+  const query: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings }
+  if (text === '') return { ok: true, query }
+
+  if (PAYMENT_ID_PATTERN.test(text)) {
+    query.direct = { kind: 'payment', id: text, fromUrl: false }
+    query.chips.push(`Payment ${text}`)
+    return { ok: true, query }
+  }
+  if (ORDER_ID_PATTERN.test(text)) {
+    query.direct = { kind: 'order', id: text, fromUrl: false }
+    query.chips.push(`Order ${text}`)
+    return { ok: true, query }
+  }
+  if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
+    const found = idFromUrl(text)
+    if (found) {
+      query.direct = { ...found, fromUrl: true }
+      query.chips.push(`${found.kind === 'payment' ? 'Payment' : 'Order'} ${found.id} (from the link)`)
+      return { ok: true, query }
+    }
+    warnings.push('The link holds no payment (tr_…) or order (ord_…) id; its text was searched instead.')
+  }
+
+  const dated = dateWords(text, nowMs)
+  if (dated) {
+    query.range = dated.range
+    query.chips.push(`Created ${dated.range!.label}`)
+    text = dated.rest
+  }
+  let lower = ` ${text.toLowerCase()} `
+  for (const [alias, method] of Object.entries(METHOD_ALIASES)) {
+    const at = lower.indexOf(` ${alias} `)
+    if (at !== -1) {
+      if (!query.methods.includes(method)) query.methods.push(method)
+      lower = `${lower.slice(0, at)} ${lower.slice(at + alias.length + 1)}`
+      text = lower
+    }
+  }
+
+  const tokens = text.split(/\s+/).filter(Boolean)
+  // "59.95 EUR" / "EUR 59.95": a currency code next to a number.
+  for (let i = 0; i < tokens.length; i++) {
+    const upper = tokens[i].toUpperCase()
+    if (/^[A-Z]{3}$/.test(upper) && isKnownCurrency(upper)) {
+      const next = tokens[i + 1]
+      const prev = tokens[i - 1]
+      if (next !== undefined && normalizeAmountText(next) !== null && !query.amount) {
+        query.amount = { key: normalizeAmountText(next)!, currency: upper, alsoText: false, raw: `${upper} ${next}` }
+        tokens.splice(i, 2)
+        i--
+      } else if (prev !== undefined && normalizeAmountText(prev) !== null && !query.amount) {
+        query.amount = { key: normalizeAmountText(prev)!, currency: upper, alsoText: false, raw: `${prev} ${upper}` }
+        tokens.splice(i - 1, 2)
+        i -= 2
+      }
+    }
+  }
+  for (const token of tokens) {
+    const word = token.toLowerCase()
+    if (STATUS_SET.has(word)) {
+      if (!query.statuses.includes(word as SearchStatus)) query.statuses.push(word as SearchStatus)
+      continue
+    }
+    if (METHOD_SET.has(word)) {
+      if (!query.methods.includes(word)) query.methods.push(word)
+      continue
+    }
+    if (!query.amount) {
+      const amount = parseAmount(token)
+      if (amount) {
+        query.amount = amount
+        continue
+      }
+    }
+    query.terms.push(token)
+  }
+  if (query.terms.length > MAX_TEXT_TERMS) {
+    warnings.push(`Only the first ${MAX_TEXT_TERMS} words were searched.`)
+    query.terms = query.terms.slice(0, MAX_TEXT_TERMS)
+  }
+  if (query.statuses.length) query.chips.push(`Status ${query.statuses.join(' or ')}`)
+  if (query.methods.length) query.chips.push(`Method ${query.methods.join(' or ')}`)
+  if (query.amount) {
+    const a = query.amount
+    query.chips.push(
+      `Amount ${a.currency ? `${a.currency} ` : ''}${a.key}${a.alsoText ? ' (or the number in text)' : ''}`,
+    )
+  }
+  for (const term of query.terms) query.chips.push(`“${term}”`)
+  return { ok: true, query }
+}
+
+/** One free-text word as an FTS5 string: always a quoted phrase (quotes doubled), prefix-matched. */
+export function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"*`
+}
+
+/** True when `term` has something the tokenizer indexes (a letter, digit or symbol such as an emoji). */
+export function hasSearchableText(term: string): boolean {
+  return /[\p{L}\p{N}\p{Co}\p{So}]/u.test(term)
+}
