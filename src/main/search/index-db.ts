@@ -11,34 +11,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { Order, Payment } from '../../shared/api-types'
 import { amountKey, ftsPhrase, hasSearchableText, type ParsedQuery } from '../../shared/search/query'
 import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
 import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
-
-// node:sqlite (Node 22.13+ without a flag; Node 24 here and in Electron's Node). Loaded through
-// process.getBuiltinModule so neither the bundler nor the Node 20 type package needs to know it;
-// the few members used are typed here.
-type SqlValue = null | number | bigint | string | Uint8Array
-interface StatementSync {
-  run(...params: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint }
-  get(...params: SqlValue[]): unknown
-  all(...params: SqlValue[]): unknown[]
-}
-interface DatabaseSync {
-  exec(sql: string): void
-  prepare(sql: string): StatementSync
-  close(): void
-}
-const sqlite = process.getBuiltinModule('node:sqlite') as unknown as
-  | {
-      DatabaseSync: new (file: string) => DatabaseSync
-    }
-  | undefined
-function openDatabase(file: string): DatabaseSync {
-  if (!sqlite) throw new Error('This Node has no node:sqlite (needs Node 22.13 or later).')
-  return new sqlite.DatabaseSync(file)
-}
 
 export const SCHEMA_VERSION = 1
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
@@ -257,7 +234,7 @@ export class SearchIndex {
     this.key = options.key
     this.connectionId = options.connectionId
     this.limits = options.limits ?? DEFAULT_LIMITS
-    this.db = openDatabase(file)
+    this.db = new DatabaseSync(file)
     try {
       this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;')
       const check = this.db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
