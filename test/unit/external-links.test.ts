@@ -39,4 +39,15 @@ describe('external links helper', () => {
     expect(links.isAllowed(checkout)).toBe(false)
     expect(opened).toEqual([checkout])
   })
+
+  it.each([
+    ['  https://docs.example.com/a b\n', 'https://docs.example.com/a%20b'],
+    ['HTTPS://DOCS.Example.COM/x', 'https://docs.example.com/x'],
+    ['https://docs.example.com/\t%2e%2e/', 'https://docs.example.com/'],
+    ['https:docs.example.com/y', 'https://docs.example.com/y'],
+  ])('hands the OS the normalized URL it checked, not the raw string (%j)', async (raw, normalized) => {
+    const { links, opened } = make()
+    await links.open(raw)
+    expect(opened).toEqual([normalized])
+  })
 })

@@ -13,16 +13,25 @@ export interface ShellPort {
 export function createExternalLinks(shell: ShellPort) {
   const extraOrigins = new Set<string>()
 
-  function isAllowed(url: string): boolean {
+  /**
+   * The normalized URL when it may be opened, else null. The OS gets `parsed.href`, never the raw
+   * string: what was checked is exactly what is opened (no whitespace, control characters or
+   * encodings that another URL parser could read differently).
+   */
+  function allowedHref(url: string): string | null {
     let parsed: URL
     try {
       parsed = new URL(url)
     } catch {
-      return false
+      return null
     }
-    if (parsed.username || parsed.password) return false
-    if (parsed.protocol === 'https:') return true
-    return extraOrigins.has(parsed.origin)
+    if (parsed.username || parsed.password) return null
+    if (parsed.protocol === 'https:' || extraOrigins.has(parsed.origin)) return parsed.href
+    return null
+  }
+
+  function isAllowed(url: string): boolean {
+    return allowedHref(url) !== null
   }
 
   return {
@@ -34,10 +43,11 @@ export function createExternalLinks(shell: ShellPort) {
       extraOrigins.delete(new URL(origin).origin)
     },
     async open(url: string) {
-      if (!isAllowed(url)) {
+      const href = allowedHref(url)
+      if (href === null) {
         throw new UserFacingError('invalid-input', 'Paydesk only opens https links (and the sandbox checkout page).')
       }
-      await shell.openExternal(url)
+      await shell.openExternal(href)
     },
   }
 }
