@@ -24,6 +24,11 @@ import { createSecretScrubber } from './services/secret-scrubber'
 import { getOrCreateDataKey } from './storage/encryption'
 import { createSearchService, type SearchService } from './search/service'
 
+/** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
+export interface ClipboardPort {
+  writeText(text: string): void
+}
+
 /** The OS save dialog: Electron's dialog in the app, a chosen path in tests. */
 export interface DialogPort {
   chooseSavePath(options: {
@@ -42,6 +47,7 @@ export interface AppDeps {
   dataDir: string
   appInfo: AppInfo
   shell: ShellPort
+  clipboard: ClipboardPort
   dialogs: DialogPort
   /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
   secretStore: SecretStore
@@ -175,6 +181,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
 
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,
+    'app.copy': ({ text }) => {
+      deps.clipboard.writeText(text)
+      return { copied: true }
+    },
     'app.openExternal': async ({ url }) => {
       await externalLinks.open(url)
       return { opened: true }

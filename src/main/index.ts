@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { app, BrowserWindow, dialog, shell } from 'electron'
+import { app, BrowserWindow, clipboard, dialog, shell } from 'electron'
 import { createAppServices } from './app-services'
 import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createDispatcher } from './ipc/dispatcher'
@@ -36,6 +36,7 @@ async function start(): Promise<void> {
       },
     },
     shell: { openExternal: (url) => shell.openExternal(url) },
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
     secretStore: createKeytarSecretStore(await loadKeytar()),
     liveWrites: {
       // Main's own question: Cancel is the default and the answer to Escape.

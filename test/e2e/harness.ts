@@ -75,6 +75,8 @@ export interface Harness {
   openedExternal: string[]
   /** Paths the next save dialogs will answer with (null = the user canceled). */
   savePaths: (string | null)[]
+  /** Text main put on the clipboard (`app.copy`), in order. */
+  clipboard: string[]
   /** What main's live-write dialog was asked, in order (its stand-in for the native dialog). */
   liveConfirmations: LiveWriteSummary[]
   /** The answers the next live-write dialogs give (true = "Send to LIVE"); none left = Cancel. */
@@ -141,6 +143,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const openedExternal: string[] = []
   const savePaths: (string | null)[] = []
   const liveConfirmations: LiveWriteSummary[] = []
+  const clipboard: string[] = []
   const liveAnswers: boolean[] = []
   const consoleErrors: string[] = []
   const cspViolations: string[] = []
@@ -168,6 +171,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           openedExternal.push(url)
         },
       },
+      clipboard: { writeText: (text) => void clipboard.push(text) },
       liveWrites: {
         async confirm(summary) {
           liveConfirmations.push(summary)
@@ -243,6 +247,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     messagesToRenderer,
     openedExternal,
     savePaths,
+    clipboard,
     liveConfirmations,
     liveAnswers,
     consoleErrors,

@@ -126,6 +126,13 @@ describe('Inspector in Chromium', () => {
     expect(command).toContain('-H "Authorization: Bearer $PAYDESK_API_KEY"')
     expect(command).toMatch(/-H 'idempotency-key: [0-9a-f-]{36}'/i)
     expect(command).not.toContain(SECRET)
+    // On the clipboard through main, exactly as shown.
+    await expect.poll(() => h.clipboard.at(-1)).toBe(command)
+  })
+
+  it('refuses to copy more than the clipboard cap, with a clear error', async () => {
+    const reply = await h.page.evaluate(async () => window.paydesk.app.copy({ text: 'x'.repeat(2_000_001) }))
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })
 
   it('tags entries with a case id, filters by it, and exports a HAR without any secret', async () => {

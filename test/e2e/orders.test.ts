@@ -130,6 +130,9 @@ describe('order builder', () => {
     const checkoutUrl = h.openedExternal[0]!
     expect(checkoutUrl.startsWith(`${origin}/checkout/tr_`)).toBe(true)
     expect(checkoutUrl).toBe(await page.getByTestId('checkout-url').textContent())
+    // Copy goes through main (the window denies the page the clipboard permission).
+    await page.getByTestId('copy-checkout').click()
+    await expect.poll(() => h.clipboard.at(-1)).toBe(checkoutUrl)
     // The customer pays on the sandbox's checkout page (a plain form; its redirect goes to the shop).
     const pageHtml = await (await fetch(checkoutUrl)).text()
     expect(pageHtml).toContain('data-outcome="paid"')

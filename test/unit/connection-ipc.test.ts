@@ -33,6 +33,7 @@ beforeEach(async () => {
       versions: { node: '20', electron: null, chrome: null },
     },
     shell: { openExternal: async () => {} },
+    clipboard: { writeText: () => {} },
     dialogs: { chooseSavePath: async () => null },
     secretStore: store,
   })

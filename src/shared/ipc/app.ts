@@ -12,7 +12,15 @@ export interface AppInfo {
 /** Only https, plus the sandbox's own checkout origin (checked in main). */
 export const openExternalInput = z.object({ url: z.string().min(1).max(4096) }).strict()
 
+/** The most text one copy may put on the clipboard (a large request body or cURL fits). */
+export const MAX_COPY_CHARS = 2_000_000
+export const copyInput = z
+  .object({ text: z.string().max(MAX_COPY_CHARS, 'That is too much text to copy at once.') })
+  .strict()
+
 export const appChannels = {
   'app.info': defineChannel<AppInfo>()(z.undefined()),
   'app.openExternal': defineChannel<{ opened: true }>()(openExternalInput),
+  /** Copies text through main: the window's session denies the page every permission, clipboard too. */
+  'app.copy': defineChannel<{ copied: true }>()(copyInput),
 }

@@ -48,3 +48,11 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message
   return String(error)
 }
+
+/**
+ * Puts text on the clipboard through main: the window's session denies the page every permission,
+ * the clipboard included, so `navigator.clipboard` would fail in the app.
+ */
+export async function copyText(text: string): Promise<void> {
+  await call('app.copy', { text })
+}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { describeRateLimit, explainRequest, findPaymentId } from '../../../../shared/explanations'
 import type { LoggedAttempt, RequestLogEntry } from '../../../../shared/request-log-types'
-import { call, errorMessage } from '../../lib/ipc-client'
+import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import { useInspectorStore } from '../../stores/inspector-store'
 import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
@@ -94,7 +94,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
       const { command } = await call('requestLog.curl', { id: entry.id, attempt: shown.attempt })
       setCurl(command)
       try {
-        await navigator.clipboard.writeText(command)
+        await copyText(command)
         setActionInfo('cURL command copied. Set PAYDESK_API_KEY in your shell before running it.')
       } catch {
         setActionInfo('Select the command below and copy it (the clipboard is not available here).')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Link, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call, errorMessage } from '../../lib/ipc-client'
+import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import { useOrdersStore, type CreateResult } from '../../stores/orders-store'
 
@@ -19,9 +19,9 @@ function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.El
           type="button"
           className="btn btn-small"
           onClick={() =>
-            void navigator.clipboard.writeText(link.href).then(
+            void copyText(link.href).then(
               () => setNote('Copied.'),
-              () => setNote('The clipboard is not available; select the link instead.'),
+              (error: unknown) => setNote(`Could not copy the link: ${errorMessage(error)}`),
             )
           }
           data-testid="copy-checkout"

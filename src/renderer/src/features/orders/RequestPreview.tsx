@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { copyText } from '../../lib/ipc-client'
 
 /** The exact JSON body main will send (credential rules applied), read-only and copyable. */
 export function RequestPreview({
@@ -17,7 +18,7 @@ export function RequestPreview({
     kind === 'order' ? `POST /v2/orders${embed.length ? `?embed=${embed.join(',')}` : ''}` : 'POST /v2/payments'
   async function copy(): Promise<void> {
     try {
-      await navigator.clipboard.writeText(json)
+      await copyText(json)
       setCopied('done')
     } catch {
       setCopied('failed')

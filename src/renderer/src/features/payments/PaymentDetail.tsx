@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Amount, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call, errorMessage } from '../../lib/ipc-client'
+import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import type { DetailState } from '../../stores/payments-store'
 import { ErrorBanner } from './ErrorBanner'
@@ -62,7 +62,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
 
   async function copy(text: string, what: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(text)
+      await copyText(text)
       setNotice(`${what} copied.`)
     } catch (error) {
       setNotice(`Could not copy ${what.toLowerCase()}: ${errorMessage(error)}`)
