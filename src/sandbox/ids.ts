@@ -41,7 +41,7 @@ export class IdFactory {
 
   constructor(private readonly random: () => number) {}
 
-  next(prefix: 'tr' | 'ord' | 'odl' | 'mdt'): string {
+  next(prefix: 'tr' | 'ord' | 'odl' | 'mdt' | 're'): string {
     this.sequence += 1
     return `${prefix}_${encodeSequence(this.sequence)}${randomBase62(this.random, SUFFIX_WIDTH)}`
   }

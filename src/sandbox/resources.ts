@@ -11,8 +11,10 @@ import type {
   Payment,
   PaymentLine,
   PaymentMethod,
+  Refund,
 } from '../shared/api-types'
 import { truncatedDescription } from '../shared/order-rules'
+import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
 import { zeroLike } from './store'
@@ -164,7 +166,7 @@ export function buildPayment(
     method,
     metadata: body.metadata === undefined ? null : structuredClone(body.metadata),
     status: 'open',
-    isCancelable: false,
+    isCancelable: paymentIsCancelable({ status: 'open', method }),
     profileId: scope.profileId,
     sequenceType: body.sequenceType ?? 'oneoff',
     redirectUrl: body.redirectUrl ?? null,
@@ -301,7 +303,13 @@ export function paymentJsonText(origin: string, record: PaymentRecord): string {
 
 export type EmbedSet = Set<'payments' | 'refunds' | 'shipments'>
 
-export function orderJson(origin: string, record: OrderRecord, payments: PaymentData[], embed: EmbedSet): Order {
+export function orderJson(
+  origin: string,
+  record: OrderRecord,
+  payments: PaymentData[],
+  embed: EmbedSet,
+  refunds: Refund[] = [],
+): Order {
   const latest = payments[payments.length - 1]
   const order: Order = {
     ...record.data,
@@ -319,8 +327,8 @@ export function orderJson(origin: string, record: OrderRecord, payments: Payment
   if (embed.size > 0) {
     order._embedded = {}
     if (embed.has('payments')) order._embedded.payments = payments.map((p) => paymentJson(origin, p))
-    // The sandbox has no refunds or shipments yet: the lists are empty (docs/SANDBOX.md).
-    if (embed.has('refunds')) order._embedded.refunds = []
+    // The refunds of the order's payments; the sandbox has no shipments: that list is empty (docs/SANDBOX.md).
+    if (embed.has('refunds')) order._embedded.refunds = refunds
     if (embed.has('shipments')) order._embedded.shipments = []
   }
   return order

@@ -2,6 +2,7 @@
 // methods and statuses. createdAt grows with the id, as for objects created through the API.
 // 50,000 payments take well under a second: no sorting, one pass.
 import type { Mode, PaymentMethod, PaymentStatus } from '../shared/api-types'
+import { paymentIsCancelable } from '../shared/payment-actions'
 import { fromMinor } from '../shared/money'
 import type { IdFactory } from './ids'
 import { paymentDetails, paymentExpiresAt, serviceTimestamp } from './resources'
@@ -116,10 +117,10 @@ function seedPayment(
   }
   switch (status) {
     case 'open':
-      data.isCancelable = false
+      data.isCancelable = paymentIsCancelable(data)
       break
     case 'authorized':
-      data.isCancelable = true
+      data.isCancelable = paymentIsCancelable(data)
       data.authorizedAt = eventAt
       break
     case 'paid':

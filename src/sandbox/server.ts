@@ -11,11 +11,29 @@ import {
   PAYMENT_METHODS,
   type CreateOrderRequest,
   type CreatePaymentRequest,
+  type CreateRefundRequest,
   type EmbedValue,
   type Mode,
   type ListResponse,
+  type Refund,
 } from '../shared/api-types'
-import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../shared/order-rules'
+import {
+  validateCreateOrder,
+  validateCreatePayment,
+  validateCreateRefund,
+  validateUpdatePayment,
+  type RuleContext,
+} from '../shared/order-rules'
+import {
+  cancelOrder,
+  cancelPayment,
+  createRefund,
+  listRefunds,
+  paymentInScope,
+  refundJson,
+  updatePayment,
+} from './actions'
+import { newOrderPaymentBlocker } from '../shared/payment-actions'
 import { handleAdmin } from './admin'
 import { checkoutPage, dashboardPage, documentationPage, messagePage, resultPage } from './checkout-page'
 import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './errors'
@@ -35,7 +53,14 @@ import {
   type EmbedSet,
   type Scope,
 } from './resources'
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type ListPage, type ListQuery, type SandboxStore } from './store'
+import {
+  CHECKOUT_OUTCOMES,
+  type CheckoutOutcome,
+  type ListPage,
+  type ListQuery,
+  type OrderRecord,
+  type SandboxStore,
+} from './store'
 
 export type CredentialKind = 'api-key' | 'organization-token'
 
@@ -59,11 +84,14 @@ export interface SandboxContext {
   adminToken: string
 }
 
-/** Payments of an order that still can complete: while one exists, no new payment for the order. */
-const PAYMENT_STATUSES_BLOCKING_ORDER: ReadonlySet<string> = new Set(['open', 'pending', 'authorized'])
-
 /** https://docs.mollie.com/reference/v2/orders-api/create-order-payment */
 const MAX_PAYMENTS_PER_ORDER = 25
+
+/**
+ * Methods that change something; they may carry a body and an Idempotency-Key
+ * (https://docs.mollie.com/overview/api-idempotency: POST, PATCH and DELETE requests).
+ */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
 
 /** Request bodies above this size are refused with 413 (docs/SANDBOX.md). */
 export const MAX_BODY_BYTES = 1_000_000
@@ -219,7 +247,9 @@ function peekMode(
   contentType: string | undefined,
 ): Mode {
   if (credential.mode) return credential.mode
-  if (method === 'GET' || method === 'HEAD') return url.searchParams.get('testmode') === 'true' ? 'test' : 'live'
+  if (method === 'GET' || method === 'HEAD' || url.searchParams.get('testmode') === 'true') {
+    return url.searchParams.get('testmode') === 'true' ? 'test' : 'live'
+  }
   const decoded = decodeBody(contentType, body)
   const parsed = decoded.ok ? decoded.value : undefined
   return typeof parsed === 'object' && parsed !== null && (parsed as { testmode?: unknown }).testmode === true
@@ -290,7 +320,7 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
         return runSafely(ctx, route, request)
       }
       reply =
-        request.method === 'POST' && route.idempotent && request.idempotencyKey !== undefined
+        WRITE_METHODS.has(request.method) && route.idempotent && request.idempotencyKey !== undefined
           ? await withIdempotency(ctx, request, run)
           : await run()
     }
@@ -317,17 +347,42 @@ function statusFaultReply(ctx: SandboxContext, fault: Fault): Reply {
 interface Route {
   allow: string[]
   run: (ctx: SandboxContext, request: ApiRequest) => Reply
-  /** POST routes that create objects and so take part in idempotency */
+  /** routes whose writes (POST, PATCH, DELETE) take part in idempotency */
   idempotent?: boolean
 }
 
 function findRoute(segments: string[]): { route: Route; params: string[] } | undefined {
-  const [, resource, id, sub] = segments
+  const [, resource, id, sub, subId] = segments
   if (segments.length === 2 && resource === 'payments') {
     return { route: { allow: ['GET', 'HEAD', 'POST'], run: paymentsCollection, idempotent: true }, params: [] }
   }
   if (segments.length === 3 && resource === 'payments') {
-    return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getPayment(c, r, id) }, params: [id] }
+    return {
+      route: {
+        allow: ['GET', 'HEAD', 'PATCH', 'DELETE'],
+        run: (c, r) =>
+          r.method === 'PATCH'
+            ? patchPayment(c, r, id)
+            : r.method === 'DELETE'
+              ? deletePayment(c, r, id)
+              : getPayment(c, r, id),
+        idempotent: true,
+      },
+      params: [id],
+    }
+  }
+  if (segments.length === 4 && resource === 'payments' && sub === 'refunds') {
+    return {
+      route: {
+        allow: ['GET', 'HEAD', 'POST'],
+        run: (c, r) => (r.method === 'POST' ? postRefund(c, r, id) : getRefunds(c, r, id)),
+        idempotent: true,
+      },
+      params: [id],
+    }
+  }
+  if (segments.length === 5 && resource === 'payments' && sub === 'refunds') {
+    return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getRefund(c, r, id, subId) }, params: [id, subId] }
   }
   if (segments.length === 2 && resource === 'orders') {
     return {
@@ -340,7 +395,14 @@ function findRoute(segments: string[]): { route: Route; params: string[] } | und
     }
   }
   if (segments.length === 3 && resource === 'orders') {
-    return { route: { allow: ['GET', 'HEAD'], run: (c, r) => getOrder(c, r, id) }, params: [id] }
+    return {
+      route: {
+        allow: ['GET', 'HEAD', 'DELETE'],
+        run: (c, r) => (r.method === 'DELETE' ? deleteOrder(c, r, id) : getOrder(c, r, id)),
+        idempotent: true,
+      },
+      params: [id],
+    }
   }
   if (segments.length === 4 && resource === 'orders' && sub === 'payments') {
     return { route: { allow: ['POST'], run: (c, r) => createOrderPayment(c, r, id), idempotent: true }, params: [id] }
@@ -365,8 +427,7 @@ function prepareApi(ctx: SandboxContext, request: ApiRequest): Reply | { route: 
     })
   }
   request.body = {}
-  const isWrite = request.method === 'POST'
-  if (isWrite && request.rawBody.length > 0) {
+  if (WRITE_METHODS.has(request.method) && request.rawBody.length > 0) {
     const decoded = decodeBody(request.contentType, request.rawBody)
     if (!decoded.ok) return errorReply(ctx.origin, decoded.status, decoded.message)
     request.body = decoded.value
@@ -679,7 +740,10 @@ function getOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const scope = queryScope(ctx, request)
   const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
   if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
-  return jsonReply(200, orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed))
+  return jsonReply(
+    200,
+    orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed, refundsOfOrder(ctx, order)),
+  )
 }
 
 /** POST /v2/orders/{id}/payments (path chosen by the sandbox; spec 1 and 3 rule 2). */
@@ -707,19 +771,8 @@ function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string
   }
   // https://docs.mollie.com/reference/v2/orders-api/create-order-payment: only while the order is
   // `created` and none of its payments can still complete (open, pending or authorized); at most 25.
-  if (order.data.status !== 'created') {
-    throw new SandboxError(
-      422,
-      `A new payment can only be created while the order has status created; this order is ${order.data.status}.`,
-    )
-  }
-  const live = orderPayments(ctx, order.paymentIds).find((p) => PAYMENT_STATUSES_BLOCKING_ORDER.has(p.status))
-  if (live) {
-    throw new SandboxError(
-      422,
-      `The order already has a payment that can still complete (${live.id} is ${live.status}); a new payment can only be created once it is expired, canceled or failed.`,
-    )
-  }
+  const blocked = newOrderPaymentBlocker(order.data, orderPayments(ctx, order.paymentIds))
+  if (blocked) throw new SandboxError(422, blocked)
   if (order.paymentIds.length >= MAX_PAYMENTS_PER_ORDER) {
     throw new SandboxError(422, `An order can have at most ${MAX_PAYMENTS_PER_ORDER} payments.`)
   }
@@ -727,6 +780,83 @@ function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id: string
   order.paymentIds.push(payment.data.id)
   ctx.store.addPayment(payment)
   return jsonReply(201, paymentJson(ctx.origin, payment.data))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Acting on payments and orders (actions.ts; docs/SANDBOX.md, "Acting on payments and orders")
+
+/** The scope of a write on an existing object: testmode from the body, or the query (DELETE). */
+function actScope(ctx: SandboxContext, request: ApiRequest): Scope {
+  if (request.method === 'DELETE' && request.url.searchParams.has('testmode')) return queryScope(ctx, request)
+  const body = parsedBody(request)
+  const source =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+  return bodyScope(ctx, request, source)
+}
+
+function postRefund(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const body = parsedBody(request)
+  firstViolation(validateCreateRefund(body, ruleContext(ctx, request.credential)))
+  const record = paymentInScope(ctx.store, actScope(ctx, request), id)
+  const refund = createRefund(ctx.store, ctx.ids, record, body as CreateRefundRequest, isoNow(ctx))
+  return jsonReply(201, refundJson(ctx.origin, refund))
+}
+
+function getRefunds(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
+  const self = `${ctx.origin}${request.path}${request.url.search}`
+  return jsonReply(200, listRefunds(ctx.origin, ctx.store, record.data.id, request.url.searchParams, self))
+}
+
+function getRefund(ctx: SandboxContext, request: ApiRequest, id: string, refundId: string): Reply {
+  const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
+  const refund = ctx.store.refundsOf(record.data.id).find((r) => r.id === refundId)
+  if (!refund) throw new SandboxError(404, `No refund exists with id ${refundId} for payment ${id}.`)
+  return jsonReply(200, refundJson(ctx.origin, refund))
+}
+
+function deletePayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  firstViolation(validateActBody(parsedBody(request), ruleContext(ctx, request.credential)))
+  const record = paymentInScope(ctx.store, actScope(ctx, request), id)
+  cancelPayment(record, isoNow(ctx))
+  return jsonReply(200, paymentJson(ctx.origin, record.data))
+}
+
+function patchPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const body = parsedBody(request)
+  firstViolation(validateUpdatePayment(body, ruleContext(ctx, request.credential)))
+  const record = paymentInScope(ctx.store, actScope(ctx, request), id)
+  updatePayment(record, body as Record<string, unknown>)
+  return jsonReply(200, paymentJson(ctx.origin, record.data))
+}
+
+function deleteOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const embed = parseEmbed(request)
+  firstViolation(validateActBody(parsedBody(request), ruleContext(ctx, request.credential)))
+  const scope = actScope(ctx, request)
+  const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
+  if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
+  cancelOrder(ctx.store, order, isoNow(ctx))
+  return jsonReply(
+    200,
+    orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed, refundsOfOrder(ctx, order)),
+  )
+}
+
+function refundsOfOrder(ctx: SandboxContext, order: OrderRecord): Refund[] {
+  return order.paymentIds.flatMap((pid) => ctx.store.refundsOf(pid).map((r) => refundJson(ctx.origin, r)))
+}
+
+/** A DELETE may carry a body with `testmode` only (with a token); anything else is ignored. */
+function validateActBody(body: unknown, rules: RuleContext) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return [{ field: '', message: 'The request body must be a JSON object.' }]
+  }
+  const testmode = (body as { testmode?: unknown }).testmode
+  if (testmode !== undefined && rules.credential !== 'organization-token') {
+    return [{ field: 'testmode', message: 'The field testmode may only be sent with organization-level credentials.' }]
+  }
+  return []
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Mode, Order, OrderLine, Payment, PaymentMethod } from '../shared/api-types'
+import type { Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import { paymentIsCancelable } from '../shared/payment-actions'
 import { paymentDetails } from './resources'
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
+export type RefundData = Omit<Refund, '_links'>
 
 export interface PaymentRecord {
   data: PaymentData
@@ -123,6 +125,8 @@ export class SandboxStore {
   private readonly orders = new Map<string, OrderRecord>()
   private readonly orderLists = new Map<string, OrderRecord[]>()
   private readonly idempotency = new Map<string, IdempotencyRecord>()
+  /** Refunds per payment id, oldest first (ids grow with creation). */
+  private readonly refunds = new Map<string, RefundData[]>()
   readonly ordersByNumber = new Map<string, number>()
   requests = 0
 
@@ -182,6 +186,17 @@ export class SandboxStore {
 
   getOrderAnyScope(id: string): OrderRecord | undefined {
     return this.orders.get(id)
+  }
+
+  addRefund(refund: RefundData): void {
+    const list = this.refunds.get(refund.paymentId) ?? []
+    list.push(refund)
+    this.refunds.set(refund.paymentId, list)
+  }
+
+  /** A payment's refunds, oldest first. */
+  refundsOf(paymentId: string): readonly RefundData[] {
+    return this.refunds.get(paymentId) ?? []
   }
 
   allPaymentIds(profileId: string, mode: Mode, sort: 'asc' | 'desc'): string[] {
@@ -262,7 +277,7 @@ export class SandboxStore {
       payment.expiredAt = nowIso
     }
     if (FINAL_PAYMENT_STATUSES.has(payment.status)) delete payment.isCancelable
-    else payment.isCancelable = payment.status === 'authorized'
+    else payment.isCancelable = paymentIsCancelable(payment)
     // https://docs.mollie.com/reference/v2/payments-api/get-payment: expiresAt is omitted once the
     // payment can no longer expire; locale and countryCode are what checkout used and detected;
     // details follow the method once the payment completed.

@@ -270,7 +270,7 @@ export interface Order {
   expiredAt?: string
   completedAt?: string
   lines: OrderLine[]
-  _embedded?: { payments?: Payment[]; refunds?: unknown[]; shipments?: unknown[] }
+  _embedded?: { payments?: Payment[]; refunds?: Refund[]; shipments?: unknown[] }
   _links: OrderLinks
 }
 
@@ -368,6 +368,49 @@ export interface ListResponse<T, K extends string = string> {
 export type PaymentList = ListResponse<Payment, 'payments'>
 /** GET /v2/orders (https://docs.mollie.com/reference/list-orders); items carry no `_embedded`. */
 export type OrderList = ListResponse<Order, 'orders'>
+
+/**
+ * A refund's status (https://docs.mollie.com/payments/refunds, "Refund statuses"); the sandbox
+ * creates refunds `pending` (docs/SANDBOX.md).
+ */
+export const REFUND_STATUSES = ['queued', 'pending', 'processing', 'refunded', 'failed', 'canceled'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
+/** A refund as returned (https://docs.mollie.com/reference/get-refund). */
+export interface Refund {
+  resource: 'refund'
+  /** pattern ^re_.+$ */
+  id: string
+  mode: Mode
+  description: string
+  amount: Amount
+  metadata: Metadata
+  status: RefundStatus
+  paymentId: string
+  orderId?: string
+  createdAt: string
+  _links: { self: Link; payment: Link; order?: Link; documentation: Link }
+}
+
+export type RefundList = ListResponse<Refund, 'refunds'>
+
+/** https://docs.mollie.com/reference/create-refund */
+export interface CreateRefundRequest {
+  amount: Amount
+  description?: string
+  metadata?: Metadata
+  testmode?: boolean | null
+}
+
+/** https://docs.mollie.com/reference/update-payment (the fields Paydesk changes). */
+export interface UpdatePaymentRequest {
+  description?: string
+  redirectUrl?: string
+  cancelUrl?: string | null
+  webhookUrl?: string | null
+  metadata?: Metadata
+  testmode?: boolean | null
+}
 
 /** Spec 7: the error body. */
 export interface ApiErrorBody {

@@ -21,11 +21,15 @@ import {
   type CreatePaymentRequest,
   type EmbedValue,
   type ListOrdersQuery,
+  type CreateRefundRequest,
   type ListPaymentsQuery,
   type OrderList,
   type Order,
   type Payment,
   type PaymentList,
+  type Refund,
+  type RefundList,
+  type UpdatePaymentRequest,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
 import { systemClock, type Clock } from './clock'
@@ -91,13 +95,32 @@ export interface CreateOrderOptions extends CreateOptions {
 export type ListPaymentsInput = ListPaymentsQuery | { link: string }
 export type ListOrdersInput = ListOrdersQuery | { link: string }
 
+/** A payment's refunds: the first page (`from`, `limit`) or a `_links` href to follow. */
+export type ListRefundsInput = { from?: string; limit?: number } | { link: string }
+
+export interface GetOrderOptions extends CallOptions {
+  embed?: EmbedValue | EmbedValue[]
+}
+
 export interface ApiClient {
   /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
   request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
   createOrder(body: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>
-  getOrder(id: string, opts?: CallOptions): Promise<Order>
+  getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
+  /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
+  cancelOrder(id: string, opts?: CreateOrderOptions): Promise<Order>
   createPayment(body: CreatePaymentRequest, opts?: CreateOptions): Promise<Payment>
   getPayment(id: string, opts?: CallOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
+  updatePayment(id: string, body: UpdatePaymentRequest, opts?: CreateOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/cancel-payment (DELETE /payments/{id}) */
+  cancelPayment(id: string, opts?: CreateOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/create-refund (POST /payments/{id}/refunds) */
+  createRefund(paymentId: string, body: CreateRefundRequest, opts?: CreateOptions): Promise<Refund>
+  /** https://docs.mollie.com/reference/list-refunds (GET /payments/{id}/refunds) */
+  listRefunds(paymentId: string, input?: ListRefundsInput, opts?: CallOptions): Promise<RefundList>
+  /** https://docs.mollie.com/reference/get-refund */
+  getRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<Refund>
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   /** Pages following `_links.next`; background priority unless told otherwise. */
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>
@@ -110,6 +133,12 @@ export interface ApiClient {
 
 const ORDER_ID = /^ord_[A-Za-z0-9]+$/
 const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/
+const REFUND_ID = /^re_[A-Za-z0-9]+$/
+/**
+ * Methods that take an Idempotency-Key (https://docs.mollie.com/overview/api-idempotency: POST,
+ * PATCH and DELETE); every such request this client sends carries one, the same on each attempt.
+ */
+const KEYED_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let base: URL
@@ -150,7 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const method = req.method.toUpperCase()
     const cls = requestClassOf(method)
     // Spec 7 + brief: one key per logical POST, the same on every attempt.
-    const idempotencyKey = method === 'POST' ? (req.idempotencyKey ?? randomUUID()) : undefined
+    const idempotencyKey = KEYED_METHODS.has(method) ? (req.idempotencyKey ?? randomUUID()) : undefined
     const logical: LogicalRequest = { ...req, method, idempotencyKey }
     const priority = opts.priority ?? 'user'
     const origin = opts.origin ?? null
@@ -414,9 +443,101 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return expectResource<Order>(order, 'order', 'POST')
   }
 
-  async function getOrder(id: string, opts: CallOptions = {}): Promise<Order> {
+  function embedQuery(embed: EmbedValue | EmbedValue[] | undefined, method: string): { embed?: string } | undefined {
+    const embeds = embed === undefined ? [] : Array.isArray(embed) ? embed : [embed]
+    for (const e of embeds) {
+      if (!(EMBED_VALUES as readonly string[]).includes(e)) {
+        throw new ApiError({ kind: 'invalid-request', message: `Unknown embed value "${e}" (spec 4.1).`, method })
+      }
+    }
+    return embeds.length ? { embed: embeds.join(',') } : undefined
+  }
+
+  async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
     checkId(id, ORDER_ID, 'order', 'ord_')
-    return expectResource<Order>(await request({ method: 'GET', path: `/orders/${id}` }, opts), 'order', 'GET')
+    const query = embedQuery(opts.embed, 'GET')
+    return expectResource<Order>(await request({ method: 'GET', path: `/orders/${id}`, query }, opts), 'order', 'GET')
+  }
+
+  async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
+    checkId(id, ORDER_ID, 'order', 'ord_')
+    const query = embedQuery(opts.embed, 'DELETE')
+    const order = await request<unknown>(
+      { method: 'DELETE', path: `/orders/${id}`, query, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Order>(order, 'order', 'DELETE')
+  }
+
+  async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
+    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    const payment = await request<unknown>(
+      { method: 'PATCH', path: `/payments/${id}`, body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Payment>(payment, 'payment', 'PATCH')
+  }
+
+  async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
+    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    const payment = await request<unknown>(
+      { method: 'DELETE', path: `/payments/${id}`, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Payment>(payment, 'payment', 'DELETE')
+  }
+
+  async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
+    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
+    const refund = await request<unknown>(
+      { method: 'POST', path: `/payments/${paymentId}/refunds`, body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Refund>(refund, 'refund', 'POST')
+  }
+
+  async function listRefunds(
+    paymentId: string,
+    input: ListRefundsInput = {},
+    opts: CallOptions = {},
+  ): Promise<RefundList> {
+    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
+    let req: LogicalRequest
+    if ('link' in input) {
+      req = { method: 'GET', link: input.link }
+    } else {
+      if (input.from !== undefined) checkId(input.from, REFUND_ID, 'refund', 're_')
+      if (
+        input.limit !== undefined &&
+        (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_PAGE_SIZE)
+      ) {
+        throw new ApiError({
+          kind: 'invalid-request',
+          message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
+          method: 'GET',
+          field: 'limit',
+        })
+      }
+      req = { method: 'GET', path: `/payments/${paymentId}/refunds`, query: { from: input.from, limit: input.limit } }
+    }
+    const list = await request<unknown>(req, opts)
+    const embedded = (list as { _embedded?: { refunds?: unknown } } | null)?._embedded
+    if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.refunds)) {
+      throw new ApiError({
+        kind: 'malformed-response',
+        message: 'The refunds list has no _embedded.refunds array (spec 4.3).',
+        method: 'GET',
+        bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
+      })
+    }
+    return list as RefundList
+  }
+
+  async function getRefund(paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
+    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
+    checkId(refundId, REFUND_ID, 'refund', 're_')
+    const refund = await request({ method: 'GET', path: `/payments/${paymentId}/refunds/${refundId}` }, opts)
+    return expectResource<Refund>(refund, 'refund', 'GET')
   }
 
   async function createPayment(body: CreatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
@@ -505,8 +626,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request,
     createOrder,
     getOrder,
+    cancelOrder,
     createPayment,
     getPayment,
+    updatePayment,
+    cancelPayment,
+    createRefund,
+    listRefunds,
+    getRefund,
     listPayments,
     iteratePayments,
     listOrders,

@@ -1,8 +1,8 @@
 // Retry policy (spec 7 + 8.1): what may be retried, and capped exponential backoff with full jitter.
 //
 // Decisions:
-// - GET/HEAD (idempotent by method) and POSTs carrying an Idempotency-Key (every POST this client
-//   sends has one) are retried on 429, 502, 503, 504, network errors and timeouts. A 429 is
+// - GET/HEAD (idempotent by method) and writes carrying an Idempotency-Key (every POST, PATCH and
+//   DELETE this client sends has one) are retried on 429, 502, 503, 504, network errors and timeouts. A 429 is
 //   retried for any method: the service refused it before doing anything (spec 8.1.7).
 // - 500 is retried too (spec 7: 5xx "should subside without client action"), but only for those
 //   same replay-safe requests; set `retry500: false` to turn it off.

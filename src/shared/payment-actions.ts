@@ -1,0 +1,121 @@
+// What a payment or an order in a given state allows: refund, cancel, update, a new payment.
+// ONE source for the sandbox (which refuses what the service refuses) and the app's views (which
+// offer only the actions that apply). Each rule names the documentation page it follows; where the
+// documentation is silent the choice is written down in docs/SANDBOX.md ("Acting on payments and
+// orders"). Pure TypeScript: no node, no DOM.
+import type { Amount, Order, OrderStatus, Payment, PaymentMethod, PaymentStatus } from './api-types'
+import { compareAmounts, fromMinor, toMinor } from './money'
+
+/**
+ * Methods without refunds (https://docs.mollie.com/payments/refunds: "Refunds are not available
+ * for some payment methods, however, such as paysafecard and gift cards"; vouchers are gift cards
+ * of a kind, so the sandbox refuses them too).
+ */
+export const NON_REFUNDABLE_METHODS: readonly PaymentMethod[] = ['paysafecard', 'giftcard', 'voucher']
+
+/**
+ * Open payments of these methods can be canceled (https://docs.mollie.com/reference/cancel-payment:
+ * "Depending on the payment method, you may be able to cancel a payment for a certain amount of
+ * time — usually until the next business day or as long as the payment status is open"). The
+ * sandbox's choice: the methods whose open payments wait days for the customer; an open iDEAL or
+ * card payment is not cancelable (it expires within the hour).
+ */
+export const CANCELABLE_OPEN_METHODS: readonly PaymentMethod[] = ['banktransfer', 'directdebit']
+
+/** https://docs.mollie.com/reference/cancel-order: "while its status is either created, authorized, or shipping". */
+export const ORDER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['created', 'authorized', 'shipping']
+
+/** Payments of an order that still can complete: while one exists, no new payment for the order. */
+export const PAYMENT_STATUSES_BLOCKING_ORDER: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
+
+type PaymentState = Pick<Payment, 'status' | 'method' | 'amount'> &
+  Partial<Pick<Payment, 'amountRemaining' | 'orderId' | 'isCancelable'>>
+
+/**
+ * Whether a payment can be canceled now (its `isCancelable`). A payment of an order is canceled
+ * with its order (https://docs.mollie.com/reference/cancel-order), never on its own.
+ */
+export function paymentIsCancelable(p: Pick<Payment, 'status' | 'method'> & { orderId?: string }): boolean {
+  if (p.orderId !== undefined) return false
+  if (p.status === 'authorized') return true
+  return p.status === 'open' && p.method !== null && CANCELABLE_OPEN_METHODS.includes(p.method)
+}
+
+/** Why a payment cannot be refunded now, in plain words; null when it can. */
+export function refundBlocker(p: PaymentState): string | null {
+  if (p.status !== 'paid') {
+    return `Only a paid payment can be refunded; this payment is ${p.status}.`
+  }
+  if (p.method !== null && NON_REFUNDABLE_METHODS.includes(p.method)) {
+    return `Payments made with ${p.method} cannot be refunded.`
+  }
+  const remaining = p.amountRemaining ?? p.amount
+  if (toMinor(remaining) <= 0n) return 'This payment has been refunded in full; nothing is left to refund.'
+  return null
+}
+
+/**
+ * Why this amount cannot be refunded from this payment (currency, more than remaining, not above
+ * zero), with the field the service names; null when it can.
+ */
+export function refundAmountProblem(
+  p: PaymentState,
+  amount: Amount,
+): { field: 'amount' | 'amount.currency'; message: string } | null {
+  const remaining = p.amountRemaining ?? p.amount
+  if (amount.currency !== remaining.currency) {
+    return {
+      field: 'amount.currency',
+      message: `The refund must be in the payment's currency ${remaining.currency}, not ${amount.currency}.`,
+    }
+  }
+  if (toMinor(amount) <= 0n) return { field: 'amount', message: 'The amount to refund must be more than zero.' }
+  if (compareAmounts(amount, remaining) > 0) {
+    return {
+      field: 'amount',
+      message: `The amount to refund (${amount.value} ${amount.currency}) is higher than what is left to refund (${fromMinor(toMinor(remaining), remaining.currency)} ${remaining.currency}).`,
+    }
+  }
+  return null
+}
+
+/** Why a payment cannot be updated now; null when it can (update payment: "while open", the sandbox's reading). */
+export function updateBlocker(p: Pick<Payment, 'status'>): string | null {
+  return p.status === 'open' ? null : `A payment can be changed only while it is open; this payment is ${p.status}.`
+}
+
+/** Why a payment cannot be canceled now; null when it can. */
+export function cancelPaymentBlocker(p: Pick<Payment, 'status' | 'method'> & { orderId?: string }): string | null {
+  if (paymentIsCancelable(p)) return null
+  if (p.orderId !== undefined) return `This payment belongs to order ${p.orderId}; cancel the order instead.`
+  if (p.status === 'open') {
+    return `An open ${p.method ?? 'payment without a chosen method'} payment cannot be canceled; it expires by itself if the customer does not pay.`
+  }
+  return `A ${p.status} payment cannot be canceled.`
+}
+
+/** Why an order cannot be canceled now; null when it can. */
+export function cancelOrderBlocker(o: Pick<Order, 'status'>): string | null {
+  return ORDER_CANCELABLE_STATUSES.includes(o.status)
+    ? null
+    : `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+}
+
+/**
+ * Why no new payment can be created for the order now (spec 3 rule 2: only while the order is
+ * `created`; https://docs.mollie.com/reference/create-order-payment: none of its payments may
+ * still complete); null when one can.
+ */
+export function newOrderPaymentBlocker(
+  o: Pick<Order, 'status'>,
+  payments: readonly Pick<Payment, 'id' | 'status'>[],
+): string | null {
+  if (o.status !== 'created') {
+    return `A new payment can only be created while the order has status created; this order is ${o.status}.`
+  }
+  const live = payments.find((p) => PAYMENT_STATUSES_BLOCKING_ORDER.includes(p.status))
+  if (live) {
+    return `The order already has a payment that can still complete (${live.id} is ${live.status}); a new payment can only be created once it is expired, canceled or failed.`
+  }
+  return null
+}
