@@ -1,8 +1,8 @@
 // The API client's actions against the sandbox over real HTTP: refunds, cancels, updates, order
 // with embedded payments; each keyed write survives a lost answer without acting twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from './api-client-helpers'
 
 let sb: RunningSandbox

@@ -1,8 +1,8 @@
 // Acting on payments and orders in the sandbox: refunds, cancels, updates. Each rule names the
 // documentation page it follows (docs/SANDBOX.md, "Acting on payments and orders").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/main/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../src/main/sandbox/fixtures'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
