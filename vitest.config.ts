@@ -23,6 +23,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The Electron shell (the five files that import electron) under a typed fake of electron.
+          name: 'shell',
+          include: ['test/shell/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',

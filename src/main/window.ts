@@ -1,17 +1,17 @@
 import { BrowserWindow, session, type WebContents } from 'electron'
-import {
-  CONTENT_SECURITY_POLICY,
-  SECURE_WEB_PREFERENCES,
-  isNavigationAllowed,
-  permissionDecision,
-  windowOpenDecision,
-} from './security'
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from './desktop/window-state'
+import { CONTENT_SECURITY_POLICY, isNavigationAllowed, permissionDecision, windowOpenDecision } from './security'
 
 export interface MainWindowOptions {
   preloadPath: string
   /** app://paydesk/index.html in production, the dev server's URL under `npm run dev`. */
   rendererUrl: string
   iconPath?: string
+  /** False in a packaged build (shell-config.ts devToolsAllowed). */
+  devTools: boolean
+  /** Remembered size and position, already placed on a current display (desktop/window-state.ts). */
+  bounds?: { x?: number; y?: number; width: number; height: number }
+  maximized?: boolean
 }
 
 /** Applies the guards of SECURITY.md to a webContents: navigation, new windows, webviews. */
@@ -46,22 +46,43 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     new URL(options.rendererUrl).origin === 'null'
       ? `${new URL(options.rendererUrl).protocol}//${new URL(options.rendererUrl).host}`
       : new URL(options.rendererUrl).origin
+  // Written out literally (no spread) so reviewers and electronegativity see every setting;
+  // test/shell checks they equal SECURE_WEB_PREFERENCES in security.ts.
   const window = new BrowserWindow({
-    width: 1360,
-    height: 860,
-    minWidth: 960,
-    minHeight: 600,
+    width: options.bounds?.width ?? DEFAULT_WINDOW_SIZE.width,
+    height: options.bounds?.height ?? DEFAULT_WINDOW_SIZE.height,
+    x: options.bounds?.x,
+    y: options.bounds?.y,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Paydesk',
     backgroundColor: '#0f1720',
-    ...(options.iconPath ? { icon: options.iconPath } : {}),
+    icon: options.iconPath,
     webPreferences: {
-      ...SECURE_WEB_PREFERENCES,
       preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      enableBlinkFeatures: '',
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      safeDialogs: true,
+      devTools: options.devTools,
     },
   })
   guardWebContents(window.webContents, rendererOrigin)
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    if (options.maximized) window.maximize()
+    window.show()
+  })
   void window.loadURL(options.rendererUrl)
   return window
 }

@@ -1,0 +1,38 @@
+import type { ExportResult } from '../../shared/request-log-types'
+import type { DialogPort } from '../app-services'
+import type { RequestLogService } from '../services/request-log'
+
+/**
+ * Help → Report a Problem: the Inspector's export of the whole request log as HAR (redacted as
+ * every export is: no key, no token), saved where the user chooses, to attach to a report.
+ */
+export async function reportProblem(deps: {
+  requestLog: Pick<RequestLogService, 'list' | 'exportTo'>
+  dialogs: DialogPort
+  now?: () => Date
+}): Promise<ExportResult | { saved: false; empty: true }> {
+  const { entries } = await deps.requestLog.list()
+  if (entries.length === 0) return { saved: false, empty: true }
+  const stamp = (deps.now?.() ?? new Date()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
+  const file = await deps.dialogs.chooseSavePath({
+    title: 'Report a problem: save the request log',
+    defaultName: `paydesk-report-${stamp}.har`,
+    filters: [{ name: 'HTTP Archive', extensions: ['har'] }],
+  })
+  if (file === null) return { saved: false }
+  return deps.requestLog.exportTo(
+    entries.map((entry) => entry.id),
+    'har',
+    file,
+  )
+}
+
+/** What the app says afterwards (a native message box in index.ts). */
+export function reportProblemMessage(result: Awaited<ReturnType<typeof reportProblem>>): string | null {
+  if ('empty' in result) return 'There is nothing to report yet: the request log is empty.'
+  if (!result.saved) return null
+  return (
+    `Saved ${result.count} request${result.count === 1 ? '' : 's'} to ${result.path}. ` +
+    'Attach this file to your report. API keys and tokens are not in it.'
+  )
+}
