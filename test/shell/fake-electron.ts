@@ -285,7 +285,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
 
   const clipboard = {
     written: [] as string[],
-    writeText: (text: string): void => {
+    writeText: async (text: string): Promise<void> => {
       clipboard.written.push(text)
     },
   } satisfies Fake<Electron.Clipboard, 'writeText'>
