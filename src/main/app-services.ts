@@ -191,7 +191,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     },
     ...withIndexUpkeep(withRememberedSecret(createConnectionHandlers(connections), scrubber.remember), search),
     ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders), search, activeId),
-    ...createSearchHandlers(search),
+    ...createSearchHandlers(search, requestLog),
     ...createDraftHandlers(drafts),
     ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
   }
@@ -274,10 +274,19 @@ function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extend
   }
 }
 
-function createSearchHandlers(search: SearchService): HandlersFor<typeof searchChannels> {
+function createSearchHandlers(
+  search: SearchService,
+  requestLog: RequestLogService,
+): HandlersFor<typeof searchChannels> {
   return {
     'search.query': ({ text }) => search.query(text),
-    'search.home': () => search.home(),
+    'search.home': async () => {
+      const [home, log] = await Promise.all([search.home(), requestLog.list()])
+      const recentErrors = log.entries
+        .filter((e) => e.outcome !== 'success' && e.connectionId === home.index.connectionId)
+        .slice(0, 5)
+      return { ...home, recentErrors }
+    },
     'search.sync': (input) => search.sync({ full: input?.full }),
     'search.cancelSync': () => search.cancelSync(),
     'search.status': () => search.status(),

@@ -58,6 +58,7 @@ describe('order builder', () => {
   beforeAll(async () => {
     h = await startHarness({
       name: 'orders',
+      query: 'screen=orders',
       deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 10, adminToken: ADMIN_TOKEN } },
     })
     await h.page.getByTestId('create-bar').waitFor()

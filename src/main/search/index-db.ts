@@ -286,7 +286,8 @@ export class SearchIndex {
         );
         CREATE INDEX ${t}_created ON ${t}(created_ms);
         CREATE INDEX ${t}_amount ON ${t}(amount_key);
-        CREATE INDEX ${t}_status ON ${t}(status, created_ms);`,
+        CREATE INDEX ${t}_status ON ${t}(status, created_ms);
+        CREATE INDEX ${t}_order ON ${t}(order_id);`,
       ).join('\n')}
       PRAGMA user_version = ${SCHEMA_VERSION};
       COMMIT;`)
@@ -580,6 +581,14 @@ export class SearchIndex {
       title: kind === 'orders' ? p?.orderNumber || r.id : p?.description || r.id,
       customer: [p?.name, p?.email].filter(Boolean).join(' · '),
       matched,
+      latestPaymentId:
+        kind === 'orders'
+          ? ((
+              this.stmt(`SELECT id FROM payments WHERE order_id = ? ORDER BY created_ms DESC, id DESC LIMIT 1`).get(
+                r.id,
+              ) as { id: string } | undefined
+            )?.id ?? null)
+          : null,
     }
   }
 

@@ -29,7 +29,7 @@ export interface SearchServiceDeps {
 
 export interface SearchService {
   query(text: string): Promise<SearchResult>
-  home(): Promise<HomeView>
+  home(): Promise<Omit<HomeView, 'recentErrors'>>
   sync(options?: { full?: boolean }): Promise<SyncProgress>
   cancelSync(): SyncProgress
   status(): SyncProgress

@@ -1,5 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { StatusBar } from './components/StatusBar'
+import { HomeScreen } from './features/home/HomeScreen'
+import { SearchBox } from './features/search/SearchBox'
+import { newSearchStore, SearchStoreContext } from './features/search/search-context'
 import { ConnectionsScreen } from './features/connections/ConnectionsScreen'
 import { InspectorScreen } from './features/inspector/InspectorScreen'
 import { OrdersScreen } from './features/orders/OrdersScreen'
@@ -7,6 +10,7 @@ import { PaymentsScreen } from './features/payments/PaymentsScreen'
 import { SCREENS, useAppStore, type ScreenId } from './stores/app-store'
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
+  home: HomeScreen,
   orders: OrdersScreen,
   payments: PaymentsScreen,
   inspector: InspectorScreen,
@@ -17,12 +21,13 @@ export function App(): React.JSX.Element {
   const screen = useAppStore((s) => s.screen)
   const setScreen = useAppStore((s) => s.setScreen)
   const loadInfo = useAppStore((s) => s.loadInfo)
+  const [searchStore] = useState(newSearchStore)
 
   useEffect(() => {
     void loadInfo()
   }, [loadInfo])
 
-  // Ctrl/Cmd+1..4 switch screens from anywhere, also while typing in a field.
+  // Ctrl/Cmd+0..4 switch screens from anywhere, also while typing in a field.
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
@@ -38,35 +43,40 @@ export function App(): React.JSX.Element {
 
   const Screen = SCREEN_COMPONENTS[screen]
   return (
-    <div className="app">
-      <nav className="sidebar" aria-label="Sections">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            P
-          </span>
-          Paydesk
-        </div>
-        <ul>
-          {SCREENS.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className={s.id === screen ? 'nav-item active' : 'nav-item'}
-                aria-current={s.id === screen ? 'page' : undefined}
-                onClick={() => setScreen(s.id)}
-                title={`${s.label} (Ctrl+${s.shortcut})`}
-              >
-                {s.label}
-                <kbd>{s.shortcut}</kbd>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main className="content" id="main">
-        <Screen />
-      </main>
-      <StatusBar />
-    </div>
+    <SearchStoreContext.Provider value={searchStore}>
+      <div className="app">
+        <nav className="sidebar" aria-label="Sections">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              P
+            </span>
+            Paydesk
+          </div>
+          <ul>
+            {SCREENS.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className={s.id === screen ? 'nav-item active' : 'nav-item'}
+                  aria-current={s.id === screen ? 'page' : undefined}
+                  onClick={() => setScreen(s.id)}
+                  title={`${s.label} (Ctrl+${s.shortcut})`}
+                >
+                  {s.label}
+                  <kbd>{s.shortcut}</kbd>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <header className="app-header">
+          <SearchBox />
+        </header>
+        <main className="content" id="main">
+          <Screen />
+        </main>
+        <StatusBar />
+      </div>
+    </SearchStoreContext.Provider>
   )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RequestLogSummary } from '../request-log-types'
 import { defineChannel } from './define'
 
 // The search box, the home screen and the background sync of the local index (ARCHITECTURE.md,
@@ -20,6 +21,8 @@ export interface SearchHit {
   customer: string
   /** What matched, in the agent's words ("Customer e-mail", "Amount", …). */
   matched: string[]
+  /** For an order: its newest payment in the index (opened while there is no order view). */
+  latestPaymentId: string | null
 }
 
 export interface IndexFreshness {
@@ -73,6 +76,8 @@ export interface HomeSummary {
 
 export interface HomeView {
   summary: HomeSummary
+  /** The latest failed requests of this connection (Inspector rows). */
+  recentErrors: RequestLogSummary[]
   index: IndexFreshness
   sync: SyncProgress
 }

@@ -1,5 +1,6 @@
 import { ConnectionStatus } from '../features/connections/ConnectionStatus'
 import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
+import { SyncStatus } from '../features/search/SyncStatus'
 import { useAppStore } from '../stores/app-store'
 
 export function StatusBar(): React.JSX.Element {
@@ -9,6 +10,7 @@ export function StatusBar(): React.JSX.Element {
     <footer className="statusbar" role="status" aria-label="Status">
       <ConnectionStatus />
       <RateLimitStatus />
+      <SyncStatus />
       <span className="statusbar-spacer" />
       {infoError ? (
         <span className="statusbar-item error" data-testid="app-info-error">

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/ipc/app'
 import { call, errorMessage } from '../lib/ipc-client'
 
 export const SCREENS = [
+  { id: 'home', label: 'Home', shortcut: '0' },
   { id: 'orders', label: 'Orders', shortcut: '1' },
   { id: 'payments', label: 'Payments', shortcut: '2' },
   { id: 'inspector', label: 'Inspector', shortcut: '3' },
@@ -20,6 +21,7 @@ export type FocusRequest =
   | { screen: 'orders'; field: string }
   | { screen: 'payments'; paymentId: string }
   | { screen: 'connections'; connectionId?: string }
+  | { screen: 'home' }
 
 interface AppState {
   screen: ScreenId
@@ -34,8 +36,14 @@ interface AppState {
   loadInfo(): Promise<void>
 }
 
+/** The first screen: home, unless the page asks for another (`?screen=orders`, used by tests). */
+function initialScreen(): ScreenId {
+  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('screen')
+  return SCREENS.find((s) => s.id === asked)?.id ?? 'home'
+}
+
 export const useAppStore = create<AppState>((set, get) => ({
-  screen: 'orders',
+  screen: initialScreen(),
   info: null,
   infoError: null,
   pendingFocus: null,

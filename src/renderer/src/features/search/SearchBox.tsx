@@ -1,0 +1,203 @@
+import { useEffect, useId, useRef } from 'react'
+import type { SearchHit } from '../../../../shared/ipc/search'
+import { useAppStore } from '../../stores/app-store'
+import { flatHits } from '../../stores/search-store'
+import { ago, shortDate } from './format'
+import { useSearch, useSearchStore } from './search-context'
+import './search.css'
+
+/** Opens a hit or an id: a payment's detail; an order through its newest payment until the order view exists. */
+export function useOpenTarget(): (target: {
+  kind: 'payment' | 'order'
+  id: string
+  latestPaymentId?: string | null
+}) => void {
+  const navigate = useAppStore((s) => s.navigate)
+  return (target) => {
+    if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
+    else if (target.latestPaymentId) navigate({ screen: 'payments', paymentId: target.latestPaymentId })
+  }
+}
+
+/** The one search box, always in the header; Ctrl/Cmd+K focuses it. */
+export function SearchBox(): React.JSX.Element {
+  const store = useSearchStore()
+  const text = useSearch((s) => s.text)
+  const open = useSearch((s) => s.open)
+  const result = useSearch((s) => s.result)
+  const error = useSearch((s) => s.error)
+  const loading = useSearch((s) => s.loading)
+  const selected = useSearch((s) => s.selected)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  const openTarget = useOpenTarget()
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        inputRef.current?.focus()
+        inputRef.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const hits = flatHits(result)
+  const openHit = (hit: SearchHit) => {
+    openTarget(hit)
+    store.getState().close()
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void {
+    const s = store.getState()
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      s.move(event.key === 'ArrowDown' ? 1 : -1)
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      if (s.result?.direct) {
+        openTarget(s.result.direct)
+        s.close()
+        return
+      }
+      const hit = flatHits(s.result)[s.selected]
+      if (hit) openHit(hit)
+      else void s.run()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      if (s.open) s.close()
+      else {
+        s.setText('')
+        inputRef.current?.blur()
+      }
+    }
+  }
+
+  const activeId = selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
+  return (
+    <div className="search-box" role="search">
+      <input
+        ref={inputRef}
+        type="search"
+        className="search-input"
+        data-testid="search-input"
+        aria-label="Search orders and payments"
+        placeholder="Search: e-mail, name, amount, order number, tr_/ord_ id or a pasted link  (Ctrl+K)"
+        value={text}
+        maxLength={20_000}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => {
+          store.getState().setText(event.target.value)
+          void store.getState().run()
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (store.getState().text.trim()) store.setState({ open: true })
+        }}
+      />
+      {open && (
+        <div className="search-results" id={listId} role="listbox" data-testid="search-results" aria-label="Results">
+          {error ? (
+            <p className="search-message error" data-testid="search-error">
+              {error}
+            </p>
+          ) : !result ? (
+            <p className="search-message muted">{loading ? 'Searching…' : 'Type to search.'}</p>
+          ) : result.direct ? (
+            <button
+              type="button"
+              className="search-hit selected"
+              data-testid="search-direct"
+              onClick={() => {
+                openTarget(result.direct!)
+                store.getState().close()
+              }}
+            >
+              Open {result.direct.kind} <code>{result.direct.id}</code>
+              {result.chips.some((c) => c.includes('from the link')) ? ' (from the pasted link)' : ''} — Enter
+            </button>
+          ) : (
+            <>
+              {result.warnings.map((w) => (
+                <p key={w} className="search-message muted">
+                  {w}
+                </p>
+              ))}
+              {hits.length === 0 ? (
+                <p className="search-message" data-testid="search-empty">
+                  Nothing matches {result.chips.length ? result.chips.join(', ') : `“${result.text}”`}. The index holds{' '}
+                  {result.index.payments.toLocaleString()} payments and {result.index.orders.toLocaleString()} orders of
+                  this connection, last synced {ago(result.index.syncedAt, Date.now())}.
+                </p>
+              ) : (
+                <>
+                  {group({ title: 'Orders', hits: result.orders.hits, more: result.orders.more, offset: 0 })}
+                  {group({
+                    title: 'Payments',
+                    hits: result.payments.hits,
+                    more: result.payments.more,
+                    offset: result.orders.hits.length,
+                  })}
+                  <p className="search-message muted small">
+                    {result.chips.join(' · ')} — index synced {ago(result.index.syncedAt, Date.now())}
+                  </p>
+                </>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  )
+
+  function group(props: { title: string; hits: SearchHit[]; more: boolean; offset: number }): React.JSX.Element | null {
+    if (props.hits.length === 0) return null
+    return (
+      <div className="search-group" role="group" aria-label={props.title}>
+        <div className="search-group-title">
+          {props.title}
+          {props.more ? ' (best matches; refine to see others)' : ''}
+        </div>
+        {props.hits.map((hit, i) => {
+          const index = props.offset + i
+          return (
+            <div
+              key={hit.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === selected}
+              className={index === selected ? 'search-hit selected' : 'search-hit'}
+              data-testid={`search-hit-${hit.id}`}
+              onMouseDown={(event) => {
+                event.preventDefault()
+                openHit(hit)
+              }}
+            >
+              <span className="search-hit-main">
+                <strong>{hit.title}</strong>
+                <span className="muted">{hit.customer}</span>
+              </span>
+              <span className="search-hit-side">
+                <span className="search-amount">
+                  {hit.amount.currency} {hit.amount.value}
+                </span>
+                <span className={`badge status-${hit.status}`}>{hit.status}</span>
+                <span className="muted">{shortDate(hit.createdAt)}</span>
+              </span>
+              {hit.matched.length > 0 && (
+                <span className="search-matched muted">matched: {hit.matched.join(', ')}</span>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    )
+  }
+}

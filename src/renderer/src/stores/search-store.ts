@@ -1,0 +1,132 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { HomeView, SearchHit, SearchResult, SyncProgress } from '../../../shared/ipc/search'
+
+// The header search box, the home screen and the sync status. Created with the IPC port it uses
+// (and a clock), so it is unit-tested without a browser; main parses and runs every query.
+
+export interface SearchPort {
+  query(text: string): Promise<SearchResult>
+  home(): Promise<HomeView>
+  sync(full: boolean): Promise<SyncProgress>
+  cancelSync(): Promise<SyncProgress>
+  status(): Promise<SyncProgress>
+  onProgress(listener: (progress: SyncProgress) => void): () => void
+}
+
+export interface SearchState {
+  text: string
+  result: SearchResult | null
+  /** A refused query or a failed call, in plain words. */
+  error: string | null
+  loading: boolean
+  open: boolean
+  /** Index into `flatHits()` of the highlighted row, or -1. */
+  selected: number
+  home: HomeView | null
+  homeError: string | null
+  sync: SyncProgress | null
+  setText(text: string): void
+  /** Runs the query now (the box calls it after each keystroke; stale answers are dropped). */
+  run(): Promise<void>
+  move(delta: 1 | -1): void
+  close(): void
+  /** The highlighted row (or the direct id) to open on Enter. */
+  target(): { kind: 'payment' | 'order'; id: string } | null
+  loadHome(): Promise<void>
+  startSync(full: boolean): Promise<void>
+  cancelSync(): Promise<void>
+  /** Subscribes to sync progress; returns the unsubscribe. */
+  listen(): () => void
+}
+
+/** Orders first, then payments: the order of rows on screen and of arrow-key moves. */
+export function flatHits(result: SearchResult | null): SearchHit[] {
+  return result ? [...result.orders.hits, ...result.payments.hits] : []
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function createSearchStore(port: SearchPort): StoreApi<SearchState> {
+  let seq = 0
+  return createStore<SearchState>((set, get) => ({
+    text: '',
+    result: null,
+    error: null,
+    loading: false,
+    open: false,
+    selected: -1,
+    home: null,
+    homeError: null,
+    sync: null,
+    setText(text) {
+      set({ text, open: text.trim() !== '', error: text.trim() === '' ? null : get().error })
+      if (text.trim() === '') {
+        seq++
+        set({ result: null, selected: -1, loading: false })
+      }
+    },
+    async run() {
+      const text = get().text
+      if (text.trim() === '') return
+      const mine = ++seq
+      set({ loading: true })
+      try {
+        const result = await port.query(text)
+        if (mine !== seq) return
+        const hits = flatHits(result)
+        set({ result, error: null, loading: false, open: true, selected: hits.length > 0 ? 0 : -1 })
+      } catch (error) {
+        if (mine !== seq) return
+        set({ result: null, error: message(error), loading: false, open: true, selected: -1 })
+      }
+    },
+    move(delta) {
+      const count = flatHits(get().result).length
+      if (count === 0) return
+      const next = (get().selected + delta + count) % count
+      set({ selected: next, open: true })
+    },
+    close() {
+      set({ open: false })
+    },
+    target() {
+      const { result, selected } = get()
+      if (result?.direct) return result.direct
+      const hit = flatHits(result)[selected]
+      return hit ? { kind: hit.kind, id: hit.id } : null
+    },
+    async loadHome() {
+      try {
+        const home = await port.home()
+        set({ home, homeError: null, sync: home.sync })
+      } catch (error) {
+        set({ homeError: message(error) })
+      }
+    },
+    async startSync(full) {
+      try {
+        set({ sync: await port.sync(full) })
+      } catch (error) {
+        set({ homeError: message(error) })
+      }
+    },
+    async cancelSync() {
+      try {
+        set({ sync: await port.cancelSync() })
+      } catch (error) {
+        set({ homeError: message(error) })
+      }
+    },
+    listen() {
+      void port.status().then(
+        (sync) => {
+          if (!get().sync) set({ sync })
+        },
+        () => {},
+      )
+      return port.onProgress((sync) => set({ sync }))
+    },
+  }))
+}

@@ -1,0 +1,121 @@
+// The header search box and the home screen in the built renderer, on the real services (sandbox,
+// client, node:sqlite index, keychain): find by e-mail → the order, find by amount, paste a checkout
+// link, keyboard use, an empty result that says what was searched, and no personal data on disk.
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/main/api'
+import { validOrderBody } from '../../src/sandbox/fixtures'
+import type { Order } from '../../src/shared/api-types'
+import { startHarness, type Harness } from './harness'
+import { scanDirectory } from './secrets-leak-scan'
+
+let h: Harness
+const suffix = randomBytes(4).toString('hex')
+const EMAIL = `grace.hopper.${suffix}@navy.example`
+const FAMILY = `Hopper${suffix}`
+let order: Order
+
+async function search(text: string): Promise<void> {
+  const input = h.page.getByTestId('search-input')
+  await h.page.keyboard.press('Control+k')
+  await expect
+    .poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('search-input')
+  await input.fill(text)
+}
+
+describe('search box and home screen', () => {
+  beforeAll(async () => {
+    h = await startHarness({ name: 'search', deps: { sandboxOptions: { seedPayments: 300 } } })
+    await h.page.getByTestId('home-screen').waitFor()
+    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    order = await client.createOrder(
+      validOrderBody(`GH-${suffix}`, {
+        amount: { currency: 'EUR', value: '59.95' },
+        lines: [
+          {
+            type: 'physical',
+            name: 'Compiler manual',
+            quantity: 1,
+            unitPrice: { currency: 'EUR', value: '59.95' },
+            totalAmount: { currency: 'EUR', value: '59.95' },
+            vatRate: '0.00',
+            vatAmount: { currency: 'EUR', value: '0.00' },
+          },
+        ],
+        billingAddress: {
+          givenName: 'Grace',
+          familyName: FAMILY,
+          email: EMAIL,
+          streetAndNumber: 'Navy Yard 1',
+          postalCode: '20374',
+          city: 'Washington',
+          country: 'US',
+        },
+      }),
+      { embed: 'payments' },
+    )
+    await h.services.search.sync()
+    await h.services.search.whenIdle()
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('opens on the home screen with the index summary and the connection', async () => {
+    await h.page.getByRole('button', { name: 'Sync now' }).click()
+    await expect.poll(() => h.page.getByTestId('home-index').textContent()).toMatch(/301 payments and 1 orders/)
+    await expect(h.page.getByTestId('home-connection').textContent()).resolves.toContain('Sandbox')
+    await h.screenshot('home')
+  })
+
+  it('finds an order by the customer e-mail and opens it with Enter', async () => {
+    await search(EMAIL)
+    const hit = h.page.getByTestId(`search-hit-${order.id}`)
+    await hit.waitFor()
+    await expect(hit.textContent()).resolves.toContain('Customer e-mail')
+    await h.screenshot('find-by-email')
+    await h.page.keyboard.press('Enter')
+    // No order view yet: the order opens through its newest payment, which links to the order.
+    await h.page.getByTestId('payment-detail').waitFor()
+    const paymentId = order._embedded!.payments![0].id
+    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(paymentId)
+  })
+
+  it('finds by amount in the usual notations', async () => {
+    for (const text of ['59.95', '€59,95', `59,95 EUR`]) {
+      await search(`${text} ${FAMILY}`)
+      await h.page.getByTestId(`search-hit-${order.id}`).waitFor()
+      await expect(h.page.getByTestId(`search-hit-${order.id}`).textContent()).resolves.toContain('Amount')
+    }
+    await h.page.keyboard.press('Escape')
+  })
+
+  it('opens a pasted checkout link directly', async () => {
+    const checkout = order._links.checkout!.href
+    const paymentId = order._embedded!.payments![0].id
+    await search(checkout)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)
+    await h.page.keyboard.press('Enter')
+    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(paymentId)
+  })
+
+  it('says what was searched and how fresh the index is when nothing matches; hostile text is harmless', async () => {
+    await search('"nobody-here" OR 1=1 --')
+    const empty = h.page.getByTestId('search-empty')
+    await empty.waitFor()
+    await expect(empty.textContent()).resolves.toMatch(/Nothing matches .*last synced/)
+    await search('x'.repeat(10_000))
+    await expect.poll(() => h.page.getByTestId('search-error').textContent()).toMatch(/10,000 characters/)
+    await h.page.keyboard.press('Escape')
+    expect(h.consoleErrors).toEqual([])
+  })
+
+  it('leaves no personal data in plain text on disk', async () => {
+    await h.services.search.dispose() // checkpoint the WAL into the file
+    const { findings, files } = await scanDirectory(h.dataDir, [EMAIL, FAMILY, 'Navy Yard', 'Compiler manual'])
+    expect(files.some((f) => f.includes('search-index'))).toBe(true)
+    expect(findings).toEqual([])
+  })
+})
