@@ -321,14 +321,9 @@ describe('payments browser in Chromium', () => {
 
   it('shows "Waiting for rate limit" with a countdown when paging is throttled, and cancels', async () => {
     const { page } = h
-    await admin.setQuotas({ mode: 'test', read: { q: 1, burst: 1 } })
-    await admin.resetBuckets()
-    const client = (await h.services.connections.getActiveClient()) as ApiClient
-    // Learn the low quota and fill the queue in the background, then page from the UI.
-    await client.listPayments({ limit: 1 }).catch(() => undefined)
-    const background = [1, 2, 3, 4].map(() =>
-      client.listPayments({ limit: 1 }, { priority: 'background' }).catch(() => undefined),
-    )
+    // The service answers the next page with a 429 asking for 20 s: long enough that the wait is
+    // still on screen however slow this machine is, and the cancel must end it early.
+    await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 429, retryAfter: 20, count: 1 })
     await page.getByTestId('nav-next').click()
     const waiting = page.getByTestId('payments-waiting')
     await waiting.waitFor({ timeout: 15_000 })
@@ -337,8 +332,7 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('payments-cancel').click()
     await waiting.waitFor({ state: 'detached', timeout: 15_000 })
     await expect(page.getByTestId('payments-error').count()).resolves.toBe(0)
-    await admin.setQuotas({ mode: 'test', read: { q: 100, burst: 200 } })
-    await Promise.all(background)
+    await admin.clearFaults()
     // For the report: whether main emits the event yet (the Inspector's wiring); the screen polls meanwhile.
     console.info(
       `rateLimit.changed emitted: ${h.messagesToRenderer.some((m) => m.startsWith('{"event":"rateLimit.changed"'))}`,

@@ -137,21 +137,22 @@ describe('payments service', () => {
 
   it('returns the request id of each call, also when calls overlap', async () => {
     const { service, client } = setup()
+    // A first page hands out the link the second call follows (main follows only links it served).
+    const first = await service.list({ sessionId: 's', requestKey: 'w', query: { limit: 9 } })
+    expect(first.requestId).toBe('req-1')
+    const next = (JSON.parse(first.pageText) as PaymentList)._links.next!.href
+    expect(next).toBe('http://127.0.0.1/v2/payments?from=tr_p10&limit=9')
     let release!: () => void
     client.hold(new Promise<void>((r) => (release = r)))
     const a = service.list({ sessionId: 's', requestKey: 'a', query: { limit: 2 } })
-    const b = service.list({
-      sessionId: 's',
-      requestKey: 'b',
-      link: 'http://127.0.0.1/v2/payments?from=tr_p10&limit=3',
-    })
+    const b = service.list({ sessionId: 's', requestKey: 'b', link: next })
     release()
     const [ra, rb] = await Promise.all([a, b])
-    expect(ra.requestId).toBe('req-1')
-    expect(rb.requestId).toBe('req-2')
+    expect(ra.requestId).toBe('req-2')
+    expect(rb.requestId).toBe('req-3')
     expect((JSON.parse(rb.pageText) as PaymentList)._embedded.payments[0]!.id).toBe('tr_p10')
     // The link went to the client verbatim.
-    expect(client.calls[1]!.input).toEqual({ link: 'http://127.0.0.1/v2/payments?from=tr_p10&limit=3' })
+    expect(client.calls[2]!.input).toEqual({ link: next })
   })
 
   it('cancels a waiting list request by its key', async () => {
