@@ -52,6 +52,11 @@ export interface AppDeps {
   /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
   secretStore: SecretStore
   /**
+   * Where the data key for drafts and the request log is kept: its own keychain service
+   * (DATA_KEY_SERVICE), apart from the connections' secrets. Defaults to `secretStore` (unit tests).
+   */
+  dataKeyStore?: SecretStore
+  /**
    * Main's own confirmation of a write on a live connection: a native dialog in the app, a double
    * in tests. Without it every live write is refused.
    */
@@ -99,9 +104,12 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     return () => void attemptListeners.delete(listener)
   }
 
+  const dataKeyStore = deps.dataKeyStore ?? deps.secretStore
+  const getDataKey = () => getOrCreateDataKey(dataKeyStore, { dataDir: deps.dataDir, legacyStore: deps.secretStore })
+
   const requestLog = createRequestLogService({
     dataDir: deps.dataDir,
-    getKey: () => getOrCreateDataKey(deps.secretStore),
+    getKey: getDataKey,
     secretValues: () => scrubber.values(),
     emit: (payload) => events.emit('requestLog.appended', payload),
     app: { name: deps.appInfo.name, version: deps.appInfo.version },
@@ -162,7 +170,11 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
   })
 
-  const drafts = createDraftsStore({ dataDir: deps.dataDir, secretStore: deps.secretStore })
+  const drafts = createDraftsStore({
+    dataDir: deps.dataDir,
+    secretStore: dataKeyStore,
+    legacySecretStore: deps.secretStore,
+  })
   const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
 
   const search = createSearchService({

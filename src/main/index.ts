@@ -10,6 +10,7 @@ import { loadWindowState, placeWindow, saveWindowState } from './desktop/window-
 import { createDispatcher } from './ipc/dispatcher'
 import { wireIpc } from './ipc/electron-ipc'
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-store'
+import { DATA_KEY_SERVICE } from './storage/encryption'
 import { describeLiveWrite } from './services/live-write-guard'
 import type { SecretStore } from './secrets/secret-store'
 import type { AppInfo } from '../shared/ipc/app'
@@ -41,9 +42,10 @@ if (!singleInstance) {
   })
 }
 
-async function openSecretStore(): Promise<SecretStore> {
+/** The connections' secrets by default; the data key under its own service (DATA_KEY_SERVICE). */
+async function openSecretStore(service?: string): Promise<SecretStore> {
   try {
-    return createKeytarSecretStore(await loadKeytar())
+    return createKeytarSecretStore(await loadKeytar(), { service })
   } catch (error) {
     // No keychain library (e.g. libsecret missing): the app still opens and explains.
     return createUnavailableSecretStore('not-installed', error)
@@ -86,6 +88,7 @@ async function start(): Promise<void> {
     shell: { openExternal: (url) => shell.openExternal(url) },
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     secretStore,
+    dataKeyStore: await openSecretStore(DATA_KEY_SERVICE),
     dialogs,
     liveWrites: {
       // Main's own question: Cancel is the default and the answer to Escape.

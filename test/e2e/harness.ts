@@ -47,6 +47,11 @@ export async function harnessKeychain() {
   return createKeytarSecretStore(await loadKeytar(), { service: HARNESS_KEYCHAIN_SERVICE })
 }
 
+/** The harness's data key, like the app's, under a service of its own. */
+export async function harnessDataKeychain() {
+  return createKeytarSecretStore(await loadKeytar(), { service: `${HARNESS_KEYCHAIN_SERVICE} data key` })
+}
+
 export interface HarnessOptions {
   /** Names the artifacts folder for this test file. */
   name: string
@@ -155,10 +160,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let unsubscribe: () => void = () => {}
 
   const secretStore = options.deps?.secretStore ?? (await harnessKeychain())
+  // A test that brings its own secret store keeps the data key there too (unless it gives one).
+  const dataKeyStore =
+    options.deps?.dataKeyStore ?? (options.deps?.secretStore ? undefined : await harnessDataKeychain())
 
   async function open(): Promise<void> {
     services = await createAppServices({
       secretStore,
+      dataKeyStore,
       dataDir,
       appInfo: {
         name: 'Paydesk',

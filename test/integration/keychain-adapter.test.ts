@@ -138,7 +138,7 @@ describe.skipIf(skip)(title, () => {
 
   it('keeps the data key in the keychain and returns the same key in a later process', async () => {
     const account = `${RUN}data-key`
-    const key = await getOrCreateDataKey(store, account)
+    const key = await getOrCreateDataKey(store, { account })
     expect(key.length).toBe(DATA_KEY_BYTES)
     const later = await runChild('return await store.get(args.account)', { account })
     expect(later).toEqual({ ok: true, value: key.toString('base64') })

@@ -103,3 +103,46 @@ describe('createMemorySecretStore', () => {
     expect(await store.accounts()).toEqual(['x'])
   })
 })
+
+describe('a locked collection (keytar answers null / false and cannot be trusted to say why)', () => {
+  /** Like libsecret with a locked collection: reads answer "nothing", writes fail, listing crashes. */
+  function lockedKeytar() {
+    const calls: string[] = []
+    const keytar: KeytarModule = {
+      async getPassword() {
+        calls.push('get')
+        return null
+      },
+      async setPassword() {
+        calls.push('set')
+        throw new Error('Cannot create an item in a locked collection')
+      },
+      async deletePassword() {
+        calls.push('delete')
+        return false
+      },
+      async findCredentials() {
+        calls.push('find')
+        throw new Error('findCredentials would have crashed the process')
+      },
+    }
+    return { keytar, calls }
+  }
+
+  it('answers "locked", not "absent", for get, delete and accounts, and never lists a locked collection', async () => {
+    const { keytar, calls } = lockedKeytar()
+    const store = createKeytarSecretStore(keytar)
+    for (const call of [() => store.get('conn_1'), () => store.delete('conn_1'), () => store.accounts()]) {
+      const error = await call().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(KeychainUnavailableError)
+      expect((error as KeychainUnavailableError).problem).toBe('locked')
+    }
+    expect(calls).not.toContain('find')
+  })
+
+  it('still answers null for an absent entry in an open keychain', async () => {
+    const { keytar } = fakeKeytar()
+    expect(await createKeytarSecretStore(keytar).get('nobody')).toBeNull()
+    expect(await createKeytarSecretStore(keytar).delete('nobody')).toBe(false)
+  })
+})

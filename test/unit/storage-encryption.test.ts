@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
@@ -6,6 +9,8 @@ import { KeychainUnavailableError } from '../../src/main/secrets/secret-store'
 import {
   DATA_KEY_ACCOUNT,
   DataKeyInvalidError,
+  DataKeyMissingError,
+  LEGACY_DATA_KEY_ACCOUNT,
   DecryptionError,
   decryptBytes,
   decryptJson,
@@ -123,9 +128,60 @@ describe('getOrCreateDataKey', () => {
 
   it('keeps keys of different accounts apart', async () => {
     const store = createMemorySecretStore()
-    const a = await getOrCreateDataKey(store, 'a')
-    const b = await getOrCreateDataKey(store, 'b')
+    const a = await getOrCreateDataKey(store, { account: 'a' })
+    const b = await getOrCreateDataKey(store, { account: 'b' })
     expect(a.equals(b)).toBe(false)
+  })
+
+  it('never creates a key while encrypted files exist (a missing key is not "first run")', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-datakey-'))
+    try {
+      await mkdir(join(dataDir, 'drafts'))
+      await writeFile(join(dataDir, 'drafts', 'drf_abc.draft'), encryptJson(key(), { any: 1 }))
+      const store = createMemorySecretStore()
+      await expect(getOrCreateDataKey(store, { dataDir })).rejects.toBeInstanceOf(DataKeyMissingError)
+      expect(store.entries.size).toBe(0)
+      // The same holds for a request log segment.
+      await rm(join(dataDir, 'drafts'), { recursive: true })
+      await mkdir(join(dataDir, 'request-log'))
+      await writeFile(join(dataDir, 'request-log', 'segment-000001.log'), Buffer.from([0, 0, 0, 1, 1]))
+      await expect(getOrCreateDataKey(store, { dataDir })).rejects.toBeInstanceOf(DataKeyMissingError)
+      expect(store.entries.size).toBe(0)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('never overwrites an entry that appeared meanwhile (another process made the key first)', async () => {
+    const store = createMemorySecretStore()
+    const theirs = randomBytes(32).toString('base64')
+    let reads = 0
+    const racing = {
+      ...store,
+      async get(account: string) {
+        const value = await store.get(account)
+        // The first read sees nothing; by the time Paydesk would write, another process has.
+        if (++reads === 1) await store.set(account, theirs)
+        return value
+      },
+    }
+    const got = await getOrCreateDataKey(racing)
+    expect(got.toString('base64')).toBe(theirs)
+    expect(store.entries.get(DATA_KEY_ACCOUNT)).toBe(theirs)
+  })
+
+  it("moves a key from the connections' service into its own, and deletes the old entry only then", async () => {
+    const legacy = createMemorySecretStore({ [LEGACY_DATA_KEY_ACCOUNT]: randomBytes(32).toString('base64') })
+    const old = legacy.entries.get(LEGACY_DATA_KEY_ACCOUNT)!
+    const own = createMemorySecretStore()
+    own.failWith('locked')
+    await expect(getOrCreateDataKey(own, { legacyStore: legacy })).rejects.toBeInstanceOf(KeychainUnavailableError)
+    expect(legacy.entries.get(LEGACY_DATA_KEY_ACCOUNT)).toBe(old)
+    own.failWith(null)
+    const got = await getOrCreateDataKey(own, { legacyStore: legacy })
+    expect(got.toString('base64')).toBe(old)
+    expect(own.entries.get(DATA_KEY_ACCOUNT)).toBe(old)
+    expect(legacy.entries.has(LEGACY_DATA_KEY_ACCOUNT)).toBe(false)
   })
 })
 

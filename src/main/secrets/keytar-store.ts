@@ -38,22 +38,53 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
+    if (error instanceof KeychainUnavailableError) throw error
     throw new KeychainUnavailableError(classifyKeytarError(error), { cause: error })
   }
 }
 
+/** Where the adapter checks whether the keychain is open (see `assertOpen`); holds nothing secret. */
+export const PROBE_SERVICE = 'Paydesk keychain check'
+const PROBE_ACCOUNT = 'open'
+
 /**
  * SecretStore over keytar. Every keytar failure becomes a KeychainUnavailableError; there is no
- * plain-text fallback. Note that keytar's getPassword answers null (not an error) when the
- * collection is locked on Linux, so callers treat a missing secret as "missing or locked".
+ * plain-text fallback.
+ *
+ * A locked collection is not an absent entry. On Linux keytar cannot tell them apart by itself:
+ * getPassword answers null and deletePassword false for a locked collection (after the unlock
+ * prompt was dismissed or could not be shown), and findCredentials dereferences a NULL secret and
+ * kills the process when the locked collection has items (keytar 7.9 over libsecret). So:
+ * - `get` answering null and `delete` answering false are confirmed by a probe write under
+ *   PROBE_SERVICE: a locked collection refuses it ("Cannot create an item in a locked collection")
+ *   and the adapter throws KeychainUnavailableError('locked') instead of answering "absent";
+ * - `accounts` probes BEFORE calling findCredentials, so a locked keychain is an error, not a crash.
+ * On a desktop the probe's write may show the keychain's unlock prompt, which is what the user needs.
  */
 export function createKeytarSecretStore(keytar: KeytarModule, options: { service?: string } = {}): SecretStore {
   const service = options.service ?? KEYCHAIN_SERVICE
+  async function assertOpen(): Promise<void> {
+    await guarded(() => keytar.setPassword(PROBE_SERVICE, PROBE_ACCOUNT, 'open'))
+  }
   return {
-    get: (account) => guarded(() => keytar.getPassword(service, account)),
+    get: (account) =>
+      guarded(async () => {
+        const secret = await keytar.getPassword(service, account)
+        if (secret === null) await assertOpen()
+        return secret
+      }),
     set: (account, secret) => guarded(() => keytar.setPassword(service, account, secret)),
-    delete: (account) => guarded(() => keytar.deletePassword(service, account)),
-    accounts: () => guarded(async () => (await keytar.findCredentials(service)).map((entry) => entry.account)),
+    delete: (account) =>
+      guarded(async () => {
+        const removed = await keytar.deletePassword(service, account)
+        if (!removed) await assertOpen()
+        return removed
+      }),
+    accounts: () =>
+      guarded(async () => {
+        await assertOpen()
+        return (await keytar.findCredentials(service)).map((entry) => entry.account)
+      }),
   }
 }
 

@@ -56,7 +56,10 @@ export type DraftRecord = z.output<typeof recordSchema>
 
 export interface DraftsStoreOptions {
   dataDir: string
+  /** Where the data key is (its own keychain service, see storage/encryption.ts). */
   secretStore: SecretStore
+  /** The connections' store, where earlier versions kept the data key (moved from there once). */
+  legacySecretStore?: SecretStore
   now?: () => Date
   /** Replaceable in tests to simulate a crash mid-write. */
   writeFile?: (path: string, data: Uint8Array) => Promise<void>
@@ -131,6 +134,10 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
   const notices: string[] = []
   let cache: Promise<Map<string, DraftRecord>> | null = null
   const locks = new Map<string, Promise<unknown>>()
+  // A locked keychain is an error here (nothing is read, nothing set aside): the list is retried
+  // once the user unlocked; a new key is never made while drafts exist.
+  const dataKey = () =>
+    getOrCreateDataKey(options.secretStore, { dataDir: options.dataDir, legacyStore: options.legacySecretStore })
 
   const fileOf = (id: string) => join(dir, `${id}${FILE_SUFFIX}`)
 
@@ -148,7 +155,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
 
   async function loadAll(): Promise<Map<string, DraftRecord>> {
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    const key = await getOrCreateDataKey(options.secretStore)
+    const key = await dataKey()
     const records = new Map<string, DraftRecord>()
     // Temporary files of an interrupted write (".<name>.tmp") are not drafts: skip them.
     const files = (await readdir(dir)).filter((f) => f.endsWith(FILE_SUFFIX) && !f.startsWith('.'))
@@ -184,7 +191,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
   }
 
   async function persist(record: DraftRecord): Promise<void> {
-    const key = await getOrCreateDataKey(options.secretStore)
+    const key = await dataKey()
     await write(fileOf(record.id), encryptJson(key, record, associatedData(record.id)))
   }
 
