@@ -290,10 +290,11 @@ describe('rename, setActive, remove', () => {
     expectNoSecret(clientOptions)
     await client.listPayments({ limit: 1 })
     expect(credentialsSeen.at(-1)).toEqual({ secret: TEST_KEY, kind: 'api-key' })
-    // A secret replaced in the keychain is picked up by the same client on its next request.
+    // The secret is read per request; one replaced in the keychain behind Paydesk's back (here a live
+    // key under a test connection) no longer matches the saved settings' seal and is not handed out.
     await store.set(id, LIVE_KEY)
-    await client.listPayments({ limit: 1 })
-    expect(credentialsSeen.at(-1)).toEqual({ secret: LIVE_KEY, kind: 'api-key' })
+    await expect(client.listPayments({ limit: 1 })).rejects.toThrow(/changed outside Paydesk/)
+    expect(credentialsSeen.at(-1)).toEqual({ secret: TEST_KEY, kind: 'api-key' })
   })
 
   it('hands tokens to the client with profileId, and testmode only when on (spec 5.4)', async () => {
@@ -406,6 +407,82 @@ describe('a damaged connections.json', () => {
       JSON.stringify({ version: 1, activeId: 'conn_gone', connections: [] }),
     )
     expect((await service.list()).activeId).toBe('sandbox')
+  })
+})
+
+describe('connections.json is input, not trusted (issue 11 item 4)', () => {
+  async function savedFile(): Promise<{ version: number; activeId: string; connections: Record<string, unknown>[] }> {
+    return JSON.parse(await readFile(join(dir, 'connections.json'), 'utf8'))
+  }
+  async function editEntry(id: string, change: Record<string, unknown>): Promise<void> {
+    const file = await savedFile()
+    file.connections = file.connections.map((c) => (c.id === id ? { ...c, ...change } : c))
+    await writeFile(join(dir, 'connections.json'), JSON.stringify(file))
+  }
+  /** A restart: a new service over the same folder and keychain. */
+  async function restart(): Promise<ConnectionsService> {
+    await service.dispose()
+    service = build()
+    return service
+  }
+
+  it('sets aside an entry whose baseUrl was edited to plain http off this machine; the others stay usable', async () => {
+    const shop = await call(service.add({ label: 'Shop', secret: LIVE_KEY }))
+    const other = await call(service.add({ label: 'Other', secret: TEST_KEY }))
+    await editEntry(shop.id, { baseUrl: 'http://attacker.example/v2' })
+    await restart()
+    const list = await call(service.list())
+    expect(list.connections.map((c) => c.id)).toEqual(['sandbox', other.id])
+    expect(list.notice).toMatch(/Shop/)
+    expect(list.notice).toMatch(/https/)
+    expect(await failure(service.test(shop.id))).toMatchObject({ code: 'not-found' })
+    expect(clientOptions.some((o) => o.baseUrl.includes('attacker'))).toBe(false)
+    expect(credentialsSeen.some((c) => JSON.stringify(c).includes(LIVE_KEY))).toBe(false)
+    expect(await call(service.test(other.id))).toMatchObject({ ok: true })
+  })
+
+  it('never sends the key to an https baseUrl edited to point elsewhere', async () => {
+    const shop = await call(service.add({ label: 'Shop', secret: LIVE_KEY }))
+    await editEntry(shop.id, { baseUrl: 'https://attacker.example/v2' })
+    await restart()
+    const result = await call(service.test(shop.id))
+    expect(result.ok).toBe(false)
+    expect(JSON.stringify(result)).toMatch(/changed outside Paydesk/)
+    expect(credentialsSeen.some((c) => JSON.stringify(c).includes(LIVE_KEY))).toBe(false)
+  })
+
+  it('refuses entries that break the rules for adding a connection', async () => {
+    const shop = await call(service.add({ label: 'Shop', secret: LIVE_KEY }))
+    const edits: Record<string, unknown>[] = [
+      { id: '__paydesk-data-key__' }, // an id naming another keychain entry
+      { id: '../../etc' },
+      { mode: 'test' }, // a live_ key shown as test
+      { kind: 'organization-token' },
+      { profileId: 'pfl_x', testmode: true }, // options an API key may not carry
+      { baseUrl: 'https://user:pw@api.example/v2' },
+      { baseUrl: 'ftp://127.0.0.1/v2' },
+      { label: 'live_Zq8PwX3mN5rT7vY9bC1d' },
+      { extra: 'field' },
+    ]
+    for (const edit of edits) {
+      await writeFile(join(dir, 'connections.json'), JSON.stringify({ version: 1, activeId: shop.id, connections: [] }))
+      const pristine = await savedFile()
+      pristine.connections = []
+      await writeFile(join(dir, 'connections.json'), JSON.stringify(pristine))
+      await restart()
+      // Re-add, then edit the fresh entry and restart.
+      const added = await call(service.add({ label: 'Shop', secret: LIVE_KEY }))
+      await editEntry(added.id, edit)
+      await restart()
+      const list = await call(service.list())
+      expect(
+        list.connections.map((c) => c.id),
+        JSON.stringify(edit),
+      ).toEqual(['sandbox'])
+      expect(list.notice, JSON.stringify(edit)).toMatch(/set aside/)
+      expect(list.activeId).toBe('sandbox')
+    }
+    expect(credentialsSeen.some((c) => JSON.stringify(c).includes(LIVE_KEY))).toBe(false)
   })
 })
 

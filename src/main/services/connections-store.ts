@@ -1,7 +1,16 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
+import {
+  checkBaseUrl,
+  checkConnectionOptions,
+  checkLabel,
+  MAX_LABEL_LENGTH,
+  MAX_PROFILE_ID_LENGTH,
+  textHoldsCredential,
+} from '../../shared/connection-rules'
+import { backupFile, readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 
 /**
  * The non-secret half of the saved connections, in `<dataDir>/connections.json`. The secret half
@@ -9,41 +18,139 @@ import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
  */
 export const CONNECTIONS_FILE = 'connections.json'
 
-const storedConnectionSchema = z.object({
-  id: z.string().min(1).max(64),
-  label: z.string().min(1),
-  kind: z.enum(['api-key', 'organization-token']),
-  mode: z.enum(['test', 'live']),
-  prefix: z.enum(['test_', 'live_', 'access_']),
-  last4: z.string().max(8),
-  profileId: z.string().nullable(),
-  testmode: z.boolean().nullable(),
-  baseUrl: z.string().min(1),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-})
+/** Connection ids as Paydesk makes them (`conn_` + 16 hex digits); also their keychain account. */
+export const CONNECTION_ID_PATTERN = /^conn_[0-9a-f]{16}$/
+const timestamp = z.string().max(64)
 
-const connectionsFileSchema = z.object({
-  version: z.literal(1),
-  activeId: z.string(),
-  connections: z.array(storedConnectionSchema),
-})
+const storedConnectionSchema = z
+  .object({
+    id: z.string().regex(CONNECTION_ID_PATTERN),
+    label: z.string().min(1).max(MAX_LABEL_LENGTH),
+    kind: z.enum(['api-key', 'organization-token']),
+    mode: z.enum(['test', 'live']),
+    prefix: z.enum(['test_', 'live_', 'access_']),
+    last4: z.string().regex(/^[A-Za-z0-9_-]{1,8}$/),
+    profileId: z.string().max(MAX_PROFILE_ID_LENGTH).nullable(),
+    testmode: z.boolean().nullable(),
+    baseUrl: z.string().min(1).max(2048),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    /**
+     * HMAC-SHA256, keyed with the connection's own secret, over what decides where and how the secret
+     * is sent (sealOf). Checked before every use: an edited file cannot redirect the key elsewhere.
+     */
+    seal: z.string().max(64).optional(),
+  })
+  .strict()
+
+const connectionsFileSchema = z
+  .object({
+    version: z.literal(1),
+    activeId: z.string().max(64),
+    /** Entries are checked one by one (checkStoredConnection), so one bad entry costs only itself. */
+    connections: z.array(z.unknown()).max(1000),
+  })
+  .strict()
 
 export type StoredConnection = z.output<typeof storedConnectionSchema>
-export type ConnectionsFile = z.output<typeof connectionsFileSchema>
+export interface ConnectionsFile {
+  version: 1
+  activeId: string
+  connections: StoredConnection[]
+}
 
-function parseConnectionsFile(raw: unknown): ConnectionsFile {
+/** What `seal` covers: everything that decides where the secret goes and what it is shown as. */
+function sealedFields(c: StoredConnection): string {
+  return JSON.stringify([
+    'paydesk-connection/1',
+    c.id,
+    c.kind,
+    c.mode,
+    c.prefix,
+    c.last4,
+    c.profileId,
+    c.testmode,
+    c.baseUrl,
+  ])
+}
+
+export function sealOf(connection: StoredConnection, secret: string): string {
+  return createHmac('sha256', secret).update(sealedFields(connection)).digest('base64url')
+}
+
+export function sealMatches(connection: StoredConnection, secret: string): boolean {
+  if (connection.seal === undefined) return false
+  const expected = Buffer.from(sealOf(connection, secret))
+  const actual = Buffer.from(connection.seal)
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
+/**
+ * The same rules as adding a connection (connection-rules.ts): schema, id pattern, label, the kind,
+ * mode and options the prefix implies, and the base URL rules (https, or plain http only to this
+ * machine). Answers the reason an entry cannot be used, or null.
+ */
+export function checkStoredConnection(
+  raw: unknown,
+): { ok: true; value: StoredConnection } | { ok: false; reason: string } {
+  const parsed = storedConnectionSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return { ok: false, reason: `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}` }
+  }
+  const c = parsed.data
+  const label = checkLabel(c.label)
+  if (!label.ok || label.value !== c.label) return { ok: false, reason: 'its name breaks the naming rules' }
+  const kind = c.prefix === 'access_' ? 'organization-token' : 'api-key'
+  if (c.kind !== kind) return { ok: false, reason: `a ${c.prefix} credential is not a ${c.kind}` }
+  const options = checkConnectionOptions(c.kind, { profileId: c.profileId, testmode: c.testmode })
+  if (!options.ok) return { ok: false, reason: options.message }
+  if (options.value.profileId !== c.profileId || options.value.testmode !== c.testmode) {
+    return { ok: false, reason: 'its profile id or test mode is not as Paydesk stores them' }
+  }
+  const mode = kind === 'api-key' ? (c.prefix === 'live_' ? 'live' : 'test') : c.testmode ? 'test' : 'live'
+  if (c.mode !== mode) return { ok: false, reason: `it says ${c.mode} mode, but its credential is for ${mode} mode` }
+  const baseUrl = checkBaseUrl(c.baseUrl)
+  if (!baseUrl.ok) return { ok: false, reason: baseUrl.message }
+  if (baseUrl.value !== c.baseUrl) return { ok: false, reason: 'its API address is not in the form Paydesk stores' }
+  return { ok: true, value: c }
+}
+
+interface ParsedConnectionsFile {
+  file: ConnectionsFile
+  rejected: { label: string; reason: string }[]
+}
+
+function parseConnectionsFile(raw: unknown): ParsedConnectionsFile {
   const parsed = connectionsFileSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new Error(`${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`)
   }
   const ids = new Set<string>()
-  for (const connection of parsed.data.connections) {
-    if (ids.has(connection.id)) throw new Error(`connection id ${connection.id} appears twice`)
-    ids.add(connection.id)
+  const connections: StoredConnection[] = []
+  const rejected: { label: string; reason: string }[] = []
+  for (const entry of parsed.data.connections) {
+    const checked = checkStoredConnection(entry)
+    const label = labelOf(entry)
+    if (!checked.ok) {
+      rejected.push({ label, reason: checked.reason })
+    } else if (ids.has(checked.value.id)) {
+      rejected.push({ label, reason: `its id ${checked.value.id} appears twice` })
+    } else {
+      ids.add(checked.value.id)
+      connections.push(checked.value)
+    }
   }
-  return parsed.data
+  return { file: { version: 1, activeId: parsed.data.activeId, connections }, rejected }
+}
+
+/** A label for the notice, only as far as it is printable and short (it comes from the file). */
+function labelOf(entry: unknown): string {
+  const label = (entry as { label?: unknown } | null)?.label
+  if (typeof label !== 'string') return 'a connection without a name'
+  const clean = label.replace(/[^\p{L}\p{N} ._'&()-]/gu, '').slice(0, MAX_LABEL_LENGTH)
+  return textHoldsCredential(clean) || clean === '' ? 'a connection' : `“${clean}”`
 }
 
 export interface LoadedConnections {
@@ -57,9 +164,23 @@ export function connectionsFilePath(dataDir: string): string {
 }
 
 export async function loadConnectionsFile(dataDir: string): Promise<LoadedConnections> {
-  const result = await readJsonFile(connectionsFilePath(dataDir), parseConnectionsFile)
+  const path = connectionsFilePath(dataDir)
+  const result = await readJsonFile(path, parseConnectionsFile)
   if (result.status === 'missing') return { file: null, notice: null }
-  if (result.status === 'ok') return { file: result.value, notice: null }
+  if (result.status === 'ok') {
+    const { file, rejected } = result.value
+    if (rejected.length === 0) return { file, notice: null }
+    // The file as it was is kept next to it; the next save writes only the usable entries.
+    const backupPath = await backupFile(path)
+    const what = rejected.map((r) => `${r.label} (${r.reason.replace(/\.$/, '')})`).join('; ')
+    return {
+      file,
+      notice:
+        `${rejected.length === 1 ? 'A saved connection was' : `${rejected.length} saved connections were`} set aside ` +
+        `and will not be used, because the saved settings break Paydesk's rules: ${what}. The file was changed ` +
+        `outside Paydesk or is damaged; a copy was kept at ${backupPath}. Add the connection again to use it.`,
+    }
+  }
   return {
     file: null,
     notice:

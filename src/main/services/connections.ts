@@ -23,6 +23,8 @@ import type { EventBus } from './event-bus'
 import {
   loadConnectionsFile,
   saveConnectionsFile,
+  sealMatches,
+  sealOf,
   type ConnectionsFile,
   type StoredConnection,
 } from './connections-store'
@@ -272,6 +274,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
           'If your keychain is locked, unlock it and try again; otherwise remove the connection and add it again.',
       )
     }
+    await checkSeal(meta, secret)
     touch(id)
     const credential: ConnectionCredential = { secret, kind: meta.kind }
     if (meta.kind === 'organization-token') {
@@ -280,6 +283,31 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       if (meta.testmode) credential.testmode = true
     }
     return credential
+  }
+
+  /**
+   * The saved settings must be the ones the secret was added with (connections.json is a file anyone
+   * with access to the data folder can edit): a changed API address, mode or profile means the
+   * secret is not handed out at all. Entries saved before seals existed are sealed on first use when
+   * they point at the default API address or this machine, and refused otherwise.
+   */
+  async function checkSeal(meta: StoredConnection, secret: string): Promise<void> {
+    if (sealMatches(meta, secret)) return
+    const refuse = () =>
+      new UserFacingError(
+        'conflict',
+        `The saved settings of “${meta.label}” were changed outside Paydesk (they no longer match the credential ` +
+          'they were added with, for example a different API address), so Paydesk did not send its credential. ' +
+          'Remove the connection and add it again.',
+      )
+    if (meta.seal !== undefined) throw refuse()
+    const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(`${meta.baseUrl}/`)
+    if (meta.baseUrl !== defaultBaseUrl.replace(/\/+$/, '') && !loopback) throw refuse()
+    const seal = sealOf(meta, secret)
+    await exclusive(async () => {
+      const file = await load()
+      await persist({ ...file, connections: file.connections.map((c) => (c.id === meta.id ? { ...c, seal } : c)) })
+    })
   }
 
   function clientFor(id: string): Promise<C> {
@@ -373,6 +401,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
           createdAt: now().toISOString(),
           lastUsedAt: null,
         }
+        stored.seal = sealOf(stored, request.secret)
         // Keychain first: if it is unavailable, nothing at all has been written.
         await secretStore.set(id, request.secret)
         try {

@@ -91,6 +91,12 @@ export async function readJsonFile<T>(
     reason =
       error instanceof SyntaxError ? 'it is not valid JSON' : `its content is not as expected (${messageOf(error)})`
   }
+  const backupPath = await backupFile(path, options)
+  return { status: 'corrupt', reason, backupPath }
+}
+
+/** Copies `path` to `<path>.<timestamp>.bak` (never replacing an earlier backup); answers the copy's path. */
+export async function backupFile(path: string, options: { now?: () => Date } = {}): Promise<string> {
   const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')
   let backupPath = `${path}.${stamp}.bak`
   for (let n = 1; ; n++) {
@@ -103,7 +109,7 @@ export async function readJsonFile<T>(
       backupPath = `${path}.${stamp}-${n}.bak`
     }
   }
-  return { status: 'corrupt', reason, backupPath }
+  return backupPath
 }
 
 export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
