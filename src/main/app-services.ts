@@ -179,7 +179,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
 
   const search = createSearchService({
     dataDir: deps.dataDir,
-    getKey: () => getOrCreateDataKey(deps.secretStore),
+    getKey: getDataKey,
     active: async () => {
       const info = await connections.activeConnection()
       return { id: info.id, client: await connections.getActiveClient() }
