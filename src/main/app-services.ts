@@ -14,7 +14,8 @@ import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
 import { createOrdersService, type OrdersService } from './services/orders'
-import { createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
+import { createActionHandlers, createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
+import { createActionsService } from './services/actions'
 import { createPaymentsService, type PaymentsService } from './services/payments'
 import { createPaymentsHandlers } from './services/payments-handlers'
 import { createRequestLogService, type RequestLogService } from './services/request-log'
@@ -176,6 +177,12 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     legacySecretStore: deps.secretStore,
   })
   const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
+  const actions = createActionsService({
+    dataDir: deps.dataDir,
+    connections,
+    liveWrites: deps.liveWrites,
+    observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
+  })
 
   const search = createSearchService({
     dataDir: deps.dataDir,
@@ -202,9 +209,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       return { opened: true }
     },
     ...withIndexUpkeep(withRememberedSecret(createConnectionHandlers(connections), scrubber.remember), search),
-    ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders), search, activeId),
+    ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders, actions), search, activeId),
     ...createSearchHandlers(search, requestLog),
     ...createDraftHandlers(drafts),
+    ...createActionHandlers(actions),
     ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
   }
 
@@ -221,6 +229,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     search,
     async dispose() {
       payments.dispose() // aborts waiting list requests
+      actions.dispose()
       await search.dispose() // stops the sync, closes the index
       await connections.dispose() // closes the clients and the sandbox it started
       rateLimits.dispose()
@@ -280,7 +289,7 @@ function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extend
     },
     'orders.get': async (input: Parameters<typeof getOrder>[0], ctx: Parameters<typeof getOrder>[1]) => {
       const result = await getOrder(input, ctx)
-      search.noteFetched(await activeId(), 'orders', result)
+      search.noteFetched(await activeId(), 'orders', result.order)
       return result
     },
   }

@@ -126,7 +126,10 @@ describe('orders.create', () => {
     const number = nextNumber()
     const draft = await drafts.save({ content: orderDraft(number) })
     const dispatcher = createDispatcher({
-      handlers: { ...createOrderHandlers(orders), ...createDraftHandlers(drafts) } as never,
+      handlers: {
+        ...createOrderHandlers(orders, { getOrder: () => Promise.reject(new Error('unused')) }),
+        ...createDraftHandlers(drafts),
+      } as never,
       trustedOrigins: ['app://paydesk'],
     })
     const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }

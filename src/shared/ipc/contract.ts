@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { actionChannels } from './actions'
 import { appChannels } from './app'
 import { connectionChannels } from './connections'
 import type { ChannelDef, IpcResult } from './define'
@@ -21,6 +22,7 @@ export const contract = {
   ...draftChannels,
   ...paymentsChannels,
   ...searchChannels,
+  ...actionChannels,
 }
 
 export type Contract = typeof contract

@@ -41,7 +41,8 @@ export interface PaymentCreateResult extends CreateResultBase {
 
 export const orderChannels = {
   'orders.create': defineChannel<OrderCreateResult>()(createInput),
-  'orders.get': defineChannel<Order>()(orderIdInput),
+  /** The order with its payments embedded (GET /orders/{id}?embed=payments) and the request's id (Inspector). */
+  'orders.get': defineChannel<{ order: Order; requestId: string | null }>()(orderIdInput),
   // Lives here (not in payments.ts) because the order builder owns creating payments.
   'payments.create': defineChannel<PaymentCreateResult>()(createInput),
 }

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import type { Order, Payment, Refund } from '../api-types'
+import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
+import { defineChannel } from './define'
+import { PAYMENT_ID_PATTERN } from './payments'
+
+// Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
+// its payments. The renderer names the object and what to do; main reads the object fresh, checks
+// the state rules (src/shared/payment-actions.ts), asks on a live connection through its own
+// dialog, keeps the Idempotency-Key of each pending action (services/actions.ts) and sends.
+
+const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
+export const ORDER_ID_PATTERN = /^ord_[A-Za-z0-9]{1,60}$/
+const orderId = z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).')
+/** Which view asked: shown as the request's origin in the Inspector. */
+const from = z.enum(['payment', 'order']).optional()
+
+const amount = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    value: z.string().regex(/^\d{1,15}(\.\d{1,4})?$/),
+  })
+  .strict()
+
+const url = z.string().min(1).max(2048)
+
+export const refundInput = z
+  .object({
+    paymentId,
+    amount,
+    description: z.string().max(REFUND_DESCRIPTION_MAX).optional(),
+    from,
+  })
+  .strict()
+
+export const updatePaymentInput = z
+  .object({
+    paymentId,
+    changes: z
+      .object({
+        description: z.string().min(1).max(PAYMENT_DESCRIPTION_MAX).optional(),
+        redirectUrl: url.optional(),
+        cancelUrl: url.nullable().optional(),
+        webhookUrl: url.nullable().optional(),
+        /** JSON text of the new metadata ("" removes it); parsed and size-checked in main. */
+        metadataJson: z
+          .string()
+          .max(METADATA_MAX_BYTES * 2)
+          .optional(),
+      })
+      .strict(),
+    from,
+  })
+  .strict()
+
+export interface ActionResult {
+  /** The request's id: the entry in the Inspector. */
+  requestId: string | null
+}
+
+export interface RefundResult extends ActionResult {
+  refund: Refund
+  /** The payment read again after the refund (amount refunded and remaining). */
+  payment: Payment
+}
+
+export const actionChannels = {
+  'payments.refund': defineChannel<RefundResult>()(refundInput),
+  'payments.refunds': defineChannel<{ refunds: Refund[]; requestId: string | null }>()(
+    z.object({ paymentId }).strict(),
+  ),
+  'payments.cancelPayment': defineChannel<ActionResult & { payment: Payment }>()(
+    z.object({ paymentId, from }).strict(),
+  ),
+  'payments.update': defineChannel<ActionResult & { payment: Payment }>()(updatePaymentInput),
+  'orders.cancel': defineChannel<ActionResult & { order: Order }>()(z.object({ orderId, from }).strict()),
+}
