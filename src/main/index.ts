@@ -61,6 +61,7 @@ async function start(): Promise<void> {
   hardenSession()
   serveRenderer(path.join(outDir, 'renderer'))
 
+  let appWindow: BrowserWindow | null = null
   const appInfo: AppInfo = {
     name: 'Paydesk',
     version: app.getVersion(),
@@ -104,8 +105,9 @@ async function start(): Promise<void> {
           cancelId: 0,
           noLink: true,
         }
-        const focused = BrowserWindow.getFocusedWindow()
-        const result = focused ? await dialog.showMessageBox(focused, options) : await dialog.showMessageBox(options)
+        // Modal on the app window even when another app has the focus (a page can start a write any time).
+        const parent = appWindow ?? BrowserWindow.getFocusedWindow()
+        const result = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
         return result.response === 1
       },
     },
@@ -134,6 +136,7 @@ async function start(): Promise<void> {
     bounds: placed.bounds,
     maximized: placed.maximized,
   })
+  appWindow = window
   const dispatcher = createDispatcher({
     handlers: services.handlers,
     trustedOrigins: [source.trustedOrigin],

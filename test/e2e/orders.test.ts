@@ -234,6 +234,7 @@ describe('order builder', () => {
         reference: 'LIVE-1',
         lineCount: expect.any(Number) as number,
         customer: expect.any(String) as string,
+        callbacks: [{ label: 'Customer returns to', url: 'https://shop.example/return' }],
       },
     ])
     await h.screenshot('live-refused')

@@ -147,6 +147,7 @@ describe('orders.create', () => {
         reference: number,
         lineCount: 1,
         customer: 'Ada Lovelace <ada@example.org>',
+        callbacks: [{ label: 'Customer returns to', url: 'https://shop.example/return' }],
       },
     ])
     expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
@@ -156,6 +157,43 @@ describe('orders.create', () => {
     expect(created.ok).toBe(true)
     if (created.ok) expect((created.value as { order: { mode: string } }).order.mode).toBe('live')
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('shows a webhook the page slipped into the draft, and asks one live question at a time', async () => {
+    await useLiveConnection()
+    const asked: LiveWriteSummary[] = []
+    const pending: ((yes: boolean) => void)[] = []
+    orders = createOrdersService({
+      connections,
+      drafts,
+      liveWrites: {
+        confirm(summary) {
+          asked.push(summary)
+          return new Promise<boolean>((resolve) => pending.push(resolve))
+        },
+      },
+    })
+    const first = nextNumber()
+    const second = nextNumber()
+    // A compromised page edits the draft the agent is about to send: right amount, foreign webhook.
+    const hostile = { ...orderDraft(first), webhookUrl: 'https://EVIL.example/hook' }
+    const draftA = await drafts.save({ content: hostile })
+    const draftB = await drafts.save({ content: orderDraft(second) })
+
+    const asking = orders.createOrder({ draftId: draftA.id })
+    await expect.poll(() => asked.length).toBe(1)
+    expect(asked[0]!.callbacks).toEqual([
+      { label: 'Customer returns to', url: 'https://shop.example/return' },
+      { label: 'Status updates (webhook) go to', url: 'https://evil.example/hook' },
+    ])
+    // While that dialog is open, a second live write is refused without a second dialog.
+    await expect(orders.createOrder({ draftId: draftB.id })).rejects.toMatchObject({ code: 'conflict' })
+    expect(asked).toHaveLength(1)
+    pending.shift()!(false)
+    await expect(asking).rejects.toMatchObject({ code: 'canceled' })
+    const stats = await admin.stats()
+    expect(stats.ordersByNumber[first]).toBeUndefined()
+    expect(stats.ordersByNumber[second]).toBeUndefined()
   })
 
   it('refuses every live write when no confirmation dialog is wired (fails closed)', async () => {

@@ -20,6 +20,18 @@ export interface LiveWriteSummary {
   lineCount: number | null
   /** The customer's name or e-mail, where the request names one. */
   customer: string | null
+  /**
+   * Where the service will send the customer or its status updates (redirect, cancel, webhook
+   * URLs in the body; see callbacksOf). Present when the request names any: a page that edits a
+   * draft cannot hide a foreign webhook behind the amount the agent expects.
+   */
+  callbacks?: LiveWriteCallback[]
+}
+
+/** One address in the body the service will use, labelled in the agent's words. */
+export interface LiveWriteCallback {
+  label: string
+  url: string
 }
 
 /** The question main asks; resolves true only when the user chose to send. */
@@ -38,6 +50,7 @@ export function describeLiveWrite(summary: LiveWriteSummary): { title: string; m
     summary.reference !== null ? `Reference: ${summary.reference}` : null,
     summary.lineCount !== null ? `Lines: ${summary.lineCount}` : null,
     summary.customer !== null ? `Customer: ${summary.customer}` : null,
+    ...(summary.callbacks ?? []).map((c) => `${c.label}: ${c.url}`),
   ].filter((line): line is string => line !== null)
   return {
     title: 'Confirm a live write',
@@ -46,16 +59,30 @@ export function describeLiveWrite(summary: LiveWriteSummary): { title: string; m
   }
 }
 
+/** The dialogs with a question open now (keyed by the port, so every writer shares the rule). */
+const asking = new WeakSet<LiveWriteConfirmer>()
+
 /**
  * Asks the user (through main's own dialog) before a live write; throws a user-facing error when
  * the answer is no, so the caller sends nothing. A failing dialog counts as no.
  */
 export async function requireLiveConfirmation(confirmer: LiveWriteConfirmer, summary: LiveWriteSummary): Promise<void> {
+  // One question at a time per dialog: while one is open, another live write is refused unasked,
+  // so a page cannot stack dialogs and hope for a reflexive "Send to LIVE".
+  if (asking.has(confirmer)) {
+    throw new UserFacingError(
+      'conflict',
+      `Nothing was sent: another write on a LIVE connection is waiting for your answer. Answer that dialog first, then try again.`,
+    )
+  }
+  asking.add(confirmer)
   let confirmed = false
   try {
     confirmed = await confirmer.confirm(summary)
   } catch {
     confirmed = false
+  } finally {
+    asking.delete(confirmer)
   }
   if (confirmed !== true) {
     throw new UserFacingError(
@@ -81,4 +108,40 @@ export function amountOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null
   const { currency, value: amount } = value as Record<string, unknown>
   return typeof currency === 'string' && typeof amount === 'string' ? `${currency} ${amount}` : null
+}
+
+const CALLBACK_FIELDS = [
+  ['redirectUrl', 'Customer returns to'],
+  ['cancelUrl', 'Customer cancels to'],
+  ['webhookUrl', 'Status updates (webhook) go to'],
+] as const
+
+/** Longest address shown in the dialog; the host comes first, so it always stays visible. */
+const MAX_SHOWN_URL = 200
+
+/**
+ * The addresses a request body hands the service (redirect, cancel, webhook), normalized the way
+ * the service will read them (case, default port), for the dialog. A value that is not a URL is
+ * shown as it is rather than dropped: the agent sees whatever is about to be sent.
+ */
+export function callbacksOf(body: Record<string, unknown>): LiveWriteCallback[] {
+  const callbacks: LiveWriteCallback[] = []
+  for (const [field, label] of CALLBACK_FIELDS) {
+    const value = body[field]
+    if (typeof value !== 'string' || value === '') continue
+    let url = value
+    try {
+      url = new URL(value).href
+    } catch {
+      // not a URL: shown verbatim
+    }
+    callbacks.push({ label, url: url.length > MAX_SHOWN_URL ? `${url.slice(0, MAX_SHOWN_URL)}…` : url })
+  }
+  return callbacks
+}
+
+/** `{ callbacks }` for a summary when the body names any address, else nothing. */
+export function withCallbacks(body: Record<string, unknown>): Pick<LiveWriteSummary, 'callbacks'> {
+  const callbacks = callbacksOf(body)
+  return callbacks.length > 0 ? { callbacks } : {}
 }

@@ -10,6 +10,7 @@ import { archiveDraft, type DraftsStore } from './drafts'
 import {
   amountOf,
   customerOf,
+  withCallbacks,
   refuseEveryLiveWrite,
   requireLiveConfirmation,
   type LiveWriteConfirmer,
@@ -104,6 +105,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
         reference: String(built.body[kind === 'order' ? 'orderNumber' : 'description'] ?? '') || null,
         lineCount: Array.isArray(lines) ? lines.length : null,
         customer: customerOf(built.body),
+        ...withCallbacks(built.body),
       })
     }
     const client = await connections.getClient(connection.id)
