@@ -4,6 +4,7 @@
 // attempt as an AttemptEvent and fails with a typed ApiError. No electron import.
 
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
 import type { ApiAttemptSummary } from '../../shared/api-error'
@@ -35,7 +36,7 @@ import { idempotencyHint } from '../../shared/explanations'
 import { systemClock, type Clock } from './clock'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
-import { LimiterError, RateLimiter, type Permit } from './limiter'
+import { LimiterError, MAX_TIMER_MS, RateLimiter, type Permit } from './limiter'
 import { decodeRateLimitHeaders, parseRetryAfter } from './rate-limit-headers'
 import {
   buildRequest,
@@ -71,6 +72,13 @@ export interface ApiClientOptions {
   pauseJitterMs?: number
   /** Pause after a 429 without Retry-After (default 1000 ms). */
   default429PauseMs?: number
+  /**
+   * Longest wait one Retry-After may impose (default 120 s). A longer one fails the call with
+   * "the service asks to wait N min" instead of pausing every call of the bucket that long.
+   */
+  maxRetryAfterMs?: number
+  /** Overall deadline of one call, queue + attempts + waits (default 60 s). */
+  callDeadlineMs?: number
   /** Parallel sockets to the service (default 16). */
   maxSockets?: number
   userAgent?: string
@@ -81,6 +89,8 @@ export interface CallOptions {
   /** `user` requests leave the queue before `background` ones (default `user`). */
   priority?: RequestPriority
   origin?: RequestOrigin
+  /** Overall deadline of this call in ms (default: the client's callDeadlineMs). */
+  deadlineMs?: number
 }
 
 export interface CreateOptions extends CallOptions {
@@ -160,11 +170,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions)
   const extraHeaders: Record<string, string> = { 'user-agent': options.userAgent ?? 'Paydesk' }
   const lifetime = new AbortController()
+  // Every call derives its own signal from this one; many calls in flight are normal, not a leak.
+  setMaxListeners(0, lifetime.signal)
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000
+  const callDeadlineMs = options.callDeadlineMs ?? 60_000
 
   const limiter = new RateLimiter({
     clock,
     random,
     maxQueue: options.maxQueue ?? 1000,
+    maxRetryAfterMs,
     pauseJitterMs: options.pauseJitterMs ?? 100,
     default429PauseMs: options.default429PauseMs ?? 1000,
     onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange!(limiter.snapshots())) : undefined,
@@ -183,238 +198,279 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const logical: LogicalRequest = { ...req, method, idempotencyKey }
     const priority = opts.priority ?? 'user'
     const origin = opts.origin ?? null
-    const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal
-    const attempts: ApiAttemptSummary[] = []
-    let reason = 'first'
-    let backoffMs = 0
-    let orderKey: number | undefined
-    let lastRateLimit: RateLimitInfo | null = null
-    let lastUrl: string | null = null
-    let lastBucket: string | null = null
-
-    const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
-      // Already-typed errors (from the builder) get the call's context added.
-      return new ApiError({
-        requestId,
-        method,
-        url: lastUrl,
-        idempotencyKey: idempotencyKey ?? null,
-        attempts: [...attempts],
-        rateLimit: lastRateLimit,
-        bucket: limiter.snapshot(lastBucket, cls),
-        origin,
-        ...init,
-      })
+    // One signal per call (caller's cancel, client closed, overall deadline): listeners of the
+    // queue, the socket and the waits attach to it, never to a signal shared by all calls.
+    const deadlineMs = opts.deadlineMs ?? callDeadlineMs
+    const deadline = new AbortController()
+    const deadlineTimer = clock.setTimer(() => deadline.abort(), Math.min(deadlineMs, MAX_TIMER_MS))
+    const signal = AbortSignal.any(
+      opts.signal ? [opts.signal, lifetime.signal, deadline.signal] : [lifetime.signal, deadline.signal],
+    )
+    try {
+      return await attemptAll<T>()
+    } finally {
+      clock.clearTimer(deadlineTimer)
     }
-    const abortedError = () =>
-      fail({
-        kind: 'aborted',
-        message: lifetime.signal.aborted ? 'The API client was closed; the request was stopped.' : 'Cancelled.',
-      })
 
-    for (let attempt = 1; ; attempt++) {
-      if (signal.aborted) throw abortedError()
-      let credential: ApiCredential
-      try {
-        credential = await options.getCredential()
-        if (typeof credential?.secret !== 'string' || credential.secret === '' || /[\r\n\0]/.test(credential.secret)) {
-          throw new Error('the stored secret is empty or malformed')
-        }
-      } catch (e) {
-        throw fail({
-          kind: 'invalid-request',
-          message: `No credential available for this connection: ${e instanceof Error ? e.message : String(e)}`,
-          cause: e,
-        })
-      }
-      let built: BuiltRequest
-      try {
-        built = buildRequest(base, credential, logical, extraHeaders)
-      } catch (e) {
-        if (e instanceof ApiError) throw fail({ kind: e.kind, message: e.message, url: e.url, field: e.field })
-        throw fail({ kind: 'invalid-request', message: `The request could not be built: ${String(e)}`, cause: e })
-      }
-      lastUrl = built.url.href
+    async function attemptAll<T>(): Promise<T> {
+      const attempts: ApiAttemptSummary[] = []
+      let reason = 'first'
+      let backoffMs = 0
+      let orderKey: number | undefined
+      let lastRateLimit: RateLimitInfo | null = null
+      let lastUrl: string | null = null
+      let lastBucket: string | null = null
 
-      const queuedAt = clock.now()
-      let permit: Permit
-      try {
-        permit = await limiter.acquire({
-          cls,
-          endpointKey: built.endpointKey,
-          priority,
-          orderKey,
-          signal,
-          isRetry: attempt > 1,
-        })
-      } catch (e) {
-        if (e instanceof LimiterError) {
-          if (e.code === 'queue-full') throw fail({ kind: 'queue-full', message: e.message })
-          throw lifetime.signal.aborted || e.code === 'disposed'
-            ? fail({ kind: 'aborted', message: e.message })
-            : abortedError()
-        }
-        throw e
-      }
-      orderKey = permit.orderKey
-      lastBucket = permit.bucket
-      const queuedMs = clock.now() - queuedAt
-      const startedAt = clock.now()
-
-      let res: HttpAttemptResult
-      try {
-        res = await sendAttempt({
-          method,
-          url: built.url,
-          headers: built.headers,
-          body: built.bodyText,
-          timeouts,
-          signal,
-          agent,
-          maxBodyBytes: maxResponseBytes,
-        })
-      } catch (e) {
-        // sendAttempt resolves every outcome; this only guards the permit against the unforeseen.
-        permit.fail()
-        throw fail({ kind: 'network', message: `The request failed: ${String(e)}`, cause: e })
-      }
-
-      let pauseMs: number | null = null
-      if (res.status !== null && res.headers)
-        pauseMs = permit.complete({ status: res.status, headers: res.headers }).pauseMs
-      else permit.fail()
-      const rateLimit = res.headers ? decodeRateLimitHeaders(res.headers) : null
-      if (rateLimit) lastRateLimit = rateLimit
-      if (rateLimit?.policy) lastBucket = limiter.snapshot(rateLimit.policy) ? rateLimit.policy : lastBucket
-
-      // Classify the attempt.
-      let failure: AttemptFailure | null = null
-      let error: ApiError | null = null
-      let value: unknown = undefined
-      const status = res.status
-      if (res.error) {
-        if (res.error.kind === 'aborted') {
-          error = abortedError()
-        } else if (res.error.kind === 'invalid') {
-          error = fail({ kind: 'invalid-request', message: res.error.message })
-        } else if (res.error.kind === 'too-large') {
-          error = fail({ kind: 'malformed-response', status, message: res.error.message })
-        } else if (res.error.kind === 'timeout') {
-          failure = { type: 'timeout', phase: res.error.phase }
-          error = fail({
-            kind: 'timeout',
-            status,
-            message: res.error.message,
-            bodySnippet: snippetOrNull(res.body, status),
-          })
-        } else {
-          failure = { type: 'network', code: res.error.code }
-          error = fail({
-            kind: 'network',
-            status,
-            message: res.error.message,
-            bodySnippet: snippetOrNull(res.body, status),
-          })
-        }
-      } else if (status !== null && status >= 200 && status < 300) {
-        const parsed = parseJsonBody(res.body)
-        if (parsed.ok) value = parsed.value
-        else
-          error = fail({
-            kind: 'malformed-response',
-            status,
-            message: `The service answered ${status} but the body is not valid JSON.`,
-            bodySnippet: bodySnippet(res.body),
-          })
-      } else {
-        failure = { type: 'status', status: status ?? 0 }
-        const parsed = parseJsonBody(res.body)
-        const info = parsed.ok ? readErrorBody(parsed.value) : null
-        error = fail({
-          kind: 'http',
-          status,
-          message: withIdempotencyHint(
-            httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
-            idempotencyHint({ method, status, idempotencyKey, detail: info?.detail ?? null }),
-          ),
-          title: info?.title ?? null,
-          detail: info?.detail ?? null,
-          field: info?.field ?? null,
-          documentationUrl: info?.documentationUrl ?? null,
-          bodySnippet: info ? null : bodySnippet(res.body),
-        })
-      }
-
-      const decision = failure
-        ? shouldRetry(failure, { method, hasIdempotencyKey: !!idempotencyKey, attempt, policy: retryPolicy })
-        : { retry: false, reason: '' }
-      let nextWaitMs: number | null = null
-      if (decision.retry) {
-        if (status === 429) {
-          // The bucket pause (Retry-After + jitter) is the wait; the queue enforces it.
-          nextWaitMs = pauseMs ?? 0
-        } else {
-          const retryAfter = res.headers ? parseRetryAfter(res.headers['retry-after'], clock.now()) : null
-          // Retry-After wins over the backoff whenever the service sends one.
-          nextWaitMs =
-            retryAfter !== null
-              ? retryAfter * 1000 + random() * (options.pauseJitterMs ?? 100)
-              : backoffDelayMs(attempt, retryPolicy, random)
-        }
-      }
-
-      const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
-      attempts.push({
-        attempt,
-        status,
-        error: res.error ? `${res.error.kind}: ${res.error.message}` : null,
-        durationMs: res.timings.totalMs,
-        waitBeforeMs: Math.round(backoffMs + queuedMs),
-        reason,
-      })
-      if (error) (error.attempts as ApiAttemptSummary[]).push(attempts[attempts.length - 1])
-      if (options.onAttempt) {
-        const bodyCapped = res.body.length > maxEventBody
-        emit({
+      const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
+        // Already-typed errors (from the builder) get the call's context added.
+        return new ApiError({
           requestId,
-          attempt,
-          startedAt,
           method,
-          url: built.url.href,
-          requestHeaders: redactHeaders(built.headers),
-          requestBody: built.bodyText,
-          status,
-          responseHeaders: res.headers ? flattenHeaders(res.headers) : null,
-          responseBody:
-            res.status === null && res.body === '' ? null : bodyCapped ? res.body.slice(0, maxEventBody) : res.body,
-          responseBodyTruncated: bodyCapped,
-          timings: {
-            queuedMs,
-            connectMs: res.timings.connectMs,
-            headersMs: res.timings.headersMs,
-            totalMs: res.timings.totalMs,
-          },
-          rateLimit,
-          outcome,
-          error: error ? { kind: error.kind, message: error.message } : null,
-          retryReason: decision.retry ? decision.reason : null,
-          nextWaitMs: nextWaitMs === null ? null : Math.round(nextWaitMs),
+          url: lastUrl,
           idempotencyKey: idempotencyKey ?? null,
-          bucket: lastBucket,
-          requestClass: cls,
+          attempts: [...attempts],
+          rateLimit: lastRateLimit,
+          bucket: limiter.snapshot(lastBucket, cls),
           origin,
-          notes: replayNote(method, status, idempotencyKey, res.headers, built.notes),
+          ...init,
         })
       }
+      /** The service asked for a wait longer than the cap: fail now, naming the wait. */
+      const tooLongWait = (prev: ApiError | null, waitMs: number): ApiError =>
+        fail({
+          kind: 'http',
+          status: prev?.status ?? null,
+          title: prev?.title ?? null,
+          detail: prev?.detail ?? null,
+          message: `The service asks to wait ${formatWait(waitMs)} before trying again (longer than the ${formatWait(maxRetryAfterMs)} this app waits); nothing more was sent. Try again later.`,
+        })
+      const abortedError = () =>
+        deadline.signal.aborted && !opts.signal?.aborted && !lifetime.signal.aborted
+          ? fail({
+              kind: 'timeout',
+              message: `No answer within ${formatWait(deadlineMs)} (the call's overall deadline); stopped.`,
+            })
+          : fail({
+              kind: 'aborted',
+              message: lifetime.signal.aborted ? 'The API client was closed; the request was stopped.' : 'Cancelled.',
+            })
 
-      if (error === null) return value as T
-      if (!decision.retry) throw error
-      reason = decision.reason
-      backoffMs = 0
-      if (status !== 429 && nextWaitMs !== null && nextWaitMs > 0) {
-        const slept = await sleep(clock, nextWaitMs, signal)
-        if (!slept) throw abortedError()
-        backoffMs = nextWaitMs
+      for (let attempt = 1; ; attempt++) {
+        if (signal.aborted) throw abortedError()
+        let credential: ApiCredential
+        try {
+          credential = await options.getCredential()
+          if (
+            typeof credential?.secret !== 'string' ||
+            credential.secret === '' ||
+            /[\r\n\0]/.test(credential.secret)
+          ) {
+            throw new Error('the stored secret is empty or malformed')
+          }
+        } catch (e) {
+          throw fail({
+            kind: 'invalid-request',
+            message: `No credential available for this connection: ${e instanceof Error ? e.message : String(e)}`,
+            cause: e,
+          })
+        }
+        let built: BuiltRequest
+        try {
+          built = buildRequest(base, credential, logical, extraHeaders)
+        } catch (e) {
+          if (e instanceof ApiError) throw fail({ kind: e.kind, message: e.message, url: e.url, field: e.field })
+          throw fail({ kind: 'invalid-request', message: `The request could not be built: ${String(e)}`, cause: e })
+        }
+        lastUrl = built.url.href
+
+        const queuedAt = clock.now()
+        let permit: Permit
+        try {
+          permit = await limiter.acquire({
+            cls,
+            endpointKey: built.endpointKey,
+            priority,
+            orderKey,
+            signal,
+            isRetry: attempt > 1,
+          })
+        } catch (e) {
+          if (e instanceof LimiterError) {
+            if (e.code === 'queue-full') throw fail({ kind: 'queue-full', message: e.message })
+            throw e.code === 'disposed' ? fail({ kind: 'aborted', message: e.message }) : abortedError()
+          }
+          throw e
+        }
+        orderKey = permit.orderKey
+        lastBucket = permit.bucket
+        const queuedMs = clock.now() - queuedAt
+        const startedAt = clock.now()
+
+        let res: HttpAttemptResult
+        try {
+          res = await sendAttempt({
+            method,
+            url: built.url,
+            headers: built.headers,
+            body: built.bodyText,
+            timeouts,
+            signal,
+            agent,
+            maxBodyBytes: maxResponseBytes,
+          })
+        } catch (e) {
+          // sendAttempt resolves every outcome; this only guards the permit against the unforeseen.
+          permit.fail()
+          throw fail({ kind: 'network', message: `The request failed: ${String(e)}`, cause: e })
+        }
+
+        let pauseMs: number | null = null
+        let askedMs: number | undefined
+        if (res.status !== null && res.headers)
+          ({ pauseMs, askedMs } = permit.complete({ status: res.status, headers: res.headers }))
+        else permit.fail()
+        const rateLimit = res.headers ? decodeRateLimitHeaders(res.headers) : null
+        if (rateLimit) lastRateLimit = rateLimit
+        if (rateLimit?.policy) lastBucket = limiter.snapshot(rateLimit.policy) ? rateLimit.policy : lastBucket
+
+        // Classify the attempt.
+        let failure: AttemptFailure | null = null
+        let error: ApiError | null = null
+        let value: unknown = undefined
+        const status = res.status
+        if (res.error) {
+          if (res.error.kind === 'aborted') {
+            error = abortedError()
+          } else if (res.error.kind === 'invalid') {
+            error = fail({ kind: 'invalid-request', message: res.error.message })
+          } else if (res.error.kind === 'too-large') {
+            error = fail({ kind: 'malformed-response', status, message: res.error.message })
+          } else if (res.error.kind === 'timeout') {
+            failure = { type: 'timeout', phase: res.error.phase }
+            error = fail({
+              kind: 'timeout',
+              status,
+              message: res.error.message,
+              bodySnippet: snippetOrNull(res.body, status),
+            })
+          } else {
+            failure = { type: 'network', code: res.error.code }
+            error = fail({
+              kind: 'network',
+              status,
+              message: res.error.message,
+              bodySnippet: snippetOrNull(res.body, status),
+            })
+          }
+        } else if (status !== null && status >= 200 && status < 300) {
+          const parsed = parseJsonBody(res.body)
+          if (parsed.ok) value = parsed.value
+          else
+            error = fail({
+              kind: 'malformed-response',
+              status,
+              message: `The service answered ${status} but the body is not valid JSON.`,
+              bodySnippet: bodySnippet(res.body),
+            })
+        } else {
+          failure = { type: 'status', status: status ?? 0 }
+          const parsed = parseJsonBody(res.body)
+          const info = parsed.ok ? readErrorBody(parsed.value) : null
+          error = fail({
+            kind: 'http',
+            status,
+            message: withIdempotencyHint(
+              httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
+              idempotencyHint({ method, status, idempotencyKey, detail: info?.detail ?? null }),
+            ),
+            title: info?.title ?? null,
+            detail: info?.detail ?? null,
+            field: info?.field ?? null,
+            documentationUrl: info?.documentationUrl ?? null,
+            bodySnippet: info ? null : bodySnippet(res.body),
+          })
+        }
+
+        let decision = failure
+          ? shouldRetry(failure, { method, hasIdempotencyKey: !!idempotencyKey, attempt, policy: retryPolicy })
+          : { retry: false, reason: '' }
+        let nextWaitMs: number | null = null
+        if (decision.retry) {
+          if (status === 429) {
+            // The bucket pause (Retry-After + jitter) is the wait; the queue enforces it.
+            nextWaitMs = pauseMs ?? 0
+            if (askedMs !== undefined) {
+              decision = { retry: false, reason: decision.reason }
+              error = tooLongWait(error, askedMs)
+            }
+          } else {
+            const retryAfter = res.headers ? parseRetryAfter(res.headers['retry-after'], clock.now()) : null
+            if (retryAfter !== null && retryAfter * 1000 > maxRetryAfterMs) {
+              decision = { retry: false, reason: decision.reason }
+              error = tooLongWait(error, retryAfter * 1000)
+            } else
+              // Retry-After wins over the backoff whenever the service sends one.
+              nextWaitMs =
+                retryAfter !== null
+                  ? retryAfter * 1000 + random() * (options.pauseJitterMs ?? 100)
+                  : backoffDelayMs(attempt, retryPolicy, random)
+          }
+        }
+
+        if (!decision.retry) nextWaitMs = null
+        const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
+        attempts.push({
+          attempt,
+          status,
+          error: res.error ? `${res.error.kind}: ${res.error.message}` : null,
+          durationMs: res.timings.totalMs,
+          waitBeforeMs: Math.round(backoffMs + queuedMs),
+          reason,
+        })
+        if (error) (error.attempts as ApiAttemptSummary[]).push(attempts[attempts.length - 1])
+        if (options.onAttempt) {
+          const bodyCapped = res.body.length > maxEventBody
+          emit({
+            requestId,
+            attempt,
+            startedAt,
+            method,
+            url: built.url.href,
+            requestHeaders: redactHeaders(built.headers),
+            requestBody: built.bodyText,
+            status,
+            responseHeaders: res.headers ? flattenHeaders(res.headers) : null,
+            responseBody:
+              res.status === null && res.body === '' ? null : bodyCapped ? res.body.slice(0, maxEventBody) : res.body,
+            responseBodyTruncated: bodyCapped,
+            timings: {
+              queuedMs,
+              connectMs: res.timings.connectMs,
+              headersMs: res.timings.headersMs,
+              totalMs: res.timings.totalMs,
+            },
+            rateLimit,
+            outcome,
+            error: error ? { kind: error.kind, message: error.message } : null,
+            retryReason: decision.retry ? decision.reason : null,
+            nextWaitMs: nextWaitMs === null ? null : Math.round(nextWaitMs),
+            idempotencyKey: idempotencyKey ?? null,
+            bucket: lastBucket,
+            requestClass: cls,
+            origin,
+            notes: replayNote(method, status, idempotencyKey, res.headers, built.notes),
+          })
+        }
+
+        if (error === null) return value as T
+        if (!decision.retry) throw error
+        reason = decision.reason
+        backoffMs = 0
+        if (status !== 429 && nextWaitMs !== null && nextWaitMs > 0) {
+          const slept = await sleep(clock, nextWaitMs, signal)
+          if (!slept) throw abortedError()
+          backoffMs = nextWaitMs
+        }
       }
     }
   }
@@ -716,6 +772,15 @@ function safeCall(fn: () => void): void {
   } catch {
     // An observer's bug must never break a request.
   }
+}
+
+/** A wait in the words a user reads: "45 s", "60 min", "3 h". */
+export function formatWait(ms: number): string {
+  const s = Math.ceil(ms / 1000)
+  if (s < 120) return `${s} s`
+  const min = Math.ceil(s / 60)
+  if (min < 180) return `${min} min`
+  return `${Math.ceil(min / 60)} h`
 }
 
 /** Resolves true after `ms`, false if aborted first. */

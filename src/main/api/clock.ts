@@ -10,7 +10,8 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer: (fn, ms) => {
-    const t = setTimeout(fn, Math.max(0, ms))
+    // setTimeout fires after 1 ms for anything above 2^31−1 ms; callers re-check the time on wake.
+    const t = setTimeout(fn, Math.min(2 ** 31 - 1, Math.max(0, ms)))
     // Timers of a queued request must not keep a CLI/bench process alive on their own.
     t.unref?.()
     return t

@@ -135,6 +135,13 @@ export function sendAttempt(req: HttpAttemptRequest): Promise<HttpAttemptResult>
       status = res.statusCode ?? null
       headers = res.headers
       phase = 'body'
+      // A declared size above the cap fails before a byte of the body is read.
+      const declared = Number(res.headers['content-length'])
+      if (Number.isFinite(declared) && declared > req.maxBodyBytes) {
+        res.resume()
+        fail('too-large', `The response body (${declared} bytes declared) exceeds ${req.maxBodyBytes} bytes.`)
+        return
+      }
       arm(req.timeouts.bodyMs)
       res.on('data', (chunk: Buffer) => {
         if (done) return

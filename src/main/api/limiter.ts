@@ -8,14 +8,11 @@
 
 import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
 import type { Clock } from './clock'
-import {
-  parseRateLimit,
-  parseRateLimitPolicy,
-  parseRetryAfter,
-  policyCapacity,
-  type RateLimitPolicy,
-  type RateLimitState,
-} from './rate-limit-headers'
+import { readRateLimitHeaders, type BucketShape, type ObservedRemaining } from './rate-limit-dialects'
+import { parseRetryAfter } from './rate-limit-headers'
+
+/** setTimeout fires after 1 ms for anything above 2^31−1 ms: longer waits are re-armed in steps. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
 
 export type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed'
 
@@ -33,12 +30,23 @@ export interface LimiterOptions {
   clock: Clock
   /** In [0, 1); used for the jitter added after a Retry-After pause. */
   random?: () => number
-  /** Requests waiting (not in flight) before new ones are refused. */
+  /**
+   * Requests waiting (not in flight) per class (READ, WRITE) before new ones are refused; the
+   * background share of a class is bounded by the same number. A user request arriving at a full
+   * class makes the newest background request of that class yield (it fails with queue-full).
+   */
   maxQueue?: number
+  /** Longest pause one Retry-After may impose on a bucket (default 120 s); longer ones fail the call. */
+  maxRetryAfterMs?: number
   /** Upper bound of the jitter added after Retry-After (never subtracted). */
   pauseJitterMs?: number
   /** Pause after a 429 without a usable Retry-After. */
   default429PauseMs?: number
+  /**
+   * Hold back a safety margin of tokens until the server's refill is observed (default true);
+   * off only for tests that count the bucket's exact accounting.
+   */
+  safetyMargin?: boolean
   /** Called (coalesced per microtask) whenever a bucket's state may have changed. */
   onChange?: () => void
 }
@@ -65,8 +73,11 @@ export interface Permit {
   readonly bucket: string | null
   readonly queuedMs: number
   readonly orderKey: number
-  /** Response headers arrived: learn from them. For a 429 returns the pause imposed (ms). */
-  complete(report: ResponseReport): { pauseMs: number | null }
+  /**
+   * Response headers arrived: learn from them. For a 429 returns the pause imposed (ms), and
+   * `askedMs` when the service asked for more than maxRetryAfterMs (the bucket pauses only the cap).
+   */
+  complete(report: ResponseReport): { pauseMs: number | null; askedMs?: number }
   /** No response (network error, timeout, abort): the token stays spent. */
   fail(): void
 }
@@ -86,6 +97,17 @@ interface Gate {
   /** Sequence of the newest request whose RateLimit was applied. */
   lastCorrectionSeq: number
   pauses: number
+  /** Dialect that taught this bucket (null for the unlearned gates). */
+  dialect: BucketShape['dialect'] | null
+  /**
+   * Rate/capacity factor learned from 429s the estimate did not expect (a quota lowered without
+   * the headers saying so): halved on each, raised again only when the server's r shows more
+   * tokens than estimated.
+   */
+  penalty: number
+  /** The server's r rose between two responses: its refill is observed, the safety margin ends. */
+  refillSeen: boolean
+  lastR: number | null
 }
 
 interface Waiter {
@@ -95,6 +117,7 @@ interface Waiter {
   endpointKey: string
   enqueuedAt: number
   countsTowardBound: boolean
+  boundKey: string
   resolve: (p: Permit) => void
   reject: (e: LimiterError) => void
   signal?: AbortSignal
@@ -108,6 +131,8 @@ export class RateLimiter {
   private readonly clock: Clock
   private readonly random: () => number
   private readonly maxQueue: number
+  private readonly maxRetryAfterMs: number
+  private readonly safetyMargin: boolean
   private readonly pauseJitterMs: number
   private readonly default429PauseMs: number
   private readonly onChange?: () => void
@@ -116,7 +141,8 @@ export class RateLimiter {
   /** `${cls} ${endpointKey}` → policy name, as learned. */
   private readonly endpointPolicy = new Map<string, string>()
   private readonly queues: Record<RequestPriority, Waiter[]> = { user: [], background: [] }
-  private boundedCount = 0
+  /** Waiting requests that count toward a bound, per `${cls}` and `${cls} background`. */
+  private readonly bounded = new Map<string, number>()
   private nextOrderKey = 1
   private nextSeq = 1
   private timer: unknown = null
@@ -128,6 +154,8 @@ export class RateLimiter {
     this.clock = options.clock
     this.random = options.random ?? Math.random
     this.maxQueue = options.maxQueue ?? 1000
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000
+    this.safetyMargin = options.safetyMargin ?? true
     this.pauseJitterMs = options.pauseJitterMs ?? 100
     this.default429PauseMs = options.default429PauseMs ?? 1000
     this.onChange = options.onChange
@@ -148,6 +176,10 @@ export class RateLimiter {
       settleLog: [],
       lastCorrectionSeq: 0,
       pauses: 0,
+      dialect: null,
+      penalty: 1,
+      refillSeen: false,
+      lastR: null,
     }
   }
 
@@ -155,13 +187,9 @@ export class RateLimiter {
     if (this.disposed) return Promise.reject(new LimiterError('disposed', 'The API client was closed.'))
     if (req.signal?.aborted) return Promise.reject(new LimiterError('aborted', 'Cancelled before it was sent.'))
     const countsTowardBound = !req.isRetry
-    if (countsTowardBound && this.boundedCount >= this.maxQueue) {
-      return Promise.reject(
-        new LimiterError(
-          'queue-full',
-          `The request queue is full (${this.maxQueue} waiting); nothing was sent. Try again shortly.`,
-        ),
-      )
+    if (countsTowardBound) {
+      const refusal = this.admit(req.cls, req.priority)
+      if (refusal) return Promise.reject(refusal)
     }
     return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
@@ -171,6 +199,7 @@ export class RateLimiter {
         endpointKey: req.endpointKey,
         enqueuedAt: this.clock.now(),
         countsTowardBound,
+        boundKey: req.cls,
         resolve,
         reject,
         signal: req.signal,
@@ -190,12 +219,56 @@ export class RateLimiter {
     })
   }
 
+  /**
+   * Bounds per class and priority (issue: a read backlog must never refuse a write, a background
+   * sync never a user's call): each class has its own bound, background work of a class has the
+   * same bound on its own, and at a full class the newest background request yields to a user one.
+   * Returns the refusal, or null when the request may queue.
+   */
+  private admit(cls: RequestClass, priority: RequestPriority): LimiterError | null {
+    const full = (what: string) =>
+      new LimiterError(
+        'queue-full',
+        `The ${what} queue is full (${this.maxQueue} waiting); nothing was sent. Try again shortly.`,
+      )
+    const background = this.bounded.get(`${cls} background`) ?? 0
+    if (priority === 'background') {
+      if (background >= this.maxQueue) return full(`background ${cls}`)
+      return null
+    }
+    if ((this.bounded.get(cls) ?? 0) < this.maxQueue) return null
+    // The lowest-priority work yields first: the newest background request of this class.
+    const q = this.queues.background
+    for (let i = q.length - 1; i >= 0; i--) {
+      const w = q[i]
+      if (w.cls !== cls || !w.countsTowardBound) continue
+      this.removeWaiter(w)
+      w.reject(
+        new LimiterError(
+          'queue-full',
+          `Background ${cls} request gave way to a user request (queue full); nothing was sent.`,
+        ),
+      )
+      return null
+    }
+    return full(cls)
+  }
+
+  private count(w: Waiter, delta: number): void {
+    if (!w.countsTowardBound) return
+    this.bounded.set(w.cls, (this.bounded.get(w.cls) ?? 0) + delta)
+    if (w.priority === 'background') {
+      const k = `${w.cls} background`
+      this.bounded.set(k, (this.bounded.get(k) ?? 0) + delta)
+    }
+  }
+
   private insertWaiter(w: Waiter): void {
     const q = this.queues[w.priority]
     let i = q.length
     while (i > 0 && q[i - 1].orderKey > w.orderKey) i--
     q.splice(i, 0, w)
-    if (w.countsTowardBound) this.boundedCount++
+    this.count(w, 1)
   }
 
   private removeWaiter(w: Waiter): boolean {
@@ -203,7 +276,7 @@ export class RateLimiter {
     const i = q.indexOf(w)
     if (i < 0) return false
     q.splice(i, 1)
-    if (w.countsTowardBound) this.boundedCount--
+    this.count(w, -1)
     if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
     return true
   }
@@ -220,9 +293,22 @@ export class RateLimiter {
   private refill(g: Gate, now: number): void {
     if (!g.learned) return
     if (now > g.updatedAt) {
-      g.tokens = Math.min(g.capacity, g.tokens + ((now - g.updatedAt) / 1000) * g.rate)
+      g.tokens = Math.min(this.capacityOf(g), g.tokens + ((now - g.updatedAt) / 1000) * this.rateOf(g))
     }
     g.updatedAt = now
+  }
+
+  private rateOf(g: Gate): number {
+    return g.rate * g.penalty
+  }
+
+  private capacityOf(g: Gate): number {
+    return Math.max(1, g.capacity * g.penalty)
+  }
+
+  /** Tokens held back until the refill is observed: a tenth of a second's quota, at least one. */
+  private margin(g: Gate): number {
+    return Math.min(Math.max(1, 0.1 * this.rateOf(g)), Math.max(0, this.capacityOf(g) - 1))
   }
 
   /** 0 when the gate admits a request now, else ms to wait (Infinity: until a response arrives). */
@@ -233,7 +319,11 @@ export class RateLimiter {
       return pause
     }
     this.refill(g, now)
-    const tokenWait = g.tokens >= 1 - EPSILON ? 0 : ((1 - g.tokens) / g.rate) * 1000
+    // Until the server's refill is observed, a safety margin stays in the bucket: the first burst
+    // drains it to the server's r exactly, and the refill the estimate then assumes may start
+    // later on the server (issue 15 item 4: 429s right after the first burst).
+    const need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : this.margin(g))
+    const tokenWait = g.tokens >= need - EPSILON ? 0 : ((need - g.tokens) / this.rateOf(g)) * 1000
     return Math.max(pause, tokenWait)
   }
 
@@ -259,7 +349,7 @@ export class RateLimiter {
           continue
         }
         q.splice(i, 1)
-        if (w.countsTowardBound) this.boundedCount--
+        this.count(w, -1)
         if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
         w.resolve(this.dispatch(w, g, now))
       }
@@ -276,7 +366,7 @@ export class RateLimiter {
       return
     }
     // Round up: waking early would only reschedule.
-    const at = now + Math.max(1, Math.ceil(waitMs))
+    const at = now + Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(waitMs)))
     if (this.timer !== null && this.timerAt === at) return
     if (this.timer !== null) this.clock.clearTimer(this.timer)
     this.timerAt = at
@@ -289,6 +379,8 @@ export class RateLimiter {
 
   private dispatch(w: Waiter, g: Gate, now: number): Permit {
     const seq = this.nextSeq++
+    // The estimate admitted it with a token to spare: a 429 to it is a surprise.
+    const expected = g.learned && g.tokens >= 1 - EPSILON
     if (g.learned) g.tokens -= 1
     g.inFlight++
     const sentAt = now
@@ -306,8 +398,8 @@ export class RateLimiter {
       queuedMs: now - w.enqueuedAt,
       orderKey: w.orderKey,
       complete: (report) => {
-        if (!settle()) return { pauseMs: null }
-        const result = this.learn(g, w, seq, sentAt, report)
+        if (!settle()) return { pauseMs: null } as { pauseMs: number | null; askedMs?: number }
+        const result = this.learn(g, w, seq, sentAt, expected, report)
         this.pump()
         return result
       },
@@ -331,27 +423,47 @@ export class RateLimiter {
     return log.length - lo
   }
 
-  private learn(via: Gate, w: Waiter, seq: number, sentAt: number, report: ResponseReport): { pauseMs: number | null } {
+  private learn(
+    via: Gate,
+    w: Waiter,
+    seq: number,
+    sentAt: number,
+    expected: boolean,
+    report: ResponseReport,
+  ): { pauseMs: number | null; askedMs?: number } {
     const now = this.clock.now()
-    const policy = parseRateLimitPolicy(report.headers['ratelimit-policy'])
-    const state = parseRateLimit(report.headers['ratelimit'])
+    const reading = readRateLimitHeaders(report.headers)
+    // Dialects without a policy name (legacy) get one bucket per class.
+    const nameOf = (n: string | null) => n ?? `${reading.dialect ?? 'unnamed'}-${w.cls}`
     let bucket: Gate | null = via.learned ? via : null
-    if (policy) {
-      bucket = this.bucketFromPolicy(policy, w.cls, state, now)
-      this.endpointPolicy.set(`${w.cls} ${w.endpointKey}`, policy.policy)
-    } else if (state && !bucket) {
+    if (reading.shape) {
+      bucket = this.bucketFromShape(reading.shape, nameOf(reading.shape.name), w.cls, now)
+      this.endpointPolicy.set(`${w.cls} ${w.endpointKey}`, bucket.name)
+    } else if (reading.state && !bucket) {
       // A RateLimit without a policy: usable only for a bucket already known by that name.
-      const known = this.buckets.get(state.policy)
+      const known = this.buckets.get(nameOf(reading.state.name))
       if (known && known.cls === w.cls) bucket = known
     }
-    if (bucket && state && state.policy === bucket.name) this.correct(bucket, via, state, seq, sentAt, now)
+    if (bucket && reading.state && nameOf(reading.state.name) === bucket.name)
+      this.correct(bucket, via, reading.state, seq, sentAt, now)
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
     const retryAfter = parseRetryAfter(report.headers['retry-after'], now)
-    const pauseMs = retryAfter !== null ? retryAfter * 1000 : this.default429PauseMs
+    const askedMs = retryAfter !== null ? retryAfter * 1000 : this.default429PauseMs
+    // One Retry-After never pauses a bucket longer than the cap; the call that got it fails with
+    // the service's wait named (the client reports it), the others retry after the cap.
+    const pauseMs = Math.min(askedMs, this.maxRetryAfterMs)
     const gate = bucket ?? via
     const wasPaused = gate.pausedUntil !== null && gate.pausedUntil > now
+    // A 429 the estimate did not expect (it had a token to spend): the real quota is lower than
+    // the headers say (lowered without notice, or shared). Halve the rate until r shows otherwise;
+    // concurrent 429s of one pause count once.
+    if (bucket && bucket === via && expected && !wasPaused) {
+      this.refill(bucket, now)
+      bucket.penalty = Math.max(1 / 64, bucket.penalty / 2)
+      bucket.tokens = Math.min(bucket.tokens, this.capacityOf(bucket))
+    }
     // Concurrent 429s of one bucket share one pause: it is only extended when this response's
     // Retry-After ends later than the pause already running.
     if (!wasPaused || now + pauseMs > (gate.pausedUntil as number)) {
@@ -361,27 +473,23 @@ export class RateLimiter {
     if (gate.learned) {
       this.refill(gate, now)
       // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens").
-      gate.tokens = Math.min(gate.tokens, 1 - ((gate.pausedUntil! - now) / 1000) * gate.rate)
+      gate.tokens = Math.min(gate.tokens, 1 - ((gate.pausedUntil! - now) / 1000) * this.rateOf(gate))
     }
-    return { pauseMs: gate.pausedUntil! - now }
+    const result: { pauseMs: number; askedMs?: number } = { pauseMs: gate.pausedUntil! - now }
+    if (askedMs > this.maxRetryAfterMs) result.askedMs = askedMs
+    return result
   }
 
-  private bucketFromPolicy(
-    policy: RateLimitPolicy,
-    cls: RequestClass,
-    state: RateLimitState | null,
-    now: number,
-  ): Gate {
-    const capacity = policyCapacity(policy)
-    let g = this.buckets.get(policy.policy)
+  private bucketFromShape(shape: BucketShape, name: string, cls: RequestClass, now: number): Gate {
+    let g = this.buckets.get(name)
     if (!g) {
       g = {
-        name: policy.policy,
+        name,
         cls,
         learned: true,
-        capacity,
-        rate: policy.q,
-        // Nothing else known yet: the correction from r below lifts it; without r start empty.
+        capacity: shape.capacity,
+        rate: shape.ratePerSecond,
+        // Nothing else known yet: the correction from r lifts it; without r start empty.
         tokens: 0,
         updatedAt: now,
         pausedUntil: null,
@@ -389,24 +497,33 @@ export class RateLimiter {
         settleLog: [],
         lastCorrectionSeq: 0,
         pauses: 0,
+        dialect: shape.dialect,
+        penalty: 1,
+        refillSeen: false,
+        lastR: null,
       }
-      this.buckets.set(policy.policy, g)
-      if (!state || state.policy !== policy.policy) g.tokens = 0
+      this.buckets.set(name, g)
       return g
     }
-    // Limits are computed dynamically (spec 8.1.1): follow the latest policy.
+    // Limits are computed dynamically (spec 8.1.1): follow the latest policy. A legacy window
+    // guessed from RateLimit-Reset only ever slows the estimate (the slowest rate seen wins).
     this.refill(g, now)
-    g.rate = policy.q
-    g.capacity = capacity
-    g.tokens = Math.min(g.tokens, capacity)
+    g.rate =
+      shape.dialect === 'legacy' && !shape.windowStated ? Math.min(g.rate, shape.ratePerSecond) : shape.ratePerSecond
+    g.capacity = shape.capacity
+    g.dialect = shape.dialect
+    g.tokens = Math.min(g.tokens, this.capacityOf(g))
     return g
   }
 
-  private correct(g: Gate, via: Gate, state: RateLimitState, seq: number, sentAt: number, now: number): void {
+  private correct(g: Gate, via: Gate, state: ObservedRemaining, seq: number, sentAt: number, now: number): void {
     // A newer response already corrected the estimate; this one only knows less.
     if (seq < g.lastCorrectionSeq) return
     g.lastCorrectionSeq = seq
     this.refill(g, now)
+    // The server's r grew between two responses: its refill is seen, the safety margin can go.
+    if (g.lastR !== null && state.r > g.lastR) g.refillSeen = true
+    g.lastR = state.r
     if (state.r + 1 > g.capacity) g.capacity = state.r + 1
     // Which of our other requests may the server have handled after this one (so their tokens are
     // not in its r)? Any not answered before this one was sent: still in flight, or answered since.
@@ -415,11 +532,21 @@ export class RateLimiter {
     // The server had r ≤ x < r+1 tokens when it handled the request (between sending and now):
     // now it has at least r − maybeUnreflected, and at most r + 1 + rate·(now − sentAt).
     const lower = state.r - maybeUnreflected
-    const upper = state.r + 1 + ((now - sentAt) / 1000) * g.rate
+    const upper = state.r + 1 + ((now - sentAt) / 1000) * this.rateOf(g)
     // Raise a too-low estimate only to what is certain; an estimate above what is possible means
     // someone else shares the bucket (spec 8.1.5): drop to the certain level.
     // (A hundredth of a token of slack absorbs clock rounding between us and the server.)
-    if (g.tokens < lower) g.tokens = Math.min(g.capacity, lower)
+    // A fixed window (legacy headers) at zero opens again only at its reset, whatever the refill
+    // estimate says: wait for it like for a Retry-After.
+    if (state.r === 0 && state.resetSeconds !== undefined && g.dialect === 'legacy') {
+      const until = now + state.resetSeconds * 1000
+      if (g.pausedUntil === null || g.pausedUntil < until) g.pausedUntil = until
+    }
+    if (g.tokens < lower - 1 && g.penalty < 1) {
+      // The server holds more than the penalized estimate: the quota is back up.
+      g.penalty = Math.min(1, g.penalty * 2)
+    }
+    if (g.tokens < lower) g.tokens = Math.min(this.capacityOf(g), lower)
     else if (g.tokens > upper + 0.01) g.tokens = lower
   }
 
@@ -467,8 +594,8 @@ export class RateLimiter {
       policy: g.name,
       class: g.cls,
       remaining: g.learned ? Math.max(0, Math.floor(g.tokens + EPSILON)) : g.inFlight > 0 ? 0 : 1,
-      capacity: g.capacity,
-      ratePerSecond: g.rate,
+      capacity: g.learned ? Math.round(this.capacityOf(g) * 1000) / 1000 : g.capacity,
+      ratePerSecond: this.rateOf(g),
       queued: queued ?? this.queuedFor(g),
       inFlight: g.inFlight,
       pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
@@ -491,6 +618,6 @@ export class RateLimiter {
         w.reject(new LimiterError('disposed', 'The API client was closed before the request was sent.'))
       }
     }
-    this.boundedCount = 0
+    this.bounded.clear()
   }
 }

@@ -113,8 +113,11 @@ export function parseRateLimit(header: string | string[] | undefined | null): Ra
 }
 
 /**
- * `Retry-After` in seconds (spec 8.1: integer seconds). An HTTP-date is accepted too since it is the
- * header's other standard form; fractional seconds are tolerated. Returns null when unusable.
+ * `Retry-After` in seconds (spec 8.1: integer seconds). The header's other standard form, an
+ * HTTP-date, is accepted in all three formats RFC 9110 5.6.7 obliges a recipient to read:
+ * IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT` and
+ * asctime `Sun Nov  6 08:49:37 1994` (all GMT). Fractional seconds are tolerated.
+ * Returns null when unusable.
  */
 export function parseRetryAfter(
   header: string | string[] | undefined | null,
@@ -122,12 +125,37 @@ export function parseRetryAfter(
 ): number | null {
   const value = firstValue(header)?.trim()
   if (!value) return null
-  if (/^\d{1,9}(\.\d+)?$/.test(value)) return Number(value)
-  if (/^[A-Za-z]{3}, /.test(value)) {
-    const at = Date.parse(value)
-    if (Number.isFinite(at)) return Math.max(0, (at - nowMs) / 1000)
-  }
-  return null
+  if (/^\d{1,15}(\.\d+)?$/.test(value)) return Number(value)
+  const at = parseHttpDate(value, nowMs)
+  return at === null ? null : Math.max(0, (at - nowMs) / 1000)
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const IMF_FIXDATE = /^[A-Za-z]{3}, (\d{2}) ([A-Za-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/
+const RFC_850 = /^[A-Za-z]{6,9}, (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/
+const ASCTIME = /^[A-Za-z]{3} ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/
+
+/** Epoch ms of an HTTP-date (RFC 9110 5.6.7), always GMT; null when it is none of the three forms. */
+export function parseHttpDate(value: string, nowMs: number = Date.now()): number | null {
+  let day: string, mon: string, year: number, hh: string, mm: string, ss: string
+  let m = IMF_FIXDATE.exec(value)
+  if (m) {
+    ;[, day, mon, , hh, mm, ss] = m
+    year = Number(m[3])
+  } else if ((m = RFC_850.exec(value))) {
+    ;[, day, mon, , hh, mm, ss] = m
+    // RFC 9110: a two-digit year more than 50 years in the future means the past century.
+    const nowYear = new Date(nowMs).getUTCFullYear()
+    year = Math.floor(nowYear / 100) * 100 + Number(m[3])
+    if (year > nowYear + 50) year -= 100
+  } else if ((m = ASCTIME.exec(value))) {
+    ;[, mon, day, hh, mm, ss] = m
+    year = Number(m[6])
+  } else return null
+  const month = MONTHS.indexOf(mon.toLowerCase())
+  if (month < 0) return null
+  const ms = Date.UTC(year, month, Number(day.trim()), Number(hh), Number(mm), Number(ss))
+  return Number.isFinite(ms) ? ms : null
 }
 
 /** Capacity of a bucket from its policy: service-burst, else q·w, else q (one second's quota). */
