@@ -31,7 +31,13 @@ import { isApiError } from '../api'
 import { UserFacingError } from '../ipc/errors'
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 import type { ActiveConnectionInfo } from './connections'
-import { refuseEveryLiveWrite, requireLiveConfirmation, type LiveWriteConfirmer } from './live-write-guard'
+import {
+  refuseEveryLiveWrite,
+  requireLiveConfirmation,
+  withCallbacks,
+  type LiveWriteConfirmer,
+  type LiveWriteSummary,
+} from './live-write-guard'
 import { isDefinitiveClientError } from './orders'
 
 type ActionsClient = Pick<
@@ -177,7 +183,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
 
   async function livePrompt(
     connection: ActiveConnectionInfo,
-    summary: { action: string; amount: string | null; reference: string | null; customer: string | null },
+    summary: Pick<LiveWriteSummary, 'action' | 'amount' | 'reference' | 'customer' | 'callbacks'>,
   ): Promise<void> {
     if (!connection.isLive) return
     await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...summary })
@@ -297,6 +303,8 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
         amount: null,
         reference: `${payment.description} (${payment.id})`,
         customer: customerName(payment.billingAddress),
+        // An update can point the customer or the webhooks elsewhere: the dialog names those addresses.
+        ...withCallbacks(body as Record<string, unknown>),
       })
       const { value, requestId } = await keyedWrite(
         connection,
