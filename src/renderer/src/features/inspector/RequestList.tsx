@@ -111,12 +111,13 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
       <div
         ref={scrollRef}
         className="rl-scroll"
+        role="rowgroup"
         tabIndex={0}
         onKeyDown={onKeyDown}
         aria-label="Request rows: arrow keys move, space selects for export"
         data-testid="request-scroll"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="none" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]
             const badge = statusBadge(row)

@@ -404,7 +404,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
               disabled={disabled}
               onClick={() => props.onDuplicate(line.key)}
             >
-              Dup
+              Duplicate
             </button>
             <button
               type="button"

@@ -92,7 +92,14 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
 
   return (
-    <div ref={scrollRef} className={`pay-scroll density-${density}`} data-testid="payments-scroll" tabIndex={-1}>
+    <div
+      ref={scrollRef}
+      className={`pay-scroll density-${density}`}
+      data-testid="payments-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="Payments list"
+    >
       <table className="data pay-table" aria-rowcount={rowCount} data-testid="payments-table">
         <colgroup>
           {visibleColumns.map((c) => (

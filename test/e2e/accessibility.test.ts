@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, type AxeFinding } from './axe'
+import { startHarness, type Harness } from './harness'
+
+/**
+ * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an
+ * open detail, errors, live mode, and all of it again in dark mode. Critical and serious findings
+ * fail the test; each is reported with the state it was found in.
+ */
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const token = (n = 30) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
+const TEST_KEY = `test_${token()}`
+const LIVE_KEY = `live_${token()}`
+
+describe('accessibility (axe-core) in Chromium', () => {
+  let h: Harness
+  const findings: { state: string; finding: AxeFinding }[] = []
+
+  beforeAll(async () => {
+    h = await startHarness({
+      name: 'accessibility',
+      deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 120, seed: 3 } },
+    })
+    await h.services.connections.getActiveClient()
+    await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  async function scan(state: string): Promise<void> {
+    for (const finding of await axeViolations(h.page)) findings.push({ state, finding })
+  }
+
+  async function open(screen: RegExp, heading: RegExp): Promise<void> {
+    await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: screen }).click()
+    await h.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
+  }
+
+  async function tour(scheme: 'light' | 'dark'): Promise<void> {
+    await h.page.emulateMedia({ colorScheme: scheme })
+    await open(/^Home/, /./)
+    await scan(`${scheme}: home`)
+
+    await open(/^Orders/, /^Order/)
+    await scan(`${scheme}: orders, fresh form`)
+    // Create with the form as it is: the service answers with validation errors.
+    const create = h.page.getByRole('button', { name: /^Create/ }).first()
+    if (await create.isEnabled()) {
+      await create.click()
+      await h.page.waitForTimeout(0)
+    }
+    await scan(`${scheme}: orders, after Create`)
+
+    await open(/^Payments/, /^Payments/)
+    await h.page.getByTestId('payment-row').first().waitFor()
+    await scan(`${scheme}: payments, loaded`)
+    await h.page.getByTestId('payment-row').first().dblclick()
+    await h.page.getByTestId('payment-detail').waitFor()
+    await scan(`${scheme}: payments, detail open`)
+    await h.page.getByTestId('find-from').click()
+    await h.page.getByTestId('find-input').fill('tr_doesNotExist42')
+    await h.page.getByTestId('find-open').click()
+    await h.page.getByTestId('detail-error').waitFor()
+    await scan(`${scheme}: payments, not found error`)
+
+    await open(/^Inspector/, /^Inspector/)
+    await h.page.getByTestId('request-row').first().waitFor()
+    await scan(`${scheme}: inspector, list`)
+    await h.page.getByTestId('request-row').first().click()
+    await h.page.getByTestId('request-detail').waitFor()
+    await scan(`${scheme}: inspector, detail open`)
+
+    await open(/^Connections/, /^Connections/)
+    await scan(`${scheme}: connections`)
+  }
+
+  it('finds no critical or serious violations in light mode', async () => {
+    await tour('light')
+  })
+
+  it('finds none in live mode, with its banner and switcher', async () => {
+    await open(/^Connections/, /^Connections/)
+    await h.page.getByTestId('add-label').fill('Bakery live')
+    await h.page.getByTestId('add-secret').fill(LIVE_KEY)
+    const form = h.page.getByTestId('add-connection-form')
+    await form.getByText('Advanced: API address').click()
+    await h.page.getByTestId('add-use-sandbox-url').click()
+    await h.page.getByTestId('add-submit').click()
+    await h.page.getByTestId('connection-added').waitFor()
+    await h.page.getByTestId('connection-status').click()
+    await scan('live: connection switcher open')
+    await h.page.getByTestId('connection-switcher').getByText('Bakery live').click()
+    await h.page.getByTestId('live-banner').waitFor()
+    await scan('live: connections')
+    await open(/^Orders/, /^Order/)
+    await scan('live: orders')
+    for (const scheme of ['dark', 'light'] as const) {
+      await h.page.emulateMedia({ colorScheme: scheme })
+      await scan(`live ${scheme}: orders`)
+    }
+    await h.page.getByTestId('connection-status').click()
+    await h.page.getByTestId('connection-switcher').getByText('Sandbox').click()
+    await h.page.getByTestId('connection-status-label').filter({ hasText: 'Sandbox' }).waitFor()
+  })
+
+  it('finds none in dark mode', async () => {
+    await tour('dark')
+    await h.page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  afterAll(() => {
+    // Reported once, all states together, so one run shows everything to fix.
+    if (findings.length) console.log(JSON.stringify(findings, null, 1))
+  })
+
+  it('reported nothing in any state', () => {
+    expect(findings.map((f) => `${f.state}: ${f.finding.impact} ${f.finding.id} ${f.finding.nodes.join(' ')}`)).toEqual(
+      [],
+    )
+  })
+})

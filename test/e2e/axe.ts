@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+/** One axe finding, reduced to what a failing test message needs. */
+export interface AxeFinding {
+  id: string
+  impact: string | null
+  help: string
+  nodes: string[]
+}
+
+let axeSource: Promise<string> | undefined
+
+function loadAxeSource(): Promise<string> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  return axeSource
+}
+
+/**
+ * Runs axe-core in the page and returns the critical and serious violations. The production CSP
+ * forbids injected script tags, so axe's source is evaluated in the page instead.
+ */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window)
+  if (!hasAxe) await page.evaluate(await loadAxeSource())
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[]
+    }
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 8).map((n) => JSON.stringify(n.target)),
+    }))
+  })
+  return found.filter((f) => f.impact === 'critical' || f.impact === 'serious')
+}
