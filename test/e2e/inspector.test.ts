@@ -34,7 +34,11 @@ describe('Inspector in Chromium', () => {
   beforeAll(async () => {
     h = await startHarness({
       name: 'inspector',
-      deps: { sandboxOptions: { keys: [SECRET], adminToken: ADMIN_TOKEN, seedPayments: 40 } },
+      // No background sync: its GET /v2/orders rows would interleave with the requests under test.
+      deps: {
+        sandboxOptions: { keys: [SECRET], adminToken: ADMIN_TOKEN, seedPayments: 40 },
+        search: { autoSync: false },
+      },
     })
     client = await h.services.connections.getActiveClient()
     const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
