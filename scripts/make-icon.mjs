@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// Draws resources/icon.png (256×256): a rounded blue square with a white "P". Kept as a script
+// Draws resources/icon.png (512×512): a rounded blue square with a white "P". Kept as a script
 // so the icon can be regenerated without an image editor.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 
-const size = 256
+// 512×512: the smallest icon electron-builder accepts for macOS; the drawing is in a 256-unit grid.
+const size = 512
+const scale = size / 256
 const pixels = Buffer.alloc(size * size * 4)
 const blue = [47, 111, 222]
 const radius = 48
 
 function inRoundedSquare(x, y) {
-  const cx = Math.min(Math.max(x, radius), size - 1 - radius)
-  const cy = Math.min(Math.max(y, radius), size - 1 - radius)
+  const cx = Math.min(Math.max(x, radius), 255 - radius)
+  const cy = Math.min(Math.max(y, radius), 255 - radius)
   return (x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2
 }
 
@@ -29,8 +31,9 @@ function inLetterP(x, y) {
 for (let y = 0; y < size; y++) {
   for (let x = 0; x < size; x++) {
     const i = (y * size + x) * 4
-    if (!inRoundedSquare(x, y)) continue
-    const [r, g, b] = inLetterP(x, y) ? [255, 255, 255] : blue
+    const [gx, gy] = [x / scale, y / scale]
+    if (!inRoundedSquare(gx, gy)) continue
+    const [r, g, b] = inLetterP(gx, gy) ? [255, 255, 255] : blue
     pixels[i] = r
     pixels[i + 1] = g
     pixels[i + 2] = b
