@@ -219,6 +219,11 @@ export function removeSearchIndex(dir: string, connectionId: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
 }
 
+/** Two characters or more, or one symbol/ideograph (an emoji, a CJK character). */
+function searchableLength(term: string): boolean {
+  return [...term].length >= 2 || /[\p{So}\p{Lo}]/u.test(term)
+}
+
 export class SearchIndex {
   private readonly db: DatabaseSync
   private readonly key: Uint8Array
@@ -494,7 +499,8 @@ export class SearchIndex {
       where.push('t.created_ms >= ? AND t.created_ms < ?')
       params.push(q.range.fromMs, q.range.toMs)
     }
-    const terms = q.terms.filter(hasSearchableText)
+    // One-character words would prefix-match most rows and rank them all: searched from two characters.
+    const terms = q.terms.filter((t) => hasSearchableText(t) && searchableLength(t))
     const ftsTerms = terms.map(ftsPhrase)
     let join = ''
     let order = 't.created_ms DESC, t.id DESC'
@@ -514,7 +520,7 @@ export class SearchIndex {
       where.push(`f.${kind}_fts MATCH ?`)
       params.push(ftsTerms.join(' AND '))
       order = `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0), t.created_ms DESC, t.id DESC`
-    } else if (q.terms.length > 0) {
+    } else if (q.terms.some(searchableLength)) {
       // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
       return { hits: [], more: false }
     }

@@ -103,7 +103,15 @@ export function SearchBox(): React.JSX.Element {
         }}
       />
       {open && (
-        <div className="search-results" id={listId} role="listbox" data-testid="search-results" aria-label="Results">
+        <div
+          className="search-results"
+          id={listId}
+          role="listbox"
+          data-testid="search-results"
+          data-text={result?.text ?? (error ? text : undefined)}
+          aria-busy={loading || undefined}
+          aria-label="Results"
+        >
           {error ? (
             <p className="search-message error" data-testid="search-error">
               {error}

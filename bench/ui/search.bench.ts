@@ -1,0 +1,226 @@
+// Benchmark of the local search index (npm run bench:search): the BUILT renderer in Chromium via the
+// e2e harness, the real main services, a sandbox seeded with 100,000 test payments at its DEFAULT
+// rate limits (READ 25/s, burst 50).
+//
+// 1. Initial sync: the background sync walks GET /payments (and /orders) through the rate-limited
+//    client. Pages per second over the first 50,000 payments, as a ratio of the READ quota; the 429s
+//    seen by any attempt (from the request log); meanwhile an "agent" sends a GET payment at user
+//    priority every 250 ms: its time queued in the limiter (request log timings.queuedMs), p95, against
+//    one token interval (1000 / 25 = 40 ms).
+// 2. Heap and disk: main-process heap (after GC) before the sync and after 100,000 payments are
+//    indexed, and the index file size on disk.
+// 3. Search latency: 20,000 orders are added to the index (synthetic rows with names and e-mails),
+//    then queries are typed into the header search box one keystroke at a time; for each keystroke,
+//    the time from the input event to the frame after the results for that text are in the DOM.
+// Prints a table, then ONE JSON line (the last line).
+import { randomBytes } from 'node:crypto'
+import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { orderRow } from '../../src/main/search/index-db'
+import type { Order } from '../../src/shared/api-types'
+import type { ApiClient } from '../../src/main/api'
+import { startHarness } from '../../test/e2e/harness'
+
+const SEED_PAYMENTS = 100_000
+const SYNC_MEASURE_ITEMS = 50_000
+const ORDERS = 20_000
+const READ_QUOTA = 25
+const TOKEN_INTERVAL_MS = 1000 / READ_QUOTA
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN
+}
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
+const gc = () => (globalThis as { gc?: () => void }).gc?.()
+const heapMb = () => {
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed / 1024 / 1024
+}
+
+const FIRST = ['Anna', 'Bram', 'Chloé', 'Daan', 'Eva', 'Finn', 'Greta', 'Hugo', 'Iris', 'Jules', 'Katya', 'Lars']
+const LAST = ['Jansen', 'de Vries', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Müller', 'Dubois', 'Rossi', 'Novak']
+
+function syntheticOrder(i: number, profileId: string): Order {
+  const given = FIRST[i % FIRST.length]!
+  const family = `${LAST[(i >> 3) % LAST.length]!}${i}`
+  const value = `${10 + (i % 490)}.${String(i % 100).padStart(2, '0')}`
+  return {
+    resource: 'order',
+    id: `ord_bench${String(i).padStart(8, '0')}`,
+    profileId,
+    mode: 'test',
+    amount: { currency: 'EUR', value },
+    status: (['created', 'paid', 'expired', 'canceled'] as const)[i % 4]!,
+    orderNumber: `B-${100000 + i}`,
+    createdAt: new Date(Date.now() - i * 60_000).toISOString(),
+    billingAddress: {
+      givenName: given,
+      familyName: family,
+      email: `${given.toLowerCase()}.${i}@example.org`,
+      streetAndNumber: `Straat ${i}`,
+      postalCode: '1000 AA',
+      city: 'Amsterdam',
+      country: 'NL',
+    },
+    lines: [],
+    metadata: { ticket: `T${i}` },
+  } as unknown as Order
+}
+
+async function main(): Promise<void> {
+  const h = await startHarness({
+    name: 'bench-search',
+    deps: {
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { seedPayments: SEED_PAYMENTS, keys: [`test_${randomBytes(12).toString('hex')}`] },
+      search: { autoSync: false, syncEveryMs: 0 },
+    },
+  })
+  try {
+    await h.page.getByTestId('home-screen').waitFor()
+    await h.page.evaluate('window.__name = (f) => f')
+    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const ids = (await client.listPayments({ limit: 250 }, { priority: 'user' }))._embedded.payments.map((p) => p.id)
+    await new Promise((r) => setTimeout(r, 2500)) // let the READ bucket refill
+    await h.services.search.currentIndex()
+    const heapBefore = heapMb()
+
+    // 1. sync with an agent's requests interleaved
+    let measuredAt: number | null = null
+    let pagesAtMeasure = 0
+    const started = performance.now()
+    const offProgress = h.services.events.subscribe((event, payload) => {
+      if (event !== 'search.progress') return
+      const p = payload as { items: number; pages: number }
+      if (measuredAt === null && p.items >= SYNC_MEASURE_ITEMS) {
+        measuredAt = performance.now()
+        pagesAtMeasure = p.pages
+      }
+    })
+    await h.services.search.sync()
+    let agentRunning = true
+    const agent = (async () => {
+      let n = 0
+      while (agentRunning) {
+        await client.getPayment(ids[n++ % ids.length]!, {
+          priority: 'user',
+          origin: { screen: 'bench', action: 'agent request' },
+        })
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    })()
+    await h.services.search.whenIdle()
+    agentRunning = false
+    await agent
+    offProgress()
+    const totalSeconds = (performance.now() - started) / 1000
+    const status = h.services.search.status()
+    const pagesPerSecond = measuredAt === null ? NaN : pagesAtMeasure / ((measuredAt - started) / 1000)
+    const log = await h.services.requestLog.list()
+    let count429 = 0
+    const agentQueued: number[] = []
+    for (const summary of log.entries) {
+      const entry = await h.services.requestLog.get(summary.id)
+      for (const a of entry.attempts) if (a.status === 429) count429++
+      if (entry.origin?.action === 'agent request') agentQueued.push(entry.attempts[0]!.timings.queuedMs)
+    }
+    const heapAfter = heapMb()
+    const index = await h.services.search.currentIndex()
+    const payments = index.count('payments')
+    const sizeMb = index.sizeBytes() / 1024 / 1024
+
+    // 3. search latency with 20,000 orders added
+    const profileId = index.scope()!.split('|')[0]!
+    for (let i = 0; i < ORDERS; i += 1000) {
+      index.upsert(
+        'orders',
+        Array.from({ length: 1000 }, (_, k) => orderRow(syntheticOrder(i + k, profileId))),
+      )
+    }
+    const queries = [
+      'anna.1234@example.org',
+      'katya',
+      'visser77',
+      '59.95',
+      '€120,50',
+      'B-105000',
+      'paid ideal',
+      'failed today',
+      'last 7 days creditcard',
+      'Order',
+      'mülle',
+      'T4242',
+      'straat 99',
+      'greta dubois',
+    ]
+    const latencies: number[] = []
+    await h.page.getByTestId('search-input').click()
+    for (const query of queries) {
+      await h.page.getByTestId('search-input').fill('')
+      for (let k = 1; k <= query.length; k++) {
+        const text = query.slice(0, k)
+        const ms = await h.page.evaluate(
+          (t) =>
+            new Promise<number>((resolve) => {
+              const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
+              const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+              const t0 = performance.now()
+              setter.call(input, t)
+              input.dispatchEvent(new Event('input', { bubbles: true }))
+              const check = () => {
+                const box = document.querySelector('[data-testid="search-results"]')
+                if (box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy')) {
+                  requestAnimationFrame(() => resolve(performance.now() - t0))
+                } else requestAnimationFrame(check)
+              }
+              check()
+            }),
+          text,
+        )
+        latencies.push(ms)
+      }
+    }
+
+    const result = {
+      bench: 'search',
+      paymentsIndexed: payments,
+      ordersIndexed: index.count('orders'),
+      sync: {
+        seconds: round(totalSeconds),
+        pagesPerSecondFirst50k: round(pagesPerSecond, 2),
+        readQuotaPerSecond: READ_QUOTA,
+        ratioOfQuota: round(pagesPerSecond / READ_QUOTA, 3),
+        count429,
+        state: status.state,
+        agentRequests: agentQueued.length,
+        agentWaitP95Ms: round(percentile(agentQueued, 95)),
+        agentWaitMaxMs: round(Math.max(...agentQueued)),
+        tokenIntervalMs: TOKEN_INTERVAL_MS,
+      },
+      heapGrowthMb: round(heapAfter - heapBefore),
+      indexSizeMb: round(sizeMb),
+      searchKeystrokes: latencies.length,
+      searchP50Ms: round(percentile(latencies, 50)),
+      searchP95Ms: round(percentile(latencies, 95)),
+      searchMaxMs: round(Math.max(...latencies)),
+    }
+    console.log('metric                                   value')
+    console.log(
+      `sync pages/s (first 50k) / READ quota      ${result.sync.pagesPerSecondFirst50k} / ${READ_QUOTA} = ${result.sync.ratioOfQuota}`,
+    )
+    console.log(`429 responses during sync                   ${count429}`)
+    console.log(`agent wait p95 / token interval (ms)        ${result.sync.agentWaitP95Ms} / ${TOKEN_INTERVAL_MS}`)
+    console.log(`heap growth for ${payments} payments (MB)    ${result.heapGrowthMb}`)
+    console.log(`index size on disk (MB)                     ${result.indexSizeMb}`)
+    console.log(`search keystroke → rendered p95 (ms)        ${result.searchP95Ms} (p50 ${result.searchP50Ms})`)
+    console.log(JSON.stringify(result))
+  } finally {
+    await h.close()
+  }
+}
+
+void main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
