@@ -1,26 +1,8 @@
 // Spec 7: the error body and its media type. Every sandbox error goes through here so the shape
 // stays in one place.
-import type { ApiErrorBody } from '../shared/api-types'
+import { HAL_JSON, statusTitle, type ApiErrorBody } from '../shared/service/errors'
 
-export const HAL_JSON = 'application/hal+json'
-
-export const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized Request',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Request Entity Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
+export { HAL_JSON, STATUS_TITLES } from '../shared/service/errors'
 
 /** A response the sandbox is about to send; faults may still alter how it is delivered. */
 export interface Reply {
@@ -34,7 +16,7 @@ export function documentationHref(origin: string, topic = 'errors'): string {
 }
 
 export function errorBody(origin: string, status: number, detail: string, field?: string): ApiErrorBody {
-  const body: ApiErrorBody = { status, title: STATUS_TITLES[status] ?? 'Error', detail }
+  const body: ApiErrorBody = { status, title: statusTitle(status), detail }
   if (field !== undefined) body.field = field
   body._links = { documentation: { href: documentationHref(origin), type: 'text/html' } }
   return body

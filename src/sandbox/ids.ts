@@ -2,6 +2,8 @@
 // number + a random suffix. The alphabet is in ASCII order, so comparing ids as strings compares
 // their creation order: cursor pagination (spec 4.3) can then binary-search on the id itself.
 
+import type { IdPrefix } from '../shared/service/ids'
+
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 export const SEQUENCE_WIDTH = 8
 export const SUFFIX_WIDTH = 4
@@ -41,7 +43,7 @@ export class IdFactory {
 
   constructor(private readonly random: () => number) {}
 
-  next(prefix: 'tr' | 'ord' | 'odl' | 'mdt' | 're'): string {
+  next(prefix: IdPrefix): string {
     this.sequence += 1
     return `${prefix}_${encodeSequence(this.sequence)}${randomBase62(this.random, SUFFIX_WIDTH)}`
   }

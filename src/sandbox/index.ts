@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { CREDENTIAL_PREFIXES } from '../shared/service/credentials'
 import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { RateLimiter, type SandboxQuotas } from './rate-limit'
@@ -79,7 +80,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     random,
     ids,
   })
-  const secrets = options.keys && options.keys.length > 0 ? options.keys : [`test_${secureToken(30)}`]
+  const secrets =
+    options.keys && options.keys.length > 0 ? options.keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
   const credentials = new Map<string, Credential>()
   for (const secret of secrets) credentials.set(secret, parseCredential(secret))
   const ctx: SandboxContext = {

@@ -19,6 +19,16 @@
  * after reading r=N, exactly N immediate requests succeed; after waiting t seconds the bucket is full.
  */
 
+import { requestClassOf, type RequestClass } from '../shared/service/methods'
+import {
+  formatRateLimit,
+  formatRateLimitPolicy,
+  formatRetryAfter,
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  RETRY_AFTER_HEADER,
+} from '../shared/service/rate-limit'
+
 export interface Quota {
   /** requests per second (refill rate) */
   q: number
@@ -36,7 +46,7 @@ export interface SandboxQuotas {
   live?: Partial<ModeQuotas>
 }
 
-export type PolicyClass = 'read' | 'write'
+export type PolicyClass = RequestClass
 
 /** Defaults (spec 8.1 gives no numbers; choice documented in docs/SANDBOX.md). */
 export const DEFAULT_QUOTAS: { test: ModeQuotas; live: ModeQuotas } = {
@@ -49,10 +59,8 @@ export interface TakeResult {
   headers: Record<string, string>
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
 export function policyClassOf(method: string): PolicyClass {
-  return READ_METHODS.has(method.toUpperCase()) ? 'read' : 'write'
+  return requestClassOf(method)
 }
 
 /** `GET /v2/payments/tr_x` → `get-v2-payments`; `POST /v2/orders/ord_x/payments` → `post-v2-orders`. */
@@ -128,10 +136,15 @@ export function rateLimitHeaders(name: string, quota: Quota, milliTokens: number
   const { q, burst } = quota
   const remaining = Math.floor(milliTokens / 1000)
   const headers: Record<string, string> = {
-    'RateLimit-Policy': `"${name}";q=${q};w=${ceilDiv(burst, q)};service-burst=${burst}`,
-    RateLimit: `"${name}";r=${remaining};t=${ceilDiv(burst * 1000 - milliTokens, q * 1000)};service-burst=${Math.max(0, remaining - q)}`,
+    [RATE_LIMIT_POLICY_HEADER]: formatRateLimitPolicy({ policy: name, q, w: ceilDiv(burst, q), burst }),
+    [RATE_LIMIT_HEADER]: formatRateLimit({
+      policy: name,
+      r: remaining,
+      t: ceilDiv(burst * 1000 - milliTokens, q * 1000),
+      serviceBurst: Math.max(0, remaining - q),
+    }),
   }
-  if (limited) headers['Retry-After'] = String(Math.max(1, ceilDiv(1000 - milliTokens, q * 1000)))
+  if (limited) headers[RETRY_AFTER_HEADER] = formatRetryAfter(ceilDiv(1000 - milliTokens, q * 1000))
   return headers
 }
 

@@ -40,6 +40,8 @@ import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './err
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
 import { parseFormBody } from './form-body'
 import type { IdFactory } from './ids'
+import { CREDENTIAL_PATTERN } from '../shared/service/credentials'
+import { isPageSize } from '../shared/service/pagination'
 import { profileIdUseWithToken, type ProfileIdUse } from '../shared/service/scope'
 import type { RateLimiter } from './rate-limit'
 import {
@@ -98,8 +100,8 @@ export const MAX_BODY_BYTES = 1_000_000
 
 /** Spec 5: the prefix of a secret decides its kind and mode. */
 export function parseCredential(secret: string): Credential {
-  // The same characters the app accepts after the prefix (src/shared/connection-rules.ts).
-  const match = /^(test|live|access)_([A-Za-z0-9_-]+)$/.exec(secret)
+  // The same characters the app accepts after the prefix (spec module, service/credentials.ts).
+  const match = CREDENTIAL_PATTERN.exec(secret)
   if (!match) {
     throw new Error(`credential must look like test_…, live_… or access_… (letters, digits, "_", "-"): ${secret}`)
   }
@@ -649,7 +651,7 @@ function listQuery(request: ApiRequest): ListQuery {
   const limitRaw = params.get('limit')
   let limit = DEFAULT_PAGE_SIZE
   if (limitRaw !== null) {
-    if (!/^\d{1,6}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > MAX_PAGE_SIZE) {
+    if (!/^\d{1,6}$/.test(limitRaw) || !isPageSize(Number(limitRaw))) {
       throw new SandboxError(400, `The limit must be an integer from 1 to ${MAX_PAGE_SIZE}.`, 'limit')
     }
     limit = Number(limitRaw)

@@ -2,8 +2,9 @@
 // per-bucket snapshots for the rate-limit gauges. Plain JSON-safe data: they cross IPC as-is and
 // never carry a secret (Authorization is redacted to `Bearer ***`).
 
-/** Spec 8.1.4: GET/HEAD/OPTIONS are READ, POST/PUT/PATCH/DELETE are WRITE. */
-export type RequestClass = 'read' | 'write'
+/** Spec 8.1.4: GET/HEAD/OPTIONS are READ, POST/PUT/PATCH/DELETE are WRITE (service/methods.ts). */
+export type { RequestClass } from './service/methods'
+import type { RequestClass } from './service/methods'
 
 export type RequestPriority = 'user' | 'background'
 

@@ -46,119 +46,37 @@ export const ADDRESS_FIELDS = [
   'country',
 ] as const satisfies readonly (keyof Address)[]
 
-/** Spec 2.5 */
-export const LOCALES = [
-  'en_US',
-  'en_GB',
-  'nl_NL',
-  'nl_BE',
-  'de_DE',
-  'de_AT',
-  'de_CH',
-  'fr_FR',
-  'fr_BE',
-  'es_ES',
-  'ca_ES',
-  'pt_PT',
-  'it_IT',
-  'nb_NO',
-  'sv_SE',
-  'fi_FI',
-  'da_DK',
-  'is_IS',
-  'hu_HU',
-  'pl_PL',
-  'lv_LV',
-  'lt_LT',
-] as const
-export type Locale = (typeof LOCALES)[number]
-
-/** Spec 2.5 */
-export const PAYMENT_METHODS = [
-  'applepay',
-  'bancomatpay',
-  'bancontact',
-  'banktransfer',
-  'belfius',
-  'billie',
-  'creditcard',
-  'directdebit',
-  'eps',
-  'giftcard',
-  'ideal',
-  'in3',
-  'kbc',
-  'klarna',
-  'klarnapaylater',
-  'klarnapaynow',
-  'klarnasliceit',
-  'mybank',
-  'paypal',
-  'paysafecard',
-  'przelewy24',
-  'riverty',
-  'satispay',
-  'trustly',
-  'twint',
-  'voucher',
-] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-/** Spec 2.5: order line types. */
-export const ORDER_LINE_TYPES = [
-  'physical',
-  'digital',
-  'discount',
-  'shipping_fee',
-  'store_credit',
-  'gift_card',
-  'surcharge',
-] as const
-export type OrderLineType = (typeof ORDER_LINE_TYPES)[number]
-
-/** Spec 2.6: payment line types (`tip` cannot be used when creating). */
-export const PAYMENT_LINE_TYPES = [
-  'physical',
-  'digital',
-  'shipping_fee',
-  'discount',
-  'store_credit',
-  'gift_card',
-  'surcharge',
-  'tip',
-] as const
-export type PaymentLineType = (typeof PAYMENT_LINE_TYPES)[number]
-
-/** Spec 2.3: voucher categories. */
-export const VOUCHER_CATEGORIES = ['eco', 'gift', 'meal', 'sport_culture', 'additional', 'consume'] as const
-export type VoucherCategory = (typeof VOUCHER_CATEGORIES)[number]
-
-/** Spec 2.5: `embed` values. */
-export const EMBED_VALUES = ['payments', 'refunds', 'shipments'] as const
-export type EmbedValue = (typeof EMBED_VALUES)[number]
-
-/** Spec 3 */
-export const ORDER_STATUSES = [
-  'created',
-  'pending',
-  'authorized',
-  'paid',
-  'shipping',
-  'canceled',
-  'expired',
-  'completed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-export const ORDER_LINE_STATUSES = ['created', 'authorized', 'paid', 'canceled', 'shipping', 'completed'] as const
-export type OrderLineStatus = (typeof ORDER_LINE_STATUSES)[number]
-
-/**
- * Spec 3 shows only `open`; the rest is the sandbox's choice (see docs/SANDBOX.md), modelled on
- * what the real service most plausibly does.
- */
-export const PAYMENT_STATUSES = ['open', 'pending', 'authorized', 'paid', 'canceled', 'expired', 'failed'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+// The enumerations of spec 2.5 (and the statuses of spec 3) live in the spec module.
+export {
+  LOCALES,
+  type Locale,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  ORDER_LINE_TYPES,
+  type OrderLineType,
+  PAYMENT_LINE_TYPES,
+  type PaymentLineType,
+  VOUCHER_CATEGORIES,
+  type VoucherCategory,
+  EMBED_VALUES,
+  type EmbedValue,
+  ORDER_STATUSES,
+  type OrderStatus,
+  ORDER_LINE_STATUSES,
+  type OrderLineStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from './service/enums'
+import type {
+  Locale,
+  OrderLineStatus,
+  OrderLineType,
+  OrderStatus,
+  PaymentLineType,
+  PaymentMethod,
+  PaymentStatus,
+  VoucherCategory,
+} from './service/enums'
 
 export type Mode = 'live' | 'test'
 
@@ -412,14 +330,7 @@ export interface UpdatePaymentRequest {
   testmode?: boolean | null
 }
 
-/** Spec 7: the error body. */
-export interface ApiErrorBody {
-  status: number
-  title: string
-  detail: string
-  field?: string
-  _links?: { documentation?: Link }
-}
+export type { ApiErrorBody } from './service/errors'
 
 export type SortOrder = 'asc' | 'desc'
 
@@ -432,7 +343,4 @@ export interface ListPaymentsQuery {
 
 export type ListOrdersQuery = ListPaymentsQuery
 
-/** Spec 4.3 / 8.2: at most 250 objects per list response. */
-export const MAX_PAGE_SIZE = 250
-/** Spec 4.3 leaves the default open; the sandbox's choice, documented in docs/SANDBOX.md. */
-export const DEFAULT_PAGE_SIZE = 50
+export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './service/pagination'

@@ -3,34 +3,37 @@
  * connection is added and by the renderer's add form, so both give the same verdict and wording.
  */
 
-export type CredentialKind = 'api-key' | 'organization-token'
-export type CredentialMode = 'test' | 'live'
+import {
+  CREDENTIAL_BODY_PATTERN,
+  CREDENTIAL_PREFIXES,
+  credentialPrefixOf,
+  kindOfPrefix,
+  MAX_SECRET_LENGTH,
+  MIN_SECRET_BODY_LENGTH,
+  textHoldsCredential,
+  type CredentialKind,
+  type DetectedCredential,
+} from './service/credentials'
+import { MAX_PROFILE_ID_LENGTH, PROFILE_ID_PATTERN } from './service/ids'
 
-export type DetectedCredential =
-  | { kind: 'api-key'; mode: CredentialMode; prefix: 'test_' | 'live_' }
-  | { kind: 'organization-token'; prefix: 'access_' }
+// The service's rules for credentials and profile ids live in the spec module (src/shared/service/).
+export {
+  MAX_SECRET_LENGTH,
+  MIN_SECRET_BODY_LENGTH,
+  textHoldsCredential,
+  type CredentialKind,
+  type CredentialMode,
+  type DetectedCredential,
+} from './service/credentials'
+export { MAX_PROFILE_ID_LENGTH, PROFILE_ID_PATTERN } from './service/ids'
+export { effectiveMode } from './service/scope'
 
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
-const PREFIXES = ['test_', 'live_', 'access_'] as const
-
-/**
- * Characters allowed after the prefix. Issued keys are alphanumeric; `_` and `-` are allowed too so
- * URL-safe generated keys pass. Anything else (spaces, quotes, newlines from a sloppy paste) would
- * corrupt the Authorization header (spec 5.1), so it is refused rather than trimmed silently.
- */
-const BODY_PATTERN = /^[A-Za-z0-9_-]+$/
-
-/** Shorter than this after the prefix is almost certainly a truncated paste. */
-export const MIN_SECRET_BODY_LENGTH = 10
-/** Generous upper bound; also the IPC schema's limit. */
-export const MAX_SECRET_LENGTH = 512
-
 export const MAX_LABEL_LENGTH = 80
-export const PROFILE_ID_PATTERN = /^pfl_.+$/
-export const MAX_PROFILE_ID_LENGTH = 64
 
-const RECOGNISED = 'Paydesk recognises API keys starting test_ or live_ and organization tokens starting access_.'
+const { test: TEST, live: LIVE, access: ACCESS } = CREDENTIAL_PREFIXES
+const RECOGNISED = `Paydesk recognises API keys starting ${TEST} or ${LIVE} and organization tokens starting ${ACCESS}.`
 
 /** Works out the credential's kind (and, for API keys, the mode) from its prefix (spec 5.1, 5.3). */
 export function detectCredential(secret: string): RuleResult<DetectedCredential> {
@@ -44,7 +47,7 @@ export function detectCredential(secret: string): RuleResult<DetectedCredential>
   if (/\s/.test(secret)) {
     return { ok: false, message: 'The credential contains spaces or line breaks; copy it again without them.' }
   }
-  const prefix = PREFIXES.find((p) => secret.startsWith(p))
+  const prefix = credentialPrefixOf(secret)
   if (!prefix) return { ok: false, message: `This does not look like a credential. ${RECOGNISED}` }
   const body = secret.slice(prefix.length)
   if (body.length < MIN_SECRET_BODY_LENGTH) {
@@ -53,11 +56,10 @@ export function detectCredential(secret: string): RuleResult<DetectedCredential>
       message: `The part after ${prefix} is too short (at least ${MIN_SECRET_BODY_LENGTH} characters); was it cut off while copying?`,
     }
   }
-  if (!BODY_PATTERN.test(body)) {
+  if (!CREDENTIAL_BODY_PATTERN.test(body)) {
     return { ok: false, message: `After ${prefix} a credential holds only letters, digits, "_" and "-".` }
   }
-  if (prefix === 'access_') return { ok: true, value: { kind: 'organization-token', prefix } }
-  return { ok: true, value: { kind: 'api-key', mode: prefix === 'live_' ? 'live' : 'test', prefix } }
+  return { ok: true, value: kindOfPrefix(prefix) }
 }
 
 /** The last characters shown of a secret: enough to tell keys apart, too few to matter. */
@@ -68,7 +70,7 @@ export const VISIBLE_TAIL = 4
  * its tail, and something too short to spare four characters shows nothing at all.
  */
 export function maskSecret(secret: string): string {
-  const prefix = PREFIXES.find((p) => secret.startsWith(p)) ?? ''
+  const prefix = credentialPrefixOf(secret) ?? ''
   const body = secret.slice(prefix.length)
   if (body.length < VISIBLE_TAIL * 2) return `${prefix}…`
   return `${prefix}…${body.slice(-VISIBLE_TAIL)}`
@@ -104,7 +106,10 @@ export function checkConnectionOptions(
       return { ok: false, message: 'API keys belong to one profile already; leave the profile id empty (spec 5.3).' }
     }
     if (testmode !== null) {
-      return { ok: false, message: 'API keys carry their own mode (test_ or live_); test mode cannot be set for them.' }
+      return {
+        ok: false,
+        message: `API keys carry their own mode (${TEST} or ${LIVE}); test mode cannot be set for them.`,
+      }
     }
     return { ok: true, value: { profileId: null, testmode: null } }
   }
@@ -115,23 +120,6 @@ export function checkConnectionOptions(
     return { ok: false, message: 'A profile id starts with pfl_ followed by its code, without spaces.' }
   }
   return { ok: true, value: { profileId, testmode: testmode === true } }
-}
-
-/** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */
-export function effectiveMode(
-  kind: CredentialKind,
-  keyMode: CredentialMode | null,
-  testmode: boolean | null,
-): CredentialMode {
-  if (kind === 'api-key') return keyMode ?? 'test'
-  return testmode ? 'test' : 'live'
-}
-
-/** Something shaped like a credential (spec 5 prefixes) inside free text, such as a key pasted into a name. */
-const CREDENTIAL_IN_TEXT = /(test|live|access)_[A-Za-z0-9_-]{10,}/
-
-export function textHoldsCredential(text: string): boolean {
-  return CREDENTIAL_IN_TEXT.test(text)
 }
 
 export const LABEL_HOLDS_CREDENTIAL =

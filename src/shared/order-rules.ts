@@ -64,6 +64,8 @@ import {
   type Amount,
 } from './api-types'
 import { countryNeedsPostalCode, isCountryCode } from './countries'
+import { CREDIT_LINE_TYPES, METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from './service/enums'
+import { ID_PATTERNS, PROFILE_ID_PATTERN } from './service/ids'
 import { PROFILE_ID_WITH_TOKEN } from './service/scope'
 import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
@@ -115,17 +117,12 @@ export const KLARNA_EXPIRES_AT_MAX_DAYS_AHEAD = 28
 export const NAME_MIN_LENGTH = 2
 /** spec 2.1: E.164 */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/
-/** spec 2.2 */
-export const PROFILE_ID_PATTERN = /^pfl_.+$/
+// Ids, line types, methods needing lines and sequence types are the spec module's (service/).
+export { PROFILE_ID_PATTERN } from './service/ids'
+export { CREDIT_LINE_TYPES, METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from './service/enums'
 /** https://docs.mollie.com/reference/v2/payments-api/create-payment: `customerId`, `mandateId` */
-export const CUSTOMER_ID_PATTERN = /^cst_[A-Za-z0-9]+$/
-export const MANDATE_ID_PATTERN = /^mdt_[A-Za-z0-9]+$/
-/** spec 2.3: unitPrice may be negative only for these types. */
-export const CREDIT_LINE_TYPES: readonly string[] = ['discount', 'store_credit', 'gift_card']
-/** spec 2.6: these methods need payment lines. */
-export const METHODS_REQUIRING_LINES: readonly string[] = ['billie', 'in3', 'klarna', 'riverty', 'voucher']
-/** spec 4.2 / 2.2 */
-export const SEQUENCE_TYPES = ['oneoff', 'first', 'recurring'] as const
+export const CUSTOMER_ID_PATTERN = ID_PATTERNS.customer
+export const MANDATE_ID_PATTERN = ID_PATTERNS.mandate
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -33,6 +33,7 @@ import {
   type UpdatePaymentRequest,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
+import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
@@ -141,9 +142,6 @@ export interface ApiClient {
   dispose(): void
 }
 
-const ORDER_ID = /^ord_[A-Za-z0-9]+$/
-const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/
-const REFUND_ID = /^re_[A-Za-z0-9]+$/
 /**
  * Methods that take an Idempotency-Key (https://docs.mollie.com/overview/api-idempotency: POST,
  * PATCH and DELETE); every such request this client sends carries one, the same on each attempt.
@@ -510,13 +508,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
-    checkId(id, ORDER_ID, 'order', 'ord_')
+    checkId(id, 'order')
     const query = embedQuery(opts.embed, 'GET')
     return expectResource<Order>(await request({ method: 'GET', path: `/orders/${id}`, query }, opts), 'order', 'GET')
   }
 
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
-    checkId(id, ORDER_ID, 'order', 'ord_')
+    checkId(id, 'order')
     const query = embedQuery(opts.embed, 'DELETE')
     const order = await request<unknown>(
       { method: 'DELETE', path: `/orders/${id}`, query, idempotencyKey: opts.idempotencyKey },
@@ -526,7 +524,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
-    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    checkId(id, 'payment')
     const payment = await request<unknown>(
       { method: 'PATCH', path: `/payments/${id}`, body, idempotencyKey: opts.idempotencyKey },
       opts,
@@ -535,7 +533,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
-    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    checkId(id, 'payment')
     const payment = await request<unknown>(
       { method: 'DELETE', path: `/payments/${id}`, idempotencyKey: opts.idempotencyKey },
       opts,
@@ -544,7 +542,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
-    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
+    checkId(paymentId, 'payment')
     const refund = await request<unknown>(
       { method: 'POST', path: `/payments/${paymentId}/refunds`, body, idempotencyKey: opts.idempotencyKey },
       opts,
@@ -557,16 +555,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     input: ListRefundsInput = {},
     opts: CallOptions = {},
   ): Promise<RefundList> {
-    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
+    checkId(paymentId, 'payment')
     let req: LogicalRequest
     if ('link' in input) {
       req = { method: 'GET', link: input.link }
     } else {
-      if (input.from !== undefined) checkId(input.from, REFUND_ID, 'refund', 're_')
-      if (
-        input.limit !== undefined &&
-        (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_PAGE_SIZE)
-      ) {
+      if (input.from !== undefined) checkId(input.from, 'refund')
+      if (input.limit !== undefined && !isPageSize(input.limit)) {
         throw new ApiError({
           kind: 'invalid-request',
           message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
@@ -590,8 +585,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getRefund(paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
-    checkId(paymentId, PAYMENT_ID, 'payment', 'tr_')
-    checkId(refundId, REFUND_ID, 'refund', 're_')
+    checkId(paymentId, 'payment')
+    checkId(refundId, 'refund')
     const refund = await request({ method: 'GET', path: `/payments/${paymentId}/refunds/${refundId}` }, opts)
     return expectResource<Refund>(refund, 'refund', 'GET')
   }
@@ -605,7 +600,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {
-    checkId(id, PAYMENT_ID, 'payment', 'tr_')
+    checkId(id, 'payment')
     return expectResource<Payment>(await request({ method: 'GET', path: `/payments/${id}` }, opts), 'payment', 'GET')
   }
 
@@ -620,13 +615,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       req = { method: 'GET', link: input.link }
     } else {
       if (input.from !== undefined) {
-        if (key === 'payments') checkId(input.from, PAYMENT_ID, 'payment', 'tr_')
-        else checkId(input.from, ORDER_ID, 'order', 'ord_')
+        checkId(input.from, key === 'payments' ? 'payment' : 'order')
       }
-      if (
-        input.limit !== undefined &&
-        (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > MAX_PAGE_SIZE)
-      ) {
+      if (input.limit !== undefined && !isPageSize(input.limit)) {
         throw new ApiError({
           kind: 'invalid-request',
           message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
@@ -703,11 +694,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 }
 
-function checkId(id: string, pattern: RegExp, what: string, prefix: string): void {
-  if (typeof id !== 'string' || !pattern.test(id)) {
+function checkId(id: string, resource: IdResource): void {
+  if (!isId(resource, id)) {
     throw new ApiError({
       kind: 'invalid-request',
-      message: `"${String(id).slice(0, 60)}" is not a ${what} id (expected ${prefix}…); nothing was sent.`,
+      message: `"${String(id).slice(0, 60)}" is not a ${resource} id (expected ${idPrefix(resource)}…); nothing was sent.`,
     })
   }
 }

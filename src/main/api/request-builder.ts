@@ -1,11 +1,12 @@
 // Builds one HTTP request from a logical call and the current credential: URL (base or a followed
 // link, same origin only), headers, JSON body, and the profileId/testmode rules of spec 5.
 
-import type { RequestClass } from '../../shared/api-events'
+import { ANY_ID_SEGMENT, requestClassOf, type CredentialKind, type RequestClass } from '../../shared/service'
 import { profileIdUseWithToken, scopeInQuery } from '../../shared/service/scope'
 import { ApiError } from './errors'
 
-export type CredentialKind = 'api-key' | 'organization-token'
+export type { CredentialKind }
+export { requestClassOf }
 
 export interface ApiCredential {
   secret: string
@@ -39,13 +40,6 @@ export interface BuiltRequest {
   notes: string[]
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** Spec 8.1.4 */
-export function requestClassOf(method: string): RequestClass {
-  return READ_METHODS.has(method.toUpperCase()) ? 'read' : 'write'
-}
-
 /** `/v2/payments/tr_abc` below base `/v2` → `/payments/:id`. */
 export function endpointKeyOf(method: string, url: URL, base: URL): string {
   const basePath = base.pathname.replace(/\/+$/, '')
@@ -53,7 +47,7 @@ export function endpointKeyOf(method: string, url: URL, base: URL): string {
   if (basePath && path.startsWith(basePath)) path = path.slice(basePath.length)
   const normalized = path
     .split('/')
-    .map((seg) => (/^[a-z]{2,6}_[A-Za-z0-9]+$/.test(seg) ? ':id' : seg))
+    .map((seg) => (ANY_ID_SEGMENT.test(seg) ? ':id' : seg))
     .join('/')
   return `${method.toUpperCase()} ${normalized || '/'}`
 }

@@ -10,6 +10,7 @@ import {
   MAX_PROFILE_ID_LENGTH,
   textHoldsCredential,
 } from '../../shared/connection-rules'
+import { CREDENTIAL_PREFIX_LIST, kindOfPrefix } from '../../shared/service/credentials'
 import { backupFile, readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 
 /**
@@ -28,7 +29,7 @@ const storedConnectionSchema = z
     label: z.string().min(1).max(MAX_LABEL_LENGTH),
     kind: z.enum(['api-key', 'organization-token']),
     mode: z.enum(['test', 'live']),
-    prefix: z.enum(['test_', 'live_', 'access_']),
+    prefix: z.enum(CREDENTIAL_PREFIX_LIST),
     last4: z.string().regex(/^[A-Za-z0-9_-]{1,8}$/),
     profileId: z.string().max(MAX_PROFILE_ID_LENGTH).nullable(),
     testmode: z.boolean().nullable(),
@@ -101,14 +102,15 @@ export function checkStoredConnection(
   const c = parsed.data
   const label = checkLabel(c.label)
   if (!label.ok || label.value !== c.label) return { ok: false, reason: 'its name breaks the naming rules' }
-  const kind = c.prefix === 'access_' ? 'organization-token' : 'api-key'
+  const detected = kindOfPrefix(c.prefix)
+  const kind = detected.kind
   if (c.kind !== kind) return { ok: false, reason: `a ${c.prefix} credential is not a ${c.kind}` }
   const options = checkConnectionOptions(c.kind, { profileId: c.profileId, testmode: c.testmode })
   if (!options.ok) return { ok: false, reason: options.message }
   if (options.value.profileId !== c.profileId || options.value.testmode !== c.testmode) {
     return { ok: false, reason: 'its profile id or test mode is not as Paydesk stores them' }
   }
-  const mode = kind === 'api-key' ? (c.prefix === 'live_' ? 'live' : 'test') : c.testmode ? 'test' : 'live'
+  const mode = detected.kind === 'api-key' ? detected.mode : c.testmode ? 'test' : 'live'
   if (c.mode !== mode) return { ok: false, reason: `it says ${c.mode} mode, but its credential is for ${mode} mode` }
   const baseUrl = checkBaseUrl(c.baseUrl)
   if (!baseUrl.ok) return { ok: false, reason: baseUrl.message }

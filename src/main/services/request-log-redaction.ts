@@ -4,6 +4,7 @@
 
 import type { AttemptEvent } from '../../shared/api-events'
 import type { LoggedAttempt } from '../../shared/request-log-types'
+import { CREDENTIAL_IN_TEXT } from '../../shared/service/credentials'
 
 export const REDACTED = '[redacted]'
 
@@ -31,10 +32,11 @@ export function isCredentialName(name: string): boolean {
 }
 
 /**
- * The shapes of the service's credentials (spec 5: `test_…`/`live_…` API keys, `access_…` tokens),
- * masked wherever they appear even when the secret itself is not known here.
+ * The shapes of the service's credentials (spec 5, the spec module's CREDENTIAL_IN_TEXT: every
+ * credential the app accepts matches it), masked wherever they appear even when the secret itself
+ * is not known here.
  */
-const CREDENTIAL_PATTERN = /\b(test|live|access)_[A-Za-z0-9]{8,}/g
+const CREDENTIAL_PATTERN = CREDENTIAL_IN_TEXT
 
 /** Secrets shorter than this are not masked by value: they would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 8

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Order, Payment, Refund } from '../api-types'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
+import { ORDER_ID_PATTERN } from './orders'
 import { PAYMENT_ID_PATTERN } from './payments'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
@@ -10,7 +11,6 @@ import { PAYMENT_ID_PATTERN } from './payments'
 // dialog, keeps the Idempotency-Key of each pending action (services/actions.ts) and sends.
 
 const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
-export const ORDER_ID_PATTERN = /^ord_[A-Za-z0-9]{1,60}$/
 const orderId = z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).')
 /** Which view asked: shown as the request's origin in the Inspector. */
 const from = z.enum(['payment', 'order']).optional()

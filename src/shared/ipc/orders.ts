@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { checkId, ID_PATTERNS } from '../service/ids'
 import type { Order, Payment } from '../api-types'
 import { defineChannel } from './define'
 import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
@@ -18,11 +19,15 @@ const createInput = z
 export type CreateFromDraftInput = z.output<typeof createInput>
 
 /** An order id as the service writes it. */
-export const ORDER_ID_PATTERN = /^ord_[A-Za-z0-9]{1,60}$/
+export const ORDER_ID_PATTERN = ID_PATTERNS.order
 
 export const orderIdInput = z
   .object({
-    id: z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).'),
+    id: z
+      .string()
+      .min(5)
+      .max(64)
+      .regex(ORDER_ID_PATTERN, checkId('order', '') ?? undefined),
   })
   .strict()
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { BucketSnapshot } from '../api-events'
 import { MAX_PAGE_SIZE, type Payment } from '../api-types'
+import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
 
 /**
@@ -10,7 +11,7 @@ import { defineChannel } from './define'
  */
 
 /** Spec 2.6: payment ids match ^tr_.+$; the client further restricts them to tr_ + base62. */
-export const PAYMENT_ID_PATTERN = /^tr_[A-Za-z0-9]{1,60}$/
+export const PAYMENT_ID_PATTERN = ID_PATTERNS.payment
 
 const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
 /** Names one browsing session of the renderer: main keeps the pages it served to it (for export). */

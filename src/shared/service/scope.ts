@@ -15,6 +15,8 @@
 //   `testmode` (.../orders-api/create-order-payment); the object already names its profile.
 // `testmode` travels in the query for GET/HEAD/OPTIONS/DELETE and in the body otherwise.
 
+import type { CredentialKind, CredentialMode } from './credentials'
+
 export type ScopeOperation = 'create' | 'list' | 'read' | 'act'
 
 export type ProfileIdUse = 'required' | 'optional' | 'unused'
@@ -52,4 +54,24 @@ export function scopeOperation(method: string, path: string): ScopeOperation {
 /** How `profileId` is used by an organization token's request (see PROFILE_ID_WITH_TOKEN). */
 export function profileIdUseWithToken(method: string, path: string): ProfileIdUse {
   return PROFILE_ID_WITH_TOKEN[scopeOperation(method, path)]
+}
+
+/** How a request uses `profileId`, per credential kind: API keys never send it (spec 5.3). */
+export function profileIdUse(kind: CredentialKind, operation: ScopeOperation): ProfileIdUse | 'forbidden' {
+  return kind === 'api-key' ? 'forbidden' : PROFILE_ID_WITH_TOKEN[operation]
+}
+
+/** How a request uses `testmode`, per credential kind: API keys carry their mode (spec 5.4). */
+export function testmodeUse(kind: CredentialKind): 'optional' | 'forbidden' {
+  return kind === 'api-key' ? 'forbidden' : 'optional'
+}
+
+/** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */
+export function effectiveMode(
+  kind: CredentialKind,
+  keyMode: CredentialMode | null,
+  testmode: boolean | null,
+): CredentialMode {
+  if (kind === 'api-key') return keyMode ?? 'test'
+  return testmode ? 'test' : 'live'
 }

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/api-types'
 import { parsePageSize } from './page-size'
 
-const SUGGESTED = [10, 25, 50, 100, 250]
+const SUGGESTED = [10, 25, 50, 100, MAX_PAGE_SIZE]
 
-/** Page size 1–250, applied on Enter or when the field loses focus; empty means the service default. */
+/** Page size 1–MAX_PAGE_SIZE, applied on Enter or when the field loses focus; empty means the service default. */
 export function PageSizeInput({
   value,
   onApply,

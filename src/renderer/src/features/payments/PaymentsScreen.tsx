@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
+import { isId } from '../../../../shared/service/ids'
 import { subscribe } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import { usePaymentsStore } from '../../stores/payments-store'
@@ -12,7 +13,6 @@ import { PageSizeInput } from './PageSizeInput'
 import { PaymentDetail } from './PaymentDetail'
 import { PaymentsTable } from './PaymentsTable'
 // Not imported from shared/ipc/payments: that module pulls zod into the renderer, and zod's eval probe trips the CSP.
-const PAYMENT_ID_PATTERN = /^tr_[A-Za-z0-9]{1,60}$/
 import { RateLimitGauge } from './RateLimitGauge'
 import { benchMark } from './bench-marks'
 import './payments.css'
@@ -113,7 +113,7 @@ export function PaymentsScreen(): React.JSX.Element {
 
   async function submitFind(mode: 'open' | 'from'): Promise<void> {
     const id = find.trim()
-    if (!PAYMENT_ID_PATTERN.test(id)) {
+    if (!isId('payment', id)) {
       setFindError('Enter a payment id such as tr_WDqYK6vllg (letters and digits after tr_).')
       return
     }

@@ -1,0 +1,61 @@
+// The service's credentials (spec 5): their kinds, prefixes and shape. ONE pattern, used by the
+// connections (what the app accepts), the sandbox (what it serves) and the request-log redactor
+// (what it masks), so a credential the app accepts is always one the redactor recognises.
+
+export type CredentialKind = 'api-key' | 'organization-token'
+export type CredentialMode = 'test' | 'live'
+
+export const CREDENTIAL_KINDS: readonly CredentialKind[] = ['api-key', 'organization-token']
+
+/** Spec 5.1/5.3: the prefix decides the kind and, for API keys, the mode. */
+export const CREDENTIAL_PREFIXES = {
+  test: 'test_',
+  live: 'live_',
+  access: 'access_',
+} as const
+
+export type CredentialPrefix = (typeof CREDENTIAL_PREFIXES)[keyof typeof CREDENTIAL_PREFIXES]
+
+export const CREDENTIAL_PREFIX_LIST: readonly CredentialPrefix[] = Object.values(CREDENTIAL_PREFIXES)
+
+export type DetectedCredential =
+  | { kind: 'api-key'; mode: CredentialMode; prefix: 'test_' | 'live_' }
+  | { kind: 'organization-token'; prefix: 'access_' }
+
+/**
+ * Characters allowed after the prefix. Issued keys are alphanumeric; `_` and `-` are allowed too so
+ * URL-safe generated keys pass. Anything else (spaces, quotes, newlines from a sloppy paste) would
+ * corrupt the Authorization header (spec 5.1).
+ */
+export const CREDENTIAL_BODY_PATTERN = /^[A-Za-z0-9_-]+$/
+
+/** Shorter than this after the prefix is almost certainly a truncated paste. */
+export const MIN_SECRET_BODY_LENGTH = 10
+/** Generous upper bound; also the IPC schema's limit. */
+export const MAX_SECRET_LENGTH = 512
+
+/** A whole credential of any kind (the sandbox serves exactly these). */
+export const CREDENTIAL_PATTERN = /^(test|live|access)_([A-Za-z0-9_-]+)$/
+
+/**
+ * Something shaped like a credential inside free text (a key pasted into a name, a body, a URL):
+ * a prefix and at least MIN_SECRET_BODY_LENGTH body characters, so every credential the app
+ * accepts matches it. Global: use with `replace`, or `new RegExp(source)` for a single test.
+ */
+export const CREDENTIAL_IN_TEXT = new RegExp(`(test|live|access)_[A-Za-z0-9_-]{${MIN_SECRET_BODY_LENGTH},}`, 'g')
+
+/** The known prefix a secret starts with, or null. */
+export function credentialPrefixOf(secret: string): CredentialPrefix | null {
+  return CREDENTIAL_PREFIX_LIST.find((p) => secret.startsWith(p)) ?? null
+}
+
+/** Kind (and mode) of a credential by its prefix alone. */
+export function kindOfPrefix(prefix: CredentialPrefix): DetectedCredential {
+  if (prefix === CREDENTIAL_PREFIXES.access) return { kind: 'organization-token', prefix }
+  return { kind: 'api-key', mode: prefix === CREDENTIAL_PREFIXES.live ? 'live' : 'test', prefix }
+}
+
+/** Whether free text holds something shaped like a credential. */
+export function textHoldsCredential(text: string): boolean {
+  return new RegExp(CREDENTIAL_IN_TEXT.source).test(text)
+}
