@@ -55,3 +55,28 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
       (await call<{ ids: string[] }>('GET', `/__admin/payments?mode=${mode}&sort=${sort}`)).ids,
   }
 }
+
+export interface CheckoutResult {
+  status: number
+  /** where the customer is sent next (303), if anywhere */
+  location: string | null
+  html: string
+}
+
+/**
+ * Chooses an outcome on a payment's checkout page the way a customer's browser does: loads the page,
+ * then submits its form (with the token the page carries). For tests and scripts.
+ */
+export async function completeCheckout(checkoutUrl: string, outcome: string): Promise<CheckoutResult> {
+  const page = await fetch(checkoutUrl)
+  const html = await page.text()
+  // A payment that is no longer open has no form: post without a token, as a stale tab would not.
+  const token = /name="token" value="([^"]*)"/.exec(html)?.[1]
+  const response = await fetch(checkoutUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(token === undefined ? { outcome } : { token, outcome }).toString(),
+    redirect: 'manual',
+  })
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() }
+}

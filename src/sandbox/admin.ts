@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Mode } from '../shared/api-types'
 import { errorReply, type Reply } from './errors'
 import { parseFaultSpec } from './faults'
+import { constantTimeEquals } from './guards'
 import type { Quota, SandboxQuotas } from './rate-limit'
 import type { SandboxContext } from './server'
 
@@ -26,7 +27,7 @@ function parseQuota(value: unknown): Quota | string | undefined {
 
 export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL, rawBody: Buffer | null): Reply {
   const auth = req.headers.authorization
-  if (auth !== `Bearer ${ctx.adminToken}`) {
+  if (auth === undefined || !constantTimeEquals(auth, `Bearer ${ctx.adminToken}`)) {
     return errorReply(ctx.origin, 401, 'The admin interface needs Authorization: Bearer <adminToken>.')
   }
   const method = (req.method ?? 'GET').toUpperCase()

@@ -39,7 +39,8 @@ const OUTCOME_LABELS: Record<string, string> = {
   expired: 'Let it expire',
 }
 
-export function checkoutPage(payment: PaymentData): string {
+/** `token` is the form's per-payment token (guards.ts), which the POST must carry back. */
+export function checkoutPage(payment: PaymentData, token: string): string {
   const summary = `<p class="muted">Sandbox checkout &middot; ${escapeHtml(payment.mode)} mode</p>
 <h1>${escapeHtml(payment.description)}</h1>
 <p class="amount">${escapeHtml(payment.amount.currency)} ${escapeHtml(payment.amount.value)}</p>
@@ -52,7 +53,7 @@ export function checkoutPage(payment: PaymentData): string {
   }
   const forms = CHECKOUT_OUTCOMES.map(
     (outcome) =>
-      `<form method="post" action="/checkout/${encodeURIComponent(payment.id)}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit"${outcome === 'paid' ? ' class="primary"' : ''} data-outcome="${outcome}">${OUTCOME_LABELS[outcome]}</button></form>`,
+      `<form method="post" action="/checkout/${encodeURIComponent(payment.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit"${outcome === 'paid' ? ' class="primary"' : ''} data-outcome="${outcome}">${OUTCOME_LABELS[outcome]}</button></form>`,
   ).join('\n')
   return page('Checkout', `${summary}\n<p>Choose the outcome of this test payment:</p>\n${forms}`)
 }

@@ -12,6 +12,8 @@ const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --admin-token <token>  admin bearer token (default: generated)
   --tls                  serve HTTPS with a self-signed certificate (made once, then reused)
   --tls-dir <dir>        where the certificate and key are kept (default .sandbox-tls)
+  --allow-host <name>    a host name requests may use besides IP addresses and localhost
+                         (e.g. a proxy in front); repeatable. Other names get 421.
   --read-q <n> --read-burst <n> --write-q <n> --write-burst <n>   quotas for both modes
 `
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       'admin-token': { type: 'string' },
       tls: { type: 'boolean' },
       'tls-dir': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
       'read-q': { type: 'string' },
       'read-burst': { type: 'string' },
       'write-q': { type: 'string' },
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
     seed: integer('prng-seed', values['prng-seed']),
     keys: values.key,
     adminToken: values['admin-token'],
+    allowedHosts: values['allow-host'],
   }
   if (values.tls || values['tls-dir'] !== undefined) options.tls = { dir: values['tls-dir'] ?? '.sandbox-tls' }
   const readQ = integer('read-q', values['read-q'])

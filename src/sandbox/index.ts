@@ -13,7 +13,14 @@ import { createRequestHandler, parseCredential, type Credential, type SandboxCon
 import { SandboxStore } from './store'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
-export { createSandboxAdmin, type SandboxAdmin, type SandboxStats, type FaultListing } from './admin-client'
+export {
+  completeCheckout,
+  createSandboxAdmin,
+  type CheckoutResult,
+  type SandboxAdmin,
+  type SandboxStats,
+  type FaultListing,
+} from './admin-client'
 export type { FaultSpec, FaultKind } from './faults'
 export type { Quota, SandboxQuotas } from './rate-limit'
 export { DEFAULT_QUOTAS } from './rate-limit'
@@ -39,6 +46,12 @@ export interface SandboxOptions {
    * valid for the host; docs/SANDBOX.md "HTTPS and links").
    */
   tls?: { dir: string }
+  /**
+   * Host names (besides IP addresses, `localhost`, the listening host and the certificate's names)
+   * that requests may name in `Host`, e.g. a proxy's name in front of the sandbox. Any other name is
+   * answered 421: a web page cannot reach the sandbox by rebinding its own name to loopback.
+   */
+  allowedHosts?: string[]
 }
 
 export interface RunningSandbox {
@@ -94,9 +107,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     profileId,
     credentials,
     adminToken: options.adminToken ?? `admin_${secureToken(30)}`,
+    allowedHosts: new Set(),
+    checkoutSecret: randomBytes(32),
   }
   const host = options.host ?? '127.0.0.1'
   const tls = options.tls ? loadOrCreateTls(options.tls.dir, certificateNames(host), now()) : undefined
+  ctx.allowedHosts = new Set(
+    [host, ...(tls?.names ?? []), ...(options.allowedHosts ?? [])].map((n) => n.trim().toLowerCase()).filter(Boolean),
+  )
   const handler = createRequestHandler(ctx)
   const server: Server = tls
     ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)

@@ -35,6 +35,7 @@ import {
 } from './actions'
 import { newOrderPaymentBlocker } from '../shared/payment-actions'
 import { handleAdmin } from './admin'
+import { checkoutPostRefusal, checkoutToken, hostAllowed } from './guards'
 import { checkoutPage, dashboardPage, documentationPage, messagePage, resultPage } from './checkout-page'
 import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './errors'
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
@@ -84,6 +85,10 @@ export interface SandboxContext {
   profileId: string
   credentials: Map<string, Credential>
   adminToken: string
+  /** names besides IP addresses and loopback names that a `Host` header may carry (guards.ts) */
+  allowedHosts: ReadonlySet<string>
+  /** keys the checkout form's per-payment token */
+  checkoutSecret: Uint8Array
 }
 
 /** https://docs.mollie.com/reference/v2/orders-api/create-order-payment */
@@ -157,6 +162,18 @@ export function requestOrigin(ctx: SandboxContext, req: IncomingMessage): string
 
 export function createRequestHandler(base: SandboxContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!hostAllowed(req.headers.host, base.allowedHosts)) {
+      // DNS rebinding: a page whose own name now resolves to loopback. Answer nothing it could use.
+      const reply = errorReply(
+        base.origin,
+        421,
+        `The sandbox does not answer to the host name ${JSON.stringify(req.headers.host)}. Use its address (${base.origin}), or start it with --allow-host for a proxy in front.`,
+      )
+      req.resume()
+      res.writeHead(reply.status, { ...reply.headers, Connection: 'close' })
+      res.end(reply.body)
+      return
+    }
     const ctx: SandboxContext = { ...base, origin: requestOrigin(base, req) }
     handle(ctx, req, res).catch((error: unknown) => {
       if (!res.headersSent) {
@@ -870,19 +887,25 @@ async function handleCheckout(ctx: SandboxContext, req: IncomingMessage, res: Se
   const record = ctx.store.getPaymentAnyScope(id)
   if (!record) return sendPlain(res, htmlReply(404, messagePage('Not found', `There is no payment ${id}.`)))
   const method = (req.method ?? 'GET').toUpperCase()
-  if (method === 'GET' || method === 'HEAD') return sendPlain(res, htmlReply(200, checkoutPage(record.data)))
+  const token = checkoutToken(ctx.checkoutSecret, record.data.id)
+  if (method === 'GET' || method === 'HEAD') return sendPlain(res, htmlReply(200, checkoutPage(record.data, token)))
   if (method !== 'POST') {
     return sendPlain(
       res,
       htmlReply(405, messagePage('Method not allowed', 'Use GET or POST.'), { Allow: 'GET, HEAD, POST' }),
     )
   }
-  const outcome = new URLSearchParams(body.toString('utf8')).get('outcome')
+  const form = new URLSearchParams(body.toString('utf8'))
+  const outcome = form.get('outcome')
   if (!CHECKOUT_OUTCOMES.includes(outcome as CheckoutOutcome)) {
     return sendPlain(res, htmlReply(400, messagePage('Bad request', `Choose one of ${CHECKOUT_OUTCOMES.join(', ')}.`)))
   }
+  // A payment past its checkout changes for nobody: say so before asking where the form came from.
+  if (record.data.status !== 'open') return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
+  const refusal = checkoutPostRefusal(req, ctx.origin, form.get('token'), token)
+  if (refusal !== null) return sendPlain(res, htmlReply(403, messagePage('Not sent from the checkout page', refusal)))
   if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx), () => ctx.ids.next('mdt'))) {
-    return sendPlain(res, htmlReply(409, checkoutPage(record.data)))
+    return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
   }
   const payment = record.data
   // The customer goes to cancelUrl on an explicit cancel when there is one, else to redirectUrl (spec 2.2).

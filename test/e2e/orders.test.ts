@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
+import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { emptyDraftContent } from '../../src/shared/order-builder'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
@@ -137,12 +137,7 @@ describe('order builder', () => {
     // The customer pays on the sandbox's checkout page (a plain form; its redirect goes to the shop).
     const pageHtml = await (await fetch(checkoutUrl)).text()
     expect(pageHtml).toContain('data-outcome="paid"')
-    const paid = await fetch(checkoutUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=paid',
-      redirect: 'manual',
-    })
+    const paid = await completeCheckout(checkoutUrl, 'paid')
     expect(paid.status).toBe(303)
     const order = await h.services.orders.getOrder(orderId!)
     expect(order.status).toBe('paid')

@@ -14,7 +14,13 @@ import { createConnectionsService, type ConnectionsService } from '../../src/mai
 import { createEventBus } from '../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
 import { createActionHandlers } from '../../src/main/services/orders-handlers'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox'
+import {
+  completeCheckout,
+  createSandboxAdmin,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxAdmin,
+} from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 const TEST_KEY = 'test_ActionsServiceTestKey00001'
@@ -81,12 +87,7 @@ async function api(key: string, method: string, path: string, body?: unknown) {
 
 async function paidPayment(key: string, value = '20.00'): Promise<string> {
   const payment = await api(key, 'POST', '/payments', validPaymentBody({ amount: { currency: 'EUR', value } }))
-  await fetch(`${sandbox.origin}/checkout/${payment.id}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=paid',
-    redirect: 'manual',
-  })
+  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
   return payment.id as string
 }
 

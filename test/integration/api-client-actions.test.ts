@@ -1,7 +1,13 @@
 // The API client's actions against the sandbox over real HTTP: refunds, cancels, updates, order
 // with embedded payments; each keyed write survives a lost answer without acting twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../src/sandbox/index'
+import {
+  completeCheckout,
+  createSandboxAdmin,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxAdmin,
+} from '../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from './api-client-helpers'
 
@@ -25,13 +31,7 @@ afterAll(async () => {
 })
 
 async function pay(paymentId: string, outcome = 'paid'): Promise<void> {
-  const response = await fetch(`${sb.origin}/checkout/${paymentId}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-    redirect: 'manual',
-  })
-  await response.text()
+  await completeCheckout(`${sb.origin}/checkout/${paymentId}`, outcome)
 }
 
 const eur = (value: string) => ({ currency: 'EUR', value })

@@ -1,7 +1,7 @@
 // Acting on payments and orders in the sandbox: refunds, cancels, updates. Each rule names the
 // documentation page it follows (docs/SANDBOX.md, "Acting on payments and orders").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { completeCheckout, startSandbox, type RunningSandbox } from '../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,13 +37,7 @@ async function api(method: string, path: string, body?: unknown, headers: Record
 }
 
 async function choose(paymentId: string, outcome: string) {
-  const response = await fetch(`${sandbox.origin}/checkout/${paymentId}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-    redirect: 'manual',
-  })
-  await response.text()
+  await completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome)
 }
 
 async function paidPayment(overrides: Record<string, unknown> = {}): Promise<Json> {

@@ -1,7 +1,7 @@
 // The hosted checkout (spec 1, 3): the payer's choice drives payment and order statuses, their
 // timestamps and isCancelable; new order payments only while the order is `created`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { completeCheckout, startSandbox, type RunningSandbox } from '../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
@@ -31,14 +31,8 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: response.status, json: (await response.json()) as Json }
 }
 
-async function choose(paymentId: string, outcome: string) {
-  const response = await fetch(`${sandbox.origin}/checkout/${paymentId}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-    redirect: 'manual',
-  })
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() }
+function choose(paymentId: string, outcome: string) {
+  return completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome)
 }
 
 const TIMESTAMPS = ['paidAt', 'authorizedAt', 'canceledAt', 'expiredAt', 'failedAt', 'completedAt']

@@ -1,7 +1,7 @@
 // The sandbox against the real service's public documentation (issue 14 items 8, 9, 14). Each test
 // names the page it follows; where the documentation is silent the choice is in docs/SANDBOX.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index'
+import { completeCheckout, startSandbox, type RunningSandbox } from '../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
@@ -68,14 +68,7 @@ async function admin(path: string, init: RequestInit = {}): Promise<Json> {
 }
 
 async function choose(paymentId: string, outcome: string): Promise<number> {
-  const response = await fetch(`${sandbox.origin}/checkout/${paymentId}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-    redirect: 'manual',
-  })
-  await response.text()
-  return response.status
+  return (await completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome)).status
 }
 
 describe(`an order is paid at most once (${DOCS}/reference/v2/orders-api/create-order-payment)`, () => {

@@ -100,7 +100,8 @@ describe('sandbox over HTTPS', () => {
   })
 
   it('behind a TLS front: X-Forwarded-Proto and Host decide the links of a plain-HTTP sandbox', async () => {
-    const sandbox = await startSandbox({ seedPayments: 0, keys: [KEY] })
+    // The front's name is one the sandbox is told about (any other name is refused: DNS rebinding).
+    const sandbox = await startSandbox({ seedPayments: 0, keys: [KEY], allowedHosts: ['pay.example.test'] })
     running.push(sandbox)
     // node:http, because fetch does not let a caller set Host (a proxy does).
     const json = await new Promise<{ id: string; _links: Record<string, { href: string }> }>((resolve, reject) => {
