@@ -3,12 +3,14 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createRequestLogStore, segmentFileName } from '../../src/main/services/request-log-store'
+import { createRequestLogStore, encodeLegacyRecord, segmentFileName } from '../../src/main/services/request-log-store'
 import type { RequestLogEntry } from '../../src/shared/request-log-types'
 import { createRedactor } from '../../src/main/services/request-log-redaction'
 import { attemptEvent } from './request-log-fixtures'
 
 const redactor = createRedactor()
+/** A record's header: length word (top bit: positioned) and its position. */
+const HEADER = 8
 let dir: string
 const key = randomBytes(32)
 
@@ -109,9 +111,9 @@ describe('request log store', () => {
     await store.close()
     const file = path.join(dir, (await segmentFiles())[0])
     const bytes = await readFile(file)
-    const firstLength = bytes.readUInt32BE(0)
+    const firstLength = bytes.readUInt32BE(0) & 0x7fff_ffff
     // Flip a byte inside record 1's ciphertext (its length stays intact), and add 2 stray bytes.
-    bytes[4 + firstLength - 1] ^= 0xff
+    bytes[HEADER + firstLength - 1] ^= 0xff
     await writeFile(file, Buffer.concat([bytes, Buffer.from([0, 0])]))
     const reopened = createRequestLogStore({ dir, key })
     const loaded = await reopened.load()
@@ -176,5 +178,95 @@ describe('request log store', () => {
     await store.close()
     const { entries } = await createRequestLogStore({ dir, key }).load()
     expect(entries.map((e) => e.id)).toEqual(['req-21'])
+  })
+})
+
+describe('request log records are bound to their place (issue 11 item 9)', () => {
+  /** Splits a segment file into its raw records (header included). */
+  function records(bytes: Buffer): Buffer[] {
+    const out: Buffer[] = []
+    let offset = 0
+    while (offset < bytes.length) {
+      const length = bytes.readUInt32BE(offset) & 0x7fff_ffff
+      out.push(bytes.subarray(offset, offset + HEADER + length))
+      offset += HEADER + length
+    }
+    return out
+  }
+
+  async function written(count: number, segmentBytes?: number): Promise<string[]> {
+    const store = createRequestLogStore({ dir, key, segmentBytes })
+    await store.load()
+    for (let i = 1; i <= count; i++) await store.append([entry(i)])
+    await store.close()
+    return segmentFiles()
+  }
+
+  async function reload() {
+    const store = createRequestLogStore({ dir, key })
+    const result = await store.load()
+    await store.close()
+    return { ids: result.entries.map((e) => e.id), dropped: result.dropped, outOfPlace: result.outOfPlace }
+  }
+
+  it('notices two records swapped', async () => {
+    const [name] = await written(3)
+    const file = path.join(dir, name!)
+    const [a, b, c] = records(await readFile(file))
+    await writeFile(file, Buffer.concat([b!, a!, c!]))
+    const loaded = await reload()
+    expect(loaded.outOfPlace).toBeGreaterThanOrEqual(1)
+    expect(loaded.ids).not.toEqual(['req-1', 'req-2', 'req-3'])
+  })
+
+  it('notices a record cut out of the middle', async () => {
+    const [name] = await written(3)
+    const file = path.join(dir, name!)
+    const [a, , c] = records(await readFile(file))
+    await writeFile(file, Buffer.concat([a!, c!]))
+    expect(await reload()).toEqual({ ids: ['req-1', 'req-3'], dropped: 0, outOfPlace: 1 })
+  })
+
+  it('notices an old snapshot replayed after newer ones, and keeps the newer one', async () => {
+    const store = createRequestLogStore({ dir, key })
+    await store.load()
+    await store.append([entry(1)])
+    await store.append([{ ...entry(1), tags: ['CASE-NEW'] }])
+    await store.close()
+    const file = path.join(dir, (await segmentFiles())[0]!)
+    const bytes = await readFile(file)
+    const [old] = records(bytes)
+    await writeFile(file, Buffer.concat([bytes, old!]))
+    const again = createRequestLogStore({ dir, key })
+    const loaded = await again.load()
+    await again.close()
+    expect(loaded.outOfPlace).toBe(1)
+    expect(loaded.entries.map((e) => [e.id, e.tags])).toEqual([['req-1', ['CASE-NEW']]])
+  })
+
+  it('notices a record copied into another segment, and a segment removed between others', async () => {
+    const names = await written(12, 1) // one record per segment
+    expect(names.length).toBeGreaterThan(3)
+    const first = path.join(dir, names[0]!)
+    const last = path.join(dir, names[names.length - 1]!)
+    await writeFile(last, Buffer.concat([await readFile(last), await readFile(first)]))
+    const copied = await reload()
+    expect(copied.dropped + copied.outOfPlace).toBeGreaterThanOrEqual(1)
+    await rm(path.join(dir, names[1]!))
+    const removed = await reload()
+    expect(removed.outOfPlace).toBeGreaterThanOrEqual(1)
+  })
+
+  it('reads a log of the first format once, rewrites it bound to places, and refuses that format afterwards', async () => {
+    const legacy = Buffer.concat([encodeLegacyRecord(key, entry(1)), encodeLegacyRecord(key, entry(2))])
+    await writeFile(path.join(dir, segmentFileName(1)), legacy)
+    expect(await reload()).toEqual({ ids: ['req-1', 'req-2'], dropped: 0, outOfPlace: 0 })
+    const files = await segmentFiles()
+    expect(files).not.toContain(segmentFileName(1))
+    const bytes = await readFile(path.join(dir, files[0]!))
+    expect(bytes.readUInt32BE(0) & 0x8000_0000).not.toBe(0)
+    // An old-format record put back among the new ones is not read.
+    await writeFile(path.join(dir, files[0]!), Buffer.concat([bytes, encodeLegacyRecord(key, entry(3))]))
+    expect(await reload()).toEqual({ ids: ['req-1', 'req-2'], dropped: 0, outOfPlace: 1 })
   })
 })

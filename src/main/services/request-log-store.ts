@@ -1,7 +1,15 @@
 // Persistence of the request log: append-only segment files of length-prefixed, encrypted records.
 //
 // File layout: `<dir>/segment-<000001>.log`, each a sequence of records
-//   [u32 big-endian length][encryptBytes(key, JSON, 'paydesk-request-log')]
+//   [u32 big-endian length | 0x80000000][u32 big-endian position][encryptBytes(key, JSON, aad)]
+// with aad = `paydesk-request-log:2:<segment number>:<position>`: each record is bound to where it
+// was written (issue 11 item 9). A record copied to another place (replayed), records swapped
+// (reordered) or a record cut out of the middle (dropped) no longer decrypt or leave a gap in the
+// positions, and load() reports them in `outOfPlace`. Segments are numbered without gaps (rotation
+// deletes only the oldest), so a segment removed from the middle is reported too. What no file
+// can show: the newest records cut from the end, or the whole folder rolled back to an older copy.
+// Records of the first format ([u32 length][ciphertext bound to 'paydesk-request-log']) are read
+// only while the folder holds nothing newer, and are rewritten in the new format at once.
 // A record holds the full snapshot of one entry; a later snapshot of the same id replaces the
 // earlier one on load. Because records are only ever appended, a crash can cut at most the record
 // being written; on open that cut tail is detected, dropped and truncated away, never the file.
@@ -13,8 +21,12 @@ import path from 'node:path'
 import type { RequestLogEntry } from '../../shared/request-log-types'
 import { decryptBytes, DecryptionError, encryptBytes } from '../storage/encryption'
 
-export const RECORD_AAD = 'paydesk-request-log'
+/** Associated data of the first format's records (no position). */
+export const LEGACY_RECORD_AAD = 'paydesk-request-log'
 const LENGTH_BYTES = 4
+const POSITION_BYTES = 4
+/** Set in the length word of records that carry their position. */
+const POSITIONED = 0x8000_0000
 /** A length above this is corruption, not a record (entries hold bodies capped at 256 kB each). */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024
 const SEGMENT_NAME = /^segment-(\d{6,})\.log$/
@@ -35,12 +47,19 @@ export interface LoadResult {
   entries: RequestLogEntry[]
   /** Records that could not be read (cut tail, wrong key, damage). */
   dropped: number
+  /**
+   * Records not where they were written: replayed or reordered (left out), or missing from the
+   * middle of a segment or a whole segment missing between others (counted, not recoverable).
+   */
+  outOfPlace: number
 }
 
 interface Segment {
   index: number
   file: string
   bytes: number
+  /** Position of the next record written to this segment. */
+  records: number
   /** Ids whose snapshot was written into this segment. */
   ids: Set<string>
 }
@@ -59,44 +78,101 @@ export function segmentFileName(index: number): string {
   return `segment-${String(index).padStart(6, '0')}.log`
 }
 
-export function encodeRecord(key: Uint8Array, entry: RequestLogEntry): Buffer {
-  const body = encryptBytes(key, Buffer.from(JSON.stringify(entry), 'utf8'), RECORD_AAD)
+export function recordAad(segment: number, position: number): string {
+  return `paydesk-request-log:2:${segment}:${position}`
+}
+
+/** One record, bound to its place: segment number and position within the segment. */
+export function encodeRecord(key: Uint8Array, entry: RequestLogEntry, segment: number, position: number): Buffer {
+  const body = encryptBytes(key, Buffer.from(JSON.stringify(entry), 'utf8'), recordAad(segment, position))
+  const header = Buffer.alloc(LENGTH_BYTES + POSITION_BYTES)
+  header.writeUInt32BE((body.length | POSITIONED) >>> 0, 0)
+  header.writeUInt32BE(position, LENGTH_BYTES)
+  return Buffer.concat([header, body])
+}
+
+/** A record of the first format (no position); kept for tests of the migration. */
+export function encodeLegacyRecord(key: Uint8Array, entry: RequestLogEntry): Buffer {
+  const body = encryptBytes(key, Buffer.from(JSON.stringify(entry), 'utf8'), LEGACY_RECORD_AAD)
   const header = Buffer.alloc(LENGTH_BYTES)
   header.writeUInt32BE(body.length, 0)
   return Buffer.concat([header, body])
 }
 
-/** Splits a segment's bytes into records; `validBytes` is where the last complete record ends. */
-export function decodeSegment(
-  key: Uint8Array,
-  bytes: Buffer,
-): { entries: RequestLogEntry[]; validBytes: number; dropped: number } {
+export interface DecodedSegment {
+  entries: RequestLogEntry[]
+  /** Where the last complete record ends. */
+  validBytes: number
+  dropped: number
+  outOfPlace: number
+  /** Positioned records seen (the next position to write). */
+  records: number
+  /** Records of the first format that were read (legacyAllowed) or refused. */
+  legacy: number
+}
+
+function parseEntry(plain: Buffer): RequestLogEntry | null {
+  const entry = JSON.parse(plain.toString('utf8')) as RequestLogEntry
+  return entry && typeof entry.id === 'string' && Array.isArray(entry.attempts) ? entry : null
+}
+
+/**
+ * Splits segment `segment`'s bytes into records and checks each one's place. Records of the first
+ * format are read only when `legacyAllowed` (the folder holds no positioned record).
+ */
+export function decodeSegment(key: Uint8Array, bytes: Buffer, segment: number, legacyAllowed = false): DecodedSegment {
   const entries: RequestLogEntry[] = []
   let offset = 0
   let dropped = 0
+  let outOfPlace = 0
+  let legacy = 0
+  let expected = 0
   while (offset < bytes.length) {
     if (bytes.length - offset < LENGTH_BYTES) {
       dropped++ // a cut length prefix
       break
     }
-    const length = bytes.readUInt32BE(offset)
-    if (length === 0 || length > MAX_RECORD_BYTES || offset + LENGTH_BYTES + length > bytes.length) {
+    const word = bytes.readUInt32BE(offset)
+    const positioned = (word & POSITIONED) !== 0
+    const length = positioned ? (word & ~POSITIONED) >>> 0 : word
+    const headerBytes = positioned ? LENGTH_BYTES + POSITION_BYTES : LENGTH_BYTES
+    if (length === 0 || length > MAX_RECORD_BYTES || offset + headerBytes + length > bytes.length) {
       dropped++ // the record being written when the app stopped (or garbage after it)
       break
     }
-    const record = bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length)
-    offset += LENGTH_BYTES + length
+    const position = positioned ? bytes.readUInt32BE(offset + LENGTH_BYTES) : -1
+    const record = bytes.subarray(offset + headerBytes, offset + headerBytes + length)
+    offset += headerBytes + length
+    if (!positioned) {
+      legacy++
+      if (!legacyAllowed) {
+        outOfPlace++ // an old-format record among new ones: an old copy put back
+        continue
+      }
+    } else if (position < expected) {
+      outOfPlace++ // a position already seen: replayed or reordered
+      continue
+    }
     try {
-      const entry = JSON.parse(decryptBytes(key, record, RECORD_AAD).toString('utf8')) as RequestLogEntry
-      if (entry && typeof entry.id === 'string' && Array.isArray(entry.attempts)) entries.push(entry)
+      const plain = positioned
+        ? decryptBytes(key, record, recordAad(segment, position))
+        : decryptBytes(key, record, LEGACY_RECORD_AAD)
+      const entry = parseEntry(plain)
+      if (entry) entries.push(entry)
       else dropped++
+      if (positioned) {
+        outOfPlace += position - expected // records cut out before this one
+        expected = position + 1
+      }
     } catch (error) {
-      // A damaged record in the middle: its length is intact, so the ones after it are still readable.
+      // Damaged, another key, or copied here from another segment (its place is part of what was
+      // signed). Its length is intact, so the records after it are still readable.
       if (!(error instanceof DecryptionError) && !(error instanceof SyntaxError)) throw error
       dropped++
+      if (positioned) expected++
     }
   }
-  return { entries, validBytes: offset, dropped }
+  return { entries, validBytes: offset, dropped, outOfPlace, records: expected, legacy }
 }
 
 export function createRequestLogStore(options: RequestLogStoreOptions): RequestLogStore {
@@ -119,7 +195,13 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
 
   function newSegment(): Segment {
     const index = (segments[segments.length - 1]?.index ?? 0) + 1
-    const segment = { index, file: path.join(dir, segmentFileName(index)), bytes: 0, ids: new Set<string>() }
+    const segment = {
+      index,
+      file: path.join(dir, segmentFileName(index)),
+      bytes: 0,
+      records: 0,
+      ids: new Set<string>(),
+    }
     segments.push(segment)
     return segment
   }
@@ -148,18 +230,69 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
     }
   }
 
+  /** A fresh segment numbered after every one in `list` (the migration's first segment). */
+  function newSegmentAfter(list: Segment[]): Segment {
+    const index = (list[list.length - 1]?.index ?? 0) + 1
+    return { index, file: path.join(dir, segmentFileName(index)), bytes: 0, records: 0, ids: new Set<string>() }
+  }
+
+  /** Appends one record per entry to the newest segment, starting new segments as they fill. */
+  async function writeAll(entries: RequestLogEntry[]): Promise<void> {
+    if (segments.length === 0) newSegment()
+    let current = segments[segments.length - 1]!
+    const chunks: Buffer[] = []
+    let chunkBytes = 0
+    let chunkRecords = 0
+    const flush = async () => {
+      if (chunks.length === 0) return
+      const fh = await openCurrent()
+      await fh.write(Buffer.concat(chunks))
+      // Positions count only what reached the file.
+      current.bytes += chunkBytes
+      current.records += chunkRecords
+      chunks.length = 0
+      chunkBytes = 0
+      chunkRecords = 0
+    }
+    for (const entry of entries) {
+      if (current.bytes + chunkBytes >= segmentBytes) {
+        await flush()
+        current = newSegment()
+      }
+      const record = encodeRecord(key, entry, current.index, current.records + chunkRecords)
+      chunks.push(record)
+      chunkBytes += record.length
+      chunkRecords++
+      current.ids.add(entry.id)
+    }
+    await flush()
+  }
+
   return {
     async load() {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const names = (await readdir(dir)).filter((n) => SEGMENT_NAME.test(n)).sort()
+      const files = await Promise.all(
+        names.map(async (name) => ({ name, bytes: await readFile(path.join(dir, name)) })),
+      )
+      // The first format is read only from a folder that holds nothing newer (then rewritten below).
+      const legacyAllowed = !files.some(
+        ({ bytes }) => bytes.length >= LENGTH_BYTES && (bytes.readUInt32BE(0) & POSITIONED) !== 0,
+      )
       const byId = new Map<string, RequestLogEntry>()
       let dropped = 0
+      let outOfPlace = 0
+      let legacyRead = 0
       segments = []
-      for (const name of names) {
+      for (const { name, bytes } of files) {
         const file = path.join(dir, name)
-        const bytes = await readFile(file)
-        const decoded = decodeSegment(key, bytes)
+        const index = Number(SEGMENT_NAME.exec(name)![1])
+        const previous = segments[segments.length - 1]
+        if (previous && index > previous.index + 1) outOfPlace++ // a segment missing between others
+        const decoded = decodeSegment(key, bytes, index, legacyAllowed)
         dropped += decoded.dropped
+        outOfPlace += decoded.outOfPlace
+        if (legacyAllowed) legacyRead += decoded.legacy
         if (decoded.validBytes < bytes.length) await truncate(file, decoded.validBytes)
         const ids = new Set<string>()
         for (const entry of decoded.entries) {
@@ -167,39 +300,25 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
           byId.set(entry.id, entry)
           ids.add(entry.id)
         }
-        segments.push({ index: Number(SEGMENT_NAME.exec(name)![1]), file, bytes: decoded.validBytes, ids })
+        segments.push({ index, file, bytes: decoded.validBytes, records: decoded.records, ids })
+      }
+      const entries = [...byId.values()].sort((a, b) => a.seq - b.seq)
+      const kept = entries.slice(Math.max(0, entries.length - maxEntries))
+      if (legacyRead > 0) {
+        // Rewrite the first format's records in place-bound form, then drop the old files.
+        const old = segments
+        segments = [newSegmentAfter(old)]
+        await writeAll(kept)
+        for (const segment of old) await rm(segment.file, { force: true })
       }
       if (segments.length === 0) newSegment()
       await enforceBounds()
-      const entries = [...byId.values()].sort((a, b) => a.seq - b.seq)
-      return { entries: entries.slice(Math.max(0, entries.length - maxEntries)), dropped }
+      return { entries: kept, dropped, outOfPlace }
     },
 
     async append(entries) {
       if (entries.length === 0) return
-      if (segments.length === 0) newSegment()
-      let current = segments[segments.length - 1]
-      const chunks: Buffer[] = []
-      let chunkBytes = 0
-      const flush = async () => {
-        if (chunks.length === 0) return
-        const fh = await openCurrent()
-        await fh.write(Buffer.concat(chunks))
-        current.bytes += chunkBytes
-        chunks.length = 0
-        chunkBytes = 0
-      }
-      for (const entry of entries) {
-        if (current.bytes + chunkBytes >= segmentBytes) {
-          await flush()
-          current = newSegment()
-        }
-        const record = encodeRecord(key, entry)
-        chunks.push(record)
-        chunkBytes += record.length
-        current.ids.add(entry.id)
-      }
-      await flush()
+      await writeAll(entries)
       await enforceBounds()
     },
 

@@ -144,11 +144,20 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
         entries.set(entry.id, entry)
         nextSeq = Math.max(nextSeq, entry.seq + 1)
       }
+      const notices: string[] = []
       if (result.dropped > 0) {
-        notice =
+        notices.push(
           `${result.dropped} stored request${result.dropped === 1 ? ' was' : 's were'} unreadable and left out ` +
-          '(cut off when Paydesk stopped, damaged, or written with another key).'
+            '(cut off when Paydesk stopped, damaged, or written with another key).',
+        )
       }
+      if (result.outOfPlace > 0) {
+        notices.push(
+          `${result.outOfPlace} stored request${result.outOfPlace === 1 ? ' was' : 's were'} not where Paydesk wrote ` +
+            'them (copied, reordered or removed in the log files) and left out.',
+        )
+      }
+      if (notices.length > 0) notice = notices.join(' ')
       store = candidate
     } catch (error) {
       notice = `The stored request log could not be read (${error instanceof Error ? error.message : String(error)}); new requests are kept in memory only.`
