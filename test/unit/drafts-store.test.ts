@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
-import { createDraftsStore, DAMAGED_DIR } from '../../src/main/services/drafts'
+import { createDraftsStore, DAMAGED_DIR, encodeLegacyDraftFile, VERSIONS_FILE } from '../../src/main/services/drafts'
+import { getOrCreateDataKey } from '../../src/main/storage/encryption'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../src/shared/order-builder'
 
 const CUSTOMER = 'Grace Hopper-Unique'
@@ -148,5 +149,76 @@ describe('drafts store', () => {
     }))
     await expect(store.save({ id: d.id, content: customerDraft('X') })).rejects.toMatchObject({ code: 'conflict' })
     expect((await store.list()).drafts[0]!.archived?.orderId).toBe('ord_1')
+  })
+})
+
+describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)', () => {
+  it('sets aside an older copy of a draft put back in place of the current one', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('V1') })
+    const file = path.join(store.directory, `${saved.id}.draft`)
+    const v1 = await readFile(file)
+    await store.save({ id: saved.id, content: customerDraft('V2') })
+    await writeFile(file, v1)
+    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    expect(list.drafts).toEqual([])
+    expect(list.notices.join(' ')).toMatch(/older copy \(version 1; the draft was at version 2\)/)
+    expect(await readdir(path.join(store.directory, DAMAGED_DIR))).toHaveLength(1)
+  })
+
+  it('sets aside a copy of a deleted draft put back', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('V1') })
+    await store.save({ id: saved.id, content: customerDraft('V2') })
+    const file = path.join(store.directory, `${saved.id}.draft`)
+    const copy = await readFile(file)
+    await store.delete(saved.id)
+    await writeFile(file, copy)
+    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    expect(list.drafts).toEqual([])
+    expect(list.notices.join(' ')).toMatch(/deleted/)
+  })
+
+  it('keeps the newer draft when the app stopped between writing it and its version', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('V1') })
+    const stopping = createDraftsStore({
+      dataDir,
+      secretStore: secrets,
+      writeFile: async (target, data) => {
+        if (path.basename(target) === VERSIONS_FILE) throw new Error('power cut')
+        await writeFile(target, data)
+      },
+    })
+    await expect(stopping.save({ id: saved.id, content: customerDraft('V2') })).rejects.toThrow('power cut')
+    const after = createDraftsStore({ dataDir, secretStore: secrets })
+    const list = await after.list()
+    expect(list.notices).toEqual([])
+    expect((await after.get(saved.id)).content.orderNumber).toBe('V2')
+  })
+
+  it('reads drafts of the first format once, then refuses that format', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('OLD') })
+    const record = await store.read(saved.id)
+    const key = await getOrCreateDataKey(secrets, { dataDir })
+    const legacy = encodeLegacyDraftFile(key, record)
+    // A data folder from before versions were kept: first-format files and no versions file.
+    await rm(path.join(store.directory, VERSIONS_FILE))
+    await writeFile(path.join(store.directory, `${saved.id}.draft`), legacy)
+    const migrated = createDraftsStore({ dataDir, secretStore: secrets })
+    expect((await migrated.get(saved.id)).content.orderNumber).toBe('OLD')
+    expect((await migrated.list()).notices).toEqual([])
+    const rewritten = await readFile(path.join(store.directory, `${saved.id}.draft`))
+    expect(rewritten.subarray(0, 4).toString('ascii')).toBe('PDR2')
+    // Put back afterwards, the first-format copy is an old copy.
+    await writeFile(path.join(store.directory, `${saved.id}.draft`), legacy)
+    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    expect(list.drafts).toEqual([])
+    expect(list.notices.join(' ')).toMatch(/before draft versions were kept/)
   })
 })

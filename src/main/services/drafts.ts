@@ -22,14 +22,26 @@ import { decryptJson, DecryptionError, encryptJson, getOrCreateDataKey } from '.
 
 // The order builder's drafts, one encrypted file per draft under <dataDir>/drafts/ (drafts hold
 // customer names, addresses and e-mails). Each file is AES-GCM with the data key from the OS
-// keychain, bound to its draft id (associated data) so files cannot be swapped unnoticed, and
-// replaced atomically so a crash mid-write leaves the previous version. A file that cannot be
-// read is moved to drafts/damaged/ and reported in `list().notices`, never silently dropped.
+// keychain, bound to its draft id and its version (associated data), and replaced atomically so a
+// crash mid-write leaves the previous version. Every save raises the version; the versions are kept
+// in drafts/versions.seal (encrypted too), so an older copy of a draft put back in place of the
+// current one is noticed (issue 11 item 9). A file that cannot be read, or is older than its
+// recorded version, is moved to drafts/damaged/ and reported in `list().notices`, never silently
+// dropped. What files alone cannot show: the whole folder, versions included, rolled back at once.
+//
+// File layout: "PDR2" [u32 big-endian version] [encryptJson(key, record, `paydesk-draft:<id>:<version>`)].
+// Files of the first format (no header, bound to the id only) are read while versions.seal does not
+// exist yet, then rewritten.
 
 export const DRAFTS_DIR = 'drafts'
 export const DAMAGED_DIR = 'damaged'
+export const VERSIONS_FILE = 'versions.seal'
 const FILE_SUFFIX = '.draft'
 const RECORD_VERSION = 1
+const FILE_MAGIC = Buffer.from('PDR2', 'ascii')
+const FILE_HEADER_BYTES = FILE_MAGIC.length + 4
+const VERSIONS_AAD = 'paydesk-drafts-versions'
+const versionsSchema = z.object({ v: z.literal(1), versions: z.record(z.string(), z.number().int().min(1)) }).strict()
 
 const archiveSchema = z
   .object({ at: z.string().max(64), orderId: z.string().max(64).nullable(), paymentId: z.string().max(64).nullable() })
@@ -87,8 +99,32 @@ function newDraftId(): string {
   return out
 }
 
-function associatedData(id: string): string {
+/** What a draft file of the first format was bound to. */
+function legacyAssociatedData(id: string): string {
   return `paydesk-draft:${id}`
+}
+
+function associatedData(id: string, version: number): string {
+  return `paydesk-draft:${id}:${version}`
+}
+
+/** A draft file: header with its version, then the record bound to id and version. */
+export function encodeDraftFile(key: Uint8Array, record: DraftRecord, version: number): Buffer {
+  const header = Buffer.alloc(FILE_HEADER_BYTES)
+  FILE_MAGIC.copy(header, 0)
+  header.writeUInt32BE(version, FILE_MAGIC.length)
+  return Buffer.concat([header, encryptJson(key, record, associatedData(record.id, version))])
+}
+
+/** A draft file of the first format (tests of the migration). */
+export function encodeLegacyDraftFile(key: Uint8Array, record: DraftRecord): Buffer {
+  return encryptJson(key, record, legacyAssociatedData(record.id))
+}
+
+/** The version a file says it has (authenticated only once it decrypts), or null for the first format. */
+function versionOf(bytes: Buffer): number | null {
+  if (bytes.length < FILE_HEADER_BYTES || !bytes.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return null
+  return bytes.readUInt32BE(FILE_MAGIC.length)
 }
 
 function autoName(content: DraftContent): string {
@@ -132,6 +168,8 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
   const now = options.now ?? (() => new Date())
   const write = options.writeFile ?? ((path: string, data: Uint8Array) => writeFileAtomic(path, data))
   const notices: string[] = []
+  /** The version each draft's file was last written with (mirrors versions.seal). */
+  const versions = new Map<string, number>()
   let cache: Promise<Map<string, DraftRecord>> | null = null
   const locks = new Map<string, Promise<unknown>>()
   // A locked keychain is an error here (nothing is read, nothing set aside): the list is retried
@@ -153,29 +191,86 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     )
   }
 
+  /** The recorded version of each draft; null when the file does not exist yet. */
+  async function readVersions(key: Uint8Array): Promise<Map<string, number> | null> {
+    let bytes: Buffer
+    try {
+      bytes = await readFile(join(dir, VERSIONS_FILE))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+    try {
+      const parsed = versionsSchema.safeParse(decryptJson(key, bytes, VERSIONS_AAD))
+      if (parsed.success) return new Map(Object.entries(parsed.data.versions))
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error
+    }
+    await setAside(VERSIONS_FILE, 'the list of draft versions is damaged; every draft was checked on its own')
+    return null
+  }
+
+  let versionsWrite: Promise<void> = Promise.resolve()
+  /** Writes the versions file; writes run one after another, each with the map as it is then. */
+  function writeVersions(): Promise<void> {
+    const run = async () => {
+      const key = await dataKey()
+      const value = { v: 1 as const, versions: Object.fromEntries(versions) }
+      await write(join(dir, VERSIONS_FILE), encryptJson(key, value, VERSIONS_AAD))
+    }
+    versionsWrite = versionsWrite.then(run, run)
+    return versionsWrite
+  }
+
   async function loadAll(): Promise<Map<string, DraftRecord>> {
     await mkdir(dir, { recursive: true, mode: 0o700 })
     const key = await dataKey()
+    const recorded = await readVersions(key)
     const records = new Map<string, DraftRecord>()
+    const toRewrite: DraftRecord[] = []
+    versions.clear()
     // Temporary files of an interrupted write (".<name>.tmp") are not drafts: skip them.
     const files = (await readdir(dir)).filter((f) => f.endsWith(FILE_SUFFIX) && !f.startsWith('.'))
     for (const file of files) {
       const id = file.slice(0, -FILE_SUFFIX.length)
       let reason: string
       try {
-        const raw = decryptJson(key, await readFile(join(dir, file)), associatedData(id))
-        const parsed = recordSchema.safeParse(raw)
-        if (parsed.success && parsed.data.id === id) {
-          records.set(id, parsed.data)
-          continue
+        const bytes = await readFile(join(dir, file))
+        const version = versionOf(bytes)
+        const expected = recorded?.get(id)
+        if (version === null && recorded !== null) {
+          reason = 'it is a copy from before draft versions were kept, put back in place of the current draft'
+        } else if (version !== null && expected !== undefined && version < expected) {
+          reason = `it is an older copy (version ${version}; the draft was at version ${expected})`
+        } else if (version !== null && expected === undefined && recorded !== null && version > 1) {
+          reason = 'it is a copy of a draft that was deleted'
+        } else {
+          const raw =
+            version === null
+              ? decryptJson(key, bytes, legacyAssociatedData(id))
+              : decryptJson(key, bytes.subarray(FILE_HEADER_BYTES), associatedData(id, version))
+          const parsed = recordSchema.safeParse(raw)
+          if (parsed.success && parsed.data.id === id) {
+            records.set(id, parsed.data)
+            if (version === null) toRewrite.push(parsed.data)
+            else versions.set(id, version)
+            continue
+          }
+          reason = 'its content is not a Paydesk draft'
         }
-        reason = 'its content is not a Paydesk draft'
       } catch (error) {
         if (!(error instanceof DecryptionError)) throw error
         reason = error.message.replace(/\.$/, '')
       }
       await setAside(file, reason)
     }
+    // First-format files get their version now; the versions file then matches what was loaded.
+    for (const record of toRewrite) await persistVersioned(record)
+    const changed =
+      recorded === null ||
+      recorded.size !== versions.size ||
+      [...versions].some(([id, version]) => recorded.get(id) !== version)
+    if (changed) await writeVersions()
     return records
   }
 
@@ -190,9 +285,17 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     return cache
   }
 
-  async function persist(record: DraftRecord): Promise<void> {
+  /** Writes the draft at its next version (the versions file is written by the caller). */
+  async function persistVersioned(record: DraftRecord): Promise<void> {
     const key = await dataKey()
-    await write(fileOf(record.id), encryptJson(key, record, associatedData(record.id)))
+    const version = (versions.get(record.id) ?? 0) + 1
+    await write(fileOf(record.id), encodeDraftFile(key, record, version))
+    versions.set(record.id, version)
+  }
+
+  async function persist(record: DraftRecord): Promise<void> {
+    await persistVersioned(record)
+    await writeVersions()
   }
 
   /** One write at a time per draft, in call order. */
@@ -294,6 +397,8 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
           if (error.code !== 'ENOENT') throw error
         })
         all.delete(id)
+        versions.delete(id)
+        await writeVersions()
         return { deleted: true as const }
       })
     },
