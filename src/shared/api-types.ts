@@ -330,6 +330,17 @@ export interface UpdatePaymentRequest {
   testmode?: boolean | null
 }
 
+/**
+ * https://docs.mollie.com/reference/create-order-payment: the order supplies amount, lines and
+ * addresses; the request may narrow the method (and, for recurring, name customer and mandate).
+ */
+export interface CreateOrderPaymentRequest {
+  method?: PaymentMethod | PaymentMethod[] | null
+  customerId?: string
+  mandateId?: string
+  testmode?: boolean | null
+}
+
 export type { ApiErrorBody } from './service/errors'
 
 export type SortOrder = 'asc' | 'desc'

@@ -208,4 +208,47 @@ describe('actions service', () => {
       actions.updatePayment({ paymentId: open.id, changes: { metadataJson: '{oops' } }),
     ).rejects.toMatchObject({ code: 'invalid-input' })
   })
+
+  it('creates a new payment for an order only once its earlier payment can no longer complete', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const actions = createActionsService({ dataDir, connections, observeRequestIds })
+    const order = await api(TEST_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-1'))
+    const first = order._embedded.payments[0]
+    // While the first payment is open, main refuses and sends nothing.
+    const before = (await admin.stats()).payments
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'conflict' })
+    expect((await admin.stats()).payments).toBe(before)
+    // The customer's first attempt fails: a fresh payment with its own checkout link.
+    await completeCheckout(first._links.checkout.href, 'failed')
+    const result = await actions.newOrderPayment({ orderId: order.id })
+    expect(result.payment.id).not.toBe(first.id)
+    expect(result.payment.status).toBe('open')
+    expect(result.payment._links.checkout?.href).toMatch(/\/checkout\/tr_/)
+    expect(result.order._embedded?.payments?.map((p) => p.id)).toContain(result.payment.id)
+    expect(result.requestId).toMatch(/\S/)
+    // A second click while the new payment is open is refused again.
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'conflict' })
+  })
+
+  it('on a live connection, a new order payment is asked through main first', async () => {
+    await useConnection(LIVE_KEY, 'Shop live')
+    const order = await api(LIVE_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-LIVE'))
+    await completeCheckout(order._embedded.payments[0]._links.checkout.href, 'canceled')
+    const asked: LiveWriteSummary[] = []
+    const actions = createActionsService({
+      dataDir,
+      connections,
+      liveWrites: {
+        async confirm(summary) {
+          asked.push(summary)
+          return false
+        },
+      },
+    })
+    const before = (await admin.stats()).payments
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'canceled' })
+    expect((await admin.stats()).payments).toBe(before)
+    expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Create a new payment for an order' })
+    expect(asked[0]!.reference).toContain('ACT-NEWPAY-LIVE')
+  })
 })

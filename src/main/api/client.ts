@@ -31,6 +31,7 @@ import {
   type Refund,
   type RefundList,
   type UpdatePaymentRequest,
+  type CreateOrderPaymentRequest,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
 import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
@@ -120,6 +121,11 @@ export interface ApiClient {
   getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
   /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
   cancelOrder(id: string, opts?: CreateOrderOptions): Promise<Order>
+  /**
+   * https://docs.mollie.com/reference/create-order-payment (POST /orders/{id}/payments): a new
+   * payment for an order whose earlier payments expired, failed or were canceled.
+   */
+  createOrderPayment(orderId: string, body?: CreateOrderPaymentRequest, opts?: CreateOptions): Promise<Payment>
   createPayment(body: CreatePaymentRequest, opts?: CreateOptions): Promise<Payment>
   getPayment(id: string, opts?: CallOptions): Promise<Payment>
   /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
@@ -523,6 +529,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return expectResource<Order>(order, 'order', 'DELETE')
   }
 
+  async function createOrderPayment(
+    orderId: string,
+    body: CreateOrderPaymentRequest = {},
+    opts: CreateOptions = {},
+  ): Promise<Payment> {
+    checkId(orderId, 'order')
+    const payment = await request<unknown>(
+      { method: 'POST', path: `/orders/${orderId}/payments`, body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+    return expectResource<Payment>(payment, 'payment', 'POST')
+  }
+
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
     const payment = await request<unknown>(
@@ -674,6 +693,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createOrder,
     getOrder,
     cancelOrder,
+    createOrderPayment,
     createPayment,
     getPayment,
     updatePayment,

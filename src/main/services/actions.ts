@@ -22,6 +22,7 @@ import { METADATA_MAX_BYTES, metadataByteLength } from '../../shared/order-rules
 import {
   cancelOrderBlocker,
   cancelPaymentBlocker,
+  newOrderPaymentBlocker,
   refundAmountProblem,
   refundBlocker,
   updateBlocker,
@@ -42,7 +43,14 @@ import { isDefinitiveClientError } from './orders'
 
 type ActionsClient = Pick<
   ApiClient,
-  'getPayment' | 'getOrder' | 'createRefund' | 'listRefunds' | 'cancelPayment' | 'updatePayment' | 'cancelOrder'
+  | 'getPayment'
+  | 'getOrder'
+  | 'createRefund'
+  | 'listRefunds'
+  | 'cancelPayment'
+  | 'updatePayment'
+  | 'cancelOrder'
+  | 'createOrderPayment'
 >
 
 export interface ActionsServiceOptions {
@@ -81,6 +89,8 @@ export interface ActionsService {
     from?: View
   }): Promise<ActionResult & { payment: Payment }>
   cancelOrder(input: { orderId: string; from?: View }): Promise<ActionResult & { order: Order }>
+  /** A new payment for an order whose earlier payments can no longer complete (a fresh checkout link). */
+  newOrderPayment(input: { orderId: string; from?: View }): Promise<ActionResult & { payment: Payment; order: Order }>
   /** Actions waiting for a definitive answer (for tests and diagnostics). */
   pendingCount(): Promise<number>
   dispose(): void
@@ -345,6 +355,44 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
           }),
       )
       return { order: value, requestId }
+    },
+
+    async newOrderPayment({ orderId, from }) {
+      const connection = await connections.activeConnection()
+      const client = await connections.getActiveClient()
+      const order = await client.getOrder(orderId, {
+        embed: 'payments',
+        priority: 'user',
+        origin: originOf(from ?? 'order', 'read before new payment'),
+      })
+      refuse(newOrderPaymentBlocker(order, order._embedded?.payments ?? []))
+      await livePrompt(connection, {
+        action: 'Create a new payment for an order',
+        amount: money(order.amount),
+        reference: `Order ${order.orderNumber} (${order.id})`,
+        customer: customerName(order.billingAddress),
+      })
+      // One key per order and the payments it had: a retry reuses it; once a new payment exists,
+      // a later "new payment" (after that one expired) is a different action with its own key.
+      const earlier = (order._embedded?.payments ?? []).map((p) => p.id).sort()
+      const { value: payment, requestId } = await keyedWrite(
+        connection,
+        { kind: 'new-order-payment', target: orderId, params: earlier },
+        (idempotencyKey) =>
+          client.createOrderPayment(
+            orderId,
+            {},
+            {
+              idempotencyKey,
+              priority: 'user',
+              origin: originOf(from ?? 'order', 'new payment for order'),
+            },
+          ),
+      )
+      const after = await client
+        .getOrder(orderId, { embed: 'payments', priority: 'user', origin: originOf(from ?? 'order', 'view order') })
+        .catch(() => order)
+      return { payment, order: after, requestId }
     },
 
     pendingCount: () => withPending((entries) => Object.keys(entries).length),

@@ -38,5 +38,6 @@ export function createActionHandlers(actions: ActionsService): HandlersFor<typeo
     'payments.cancelPayment': (input) => actions.cancelPayment(input),
     'payments.update': (input) => actions.updatePayment(input),
     'orders.cancel': (input) => actions.cancelOrder(input),
+    'orders.newPayment': (input) => actions.newOrderPayment(input),
   }
 }

@@ -74,4 +74,8 @@ export const actionChannels = {
   ),
   'payments.update': defineChannel<ActionResult & { payment: Payment }>()(updatePaymentInput),
   'orders.cancel': defineChannel<ActionResult & { order: Order }>()(z.object({ orderId, from }).strict()),
+  /** A new payment for an order (its earlier payments expired, failed or were canceled). */
+  'orders.newPayment': defineChannel<ActionResult & { payment: Payment; order: Order }>()(
+    z.object({ orderId, from }).strict(),
+  ),
 }
