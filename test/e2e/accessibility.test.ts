@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/main/api'
+import { validOrderBody } from '../../src/sandbox/fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 
@@ -16,13 +18,15 @@ const LIVE_KEY = `live_${token()}`
 describe('accessibility (axe-core) in Chromium', () => {
   let h: Harness
   const findings: { state: string; finding: AxeFinding }[] = []
+  let orderId = ''
 
   beforeAll(async () => {
     h = await startHarness({
       name: 'accessibility',
       deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 120, seed: 3 } },
     })
-    await h.services.connections.getActiveClient()
+    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    orderId = (await client.createOrder(validOrderBody('A11Y-ORDER-1'))).id
     await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
   })
 
@@ -65,6 +69,14 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.getByTestId('find-open').click()
     await h.page.getByTestId('detail-error').waitFor()
     await scan(`${scheme}: payments, not found error`)
+
+    // The order view, opened by its id from the search box.
+    await h.page.keyboard.press('Control+k')
+    await h.page.getByTestId('search-input').fill(orderId)
+    await expect.poll(() => h.page.getByTestId('search-direct').count()).toBe(1)
+    await h.page.keyboard.press('Enter')
+    await h.page.getByTestId('order-status').waitFor()
+    await scan(`${scheme}: order view`)
 
     await open(/^Inspector/, /^Inspector/)
     await h.page.getByTestId('request-row').first().waitFor()

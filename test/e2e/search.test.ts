@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
+import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody } from '../../src/sandbox/fixtures'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness, type Harness } from './harness'
@@ -77,10 +78,42 @@ describe('search box and home screen', () => {
     await expect(hit.textContent()).resolves.toContain('Customer e-mail')
     await h.screenshot('find-by-email')
     await h.page.keyboard.press('Enter')
-    // No order view yet: the order opens through its newest payment, which links to the order.
-    await h.page.getByTestId('payment-detail').waitFor()
-    const paymentId = order._embedded!.payments![0].id
-    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(paymentId)
+    // The order view: read fresh, with the customer, the items and the payment.
+    const view = h.page.getByTestId('order-view')
+    await view.waitFor()
+    await expect.poll(() => h.page.getByTestId('order-status').textContent()).toBe('created')
+    await expect(h.page.getByTestId('order-customer').textContent()).resolves.toContain(EMAIL)
+    await expect(h.page.getByTestId('order-lines').textContent()).resolves.toContain('Compiler manual')
+    const paymentId = order._embedded!.payments![0]!.id
+    await expect(h.page.getByTestId('order-payments').textContent()).resolves.toContain(paymentId)
+    await h.screenshot('order-view')
+  })
+
+  it('order view → new payment: offered only once the first payment can no longer complete', async () => {
+    const first = order._embedded!.payments![0]!
+    // The first payment is still open: the button says why it is not offered.
+    await expect(h.page.getByTestId('order-new-payment').isDisabled()).resolves.toBe(true)
+    await expect(h.page.getByTestId('order-new-payment-why').textContent()).resolves.toContain(first.id)
+    // The customer's attempt fails at checkout; the agent refreshes the order.
+    expect((await completeCheckout(first._links.checkout!.href, 'failed')).status).toBe(303)
+    await h.page.getByTestId('order-refresh').click()
+    await expect.poll(() => h.page.getByTestId('order-new-payment').isDisabled()).toBe(false)
+    await h.page.getByTestId('order-new-payment').click()
+    const done = h.page.getByTestId('order-new-payment-done')
+    await done.waitFor()
+    const created = /New payment (tr_\w+) created/.exec((await done.textContent()) ?? '')?.[1]
+    expect(created).toBeTruthy()
+    await h.page.getByTestId('order-copy-new-checkout').click()
+    await expect.poll(() => h.clipboard.at(-1)).toMatch(new RegExp(`/checkout/${created}$`))
+    // The order now lists both payments; the new one is open, so no third is offered.
+    await expect.poll(() => h.page.getByTestId('order-payment-row').count()).toBe(2)
+    await expect(h.page.getByTestId('order-new-payment').isDisabled()).resolves.toBe(true)
+    // A payment of the order opens in the payments browser, and its order link comes back here.
+    await h.page.locator(`[data-testid="order-payment-row"][data-payment-id="${created}"] button`).click()
+    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(created!)
+    await h.page.getByTestId('detail-link-order').click()
+    await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(created!)
+    await h.screenshot('order-new-payment')
   })
 
   it('finds by amount in the usual notations', async () => {

@@ -5,6 +5,7 @@ import { SearchBox } from './features/search/SearchBox'
 import { newSearchStore, SearchStoreContext } from './features/search/search-context'
 import { ConnectionsScreen } from './features/connections/ConnectionsScreen'
 import { InspectorScreen } from './features/inspector/InspectorScreen'
+import { OrderScreen } from './features/order/OrderScreen'
 import { OrdersScreen } from './features/orders/OrdersScreen'
 import { PaymentsScreen } from './features/payments/PaymentsScreen'
 import { SCREENS, useAppStore, type ScreenId } from './stores/app-store'
@@ -12,6 +13,7 @@ import { SCREENS, useAppStore, type ScreenId } from './stores/app-store'
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   home: HomeScreen,
   orders: OrdersScreen,
+  order: OrderScreen,
   payments: PaymentsScreen,
   inspector: InspectorScreen,
   connections: ConnectionsScreen,

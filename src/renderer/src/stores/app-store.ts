@@ -10,7 +10,9 @@ export const SCREENS = [
   { id: 'connections', label: 'Connections', shortcut: '4' },
 ] as const
 
-export type ScreenId = (typeof SCREENS)[number]['id']
+/** Screens with a place in the sidebar; the order view opens from search, payments and home. */
+export type NavScreenId = (typeof SCREENS)[number]['id']
+export type ScreenId = NavScreenId | 'order'
 
 /**
  * A request to show something on another screen: an inspector entry from an error, a builder
@@ -20,6 +22,7 @@ export type FocusRequest =
   | { screen: 'inspector'; entryId: string }
   | { screen: 'orders'; field: string }
   | { screen: 'payments'; paymentId: string }
+  | { screen: 'order'; orderId: string }
   | { screen: 'connections'; connectionId?: string }
   | { screen: 'home' }
 
@@ -28,6 +31,10 @@ interface AppState {
   info: AppInfo | null
   infoError: string | null
   pendingFocus: FocusRequest | null
+  /** The order the order view shows (kept while the agent looks elsewhere). */
+  orderId: string | null
+  /** The screen before the order view, for its Back button. */
+  previousScreen: ScreenId
   setScreen(screen: ScreenId): void
   /** Switches to the request's screen and leaves the request for that screen to take. */
   navigate(request: FocusRequest): void
@@ -47,8 +54,16 @@ export const useAppStore = create<AppState>((set, get) => ({
   info: null,
   infoError: null,
   pendingFocus: null,
-  setScreen: (screen) => set({ screen }),
-  navigate: (request) => set({ screen: request.screen, pendingFocus: request }),
+  orderId: null,
+  previousScreen: 'home',
+  setScreen: (screen) => set((s) => ({ screen, previousScreen: s.screen === screen ? s.previousScreen : s.screen })),
+  navigate: (request) =>
+    set((s) => ({
+      screen: request.screen,
+      pendingFocus: request,
+      previousScreen: s.screen === request.screen ? s.previousScreen : s.screen,
+      ...(request.screen === 'order' ? { orderId: request.orderId } : {}),
+    })),
   takeFocus(screen) {
     const pending = get().pendingFocus
     if (!pending || pending.screen !== screen) return null

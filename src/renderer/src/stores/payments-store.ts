@@ -1,47 +1,19 @@
 import { create } from 'zustand'
-import type { ApiErrorView } from '../../../shared/api-error'
 import type { BucketSnapshot } from '../../../shared/api-events'
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ExportFormat } from '../../../shared/ipc/payments'
 import { EMPTY_FILTER, type PaymentFilter } from '../features/payments/filters'
 import { benchMark } from '../features/payments/bench-marks'
 import { planWindow, windowFromSearch, type PageSlot } from '../features/payments/page-window'
-import { call, IpcError } from '../lib/ipc-client'
+import { call } from '../lib/ipc-client'
+import { toErrorView, type ErrorView } from './error-view'
 
 /** How many pages around the viewport keep their rows (see page-window.ts). */
 const LIST_WINDOW = windowFromSearch(typeof location === 'undefined' ? '' : location.search)
 
-/** An error as the payments screen shows it: what happened, the API's title/detail, the inspector entry. */
-export interface PaymentsErrorView {
-  code: string
-  message: string
-  status: number | null
-  title: string | null
-  detail: string | null
-  requestId: string | null
-}
-
-export function toErrorView(error: unknown): PaymentsErrorView {
-  if (error instanceof IpcError) {
-    const api = error.view.api as Partial<ApiErrorView> | undefined
-    return {
-      code: error.code,
-      message: error.message,
-      status: api?.status ?? null,
-      title: api?.title ?? null,
-      detail: api?.detail ?? null,
-      requestId: api?.requestId ?? null,
-    }
-  }
-  return {
-    code: 'internal',
-    message: error instanceof Error ? error.message : String(error),
-    status: null,
-    title: null,
-    detail: null,
-    requestId: null,
-  }
-}
+/** An error as the payments screen shows it (error-view.ts). */
+export type PaymentsErrorView = ErrorView
+export { toErrorView }
 
 type PageRequest = { query: { from?: string; limit?: number; sort?: SortOrder } } | { link: string }
 type ListAction = 'first' | 'next' | 'previous' | 'from' | 'sort' | 'load-more' | 'refetch' | 'refresh'

@@ -314,7 +314,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
         </p>
         <Headers headers={shown.requestHeaders} testId="request-headers" />
         {requestBody && (
-          <pre className="code" data-testid="request-body">
+          <pre className="code" data-testid="request-body" tabIndex={0} aria-label="Request body">
             {requestBody}
           </pre>
         )}
@@ -331,7 +331,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
         </p>
         <Headers headers={shown.responseHeaders} testId="response-headers" />
         {responseBody && (
-          <pre className="code" data-testid="response-body">
+          <pre className="code" data-testid="response-body" tabIndex={0} aria-label="Response body">
             {responseBody}
           </pre>
         )}

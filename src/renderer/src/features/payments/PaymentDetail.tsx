@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Amount, Payment } from '../../../../shared/api-types'
+import { ORDER_ID_PATTERN } from '../../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
@@ -151,12 +152,36 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
           testId="detail-error"
         />
       )}
-      {p && <PaymentFields payment={p} onOpen={(url) => void open(url)} />}
+      {p && (
+        <PaymentFields
+          payment={p}
+          onOpen={(url) => void open(url)}
+          onOpenOrder={(orderId) => navigate({ screen: 'order', orderId })}
+        />
+      )}
     </aside>
   )
 }
 
-function PaymentFields({ payment: p, onOpen }: { payment: Payment; onOpen: (url: string) => void }): React.JSX.Element {
+/** The order id at the end of an order's API URL (`…/v2/orders/ord_…`), or null. */
+function orderIdOf(href: string): string | null {
+  try {
+    const last = new URL(href).pathname.split('/').filter(Boolean).pop() ?? ''
+    return ORDER_ID_PATTERN.test(last) ? last : null
+  } catch {
+    return null
+  }
+}
+
+function PaymentFields({
+  payment: p,
+  onOpen,
+  onOpenOrder,
+}: {
+  payment: Payment
+  onOpen: (url: string) => void
+  onOpenOrder: (orderId: string) => void
+}): React.JSX.Element {
   const locale = userLocale()
   const record = p as unknown as Record<string, unknown>
   const links = p._links ?? {}
@@ -212,6 +237,22 @@ function PaymentFields({ payment: p, onOpen }: { payment: Payment; onOpen: (url:
       <div className="toolbar">
         {LINK_NAMES.map(({ key, label }) => {
           const link = (links as Record<string, { href?: string } | null | undefined>)[key]
+          // The order opens in the order view (its API URL would answer 401 in a browser).
+          const orderId = key === 'order' && link?.href ? orderIdOf(link.href) : null
+          if (orderId) {
+            return (
+              <button
+                key={key}
+                type="button"
+                className="btn btn-small"
+                onClick={() => onOpenOrder(orderId)}
+                title={`Open order ${orderId}`}
+                data-testid="detail-link-order"
+              >
+                Open order
+              </button>
+            )
+          }
           return link?.href ? (
             <button
               key={key}

@@ -6,16 +6,12 @@ import { ago, shortDate } from './format'
 import { useSearch, useSearchStore } from './search-context'
 import './search.css'
 
-/** Opens a hit or an id: a payment's detail; an order through its newest payment until the order view exists. */
-export function useOpenTarget(): (target: {
-  kind: 'payment' | 'order'
-  id: string
-  latestPaymentId?: string | null
-}) => void {
+/** Opens a hit or an id: a payment in the payments browser's detail, an order in the order view. */
+export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: string }) => void {
   const navigate = useAppStore((s) => s.navigate)
   return (target) => {
     if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
-    else if (target.latestPaymentId) navigate({ screen: 'payments', paymentId: target.latestPaymentId })
+    else navigate({ screen: 'order', orderId: target.id })
   }
 }
 

@@ -1,0 +1,88 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Order, Payment } from '../../../shared/api-types'
+import { newOrderPaymentBlocker } from '../../../shared/payment-actions'
+import { toErrorView, type ErrorView } from './error-view'
+
+// The order view: one order with its payments, read fresh through main (GET /orders/{id}
+// ?embed=payments), and "New payment for this order". Created with the IPC port it uses, so its
+// transitions are unit-tested without a browser. Main decides every write; this store only asks.
+
+export interface OrderPort {
+  get(id: string): Promise<{ order: Order; requestId: string | null }>
+  newPayment(orderId: string): Promise<{ payment: Payment; order: Order; requestId: string | null }>
+}
+
+export interface OrderState {
+  orderId: string | null
+  order: Order | null
+  /** The request that read the order (its Inspector entry). */
+  requestId: string | null
+  loading: boolean
+  error: ErrorView | null
+  /** A new payment being created. */
+  creating: boolean
+  /** The payment just created for the order, with its request. */
+  created: { payment: Payment; requestId: string | null } | null
+  actionError: ErrorView | null
+  open(orderId: string): Promise<void>
+  refresh(): Promise<void>
+  newPayment(): Promise<void>
+  /** Why "New payment for this order" is not offered now (null: it is). */
+  newPaymentBlocker(): string | null
+}
+
+export function createOrderStore(port: OrderPort): StoreApi<OrderState> {
+  // Answers for an order that is no longer the one on screen are dropped.
+  let seq = 0
+  async function load(set: (partial: Partial<OrderState>) => void, orderId: string, keep: boolean): Promise<void> {
+    const mine = ++seq
+    set({ orderId, loading: true, error: null, ...(keep ? {} : { order: null, requestId: null, created: null }) })
+    try {
+      const { order, requestId } = await port.get(orderId)
+      if (mine !== seq) return
+      set({ order, requestId, loading: false })
+    } catch (error) {
+      if (mine !== seq) return
+      set({ loading: false, error: toErrorView(error), ...(keep ? {} : { order: null }) })
+    }
+  }
+  return createStore<OrderState>((set, get) => ({
+    orderId: null,
+    order: null,
+    requestId: null,
+    loading: false,
+    error: null,
+    creating: false,
+    created: null,
+    actionError: null,
+    open: (orderId) => {
+      set({ actionError: null })
+      return load(set, orderId, get().orderId === orderId && get().order !== null)
+    },
+    refresh: async () => {
+      const id = get().orderId
+      if (id) await load(set, id, true)
+    },
+    async newPayment() {
+      const { order, creating } = get()
+      if (!order || creating) return
+      set({ creating: true, actionError: null })
+      try {
+        const result = await port.newPayment(order.id)
+        if (get().orderId !== order.id) return
+        set({
+          creating: false,
+          order: result.order,
+          created: { payment: result.payment, requestId: result.requestId },
+        })
+      } catch (error) {
+        set({ creating: false, actionError: toErrorView(error) })
+      }
+    },
+    newPaymentBlocker() {
+      const order = get().order
+      if (!order) return 'The order is not loaded.'
+      return newOrderPaymentBlocker(order, order._embedded?.payments ?? [])
+    },
+  }))
+}
