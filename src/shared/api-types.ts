@@ -75,6 +75,7 @@ import type {
   PaymentLineType,
   PaymentMethod,
   PaymentStatus,
+  SequenceType,
   VoucherCategory,
 } from './service/enums'
 
@@ -220,7 +221,7 @@ export interface CreatePaymentRequest {
   billingAddress?: Address
   shippingAddress?: Address
   expiresAt?: string
-  sequenceType?: 'oneoff' | 'first' | 'recurring'
+  sequenceType?: SequenceType
   /** required for `first` and `recurring` payments (https://docs.mollie.com/reference/v2/payments-api/create-payment) */
   customerId?: string
   /** a mandate of that customer, for `recurring` payments */
@@ -250,7 +251,7 @@ export interface Payment {
   webhookUrl?: string | null
   lines?: PaymentLine[] | null
   profileId: string
-  sequenceType: 'oneoff' | 'first' | 'recurring'
+  sequenceType: SequenceType
   orderId?: string
   /** forced on creation or detected at checkout, e.g. `nl_NL` */
   locale?: Locale | null

@@ -2,6 +2,7 @@
 // the rate-limit headers decoded into sentences (spec 8.1). Pure functions, no I/O.
 
 import type { RateLimitInfo } from './api-events'
+import { requestClassOf } from './service/methods'
 
 export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
 
@@ -82,7 +83,7 @@ function retrySentence(input: ExplainInput): string {
   const retries = Math.max(0, input.attempts - 1)
   if (input.pending) return `Paydesk is retrying it now (${plural(input.attempts, 'attempt')} so far).`
   if (retries > 0) return `Paydesk already retried it ${plural(retries, 'time')} and then gave up; try again later.`
-  const writes = !['GET', 'HEAD', 'OPTIONS'].includes(input.method.toUpperCase())
+  const writes = requestClassOf(input.method) === 'write'
   if (writes && !input.idempotencyKey) {
     return 'Paydesk did not retry it: without an idempotency key a resend could act twice. Check whether it went through before sending again.'
   }

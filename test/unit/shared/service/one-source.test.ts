@@ -38,6 +38,8 @@ export const FORBIDDEN: { name: string; pattern: RegExp }[] = [
   { name: 'credential prefix', pattern: new RegExp(`(['"\`])(${credentialWords})_\\1`) },
   // An id prefix as a string literal of its own: 'tr_', 'ord_'
   { name: 'id prefix', pattern: new RegExp(`(['"\`])(${idPrefixes})_\\1`) },
+  // The READ class as a list of methods: ['GET', 'HEAD', 'OPTIONS'] (spec 8.1.4; methods.ts)
+  { name: 'READ methods', pattern: /\[\s*(['"`])GET\1\s*,\s*(['"`])HEAD\2\s*,\s*(['"`])OPTIONS\3\s*\]/ },
   // The page-size limit as a number in code about limits, pages or sizes: limit > 250,
   // [10, 25, 50, 100, 250] (timings such as `intervalMs = 250` are not it)
   {
@@ -74,11 +76,13 @@ describe('one source for the service rules', () => {
       "checkId(id, 'ord_')",
       'if (limit > 250) throw new Error()',
       'const SUGGESTED = [10, 25, 50, 100, 250]',
+      "const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method)",
     ]
     for (const sample of samples) expect(findRedeclarations('sample.ts', sample), sample).not.toEqual([])
     expect(findRedeclarations('sample.ts', '// ids look like tr_… (limit 250)')).toEqual([])
     expect(findRedeclarations('sample.ts', "placeholder: 'test_…, live_… or access_…'")).toEqual([])
     expect(findRedeclarations('sample.ts', 'setInterval(tick, 250)')).toEqual([])
+    expect(findRedeclarations('sample.ts', "allow: ['GET', 'HEAD', 'POST']")).toEqual([])
     expect(findRedeclarations('sample.ts', 'const FOREIGN = /^(sk|pk)_(live|test)_/')).toEqual([])
   })
 
