@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-types'
@@ -6,6 +6,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import { createOrderStore, type OrderPort, type OrderState } from '../../stores/order-store'
+import { OrderActions } from '../actions/OrderActions'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../payments/format'
 import './order.css'
@@ -192,6 +193,7 @@ export function OrderScreen(): React.JSX.Element {
   }
 
   const back = previousScreen === 'order' ? 'home' : previousScreen
+  const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
   const o = state.order
   if (!state.orderId) {
     return (
@@ -281,6 +283,7 @@ export function OrderScreen(): React.JSX.Element {
         />
       )}
 
+      {o && <OrderActions order={o} onChanged={refreshOrder} />}
       {o && (
         <div className="order-body">
           <dl className="order-summary">

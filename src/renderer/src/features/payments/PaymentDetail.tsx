@@ -5,6 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import type { DetailState } from '../../stores/payments-store'
+import { PaymentActions } from '../actions/PaymentActions'
 import { ErrorBanner } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
 
@@ -152,6 +153,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
           testId="detail-error"
         />
       )}
+      {p && <PaymentActions payment={p} onChanged={onRefresh} />}
       {p && (
         <PaymentFields
           payment={p}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef } from 'react'
+import type { ErrorView } from '../../stores/error-view'
+
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href], [tabindex="0"]'
+
+/**
+ * The confirmation of one action: what will happen (amount, customer, connection) in plain words,
+ * the fields it needs, and two buttons, the safe one focused first. Esc or a click outside closes it
+ * while nothing is on its way; Tab stays inside.
+ */
+export function ActionDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  busyLabel,
+  canConfirm,
+  danger,
+  live,
+  error,
+  testId,
+  onConfirm,
+  onClose,
+}: {
+  title: string
+  children: React.ReactNode
+  confirmLabel: string
+  cancelLabel: string
+  busy: boolean
+  busyLabel: string
+  canConfirm: boolean
+  danger?: boolean
+  /** On a live connection main asks once more in its own dialog: say so. */
+  live: boolean
+  error: ErrorView | null
+  testId: string
+  onConfirm: () => void
+  onClose: () => void
+}): React.JSX.Element {
+  const id = useId()
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => cancelRef.current?.focus(), [])
+
+  return (
+    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && !busy && onClose()}>
+      <div
+        ref={dialogRef}
+        className="dialog action-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        data-testid={testId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !busy) {
+            event.preventDefault()
+            onClose()
+          } else if (event.key === 'Tab') {
+            const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
+            const first = items[0]
+            const last = items[items.length - 1]
+            if (event.shiftKey && document.activeElement === first) {
+              event.preventDefault()
+              last?.focus()
+            } else if (!event.shiftKey && document.activeElement === last) {
+              event.preventDefault()
+              first?.focus()
+            }
+          }
+        }}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        {children}
+        {live && (
+          <p className="action-live-note" data-testid={`${testId}-live-note`}>
+            Live connection: real money. Paydesk asks you once more in a system dialog before anything is sent.
+          </p>
+        )}
+        {error && (
+          <div className="banner banner-error" role="alert" data-testid={`${testId}-error`}>
+            {error.title || error.detail ? (
+              <>
+                {error.status !== null && <span className="mono">{error.status} </span>}
+                {error.title && <strong>{error.title}</strong>}
+                {error.title && error.detail ? ': ' : ''}
+                {error.detail}
+              </>
+            ) : (
+              error.message
+            )}
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={onClose}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+            disabled={busy || !canConfirm}
+            data-testid={`${testId}-confirm`}
+            onClick={onConfirm}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,399 @@
+import { useEffect, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import type { StoreApi } from 'zustand/vanilla'
+import { readAmountInput } from '../../../../shared/amount-input'
+import type { Address, Payment } from '../../../../shared/api-types'
+import { formatAmountForDisplay } from '../../../../shared/money'
+import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
+import {
+  cancelPaymentBlocker,
+  refundAmountProblem,
+  refundBlocker,
+  updateBlocker,
+} from '../../../../shared/payment-actions'
+import { call } from '../../lib/ipc-client'
+import {
+  createActionsStore,
+  type ActionsPort,
+  type ActionsState,
+  type PaymentChanges,
+} from '../../stores/actions-store'
+import { useAppStore } from '../../stores/app-store'
+import { useConnectionStore } from '../../stores/connection-store'
+import { formatLocalDateTime, userLocale } from '../payments/format'
+import { ActionDialog } from './ActionDialog'
+import './actions.css'
+
+/** The actions store's port onto main. `from` names the view for the Inspector. */
+export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
+  return {
+    refund: (input) => call('payments.refund', { ...input, from }),
+    refunds: (paymentId) => call('payments.refunds', { paymentId }),
+    cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
+    update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
+    cancelOrder: (orderId) => call('orders.cancel', { orderId, from }),
+  }
+}
+
+export function customerOf(address: Address | undefined): string {
+  if (!address) return 'not named'
+  const name = [address.givenName, address.familyName].filter(Boolean).join(' ')
+  return [name, address.email].filter(Boolean).join(' · ') || 'not named'
+}
+
+/** The connection as the dialogs name it: "Sandbox (test)". */
+export function useConnectionText(): { text: string; live: boolean } {
+  const active = useConnectionStore((s) => s.active)
+  if (!active) return { text: 'the active connection', live: false }
+  return { text: `${active.label} (${active.isLive ? 'live' : 'test'})`, live: active.isLive }
+}
+
+/** The result of the last action, with its request in the Inspector. */
+export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.JSX.Element | null {
+  const done = useStore(store, (s) => s.done)
+  const navigate = useAppStore((s) => s.navigate)
+  if (!done) return null
+  return (
+    <div className="banner banner-ok" role="status" data-testid="action-done">
+      {done.message}{' '}
+      {done.requestId && (
+        <button
+          type="button"
+          className="btn btn-small btn-link"
+          onClick={() => navigate({ screen: 'inspector', entryId: done.requestId! })}
+          data-testid="action-done-request"
+        >
+          View request
+        </button>
+      )}
+    </div>
+  )
+}
+
+function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
+  const busy = useStore(store, (s) => s.busy)
+  const error = useStore(store, (s) => s.error)
+  const connection = useConnectionText()
+  const remaining = payment.amountRemaining ?? payment.amount
+  const [text, setText] = useState(remaining.value)
+  const [description, setDescription] = useState('')
+  const locale = userLocale()
+  const read = readAmountInput(text, remaining.currency)
+  const problem = read.ok ? refundAmountProblem(payment, read.amount) : null
+  const amountText = read.ok ? formatAmountForDisplay(read.amount, locale) : null
+  return (
+    <ActionDialog
+      title={`Refund payment ${payment.id}`}
+      confirmLabel={amountText ? `Refund ${amountText}` : 'Refund'}
+      cancelLabel="Don’t refund"
+      busy={busy}
+      busyLabel="Refunding…"
+      canConfirm={read.ok && problem === null}
+      live={connection.live}
+      error={error}
+      testId="refund-dialog"
+      onConfirm={() => read.ok && void store.getState().refund(payment.id, read.amount, description)}
+      onClose={() => store.getState().close()}
+    >
+      <dl className="action-summary">
+        <dt>Paid</dt>
+        <dd>{formatAmountForDisplay(payment.amount, locale)}</dd>
+        {payment.amountRefunded && (
+          <>
+            <dt>Refunded so far</dt>
+            <dd>{formatAmountForDisplay(payment.amountRefunded, locale)}</dd>
+          </>
+        )}
+        <dt>Left to refund</dt>
+        <dd data-testid="refund-remaining">{formatAmountForDisplay(remaining, locale)}</dd>
+        <dt>Customer</dt>
+        <dd>{customerOf(payment.billingAddress)}</dd>
+        <dt>Connection</dt>
+        <dd>{connection.text}</dd>
+      </dl>
+      <label className="field">
+        <span>Amount to refund ({remaining.currency})</span>
+        <input
+          className="input mono"
+          value={text}
+          inputMode="decimal"
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={!read.ok || problem !== null}
+          aria-describedby="refund-amount-hint"
+          data-testid="refund-amount"
+        />
+      </label>
+      <p id="refund-amount-hint" className={read.ok && !problem ? 'muted' : 'field-error'} role="status">
+        {!read.ok ? read.message : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
+        {!read.ok && read.suggestion && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setText(read.suggestion!)}
+              data-testid="refund-amount-suggestion"
+            >
+              Use {read.suggestion}
+            </button>
+          </>
+        )}
+      </p>
+      <label className="field">
+        <span>Reason (shown on the customer’s statement where the method allows; optional)</span>
+        <input
+          className="input"
+          value={description}
+          maxLength={REFUND_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+          data-testid="refund-description"
+        />
+      </label>
+    </ActionDialog>
+  )
+}
+
+function CancelPaymentDialog({
+  payment,
+  store,
+}: {
+  payment: Payment
+  store: StoreApi<ActionsState>
+}): React.JSX.Element {
+  const busy = useStore(store, (s) => s.busy)
+  const error = useStore(store, (s) => s.error)
+  const connection = useConnectionText()
+  const locale = userLocale()
+  return (
+    <ActionDialog
+      title={`Cancel payment ${payment.id}?`}
+      confirmLabel="Cancel payment"
+      cancelLabel="Keep payment"
+      busy={busy}
+      busyLabel="Canceling…"
+      canConfirm
+      danger
+      live={connection.live}
+      error={error}
+      testId="cancel-payment-dialog"
+      onConfirm={() => void store.getState().cancelPayment(payment.id)}
+      onClose={() => store.getState().close()}
+    >
+      <p>
+        The customer can no longer pay <strong>{formatAmountForDisplay(payment.amount, locale)}</strong> for “
+        {payment.description}”. This cannot be undone.
+      </p>
+      <dl className="action-summary">
+        <dt>Customer</dt>
+        <dd>{customerOf(payment.billingAddress)}</dd>
+        <dt>Connection</dt>
+        <dd>{connection.text}</dd>
+      </dl>
+    </ActionDialog>
+  )
+}
+
+function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
+  const busy = useStore(store, (s) => s.busy)
+  const error = useStore(store, (s) => s.error)
+  const connection = useConnectionText()
+  const initialMetadata =
+    payment.metadata === undefined || payment.metadata === null ? '' : JSON.stringify(payment.metadata)
+  const [description, setDescription] = useState(payment.description)
+  const [redirectUrl, setRedirectUrl] = useState(payment.redirectUrl ?? '')
+  const [webhookUrl, setWebhookUrl] = useState(payment.webhookUrl ?? '')
+  const [metadata, setMetadata] = useState(initialMetadata)
+  const changes: PaymentChanges = {}
+  const names: string[] = []
+  if (description !== payment.description) {
+    changes.description = description
+    names.push('description')
+  }
+  if (redirectUrl !== (payment.redirectUrl ?? '')) {
+    changes.redirectUrl = redirectUrl
+    names.push('return address')
+  }
+  if (webhookUrl !== (payment.webhookUrl ?? '')) {
+    changes.webhookUrl = webhookUrl === '' ? null : webhookUrl
+    names.push('webhook address')
+  }
+  if (metadata !== initialMetadata) {
+    changes.metadataJson = metadata
+    names.push('metadata')
+  }
+  let metadataProblem: string | null = null
+  if (metadata.trim() !== '') {
+    try {
+      JSON.parse(metadata)
+    } catch {
+      metadataProblem = 'Metadata must be JSON, e.g. {"ticket": "SUP-1"}.'
+    }
+  }
+  const descriptionProblem = description.trim() === '' ? 'A payment needs a description.' : null
+  return (
+    <ActionDialog
+      title={`Change payment ${payment.id}`}
+      confirmLabel={names.length ? `Save ${names.join(', ')}` : 'Save changes'}
+      cancelLabel="Don’t change"
+      busy={busy}
+      busyLabel="Saving…"
+      canConfirm={names.length > 0 && !metadataProblem && !descriptionProblem}
+      live={connection.live}
+      error={error}
+      testId="update-dialog"
+      onConfirm={() => void store.getState().update(payment.id, changes)}
+      onClose={() => store.getState().close()}
+    >
+      <p className="muted">
+        Only an open payment can be changed. Connection: {connection.text}. Changed:{' '}
+        <span data-testid="update-changes">{names.length ? names.join(', ') : 'nothing yet'}</span>.
+      </p>
+      <label className="field">
+        <span>Description (what the customer sees)</span>
+        <input
+          className="input"
+          value={description}
+          maxLength={PAYMENT_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+          data-testid="update-description"
+        />
+      </label>
+      {descriptionProblem && <p className="field-error">{descriptionProblem}</p>}
+      <label className="field">
+        <span>Return address after paying</span>
+        <input className="input mono" value={redirectUrl} onChange={(e) => setRedirectUrl(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Webhook address (the shop is told about status changes here)</span>
+        <input className="input mono" value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Metadata (JSON; empty removes it)</span>
+        <textarea
+          className="input mono"
+          rows={3}
+          value={metadata}
+          onChange={(e) => setMetadata(e.target.value)}
+          data-testid="update-metadata"
+        />
+      </label>
+      {metadataProblem && <p className="field-error">{metadataProblem}</p>}
+    </ActionDialog>
+  )
+}
+
+/**
+ * What can be done with this payment now: only the actions its state allows (the rules main checks
+ * again), each behind a confirmation; the refunds made so far; the outcome with its request.
+ */
+export function PaymentActions({
+  payment,
+  onChanged,
+}: {
+  payment: Payment
+  /** Called after an action changed the payment (the view reads it again). */
+  onChanged: () => void
+}): React.JSX.Element {
+  const [store] = useState(() => createActionsStore(ipcActionsPort('payment')))
+  const dialog = useStore(store, (s) => s.dialog)
+  const refunds = useStore(store, (s) => s.refunds)
+  const refundsError = useStore(store, (s) => s.refundsError)
+  const locale = userLocale()
+
+  // Another payment on screen: forget the previous one's dialog, outcome and refunds.
+  useEffect(() => store.getState().reset(), [store, payment.id])
+  // Its refunds, whenever what was refunded of it changes.
+  const refunded = payment.amountRefunded?.value ?? null
+  useEffect(() => {
+    if (refunded !== null && /[1-9]/.test(refunded)) void store.getState().loadRefunds(payment.id)
+  }, [store, payment.id, refunded])
+
+  // After a successful action the view reads the payment again.
+  const changed = useRef(onChanged)
+  changed.current = onChanged
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (state.done && state.done !== previous.done) changed.current()
+      }),
+    [store],
+  )
+
+  const refundWhy = refundBlocker(payment)
+  const cancelWhy = cancelPaymentBlocker(payment)
+  const updateWhy = updateBlocker(payment)
+  const none = refundWhy && cancelWhy && updateWhy
+  return (
+    <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
+      <div className="toolbar">
+        {!refundWhy && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => store.getState().open('refund', payment.id)}
+            data-testid="action-refund"
+          >
+            Refund…
+          </button>
+        )}
+        {!cancelWhy && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => store.getState().open('cancel-payment', payment.id)}
+            data-testid="action-cancel-payment"
+          >
+            Cancel payment…
+          </button>
+        )}
+        {!updateWhy && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => store.getState().open('update', payment.id)}
+            data-testid="action-update"
+          >
+            Change…
+          </button>
+        )}
+      </div>
+      {none && (
+        <p className="muted" data-testid="actions-none">
+          No refund, cancel or change applies to a {payment.status} payment.
+        </p>
+      )}
+      <ActionDone store={store} />
+      {refundsError && <p className="field-error">Could not list the refunds: {refundsError}</p>}
+      {refunds && refunds.paymentId === payment.id && refunds.list.length > 0 && (
+        <table className="data action-refunds" data-testid="refunds-list">
+          <caption className="action-caption">Refunds</caption>
+          <thead>
+            <tr>
+              <th scope="col">Refund</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.list.map((r) => (
+              <tr key={r.id}>
+                <td className="mono">{r.id}</td>
+                <td>{formatAmountForDisplay(r.amount, locale)}</td>
+                <td>{r.status}</td>
+                <td>{r.description}</td>
+                <td>{formatLocalDateTime(r.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog?.kind === 'refund' && dialog.targetId === payment.id && <RefundDialog payment={payment} store={store} />}
+      {dialog?.kind === 'cancel-payment' && dialog.targetId === payment.id && (
+        <CancelPaymentDialog payment={payment} store={store} />
+      )}
+      {dialog?.kind === 'update' && dialog.targetId === payment.id && <UpdateDialog payment={payment} store={store} />}
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
+import { toErrorView, type ErrorView } from './error-view'
+
+// Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
+// the IPC port it uses, so its transitions are unit-tested without a browser. Main reads the object
+// fresh, applies the shared rules, asks on a live connection and keeps the Idempotency-Key; this
+// store only asks, shows the answer and remembers the request for the Inspector.
+
+export interface PaymentChanges {
+  description?: string
+  redirectUrl?: string
+  webhookUrl?: string | null
+  metadataJson?: string
+}
+
+export interface ActionsPort {
+  refund(input: { paymentId: string; amount: Amount; description?: string }): Promise<{
+    refund: Refund
+    payment: Payment
+    requestId: string | null
+  }>
+  refunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
+  cancelPayment(paymentId: string): Promise<{ payment: Payment; requestId: string | null }>
+  update(paymentId: string, changes: PaymentChanges): Promise<{ payment: Payment; requestId: string | null }>
+  cancelOrder(orderId: string): Promise<{ order: Order; requestId: string | null }>
+}
+
+export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
+
+export interface ActionsState {
+  /** The dialog open, for which object. */
+  dialog: { kind: ActionKind; targetId: string } | null
+  busy: boolean
+  /** What the last action did, in plain words, with its request. */
+  done: { kind: ActionKind; message: string; requestId: string | null } | null
+  error: ErrorView | null
+  /** The refunds of the payment on screen (null: not loaded). */
+  refunds: { paymentId: string; list: Refund[] } | null
+  refundsError: string | null
+  open(kind: ActionKind, targetId: string): void
+  close(): void
+  /** Forgets what belonged to another object (the view shows a new one). */
+  reset(): void
+  loadRefunds(paymentId: string): Promise<void>
+  refund(paymentId: string, amount: Amount, description: string): Promise<Payment | null>
+  cancelPayment(paymentId: string): Promise<Payment | null>
+  update(paymentId: string, changes: PaymentChanges): Promise<Payment | null>
+  cancelOrder(orderId: string): Promise<Order | null>
+}
+
+export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
+  return createStore<ActionsState>((set, get) => {
+    /** Runs one action once at a time; the dialog closes on success and stays open on an error. */
+    async function run<T>(
+      kind: ActionKind,
+      send: () => Promise<T & { requestId: string | null }>,
+      message: (result: T) => string,
+    ): Promise<T | null> {
+      if (get().busy) return null
+      set({ busy: true, error: null, done: null })
+      try {
+        const result = await send()
+        set({ busy: false, dialog: null, done: { kind, message: message(result), requestId: result.requestId } })
+        return result
+      } catch (error) {
+        set({ busy: false, error: toErrorView(error) })
+        return null
+      }
+    }
+    return {
+      dialog: null,
+      busy: false,
+      done: null,
+      error: null,
+      refunds: null,
+      refundsError: null,
+      open: (kind, targetId) => set({ dialog: { kind, targetId }, error: null }),
+      close: () => {
+        if (!get().busy) set({ dialog: null, error: null })
+      },
+      reset: () => set({ dialog: null, busy: false, done: null, error: null, refunds: null, refundsError: null }),
+      async loadRefunds(paymentId) {
+        try {
+          const { refunds } = await port.refunds(paymentId)
+          set({ refunds: { paymentId, list: refunds }, refundsError: null })
+        } catch (error) {
+          set({ refundsError: toErrorView(error).message })
+        }
+      },
+      async refund(paymentId, amount, description) {
+        const result = await run(
+          'refund',
+          () => port.refund({ paymentId, amount, ...(description.trim() ? { description: description.trim() } : {}) }),
+          (r) =>
+            `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+        )
+        if (!result) return null
+        await get().loadRefunds(paymentId)
+        return result.payment
+      },
+      async cancelPayment(paymentId) {
+        const result = await run(
+          'cancel-payment',
+          () => port.cancelPayment(paymentId),
+          (r) => `Payment ${r.payment.id} was canceled.`,
+        )
+        return result?.payment ?? null
+      },
+      async update(paymentId, changes) {
+        const result = await run(
+          'update',
+          () => port.update(paymentId, changes),
+          (r) => `Payment ${r.payment.id} was changed.`,
+        )
+        return result?.payment ?? null
+      },
+      async cancelOrder(orderId) {
+        const result = await run(
+          'cancel-order',
+          () => port.cancelOrder(orderId),
+          (r) => `Order ${r.order.orderNumber} was canceled.`,
+        )
+        return result?.order ?? null
+      },
+    }
+  })
+}

@@ -1,0 +1,178 @@
+// Acting on what the agent found, in the built renderer on the real services (sandbox, client,
+// keychain): refund, cancel and change a payment from its view, cancel an order from the order
+// view; each behind a confirmation naming amount, customer and connection; the view refreshes; the
+// request opens in the Inspector; on a live connection main's own dialog decides.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../src/main/api'
+import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
+import type { Payment } from '../../src/shared/api-types'
+import { axeViolations } from './axe'
+import { currentCspViolations, startHarness, type Harness } from './harness'
+
+const TEST_KEY = 'test_ActionsE2eTestKey000000001'
+const LIVE_KEY = 'live_ActionsE2eLiveKey000000001'
+const ADMIN = 'actions-e2e-admin'
+
+let h: Harness
+let client: ApiClient
+let admin: SandboxAdmin
+
+async function openById(id: string): Promise<void> {
+  await h.page.keyboard.press('Control+k')
+  await h.page.getByTestId('search-input').fill(id)
+  // The answer for this id, not the one still shown for the previous search.
+  await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
+  await h.page.keyboard.press('Enter')
+}
+
+async function openPayment(id: string): Promise<void> {
+  await openById(id)
+  await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(id)
+  await h.page.getByTestId('payment-actions').waitFor()
+}
+
+async function paidPayment(value: string, email: string): Promise<Payment> {
+  const created = await client.createPayment(
+    validPaymentBody({
+      amount: { currency: 'EUR', value },
+      description: `Order for ${email}`,
+      billingAddress: {
+        givenName: 'Ada',
+        familyName: 'Lovelace',
+        email,
+        streetAndNumber: 'Analytical Row 1',
+        postalCode: '1011 AB',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+    } as never),
+  )
+  await completeCheckout(created._links.checkout!.href, 'paid')
+  return created
+}
+
+describe('actions from the payment and order views', () => {
+  beforeAll(async () => {
+    h = await startHarness({
+      name: 'actions',
+      deps: {
+        sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], adminToken: ADMIN, seedPayments: 10 },
+        search: { autoSync: false },
+      },
+    })
+    client = (await h.services.connections.getActiveClient()) as ApiClient
+    const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
+    admin = createSandboxAdmin(new URL(sandbox.baseUrl!).origin, ADMIN)
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('refunds part of a paid payment: exact amount, suggestion for sloppy input, refreshed view, request in the Inspector', async () => {
+    const payment = await paidPayment('20.00', 'ada.refund@example.org')
+    await openPayment(payment.id)
+    await h.page.getByTestId('action-refund').click()
+    const dialog = h.page.getByTestId('refund-dialog')
+    await dialog.waitFor()
+    await expect(dialog.textContent()).resolves.toContain('ada.refund@example.org')
+    await expect(dialog.textContent()).resolves.toContain('Sandbox (test)')
+    await expect(h.page.getByTestId('refund-remaining').textContent()).resolves.toContain('20.00')
+    // "5" is not an amount the service takes; the dialog offers 5.00 and never changes it by itself.
+    await h.page.getByTestId('refund-amount').fill('5')
+    await expect(h.page.getByTestId('refund-dialog-confirm').isDisabled()).resolves.toBe(true)
+    await h.page.getByTestId('refund-amount-suggestion').click()
+    await expect(h.page.getByTestId('refund-amount').inputValue()).resolves.toBe('5.00')
+    // More than is left is refused before anything is sent.
+    await h.page.getByTestId('refund-amount').fill('25.00')
+    await expect(h.page.getByTestId('refund-dialog-confirm').isDisabled()).resolves.toBe(true)
+    await h.page.getByTestId('refund-amount').fill('5.00')
+    await h.page.getByTestId('refund-description').fill('Damaged box')
+    await h.screenshot('refund-dialog')
+    expect(await axeViolations(h.page)).toEqual([])
+    await h.page.getByTestId('refund-dialog-confirm').click()
+    await h.page.getByTestId('action-done').waitFor()
+    await expect(h.page.getByTestId('action-done').textContent()).resolves.toMatch(/Refund re_\w+ of EUR 5.00/)
+    await expect.poll(() => h.page.getByTestId('detail-amountRemaining').textContent()).toContain('15.00')
+    await expect.poll(() => h.page.getByTestId('refunds-list').textContent()).toContain('Damaged box')
+    const refunds = await client.listRefunds(payment.id)
+    expect(refunds._embedded.refunds.map((r) => r.amount)).toEqual([{ currency: 'EUR', value: '5.00' }])
+    await h.screenshot('refunded')
+    await h.page.getByTestId('action-done-request').click()
+    await expect
+      .poll(() => h.page.getByTestId('request-detail').textContent())
+      .toContain(`/payments/${payment.id}/refunds`)
+  })
+
+  it('cancels an open bank transfer, and offers no cancel once it is canceled', async () => {
+    const open = await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))
+    await openPayment(open.id)
+    await h.page.getByTestId('action-cancel-payment').click()
+    await h.page.getByTestId('cancel-payment-dialog').waitFor()
+    await h.page.getByTestId('cancel-payment-dialog-confirm').click()
+    await expect.poll(() => h.page.getByTestId('detail-status').textContent()).toBe('canceled')
+    await expect(h.page.getByTestId('action-cancel-payment').count()).resolves.toBe(0)
+    expect((await client.getPayment(open.id)).status).toBe('canceled')
+  })
+
+  it('changes the description and metadata of an open payment', async () => {
+    const open = await client.createPayment(validPaymentBody())
+    await openPayment(open.id)
+    await h.page.getByTestId('action-update').click()
+    await h.page.getByTestId('update-description').fill('Order 1234, corrected')
+    await h.page.getByTestId('update-metadata').fill('{"ticket":"SUP-77"}')
+    await expect(h.page.getByTestId('update-changes').textContent()).resolves.toBe('description, metadata')
+    await h.page.getByTestId('update-dialog-confirm').click()
+    await h.page.getByTestId('action-done').waitFor()
+    const after = await client.getPayment(open.id)
+    expect(after.description).toBe('Order 1234, corrected')
+    expect(after.metadata).toEqual({ ticket: 'SUP-77' })
+    await expect.poll(() => h.page.getByTestId('detail-raw').textContent()).toContain('SUP-77')
+  })
+
+  it('cancels an order from the order view', async () => {
+    const order = await client.createOrder(validOrderBody('E2E-CANCEL-1'), { embed: 'payments' })
+    await openById(order.id)
+    await expect.poll(() => h.page.getByTestId('order-status').textContent()).toBe('created')
+    await h.page.getByTestId('action-cancel-order').click()
+    const dialog = h.page.getByTestId('cancel-order-dialog')
+    await expect(dialog.textContent()).resolves.toContain('its open payment with it')
+    expect(await axeViolations(h.page)).toEqual([])
+    await h.page.getByTestId('cancel-order-dialog-confirm').click()
+    await expect.poll(() => h.page.getByTestId('order-status').textContent()).toBe('canceled')
+    await expect(h.page.getByTestId('action-cancel-order').count()).resolves.toBe(0)
+    await expect(h.page.getByTestId('order-new-payment-why').textContent()).resolves.toContain('canceled')
+  })
+
+  it('on a live connection, main asks first; declined, nothing is refunded', async () => {
+    const live = await h.services.connections.add({
+      label: 'Shop live',
+      secret: LIVE_KEY,
+      baseUrl: (await h.services.connections.list()).connections.find((c) => c.builtIn)!.baseUrl!,
+    })
+    await h.page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), live.id)
+    await h.page.getByTestId('connection-status-label').filter({ hasText: 'Shop live' }).waitFor()
+    const liveClient = (await h.services.connections.getActiveClient()) as ApiClient
+    const created = await liveClient.createPayment(validPaymentBody({ amount: { currency: 'EUR', value: '12.50' } }))
+    await completeCheckout(created._links.checkout!.href, 'paid')
+    await openPayment(created.id)
+    await h.page.getByTestId('action-refund').click()
+    await h.page.getByTestId('refund-dialog-live-note').waitFor()
+    h.liveConfirmations.length = 0
+    h.liveAnswers.push(false)
+    await h.page.getByTestId('refund-dialog-confirm').click()
+    await expect.poll(() => h.page.getByTestId('refund-dialog-error').count()).toBe(1)
+    expect(h.liveConfirmations).toHaveLength(1)
+    expect(h.liveConfirmations[0]).toMatchObject({ connection: 'Shop live', amount: 'EUR 12.50' })
+    expect((await liveClient.listRefunds(created.id)).count).toBe(0)
+    await h.screenshot('live-refund-declined')
+    await h.page.keyboard.press('Escape')
+    expect(await admin.stats()).toBeTruthy()
+  })
+
+  it('had no console errors and no CSP violations', async () => {
+    expect(h.consoleErrors).toEqual([])
+    expect(await currentCspViolations(h.page)).toEqual([])
+  })
+})
