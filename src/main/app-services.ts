@@ -138,7 +138,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     getCredential: () => Promise<ApiCredential>
   }): ApiClient {
     const { connectionId, baseUrl, getCredential } = options
-    return createApiClient({
+    const client: ApiClient = createApiClient({
       baseUrl,
       getCredential: async () => {
         const credential = await getCredential()
@@ -149,8 +149,9 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
         requestLog.record(event, { id: connectionId, label: connectionLabels.get(connectionId) ?? connectionId })
         for (const listener of attemptListeners) listener(event)
       },
-      onBucketChange: (snapshots) => rateLimits.update(connectionId, snapshots),
+      onBucketChange: (snapshots) => rateLimits.update(connectionId, snapshots, () => client.buckets()),
     })
+    return client
   }
 
   const connections = createConnectionsService<ApiClient>({

@@ -1,5 +1,4 @@
 import { create } from 'zustand'
-import type { BucketSnapshot } from '../../../shared/api-events'
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ExportFormat } from '../../../shared/ipc/payments'
 import { EMPTY_FILTER, type PaymentFilter } from '../features/payments/filters'
@@ -138,7 +137,6 @@ interface PaymentsState {
   selectedIndex: number
   detail: DetailState | null
   filter: PaymentFilter
-  buckets: BucketSnapshot[]
   exportState: ExportState | null
   started: boolean
   /** The find box's text (kept while the user visits another screen). */
@@ -163,8 +161,6 @@ interface PaymentsState {
   closeDetail(): void
   setFilter(patch: Partial<PaymentFilter>): void
   clearFilter(): void
-  setBuckets(buckets: BucketSnapshot[]): void
-  pollBuckets(): Promise<void>
   exportRows(format: ExportFormat, ids: string[]): Promise<void>
   exportProgress(p: { exportId: string; written: number; total: number; done: boolean }): void
   dismissExport(): void
@@ -271,7 +267,6 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
     selectedIndex: -1,
     detail: null,
     filter: EMPTY_FILTER,
-    buckets: [],
     exportState: null,
     started: false,
     findText: '',
@@ -403,18 +398,6 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
 
     clearFilter() {
       set({ filter: EMPTY_FILTER })
-    },
-
-    setBuckets(buckets) {
-      set({ buckets })
-    },
-
-    async pollBuckets() {
-      try {
-        set({ buckets: await call('payments.buckets') })
-      } catch {
-        // The gauge is informative; a failed poll leaves the last known state.
-      }
     },
 
     async exportRows(format, ids) {

@@ -1,12 +1,14 @@
 import { useInspectorStore } from '../../stores/inspector-store'
-import { isLow, isPaused, pausedSeconds } from './rate-limits'
+import { activityText, bucketActivity, bucketNumbers, isLow, shownBuckets, tightestBucket } from './rate-limits'
 import { useNow } from './useNow'
 
 /** The live state of each bucket of the active connection (spec 8.1). */
 export function RateLimitPanel(): React.JSX.Element {
-  const buckets = useInspectorStore((s) => s.buckets)
-  const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
+  const all = useInspectorStore((s) => s.buckets)
+  const anyPaused = all.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
   const now = useNow(anyPaused)
+  const buckets = shownBuckets(all)
+  const summary = new Set([tightestBucket(all, 'read', now), tightestBucket(all, 'write', now)])
   return (
     <section className="panel rl-panel" aria-labelledby="rl-title" data-testid="ratelimit-panel">
       <h2 id="rl-title">Rate limits</h2>
@@ -28,11 +30,14 @@ export function RateLimitPanel(): React.JSX.Element {
           <tbody>
             {buckets.map((b) => {
               const share = b.capacity > 0 ? Math.min(1, b.remaining / b.capacity) : 0
-              const paused = isPaused(b, now)
+              const activity = bucketActivity(b, now)
               return (
                 <tr
                   key={`${b.class}:${b.policy}`}
                   data-testid="ratelimit-bucket"
+                  data-policy={b.policy}
+                  data-class={b.class}
+                  data-summary={summary.has(b) ? 'true' : undefined}
                   className={isLow(b, now) ? 'rl-row-low' : undefined}
                 >
                   <td className="mono">{b.learned ? b.policy : `${b.class} (not yet learned)`}</td>
@@ -41,17 +46,17 @@ export function RateLimitPanel(): React.JSX.Element {
                     <span className="rl-meter" aria-hidden="true">
                       <span className="rl-meter-fill" style={{ width: `${Math.round(share * 100)}%` }} />
                     </span>{' '}
-                    {b.remaining} / {b.capacity}
+                    <span data-testid="ratelimit-bucket-numbers">{bucketNumbers(b)}</span>
                   </td>
                   <td>{b.ratePerSecond}/s</td>
                   <td>{b.queued}</td>
                   <td>{b.inFlight}</td>
                   <td>
-                    {paused ? (
-                      <span className="badge badge-warn">paused {pausedSeconds(b, now)} s</span>
-                    ) : (
-                      <span className="badge badge-ok">sending</span>
-                    )}
+                    <span
+                      className={`badge ${activity === 'paused' || activity === 'waiting' ? 'badge-warn' : activity === 'sending' ? 'badge-ok' : ''}`}
+                    >
+                      {activityText(b, now)}
+                    </span>
                   </td>
                 </tr>
               )

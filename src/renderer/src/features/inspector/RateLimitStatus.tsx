@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../../stores/app-store'
 import { startInspectorFeeds, useInspectorStore } from '../../stores/inspector-store'
-import { isLow, isPaused, pausedSeconds, tightestBucket } from './rate-limits'
+import { activityText, bucketNumbers, isLow, isPaused, pausedSeconds, tightestBucket } from './rate-limits'
 import { useNow } from './useNow'
 import './inspector.css'
 
@@ -12,7 +12,6 @@ export function RateLimitStatus(): React.JSX.Element | null {
   useEffect(() => startInspectorFeeds(), [])
   const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
   const now = useNow(anyPaused)
-  if (buckets.length === 0) return null
   const parts = (['read', 'write'] as const).flatMap((cls) => {
     const b = tightestBucket(buckets, cls, now)
     if (!b) return []
@@ -20,12 +19,15 @@ export function RateLimitStatus(): React.JSX.Element | null {
     return [
       {
         cls,
+        policy: b.policy,
+        numbers: bucketNumbers(b),
         low: isLow(b, now),
-        text: `${cls.toUpperCase()} ${b.remaining}/${b.capacity}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}`,
-        title: `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${b.queued} queued, ${b.inFlight} in flight`,
+        text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}`,
+        title: `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${activityText(b, now)}`,
       },
     ]
   })
+  if (parts.length === 0) return null
   const low = parts.some((p) => p.low)
   return (
     <button
@@ -36,7 +38,14 @@ export function RateLimitStatus(): React.JSX.Element | null {
       title="Rate limits of the active connection (open the Inspector)"
     >
       {parts.map((p, i) => (
-        <span key={p.cls} className={p.low ? 'rl-low' : undefined} title={p.title}>
+        <span
+          key={p.cls}
+          className={p.low ? 'rl-low' : undefined}
+          title={p.title}
+          data-testid={`ratelimit-status-${p.cls}`}
+          data-policy={p.policy}
+          data-numbers={p.numbers}
+        >
           {i > 0 ? ' · ' : ''}
           {p.text}
         </span>

@@ -1,4 +1,6 @@
-// Bucket summaries for the status bar and the panel (pure).
+// One reading of the rate limits for every place that shows them (status bar, Payments header,
+// Inspector panel): the same buckets (main's rateLimit.state / rateLimit.changed, kept in the
+// inspector store), the same choice of bucket per class and the same words and numbers.
 import type { BucketSnapshot, RequestClass } from '../../../../shared/api-events'
 
 /** Below this share of capacity a bucket shows amber (spec 8.1.8: slow down as capacity drops). */
@@ -12,11 +14,23 @@ export function isPaused(bucket: BucketSnapshot, now: number): boolean {
   return bucket.pausedUntil !== null && bucket.pausedUntil > now
 }
 
-/** The most constrained bucket of a class: paused first, then the lowest share left. */
-export function tightestBucket(buckets: BucketSnapshot[], cls: RequestClass, now: number): BucketSnapshot | null {
+/**
+ * The buckets worth showing: a class's conservative first gate (before the service named its
+ * policy) says nothing while it is idle, so "WRITE 1/1" never shows before any write.
+ */
+export function shownBuckets(buckets: readonly BucketSnapshot[]): BucketSnapshot[] {
+  return buckets.filter((b) => b.learned || b.inFlight > 0 || b.queued > 0)
+}
+
+/** The most constrained shown bucket of a class: paused first, then the lowest share left. */
+export function tightestBucket(
+  buckets: readonly BucketSnapshot[],
+  cls: RequestClass,
+  now: number,
+): BucketSnapshot | null {
   let best: BucketSnapshot | null = null
   let bestScore = Infinity
-  for (const b of buckets) {
+  for (const b of shownBuckets(buckets)) {
     if (b.class !== cls) continue
     const score = isPaused(b, now) ? -1 : b.capacity > 0 ? b.remaining / b.capacity : 1
     if (score < bestScore) {
@@ -29,4 +43,47 @@ export function tightestBucket(buckets: BucketSnapshot[], cls: RequestClass, now
 
 export function pausedSeconds(bucket: BucketSnapshot, now: number): number {
   return bucket.pausedUntil === null ? 0 : Math.max(0, Math.ceil((bucket.pausedUntil - now) / 1000))
+}
+
+/** "38/50": the numbers every view shows for a bucket. */
+export function bucketNumbers(bucket: BucketSnapshot): string {
+  return `${bucket.remaining}/${Math.round(bucket.capacity * 1000) / 1000}`
+}
+
+export type BucketActivity = 'paused' | 'waiting' | 'sending' | 'idle'
+
+/** What the bucket is doing now, in the agent's words. */
+export function bucketActivity(bucket: BucketSnapshot, now: number): BucketActivity {
+  if (isPaused(bucket, now)) return 'paused'
+  if (bucket.queued > 0) return 'waiting'
+  if (bucket.inFlight > 0) return 'sending'
+  return 'idle'
+}
+
+export function activityText(bucket: BucketSnapshot, now: number): string {
+  switch (bucketActivity(bucket, now)) {
+    case 'paused':
+      return `paused ${pausedSeconds(bucket, now)} s`
+    case 'waiting':
+      return `${bucket.queued} waiting`
+    case 'sending':
+      return 'sending'
+    case 'idle':
+      return 'idle'
+  }
+}
+
+/**
+ * Seconds until a waiting request may go: the pause after a 429 (Retry-After), or, when requests
+ * are merely queued, the time for the bucket to refill one token. null when nothing waits.
+ */
+export function waitSeconds(bucket: BucketSnapshot | null, nowMs: number): number | null {
+  if (!bucket) return null
+  if (bucket.pausedUntil !== null && bucket.pausedUntil > nowMs)
+    return Math.max(1, Math.ceil((bucket.pausedUntil - nowMs) / 1000))
+  if (bucket.queued > 0) {
+    const missing = Math.max(0, 1 - bucket.remaining)
+    return Math.max(1, Math.ceil(bucket.ratePerSecond > 0 ? missing / bucket.ratePerSecond : 1))
+  }
+  return null
 }

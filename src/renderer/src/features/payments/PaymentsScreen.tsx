@@ -45,29 +45,16 @@ export function PaymentsScreen(): React.JSX.Element {
     if (focus) void usePaymentsStore.getState().openDetail(focus.paymentId)
   }, [pendingFocus, takeFocus])
 
-  // Rate-limit state from main, export progress; leaving the screen cancels waiting requests.
+  // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
   useEffect(() => {
-    const store = usePaymentsStore.getState()
-    void store.pollBuckets()
-    const offRate = subscribe('rateLimit.changed', (buckets) => usePaymentsStore.getState().setBuckets(buckets))
     const offExport = subscribe('payments.exportProgress', (p) => usePaymentsStore.getState().exportProgress(p))
     return () => {
-      offRate()
       offExport()
       void usePaymentsStore.getState().cancelPending()
     }
   }, [])
 
-  // While a request is in progress, poll the buckets too, so the wait shows even without events.
   const busy = s.pending.length > 0
-  useEffect(() => {
-    if (!busy) return
-    const timer = setInterval(() => void usePaymentsStore.getState().pollBuckets(), 400)
-    return () => {
-      clearInterval(timer)
-      void usePaymentsStore.getState().pollBuckets()
-    }
-  }, [busy])
 
   // The rows in view: all pages (with placeholders), or the filtered loaded rows.
   const offsets = useMemo(() => rowOffsets(s.slots), [s.slots])
@@ -183,7 +170,7 @@ export function PaymentsScreen(): React.JSX.Element {
     <section className="screen pay-screen" aria-labelledby="payments-title">
       <header className="screen-header">
         <h1 id="payments-title">Payments</h1>
-        <RateLimitGauge buckets={s.buckets} busy={busy} onCancel={() => void s.cancelPending()} />
+        <RateLimitGauge busy={busy} onCancel={() => void s.cancelPending()} />
       </header>
 
       <div className="toolbar pay-nav" role="toolbar" aria-label="Pages">

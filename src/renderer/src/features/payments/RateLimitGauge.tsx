@@ -1,42 +1,24 @@
-import { useEffect, useState } from 'react'
-import type { BucketSnapshot } from '../../../../shared/api-events'
-
-/** The READ bucket the payments list goes through (spec 8.1.4): the learned GET payments policy first. */
-export function readBucket(buckets: readonly BucketSnapshot[]): BucketSnapshot | null {
-  const reads = buckets.filter((b) => b.class === 'read')
-  return reads.find((b) => b.policy === 'get-v2-payments') ?? reads.find((b) => b.learned) ?? reads[0] ?? null
-}
-
-/**
- * Seconds until a waiting request may go: the pause after a 429 (Retry-After), or, when requests
- * are merely queued, the time for the bucket to refill one token. null when nothing waits.
- */
-export function waitSeconds(bucket: BucketSnapshot | null, nowMs: number): number | null {
-  if (!bucket) return null
-  if (bucket.pausedUntil !== null && bucket.pausedUntil > nowMs)
-    return Math.max(1, Math.ceil((bucket.pausedUntil - nowMs) / 1000))
-  if (bucket.queued > 0) {
-    const missing = Math.max(0, 1 - bucket.remaining)
-    return Math.max(1, Math.ceil(bucket.ratePerSecond > 0 ? missing / bucket.ratePerSecond : 1))
-  }
-  return null
-}
+import { useEffect } from 'react'
+import { startInspectorFeeds, useInspectorStore } from '../../stores/inspector-store'
+import { bucketNumbers, tightestBucket, waitSeconds } from '../inspector/rate-limits'
+import { useNow } from '../inspector/useNow'
 
 export interface RateLimitGaugeProps {
-  buckets: readonly BucketSnapshot[]
   /** A list request of this screen is in progress. */
   busy: boolean
   onCancel: () => void
 }
 
-export function RateLimitGauge({ buckets, busy, onCancel }: RateLimitGaugeProps): React.JSX.Element {
-  const [now, setNow] = useState(() => Date.now())
-  const bucket = readBucket(buckets)
-  useEffect(() => {
-    if (!busy && !bucket?.pausedUntil) return
-    const timer = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(timer)
-  }, [busy, bucket?.pausedUntil])
+/**
+ * The READ limit above the payments list: the same bucket and numbers as the status bar's READ
+ * and the Inspector's panel (one source: main's rateLimit.state / rateLimit.changed).
+ */
+export function RateLimitGauge({ busy, onCancel }: RateLimitGaugeProps): React.JSX.Element {
+  const buckets = useInspectorStore((s) => s.buckets)
+  useEffect(() => startInspectorFeeds(), [])
+  const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
+  const now = useNow(busy || anyPaused)
+  const bucket = tightestBucket(buckets, 'read', now)
 
   const wait = busy ? waitSeconds(bucket, now) : null
   const fraction = bucket && bucket.capacity > 0 ? Math.max(0, Math.min(1, bucket.remaining / bucket.capacity)) : null
@@ -59,8 +41,8 @@ export function RateLimitGauge({ buckets, busy, onCancel }: RateLimitGaugeProps)
             value={bucket.remaining}
             aria-label="Read requests available"
           />
-          <span className="mono" data-testid="payments-rate-remaining">
-            {bucket.remaining}/{bucket.capacity}
+          <span className="mono" data-testid="payments-rate-remaining" data-policy={bucket.policy}>
+            {bucketNumbers(bucket)}
           </span>
           <span className="muted">{bucket.ratePerSecond}/s</span>
         </>
