@@ -230,6 +230,16 @@ export interface CreatePaymentRequest {
   testmode?: boolean | null
 }
 
+/**
+ * A create body as it goes on the wire: the request's own fields and no other key, each holding
+ * what the user typed. The order builder sends what was typed and lets the service's rules answer
+ * (spec 7: a 422 naming the field), so the value types are not promised; a checked
+ * CreateOrderRequest / CreatePaymentRequest is such a body too.
+ */
+export type RequestBody<T> = { [K in keyof T]?: unknown }
+export type OrderRequestBody = RequestBody<CreateOrderRequest>
+export type PaymentRequestBody = RequestBody<CreatePaymentRequest>
+
 /** Spec 2.6: a payment as returned. */
 export interface Payment {
   resource: 'payment'

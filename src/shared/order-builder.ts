@@ -3,7 +3,13 @@
 // control mapping, and the derived state per keystroke. No zod here (the renderer's CSP forbids
 // eval, which zod probes for), no node, no DOM; the IPC schemas live in drafts.ts / orders.ts.
 
-import { ADDRESS_FIELDS, type Amount, type EmbedValue } from './api-types'
+import {
+  ADDRESS_FIELDS,
+  type Amount,
+  type EmbedValue,
+  type OrderRequestBody,
+  type PaymentRequestBody,
+} from './api-types'
 import {
   amountFromMinor,
   computeVatAmount,
@@ -160,10 +166,7 @@ export interface BuiltLine {
   problem: string | null
 }
 
-export interface BuiltRequest {
-  kind: DraftContent['kind']
-  /** The body main will send, credential rules applied (see applyCredentialRules). */
-  body: Record<string, unknown>
+interface BuiltRequestBase {
   embed: EmbedValue[]
   /** Problems found before the service's rules: JSON that does not parse, a method not chosen. */
   localIssues: RuleViolation[]
@@ -172,6 +175,10 @@ export interface BuiltRequest {
   amount: Amount | null
   amountFormula: string | null
 }
+
+/** The request a draft makes; `body` is what main will send, credential rules applied (see applyCredentialRules). */
+export type BuiltRequest = BuiltRequestBase &
+  ({ kind: 'order'; body: OrderRequestBody } | { kind: 'payment'; body: PaymentRequestBody })
 
 const QUANTITY_TEXT = /^\d{1,9}$/
 
@@ -293,11 +300,11 @@ function lineBody(
  * organization token sends the connection's profileId (or the draft's when the connection has
  * none) and `testmode: true` only when the connection is in test mode; an API key sends neither.
  */
-export function applyCredentialRules(
-  body: Record<string, unknown>,
+export function applyCredentialRules<B extends { profileId?: unknown; testmode?: unknown }>(
+  body: B,
   credential: CredentialShape,
   draftProfileId: string,
-): Record<string, unknown> {
+): B {
   const out = { ...body }
   delete out.profileId
   delete out.testmode
@@ -329,14 +336,18 @@ export function buildRequest(content: DraftContent, credential: CredentialShape)
     amount = { currency, value: content.paymentAmount }
   }
 
-  const body: Record<string, unknown> = {}
   let method: unknown
   if (content.methodMode === 'one') {
     if (content.methods[0]) method = content.methods[0]
     else issues.push({ field: 'method', message: 'Choose a payment method, or set "Method" to none.' })
   } else if (content.methodMode === 'several') method = [...content.methods]
+  // After the top-level fields, so their local issues come first (as the form lists them).
+  const linesBody = () =>
+    withLines ? content.lines.map((line, i) => lineBody(line, built[i]!, currency, content.kind, issues)) : undefined
+  const common = { lines: built, amount, amountFormula }
 
   if (content.kind === 'order') {
+    const body: OrderRequestBody = {}
     if (content.orderNumber !== '') body.orderNumber = content.orderNumber
     if (amount) body.amount = amount
     if (content.redirectUrl !== '') body.redirectUrl = content.redirectUrl
@@ -353,28 +364,34 @@ export function buildRequest(content: DraftContent, credential: CredentialShape)
     if (metadata !== undefined) body.metadata = metadata
     if (content.expiresAt !== '') body.expiresAt = content.expiresAt
     if (content.consumerDateOfBirth !== '') body.consumerDateOfBirth = content.consumerDateOfBirth
-  } else {
-    if (amount) body.amount = amount
-    if (content.description !== '') body.description = content.description
-    if (content.redirectUrl !== '') body.redirectUrl = content.redirectUrl
-    if (content.cancelUrl !== '') body.cancelUrl = content.cancelUrl
-    if (content.webhookUrl !== '') body.webhookUrl = content.webhookUrl
-    if (method !== undefined) body.method = method
-    if (content.locale !== '') body.locale = content.locale
-    const metadata = parseJsonField(content.metadata, 'metadata', issues)
-    if (metadata !== undefined) body.metadata = metadata
+    const lines = linesBody()
+    if (lines) body.lines = lines
+    return {
+      kind: 'order',
+      body: applyCredentialRules(body, credential, content.profileId),
+      embed: [...content.embed],
+      localIssues: issues,
+      ...common,
+    }
   }
-  if (withLines) {
-    body.lines = content.lines.map((line, i) => lineBody(line, built[i]!, currency, content.kind, issues))
-  }
+  const body: PaymentRequestBody = {}
+  if (amount) body.amount = amount
+  if (content.description !== '') body.description = content.description
+  if (content.redirectUrl !== '') body.redirectUrl = content.redirectUrl
+  if (content.cancelUrl !== '') body.cancelUrl = content.cancelUrl
+  if (content.webhookUrl !== '') body.webhookUrl = content.webhookUrl
+  if (method !== undefined) body.method = method
+  if (content.locale !== '') body.locale = content.locale
+  const metadata = parseJsonField(content.metadata, 'metadata', issues)
+  if (metadata !== undefined) body.metadata = metadata
+  const lines = linesBody()
+  if (lines) body.lines = lines
   return {
-    kind: content.kind,
+    kind: 'payment',
     body: applyCredentialRules(body, credential, content.profileId),
-    embed: content.kind === 'order' ? [...content.embed] : [],
+    embed: [],
     localIssues: issues,
-    lines: built,
-    amount,
-    amountFormula,
+    ...common,
   }
 }
 

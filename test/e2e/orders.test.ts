@@ -272,7 +272,8 @@ describe('order builder', () => {
       const outcomes = await page.evaluate(async (content) => {
         const draft = await window.paydesk.drafts.save({ content })
         if (!draft.ok) return [draft.error.code]
-        type Reply = { ok: boolean; error?: { code: string } }
+        // A create that reached main answers { ok: true, value: created | failure } (one round trip).
+        type Reply = { ok: boolean; error?: { code: string }; value?: { ok: boolean; error?: { code: string } } }
         const api = window.paydesk as unknown as Record<string, Record<string, (input: unknown) => Promise<Reply>>>
         const attempts = [
           api['payments']!['create']!({ draftId: draft.value.id, confirmedLive: true }),
@@ -280,7 +281,10 @@ describe('order builder', () => {
           api['payments']!['create']!({ draftId: draft.value.id }),
           api['payments']!['create']!({ draftId: draft.value.id, content }),
         ]
-        return (await Promise.all(attempts)).map((r) => (r.ok ? 'SENT' : (r.error?.code ?? '?')))
+        return (await Promise.all(attempts)).map((r) => {
+          const reply = r.ok ? r.value : r
+          return reply?.ok ? 'SENT' : (reply?.error?.code ?? '?')
+        })
       }, content)
       expect(outcomes).not.toContain('SENT')
       expect(outcomes.slice(0, 2)).toEqual(['invalid-input', 'invalid-input'])

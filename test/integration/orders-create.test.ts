@@ -14,9 +14,11 @@ import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
 import { createConnectionsService, type ConnectionsService } from '../../src/main/services/connections'
 import { createDraftsStore, type DraftsStore } from '../../src/main/services/drafts'
 import { createEventBus } from '../../src/main/services/event-bus'
+import { writeFileAtomic } from '../../src/main/storage/atomic-file'
 import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
 import { createOrdersService, type OrdersService } from '../../src/main/services/orders'
 import { createDraftHandlers, createOrderHandlers } from '../../src/main/services/orders-handlers'
+import type { CreateFailure } from '../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../src/shared/order-builder'
 
 const TEST_KEY = 'test_OrdersIntegrationTestKey001'
@@ -28,6 +30,20 @@ let dataDir: string
 let connections: ConnectionsService<ApiClient>
 let drafts: DraftsStore
 let orders: OrdersService
+
+/** What a create that created answers (fails the test with the failure otherwise). */
+async function created<T extends { ok: boolean }>(outcome: Promise<T>): Promise<Extract<T, { ok: true }>> {
+  const r = await outcome
+  if (!r.ok) throw new Error(`Not created: ${JSON.stringify((r as unknown as CreateFailure).error)}`)
+  return r as Extract<T, { ok: true }>
+}
+
+/** What a create that failed answers: resolved, never thrown (fails the test if it created). */
+async function failed(outcome: Promise<{ ok: boolean }>): Promise<CreateFailure> {
+  const r = await outcome
+  if (r.ok) throw new Error('Created, but a failure was expected')
+  return r as CreateFailure
+}
 let orderSeq = 0
 let secretStore: ReturnType<typeof createMemorySecretStore>
 
@@ -99,14 +115,18 @@ describe('orders.create', () => {
   it('creates an order from a draft, archives the draft and sends the preview body', async () => {
     const number = nextNumber()
     const draft = await drafts.save({ content: orderDraft(number) })
-    const result = await orders.createOrder({ draftId: draft.id })
+    const result = await created(orders.createOrder({ draftId: draft.id }))
     expect(result.order.orderNumber).toBe(number)
     expect(result.order.amount).toEqual({ currency: 'EUR', value: '60.00' })
     expect(result.order._embedded?.payments?.length).toBe(1)
     expect(result.idempotencyKey).toBe(draft.idempotencyKey)
     expect(result.draft.archived?.orderId).toBe(result.order.id)
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
-    await expect(orders.createOrder({ draftId: draft.id })).rejects.toMatchObject({ code: 'conflict' })
+    expect(await failed(orders.createOrder({ draftId: draft.id }))).toMatchObject({
+      error: { code: 'conflict' },
+      draft: { id: draft.id, archived: { orderId: result.order.id } },
+      idempotencyKey: draft.idempotencyKey,
+    })
   })
 
   it('on a live connection sends only after the dialog main shows said yes; a forged flag is refused', async () => {
@@ -138,7 +158,7 @@ describe('orders.create', () => {
     expect(asked).toEqual([])
 
     const refused = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
-    expect(refused).toMatchObject({ ok: false, error: { code: 'canceled' } })
+    expect(refused).toMatchObject({ ok: true, value: { ok: false, error: { code: 'canceled' } } })
     expect(asked).toEqual([
       {
         connection: 'Shop live',
@@ -153,9 +173,8 @@ describe('orders.create', () => {
     expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
 
     answers.push(true)
-    const created = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
-    expect(created.ok).toBe(true)
-    if (created.ok) expect((created.value as { order: { mode: string } }).order.mode).toBe('live')
+    const sent = await dispatcher.invoke(sender, 'orders.create', { draftId: draft.id })
+    expect(sent).toMatchObject({ ok: true, value: { ok: true, order: { mode: 'live' } } })
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
   })
 
@@ -187,10 +206,10 @@ describe('orders.create', () => {
       { label: 'Status updates (webhook) go to', url: 'https://evil.example/hook' },
     ])
     // While that dialog is open, a second live write is refused without a second dialog.
-    await expect(orders.createOrder({ draftId: draftB.id })).rejects.toMatchObject({ code: 'conflict' })
+    expect(await failed(orders.createOrder({ draftId: draftB.id }))).toMatchObject({ error: { code: 'conflict' } })
     expect(asked).toHaveLength(1)
     pending.shift()!(false)
-    await expect(asking).rejects.toMatchObject({ code: 'canceled' })
+    expect(await failed(asking)).toMatchObject({ error: { code: 'canceled' } })
     const stats = await admin.stats()
     expect(stats.ordersByNumber[first]).toBeUndefined()
     expect(stats.ordersByNumber[second]).toBeUndefined()
@@ -200,7 +219,7 @@ describe('orders.create', () => {
     await useLiveConnection()
     const number = nextNumber()
     const draft = await drafts.save({ content: orderDraft(number) })
-    await expect(orders.createOrder({ draftId: draft.id })).rejects.toMatchObject({ code: 'canceled' })
+    expect(await failed(orders.createOrder({ draftId: draft.id }))).toMatchObject({ error: { code: 'canceled' } })
     expect((await admin.stats()).ordersByNumber[number]).toBeUndefined()
   })
 
@@ -208,14 +227,14 @@ describe('orders.create', () => {
     const number = nextNumber()
     const draft = await drafts.save({ content: orderDraft(number) })
     await admin.addFault({ path: '/v2/orders', method: 'POST', kind: 'reset-after-headers', count: 1 })
-    const first = await orders.createOrder({ draftId: draft.id }).catch((e: unknown) => e)
-    expect(toIpcError(first)).toMatchObject({ code: 'api-error', api: { kind: 'network' } })
+    const first = await failed(orders.createOrder({ draftId: draft.id }))
+    expect(first).toMatchObject({ error: { code: 'api-error', api: { kind: 'network' } } })
     // The sandbox did create it; the client could not know.
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
 
     // "Send again" after an app restart: a new store on the same files.
     const restarted = createOrdersService({ connections, drafts: createDraftsStore({ dataDir, secretStore }) })
-    const again = await restarted.createOrder({ draftId: draft.id })
+    const again = await created(restarted.createOrder({ draftId: draft.id }))
     expect(again.idempotencyKey).toBe(draft.idempotencyKey)
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
   })
@@ -225,19 +244,51 @@ describe('orders.create', () => {
     const bad = orderDraft(number)
     bad.lines[0] = { ...bad.lines[0]!, vatOverride: '10.46' }
     const draft = await drafts.save({ content: bad })
-    const refused = await orders.createOrder({ draftId: draft.id }).catch((e: unknown) => e)
-    expect(toIpcError(refused)).toMatchObject({
-      code: 'api-error',
-      api: { status: 422, field: 'lines.0.vatAmount' },
+    const refused = await failed(orders.createOrder({ draftId: draft.id }))
+    expect(refused).toMatchObject({
+      error: { code: 'api-error', api: { status: 422, field: 'lines.0.vatAmount' } },
+      // Everything the form shows after a refusal, in the same answer.
+      idempotencyKey: draft.idempotencyKey,
+      draft: { id: draft.id, archived: null },
+      fieldErrors: [{ path: 'lines.0.vatAmount' }],
     })
     // Same body again: same key (the service replays its 422).
-    await orders.createOrder({ draftId: draft.id }).catch(() => {})
+    expect((await failed(orders.createOrder({ draftId: draft.id }))).idempotencyKey).toBe(draft.idempotencyKey)
     expect((await drafts.get(draft.id)).idempotencyKey).toBe(draft.idempotencyKey)
     // Fixed draft: a new key, so the service does not answer 409 for a different body.
     const fixed = orderDraft(number)
-    const result = await orders.createOrder({ draftId: draft.id, content: fixed })
+    const result = await created(orders.createOrder({ draftId: draft.id, content: fixed }))
     expect(result.idempotencyKey).not.toBe(draft.idempotencyKey)
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
+  })
+
+  it('writes the draft at most twice per create, whatever the outcome', async () => {
+    const writes: string[] = []
+    const counted = createDraftsStore({
+      dataDir,
+      secretStore,
+      writeFile: async (path, data) => {
+        if (path.endsWith('.draft')) writes.push(path)
+        await writeFileAtomic(path, data)
+      },
+    })
+    orders = createOrdersService({ connections, drafts: counted })
+    const number = nextNumber()
+    const bad = orderDraft(number)
+    bad.lines[0] = { ...bad.lines[0]!, vatOverride: '10.46' }
+    const draft = await counted.save({ content: bad })
+    // Refused (422): the content as on screen, then the key spent on that body.
+    writes.length = 0
+    expect(await failed(orders.createOrder({ draftId: draft.id, content: bad }))).toMatchObject({
+      fieldErrors: [{ path: 'lines.0.vatAmount' }],
+    })
+    expect(writes).toHaveLength(2)
+    // Edited and sent again: content and a fresh key in one write, then the draft is used.
+    writes.length = 0
+    const result = await created(orders.createOrder({ draftId: draft.id, content: orderDraft(number) }))
+    expect(result.idempotencyKey).not.toBe(draft.idempotencyKey)
+    expect(result.draft.archived?.orderId).toBe(result.order.id)
+    expect(writes).toHaveLength(2)
   })
 
   it('creates a payment from a payment draft', async () => {
@@ -248,17 +299,17 @@ describe('orders.create', () => {
       redirectUrl: 'https://shop.example/return',
     }
     const draft = await drafts.save({ content })
-    const result = await orders.createPayment({ draftId: draft.id })
+    const result = await created(orders.createPayment({ draftId: draft.id }))
     expect(result.payment.amount).toEqual({ currency: 'EUR', value: '12.50' })
     expect(result.payment.description).toBe('Invoice 7')
-    await expect(orders.createOrder({ draftId: (await drafts.save({ content })).id })).rejects.toMatchObject({
-      code: 'invalid-input',
+    expect(await failed(orders.createOrder({ draftId: (await drafts.save({ content })).id }))).toMatchObject({
+      error: { code: 'invalid-input' },
     })
   })
 
   it('gets an order again by id', async () => {
     const draft = await drafts.save({ content: orderDraft(nextNumber()) })
-    const { order } = await orders.createOrder({ draftId: draft.id })
+    const { order } = await created(orders.createOrder({ draftId: draft.id }))
     expect((await orders.getOrder(order.id)).id).toBe(order.id)
     const missing = await orders.getOrder('ord_doesNotExist1').catch((e: unknown) => e)
     expect(toIpcError(missing)).toMatchObject({ code: 'api-error', api: { status: 404 } })

@@ -18,8 +18,8 @@ import type {
 import {
   EMBED_VALUES,
   MAX_PAGE_SIZE,
-  type CreateOrderRequest,
-  type CreatePaymentRequest,
+  type OrderRequestBody,
+  type PaymentRequestBody,
   type EmbedValue,
   type ListOrdersQuery,
   type CreateRefundRequest,
@@ -117,7 +117,7 @@ export interface GetOrderOptions extends CallOptions {
 export interface ApiClient {
   /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
   request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
-  createOrder(body: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>
+  createOrder(body: OrderRequestBody, opts?: CreateOrderOptions): Promise<Order>
   getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
   /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
   cancelOrder(id: string, opts?: CreateOrderOptions): Promise<Order>
@@ -126,7 +126,7 @@ export interface ApiClient {
    * payment for an order whose earlier payments expired, failed or were canceled.
    */
   createOrderPayment(orderId: string, body?: CreateOrderPaymentRequest, opts?: CreateOptions): Promise<Payment>
-  createPayment(body: CreatePaymentRequest, opts?: CreateOptions): Promise<Payment>
+  createPayment(body: PaymentRequestBody, opts?: CreateOptions): Promise<Payment>
   getPayment(id: string, opts?: CallOptions): Promise<Payment>
   /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
   updatePayment(id: string, body: UpdatePaymentRequest, opts?: CreateOptions): Promise<Payment>
@@ -479,7 +479,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function createOrder(body: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {
+  async function createOrder(body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
     const embeds = opts.embed === undefined ? [] : Array.isArray(opts.embed) ? opts.embed : [opts.embed]
     for (const e of embeds) {
       if (!(EMBED_VALUES as readonly string[]).includes(e)) {
@@ -610,7 +610,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return expectResource<Refund>(refund, 'refund', 'GET')
   }
 
-  async function createPayment(body: CreatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
+  async function createPayment(body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
     const payment = await request<unknown>(
       { method: 'POST', path: '/payments', body, idempotencyKey: opts.idempotencyKey },
       opts,

@@ -143,7 +143,8 @@ function summaryOf(content: DraftContent): string {
   return parts.join(' · ')
 }
 
-function toSummary(r: DraftRecord): DraftSummary {
+/** The summary shown in lists and after a create. */
+export function toSummary(r: DraftRecord): DraftSummary {
   return {
     id: r.id,
     name: r.name,
@@ -366,22 +367,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
           return toView(record)
         })
       }
-      const updated = await update(input.id, (r) => {
-        if (r.archived) {
-          throw new UserFacingError(
-            'conflict',
-            `This draft was already used to create ${r.archived.orderId ?? r.archived.paymentId ?? 'an object'}; it is kept read-only. Use "Create another like this" for a new one.`,
-          )
-        }
-        const named = r.named || (input.name !== undefined && input.name.trim() !== '')
-        return {
-          ...r,
-          content: input.content,
-          named,
-          name: input.name?.trim() || (r.named ? r.name : autoName(input.content)),
-          updatedAt: at,
-        }
-      })
+      const updated = await update(input.id, (r) => withSavedContent(r, input, at))
       return toView(updated)
     },
     async rename(id, name) {
@@ -404,6 +390,31 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     },
     read,
     update,
+  }
+}
+
+/**
+ * A draft record with new content as saved from the form (the name follows the order number or
+ * description until the user names it). A used draft is read-only.
+ */
+export function withSavedContent(
+  r: DraftRecord,
+  input: { content: DraftContent; name?: string | undefined },
+  at: string,
+): DraftRecord {
+  if (r.archived) {
+    throw new UserFacingError(
+      'conflict',
+      `This draft was already used to create ${r.archived.orderId ?? r.archived.paymentId ?? 'an object'}; it is kept read-only. Use "Create another like this" for a new one.`,
+    )
+  }
+  const named = r.named || (input.name !== undefined && input.name.trim() !== '')
+  return {
+    ...r,
+    content: input.content,
+    named,
+    name: input.name?.trim() || (r.named ? r.name : autoName(input.content)),
+    updatedAt: at,
   }
 }
 

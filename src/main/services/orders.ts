@@ -1,12 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Order } from '../../shared/api-types'
-import { buildRequest, type CredentialShape, type DraftContent } from '../../shared/order-builder'
-import type { CreateFromDraftInput, OrderCreateResult, PaymentCreateResult } from '../../shared/ipc/orders'
+import type { IpcErrorView } from '../../shared/ipc/define'
+import type { DraftSummary } from '../../shared/ipc/drafts'
+import { buildRequest, type BuiltRequest, type CredentialShape, type DraftContent } from '../../shared/order-builder'
+import type {
+  CreateFailure,
+  CreateFromDraftInput,
+  OrderCreateResult,
+  PaymentCreateResult,
+} from '../../shared/ipc/orders'
 import type { ApiClient, CreateOptions, CreateOrderOptions } from '../api'
 import { isApiError } from '../api'
-import { UserFacingError } from '../ipc/errors'
+import { toIpcError, UserFacingError } from '../ipc/errors'
 import type { ActiveConnectionInfo } from './connections'
-import { archiveDraft, type DraftsStore } from './drafts'
+import { archiveDraft, toSummary, withSavedContent, type DraftRecord, type DraftsStore } from './drafts'
 import {
   amountOf,
   customerOf,
@@ -52,12 +59,24 @@ export function isDefinitiveClientError(status: number | null): boolean {
   return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429
 }
 
-function fingerprint(kind: string, body: unknown, embed: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify({ kind, body, embed })).digest('hex')
+function fingerprint(built: BuiltRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ kind: built.kind, body: built.body, embed: built.embed }))
+    .digest('hex')
 }
 
 function credentialOf(connection: ActiveConnectionInfo): CredentialShape {
   return { kind: connection.kind, profileId: connection.profileId, testmode: connection.testmode }
+}
+
+/** The fields a failed create names: the service's 422 `field`, or the builder's own issues. */
+function fieldErrorsOf(view: IpcErrorView): CreateFailure['fieldErrors'] {
+  if (view.issues && view.issues.length > 0) return view.issues.map((i) => ({ ...i }))
+  const api = view.api as { field?: unknown; detail?: unknown } | undefined
+  if (api && typeof api.field === 'string' && api.field !== '') {
+    return [{ path: api.field, message: typeof api.detail === 'string' ? api.detail : view.message }]
+  }
+  return []
 }
 
 export function createOrdersService(options: OrdersServiceOptions): OrdersService {
@@ -65,65 +84,112 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   const now = options.now ?? (() => new Date())
   const liveWrites = options.liveWrites ?? refuseEveryLiveWrite
 
-  async function send<R>(
-    kind: DraftContent['kind'],
+  /**
+   * One create, in one round trip from the screen. The draft file is written at most twice: once
+   * with the content as on screen (and a fresh key when needed), once with the outcome (used, or
+   * the key spent on a refused body). Errors the user can act on come back as a CreateFailure
+   * with the draft as it is now; anything else is thrown (an internal error, logged by the
+   * dispatcher).
+   */
+  async function send<K extends DraftContent['kind'], R>(
+    kind: K,
     input: CreateFromDraftInput,
-    run: (client: OrdersClient, body: Record<string, unknown>, embed: string[], key: string) => Promise<R>,
+    run: (client: OrdersClient, built: Extract<BuiltRequest, { kind: K }>, key: string) => Promise<R>,
     archiveInfo: (result: R) => { orderId: string | null; paymentId: string | null },
-  ) {
-    // Save first: whatever happens next, nothing the user typed is lost.
-    if (input.content) await drafts.save({ id: input.draftId, content: input.content })
-    const connection = await connections.activeConnection()
-    let record = await drafts.read(input.draftId)
-    if (record.archived) {
-      throw new UserFacingError(
-        'conflict',
-        `This draft already created ${record.archived.orderId ?? record.archived.paymentId}. Use "Create another like this" for a new one.`,
-      )
-    }
-    if (record.content.kind !== kind) {
-      throw new UserFacingError('invalid-input', `This draft builds a ${record.content.kind}, not a ${kind}.`)
-    }
-    const built = buildRequest(record.content, credentialOf(connection))
-    if (built.localIssues.length > 0) {
-      throw new UserFacingError('invalid-input', `Not sent: ${built.localIssues.map((i) => i.message).join(' ')}`, {
-        issues: built.localIssues.map((i) => ({ path: i.field, message: i.message })),
-      })
-    }
-    const print = fingerprint(kind, built.body, built.embed)
-    if (input.newIdempotencyKey === true || (record.keySpentOn !== null && record.keySpentOn !== print)) {
-      record = await drafts.update(record.id, (r) => ({ ...r, idempotencyKey: randomUUID(), keySpentOn: null }))
-    }
-    const key = record.idempotencyKey
-    if (connection.isLive) {
-      // Asked here, after the body is final: the dialog shows exactly what will be sent.
-      const lines = built.body['lines']
-      await requireLiveConfirmation(liveWrites, {
-        connection: connection.label,
-        action: kind === 'order' ? 'Create an order' : 'Create a payment',
-        amount: amountOf(built.body['amount']),
-        reference: String(built.body[kind === 'order' ? 'orderNumber' : 'description'] ?? '') || null,
-        lineCount: Array.isArray(lines) ? lines.length : null,
-        customer: customerOf(built.body),
-        ...withCallbacks(built.body),
-      })
-    }
-    const client = await connections.getClient(connection.id)
-    let result: R
+  ): Promise<
+    | { ok: true; result: R; draft: DraftSummary; idempotencyKey: string; built: Extract<BuiltRequest, { kind: K }> }
+    | CreateFailure
+  > {
+    let record: DraftRecord | null = null
     try {
-      result = await run(client, built.body, built.embed, key)
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'http' && isDefinitiveClientError(error.status)) {
-        await drafts.update(record.id, (r) => (r.idempotencyKey === key ? { ...r, keySpentOn: print } : r))
+      let connection: ActiveConnectionInfo
+      try {
+        connection = await connections.activeConnection()
+      } catch (error) {
+        // Whatever happens next, nothing the user typed is lost.
+        const content = input.content
+        if (content)
+          record = await drafts.update(input.draftId, (r) => withSavedContent(r, { content }, now().toISOString()))
+        throw error
       }
-      throw error // an ApiError presents itself over IPC (ApiError.toIpcError)
+      let built: BuiltRequest | null = null
+      // Write 1 (only when something changes): the content as on screen, and a new key after a
+      // definitive 4xx for a different body, or when asked for one (a 409 for another request).
+      const prepare = (r: DraftRecord): DraftRecord => {
+        if (r.archived && !input.content) {
+          throw new UserFacingError(
+            'conflict',
+            `This draft already created ${r.archived.orderId ?? r.archived.paymentId}. Use "Create another like this" for a new one.`,
+          )
+        }
+        const saved = input.content ? withSavedContent(r, { content: input.content }, now().toISOString()) : r
+        built = saved.content.kind === kind ? buildRequest(saved.content, credentialOf(connection)) : null
+        if (!built || built.localIssues.length > 0) return saved
+        const print = fingerprint(built)
+        if (input.newIdempotencyKey === true || (saved.keySpentOn !== null && saved.keySpentOn !== print)) {
+          return { ...saved, idempotencyKey: randomUUID(), keySpentOn: null }
+        }
+        return saved
+      }
+      const current = await drafts.read(input.draftId)
+      record = current
+      record = prepare(current) === current ? current : await drafts.update(input.draftId, prepare)
+      const request = built as BuiltRequest | null
+      if (!request || request.kind !== kind) {
+        throw new UserFacingError('invalid-input', `This draft builds a ${record.content.kind}, not a ${kind}.`)
+      }
+      const typed = request as Extract<BuiltRequest, { kind: K }>
+      if (typed.localIssues.length > 0) {
+        throw new UserFacingError('invalid-input', `Not sent: ${typed.localIssues.map((i) => i.message).join(' ')}`, {
+          issues: typed.localIssues.map((i) => ({ path: i.field, message: i.message })),
+        })
+      }
+      const key = record.idempotencyKey
+      if (connection.isLive) {
+        // Asked here, after the body is final: the dialog shows exactly what will be sent.
+        const body: Record<string, unknown> = typed.body
+        const lines = body['lines']
+        await requireLiveConfirmation(liveWrites, {
+          connection: connection.label,
+          action: kind === 'order' ? 'Create an order' : 'Create a payment',
+          amount: amountOf(body['amount']),
+          reference: String(body[kind === 'order' ? 'orderNumber' : 'description'] ?? '') || null,
+          lineCount: Array.isArray(lines) ? lines.length : null,
+          customer: customerOf(body),
+          ...withCallbacks(body),
+        })
+      }
+      const client = await connections.getClient(connection.id)
+      let result: R
+      try {
+        result = await run(client, typed, key)
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'http' && isDefinitiveClientError(error.status)) {
+          // Write 2: this key is spent on this body.
+          const print = fingerprint(typed)
+          record = await drafts.update(input.draftId, (r) =>
+            r.idempotencyKey === key ? { ...r, keySpentOn: print } : r,
+          )
+        }
+        throw error
+      }
+      // Write 2: the draft is used.
+      record = await drafts.update(input.draftId, (r) =>
+        archiveDraft(r, { at: now().toISOString(), ...archiveInfo(result) }),
+      )
+      return { ok: true, result, draft: toSummary(record), idempotencyKey: key, built: typed }
+    } catch (error) {
+      if (!(error instanceof UserFacingError) && !isApiError(error)) throw error
+      record ??= await drafts.read(input.draftId).catch(() => null)
+      const view = toIpcError(error)
+      return {
+        ok: false,
+        error: view,
+        draft: record ? toSummary(record) : null,
+        idempotencyKey: record?.idempotencyKey ?? null,
+        fieldErrors: fieldErrorsOf(view),
+      }
     }
-    const archived = await drafts.update(record.id, (r) =>
-      archiveDraft(r, { at: now().toISOString(), ...archiveInfo(result) }),
-    )
-    const view = await drafts.get(archived.id)
-    const { content: _content, idempotencyKey: _key, ...summary } = view
-    return { result, draft: summary, idempotencyKey: key, sentBody: built.body }
   }
 
   return {
@@ -131,34 +197,48 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       const out = await send(
         'order',
         input,
-        (client, body, embed, idempotencyKey) => {
+        (client, built, idempotencyKey) => {
           const opts: CreateOrderOptions = {
             idempotencyKey,
             priority: 'user',
             origin: { screen: 'orders', action: 'create order' },
           }
-          if (embed.length > 0) opts.embed = embed as CreateOrderOptions['embed']
-          return client.createOrder(body as never, opts)
+          if (built.embed.length > 0) opts.embed = built.embed
+          return client.createOrder(built.body, opts)
         },
         (order) => ({ orderId: order.id, paymentId: null }),
       )
-      return { order: out.result, draft: out.draft, idempotencyKey: out.idempotencyKey, sentBody: out.sentBody }
+      if (!out.ok) return out
+      return {
+        ok: true,
+        order: out.result,
+        draft: out.draft,
+        idempotencyKey: out.idempotencyKey,
+        sentBody: out.built.body,
+      }
     },
     async createPayment(input) {
       const out = await send(
         'payment',
         input,
-        (client, body, _embed, idempotencyKey) => {
+        (client, built, idempotencyKey) => {
           const opts: CreateOptions = {
             idempotencyKey,
             priority: 'user',
             origin: { screen: 'orders', action: 'create payment' },
           }
-          return client.createPayment(body as never, opts)
+          return client.createPayment(built.body, opts)
         },
         (payment) => ({ orderId: null, paymentId: payment.id }),
       )
-      return { payment: out.result, draft: out.draft, idempotencyKey: out.idempotencyKey, sentBody: out.sentBody }
+      if (!out.ok) return out
+      return {
+        ok: true,
+        payment: out.result,
+        draft: out.draft,
+        idempotencyKey: out.idempotencyKey,
+        sentBody: out.built.body,
+      }
     },
     async getOrder(id) {
       const client = await connections.getActiveClient()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { checkId, ID_PATTERNS } from '../service/ids'
-import type { Order, Payment } from '../api-types'
-import { defineChannel } from './define'
+import type { Order, OrderRequestBody, Payment, PaymentRequestBody } from '../api-types'
+import { defineChannel, type IpcErrorView } from './define'
 import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
 
 // The order builder's channels: orders.create, orders.get and payments.create. The draft → body
@@ -34,15 +34,36 @@ export const orderIdInput = z
 export interface CreateResultBase {
   draft: DraftSummary
   idempotencyKey: string
-  /** The body as sent (after the credential rules of spec 5.3/5.4). */
-  sentBody: Record<string, unknown>
 }
-export interface OrderCreateResult extends CreateResultBase {
+export interface OrderCreated extends CreateResultBase {
+  ok: true
   order: Order
+  /** The body as sent (after the credential rules of spec 5.3/5.4). */
+  sentBody: OrderRequestBody
 }
-export interface PaymentCreateResult extends CreateResultBase {
+export interface PaymentCreated extends CreateResultBase {
+  ok: true
   payment: Payment
+  /** The body as sent (after the credential rules of spec 5.3/5.4). */
+  sentBody: PaymentRequestBody
 }
+/**
+ * A create that did not create, with everything the screen shows after it, so nothing needs to be
+ * asked again (no drafts.get after a failure).
+ */
+export interface CreateFailure {
+  ok: false
+  /** What went wrong, presented like any IPC error (an api-error carries the service's view). */
+  error: IpcErrorView
+  /** The draft as it is now: its content was saved before anything was sent (null: no such draft). */
+  draft: DraftSummary | null
+  /** The Idempotency-Key the next send of this draft carries (null: no such draft). */
+  idempotencyKey: string | null
+  /** The fields at fault: the service's 422 `field` (spec 7) or the builder's own issues. */
+  fieldErrors: { path: string; message: string }[]
+}
+export type OrderCreateResult = OrderCreated | CreateFailure
+export type PaymentCreateResult = PaymentCreated | CreateFailure
 
 export const orderChannels = {
   'orders.create': defineChannel<OrderCreateResult>()(createInput),

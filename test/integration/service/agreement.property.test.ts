@@ -24,6 +24,7 @@ import { checkConnectionOptions, detectCredential } from '../../../src/shared/co
 import {
   buildRequest,
   emptyDraftContent,
+  type BuiltRequest,
   ruleContextFor,
   type CredentialShape,
   type DraftContent,
@@ -305,16 +306,17 @@ interface Answer {
 }
 
 /** Creates through the real client and reads what it sent from its own attempt events. */
-async function create(connection: Connection, content: DraftContent, body: Record<string, unknown>, embed: string[]) {
+async function create(connection: Connection, built: BuiltRequest) {
   const from = connection.events.length
   const opts = { idempotencyKey: randomUUID(), priority: 'user' as const }
   let status: number | null = 201
   let field: string | null = null
   let detail = ''
   try {
-    if (content.kind === 'order') {
-      await connection.client.createOrder(body as never, embed.length > 0 ? { ...opts, embed: embed as never } : opts)
-    } else await connection.client.createPayment(body as never, opts)
+    // The builder's body goes to the client as typed (no cast): the same type end to end.
+    if (built.kind === 'order') {
+      await connection.client.createOrder(built.body, built.embed.length > 0 ? { ...opts, embed: built.embed } : opts)
+    } else await connection.client.createPayment(built.body, opts)
   } catch (error) {
     if (!isApiError(error)) throw error
     status = error.status
@@ -344,7 +346,7 @@ describe('builder, client and sandbox agree (real HTTP)', () => {
           const ctx = ruleContextFor(connection.shape)
           const violations =
             content.kind === 'order' ? validateCreateOrder(built.body, ctx) : validateCreatePayment(built.body, ctx)
-          const answer = await create(connection, content, built.body, built.embed)
+          const answer = await create(connection, built)
           const where = `${connection.name}, ${content.kind}: ${answer.detail}`
           // The client sent exactly what the builder showed.
           expect(answer.sent, where).toEqual(built.body)

@@ -8,7 +8,7 @@ import {
   type CredentialShape,
   type DraftContent,
 } from '../../../shared/order-builder'
-import type { OrderCreateResult, PaymentCreateResult } from '../../../shared/ipc/orders'
+import type { CreateFailure, OrderCreated, PaymentCreated } from '../../../shared/ipc/orders'
 import { isApiErrorView } from '../../../shared/api-error'
 import { formTargetOf, type FormTarget } from '../features/orders/field-map'
 import { call, IpcError, subscribe } from '../lib/ipc-client'
@@ -22,7 +22,7 @@ export const AUTOSAVE_DELAY_MS = 400
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
 
-export type CreateResult = { kind: 'order'; value: OrderCreateResult } | { kind: 'payment'; value: PaymentCreateResult }
+export type CreateResult = { kind: 'order'; value: OrderCreated } | { kind: 'payment'; value: PaymentCreated }
 
 export interface Highlight {
   target: FormTarget
@@ -246,30 +246,33 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
           content,
           ...(options.newIdempotencyKey ? { newIdempotencyKey: true } : {}),
         }
-        const result: CreateResult =
+        // One round trip: success and failure both carry what the screen shows (no drafts.get after).
+        const outcome: CreateResult | CreateFailure =
           content.kind === 'order'
-            ? { kind: 'order', value: await call('orders.create', input) }
-            : { kind: 'payment', value: await call('payments.create', input) }
+            ? await call('orders.create', input).then((v) => (v.ok ? { kind: 'order' as const, value: v } : v))
+            : await call('payments.create', input).then((v) => (v.ok ? { kind: 'payment' as const, value: v } : v))
+        if ('ok' in outcome) {
+          // The key may have changed (a definitive 4xx, then an edit): show the current one.
+          set({
+            sending: false,
+            error: outcome.error,
+            ...(outcome.idempotencyKey !== null ? { idempotencyKey: outcome.idempotencyKey } : {}),
+          })
+          const first = outcome.fieldErrors[0]
+          if (first) get().focusField(first.path, first.message)
+          return
+        }
         set({
           sending: false,
-          result,
-          archived: result.value.draft.archived,
-          idempotencyKey: result.value.idempotencyKey,
+          result: outcome,
+          archived: outcome.value.draft.archived,
+          idempotencyKey: outcome.value.idempotencyKey,
           saveState: 'saved',
         })
         void useDraftsStore.getState().load()
       } catch (error) {
         const view = toView(error)
         set({ sending: false, error: view })
-        // The key may have changed (a definitive 4xx, then an edit): show the current one.
-        const id = get().draftId
-        if (id) {
-          void call('drafts.get', { id })
-            .then((d) => {
-              if (get().draftId === id) set({ idempotencyKey: d.idempotencyKey })
-            })
-            .catch(() => {})
-        }
         const api = isApiErrorView(view.api) ? view.api : null
         if (api?.field) get().focusField(api.field, api.detail ?? api.message)
         else if (view.issues?.[0]) get().focusField(view.issues[0].path, view.issues[0].message)
