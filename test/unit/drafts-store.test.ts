@@ -3,7 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
-import { createDraftsStore, DAMAGED_DIR, encodeLegacyDraftFile, VERSIONS_FILE } from '../../src/main/services/drafts'
+import {
+  CACHED_DRAFTS,
+  createDraftsStore,
+  DAMAGED_DIR,
+  encodeLegacyDraftFile,
+  MAX_DRAFT_BYTES,
+  VERSIONS_FILE,
+} from '../../src/main/services/drafts'
 import { getOrCreateDataKey } from '../../src/main/storage/encryption'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../src/shared/order-builder'
 
@@ -220,5 +227,47 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
     const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toEqual([])
     expect(list.notices.join(' ')).toMatch(/before draft versions were kept/)
+  })
+})
+
+describe('drafts are bounded by bytes (issue 11 item 8)', () => {
+  it('refuses a draft over the size cap with a clear error, keeping the saved version', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('SMALL') })
+    const huge = customerDraft('HUGE')
+    // Every field within its own limit; together far over the draft's size cap.
+    huge.lines = Array.from({ length: 300 }, (_, i) => ({
+      ...emptyDraftLine(`l${i}`),
+      name: 'x'.repeat(2000),
+      metadata: JSON.stringify({ note: 'y'.repeat(2000) }),
+    }))
+    expect(Buffer.byteLength(JSON.stringify(huge))).toBeGreaterThan(MAX_DRAFT_BYTES)
+    await expect(store.save({ id: saved.id, content: huge })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringMatching(/at most 1 MB\. Nothing was saved; the last saved version is kept/),
+    })
+    await expect(store.save({ content: huge })).rejects.toMatchObject({ code: 'invalid-input' })
+    const again = createDraftsStore({ dataDir, secretStore: secrets })
+    expect((await again.get(saved.id)).content.orderNumber).toBe('SMALL')
+    expect((await again.list()).drafts).toHaveLength(1)
+  })
+
+  it('keeps only the recently used drafts whole in memory; the others are read, and checked, from their files', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const first = await store.save({ content: customerDraft('FIRST') })
+    const file = path.join(store.directory, `${first.id}.draft`)
+    const v1 = await readFile(file)
+    await store.save({ id: first.id, content: customerDraft('FIRST-v2') })
+    for (let i = 0; i < CACHED_DRAFTS + 2; i++) await store.save({ content: customerDraft(`N-${i}`) })
+    // The first draft is no longer held whole: an older copy put in its place is read and refused.
+    await writeFile(file, v1)
+    await expect(store.get(first.id)).rejects.toMatchObject({ code: 'not-found' })
+    const list = await store.list()
+    expect(list.drafts.map((d) => d.id)).not.toContain(first.id)
+    expect(list.notices.join(' ')).toMatch(/older copy/)
+    // A recent one is still served, and the list shows every summary.
+    expect(list.drafts).toHaveLength(CACHED_DRAFTS + 2)
   })
 })

@@ -148,6 +148,28 @@ describe('request log service', () => {
     await expect(log.get('missing')).rejects.toMatchObject({ code: 'not-found' })
   })
 
+  it('keeps the head of an over-size body with a marker, and bounds its memory in bytes (issue 11 item 8)', async () => {
+    const { log } = service({ maxMemoryBytes: 2_000_000, maxBodyChars: 10_000 })
+    await log.ready()
+    const big = JSON.stringify({ data: 'x'.repeat(1_000_000) })
+    for (let i = 0; i < 50; i++) {
+      log.record(attemptEvent({ requestId: `big-${i}`, requestBody: big, responseBody: big }), SANDBOX)
+    }
+    const newest = await log.get('big-49')
+    const body = newest.attempts[0]!.responseBody!
+    expect(body.startsWith('{"data":"xxxx')).toBe(true)
+    expect(body.length).toBeLessThan(10_200)
+    expect(body).toContain(`${(big.length - 10_000).toLocaleString('en-US')} more characters were not stored`)
+    expect(newest.attempts[0]!.responseBodyTruncated).toBe(true)
+    expect(newest.attempts[0]!.requestBody!.length).toBeLessThan(10_200)
+    // 50 entries of ~40 kB each do not fit in 2 MB: the oldest go, the newest stay.
+    const { entries } = await log.list()
+    expect(entries.length).toBeLessThan(50)
+    expect(entries.length).toBeGreaterThan(10)
+    expect(entries[0]!.id).toBe('big-49')
+    await expect(log.get('big-0')).rejects.toBeTruthy()
+  })
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     const { log } = service({ maxEntries: 10 })
     for (let i = 0; i < 25; i++) log.record(attemptEvent({ requestId: `k${i}` }), SANDBOX)

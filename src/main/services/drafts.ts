@@ -38,6 +38,10 @@ export const DAMAGED_DIR = 'damaged'
 export const VERSIONS_FILE = 'versions.seal'
 const FILE_SUFFIX = '.draft'
 const RECORD_VERSION = 1
+/** Largest draft Paydesk keeps (its JSON): far above any real order, far below what would hurt. */
+export const MAX_DRAFT_BYTES = 1024 * 1024
+/** Whole drafts kept in memory (the most recently used); the list keeps only their summaries. */
+export const CACHED_DRAFTS = 16
 const FILE_MAGIC = Buffer.from('PDR2', 'ascii')
 const FILE_HEADER_BYTES = FILE_MAGIC.length + 4
 const VERSIONS_AAD = 'paydesk-drafts-versions'
@@ -171,7 +175,15 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
   const notices: string[] = []
   /** The version each draft's file was last written with (mirrors versions.seal). */
   const versions = new Map<string, number>()
-  let cache: Promise<Map<string, DraftRecord>> | null = null
+  /** Every draft's summary (what the list shows), loaded once; whole drafts are read when needed. */
+  let cache: Promise<Map<string, DraftSummary>> | null = null
+  /** The most recently used whole drafts, oldest first, at most CACHED_DRAFTS. */
+  const recent = new Map<string, DraftRecord>()
+  function remember(record: DraftRecord): void {
+    recent.delete(record.id)
+    recent.set(record.id, record)
+    while (recent.size > CACHED_DRAFTS) recent.delete(recent.keys().next().value as string)
+  }
   const locks = new Map<string, Promise<unknown>>()
   // A locked keychain is an error here (nothing is read, nothing set aside): the list is retried
   // once the user unlocked; a new key is never made while drafts exist.
@@ -223,47 +235,62 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     return versionsWrite
   }
 
-  async function loadAll(): Promise<Map<string, DraftRecord>> {
+  /**
+   * One draft file checked against the version recorded for it (`recorded`: null while no versions
+   * file exists) and decrypted; or why it cannot be used.
+   */
+  function decodeFile(
+    key: Uint8Array,
+    id: string,
+    bytes: Buffer,
+    recorded: ReadonlyMap<string, number> | null,
+  ): { record: DraftRecord; version: number | null } | { reason: string } {
+    const version = versionOf(bytes)
+    const expected = recorded?.get(id)
+    if (version === null && recorded !== null) {
+      return { reason: 'it is a copy from before draft versions were kept, put back in place of the current draft' }
+    }
+    if (version !== null && expected !== undefined && version < expected) {
+      return { reason: `it is an older copy (version ${version}; the draft was at version ${expected})` }
+    }
+    if (version !== null && expected === undefined && recorded !== null && version > 1) {
+      return { reason: 'it is a copy of a draft that was deleted' }
+    }
+    try {
+      const raw =
+        version === null
+          ? decryptJson(key, bytes, legacyAssociatedData(id))
+          : decryptJson(key, bytes.subarray(FILE_HEADER_BYTES), associatedData(id, version))
+      const parsed = recordSchema.safeParse(raw)
+      if (parsed.success && parsed.data.id === id) return { record: parsed.data, version }
+      return { reason: 'its content is not a Paydesk draft' }
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error
+      return { reason: error.message.replace(/\.$/, '') }
+    }
+  }
+
+  async function loadAll(): Promise<Map<string, DraftSummary>> {
     await mkdir(dir, { recursive: true, mode: 0o700 })
     const key = await dataKey()
     const recorded = await readVersions(key)
-    const records = new Map<string, DraftRecord>()
+    const summaries = new Map<string, DraftSummary>()
     const toRewrite: DraftRecord[] = []
     versions.clear()
+    recent.clear()
     // Temporary files of an interrupted write (".<name>.tmp") are not drafts: skip them.
     const files = (await readdir(dir)).filter((f) => f.endsWith(FILE_SUFFIX) && !f.startsWith('.'))
     for (const file of files) {
       const id = file.slice(0, -FILE_SUFFIX.length)
-      let reason: string
-      try {
-        const bytes = await readFile(join(dir, file))
-        const version = versionOf(bytes)
-        const expected = recorded?.get(id)
-        if (version === null && recorded !== null) {
-          reason = 'it is a copy from before draft versions were kept, put back in place of the current draft'
-        } else if (version !== null && expected !== undefined && version < expected) {
-          reason = `it is an older copy (version ${version}; the draft was at version ${expected})`
-        } else if (version !== null && expected === undefined && recorded !== null && version > 1) {
-          reason = 'it is a copy of a draft that was deleted'
-        } else {
-          const raw =
-            version === null
-              ? decryptJson(key, bytes, legacyAssociatedData(id))
-              : decryptJson(key, bytes.subarray(FILE_HEADER_BYTES), associatedData(id, version))
-          const parsed = recordSchema.safeParse(raw)
-          if (parsed.success && parsed.data.id === id) {
-            records.set(id, parsed.data)
-            if (version === null) toRewrite.push(parsed.data)
-            else versions.set(id, version)
-            continue
-          }
-          reason = 'its content is not a Paydesk draft'
-        }
-      } catch (error) {
-        if (!(error instanceof DecryptionError)) throw error
-        reason = error.message.replace(/\.$/, '')
+      const decoded = decodeFile(key, id, await readFile(join(dir, file)), recorded)
+      if ('reason' in decoded) {
+        await setAside(file, decoded.reason)
+        continue
       }
-      await setAside(file, reason)
+      summaries.set(id, toSummary(decoded.record))
+      remember(decoded.record)
+      if (decoded.version === null) toRewrite.push(decoded.record)
+      else versions.set(id, decoded.version)
     }
     // First-format files get their version now; the versions file then matches what was loaded.
     for (const record of toRewrite) await persistVersioned(record)
@@ -272,10 +299,10 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
       recorded.size !== versions.size ||
       [...versions].some(([id, version]) => recorded.get(id) !== version)
     if (changed) await writeVersions()
-    return records
+    return summaries
   }
 
-  function records(): Promise<Map<string, DraftRecord>> {
+  function records(): Promise<Map<string, DraftSummary>> {
     if (!cache) {
       cache = loadAll()
       // A locked keychain may be unlocked next time: do not remember the failure.
@@ -288,6 +315,14 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
 
   /** Writes the draft at its next version (the versions file is written by the caller). */
   async function persistVersioned(record: DraftRecord): Promise<void> {
+    const size = Buffer.byteLength(JSON.stringify(record), 'utf8')
+    if (size > MAX_DRAFT_BYTES) {
+      throw new UserFacingError(
+        'invalid-input',
+        `This draft is ${(size / 1024 / 1024).toFixed(1)} MB; a draft may be at most ${MAX_DRAFT_BYTES / 1024 / 1024} MB. ` +
+          'Nothing was saved; the last saved version is kept. Shorten the longest texts or remove lines.',
+      )
+    }
     const key = await dataKey()
     const version = (versions.get(record.id) ?? 0) + 1
     await write(fileOf(record.id), encodeDraftFile(key, record, version))
@@ -311,20 +346,43 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     return next
   }
 
+  /** The whole draft: from the recent ones, else read from its file (checked like at load). */
   async function read(id: string): Promise<DraftRecord> {
-    const record = (await records()).get(id)
-    if (!record) throw notFound(id)
-    return record
+    const all = await records()
+    if (!all.has(id)) throw notFound(id)
+    const cached = recent.get(id)
+    if (cached) {
+      remember(cached)
+      return cached
+    }
+    const key = await dataKey()
+    let bytes: Buffer
+    try {
+      bytes = await readFile(fileOf(id))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      all.delete(id)
+      throw notFound(id)
+    }
+    const decoded = decodeFile(key, id, bytes, versions)
+    if ('reason' in decoded) {
+      // Changed on disk since it was listed: set aside like at load, and say so.
+      all.delete(id)
+      await setAside(`${id}${FILE_SUFFIX}`, decoded.reason)
+      throw new UserFacingError('not-found', notices[notices.length - 1] ?? `The draft ${id} cannot be read.`)
+    }
+    remember(decoded.record)
+    return decoded.record
   }
 
   function update(id: string, change: (record: DraftRecord) => DraftRecord): Promise<DraftRecord> {
     return withLock(id, async () => {
       const all = await records()
-      const current = all.get(id)
-      if (!current) throw notFound(id)
+      const current = await read(id)
       const next = recordSchema.parse(change(current))
       await persist(next)
-      all.set(id, next)
+      all.set(id, toSummary(next))
+      remember(next)
       return next
     })
   }
@@ -333,7 +391,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     directory: dir,
     async list() {
       const all = await records()
-      const drafts = [...all.values()].map(toSummary).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      const drafts = [...all.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
       return { drafts, notices: [...notices] }
     },
     async get(id) {
@@ -363,7 +421,8 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
         })
         return withLock(id, async () => {
           await persist(record)
-          all.set(id, record)
+          all.set(id, toSummary(record))
+          remember(record)
           return toView(record)
         })
       }
@@ -383,6 +442,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
           if (error.code !== 'ENOENT') throw error
         })
         all.delete(id)
+        recent.delete(id)
         versions.delete(id)
         await writeVersions()
         return { deleted: true as const }

@@ -32,6 +32,10 @@ export interface RequestLogServiceOptions {
   emit?: (payload: RequestLogAppended) => void
   app: { name: string; version: string }
   maxEntries?: number
+  /** Memory the kept entries may take, estimated from their text (default 64 MB). */
+  maxMemoryBytes?: number
+  /** Characters of one body kept in the log; the rest is cut with a marker (default 64 KiB). */
+  maxBodyChars?: number
   maxBytes?: number
   segmentBytes?: number
   /** How often dirty entries are written (default 250 ms): writes stay off the request's path. */
@@ -103,9 +107,34 @@ function pathOf(url: string): string {
 
 const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _.#:/-]{0,63}$/
 
+/** Appended to a body the log kept only the head of. */
+export function truncationMarker(cut: number): string {
+  return `\n… [Paydesk kept the first part of this body; ${cut.toLocaleString('en-US')} more characters were not stored]`
+}
+
+function headOf(body: string | null, max: number): { text: string | null; cut: boolean } {
+  if (body === null || body.length <= max) return { text: body, cut: false }
+  return { text: body.slice(0, max) + truncationMarker(body.length - max), cut: true }
+}
+
+/** Memory of an entry, estimated from its text (UTF-16: two bytes a character) plus a fixed overhead. */
+function entryBytes(entry: RequestLogEntry): number {
+  let chars = 512
+  for (const a of entry.attempts) {
+    chars += 256 + a.url.length + (a.requestBody?.length ?? 0) + (a.responseBody?.length ?? 0)
+    for (const [k, v] of Object.entries(a.requestHeaders)) chars += k.length + String(v).length
+    for (const [k, v] of Object.entries(a.responseHeaders ?? {})) chars += k.length + String(v).length
+  }
+  return chars * 2
+}
+
 export function createRequestLogService(options: RequestLogServiceOptions): RequestLogService {
   const redactor: Redactor = createRedactor({ secretValues: options.secretValues })
   const maxEntries = options.maxEntries ?? 20_000
+  const maxMemoryBytes = options.maxMemoryBytes ?? 64 * 1024 * 1024
+  const maxBodyChars = options.maxBodyChars ?? 64 * 1024
+  const sizes = new Map<string, number>()
+  let memoryBytes = 0
   const entries = new Map<string, RequestLogEntry>() // insertion order = seq order
   const haystacks = new Map<string, string>()
   const dirty = new Set<string>()
@@ -142,6 +171,7 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
       const result = await candidate.load()
       for (const entry of result.entries) {
         entries.set(entry.id, entry)
+        account(entry)
         nextSeq = Math.max(nextSeq, entry.seq + 1)
       }
       const notices: string[] = []
@@ -169,7 +199,19 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
   })
 
   function apply(event: AttemptEvent, connection: ConnectionRef): void {
-    const attempt = redactor.attempt(event)
+    const redacted = redactor.attempt(event)
+    // Bodies are kept up to maxBodyChars each: the head, then a marker saying how much was cut.
+    const request = headOf(redacted.requestBody, maxBodyChars)
+    const response = headOf(redacted.responseBody, maxBodyChars)
+    const attempt =
+      request.cut || response.cut
+        ? {
+            ...redacted,
+            requestBody: request.text,
+            responseBody: response.text,
+            responseBodyTruncated: redacted.responseBodyTruncated || response.cut,
+          }
+        : redacted
     let entry = entries.get(event.requestId)
     if (!entry) {
       entry = {
@@ -191,7 +233,15 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
     else entry.attempts.push(attempt)
     entry.attempts.sort((a, b) => a.attempt - b.attempt)
     haystacks.delete(entry.id)
+    account(entry)
     touched(entry.id)
+    if (loaded) trim()
+  }
+
+  function account(entry: RequestLogEntry): void {
+    const bytes = entryBytes(entry)
+    memoryBytes += bytes - (sizes.get(entry.id) ?? 0)
+    sizes.set(entry.id, bytes)
   }
 
   function touched(id: string): void {
@@ -201,10 +251,13 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
     scheduleEvent()
   }
 
+  /** Drops the oldest entries while there are more than maxEntries or they take more than maxMemoryBytes. */
   function trim(): void {
-    while (entries.size > maxEntries) {
+    while (entries.size > maxEntries || (memoryBytes > maxMemoryBytes && entries.size > 1)) {
       const oldest = entries.keys().next().value as string
       entries.delete(oldest)
+      memoryBytes -= sizes.get(oldest) ?? 0
+      sizes.delete(oldest)
       haystacks.delete(oldest)
       dirty.delete(oldest)
       changedRows.delete(oldest)
@@ -367,6 +420,8 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
       await readyPromise
       const count = entries.size
       entries.clear()
+      sizes.clear()
+      memoryBytes = 0
       haystacks.clear()
       dirty.clear()
       changedRows.clear()
