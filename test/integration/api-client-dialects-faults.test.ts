@@ -193,8 +193,12 @@ describe('small items', () => {
     process.on('warning', onWarning)
     const server = await serve((_req, res) => setTimeout(() => res.end(PAYMENT('tr_x1')), 50))
     const { client } = recordingClient(`${server.origin}/v2`)
-    // Learn a generous bucket first so the calls really fly together.
-    const results = await Promise.allSettled(Array.from({ length: 25 }, () => client.getPayment('tr_x1')))
+    // One caller signal shared by every call (a screen cancels all of its requests at once): each
+    // call must not leave its own abort listener on it for longer than it runs, nor pile them up.
+    const shared = new AbortController()
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, () => client.getPayment('tr_x1', { signal: shared.signal })),
+    )
     await new Promise((r) => setTimeout(r, 20))
     process.off('warning', onWarning)
     client.dispose()
