@@ -41,7 +41,7 @@ import { errorReply, HAL_JSON, jsonReply, SandboxError, type Reply } from './err
 import { deliver, delay, type Fault, type FaultRegistry } from './faults'
 import { parseFormBody } from './form-body'
 import type { IdFactory } from './ids'
-import { CREDENTIAL_PATTERN } from '../shared/service/credentials'
+import { CREDENTIAL_PATTERN, type CredentialKind } from '../shared/service/credentials'
 import { isPageSize } from '../shared/service/pagination'
 import { profileIdUseWithToken, type ProfileIdUse } from '../shared/service/scope'
 import type { RateLimiter } from './rate-limit'
@@ -64,8 +64,6 @@ import {
   type OrderRecord,
   type SandboxStore,
 } from './store'
-
-export type CredentialKind = 'api-key' | 'organization-token'
 
 export interface Credential {
   secret: string

@@ -89,9 +89,9 @@ export interface RequestLogListView {
   notice: string | null
 }
 
-export type ExportFormat = 'har' | 'json'
+export type RequestLogExportFormat = 'har' | 'json'
 
-export type ExportResult = { saved: true; path: string; count: number } | { saved: false }
+export type RequestLogExportResult = { saved: true; path: string; count: number } | { saved: false }
 
 /** The quick filters of the list (spec-free: Inspector UI). All optional; combined with AND. */
 export interface RequestLogFilter {

@@ -113,7 +113,6 @@ describe('payments service', () => {
         report(`get-${id}`)
         return payment(n)
       },
-      buckets: () => [],
     }
     return client
   }

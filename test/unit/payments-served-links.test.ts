@@ -34,7 +34,6 @@ function fakeClient() {
     async getPayment() {
       throw new Error('not used')
     },
-    buckets: () => [],
   }
   return { client, calls }
 }

@@ -45,7 +45,7 @@ import {
   redactHeaders,
   requestClassOf,
   type ApiCredential,
-  type BuiltRequest,
+  type PreparedRequest,
   type LogicalRequest,
 } from './request-builder'
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, shouldRetry, type AttemptFailure, type RetryPolicy } from './retry'
@@ -278,7 +278,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             cause: e,
           })
         }
-        let built: BuiltRequest
+        let built: PreparedRequest
         try {
           built = buildRequest(base, credential, logical, extraHeaders)
         } catch (e) {

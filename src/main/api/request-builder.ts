@@ -29,7 +29,7 @@ export interface LogicalRequest {
   idempotencyKey?: string
 }
 
-export interface BuiltRequest {
+export interface PreparedRequest {
   method: string
   url: URL
   cls: RequestClass
@@ -57,7 +57,7 @@ export function buildRequest(
   credential: ApiCredential,
   req: LogicalRequest,
   extraHeaders: Record<string, string> = {},
-): BuiltRequest {
+): PreparedRequest {
   const method = req.method.toUpperCase()
   const notes: string[] = []
   let url: URL

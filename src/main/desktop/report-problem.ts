@@ -1,4 +1,4 @@
-import type { ExportResult } from '../../shared/request-log-types'
+import type { RequestLogExportResult } from '../../shared/request-log-types'
 import type { DialogPort } from '../app-services'
 import type { RequestLogService } from '../services/request-log'
 
@@ -10,7 +10,7 @@ export async function reportProblem(deps: {
   requestLog: Pick<RequestLogService, 'list' | 'exportTo'>
   dialogs: DialogPort
   now?: () => Date
-}): Promise<ExportResult | { saved: false; empty: true }> {
+}): Promise<RequestLogExportResult | { saved: false; empty: true }> {
   const { entries } = await deps.requestLog.list()
   if (entries.length === 0) return { saved: false, empty: true }
   const stamp = (deps.now?.() ?? new Date()).toISOString().slice(0, 19).replace(/[:T]/g, '-')

@@ -2,7 +2,7 @@
 // streaming writer; the rows always come from main's own copies of what the service returned.
 
 import type { Payment } from '../../shared/api-types'
-import type { ExportFormat } from '../../shared/ipc/payments'
+import type { PaymentsExportFormat } from '../../shared/ipc/payments'
 import { writeFileAtomicWith } from '../storage/atomic-file'
 
 /** Columns of the CSV export, in order: the list's columns first, then the useful extras. */
@@ -59,7 +59,7 @@ export function paymentCsvRow(payment: Payment): string {
 
 export interface WriteExportOptions {
   path: string
-  format: ExportFormat
+  format: PaymentsExportFormat
   payments: readonly Payment[]
   /** Called after each chunk and at the end with rows written so far. */
   onProgress?: (written: number, total: number) => void

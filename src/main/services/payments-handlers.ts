@@ -9,6 +9,5 @@ export function createPaymentsHandlers(service: PaymentsService): HandlersFor<ty
     'payments.get': ({ sessionId, id, requestKey }) => service.get(sessionId, id, requestKey),
     'payments.cancel': ({ requestKey }) => service.cancel(requestKey),
     'payments.export': (input) => service.exportPayments(input),
-    'payments.buckets': () => service.buckets(),
   }
 }

@@ -14,9 +14,14 @@
 // renderer cannot put arbitrary content into a file. The user picks the path in the OS dialog.
 
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { BucketSnapshot, RequestOrigin } from '../../shared/api-events'
+import type { RequestOrigin } from '../../shared/api-events'
 import type { Payment, PaymentList } from '../../shared/api-types'
-import type { ExportFormat, ExportResult, PaymentResult, PaymentsPageResult } from '../../shared/ipc/payments'
+import type {
+  PaymentsExportFormat,
+  PaymentsExportResult,
+  PaymentResult,
+  PaymentsPageResult,
+} from '../../shared/ipc/payments'
 import type { CallOptions, ListPaymentsInput } from '../api/client'
 import { UserFacingError } from '../ipc/errors'
 import { writeExport } from './payments-export'
@@ -25,7 +30,6 @@ import { writeExport } from './payments-export'
 export interface PaymentsClient {
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   getPayment(id: string, opts?: CallOptions): Promise<Payment>
-  buckets(): BucketSnapshot[]
 }
 
 export interface SavePathChooser {
@@ -72,10 +76,9 @@ export interface PaymentsService {
   exportPayments(request: {
     sessionId: string
     exportId: string
-    format: ExportFormat
+    format: PaymentsExportFormat
     ids: string[]
-  }): Promise<ExportResult>
-  buckets(): Promise<BucketSnapshot[]>
+  }): Promise<PaymentsExportResult>
   /** Payments the session holds (for tests and diagnostics). */
   sessionSize(sessionId: string): number
   dispose(): void
@@ -265,10 +268,6 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       }
       progress(rows.length, rows.length, true)
       return { path, rows: rows.length, refetched: missing.length }
-    },
-
-    async buckets() {
-      return (await client()).buckets()
     },
 
     sessionSize(sessionId) {

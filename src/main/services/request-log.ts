@@ -6,8 +6,8 @@ import path from 'node:path'
 import type { AttemptEvent } from '../../shared/api-events'
 import type {
   ConnectionRef,
-  ExportFormat,
-  ExportResult,
+  RequestLogExportFormat,
+  RequestLogExportResult,
   RequestLogAppended,
   RequestLogEntry,
   RequestLogListView,
@@ -56,7 +56,7 @@ export interface RequestLogService {
   tag(ids: string[], tag: string, remove: boolean): Promise<{ updated: number }>
   clear(): Promise<{ cleared: number }>
   curl(id: string, attempt?: number): Promise<string>
-  exportTo(ids: string[], format: ExportFormat, file: string): Promise<ExportResult>
+  exportTo(ids: string[], format: RequestLogExportFormat, file: string): Promise<RequestLogExportResult>
   /** Writes what is pending now (tests, shutdown). */
   flush(): Promise<void>
   dispose(): Promise<void>

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { BucketSnapshot } from '../api-events'
 import { MAX_PAGE_SIZE, type Payment } from '../api-types'
 import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
@@ -48,7 +47,7 @@ export const paymentsGetInput = z.object({ sessionId, id: paymentId, requestKey:
 export const paymentsCancelInput = z.object({ requestKey }).strict()
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+export type PaymentsExportFormat = (typeof EXPORT_FORMATS)[number]
 /** Every payment of 400 full pages: far above what a browsing session holds. */
 export const MAX_EXPORT_IDS = 100_000
 
@@ -79,7 +78,7 @@ export interface PaymentResult {
   requestId: string | null
 }
 
-export interface ExportResult {
+export interface PaymentsExportResult {
   /** null when the user canceled the save dialog. */
   path: string | null
   rows: number
@@ -91,7 +90,5 @@ export const paymentsChannels = {
   'payments.list': defineChannel<PaymentsPageResult>()(paymentsListInput),
   'payments.get': defineChannel<PaymentResult>()(paymentsGetInput),
   'payments.cancel': defineChannel<{ canceled: boolean }>()(paymentsCancelInput),
-  'payments.export': defineChannel<ExportResult>()(paymentsExportInput),
-  /** The active client's buckets now (the gauge's fallback while a request waits). */
-  'payments.buckets': defineChannel<BucketSnapshot[]>()(z.undefined()),
+  'payments.export': defineChannel<PaymentsExportResult>()(paymentsExportInput),
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { BucketSnapshot } from '../api-events'
-import type { ExportResult, RequestLogEntry, RequestLogListView } from '../request-log-types'
+import type { RequestLogExportResult, RequestLogEntry, RequestLogListView } from '../request-log-types'
 import { defineChannel } from './define'
 
 /** The client's request ids are UUIDs; bounded and plain so no junk reaches the log. */
@@ -32,7 +32,7 @@ export const requestLogChannels = {
     z.object({ id: requestLogIdSchema, attempt: z.number().int().min(1).max(100).optional() }).strict(),
   ),
   /** Writes the chosen entries, redacted, to a file picked in the save dialog. */
-  'requestLog.export': defineChannel<ExportResult>()(
+  'requestLog.export': defineChannel<RequestLogExportResult>()(
     z.object({ ids: idsSchema, format: z.enum(['har', 'json']) }).strict(),
   ),
   /** The active connection's rate-limit buckets now (later changes come as `rateLimit.changed`). */

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import { toErrorView, type ErrorView } from './error-view'
 
 // Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
@@ -7,23 +8,15 @@ import { toErrorView, type ErrorView } from './error-view'
 // fresh, applies the shared rules, asks on a live connection and keeps the Idempotency-Key; this
 // store only asks, shows the answer and remembers the request for the Inspector.
 
-export interface PaymentChanges {
-  description?: string
-  redirectUrl?: string
-  webhookUrl?: string | null
-  metadataJson?: string
-}
+/** What "Change" may set on a payment (the channel's own input). */
+export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 
 export interface ActionsPort {
-  refund(input: { paymentId: string; amount: Amount; description?: string }): Promise<{
-    refund: Refund
-    payment: Payment
-    requestId: string | null
-  }>
-  refunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
-  cancelPayment(paymentId: string): Promise<{ payment: Payment; requestId: string | null }>
-  update(paymentId: string, changes: PaymentChanges): Promise<{ payment: Payment; requestId: string | null }>
-  cancelOrder(orderId: string): Promise<{ order: Order; requestId: string | null }>
+  refund(input: { paymentId: string; amount: Amount; description?: string }): Promise<ChannelOutput<'payments.refund'>>
+  refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
+  cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
+  update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
+  cancelOrder(orderId: string): Promise<ChannelOutput<'orders.cancel'>>
 }
 
 export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Order, Payment } from '../../../shared/api-types'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
 import { newOrderPaymentBlocker } from '../../../shared/payment-actions'
 import { toErrorView, type ErrorView } from './error-view'
 
@@ -8,8 +9,8 @@ import { toErrorView, type ErrorView } from './error-view'
 // transitions are unit-tested without a browser. Main decides every write; this store only asks.
 
 export interface OrderPort {
-  get(id: string): Promise<{ order: Order; requestId: string | null }>
-  newPayment(orderId: string): Promise<{ payment: Payment; order: Order; requestId: string | null }>
+  get(id: string): Promise<ChannelOutput<'orders.get'>>
+  newPayment(orderId: string): Promise<ChannelOutput<'orders.newPayment'>>
 }
 
 export interface OrderState {

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
-import type { ExportFormat } from '../../../shared/ipc/payments'
+import type { ChannelInput } from '../../../shared/ipc/contract'
+import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { EMPTY_FILTER, type PaymentFilter } from '../features/payments/filters'
 import { benchMark } from '../features/payments/bench-marks'
 import { planWindow, windowFromSearch, type PageSlot } from '../features/payments/page-window'
@@ -14,8 +15,9 @@ const LIST_WINDOW = windowFromSearch(typeof location === 'undefined' ? '' : loca
 export type PaymentsErrorView = ErrorView
 export { toErrorView }
 
-type PageRequest = { query: { from?: string; limit?: number; sort?: SortOrder } } | { link: string }
-type ListAction = 'first' | 'next' | 'previous' | 'from' | 'sort' | 'load-more' | 'refetch' | 'refresh'
+type ListInput = ChannelInput<'payments.list'>
+type PageRequest = { query: NonNullable<ListInput['query']> } | { link: string }
+type ListAction = NonNullable<ListInput['action']>
 
 /** A page the user visited by navigating (not by "load more"): Back shows exactly these rows. */
 export interface HistoryEntry {
@@ -51,7 +53,7 @@ export interface DetailState {
 
 export interface ExportState {
   exportId: string
-  format: ExportFormat
+  format: PaymentsExportFormat
   written: number
   total: number
   done: boolean
@@ -161,7 +163,7 @@ interface PaymentsState {
   closeDetail(): void
   setFilter(patch: Partial<PaymentFilter>): void
   clearFilter(): void
-  exportRows(format: ExportFormat, ids: string[]): Promise<void>
+  exportRows(format: PaymentsExportFormat, ids: string[]): Promise<void>
   exportProgress(p: { exportId: string; written: number; total: number; done: boolean }): void
   dismissExport(): void
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { ExportFormat } from '../../../../shared/request-log-types'
+import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
 import { call, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
 import { filterRows, useInspectorStore } from '../../stores/inspector-store'
@@ -62,7 +62,7 @@ export function InspectorScreen(): React.JSX.Element {
   // Actions apply to the ticked rows, or to the open one when none is ticked.
   const targets = checked.size > 0 ? [...checked] : selectedId ? [selectedId] : []
 
-  async function exportAs(format: ExportFormat): Promise<void> {
+  async function exportAs(format: RequestLogExportFormat): Promise<void> {
     if (targets.length === 0) return
     setBusy(true)
     setMessage(null)
