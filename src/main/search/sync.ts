@@ -124,6 +124,14 @@ async function syncKind(
           lastCompletedAt: options.now(),
         }
       : { ...marker, nextLink: nextHref }
+    // Ask for the next page before indexing this one: the request waits for its token in the
+    // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
+    // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
+    let following: Promise<PaymentList | OrderList> | null = null
+    if (!reachedEnd && !options.signal.aborted) {
+      following = list({ link: nextHref! })
+      following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
+    }
     const rows = items
       .slice(0, stopAt)
       .map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
@@ -131,8 +139,8 @@ async function syncKind(
     marker = next
     options.onPage({ kind, items: rows.length })
     if (reachedEnd) break
-    if (options.signal.aborted) throw abortError()
-    page = await list({ link: nextHref! })
+    if (options.signal.aborted || following === null) throw abortError()
+    page = await following
   }
   index.prune(kind)
 }

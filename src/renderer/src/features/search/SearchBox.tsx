@@ -105,6 +105,7 @@ export function SearchBox(): React.JSX.Element {
           role="listbox"
           data-testid="search-results"
           data-text={result?.text ?? (error ? text : undefined)}
+          data-took-ms={result?.tookMs}
           aria-busy={loading || undefined}
           aria-label="Results"
         >
