@@ -192,53 +192,37 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     }
   }
 
+  /** The builder's calls: the user's own, under the draft's key, named for the Inspector. */
+  function userCall(idempotencyKey: string, action: string): CreateOptions {
+    return { idempotencyKey, priority: 'user', origin: { screen: 'orders', action } }
+  }
+
   return {
     async createOrder(input) {
       const out = await send(
         'order',
         input,
-        (client, built, idempotencyKey) => {
-          const opts: CreateOrderOptions = {
-            idempotencyKey,
-            priority: 'user',
-            origin: { screen: 'orders', action: 'create order' },
-          }
+        (client, built, key) => {
+          const opts: CreateOrderOptions = userCall(key, 'create order')
           if (built.embed.length > 0) opts.embed = built.embed
           return client.createOrder(built.body, opts)
         },
         (order) => ({ orderId: order.id, paymentId: null }),
       )
       if (!out.ok) return out
-      return {
-        ok: true,
-        order: out.result,
-        draft: out.draft,
-        idempotencyKey: out.idempotencyKey,
-        sentBody: out.built.body,
-      }
+      const { result: order, built, ...rest } = out
+      return { ...rest, order, sentBody: built.body }
     },
     async createPayment(input) {
       const out = await send(
         'payment',
         input,
-        (client, built, idempotencyKey) => {
-          const opts: CreateOptions = {
-            idempotencyKey,
-            priority: 'user',
-            origin: { screen: 'orders', action: 'create payment' },
-          }
-          return client.createPayment(built.body, opts)
-        },
+        (client, built, key) => client.createPayment(built.body, userCall(key, 'create payment')),
         (payment) => ({ orderId: null, paymentId: payment.id }),
       )
       if (!out.ok) return out
-      return {
-        ok: true,
-        payment: out.result,
-        draft: out.draft,
-        idempotencyKey: out.idempotencyKey,
-        sentBody: out.built.body,
-      }
+      const { result: payment, built, ...rest } = out
+      return { ...rest, payment, sentBody: built.body }
     },
     async getOrder(id) {
       const client = await connections.getActiveClient()

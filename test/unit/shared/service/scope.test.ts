@@ -1,7 +1,7 @@
 // Where an organization token sends profileId and testmode (src/shared/service/scope.ts), per the
 // "Access token parameters" of each reference page (https://docs.mollie.com/overview/authentication).
 import { describe, expect, it } from 'vitest'
-import { profileIdUseWithToken, scopeInQuery, scopeOperation } from '../../src/shared/service/scope'
+import { profileIdUseWithToken, scopeInQuery, scopeOperation } from '../../../../src/shared/service/scope'
 
 describe('scopeOperation / profileIdUseWithToken', () => {
   it('creating a payment or an order requires profileId', () => {
