@@ -209,7 +209,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       await externalLinks.open(url)
       return { opened: true }
     },
-    ...withIndexUpkeep(withRememberedSecret(createConnectionHandlers(connections), scrubber.remember), search),
+    ...withIndexUpkeep(
+      withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
+      search,
+    ),
     ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders, actions), search, activeId),
     ...createSearchHandlers(search, requestLog),
     ...createDraftHandlers(drafts),
@@ -243,7 +246,10 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
 
 export type { EventName, PaydeskEvents }
 
-/** A secret the user adds is known to the scrubber from the moment it arrives, before any reply. */
+/**
+ * A secret the user adds is known to the scrubber from the moment it arrives, before any reply
+ * (provisionally: only credential-shaped strings, only the last few; see secret-scrubber.ts).
+ */
 function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add'>>(
   handlers: H,
   remember: (secret: string) => void,

@@ -5,6 +5,7 @@
 import type { AttemptEvent } from '../../shared/api-events'
 import type { LoggedAttempt } from '../../shared/request-log-types'
 import { CREDENTIAL_IN_TEXT } from '../../shared/service/credentials'
+import { encodedForms, maskKnownSecrets, type KnownSecret } from './secret-forms'
 
 export const REDACTED = '[redacted]'
 
@@ -55,26 +56,31 @@ export interface RedactorOptions {
 }
 
 export function createRedactor(options: RedactorOptions = {}): Redactor {
-  function secretForms(): string[] {
-    const forms = new Set<string>()
+  // Encoded forms per secret, computed once per secret value (secret-forms.ts).
+  const formsCache = new Map<string, KnownSecret>()
+  function secretForms(): KnownSecret[] {
+    const out: KnownSecret[] = []
     for (const secret of options.secretValues?.() ?? []) {
       if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue
-      forms.add(secret)
-      forms.add(encodeURIComponent(secret))
-      // A Basic header or a body may carry it base64-encoded.
-      forms.add(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''))
+      let known = formsCache.get(secret)
+      if (!known) {
+        known = { secret, forms: encodedForms(secret), mask: REDACTED }
+        formsCache.set(secret, known)
+      }
+      out.push(known)
     }
-    // Longest first, so a secret containing another is masked whole.
-    return [...forms].sort((a, b) => b.length - a.length)
+    return out
   }
 
-  function maskText(value: string, forms: string[]): string {
-    let out = value
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED)
-    return out.replace(CREDENTIAL_PATTERN, (_match, prefix: string) => `${prefix}_${REDACTED}`)
+  function maskText(value: string, forms: KnownSecret[]): string {
+    // Known secrets in any encoding, then anything shaped like a credential (unknown ones too).
+    return maskKnownSecrets(value, forms).replace(
+      CREDENTIAL_PATTERN,
+      (_match, prefix: string) => `${prefix}_${REDACTED}`,
+    )
   }
 
-  function redactJson(value: unknown, forms: string[]): unknown {
+  function redactJson(value: unknown, forms: KnownSecret[]): unknown {
     if (typeof value === 'string') return maskText(value, forms)
     if (Array.isArray(value)) return value.map((v) => redactJson(v, forms))
     if (value && typeof value === 'object') {
@@ -87,7 +93,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return value
   }
 
-  function redactBody(value: string, forms: string[]): string {
+  function redactBody(value: string, forms: KnownSecret[]): string {
     const trimmed = value.trimStart()
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
@@ -96,7 +102,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         // Unchanged JSON keeps its original bytes (and formatting); changed JSON is re-serialized.
         const original = JSON.stringify(parsed)
         const next = JSON.stringify(redacted)
-        return next === original ? maskText(value, forms) : next
+        return next === original ? maskText(value, forms) : maskText(next, forms)
       } catch {
         // Not JSON after all (or cut off): fall through to text masking.
       }
@@ -104,7 +110,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return redactFormLike(maskText(value, forms))
   }
 
-  function redactHeaders(headers: Record<string, string>, forms: string[]): Record<string, string> {
+  function redactHeaders(headers: Record<string, string>, forms: KnownSecret[]): Record<string, string> {
     const out: Record<string, string> = {}
     for (const [name, value] of Object.entries(headers)) {
       out[name] = isCredentialName(name) ? REDACTED : maskText(String(value), forms)

@@ -1,14 +1,24 @@
 import { maskSecret } from '../../shared/connection-rules'
+import { CREDENTIAL_PATTERN } from '../../shared/service/credentials'
+import { encodedForms, maskKnownSecrets, type KnownSecret } from './secret-forms'
 
 /**
  * The last line of defence at the IPC boundary: every reply and event main sends to the renderer
  * passes through `scrub`, which replaces any secret Paydesk has handled with its masked form
- * (`live_…a1b2`). Services are built never to return a secret; this catches what they cannot
- * control, such as a server that echoes a credential back inside an error body.
+ * (`live_…a1b2`), in every encoding secret-forms.ts knows (case, URI, hex, base64 at any alignment,
+ * split across strings). Services are built never to return a secret; this catches what they
+ * cannot control, such as a server that echoes a credential back inside an error body.
+ *
+ * It learns only credentials: strings of a credential's shape (the spec module's pattern). Secrets a
+ * client actually used are kept; a secret that only arrived with `connections.add` is kept among the
+ * last few such arrivals, so a page sending thousands of junk "keys" (or payment ids) can neither
+ * make main mask ordinary values nor slow every later reply.
  */
 export interface SecretScrubber {
-  /** Adds a secret to look for (from connections.add and every credential a client used). */
+  /** Adds a secret a client used (kept). */
   remember(secret: string): void
+  /** Adds a secret that only arrived with a request (kept among the last PROVISIONAL_SECRETS). */
+  rememberProvisional(secret: string): void
   forget(secret: string): void
   /** The secrets it knows, for other redaction (the request log). */
   values(): ReadonlySet<string>
@@ -16,19 +26,31 @@ export interface SecretScrubber {
   scrub<T>(value: T): T
 }
 
-// Shorter strings cannot be credentials (connection-rules asks for a prefix plus 10 characters) and
-// would mask ordinary words.
+// Shorter strings cannot be credentials (a prefix plus at least 10 characters, spec module).
 const MIN_SECRET_LENGTH = 12
 
+/** Secrets that arrived with connections.add but were never used, kept at most. */
+export const PROVISIONAL_SECRETS = 8
+
 export function createSecretScrubber(): SecretScrubber {
-  const secrets = new Set<string>()
+  const kept = new Map<string, KnownSecret>()
+  const provisional = new Map<string, KnownSecret>()
+  let all: KnownSecret[] = []
+  let values = new Set<string>()
+
+  function rebuild(): void {
+    const map = new Map<string, KnownSecret>([...provisional, ...kept])
+    all = [...map.values()]
+    values = new Set(map.keys())
+  }
+
+  function known(secret: string): KnownSecret | null {
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || !CREDENTIAL_PATTERN.test(secret)) return null
+    return { secret, forms: encodedForms(secret), mask: maskSecret(secret) }
+  }
 
   function scrubString(text: string): string {
-    let result = text
-    for (const secret of secrets) {
-      if (result.includes(secret)) result = result.split(secret).join(maskSecret(secret))
-    }
-    return result
+    return maskKnownSecrets(text, all)
   }
 
   function scrubValue(value: unknown, depth: number): unknown {
@@ -39,6 +61,20 @@ export function createSecretScrubber(): SecretScrubber {
       for (let i = 0; i < value.length; i++) {
         const item = scrubValue(value[i], depth + 1)
         if (item !== value[i]) (copy ??= value.slice())[i] = item
+      }
+      // A secret split over two neighbouring strings of a list.
+      const list = copy ?? value
+      for (let i = 0; i + 1 < list.length; i++) {
+        const [a, b] = [list[i], list[i + 1]]
+        if (typeof a !== 'string' || typeof b !== 'string') continue
+        const joined = `${a}","${b}`
+        const masked = scrubString(joined)
+        if (masked !== joined) {
+          copy ??= value.slice()
+          const known = all.find((k) => masked.includes(k.mask))
+          copy[i] = known?.mask ?? masked
+          copy[i + 1] = known?.mask ?? masked
+        }
       }
       return copy ?? value
     }
@@ -57,14 +93,30 @@ export function createSecretScrubber(): SecretScrubber {
 
   return {
     remember(secret) {
-      if (secret.length >= MIN_SECRET_LENGTH) secrets.add(secret)
+      if (kept.has(secret)) return
+      const k = known(secret)
+      if (!k) return
+      kept.set(secret, k)
+      provisional.delete(secret)
+      rebuild()
+    },
+    rememberProvisional(secret) {
+      if (kept.has(secret)) return
+      const k = known(secret)
+      if (!k) return
+      provisional.delete(secret)
+      provisional.set(secret, k)
+      while (provisional.size > PROVISIONAL_SECRETS) provisional.delete(provisional.keys().next().value as string)
+      rebuild()
     },
     forget(secret) {
-      secrets.delete(secret)
+      kept.delete(secret)
+      provisional.delete(secret)
+      rebuild()
     },
-    values: () => secrets,
+    values: () => values,
     scrub<T>(value: T): T {
-      return secrets.size === 0 ? value : (scrubValue(value, 0) as T)
+      return all.length === 0 ? value : (scrubValue(value, 0) as T)
     },
   }
 }
