@@ -64,16 +64,30 @@ function parseItem(header: HeaderValue): ParsedItem | null {
   if (value === null || value.length > MAX_RATE_LIMIT_HEADER_LENGTH) return null
   const member = splitFirstListMember(value).trim()
   if (member === '') return null
-  const parts = member.split(';')
-  const rawName = (parts[0] ?? '').trim()
   let name: string
-  if (rawName.startsWith('"')) {
-    if (rawName.length < 2 || !rawName.endsWith('"')) return null
-    name = rawName.slice(1, -1).replace(/\\(.)/g, '$1')
+  let rest: string
+  if (member.startsWith('"')) {
+    // A quoted name may hold `;` and `,` (RFC 8941 sf-string): find its closing quote first.
+    let end = -1
+    for (let i = 1; i < member.length; i++) {
+      if (member[i] === '\\') i++
+      else if (member[i] === '"') {
+        end = i
+        break
+      }
+    }
+    if (end < 0) return null
+    name = member.slice(1, end).replace(/\\(.)/g, '$1')
+    rest = member.slice(end + 1)
+    if (rest.trim() !== '' && !rest.trimStart().startsWith(';')) return null
   } else {
+    const semi = member.indexOf(';')
+    const rawName = (semi < 0 ? member : member.slice(0, semi)).trim()
     if (!TOKEN.test(rawName)) return null
     name = rawName
+    rest = semi < 0 ? '' : member.slice(semi)
   }
+  const parts = rest.split(';')
   if (name === '' || /[\u0000-\u001f\u007f]/.test(name)) return null
   const params = new Map<string, number>()
   for (const part of parts.slice(1)) {
