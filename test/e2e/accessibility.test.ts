@@ -123,6 +123,29 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.emulateMedia({ colorScheme: 'light' })
   })
 
+  it('finds none with a theme chosen against the OS, and the choice stays after a reload', async () => {
+    const background = () =>
+      h.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim())
+    await open(/^Payments/, /^Payments/)
+    await h.page.emulateMedia({ colorScheme: 'dark' })
+    await h.page.getByTestId('theme-picker').selectOption('light')
+    expect(await background()).toBe('#f5f7fa')
+    await scan('theme light on a dark OS: payments')
+    await h.page.emulateMedia({ colorScheme: 'light' })
+    await h.page.getByTestId('theme-picker').selectOption('dark')
+    expect(await background()).toBe('#10161d')
+    await scan('theme dark on a light OS: payments')
+    await h.page.reload()
+    await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    expect(await h.page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')
+    await expect(h.page.getByTestId('theme-picker').inputValue()).resolves.toBe('dark')
+    await open(/^Orders/, /^Order/)
+    await scan('theme dark on a light OS: orders')
+    await h.page.getByTestId('theme-picker').selectOption('system')
+    expect(await h.page.evaluate(() => document.documentElement.dataset['theme'])).toBeUndefined()
+    expect(await background()).toBe('#f5f7fa')
+  })
+
   afterAll(() => {
     // Reported once, all states together, so one run shows everything to fix.
     if (findings.length) console.log(JSON.stringify(findings, null, 1))

@@ -2,6 +2,7 @@ import { ConnectionStatus } from '../features/connections/ConnectionStatus'
 import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
 import { SyncStatus } from '../features/search/SyncStatus'
 import { useAppStore } from '../stores/app-store'
+import { ThemePicker } from './ThemePicker'
 
 export function StatusBar(): React.JSX.Element {
   const info = useAppStore((s) => s.info)
@@ -12,6 +13,7 @@ export function StatusBar(): React.JSX.Element {
       <RateLimitStatus />
       <SyncStatus />
       <span className="statusbar-spacer" />
+      <ThemePicker />
       {infoError ? (
         <span className="statusbar-item error" data-testid="app-info-error">
           {infoError}
