@@ -226,9 +226,23 @@ describe('Connections screen in Chromium', () => {
     expect(await statusMode()).toBe('LIVE')
     expect(await h.page.evaluate(() => document.documentElement.dataset['mode'])).toBe('live')
     expect(await h.page.getByTestId('live-banner').isVisible()).toBe(true)
-    // The LIVE indicator is red (the live colour), not the test accent.
+    // The LIVE indicator has the live colour: not the test accent, and not the error/delete red.
     const colour = await h.page.getByTestId('connection-status').evaluate((e) => getComputedStyle(e).backgroundColor)
-    expect(colour).toBe('rgb(192, 50, 43)')
+    expect(colour).toBe('rgb(107, 63, 160)')
+    // Primary buttons keep their normal look in live mode; write buttons carry a LIVE badge instead.
+    await h.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Orders/ })
+      .click()
+    const create = h.page.getByTestId('create')
+    const accent = await create.evaluate((e) => getComputedStyle(e).backgroundColor)
+    expect(accent).not.toBe('rgb(192, 50, 43)')
+    expect(await create.evaluate((e) => getComputedStyle(e, '::after').content)).toBe('"LIVE"')
+    await h.screenshot('live-orders')
+    await h.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Connections/ })
+      .click()
     expect((await h.services.connections.activeConnection()).isLive).toBe(true)
     await h.screenshot('live-mode')
 

@@ -97,7 +97,7 @@ export function ActionDialog({
           </button>
           <button
             type="button"
-            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+            className={danger ? 'btn btn-danger btn-write' : 'btn btn-primary btn-write'}
             disabled={busy || !canConfirm}
             data-testid={`${testId}-confirm`}
             onClick={onConfirm}

@@ -345,7 +345,7 @@ export function OrderScreen(): React.JSX.Element {
             <div className="toolbar">
               <button
                 type="button"
-                className="btn btn-primary"
+                className="btn btn-primary btn-write"
                 disabled={blocker !== null || state.creating}
                 aria-describedby={blocker ? 'order-new-payment-why' : undefined}
                 onClick={() => void store.getState().newPayment()}

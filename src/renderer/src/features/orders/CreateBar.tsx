@@ -71,7 +71,7 @@ export function CreateBar({
         )}
         <button
           type="button"
-          className="btn btn-primary"
+          className="btn btn-primary btn-write"
           disabled={disabled || sending}
           aria-disabled={count > 0}
           onClick={() => onCreate()}
