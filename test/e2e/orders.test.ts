@@ -72,6 +72,21 @@ describe('order builder', () => {
     await h?.close()
   })
 
+  it('shows no validation messages on a fresh form: only after a field was left, or Create pressed', async () => {
+    const { page } = h
+    const messages = () => page.locator('.pd-form .field-error').count()
+    await expect(messages()).resolves.toBe(0)
+    await expect(page.locator('.pd-form [aria-invalid="true"]').count()).resolves.toBe(0)
+    await expect(page.getByTestId('problems-pending').textContent()).resolves.toMatch(/\d+ fields still to fill in/)
+    await expect(page.getByTestId('problems').count()).resolves.toBe(0)
+    await h.screenshot('fresh-form')
+    // Leaving the order number empty names that field, and only that one.
+    await page.getByTestId('field-orderNumber').focus()
+    await page.getByTestId('field-orderNumber').blur()
+    await expect.poll(messages).toBe(1)
+    await expect(page.getByTestId('problems').textContent()).resolves.toContain('orderNumber')
+  })
+
   it('builds a three-line order with exact totals and shows what is still missing', async () => {
     const { page } = h
     await fillOrder(page, 'E2E-1')

@@ -11,6 +11,7 @@ const SHOWN_PROBLEMS = 3
 export function CreateBar({
   kind,
   violations,
+  untouched = 0,
   onlyOverrides,
   sending,
   disabled,
@@ -18,6 +19,8 @@ export function CreateBar({
 }: {
   kind: 'order' | 'payment'
   violations: readonly RuleViolation[]
+  /** Problems in fields the agent has not been to yet (before Create is pressed): only counted. */
+  untouched?: number
   onlyOverrides: boolean
   sending: boolean
   disabled: boolean
@@ -55,6 +58,12 @@ export function CreateBar({
           {count > SHOWN_PROBLEMS ? '…' : ''}
         </div>
       )}
+      {untouched > 0 && (
+        <div className="pd-problems muted" role="status" data-testid="problems-pending">
+          {count > 0 ? 'and ' : ''}
+          {untouched} field{untouched === 1 ? '' : 's'} still to fill in
+        </div>
+      )}
       <div className="pd-createbar-actions">
         {sending && <span className="spinner" aria-label="Sending" />}
         {onlyOverrides && (
@@ -73,7 +82,7 @@ export function CreateBar({
           type="button"
           className="btn btn-primary btn-write"
           disabled={disabled || sending}
-          aria-disabled={count > 0}
+          aria-disabled={count + untouched > 0}
           onClick={() => onCreate()}
           title="Ctrl+Enter"
           data-testid="create"

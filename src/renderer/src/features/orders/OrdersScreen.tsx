@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { ruleContextFor } from '../../../../shared/order-builder'
+import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../stores/app-store'
 import { credentialOf, useOrdersStore, type SaveState } from '../../stores/orders-store'
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
+import { controlIdOf } from './field-map'
 import { DraftsPanel } from './DraftsPanel'
 import { OrderForm, PaymentForm } from './OrderForm'
 import { OrderResult } from './OrderResult'
@@ -50,6 +51,47 @@ export function OrdersScreen(): React.JSX.Element {
   const ctx = useMemo(() => ruleContextFor(credential, new Date(`${today}T12:00:00Z`)), [credential, today])
   const state = useMemo(() => deriveBuilder(content, credential, ctx), [content, credential, ctx])
 
+  // Messages under a control appear once the agent has been in that field or pressed Create, never on
+  // a fresh form (issue 13 item 6). Per draft: another draft starts fresh.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const [attempted, setAttempted] = useState(false)
+  const shownDraft = useRef(store.draftId)
+  useEffect(() => {
+    const previous = shownDraft.current
+    shownDraft.current = store.draftId
+    // The first save of a new draft gives it an id: still the same draft.
+    if (previous !== null && previous !== store.draftId) {
+      setTouched(new Set())
+      setAttempted(false)
+    }
+  }, [store.draftId])
+  useEffect(() => {
+    if (content.kind) {
+      setTouched(new Set())
+      setAttempted(false)
+    }
+  }, [content.kind])
+  const shownState = useMemo(() => {
+    if (attempted) return state
+    const formErrors: typeof state.formErrors = {}
+    for (const [path, errors] of Object.entries(state.formErrors)) {
+      if (touched.has(controlIdOf(path))) formErrors[path] = errors
+    }
+    return { ...state, formErrors }
+  }, [state, touched, attempted])
+  // The summary by the Create button names the problems of touched fields (all of them after Create);
+  // the rest it only counts.
+  const shownViolations = useMemo(
+    () =>
+      attempted
+        ? state.violations
+        : state.violations.filter((v) => {
+            const target = formTargetOf(v.field, content)
+            return target !== null && touched.has(target.controlId)
+          }),
+    [state.violations, attempted, touched, content],
+  )
+
   // Scroll to and focus the highlighted control once it is rendered (its line details may have just opened).
   useEffect(() => {
     if (!highlight) return
@@ -64,6 +106,7 @@ export function OrdersScreen(): React.JSX.Element {
 
   function requestCreate(options: { sendAnyway?: boolean; newIdempotencyKey?: boolean } = {}): void {
     if (sending || archived) return
+    setAttempted(true)
     if (state.violations.length > 0 && !(options.sendAnyway && state.onlyOverrides)) {
       const first = state.violations[0]!
       focusField(first.field, first.message)
@@ -152,13 +195,18 @@ export function OrdersScreen(): React.JSX.Element {
                 className="pd-form"
                 disabled={disabled}
                 aria-busy={sending}
-                // Autosave also when leaving a field, not only after the typing pause.
-                onBlur={() => void store.flush()}
+                // Autosave also when leaving a field, not only after the typing pause; the field left
+                // counts as touched, so its messages show from now on.
+                onBlur={(event) => {
+                  const id = (event.target as HTMLElement).id
+                  if (id && !touched.has(id)) setTouched(new Set(touched).add(id))
+                  void store.flush()
+                }}
               >
                 <legend className="visually-hidden">{content.kind === 'order' ? 'Order' : 'Payment'} details</legend>
                 <Form
                   content={content}
-                  state={state}
+                  state={shownState}
                   connection={connection}
                   highlight={highlight}
                   expanded={store.expanded}
@@ -184,7 +232,8 @@ export function OrdersScreen(): React.JSX.Element {
               {!archived && (
                 <CreateBar
                   kind={content.kind}
-                  violations={state.violations}
+                  violations={shownViolations}
+                  untouched={state.violations.length - shownViolations.length}
                   onlyOverrides={state.onlyOverrides}
                   sending={sending}
                   disabled={disabled}
