@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
-import { validOrderBody } from '../../src/sandbox/fixtures'
+import { completeCheckout } from '../../src/sandbox'
+import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 
@@ -19,6 +20,8 @@ describe('accessibility (axe-core) in Chromium', () => {
   let h: Harness
   const findings: { state: string; finding: AxeFinding }[] = []
   let orderId = ''
+  let paidId = ''
+  let openId = ''
 
   beforeAll(async () => {
     h = await startHarness({
@@ -27,6 +30,11 @@ describe('accessibility (axe-core) in Chromium', () => {
     })
     const client = (await h.services.connections.getActiveClient()) as ApiClient
     orderId = (await client.createOrder(validOrderBody('A11Y-ORDER-1'))).id
+    // A paid payment (refund dialog) and an open one (change dialog) for the action confirmations.
+    const paid = await client.createPayment(validPaymentBody())
+    expect((await completeCheckout(paid._links.checkout!.href, 'paid')).status).toBe(303)
+    paidId = paid.id
+    openId = (await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))).id
     await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
   })
 
@@ -41,6 +49,22 @@ describe('accessibility (axe-core) in Chromium', () => {
   async function open(screen: RegExp, heading: RegExp): Promise<void> {
     await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: screen }).click()
     await h.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
+  }
+
+  async function openById(id: string): Promise<void> {
+    await h.page.keyboard.press('Control+k')
+    await h.page.getByTestId('search-input').fill(id)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
+    await h.page.keyboard.press('Enter')
+  }
+
+  /** Opens an action's confirmation, scans it, and closes it with Esc. */
+  async function closedAfterScan(button: string, dialog: string, state: string): Promise<void> {
+    await h.page.getByTestId(button).click()
+    await h.page.getByTestId(dialog).waitFor()
+    await scan(state)
+    await h.page.keyboard.press('Escape')
+    await expect.poll(() => h.page.getByTestId(dialog).count()).toBe(0)
   }
 
   async function tour(scheme: 'light' | 'dark'): Promise<void> {
@@ -77,6 +101,26 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.keyboard.press('Enter')
     await h.page.getByTestId('order-status').waitFor()
     await scan(`${scheme}: order view`)
+    await closedAfterScan('action-cancel-order', 'cancel-order-dialog', `${scheme}: order view, cancel dialog`)
+
+    // An order id the connection does not know: the not-found state in plain words.
+    await openById('ord_doesNotExist42')
+    await h.page.getByTestId('order-error').waitFor()
+    await scan(`${scheme}: order view, not found`)
+
+    // The action confirmations of the payment view.
+    await openById(paidId)
+    await h.page.getByTestId('action-refund').waitFor()
+    await h.page.getByTestId('action-refund').click()
+    await h.page.getByTestId('refund-dialog').waitFor()
+    await h.page.getByTestId('refund-amount').fill('5')
+    await h.page.getByTestId('refund-amount-suggestion').waitFor()
+    await scan(`${scheme}: refund dialog with a suggestion`)
+    await h.page.keyboard.press('Escape')
+    await expect.poll(() => h.page.getByTestId('refund-dialog').count()).toBe(0)
+    await openById(openId)
+    await closedAfterScan('action-update', 'update-dialog', `${scheme}: change payment dialog`)
+    await closedAfterScan('action-cancel-payment', 'cancel-payment-dialog', `${scheme}: cancel payment dialog`)
 
     await open(/^Inspector/, /^Inspector/)
     await h.page.getByTestId('request-row').first().waitFor()

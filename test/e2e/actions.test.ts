@@ -105,9 +105,16 @@ describe('actions from the payment and order views', () => {
       .toContain(`/payments/${payment.id}/refunds`)
   })
 
-  it('cancels an open bank transfer, and offers no cancel once it is canceled', async () => {
+  it('cancels an open bank transfer (Esc closes only the confirmation), and offers no cancel once it is canceled', async () => {
     const open = await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))
     await openPayment(open.id)
+    // Esc closes the confirmation only: the payment stays open behind it, nothing is sent.
+    await h.page.getByTestId('action-cancel-payment').click()
+    await h.page.getByTestId('cancel-payment-dialog').waitFor()
+    await h.page.keyboard.press('Escape')
+    await expect.poll(() => h.page.getByTestId('cancel-payment-dialog').count()).toBe(0)
+    await expect(h.page.getByTestId('payment-detail').textContent()).resolves.toContain(open.id)
+    expect((await client.getPayment(open.id)).status).toBe('open')
     await h.page.getByTestId('action-cancel-payment').click()
     await h.page.getByTestId('cancel-payment-dialog').waitFor()
     await h.page.getByTestId('cancel-payment-dialog-confirm').click()

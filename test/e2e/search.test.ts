@@ -25,6 +25,11 @@ async function search(text: string): Promise<void> {
   await input.fill(text)
 }
 
+/** The order view's heading: the order number and the id it was opened with. */
+async function orderTitle(): Promise<string | null> {
+  return h.page.getByTestId('order-view').getByRole('heading', { level: 1 }).textContent()
+}
+
 describe('search box and home screen', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'search', deps: { sandboxOptions: { seedPayments: 300 } } })
@@ -116,22 +121,32 @@ describe('search box and home screen', () => {
     await h.screenshot('order-new-payment')
   })
 
-  it('finds by amount in the usual notations', async () => {
+  it('finds by amount in the usual notations, and the hit opens the order', async () => {
+    // Start away from the order view, so only the hit can bring it back.
+    await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Home/ }).click()
+    await expect.poll(() => h.page.getByTestId('order-view').count()).toBe(0)
     for (const text of ['59.95', '€59,95', `59,95 EUR`]) {
       await search(`${text} ${FAMILY}`)
       await h.page.getByTestId(`search-hit-${order.id}`).waitFor()
       await expect(h.page.getByTestId(`search-hit-${order.id}`).textContent()).resolves.toContain('Amount')
     }
-    await h.page.keyboard.press('Escape')
+    // The hit opens the order it found, read fresh, with that amount.
+    await h.page.getByTestId(`search-hit-${order.id}`).click()
+    await expect.poll(() => orderTitle()).toContain(order.id)
+    await expect.poll(() => h.page.getByTestId('order-amount').textContent()).toMatch(/59[.,]95/)
   })
 
-  it('opens a pasted checkout link directly', async () => {
+  it('opens a pasted checkout link directly, and from the payment its order', async () => {
     const checkout = order._links.checkout!.href
     const paymentId = order._embedded!.payments![0].id
     await search(checkout)
     await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)
     await h.page.keyboard.press('Enter')
     await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(paymentId)
+    // The payment belongs to the order: its link opens the order view, which lists the payment.
+    await h.page.getByTestId('detail-link-order').click()
+    await expect.poll(() => orderTitle()).toContain(order.id)
+    await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(paymentId)
   })
 
   it('says what was searched and how fresh the index is when nothing matches; hostile text is harmless', async () => {

@@ -6,7 +6,7 @@ const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:di
 /**
  * The confirmation of one action: what will happen (amount, customer, connection) in plain words,
  * the fields it needs, and two buttons, the safe one focused first. Esc or a click outside closes it
- * while nothing is on its way; Tab stays inside.
+ * while nothing is on its way; Tab stays inside; keys never reach the screen behind it.
  */
 export function ActionDialog({
   title,
@@ -53,6 +53,9 @@ export function ActionDialog({
         aria-labelledby={`${id}-title`}
         data-testid={testId}
         onKeyDown={(event) => {
+          // Modal: no key reaches the screen behind it (its Esc would close the payment, its
+          // j/k/Enter would move or open another row while this one is being confirmed).
+          event.stopPropagation()
           if (event.key === 'Escape' && !busy) {
             event.preventDefault()
             onClose()
