@@ -147,6 +147,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       },
       onAttempt: (event) => {
         requestLog.record(event, { id: connectionId, label: connectionLabels.get(connectionId) ?? connectionId })
+        if (event.status !== null && event.status >= 200 && event.status < 300) connections.markUsed(connectionId)
         for (const listener of attemptListeners) listener(event)
       },
       onBucketChange: (snapshots) => rateLimits.update(connectionId, snapshots, () => client.buckets()),

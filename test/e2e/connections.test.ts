@@ -75,6 +75,8 @@ describe('Connections screen in Chromium', () => {
     const view = (await h.services.connections.list()).connections.find((c) => c.id === 'sandbox')!
     expect(view.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
     sandboxUrl = view.baseUrl!
+    // The list says where each connection sends its requests.
+    await expect(sandbox.getByTestId('connection-address').textContent()).resolves.toBe(new URL(view.baseUrl!).host)
     await sandbox.getByTestId('connection-last-used').waitFor()
     expect(await sandbox.getByTestId('connection-last-used').getAttribute('title')).toContain(view.lastUsedAt!)
     await h.screenshot('list')
@@ -262,6 +264,10 @@ describe('Connections screen in Chromium', () => {
     const error = h.page.getByTestId(`connection-test-row-${id}`).getByTestId('connection-test-error')
     await error.waitFor()
     expect(await error.textContent()).toContain('HTTP 401')
+    // One test result on screen at a time, the error said once, and a refused key is never "used".
+    await expect(h.page.locator('.conn-test-result').count()).resolves.toBe(1)
+    expect((await error.textContent())!.split('Missing authentication').length - 1).toBeLessThanOrEqual(1)
+    await expect(row('Revoked key').getByText('never').count()).resolves.toBe(1)
     await error.getByTestId('connection-test-inspect').click()
     await expect(h.page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe('Inspector')
     await h.page.keyboard.press('Control+4')

@@ -339,6 +339,35 @@ describe('rename, setActive, remove', () => {
   })
 })
 
+describe('last used means used successfully (issue 16 item 9)', () => {
+  it('a failed test does not stamp "Last used"; a successful one does', async () => {
+    const { id } = await service.add({ label: 'Revoked', secret: LIVE_KEY })
+    knownSecrets.delete(LIVE_KEY) // the service now refuses the key
+    expect(await service.test(id)).toMatchObject({ ok: false })
+    await service.dispose()
+    let reloaded = build()
+    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBeNull()
+    knownSecrets.add(LIVE_KEY)
+    expect(await reloaded.test(id)).toMatchObject({ ok: true })
+    await reloaded.dispose()
+    reloaded = build()
+    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBe('2026-11-22T10:00:00.000Z')
+    await reloaded.dispose()
+  })
+
+  it('reading a credential for a request is not a use; an accepted answer is (markUsed)', async () => {
+    const { id } = await service.add({ label: 'Acme', secret: TEST_KEY })
+    const client = (await service.getClient(id)) as unknown as { listPayments(q: unknown): Promise<unknown> }
+    knownSecrets.delete(TEST_KEY)
+    await expect(client.listPayments({ limit: 1 })).rejects.toThrow()
+    service.markUsed(id)
+    await service.dispose()
+    const reloaded = build()
+    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBe('2026-11-22T10:00:00.000Z')
+    await reloaded.dispose()
+  })
+})
+
 describe('test', () => {
   it('returns ok with mode and a summary for a known key', async () => {
     const { id } = await service.add({ label: 'Acme', secret: LIVE_KEY })

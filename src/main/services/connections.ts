@@ -103,6 +103,11 @@ export interface ConnectionsService<C extends ConnectionApiClient = ConnectionAp
   remove(id: string): Promise<{ removed: true; activeId: string }>
   setActive(id: string): Promise<ActiveConnectionView>
   test(id: string): Promise<ConnectionTestResult>
+  /**
+   * Notes that a request through this connection got an answer the service accepted (2xx): "Last
+   * used" means used successfully, so a failed test or a refused key never stamps it.
+   */
+  markUsed(id: string): void
   activeView(): Promise<ActiveConnectionView>
   activeConnection(): Promise<ActiveConnectionInfo>
   getActiveClient(): Promise<C>
@@ -235,7 +240,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
     return sandbox
   }
 
-  /** Notes the use in memory; writes it to disk at most once a minute per connection. */
+  /** Notes a successful use in memory; writes it to disk at most once a minute per connection. */
   function touch(id: string): void {
     const at = now()
     if (id === SANDBOX_CONNECTION_ID) {
@@ -261,7 +266,6 @@ export function createConnectionsService<C extends ConnectionApiClient>(
     if (id === SANDBOX_CONNECTION_ID) {
       await startSandbox()
       const cred = sandboxCredential!
-      touch(id)
       return { secret: cred.secret, kind: cred.kind }
     }
     const file = await load()
@@ -275,7 +279,6 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       )
     }
     await checkSeal(meta, secret)
-    touch(id)
     const credential: ConnectionCredential = { secret, kind: meta.kind }
     if (meta.kind === 'organization-token') {
       // Spec 5.4: tokens name the profile, and testmode only when it is on.
@@ -463,6 +466,10 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       })
     },
 
+    markUsed(id) {
+      touch(id)
+    },
+
     async test(id) {
       const file = await load()
       if (!isKnown(file, id)) find(file, id)
@@ -474,6 +481,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
           { priority: 'user', origin: { screen: 'connections', action: 'test connection' } },
         )
         const view = viewOf(state!, id)
+        touch(id)
         return { ok: true, id, kind: view.kind, mode: view.mode, summary: summarize(view.mode, result) }
       } catch (error) {
         return { ok: false, id, error: await redactedErrorView(error, id) }

@@ -146,14 +146,15 @@ export const useConnectionStore = create<ConnectionState>((set, get) => ({
   },
 
   async test(id) {
-    set((s) => ({ tests: { ...s.tests, [id]: { pending: true } } }))
+    // One test result on screen at a time: a new test replaces the previous banner.
+    set({ tests: { [id]: { pending: true } } })
     let result: ConnectionTestResult
     try {
       result = await call('connections.test', { id })
     } catch (error) {
       result = { ok: false, id, error: toErrorView(error) }
     }
-    set((s) => ({ tests: { ...s.tests, [id]: { pending: false, result } } }))
+    set((s) => (s.tests[id] ? { tests: { [id]: { pending: false, result } } } : {}))
     // Last used (and, for the Sandbox, its address and key tail) changed without an event.
     void get().load()
     return result

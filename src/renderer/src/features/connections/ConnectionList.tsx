@@ -7,7 +7,7 @@ import { toErrorView, useConnectionStore, type ConnectionTestState } from '../..
 import { fullTimestamp, kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, relativeTime } from './connection-text'
 import { ModeBadge } from './ModeBadge'
 
-const COLUMNS = 7
+const COLUMNS = 8
 
 export function ConnectionList({
   connections,
@@ -31,6 +31,7 @@ export function ConnectionList({
           <th scope="col">Kind</th>
           <th scope="col">Mode</th>
           <th scope="col">Key</th>
+          <th scope="col">Address</th>
           <th scope="col">Last used</th>
           <th scope="col" className="conn-col-actions">
             Actions
@@ -120,6 +121,9 @@ function ConnectionRow({
         </td>
         <td className="mono" data-testid="connection-masked">
           {c.masked}
+        </td>
+        <td className="mono conn-address" data-testid="connection-address" title={c.baseUrl ?? undefined}>
+          {addressText(c.baseUrl)}
         </td>
         <td>
           {c.lastUsedAt ? (
@@ -313,6 +317,16 @@ function TestResult({ state }: { state: ConnectionTestState }): React.JSX.Elemen
       )}
     </div>
   )
+}
+
+/** Where a connection sends its requests, short: the host (and port), or the API's own address. */
+function addressText(baseUrl: string | null): string {
+  if (!baseUrl) return 'started when first used'
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
 }
 
 /** The current time, refreshed every `intervalMs` so relative times stay true. */
