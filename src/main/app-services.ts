@@ -251,16 +251,21 @@ export type { EventName, PaydeskEvents }
  * A secret the user adds is known to the scrubber from the moment it arrives, before any reply
  * (provisionally: only credential-shaped strings, only the last few; see secret-scrubber.ts).
  */
-function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add'>>(
+function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add' | 'connections.profiles'>>(
   handlers: H,
   remember: (secret: string) => void,
 ): H {
   const add = handlers['connections.add']
+  const profiles = handlers['connections.profiles']
   return {
     ...handlers,
     'connections.add': (input: Parameters<typeof add>[0], ctx: Parameters<typeof add>[1]) => {
       remember(input.secret)
       return add(input, ctx)
+    },
+    'connections.profiles': (input: Parameters<typeof profiles>[0], ctx: Parameters<typeof profiles>[1]) => {
+      remember(input.secret)
+      return profiles(input, ctx)
     },
   }
 }

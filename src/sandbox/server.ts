@@ -58,6 +58,7 @@ import {
 } from './resources'
 import {
   CHECKOUT_OUTCOMES,
+  listPage,
   type CheckoutOutcome,
   type ListPage,
   type ListQuery,
@@ -421,6 +422,9 @@ function findRoute(segments: string[]): { route: Route; params: string[] } | und
       params: [id],
     }
   }
+  if (segments.length === 2 && resource === 'profiles') {
+    return { route: { allow: ['GET', 'HEAD'], run: listProfiles }, params: [] }
+  }
   if (segments.length === 4 && resource === 'orders' && sub === 'payments') {
     return { route: { allow: ['POST'], run: (c, r) => createOrderPayment(c, r, id), idempotent: true }, params: [id] }
   }
@@ -684,11 +688,11 @@ function listReply<T>(
   request: ApiRequest,
   query: ListQuery,
   page: ListPage<T> | null,
-  key: 'payments' | 'orders',
+  key: 'payments' | 'orders' | 'profiles',
   itemJson: (item: T) => string,
 ): Reply {
   if (!page) {
-    const noun = key === 'payments' ? 'payment' : 'order'
+    const noun = key.slice(0, -1)
     throw new SandboxError(400, `The from cursor ${JSON.stringify(query.from)} is not a ${noun} of this list.`, 'from')
   }
   const params = request.url.searchParams
@@ -731,6 +735,43 @@ function listOrders(ctx: SandboxContext, request: ApiRequest): Reply {
   const page = ctx.store.listOrders(scope.profileId, scope.mode, query)
   return listReply(ctx, request, query, page, 'orders', (r) =>
     JSON.stringify(orderJson(ctx.origin, r, orderPayments(ctx, r.paymentIds), new Set())),
+  )
+}
+
+/**
+ * GET /v2/profiles (https://docs.mollie.com/reference/v2/profiles-api/list-profiles): for organization
+ * access tokens ("Authentication: Organization access tokens, App access tokens"); an API key already
+ * belongs to one profile, so the sandbox answers it 403 (docs/SANDBOX.md). The sandbox has one profile.
+ */
+function listProfiles(ctx: SandboxContext, request: ApiRequest): Reply {
+  if (request.credential.kind !== 'organization-token') {
+    throw new SandboxError(
+      403,
+      'Listing profiles needs an organization access token; an API key belongs to one profile.',
+    )
+  }
+  const query = listQuery(request)
+  const profile = {
+    data: {
+      resource: 'profile',
+      id: ctx.profileId,
+      mode: 'live',
+      name: 'Sandbox shop',
+      website: 'https://shop.example.com',
+      email: 'shop@example.com',
+      status: 'verified',
+      createdAt: '2024-01-01T00:00:00+00:00',
+    },
+  }
+  const page = listPage([profile], query)
+  return listReply(ctx, request, query, page, 'profiles', (r) =>
+    JSON.stringify({
+      ...r.data,
+      _links: {
+        self: { href: `${ctx.origin}/v2/profiles/${r.data.id}`, type: HAL_JSON },
+        dashboard: { href: `${ctx.origin}/dashboard/profiles/${r.data.id}`, type: 'text/html' },
+      },
+    }),
   )
 }
 

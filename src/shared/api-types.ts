@@ -352,6 +352,24 @@ export interface CreateOrderPaymentRequest {
   testmode?: boolean | null
 }
 
+/** https://docs.mollie.com/reference/v2/profiles-api/get-profile (the fields Paydesk reads). */
+export interface Profile {
+  resource: 'profile'
+  id: string
+  mode: Mode
+  name: string
+  website: string
+  email?: string
+  status: string
+  createdAt: string
+}
+
+export interface ProfileList {
+  count: number
+  _embedded: { profiles: Profile[] }
+  _links: { next: Link | null; previous?: Link | null; self?: Link; documentation?: Link }
+}
+
 export type { ApiErrorBody } from './service/errors'
 
 export type SortOrder = 'asc' | 'desc'

@@ -14,7 +14,8 @@ const SANDBOX_KEY = `test_sbx${token()}` // first test key: the built-in Sandbox
 const TEST_KEY = `test_${token()}`
 const LIVE_KEY = `live_${token()}`
 const UNKNOWN_KEY = `test_${token()}` // well-formed, but the sandbox does not know it
-const SECRETS = [SANDBOX_KEY, TEST_KEY, LIVE_KEY, UNKNOWN_KEY]
+const ORG_TOKEN = `access_${token()}`
+const SECRETS = [SANDBOX_KEY, TEST_KEY, LIVE_KEY, UNKNOWN_KEY, ORG_TOKEN]
 const tail = (secret: string) => secret.slice(-4)
 
 describe('Connections screen in Chromium', () => {
@@ -24,7 +25,7 @@ describe('Connections screen in Chromium', () => {
   beforeAll(async () => {
     h = await startHarness({
       name: 'connections',
-      deps: { sandboxOptions: { keys: [SANDBOX_KEY, TEST_KEY, LIVE_KEY] } },
+      deps: { sandboxOptions: { keys: [SANDBOX_KEY, TEST_KEY, LIVE_KEY, ORG_TOKEN] } },
     })
   })
 
@@ -130,6 +131,25 @@ describe('Connections screen in Chromium', () => {
     )
     expect(direct).toMatchObject({ ok: false, error: { code: 'invalid-input', issues: [{ path: 'profileId' }] } })
     expect(await storedCount()).toBe(1)
+  })
+
+  it('lets an organization token pick its profile from the list fetched with it (GET /v2/profiles)', async () => {
+    await fillAdd('Agency token', ORG_TOKEN)
+    await useSandboxAddress()
+    await h.page.getByTestId('add-find-profiles').click()
+    const choice = h.page.getByTestId('add-profile-choice')
+    await choice.waitFor()
+    await expect(choice.textContent()).resolves.toContain('Sandbox shop')
+    // One profile: it is chosen at once; the id field shows it.
+    await expect.poll(() => h.page.getByTestId('add-profile-id').inputValue()).toMatch(/^pfl_/)
+    await h.screenshot('add-form-token-profiles')
+    // A token the service does not know gets the service's answer, and nothing is stored.
+    await h.page.getByTestId('add-secret').fill(`access_${token()}`)
+    await h.page.getByTestId('add-find-profiles').click()
+    await expect.poll(() => h.page.getByTestId('add-profiles-error').textContent()).toMatch(/401|authenticat/i)
+    expect(await storedCount()).toBe(1)
+    await h.page.getByTestId('add-label').fill('')
+    await h.page.getByTestId('add-secret').fill('')
   })
 
   it('detects a test key while typing, keeps it masked, and clears it once added', async () => {

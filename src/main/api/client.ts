@@ -32,6 +32,7 @@ import {
   type RefundList,
   type UpdatePaymentRequest,
   type CreateOrderPaymentRequest,
+  type ProfileList,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
 import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
@@ -143,6 +144,8 @@ export interface ApiClient {
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>
   /** GET /orders (https://docs.mollie.com/reference/list-orders): cursor paging like payments. */
   listOrders(input?: ListOrdersInput, opts?: CallOptions): Promise<OrderList>
+  /** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
+  listProfiles(opts?: CallOptions): Promise<ProfileList>
   buckets(): BucketSnapshot[]
   /** Rejects queued calls, aborts those in flight, stops timers, closes sockets. */
   dispose(): void
@@ -671,6 +674,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return (await listPage('payments', input, opts)) as PaymentList
   }
 
+  async function listProfiles(opts: CallOptions = {}): Promise<ProfileList> {
+    const list = await request<unknown>(
+      { method: 'GET', path: '/profiles', query: { limit: String(MAX_PAGE_SIZE) } },
+      opts,
+    )
+    const profiles = (list as Partial<ProfileList> | null)?._embedded?.profiles
+    if (!Array.isArray(profiles)) {
+      throw new ApiError({
+        kind: 'malformed-response',
+        message: 'The profiles list has no _embedded.profiles.',
+        method: 'GET',
+      })
+    }
+    return list as ProfileList
+  }
+
   async function listOrders(input: ListOrdersInput = {}, opts: CallOptions = {}): Promise<OrderList> {
     return (await listPage('orders', input, opts)) as OrderList
   }
@@ -694,6 +713,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getOrder,
     cancelOrder,
     createOrderPayment,
+    listProfiles,
     createPayment,
     getPayment,
     updatePayment,

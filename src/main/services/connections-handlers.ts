@@ -14,6 +14,7 @@ export function createConnectionHandlers<C extends ConnectionApiClient>(
     'connections.remove': ({ id }) => service.remove(id),
     'connections.setActive': ({ id }) => service.setActive(id),
     'connections.test': ({ id }) => service.test(id),
+    'connections.profiles': (input) => service.profiles(input),
     'connections.active': () => service.activeView(),
   }
 }

@@ -16,6 +16,7 @@ import type {
   ConnectionsListView,
   ConnectionTestResult,
   ConnectionView,
+  ProfileChoice,
 } from '../../shared/ipc/connections'
 import { toIpcError, UserFacingError } from '../ipc/errors'
 import type { SecretStore } from '../secrets/secret-store'
@@ -58,6 +59,11 @@ export interface ConnectionApiClient {
     query: { limit?: number },
     options?: { priority?: 'user' | 'background'; origin?: { screen: string; action: string } },
   ): Promise<unknown>
+  /** The profiles an organization access token can act for (GET /v2/profiles). */
+  listProfiles?(options?: {
+    priority?: 'user' | 'background'
+    origin?: { screen: string; action: string }
+  }): Promise<{ _embedded: { profiles: { id: string; name: string; website: string; mode: string }[] } }>
   dispose?(): void | Promise<void>
 }
 
@@ -103,6 +109,8 @@ export interface ConnectionsService<C extends ConnectionApiClient = ConnectionAp
   remove(id: string): Promise<{ removed: true; activeId: string }>
   setActive(id: string): Promise<ActiveConnectionView>
   test(id: string): Promise<ConnectionTestResult>
+  /** The profiles a token about to be added can act for, fetched with it (nothing is stored). */
+  profiles(request: { secret: string; baseUrl?: string | null }): Promise<{ profiles: ProfileChoice[] }>
   /**
    * Notes that a request through this connection got an answer the service accepted (2xx): "Last
    * used" means used successfully, so a failed test or a refused key never stamps it.
@@ -464,6 +472,42 @@ export function createConnectionsService<C extends ConnectionApiClient>(
         }
         return activeViewOf(state!)
       })
+    },
+
+    async profiles(request) {
+      const detected = detectCredential(request.secret)
+      if (!detected.ok) throw invalid('secret', detected.message)
+      if (detected.value.kind !== 'organization-token') {
+        throw invalid(
+          'secret',
+          'Only an organization access token (access_…) lists profiles; an API key belongs to one.',
+        )
+      }
+      const baseUrl = checkBaseUrl(request.baseUrl ?? defaultBaseUrl)
+      if (!baseUrl.ok) throw invalid('baseUrl', baseUrl.message)
+      // A client for this one question; the secret stays in this closure and is not stored.
+      const client = options.createClient({
+        connectionId: 'profiles-lookup',
+        baseUrl: baseUrl.value,
+        getCredential: async () => ({ secret: request.secret, kind: 'organization-token' }),
+      })
+      try {
+        if (!client.listProfiles) throw new UserFacingError('conflict', 'This connection cannot list profiles.')
+        const list = await client.listProfiles({
+          priority: 'user',
+          origin: { screen: 'connections', action: 'list profiles' },
+        })
+        return {
+          profiles: list._embedded.profiles.map((p) => ({
+            id: p.id,
+            name: p.name,
+            website: p.website,
+            mode: p.mode === 'test' ? ('test' as const) : ('live' as const),
+          })),
+        }
+      } finally {
+        await client.dispose?.()
+      }
     },
 
     markUsed(id) {

@@ -73,6 +73,21 @@ export const connectionIdInput = z.object({ id: connectionIdSchema }).strict()
 
 export type AddConnectionInput = z.output<typeof addConnectionInput>
 
+export const profilesInput = z
+  .object({
+    secret: z.string().min(1).max(MAX_SECRET_LENGTH),
+    baseUrl: z.string().min(1).max(2048).nullish(),
+  })
+  .strict()
+
+/** A profile an organization token can act for, as the add form offers it. */
+export interface ProfileChoice {
+  id: string
+  name: string
+  website: string
+  mode: 'test' | 'live'
+}
+
 export const connectionChannels = {
   'connections.list': defineChannel<ConnectionsListView>()(z.undefined()),
   'connections.add': defineChannel<ConnectionView>()(addConnectionInput),
@@ -80,5 +95,7 @@ export const connectionChannels = {
   'connections.remove': defineChannel<{ removed: true; activeId: string }>()(connectionIdInput),
   'connections.setActive': defineChannel<ActiveConnectionView>()(connectionIdInput),
   'connections.test': defineChannel<ConnectionTestResult>()(connectionIdInput),
+  /** GET /v2/profiles with a token that is being added (organization access tokens). */
+  'connections.profiles': defineChannel<{ profiles: ProfileChoice[] }>()(profilesInput),
   'connections.active': defineChannel<ActiveConnectionView>()(z.undefined()),
 }

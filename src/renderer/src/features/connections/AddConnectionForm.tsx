@@ -7,8 +7,9 @@ import {
   MAX_PROFILE_ID_LENGTH,
   MAX_SECRET_LENGTH,
 } from '../../../../shared/connection-rules'
-import type { ConnectionView } from '../../../../shared/ipc/connections'
+import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
+import { call, errorMessage } from '../../lib/ipc-client'
 import { toErrorView, useConnectionStore } from '../../stores/connection-store'
 import {
   explainCredential,
@@ -40,6 +41,11 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<IpcErrorView | null>(null)
   const [saving, setSaving] = useState(false)
+  const [profileChoices, setProfileChoices] = useState<ProfileChoice[] | null>(null)
+  const [profilesState, setProfilesState] = useState<{ loading: boolean; error: string | null }>({
+    loading: false,
+    error: null,
+  })
   const secretRef = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
@@ -50,6 +56,21 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
   function focusFirstError(found: FieldErrors): void {
     const first = FIELDS.find((f) => found[f])
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  /** The profiles the token can act for, fetched with it by main (GET /v2/profiles); nothing is stored. */
+  async function findProfiles(): Promise<void> {
+    const secret = secretRef.current?.value.trim() ?? ''
+    setProfilesState({ loading: true, error: null })
+    try {
+      const { profiles } = await call('connections.profiles', { secret, baseUrl: baseUrl.trim() || null })
+      setProfileChoices(profiles)
+      setProfilesState({ loading: false, error: profiles.length === 0 ? 'The token can act for no profile.' : null })
+      if (profiles.length === 1) setProfileId(profiles[0]!.id)
+    } catch (error) {
+      setProfileChoices(null)
+      setProfilesState({ loading: false, error: errorMessage(error) })
+    }
   }
 
   function clearSecret(): void {
@@ -213,8 +234,40 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
                 onChange={(event) => setProfileId(event.target.value)}
               />
               <span className="field-hint" id={`${id}-profile-hint`}>
-                The merchant profile the token acts for (spec 5.4).
+                The merchant profile the token acts for: type its id, or let Paydesk list the token’s profiles.
               </span>
+              <div className="conn-profile-find">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={profilesState.loading}
+                  onClick={() => void findProfiles()}
+                  data-testid="add-find-profiles"
+                >
+                  {profilesState.loading ? 'Asking the service…' : 'List this token’s profiles'}
+                </button>
+                {profileChoices && profileChoices.length > 0 && (
+                  <select
+                    className="input"
+                    aria-label="Profile"
+                    value={profileChoices.some((p) => p.id === profileId) ? profileId : ''}
+                    onChange={(event) => setProfileId(event.target.value)}
+                    data-testid="add-profile-choice"
+                  >
+                    <option value="">Choose a profile…</option>
+                    {profileChoices.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name} ({p.website.replace(/^https?:\/\//, '')}) · {p.id}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </div>
+              {profilesState.error && (
+                <span className="field-error" role="alert" data-testid="add-profiles-error">
+                  {profilesState.error}
+                </span>
+              )}
               {fieldError('profileId')}
             </div>
             <label className="conn-switch">
