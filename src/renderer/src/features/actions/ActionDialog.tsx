@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { trapTab } from '../../lib/focus-trap'
 import type { ErrorView } from '../../stores/error-view'
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href], [tabindex="0"]'
@@ -59,18 +60,7 @@ export function ActionDialog({
           if (event.key === 'Escape' && !busy) {
             event.preventDefault()
             onClose()
-          } else if (event.key === 'Tab') {
-            const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
-            const first = items[0]
-            const last = items[items.length - 1]
-            if (event.shiftKey && document.activeElement === first) {
-              event.preventDefault()
-              last?.focus()
-            } else if (!event.shiftKey && document.activeElement === last) {
-              event.preventDefault()
-              first?.focus()
-            }
-          }
+          } else trapTab(event, dialogRef.current, FOCUSABLE)
         }}
       >
         <h2 id={`${id}-title`}>{title}</h2>

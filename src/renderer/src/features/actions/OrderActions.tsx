@@ -1,32 +1,19 @@
-import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { Order } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker } from '../../../../shared/payment-actions'
-import { createActionsStore } from '../../stores/actions-store'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
-import { ActionDone, customerOf, ipcActionsPort, useConnectionText } from './PaymentActions'
+import { ActionDone, customerOf, useConnectionText, useViewActions } from './PaymentActions'
 
 /** Cancel an order (and its lines) while its state allows it, behind a confirmation. */
 export function OrderActions({ order, onChanged }: { order: Order; onChanged: () => void }): React.JSX.Element {
-  const [store] = useState(() => createActionsStore(ipcActionsPort('order')))
+  const store = useViewActions('order', order.id, onChanged)
   const dialog = useStore(store, (s) => s.dialog)
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
   const locale = userLocale()
-
-  useEffect(() => store.getState().reset(), [store, order.id])
-  const changed = useRef(onChanged)
-  changed.current = onChanged
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (state.done && state.done !== previous.done) changed.current()
-      }),
-    [store],
-  )
 
   const why = cancelOrderBlocker(order)
   const openPayments = (order._embedded?.payments ?? []).filter((p) => p.status === 'open').length

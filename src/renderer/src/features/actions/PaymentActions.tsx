@@ -35,6 +35,29 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
   }
 }
 
+/**
+ * The actions store of one view: made once with its IPC port, reset when the view shows another
+ * object (`objectId`), and `onChanged` called after each successful action (the view reads again).
+ */
+export function useViewActions(
+  from: 'payment' | 'order',
+  objectId: string,
+  onChanged: () => void,
+): StoreApi<ActionsState> {
+  const [store] = useState(() => createActionsStore(ipcActionsPort(from)))
+  useEffect(() => store.getState().reset(), [store, objectId])
+  const changed = useRef(onChanged)
+  changed.current = onChanged
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (state.done && state.done !== previous.done) changed.current()
+      }),
+    [store],
+  )
+  return store
+}
+
 export function customerOf(address: Address | undefined): string {
   if (!address) return 'not named'
   const name = [address.givenName, address.familyName].filter(Boolean).join(' ')
@@ -294,30 +317,17 @@ export function PaymentActions({
   /** Called after an action changed the payment (the view reads it again). */
   onChanged: () => void
 }): React.JSX.Element {
-  const [store] = useState(() => createActionsStore(ipcActionsPort('payment')))
+  const store = useViewActions('payment', payment.id, onChanged)
   const dialog = useStore(store, (s) => s.dialog)
   const refunds = useStore(store, (s) => s.refunds)
   const refundsError = useStore(store, (s) => s.refundsError)
   const locale = userLocale()
 
-  // Another payment on screen: forget the previous one's dialog, outcome and refunds.
-  useEffect(() => store.getState().reset(), [store, payment.id])
   // Its refunds, whenever what was refunded of it changes.
   const refunded = payment.amountRefunded?.value ?? null
   useEffect(() => {
     if (refunded !== null && /[1-9]/.test(refunded)) void store.getState().loadRefunds(payment.id)
   }, [store, payment.id, refunded])
-
-  // After a successful action the view reads the payment again.
-  const changed = useRef(onChanged)
-  changed.current = onChanged
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (state.done && state.done !== previous.done) changed.current()
-      }),
-    [store],
-  )
 
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)

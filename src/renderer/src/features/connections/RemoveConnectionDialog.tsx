@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
+import { trapTab } from '../../lib/focus-trap'
 import { toErrorView, useConnectionStore } from '../../stores/connection-store'
 
 /** Confirms removing a connection, naming its label and masked key so the right one goes. */
@@ -51,19 +52,7 @@ export function RemoveConnectionDialog({
           if (event.key === 'Escape' && !busy) {
             event.preventDefault()
             onClose(false)
-          } else if (event.key === 'Tab') {
-            // Keep the focus inside the dialog.
-            const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled)') ?? [])]
-            const first = items[0]
-            const last = items[items.length - 1]
-            if (event.shiftKey && document.activeElement === first) {
-              event.preventDefault()
-              last?.focus()
-            } else if (!event.shiftKey && document.activeElement === last) {
-              event.preventDefault()
-              first?.focus()
-            }
-          }
+          } else trapTab(event, dialogRef.current, 'button:not(:disabled)')
         }}
       >
         <h2 id={`${id}-title`}>Remove “{connection.label}”?</h2>

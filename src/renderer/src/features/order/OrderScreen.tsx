@@ -3,7 +3,8 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call, copyText, errorMessage } from '../../lib/ipc-client'
+import { call } from '../../lib/ipc-client'
+import { useLinkActions } from '../../lib/use-link-actions'
 import { useAppStore } from '../../stores/app-store'
 import { createOrderStore, type OrderPort, type OrderState } from '../../stores/order-store'
 import { OrderActions } from '../actions/OrderActions'
@@ -151,7 +152,7 @@ export function OrderScreen(): React.JSX.Element {
   const previousScreen = useAppStore((s) => s.previousScreen)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const state = useStore(store)
-  const [notice, setNotice] = useState<string | null>(null)
+  const { notice, copy, open: openExternal } = useLinkActions()
   const locale = userLocale()
 
   // Open the order asked for: a fresh read each time the view is asked to show one, and on arrival.
@@ -173,24 +174,6 @@ export function OrderScreen(): React.JSX.Element {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [store])
-
-  async function copy(text: string, what: string): Promise<void> {
-    try {
-      await copyText(text)
-      setNotice(`${what} copied.`)
-    } catch (error) {
-      setNotice(`Could not copy ${what.toLowerCase()}: ${errorMessage(error)}`)
-    }
-  }
-
-  async function openExternal(url: string): Promise<void> {
-    try {
-      await call('app.openExternal', { url })
-      setNotice(null)
-    } catch (error) {
-      setNotice(`Could not open the link: ${errorMessage(error)}`)
-    }
-  }
 
   const back = previousScreen === 'order' ? 'home' : previousScreen
   const refreshOrder = useCallback(() => void store.getState().refresh(), [store])

@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import type { Amount, Payment } from '../../../../shared/api-types'
 import { ORDER_ID_PATTERN } from '../../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call, copyText, errorMessage } from '../../lib/ipc-client'
+import { useLinkActions } from '../../lib/use-link-actions'
 import { useAppStore } from '../../stores/app-store'
 import type { DetailState } from '../../stores/payments-store'
 import { PaymentActions } from '../actions/PaymentActions'
@@ -59,26 +58,8 @@ export interface PaymentDetailProps {
 
 export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
-  const [notice, setNotice] = useState<string | null>(null)
+  const { notice, copy, open } = useLinkActions()
   const p = detail.payment
-
-  async function copy(text: string, what: string): Promise<void> {
-    try {
-      await copyText(text)
-      setNotice(`${what} copied.`)
-    } catch (error) {
-      setNotice(`Could not copy ${what.toLowerCase()}: ${errorMessage(error)}`)
-    }
-  }
-
-  async function open(url: string): Promise<void> {
-    try {
-      await call('app.openExternal', { url })
-      setNotice(null)
-    } catch (error) {
-      setNotice(`Could not open the link: ${errorMessage(error)}`)
-    }
-  }
 
   return (
     <aside className="panel pay-detail" aria-labelledby="pay-detail-title" data-testid="payment-detail">

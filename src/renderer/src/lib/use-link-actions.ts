@@ -1,0 +1,31 @@
+import { useState } from 'react'
+import { call, copyText, errorMessage } from './ipc-client'
+
+/**
+ * Copy a text and open a link through main (the window may do neither itself), with one line of
+ * feedback for the view to show: "Payment link copied." or why it failed.
+ */
+export function useLinkActions(): {
+  notice: string | null
+  copy: (text: string, what: string) => Promise<void>
+  open: (url: string) => Promise<void>
+} {
+  const [notice, setNotice] = useState<string | null>(null)
+  async function copy(text: string, what: string): Promise<void> {
+    try {
+      await copyText(text)
+      setNotice(`${what} copied.`)
+    } catch (error) {
+      setNotice(`Could not copy ${what.toLowerCase()}: ${errorMessage(error)}`)
+    }
+  }
+  async function open(url: string): Promise<void> {
+    try {
+      await call('app.openExternal', { url })
+      setNotice(null)
+    } catch (error) {
+      setNotice(`Could not open the link: ${errorMessage(error)}`)
+    }
+  }
+  return { notice, copy, open }
+}
