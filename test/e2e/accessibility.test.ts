@@ -186,8 +186,13 @@ describe('accessibility (axe-core) in Chromium', () => {
     await open(/^Orders/, /^Order/)
     await scan('theme dark on a light OS: orders')
     await h.page.getByTestId('theme-picker').selectOption('system')
-    expect(await h.page.evaluate(() => document.documentElement.dataset['theme'])).toBeUndefined()
+    expect(await h.page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light')
     expect(await background()).toBe('#f5f7fa')
+    // "As the system" follows the OS when it switches while the app is open.
+    await h.page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(background).toBe('#10161d')
+    await h.page.emulateMedia({ colorScheme: 'light' })
+    await expect.poll(background).toBe('#f5f7fa')
   })
 
   afterAll(() => {

@@ -1,6 +1,6 @@
 // The theme choice: system by default, light or dark when chosen, anything else read as system.
 import { describe, expect, it } from 'vitest'
-import { readTheme, saveTheme, THEME_KEY } from '../../src/renderer/src/lib/theme'
+import { readTheme, resolveTheme, saveTheme, THEME_KEY } from '../../src/renderer/src/lib/theme'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
@@ -27,5 +27,12 @@ describe('theme choice', () => {
     expect(storage.data.get(THEME_KEY)).toBe('dark')
     saveTheme('system', storage)
     expect(storage.data.has(THEME_KEY)).toBe(false)
+  })
+
+  it('resolves "system" by the OS and keeps a chosen theme whatever the OS says', () => {
+    expect(resolveTheme('system', true)).toBe('dark')
+    expect(resolveTheme('system', false)).toBe('light')
+    expect(resolveTheme('light', true)).toBe('light')
+    expect(resolveTheme('dark', false)).toBe('dark')
   })
 })

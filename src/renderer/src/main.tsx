@@ -5,10 +5,11 @@ import { createRoot } from 'react-dom/client'
 // Base styles before the features' own CSS (imported through App), which refine them.
 import './styles.css'
 import { App } from './App'
-import { applyTheme, readTheme } from './lib/theme'
+import { applyTheme, followSystemTheme, readTheme } from './lib/theme'
 
 // The agent's theme before the first paint (no flash of the other one).
 applyTheme(readTheme())
+followSystemTheme()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')

@@ -1,6 +1,7 @@
 // The agent's theme choice: follow the OS (the default), or always light, or always dark. A display
-// preference only (nothing sensitive), kept in the window's localStorage and applied as `data-theme`
-// on <html>, which styles.css reads.
+// preference only (nothing sensitive), kept in the window's localStorage. The resolved theme is set
+// as `data-theme` ("light" or "dark") on <html>, which styles.css reads; with "system" it follows
+// prefers-color-scheme, also when the OS switches while Paydesk is open.
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 
@@ -20,10 +21,40 @@ function documentRoot(): ThemeRoot | undefined {
   return (globalThis as { document?: { documentElement: ThemeRoot } }).document?.documentElement
 }
 
+const DARK_QUERY = '(prefers-color-scheme: dark)'
+
+function systemPrefersDark(): boolean {
+  const match = (globalThis as { matchMedia?: (q: string) => { matches: boolean } }).matchMedia
+  return match?.(DARK_QUERY).matches ?? false
+}
+
+/** The theme to show for a choice: the choice itself, or the OS's for "system". */
+export function resolveTheme(choice: ThemeChoice, prefersDark: boolean = systemPrefersDark()): 'light' | 'dark' {
+  return choice === 'system' ? (prefersDark ? 'dark' : 'light') : choice
+}
+
 export function applyTheme(choice: ThemeChoice, root: ThemeRoot | undefined = documentRoot()): void {
   if (!root) return
-  if (choice === 'system') delete root.dataset['theme']
-  else root.dataset['theme'] = choice
+  root.dataset['theme'] = resolveTheme(choice)
+}
+
+/** Follows the OS's scheme while the choice is "system"; returns the unsubscribe. */
+export function followSystemTheme(): () => void {
+  const match = (
+    globalThis as {
+      matchMedia?: (q: string) => {
+        addEventListener(type: 'change', fn: () => void): void
+        removeEventListener(type: 'change', fn: () => void): void
+      }
+    }
+  ).matchMedia
+  const query = match?.(DARK_QUERY)
+  if (!query) return () => {}
+  const onChange = () => {
+    if (readTheme() === 'system') applyTheme('system')
+  }
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
 }
 
 export function saveTheme(
