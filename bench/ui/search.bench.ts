@@ -11,7 +11,9 @@
 //    indexed, and the index file size on disk.
 // 3. Search latency: 20,000 orders are added to the index (synthetic rows with names and e-mails),
 //    then queries are typed into the header search box one keystroke at a time; for each keystroke,
-//    the time from the input event to the frame after the results for that text are in the DOM.
+//    the time from the input event to the next paint after the results for that text are in the DOM
+//    (seen by a MutationObserver; "painted" = a task posted from that frame's requestAnimationFrame
+//    has run), and, beside it, to the frame after that (double rAF).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
@@ -155,32 +157,58 @@ async function main(): Promise<void> {
       'greta dubois',
     ]
     const latencies: number[] = []
+    const doubleRaf: number[] = []
     const mainMs: number[] = []
     await h.page.getByTestId('search-input').click()
     for (const query of queries) {
       await h.page.getByTestId('search-input').fill('')
       for (let k = 1; k <= query.length; k++) {
         const text = query.slice(0, k)
-        const [ms, took] = await h.page.evaluate(
+        const [ms, ms2, took] = await h.page.evaluate(
           (t) =>
-            new Promise<[number, number]>((resolve) => {
+            new Promise<[number, number, number]>((resolve) => {
               const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
               const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+              // The results box is in the DOM once the box is open; its data-text names the query shown.
+              const ready = () => {
+                const box = document.querySelector('[data-testid="search-results"]')
+                return box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy') ? box : null
+              }
               const t0 = performance.now()
+              let done = false
+              const painted = () => {
+                if (done) return
+                done = true
+                observer.disconnect()
+                const box = ready()!
+                const took = Number(box.getAttribute('data-took-ms'))
+                // Next paint: a task posted from the frame's rAF runs once that frame has been
+                // painted. Double rAF (one frame later) is reported beside it.
+                let nextPaint = 0
+                requestAnimationFrame(() => {
+                  const channel = new MessageChannel()
+                  channel.port1.onmessage = () => {
+                    nextPaint = performance.now() - t0
+                  }
+                  channel.port2.postMessage(null)
+                  requestAnimationFrame(() =>
+                    resolve([nextPaint || performance.now() - t0, performance.now() - t0, took]),
+                  )
+                })
+              }
+              // The commit is seen the moment React writes it (a MutationObserver), not at the next poll.
+              const observer = new MutationObserver(() => {
+                if (ready()) painted()
+              })
+              observer.observe(document.body, { subtree: true, childList: true, attributes: true })
               setter.call(input, t)
               input.dispatchEvent(new Event('input', { bubbles: true }))
-              const check = () => {
-                const box = document.querySelector('[data-testid="search-results"]')
-                if (box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy')) {
-                  const took = Number(box.getAttribute('data-took-ms'))
-                  requestAnimationFrame(() => requestAnimationFrame(() => resolve([performance.now() - t0, took])))
-                } else requestAnimationFrame(check)
-              }
-              check()
+              if (ready()) painted()
             }),
           text,
         )
         latencies.push(ms)
+        doubleRaf.push(ms2)
         mainMs.push(took)
       }
     }
@@ -207,6 +235,7 @@ async function main(): Promise<void> {
       searchP50Ms: round(percentile(latencies, 50)),
       searchP95Ms: round(percentile(latencies, 95)),
       searchMaxMs: round(Math.max(...latencies)),
+      searchDoubleRafP95Ms: round(percentile(doubleRaf, 95)),
       searchMainQueryP95Ms: round(percentile(mainMs, 95)),
     }
     console.log('metric                                   value')
@@ -217,7 +246,8 @@ async function main(): Promise<void> {
     console.log(`agent wait p95 / token interval (ms)        ${result.sync.agentWaitP95Ms} / ${TOKEN_INTERVAL_MS}`)
     console.log(`heap growth for ${payments} payments (MB)    ${result.heapGrowthMb}`)
     console.log(`index size on disk (MB)                     ${result.indexSizeMb}`)
-    console.log(`search keystroke → rendered p95 (ms)        ${result.searchP95Ms} (p50 ${result.searchP50Ms})`)
+    console.log(`search keystroke → next paint p95 (ms)      ${result.searchP95Ms} (p50 ${result.searchP50Ms})`)
+    console.log(`  to the frame after (double rAF) p95 (ms)  ${result.searchDoubleRafP95Ms}`)
     console.log(`  of which main's query p95 (ms)            ${result.searchMainQueryP95Ms}`)
     console.log(JSON.stringify(result))
   } finally {

@@ -26,8 +26,8 @@ function result(text: string, orders: string[], payments: string[]): SearchResul
     chips: [],
     warnings: [],
     direct: null,
-    orders: { hits: orders.map((id) => hit('order', id)), more: false },
-    payments: { hits: payments.map((id) => hit('payment', id)), more: false },
+    orders: { hits: orders.map((id) => hit('order', id)), more: false, broad: false },
+    payments: { hits: payments.map((id) => hit('payment', id)), more: false, broad: false },
     index: { connectionId: 'c', payments: 0, orders: 0, syncedAt: null, notice: null },
     tookMs: 1,
   }

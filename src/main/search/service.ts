@@ -220,7 +220,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const c = await ensureIndex()
       const q = parsed.query
       const direct = q.direct ? { kind: q.direct.kind, id: q.direct.id } : null
-      const empty = { hits: [], more: false }
+      const empty = { hits: [], more: false, broad: false }
       const result: SearchResult = {
         text,
         chips: q.chips,

@@ -35,6 +35,14 @@ export interface IndexFreshness {
   notice: string | null
 }
 
+export interface SearchGroup {
+  hits: SearchHit[]
+  /** More matched than are shown. */
+  more: boolean
+  /** The words matched so many that only the newest 1,000 matches were ranked. */
+  broad: boolean
+}
+
 export interface SearchResult {
   text: string
   /** What was understood, one chip each. */
@@ -42,8 +50,8 @@ export interface SearchResult {
   warnings: string[]
   /** An id or a link holding one: open it (the view fetches it fresh). */
   direct: { kind: 'payment' | 'order'; id: string } | null
-  orders: { hits: SearchHit[]; more: boolean }
-  payments: { hits: SearchHit[]; more: boolean }
+  orders: SearchGroup
+  payments: SearchGroup
   index: IndexFreshness
   tookMs: number
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import type { SearchHit } from '../../../../shared/ipc/search'
+import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../stores/app-store'
 import { flatHits } from '../../stores/search-store'
 import { ago, shortDate } from './format'
@@ -143,13 +143,8 @@ export function SearchBox(): React.JSX.Element {
                 </p>
               ) : (
                 <>
-                  {group({ title: 'Orders', hits: result.orders.hits, more: result.orders.more, offset: 0 })}
-                  {group({
-                    title: 'Payments',
-                    hits: result.payments.hits,
-                    more: result.payments.more,
-                    offset: result.orders.hits.length,
-                  })}
+                  {group({ title: 'Orders', group: result.orders, offset: 0 })}
+                  {group({ title: 'Payments', group: result.payments, offset: result.orders.hits.length })}
                   <p className="search-message muted small">
                     {result.chips.join(' · ')} — index synced {ago(result.index.syncedAt, Date.now())}
                   </p>
@@ -162,15 +157,20 @@ export function SearchBox(): React.JSX.Element {
     </div>
   )
 
-  function group(props: { title: string; hits: SearchHit[]; more: boolean; offset: number }): React.JSX.Element | null {
-    if (props.hits.length === 0) return null
+  function group(props: { title: string; group: SearchGroup; offset: number }): React.JSX.Element | null {
+    const { hits, more, broad } = props.group
+    if (hits.length === 0) return null
     return (
       <div className="search-group" role="group" aria-label={props.title}>
         <div className="search-group-title">
           {props.title}
-          {props.more ? ' (best matches; refine to see others)' : ''}
+          {broad
+            ? ' (many matches: the best of the newest 1,000; add a word to narrow)'
+            : more
+              ? ' (best matches; refine to see others)'
+              : ''}
         </div>
-        {props.hits.map((hit, i) => {
+        {hits.map((hit, i) => {
           const index = props.offset + i
           return (
             <div
