@@ -89,6 +89,26 @@ describe('request log redaction', () => {
     expect(r.body('{"note":"use test_abcdEFGH1234"}')).not.toContain('test_abcdEFGH1234')
   })
 
+  it('masks secrets the per-string shortcuts could miss: JSON escapes, pieces in short strings, an 8-character secret', () => {
+    const eight = 'Zq8#Lm2!'
+    const r = createRedactor({ secretValues: () => [SECRET, eight] })
+    // Escaped in the JSON text, plain only once parsed.
+    const escaped = `{"note":"${[...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`
+    expect(JSON.parse(escaped)).toEqual({ note: SECRET })
+    expect(r.body(escaped)).not.toContain(SECRET)
+    expect(JSON.stringify(JSON.parse(r.body(escaped)))).not.toContain(SECRET)
+    // Split into short strings (each under eight characters) of one array.
+    const pieces = SECRET.match(/.{1,6}/g) ?? []
+    expect(pieces.every((piece) => piece.length < 8)).toBe(true)
+    expect(r.body(JSON.stringify({ parts: pieces }))).not.toContain(pieces.slice(0, 2).join(''))
+    // A value exactly as long as the shortest secret masked by value, as a key and as a value.
+    const out = r.body(JSON.stringify({ [eight]: eight, other: 'ok' }))
+    expect(out).not.toContain(eight)
+    expect(JSON.parse(out)).toMatchObject({ other: 'ok' })
+    // A credential-named field is redacted even though nothing in it is secret-shaped.
+    expect(JSON.parse(r.body('{"password":"hunter"}'))).toEqual({ password: REDACTED })
+  })
+
   it('redacts credential query parameters in URLs and form bodies', () => {
     expect(redactUrl('https://x.example/v2/p?api_key=abc&limit=5#frag')).toBe(
       'https://x.example/v2/p?api_key=%5Bredacted%5D&limit=5#frag',

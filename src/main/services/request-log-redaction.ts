@@ -73,20 +73,44 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   }
 
   function maskText(value: string, forms: KnownSecret[]): string {
-    // Known secrets in any encoding, then anything shaped like a credential (unknown ones too).
-    return maskKnownSecrets(value, forms).replace(
-      CREDENTIAL_PATTERN,
-      (_match, prefix: string) => `${prefix}_${REDACTED}`,
-    )
+    // Nothing maskable fits in a string shorter than the shortest known form (a credential's shape
+    // is longer still): most keys and values of a page of payments are skipped here.
+    if (value.length < MIN_SECRET_LENGTH) return value
+    // Known secrets in any encoding, then anything shaped like a credential (unknown ones too; the
+    // shape always holds an underscore).
+    const known = maskKnownSecrets(value, forms)
+    return known.includes('_')
+      ? known.replace(CREDENTIAL_PATTERN, (_match, prefix: string) => `${prefix}_${REDACTED}`)
+      : known
   }
 
-  function redactJson(value: unknown, forms: KnownSecret[]): unknown {
-    if (typeof value === 'string') return maskText(value, forms)
-    if (Array.isArray(value)) return value.map((v) => redactJson(v, forms))
+  /** One body's walk: whether anything changed, and each key's verdict (keys repeat per object). */
+  interface Walk {
+    forms: KnownSecret[]
+    changed: boolean
+    keys: Map<string, { masked: string; credential: boolean }>
+  }
+
+  function redactJson(value: unknown, walk: Walk): unknown {
+    if (typeof value === 'string') {
+      const masked = maskText(value, walk.forms)
+      if (masked !== value) walk.changed = true
+      return masked
+    }
+    if (Array.isArray(value)) return value.map((v) => redactJson(v, walk))
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {}
       for (const [k, v] of Object.entries(value)) {
-        out[maskText(k, forms)] = isCredentialName(k) && v !== null ? REDACTED : redactJson(v, forms)
+        let key = walk.keys.get(k)
+        if (!key) {
+          key = { masked: maskText(k, walk.forms), credential: isCredentialName(k) }
+          walk.keys.set(k, key)
+        }
+        if (key.masked !== k) walk.changed = true
+        if (key.credential && v !== null) {
+          walk.changed = true
+          out[key.masked] = REDACTED
+        } else out[key.masked] = redactJson(v, walk)
       }
       return out
     }
@@ -98,11 +122,11 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
         const parsed: unknown = JSON.parse(value)
-        const redacted = redactJson(parsed, forms)
+        const walk: Walk = { forms, changed: false, keys: new Map() }
+        const redacted = redactJson(parsed, walk)
         // Unchanged JSON keeps its original bytes (and formatting); changed JSON is re-serialized.
-        const original = JSON.stringify(parsed)
-        const next = JSON.stringify(redacted)
-        return next === original ? maskText(value, forms) : maskText(next, forms)
+        // Either way the whole text is masked once more (a secret split across two strings).
+        return maskText(walk.changed ? JSON.stringify(redacted) : value, forms)
       } catch {
         // Not JSON after all (or cut off): fall through to text masking.
       }
