@@ -482,28 +482,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function createOrder(body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
-    const embeds = opts.embed === undefined ? [] : Array.isArray(opts.embed) ? opts.embed : [opts.embed]
-    for (const e of embeds) {
-      if (!(EMBED_VALUES as readonly string[]).includes(e)) {
-        throw new ApiError({
-          kind: 'invalid-request',
-          message: `Unknown embed value "${e}" (spec 4.1).`,
-          method: 'POST',
-        })
-      }
-    }
-    const order = await request<unknown>(
-      {
-        method: 'POST',
-        path: '/orders',
-        query: embeds.length ? { embed: embeds.join(',') } : undefined,
-        body,
-        idempotencyKey: opts.idempotencyKey,
-      },
-      opts,
-    )
-    return expectResource<Order>(order, 'order', 'POST')
+  /** One call that answers one resource of a known kind (spec 4.1), checked before it is returned. */
+  async function resourceCall<T>(resource: string, req: LogicalRequest, opts: CallOptions): Promise<T> {
+    return expectResource<T>(await request<unknown>(req, opts), resource, req.method)
   }
 
   function embedQuery(embed: EmbedValue | EmbedValue[] | undefined, method: string): { embed?: string } | undefined {
@@ -516,20 +497,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return embeds.length ? { embed: embeds.join(',') } : undefined
   }
 
+  async function createOrder(body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
+    const query = embedQuery(opts.embed, 'POST')
+    return resourceCall<Order>(
+      'order',
+      { method: 'POST', path: '/orders', query, body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    )
+  }
+
   async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
     checkId(id, 'order')
-    const query = embedQuery(opts.embed, 'GET')
-    return expectResource<Order>(await request({ method: 'GET', path: `/orders/${id}`, query }, opts), 'order', 'GET')
+    return resourceCall<Order>(
+      'order',
+      { method: 'GET', path: `/orders/${id}`, query: embedQuery(opts.embed, 'GET') },
+      opts,
+    )
   }
 
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
     checkId(id, 'order')
     const query = embedQuery(opts.embed, 'DELETE')
-    const order = await request<unknown>(
+    return resourceCall<Order>(
+      'order',
       { method: 'DELETE', path: `/orders/${id}`, query, idempotencyKey: opts.idempotencyKey },
       opts,
     )
-    return expectResource<Order>(order, 'order', 'DELETE')
   }
 
   async function createOrderPayment(
@@ -538,38 +531,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: CreateOptions = {},
   ): Promise<Payment> {
     checkId(orderId, 'order')
-    const payment = await request<unknown>(
-      { method: 'POST', path: `/orders/${orderId}/payments`, body, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
-    return expectResource<Payment>(payment, 'payment', 'POST')
+    const path = `/orders/${orderId}/payments`
+    return resourceCall<Payment>('payment', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
-    const payment = await request<unknown>(
-      { method: 'PATCH', path: `/payments/${id}`, body, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
-    return expectResource<Payment>(payment, 'payment', 'PATCH')
+    const path = `/payments/${id}`
+    return resourceCall<Payment>('payment', { method: 'PATCH', path, body, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
-    const payment = await request<unknown>(
-      { method: 'DELETE', path: `/payments/${id}`, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
-    return expectResource<Payment>(payment, 'payment', 'DELETE')
+    const path = `/payments/${id}`
+    return resourceCall<Payment>('payment', { method: 'DELETE', path, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
     checkId(paymentId, 'payment')
-    const refund = await request<unknown>(
-      { method: 'POST', path: `/payments/${paymentId}/refunds`, body, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
-    return expectResource<Refund>(refund, 'refund', 'POST')
+    const path = `/payments/${paymentId}/refunds`
+    return resourceCall<Refund>('refund', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
   async function listRefunds(
@@ -609,21 +590,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function getRefund(paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
     checkId(paymentId, 'payment')
     checkId(refundId, 'refund')
-    const refund = await request({ method: 'GET', path: `/payments/${paymentId}/refunds/${refundId}` }, opts)
-    return expectResource<Refund>(refund, 'refund', 'GET')
+    return resourceCall<Refund>('refund', { method: 'GET', path: `/payments/${paymentId}/refunds/${refundId}` }, opts)
   }
 
   async function createPayment(body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
-    const payment = await request<unknown>(
-      { method: 'POST', path: '/payments', body, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
-    return expectResource<Payment>(payment, 'payment', 'POST')
+    const path = '/payments'
+    return resourceCall<Payment>('payment', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
   async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
-    return expectResource<Payment>(await request({ method: 'GET', path: `/payments/${id}` }, opts), 'payment', 'GET')
+    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${id}` }, opts)
   }
 
   /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
