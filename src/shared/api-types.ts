@@ -84,19 +84,23 @@ export type Mode = 'live' | 'test'
 /** Spec 2.2: metadata is a string, number, object, array of strings, or null. */
 export type Metadata = string | number | { [key: string]: unknown } | string[] | null
 
-/** Spec 2.3: an order line as sent on create (write and read-write fields). */
-export interface OrderLineInput {
-  type?: OrderLineType
-  name: string
-  quantity: number
+/** Spec 2.3: a line's prices, VAT and references, the same sent and returned. */
+export interface OrderLinePrices {
   unitPrice: Amount
   discountAmount?: Amount
   totalAmount: Amount
   vatRate?: string
   vatAmount?: Amount
   sku?: string
-  category?: VoucherCategory
   metadata?: Metadata
+}
+
+/** Spec 2.3: an order line as sent on create (write and read-write fields). */
+export interface OrderLineInput extends OrderLinePrices {
+  type?: OrderLineType
+  name: string
+  quantity: number
+  category?: VoucherCategory
   imageUrl?: string
   productUrl?: string
 }
@@ -122,7 +126,7 @@ export interface CreateOrderRequest {
 }
 
 /** Spec 2.3: an order line as returned. */
-export interface OrderLine {
+export interface OrderLine extends OrderLinePrices {
   resource: 'orderline'
   id: string
   orderId: string
@@ -140,13 +144,6 @@ export interface OrderLine {
   shippableQuantity: number
   refundableQuantity: number
   cancelableQuantity: number
-  unitPrice: Amount
-  discountAmount?: Amount
-  totalAmount: Amount
-  vatRate?: string
-  vatAmount?: Amount
-  sku?: string
-  metadata?: Metadata
   createdAt: string
   _links: { self?: Link; imageUrl?: Link; productUrl?: Link }
 }

@@ -124,6 +124,15 @@ describe('search index ranking', () => {
     index.close()
   })
 
+  it('takes an id twice in one batch as one row with the later words', async () => {
+    const index = await open()
+    index.upsert('payments', [row(7, { description: 'First draft' }), row(8), row(7, { description: 'Second copy' })])
+    expect(index.count('payments')).toBe(2)
+    expect(ids(index, 'first')).toEqual([])
+    expect(ids(index, 'second')).toEqual(['tr_rank000007'])
+    index.close()
+  })
+
   it('looks for a one-digit amount by amount only, not as a word in text', async () => {
     const index = await open()
     index.upsert('payments', [

@@ -352,18 +352,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             error = fail({ kind: 'invalid-request', message: res.error.message })
           } else if (res.error.kind === 'too-large') {
             error = fail({ kind: 'malformed-response', status, message: res.error.message })
-          } else if (res.error.kind === 'timeout') {
-            failure = { type: 'timeout', phase: res.error.phase }
-            error = fail({
-              kind: 'timeout',
-              status,
-              message: res.error.message,
-              bodySnippet: snippetOrNull(res.body, status),
-            })
           } else {
-            failure = { type: 'network', code: res.error.code }
+            // A timeout or a network fault: both may be retried (the failure says which).
+            failure =
+              res.error.kind === 'timeout'
+                ? { type: 'timeout', phase: res.error.phase }
+                : { type: 'network', code: res.error.code }
             error = fail({
-              kind: 'network',
+              kind: res.error.kind === 'timeout' ? 'timeout' : 'network',
               status,
               message: res.error.message,
               bodySnippet: snippetOrNull(res.body, status),

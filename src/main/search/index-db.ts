@@ -345,30 +345,33 @@ export class SearchIndex {
   async rebuildMemory(yieldFn: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
     for (const table of TABLES) {
       this.db.exec(`DELETE FROM mem.${table}_fts; DELETE FROM mem.${table}_keys`)
-      let after = 0
+      // Oldest first, so the time keys arrive in ascending order (see insertFts).
+      let after = { ms: Number.MIN_SAFE_INTEGER, rid: 0 }
       for (;;) {
         const rows = this.stmt(
-          `SELECT rid, id, created_ms, personal FROM ${table} WHERE rid > ? ORDER BY rid LIMIT 2000`,
-        ).all(after) as { rid: number; id: string; created_ms: number; personal: Uint8Array }[]
+          `SELECT rid, id, created_ms, personal FROM ${table} WHERE (created_ms, rid) > (?, ?)
+           ORDER BY created_ms, rid LIMIT 2000`,
+        ).all(after.ms, after.rid) as { rid: number; id: string; created_ms: number; personal: Uint8Array }[]
         if (rows.length === 0) break
         this.db.exec('BEGIN')
         try {
-          for (const row of rows) {
-            let personal: PersonalFields
+          const batch = rows.map((row) => {
             try {
-              personal = decryptJson<PersonalFields>(this.key, row.personal, this.aad(row.id))
+              const personal = decryptJson<PersonalFields>(this.key, row.personal, this.aad(row.id))
+              return { rid: row.rid, createdMs: row.created_ms, personal }
             } catch (error) {
               if (error instanceof DecryptionError) throw new IndexDamagedError(error.message)
               throw error
             }
-            this.insertFts(table, row.rid, row.created_ms, personal)
-          }
+          })
+          this.insertFts(table, batch)
           this.db.exec('COMMIT')
         } catch (error) {
           this.db.exec('ROLLBACK')
           throw error
         }
-        after = rows[rows.length - 1].rid
+        const last = rows[rows.length - 1]!
+        after = { ms: last.created_ms, rid: last.rid }
         if (this.closed) return
         await yieldFn()
       }
@@ -394,18 +397,25 @@ export class SearchIndex {
     return key
   }
 
-  private insertFts(table: string, rid: number, createdMs: number, p: PersonalFields): void {
-    const tkey = this.timeKey(table, rid, createdMs)
-    this.stmt(`INSERT INTO mem.${table}_keys (tkey, rid) VALUES (?, ?)`).run(tkey, rid)
-    this.stmt(`INSERT INTO mem.${table}_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-      tkey,
-      p.email,
-      p.name,
-      p.address,
-      p.description,
-      p.orderNumber,
-      p.metadata,
+  /**
+   * Adds rows' words to the full-text table. FTS5 keeps a batch of new rows in memory only while
+   * their rowids ascend: a smaller rowid flushes that batch to a segment of its own. A sync walks
+   * newest first (descending time keys), so each batch is inserted in ascending key order; row by
+   * row it cost ~60 µs a row instead of ~9.
+   */
+  private insertFts(table: string, rows: { rid: number; createdMs: number; personal: PersonalFields }[]): void {
+    const keyed = rows.map((row) => {
+      const tkey = this.timeKey(table, row.rid, row.createdMs)
+      this.stmt(`INSERT INTO mem.${table}_keys (tkey, rid) VALUES (?, ?)`).run(tkey, row.rid)
+      return { tkey, p: row.personal }
+    })
+    keyed.sort((a, b) => a.tkey - b.tkey)
+    const insert = this.stmt(
+      `INSERT INTO mem.${table}_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
+    for (const { tkey, p } of keyed) {
+      insert.run(tkey, p.email, p.name, p.address, p.description, p.orderNumber, p.metadata)
+    }
   }
 
   private deleteFts(table: string, rid: number): void {
@@ -420,7 +430,14 @@ export class SearchIndex {
     this.counts.delete(kind)
     this.db.exec('BEGIN')
     try {
-      for (const row of rows) this.upsertOne(kind, row)
+      // One entry per row (an id twice in one batch: the later copy wins, as row by row).
+      const words = new Map<number, { rid: number; createdMs: number; personal: PersonalFields }>()
+      for (const row of rows) {
+        const rid = this.upsertOne(kind, row)
+        words.delete(rid)
+        words.set(rid, { rid, createdMs: row.createdMs, personal: row.personal })
+      }
+      this.insertFts(kind, [...words.values()])
       after?.()
       this.db.exec('COMMIT')
     } catch (error) {
@@ -429,7 +446,8 @@ export class SearchIndex {
     }
   }
 
-  private upsertOne(kind: SyncKind, row: IndexRow): void {
+  /** Writes a row to its table (its words are added by the caller); returns its rid. */
+  private upsertOne(kind: SyncKind, row: IndexRow): number {
     const personal = encryptJson(this.key, row.personal, this.aad(row.id))
     const existing = this.stmt(`SELECT rid FROM ${kind} WHERE id = ?`).get(row.id) as { rid: number } | undefined
     const values = [
@@ -457,7 +475,7 @@ export class SearchIndex {
       ).run(row.id, ...values)
       rid = Number(result.lastInsertRowid)
     }
-    this.insertFts(kind, rid, row.createdMs, row.personal)
+    return rid
   }
 
   /** Keeps at most `limits[kind]` rows: the oldest go. Returns how many were removed. */
