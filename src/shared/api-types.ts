@@ -84,6 +84,16 @@ export type Mode = 'live' | 'test'
 /** Spec 2.2: metadata is a string, number, object, array of strings, or null. */
 export type Metadata = string | number | { [key: string]: unknown } | string[] | null
 
+/** Spec 2.2/2.5: the moments an order or a payment went through (ISO 8601). */
+export interface LifecycleMoments {
+  createdAt: string
+  authorizedAt?: string
+  paidAt?: string
+  canceledAt?: string
+  expiresAt?: string
+  expiredAt?: string
+}
+
 /** Spec 2.3: a line's prices, VAT and references, the same sent and returned. */
 export interface OrderLinePrices {
   unitPrice: Amount
@@ -157,7 +167,7 @@ export interface OrderLinks {
 }
 
 /** Spec 2.2: an order as returned. */
-export interface Order {
+export interface Order extends LifecycleMoments {
   resource: 'order'
   id: string
   mode: Mode
@@ -178,12 +188,6 @@ export interface Order {
   redirectUrl: string | null
   cancelUrl?: string
   webhookUrl?: string
-  createdAt: string
-  authorizedAt?: string
-  paidAt?: string
-  canceledAt?: string
-  expiresAt?: string
-  expiredAt?: string
   completedAt?: string
   lines: OrderLine[]
   _embedded?: { payments?: Payment[]; refunds?: Refund[]; shipments?: unknown[] }
@@ -238,7 +242,7 @@ export type OrderRequestBody = RequestBody<CreateOrderRequest>
 export type PaymentRequestBody = RequestBody<CreatePaymentRequest>
 
 /** Spec 2.6: a payment as returned. */
-export interface Payment {
+export interface Payment extends LifecycleMoments {
   resource: 'payment'
   id: string
   mode: Mode
@@ -269,12 +273,6 @@ export interface Payment {
   billingAddress?: Address
   shippingAddress?: Address
   details?: Record<string, unknown> | null
-  createdAt: string
-  authorizedAt?: string
-  paidAt?: string
-  canceledAt?: string
-  expiresAt?: string
-  expiredAt?: string
   failedAt?: string
   _links: { self: Link; checkout?: Link | null; dashboard?: Link; order?: Link; documentation: Link }
 }
