@@ -1,0 +1,249 @@
+// Issue 15: the client against its OWN small servers (not the sandbox, which reads headers the way
+// the client does): each speaks one rate-limit dialect or misbehaves in one way.
+import type http from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
+
+const servers: TinyServer[] = []
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close()
+})
+async function serve(handler: Parameters<typeof startTinyServer>[0]): Promise<TinyServer> {
+  const s = await startTinyServer(handler)
+  servers.push(s)
+  return s
+}
+
+const PAYMENT = (id: string) => JSON.stringify({ resource: 'payment', id })
+
+/** A server-side token bucket: `rate` tokens per second, at most `capacity`. */
+function bucket(rate: number, capacity: number) {
+  let tokens = capacity
+  let at = Date.now()
+  return {
+    take(): boolean {
+      const now = Date.now()
+      tokens = Math.min(capacity, tokens + ((now - at) / 1000) * rate)
+      at = now
+      if (tokens >= 1) {
+        tokens -= 1
+        return true
+      }
+      return false
+    },
+    remaining: () => Math.floor(tokens),
+  }
+}
+
+function answer(res: http.ServerResponse, ok: boolean, headers: Record<string, string>) {
+  res.writeHead(ok ? 200 : 429, { 'content-type': 'application/json', ...headers })
+  res.end(ok ? PAYMENT('tr_x1') : JSON.stringify({ status: 429, title: 'Too Many Requests' }))
+}
+
+async function many(client: ReturnType<typeof recordingClient>['client'], n: number) {
+  const results = await Promise.allSettled(Array.from({ length: n }, () => client.getPayment('tr_x1')))
+  return results.filter((r) => r.status === 'rejected').length
+}
+
+describe('RateLimit dialects', () => {
+  it('IETF draft: q per window w (q=20;w=2 is 10/s, not 20/s): no 429', async () => {
+    const b = bucket(10, 20)
+    const server = await serve((_req, res) => {
+      const ok = b.take()
+      answer(res, ok, {
+        'ratelimit-policy': '"default";q=20;w=2',
+        ratelimit: `"default";r=${b.remaining()};t=2`,
+        ...(ok ? {} : { 'retry-after': '1' }),
+      })
+    })
+    const { client, events } = recordingClient(`${server.origin}/v2`)
+    const failed = await many(client, 50)
+    client.dispose()
+    expect(failed).toBe(0)
+    expect(events.filter((e) => e.status === 429).length).toBe(0)
+  }, 20_000)
+
+  it('legacy RateLimit-Limit/-Remaining/-Reset: learned (calls run in parallel), no 429', async () => {
+    const windowMs = 1000
+    let windowStart = Date.now()
+    let used = 0
+    let inFlight = 0
+    let maxInFlight = 0
+    const server = await serve((_req, res) => {
+      const now = Date.now()
+      if (now - windowStart >= windowMs) {
+        windowStart = now
+        used = 0
+      }
+      const ok = used < 10
+      if (ok) used++
+      inFlight++
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      // The headers describe the window when this request was handled (a real server's order).
+      const headers = {
+        'ratelimit-limit': '10',
+        'ratelimit-remaining': String(10 - used),
+        'ratelimit-reset': String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))),
+        ...(ok ? {} : { 'retry-after': '1' }),
+      }
+      setTimeout(() => {
+        inFlight--
+        answer(res, ok, headers)
+      }, 20)
+    })
+    const { client, events } = recordingClient(`${server.origin}/v2`)
+    const failed = await many(client, 30)
+    client.dispose()
+    expect(failed).toBe(0)
+    expect(maxInFlight).toBeGreaterThan(1)
+    expect(events.filter((e) => e.status === 429).length).toBe(0)
+  }, 20_000)
+
+  for (const [format, date] of [
+    [
+      'RFC 850',
+      (d: Date) =>
+        d
+          .toUTCString()
+          .replace(
+            /^(\w{3}), (\d{2}) (\w{3}) \d{2}(\d{2})/,
+            (_m, wd, dd, mon, yy) =>
+              `${({ Sun: 'Sunday', Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday' } as Record<string, string>)[wd]}, ${dd}-${mon}-${yy}`,
+          ),
+    ],
+    [
+      'asctime',
+      (d: Date) => {
+        const s = d.toUTCString().split(' ')
+        return `${s[0].slice(0, 3)} ${s[2]} ${String(d.getUTCDate()).padStart(2, ' ')} ${s[4]} ${s[3]}`
+      },
+    ],
+  ] as const) {
+    it(`Retry-After as an ${format} date is honoured (never retried before it)`, async () => {
+      let retryAt = 0
+      const server = await serve((_req, res, _o, i) => {
+        if (i === 0) {
+          retryAt = Math.ceil((Date.now() + 2000) / 1000) * 1000
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': date(new Date(retryAt)) })
+          res.end('{"status":429}')
+        } else res.end(PAYMENT('tr_x1'))
+      })
+      const sentAt: number[] = []
+      const { client } = recordingClient(`${server.origin}/v2`, {
+        onAttempt: (e) => sentAt.push(e.startedAt),
+        default429PauseMs: 10,
+      })
+      await client.getPayment('tr_x1')
+      client.dispose()
+      expect(sentAt.length).toBe(2)
+      expect(sentAt[1]).toBeGreaterThanOrEqual(retryAt - 5)
+    }, 10_000)
+  }
+
+  it('a quota lowered without notice (headers still say 20/s, the server allows 4/s) is learned from a few 429s', async () => {
+    const b = bucket(4, 4)
+    const server = await serve((_req, res) => {
+      const ok = b.take()
+      answer(res, ok, {
+        'ratelimit-policy': '"p";q=20;w=1;service-burst=20',
+        ratelimit: `"p";r=${Math.max(0, b.remaining())};t=1;service-burst=0`,
+      })
+    })
+    const { client, events } = recordingClient(`${server.origin}/v2`, { default429PauseMs: 250 })
+    await many(client, 40)
+    client.dispose()
+    expect(events.filter((e) => e.status === 429).length).toBeLessThanOrEqual(6)
+  }, 30_000)
+})
+
+describe('every wait is bounded', () => {
+  it('Retry-After: 3600 fails the call at once with "the service asks to wait 60 min"', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' })
+      res.end('{"status":429,"title":"Too Many Requests"}')
+    })
+    const { client } = recordingClient(`${server.origin}/v2`)
+    const e = await rejection(client.getPayment('tr_x1'))
+    client.dispose()
+    expect(e.status).toBe(429)
+    expect(e.message).toContain('asks to wait 60 min')
+    expect(server.requests.length).toBe(1)
+  }, 5_000)
+
+  it('a silent server ends in a timeout at the call deadline, not after 4 × the headers timeout', async () => {
+    const server = await serve(() => {
+      // never answers
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, {
+      timeouts: { connectMs: 1000, headersMs: 1500, bodyMs: 1500 },
+      callDeadlineMs: 2000,
+    })
+    const e = await rejection(client.getPayment('tr_x1'))
+    client.dispose()
+    expect(e.kind).toBe('timeout')
+    expect(e.message).toContain('overall deadline')
+    expect(server.requests.length).toBeLessThanOrEqual(2)
+  }, 5_000)
+})
+
+describe('small items', () => {
+  it('more than 10 calls in flight: no "possible EventEmitter memory leak" warning', async () => {
+    const warnings: string[] = []
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`)
+    process.on('warning', onWarning)
+    const server = await serve((_req, res) => setTimeout(() => res.end(PAYMENT('tr_x1')), 50))
+    const { client } = recordingClient(`${server.origin}/v2`)
+    // One caller signal shared by every call (a screen cancels all of its requests at once): each
+    // call must not leave its own abort listener on it for longer than it runs, nor pile them up.
+    const shared = new AbortController()
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, () => client.getPayment('tr_x1', { signal: shared.signal })),
+    )
+    await new Promise((r) => setTimeout(r, 20))
+    process.off('warning', onWarning)
+    client.dispose()
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true)
+    expect(warnings.filter((w) => /MaxListeners|memory leak/i.test(w))).toEqual([])
+  }, 20_000)
+
+  it('a Content-Length above the cap fails before the body is read', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) })
+      res.write('{"resource":')
+      // ...and then nothing more: only the declared size can end this call quickly.
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, {
+      maxResponseBytes: 1024,
+      timeouts: { connectMs: 1000, headersMs: 1000, bodyMs: 30_000 },
+    })
+    const e = await rejection(client.getPayment('tr_x1'))
+    client.dispose()
+    expect(e.kind).toBe('malformed-response')
+    expect(e.message).toContain('declared')
+  }, 5_000)
+
+  it('a POST without a caller key is retried only with the key the client generated and logged', async () => {
+    const server = await serve((_req, res, _o, i) => {
+      if (i === 0) {
+        res.writeHead(503, { 'content-type': 'application/json' })
+        res.end('{"status":503}')
+      } else {
+        res.writeHead(201, { 'content-type': 'application/json' })
+        res.end(PAYMENT('tr_x2'))
+      }
+    })
+    const { client, events } = recordingClient(`${server.origin}/v2`)
+    await client.createPayment({
+      amount: { currency: 'EUR', value: '1.00' },
+      description: 'x',
+      redirectUrl: 'https://example.com/r',
+    } as never)
+    client.dispose()
+    const keys = server.requests.map((r) => r.headers['idempotency-key'])
+    expect(keys.length).toBe(2)
+    expect(typeof keys[0]).toBe('string')
+    expect(keys[1]).toBe(keys[0])
+    expect(events.map((e) => e.idempotencyKey)).toEqual([keys[0], keys[0]])
+    expect(events[0].requestHeaders['Idempotency-Key'] ?? events[0].requestHeaders['idempotency-key']).toBe(keys[0])
+  }, 5_000)
+})

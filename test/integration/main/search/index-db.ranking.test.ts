@@ -1,0 +1,148 @@
+// Ranking in the local index (a real SQLite file through node:sqlite, FTS5 in memory): relevance
+// over every match when few match; over the newest RANKED_CANDIDATES when a word matches more
+// (the result says so); rows with equal times, updates, pruning and a reopen keep the full-text
+// rows and the table in step.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  openSearchIndex,
+  paymentRow,
+  RANKED_CANDIDATES,
+  type IndexRow,
+  type SearchIndex,
+} from '../../../../src/main/search/index-db'
+import type { Payment } from '../../../../src/shared/api-types'
+import { parseSearchQuery, type ParsedQuery } from '../../../../src/shared/search/query'
+
+const NOW = Date.parse('2026-06-01T12:00:00Z')
+const key = randomBytes(32)
+let dir: string
+
+function q(text: string): ParsedQuery {
+  const parsed = parseSearchQuery(text, NOW)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.query
+}
+
+function row(n: number, fields: { createdMs?: number; description?: string; email?: string; value?: string } = {}) {
+  return paymentRow({
+    resource: 'payment',
+    id: `tr_rank${String(n).padStart(6, '0')}`,
+    mode: 'test',
+    profileId: 'pfl_rank',
+    createdAt: new Date(fields.createdMs ?? NOW - n * 60_000).toISOString(),
+    amount: { currency: 'EUR', value: fields.value ?? '10.00' },
+    description: fields.description ?? `Payment ${n}`,
+    method: 'ideal',
+    status: 'paid',
+    billingAddress: fields.email ? { email: fields.email } : undefined,
+  } as unknown as Payment)
+}
+
+async function open(limits?: { payments: number; orders: number }): Promise<SearchIndex> {
+  return (await openSearchIndex({ dir, connectionId: 'conn_rank', key, limits, yieldFn: async () => {} })).index
+}
+
+function ids(index: SearchIndex, text: string, limit?: number): string[] {
+  return index.search('payments', q(text), limit).hits.map((h) => h.id)
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-rank-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('search index ranking', () => {
+  it('ranks every match by relevance when few match: an e-mail hit beats a newer description hit', async () => {
+    const index = await open()
+    index.upsert('payments', [
+      row(1, { description: 'Refund for walnut table' }),
+      row(2, { description: 'Chairs' }),
+      row(500, { description: 'Lamp', email: 'walnut@shop.example' }),
+    ])
+    const result = index.search('payments', q('walnut'))
+    expect(result.hits.map((h) => h.id)).toEqual(['tr_rank000500', 'tr_rank000001'])
+    expect(result.broad).toBe(false)
+    expect(result.more).toBe(false)
+    index.close()
+  })
+
+  it('ranks only the newest matches of a broad word and says so', async () => {
+    const index = await open()
+    const total = RANKED_CANDIDATES + 300
+    const rows: IndexRow[] = []
+    // Rows arrive oldest first here, so the rid order is the opposite of the newest-first walk of
+    // a sync: the time key, not the insertion order, must decide which matches are the newest.
+    for (let n = total; n >= 1; n--) rows.push(row(n, { description: `Order ${n}` }))
+    // The oldest match is the most relevant (the word twice, a short text): outside the ranked window.
+    rows[0] = row(total, { description: 'Order order' })
+    index.upsert('payments', rows)
+    const result = index.search('payments', q('order'))
+    expect(result.broad).toBe(true)
+    expect(result.more).toBe(true)
+    expect(result.hits).toHaveLength(20)
+    const newestRanked = new Set(Array.from({ length: RANKED_CANDIDATES }, (_, i) => row(i + 1).id))
+    for (const hit of result.hits) expect(newestRanked.has(hit.id)).toBe(true)
+    // Among equally relevant rows, the newest first.
+    expect(result.hits[0]?.id).toBe('tr_rank000001')
+    // The most relevant row is older than the ranked window: not shown (the result said "broad").
+    expect(result.hits.map((h) => h.id)).not.toContain(row(total).id)
+    index.close()
+  })
+
+  it('keeps rows created in the same millisecond apart, through updates, pruning and a reopen', async () => {
+    const same = NOW - 3_600_000
+    let index = await open({ payments: 2_000, orders: 10 })
+    index.upsert(
+      'payments',
+      Array.from({ length: 2_500 }, (_, i) =>
+        row(i + 1, { createdMs: same + (i < 2_400 ? 0 : i), description: `Batch item${i + 1}` }),
+      ),
+    )
+    expect(index.count('payments')).toBe(2_500)
+    expect(ids(index, 'item1234')).toEqual(['tr_rank001234'])
+    // An update replaces the row's words; the old ones find nothing.
+    index.upsert('payments', [row(1234, { createdMs: same, description: 'Renamed parcel' })])
+    expect(ids(index, 'item1234')).toEqual([])
+    expect(ids(index, 'parcel')).toEqual(['tr_rank001234'])
+    // Pruning to 2,000 drops the 500 oldest rows (equal times: the first stored), table and words alike.
+    expect(index.prune('payments')).toBe(500)
+    expect(index.count('payments')).toBe(2_000)
+    expect(ids(index, 'item250')).toEqual(['tr_rank002500'])
+    expect(ids(index, 'item1')).not.toContain('tr_rank000001')
+    expect(ids(index, 'parcel')).toEqual(['tr_rank001234'])
+    const before = ids(index, 'batch item24')
+    index.close()
+    index = await open({ payments: 2_000, orders: 10 })
+    expect(ids(index, 'batch item24')).toEqual(before)
+    expect(before.length).toBeGreaterThan(0)
+    index.close()
+  })
+
+  it('takes an id twice in one batch as one row with the later words', async () => {
+    const index = await open()
+    index.upsert('payments', [row(7, { description: 'First draft' }), row(8), row(7, { description: 'Second copy' })])
+    expect(index.count('payments')).toBe(2)
+    expect(ids(index, 'first')).toEqual([])
+    expect(ids(index, 'second')).toEqual(['tr_rank000007'])
+    index.close()
+  })
+
+  it('looks for a one-digit amount by amount only, not as a word in text', async () => {
+    const index = await open()
+    index.upsert('payments', [
+      row(1, { value: '5.00', description: 'Coffee' }),
+      row(2, { value: '12.00', description: 'Table 5 reserved' }),
+      row(3, { value: '59.00', description: 'Ticket 59' }),
+    ])
+    expect(ids(index, '5')).toEqual(['tr_rank000001'])
+    // From two characters the number is also looked for in text.
+    expect(ids(index, '59').sort()).toEqual(['tr_rank000003'])
+    index.close()
+  })
+})

@@ -1,0 +1,254 @@
+/**
+ * The actions service (refund, cancel, update from the views) over real HTTP: the real connections
+ * service, API client and sandbox; pending Idempotency-Keys in a temporary data folder.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../../../../src/main/api'
+import { createDispatcher } from '../../../../src/main/ipc/dispatcher'
+import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createActionsService } from '../../../../src/main/services/actions'
+import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
+import { createEventBus } from '../../../../src/main/services/event-bus'
+import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
+import { createActionHandlers } from '../../../../src/main/services/orders-handlers'
+import {
+  completeCheckout,
+  createSandboxAdmin,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxAdmin,
+} from '../../../../src/sandbox'
+import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
+
+const TEST_KEY = 'test_ActionsServiceTestKey00001'
+const LIVE_KEY = 'live_ActionsServiceLiveKey00001'
+
+let sandbox: RunningSandbox
+let admin: SandboxAdmin
+let dataDir: string
+let connections: ConnectionsService<ApiClient>
+const attemptListeners = new Set<(requestId: string) => void>()
+const observeRequestIds = (listener: (requestId: string) => void) => {
+  attemptListeners.add(listener)
+  return () => void attemptListeners.delete(listener)
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    keys: [TEST_KEY, LIVE_KEY],
+    seedPayments: 0,
+    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
+  })
+  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-actions-it-'))
+  connections = createConnectionsService<ApiClient>({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandbox: { start: async () => ({ ...sandbox, close: async () => {} }) },
+    // One attempt per call: these tests are about main's own "send again".
+    createClient: ({ baseUrl, getCredential }) =>
+      createApiClient({
+        baseUrl,
+        getCredential,
+        retry: { maxAttempts: 1 },
+        onAttempt: (event) => {
+          for (const listener of attemptListeners) listener(event.requestId)
+        },
+      }),
+    events: createEventBus(),
+  })
+  await admin.clearFaults()
+})
+
+afterEach(async () => {
+  await connections.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function api(key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandbox.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (await response.json()) as any
+}
+
+async function paidPayment(key: string, value = '20.00'): Promise<string> {
+  const payment = await api(key, 'POST', '/payments', validPaymentBody({ amount: { currency: 'EUR', value } }))
+  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
+  return payment.id as string
+}
+
+async function useConnection(secret: string, label: string): Promise<void> {
+  const added = await connections.add({ label, secret, baseUrl: sandbox.baseUrl })
+  await connections.setActive(added.id)
+}
+
+describe('actions service', () => {
+  it('refunds with a key kept until the answer is definitive: a lost answer, then a restart, refunds once', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const paymentId = await paidPayment(TEST_KEY)
+    let actions = createActionsService({ dataDir, connections })
+    await admin.addFault({
+      path: `/v2/payments/${paymentId}/refunds`,
+      method: 'POST',
+      kind: 'reset-after-headers',
+      count: 1,
+    })
+    await expect(
+      actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' }),
+    ).rejects.toBeTruthy()
+    expect(await actions.pendingCount()).toBe(1)
+    // "Restart": a new service on the same data folder sends the same action again.
+    actions.dispose()
+    actions = createActionsService({ dataDir, connections })
+    const result = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
+    expect(result.payment.amountRemaining).toEqual({ currency: 'EUR', value: '15.00' })
+    const refunds = await api(TEST_KEY, 'GET', `/payments/${paymentId}/refunds`)
+    expect(refunds.count).toBe(1)
+    expect(await actions.pendingCount()).toBe(0)
+    // A second, deliberate refund of the same amount is a new action with a new key.
+    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
+    expect(second.refund.id).not.toBe(result.refund.id)
+    expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
+  })
+
+  it('refuses in main what the state does not allow, sending no write', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const open = await api(TEST_KEY, 'POST', '/payments', validPaymentBody())
+    const actions = createActionsService({ dataDir, connections })
+    await expect(
+      actions.refund({ paymentId: open.id, amount: { currency: 'EUR', value: '1.00' } }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+    })
+    await expect(actions.cancelPayment({ paymentId: open.id })).rejects.toMatchObject({ code: 'conflict' })
+    const paidId = await paidPayment(TEST_KEY, '3.00')
+    await expect(
+      actions.refund({ paymentId: paidId, amount: { currency: 'EUR', value: '3.01' } }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+    })
+    expect((await api(TEST_KEY, 'GET', `/payments/${paidId}/refunds`)).count).toBe(0)
+  })
+
+  it('on a live connection asks through main with amount, reference and connection; no answer, nothing sent', async () => {
+    await useConnection(LIVE_KEY, 'Shop live')
+    const paymentId = await paidPayment(LIVE_KEY, '12.50')
+    const asked: LiveWriteSummary[] = []
+    const answers = [false, true]
+    const actions = createActionsService({
+      dataDir,
+      connections,
+      liveWrites: {
+        async confirm(summary) {
+          asked.push(summary)
+          return answers.shift() ?? false
+        },
+      },
+    })
+    await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.50' } })).rejects.toMatchObject({
+      code: 'canceled',
+    })
+    expect((await api(LIVE_KEY, 'GET', `/payments/${paymentId}/refunds`)).count).toBe(0)
+    await actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.50' } })
+    expect((await api(LIVE_KEY, 'GET', `/payments/${paymentId}/refunds`)).count).toBe(1)
+    expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Refund a payment', amount: 'EUR 2.50' })
+    expect(asked[0]!.reference).toContain(paymentId)
+    // Without a confirmer wired, every live write is refused (no renderer flag can stand in).
+    const unwired = createActionsService({ dataDir, connections })
+    await expect(unwired.cancelOrder({ orderId: 'ord_000000AAAAAA' })).rejects.toBeTruthy()
+  })
+
+  it('the IPC handlers take no confirmation flag from the page', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const dispatcher = createDispatcher({
+      handlers: createActionHandlers(createActionsService({ dataDir, connections })) as never,
+      trustedOrigins: ['app://paydesk'],
+    })
+    const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
+    const forged = await dispatcher.invoke(sender, 'orders.cancel', {
+      orderId: 'ord_000000AAAAAA',
+      confirmedLive: true,
+    })
+    expect(forged).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+  })
+
+  it('cancels an order and updates a payment, returning the request id for the Inspector', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const actions = createActionsService({ dataDir, connections, observeRequestIds })
+    const order = await api(TEST_KEY, 'POST', '/orders', validOrderBody('ACT-SVC-1'))
+    const read = await actions.getOrder(order.id)
+    expect(read.order._embedded?.payments?.length).toBe(1)
+    expect(read.requestId).toMatch(/\S/)
+    const canceled = await actions.cancelOrder({ orderId: order.id })
+    expect(canceled.order.status).toBe('canceled')
+    expect(canceled.requestId).toMatch(/\S/)
+    expect(canceled.requestId).not.toBe(read.requestId)
+    const open = await api(TEST_KEY, 'POST', '/payments', validPaymentBody())
+    const updated = await actions.updatePayment({
+      paymentId: open.id,
+      changes: { description: 'Fixed text', metadataJson: '{"ticket":"SUP-1"}' },
+    })
+    expect(updated.payment.description).toBe('Fixed text')
+    expect(updated.payment.metadata).toEqual({ ticket: 'SUP-1' })
+    await expect(
+      actions.updatePayment({ paymentId: open.id, changes: { metadataJson: '{oops' } }),
+    ).rejects.toMatchObject({ code: 'invalid-input' })
+  })
+
+  it('creates a new payment for an order only once its earlier payment can no longer complete', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const actions = createActionsService({ dataDir, connections, observeRequestIds })
+    const order = await api(TEST_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-1'))
+    const first = order._embedded.payments[0]
+    // While the first payment is open, main refuses and sends nothing.
+    const before = (await admin.stats()).payments
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'conflict' })
+    expect((await admin.stats()).payments).toBe(before)
+    // The customer's first attempt fails: a fresh payment with its own checkout link.
+    await completeCheckout(first._links.checkout.href, 'failed')
+    const result = await actions.newOrderPayment({ orderId: order.id })
+    expect(result.payment.id).not.toBe(first.id)
+    expect(result.payment.status).toBe('open')
+    expect(result.payment._links.checkout?.href).toMatch(/\/checkout\/tr_/)
+    expect(result.order._embedded?.payments?.map((p) => p.id)).toContain(result.payment.id)
+    expect(result.requestId).toMatch(/\S/)
+    // A second click while the new payment is open is refused again.
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'conflict' })
+  })
+
+  it('on a live connection, a new order payment is asked through main first', async () => {
+    await useConnection(LIVE_KEY, 'Shop live')
+    const order = await api(LIVE_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-LIVE'))
+    await completeCheckout(order._embedded.payments[0]._links.checkout.href, 'canceled')
+    const asked: LiveWriteSummary[] = []
+    const actions = createActionsService({
+      dataDir,
+      connections,
+      liveWrites: {
+        async confirm(summary) {
+          asked.push(summary)
+          return false
+        },
+      },
+    })
+    const before = (await admin.stats()).payments
+    await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'canceled' })
+    expect((await admin.stats()).payments).toBe(before)
+    expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Create a new payment for an order' })
+    expect(asked[0]!.reference).toContain('ACT-NEWPAY-LIVE')
+  })
+})

@@ -1,0 +1,443 @@
+import { describe, expect, it } from 'vitest'
+import type { Clock } from '../../../../src/main/api/clock'
+import { RateLimiter, type AcquireRequest, type LimiterError, type Permit } from '../../../../src/main/api/limiter'
+
+/** A clock whose timers fire only when the test advances time. */
+class FakeClock implements Clock {
+  t = 1_700_000_000_000
+  private timers = new Map<number, { at: number; fn: () => void }>()
+  private nextId = 1
+  now = () => this.t
+  setTimer = (fn: () => void, ms: number) => {
+    const id = this.nextId++
+    this.timers.set(id, { at: this.t + ms, fn })
+    return id
+  }
+  clearTimer = (id: unknown) => {
+    this.timers.delete(id as number)
+  }
+  async advance(ms: number): Promise<void> {
+    const end = this.t + ms
+    for (;;) {
+      await flush()
+      let next: [number, { at: number; fn: () => void }] | undefined
+      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry
+      if (!next) break
+      this.timers.delete(next[0])
+      this.t = Math.max(this.t, next[1].at)
+      next[1].fn()
+    }
+    this.t = end
+    await flush()
+  }
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+const policy = (name: string, q: number, burst: number) =>
+  `"${name}";q=${q};w=${Math.ceil(burst / q)};service-burst=${burst}`
+const state = (name: string, r: number) => `"${name}";r=${r};t=1;service-burst=0`
+
+function headers(name: string, q: number, burst: number, r: number, extra: Record<string, string> = {}) {
+  return { 'ratelimit-policy': policy(name, q, burst), ratelimit: state(name, r), ...extra }
+}
+
+/** Tracks which acquisitions have been granted. */
+function track(limiter: RateLimiter, req: Partial<AcquireRequest> & { label: string }) {
+  const entry: { label: string; permit: Permit | null; error: LimiterError | null } = {
+    label: req.label,
+    permit: null,
+    error: null,
+  }
+  limiter
+    .acquire({ cls: 'read', endpointKey: 'GET /payments', priority: 'user', ...req })
+    .then((p) => (entry.permit = p))
+    .catch((e: LimiterError) => (entry.error = e))
+  return entry
+}
+
+const granted = (entries: { permit: Permit | null }[]) => entries.filter((e) => e.permit).length
+
+describe('RateLimiter before anything is learned', () => {
+  it('lets one request per class fly until headers arrive; classes are independent', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0 })
+    const r1 = track(limiter, { label: 'r1' })
+    const r2 = track(limiter, { label: 'r2' })
+    const w1 = track(limiter, { label: 'w1', cls: 'write', endpointKey: 'POST /orders' })
+    await flush()
+    expect(r1.permit).not.toBeNull()
+    expect(r2.permit).toBeNull()
+    expect(w1.permit).not.toBeNull()
+    await clock.advance(10_000)
+    expect(r2.permit).toBeNull()
+    r1.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 5, 4) })
+    await flush()
+    expect(r2.permit?.bucket).toBe('get-v2-payments')
+  })
+
+  it('stays conservative when the headers are missing or garbage', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock })
+    const a = track(limiter, { label: 'a' })
+    const b = track(limiter, { label: 'b' })
+    const c = track(limiter, { label: 'c' })
+    await flush()
+    a.permit!.complete({ status: 200, headers: { 'ratelimit-policy': 'nonsense', ratelimit: ';;;' } })
+    await flush()
+    expect(b.permit?.bucket).toBeNull()
+    expect(c.permit).toBeNull()
+    b.permit!.fail()
+    await flush()
+    expect(c.permit).not.toBeNull()
+  })
+})
+
+describe('RateLimiter token bucket', () => {
+  async function learned(q: number, burst: number, r: number) {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 100, safetyMargin: false })
+    const first = track(limiter, { label: 'first' })
+    await flush()
+    first.permit!.complete({ status: 200, headers: headers('get-v2-payments', q, burst, r) })
+    await flush()
+    return { clock, limiter }
+  }
+
+  it('spends the r the server reported, then one token per 1/q seconds', async () => {
+    const { clock, limiter } = await learned(10, 5, 4)
+    const entries = Array.from({ length: 8 }, (_, i) => track(limiter, { label: `x${i}` }))
+    await flush()
+    expect(granted(entries)).toBe(4)
+    await clock.advance(99)
+    expect(granted(entries)).toBe(4)
+    await clock.advance(1)
+    expect(granted(entries)).toBe(5)
+    await clock.advance(200)
+    expect(granted(entries)).toBe(7)
+  })
+
+  it('never exceeds the capacity after a long idle time', async () => {
+    const { clock, limiter } = await learned(10, 5, 4)
+    await clock.advance(60_000)
+    const entries = Array.from({ length: 10 }, (_, i) => track(limiter, { label: `x${i}` }))
+    await flush()
+    expect(granted(entries)).toBe(5)
+    expect(limiter.snapshots().find((s) => s.policy === 'get-v2-payments')).toMatchObject({
+      remaining: 0,
+      capacity: 5,
+      ratePerSecond: 10,
+      queued: 5,
+      inFlight: 5,
+      learned: true,
+    })
+  })
+
+  it('does not double-count requests sent after the one answered (not in its r)', async () => {
+    const { limiter } = await learned(10, 10, 9)
+    const sent = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `s${i}` }))
+    await flush()
+    expect(granted(sent)).toBe(5)
+    // The first of the five was handled before the other four reached the server: r=8.
+    sent[0].permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
+    const more = Array.from({ length: 6 }, (_, i) => track(limiter, { label: `m${i}` }))
+    await flush()
+    // 9 − 5 = 4 left; r=8 minus the 4 unreflected ones agrees, so no extra tokens appear.
+    expect(granted(more)).toBe(4)
+  })
+
+  it('does not trust an r from a request the server handled before others sent earlier (many sockets)', async () => {
+    const { limiter } = await learned(10, 10, 9)
+    const sent = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `s${i}` }))
+    await flush()
+    // The last one sent overtook the other four on the server: r=8 does not include them.
+    sent[4].permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
+    const more = Array.from({ length: 8 }, (_, i) => track(limiter, { label: `m${i}` }))
+    await flush()
+    expect(granted(more)).toBe(4)
+  })
+
+  it('lowers the estimate when the server reports fewer tokens (another client shares the bucket)', async () => {
+    const { clock, limiter } = await learned(10, 10, 9)
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    a.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 1) })
+    const more = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `m${i}` }))
+    await flush()
+    expect(granted(more)).toBeLessThanOrEqual(2)
+    const before = granted(more)
+    await clock.advance(100)
+    expect(granted(more)).toBe(before + 1)
+  })
+
+  it('raises the estimate when the server reports more tokens', async () => {
+    const { limiter } = await learned(10, 10, 0)
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    expect(a.permit).toBeNull()
+    // A different endpoint of the same policy is probed (one at a time) and reports a full bucket.
+    const probe = track(limiter, { label: 'probe', endpointKey: 'GET /payments/:id' })
+    await flush()
+    expect(probe.permit?.bucket).toBeNull()
+    probe.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
+    await flush()
+    expect(a.permit).not.toBeNull()
+  })
+
+  it('keeps the last known bucket when a later response lacks headers', async () => {
+    const { limiter } = await learned(10, 5, 4)
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    a.permit!.complete({ status: 200, headers: {} })
+    const more = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `m${i}` }))
+    await flush()
+    expect(granted(more)).toBe(3)
+    expect(more.find((m) => m.permit)!.permit!.bucket).toBe('get-v2-payments')
+  })
+})
+
+describe('RateLimiter on 429 (spec 8.1)', () => {
+  it('pauses the bucket for Retry-After plus jitter, once for many concurrent 429s, then resumes one at a time', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 100, safetyMargin: false })
+    const first = track(limiter, { label: 'first' })
+    await flush()
+    first.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
+    const flying = Array.from({ length: 9 }, (_, i) => track(limiter, { label: `f${i}` }))
+    await flush()
+    expect(granted(flying)).toBe(9)
+    const waiting = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `w${i}` }))
+    await flush()
+    const pauses: (number | null)[] = []
+    for (const f of flying) {
+      pauses.push(
+        f.permit!.complete({ status: 429, headers: headers('get-v2-payments', 10, 10, 0, { 'retry-after': '2' }) })
+          .pauseMs,
+      )
+      await clock.advance(3)
+    }
+    expect(limiter.pauseCount('get-v2-payments')).toBe(1)
+    const pausedUntil = limiter.snapshots().find((s) => s.policy === 'get-v2-payments')!.pausedUntil!
+    // First 429 answered at t0; the pause ends at t0 + 2000 + jitter (0.5·100) and never earlier.
+    expect(pauses[0]).toBe(2050)
+    await clock.advance(pausedUntil - clock.now() - 1)
+    expect(granted(waiting)).toBe(0)
+    await clock.advance(1)
+    expect(granted(waiting)).toBe(1)
+    await clock.advance(99)
+    expect(granted(waiting)).toBe(1)
+    await clock.advance(1)
+    expect(granted(waiting)).toBe(2)
+  })
+
+  it('extends the pause when a later Retry-After ends later', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 100 })
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    a.permit!.complete({ status: 200, headers: headers('p', 10, 10, 9) })
+    const [x, y] = [track(limiter, { label: 'x' }), track(limiter, { label: 'y' })]
+    await flush()
+    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
+    expect(y.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3' }) }).pauseMs).toBe(
+      3000,
+    )
+    expect(limiter.pauseCount('p')).toBe(1)
+  })
+
+  it('pauses for the default time when Retry-After is missing', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0, default429PauseMs: 700 })
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    expect(a.permit!.complete({ status: 429, headers: {} }).pauseMs).toBe(700)
+    const b = track(limiter, { label: 'b' })
+    await clock.advance(699)
+    expect(b.permit).toBeNull()
+    await clock.advance(1)
+    expect(b.permit).not.toBeNull()
+  })
+})
+
+describe('RateLimiter queue', () => {
+  async function blocked(maxQueue = 3) {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, maxQueue })
+    const head = track(limiter, { label: 'head' })
+    await flush()
+    return { clock, limiter, head }
+  }
+
+  it('serves user requests before background ones, FIFO within a priority', async () => {
+    const { limiter, head } = await blocked(10)
+    const order: string[] = []
+    const labels = ['bg1', 'u1', 'bg2', 'u2']
+    for (const label of labels) {
+      void limiter
+        .acquire({ cls: 'read', endpointKey: 'GET /payments', priority: label.startsWith('u') ? 'user' : 'background' })
+        .then((p) => {
+          order.push(label)
+          p.fail()
+        })
+    }
+    await flush()
+    head.permit!.fail()
+    for (let i = 0; i < 10; i++) await flush()
+    expect(order).toEqual(['u1', 'u2', 'bg1', 'bg2'])
+  })
+
+  it('puts a retry (original order key) ahead of newer requests', async () => {
+    const { limiter, head } = await blocked()
+    const order: string[] = []
+    const take = (label: string, orderKey?: number) =>
+      void limiter
+        .acquire({
+          cls: 'read',
+          endpointKey: 'GET /payments',
+          priority: 'user',
+          orderKey,
+          isRetry: orderKey !== undefined,
+        })
+        .then((p) => {
+          order.push(label)
+          p.fail()
+        })
+    take('new1')
+    take('new2')
+    take('retry', head.permit!.orderKey)
+    await flush()
+    head.permit!.fail()
+    for (let i = 0; i < 10; i++) await flush()
+    expect(order).toEqual(['retry', 'new1', 'new2'])
+  })
+
+  it('refuses new requests with queue-full at the bound, but admits retries', async () => {
+    const { limiter } = await blocked()
+    const queued = [1, 2, 3].map((i) => track(limiter, { label: `q${i}` }))
+    const over = track(limiter, { label: 'over' })
+    const retry = track(limiter, { label: 'retry', isRetry: true, orderKey: 0 })
+    await flush()
+    expect(over.error?.code).toBe('queue-full')
+    expect(retry.error).toBeNull()
+    expect(queued.every((q) => q.error === null)).toBe(true)
+    expect(limiter.queuedCount()).toBe(4)
+  })
+
+  it('removes an aborted request from the queue without ever granting it', async () => {
+    const { limiter, head } = await blocked()
+    const ctrl = new AbortController()
+    const aborted = track(limiter, { label: 'aborted', signal: ctrl.signal })
+    const next = track(limiter, { label: 'next' })
+    await flush()
+    ctrl.abort()
+    await flush()
+    expect(aborted.error?.code).toBe('aborted')
+    expect(limiter.queuedCount()).toBe(1)
+    head.permit!.fail()
+    await flush()
+    expect(aborted.permit).toBeNull()
+    expect(next.permit).not.toBeNull()
+  })
+
+  it('rejects everything queued on dispose', async () => {
+    const { limiter } = await blocked()
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    limiter.dispose()
+    await flush()
+    expect(a.error?.code).toBe('disposed')
+    const late = track(limiter, { label: 'late' })
+    await flush()
+    expect(late.error?.code).toBe('disposed')
+  })
+})
+
+describe('issue 15: bounds per class and priority', () => {
+  it('a full read queue never refuses a write; at a full class the newest background request yields to a user one', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, maxQueue: 5 })
+    const head = track(limiter, { label: 'head' })
+    await flush()
+    expect(head.permit).not.toBeNull()
+    const bg = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `bg${i}`, priority: 'background' }))
+    const bgOver = track(limiter, { label: 'bg-over', priority: 'background' })
+    const writes = Array.from({ length: 5 }, (_, i) =>
+      track(limiter, { label: `w${i}`, cls: 'write', endpointKey: 'POST /payments' }),
+    )
+    const user = track(limiter, { label: 'user-read' })
+    await flush()
+    expect(bgOver.error?.code).toBe('queue-full')
+    expect(writes.filter((w) => w.error !== null)).toEqual([])
+    expect(user.error).toBeNull()
+    // The newest background read gave way; the older ones still wait.
+    expect(bg.map((b) => b.error?.code ?? null)).toEqual([null, null, null, null, 'queue-full'])
+    // A user request with no background left to yield is refused at the class bound.
+    const users = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `u${i}` }))
+    await flush()
+    expect(users.map((u) => u.error?.code ?? null)).toEqual([null, null, null, null, 'queue-full'])
+  })
+})
+
+describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
+  async function learnedWith(extra: Partial<ConstructorParameters<typeof RateLimiter>[0]>, r = 9) {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 0, ...extra })
+    const first = track(limiter, { label: 'first' })
+    await flush()
+    first.permit!.complete({ status: 200, headers: headers('p', 10, 10, r) })
+    await flush()
+    return { clock, limiter }
+  }
+
+  it('one Retry-After pauses a bucket at most maxRetryAfterMs and reports what was asked', async () => {
+    const { limiter } = await learnedWith({ maxRetryAfterMs: 5000, safetyMargin: false })
+    const x = track(limiter, { label: 'x' })
+    await flush()
+    const res = x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3600' }) })
+    expect(res).toEqual({ pauseMs: 5000, askedMs: 3_600_000 })
+  })
+
+  it('a pause longer than setTimeout can hold is re-armed, never a 1 ms loop', async () => {
+    const { clock, limiter } = await learnedWith({ maxRetryAfterMs: Number.MAX_SAFE_INTEGER, safetyMargin: false })
+    const x = track(limiter, { label: 'x' })
+    await flush()
+    const asked: number[] = []
+    const setTimer = clock.setTimer
+    clock.setTimer = (fn, ms) => {
+      asked.push(ms)
+      return setTimer(fn, ms)
+    }
+    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '9999999999' }) })
+    track(limiter, { label: 'waiting' })
+    await flush()
+    expect(asked.length).toBeGreaterThan(0)
+    expect(asked.every((ms) => ms >= 1000 && ms <= 2 ** 31 - 1)).toBe(true)
+  })
+
+  it('429s the estimate did not expect halve the rate (quota lowered without notice)', async () => {
+    const { limiter } = await learnedWith({ safetyMargin: false })
+    const before = limiter.snapshot('p')!.ratePerSecond
+    const x = track(limiter, { label: 'x' })
+    await flush()
+    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
+    expect(limiter.snapshot('p')!.ratePerSecond).toBe(before / 2)
+  })
+
+  it('keeps a margin in the bucket until the server shows its refill', async () => {
+    const { clock, limiter } = await learnedWith({}, 4)
+    const entries = Array.from({ length: 8 }, (_, i) => track(limiter, { label: `x${i}` }))
+    await flush()
+    // r=4: one token stays back as the margin.
+    expect(granted(entries)).toBe(3)
+    entries[0].permit!.complete({ status: 200, headers: headers('p', 10, 10, 3) })
+    await clock.advance(300)
+    const before = granted(entries)
+    // The server's r rose: the refill is seen, the margin is spent too.
+    entries[1].permit!.complete({ status: 200, headers: headers('p', 10, 10, 6) })
+    await flush()
+    expect(granted(entries)).toBeGreaterThan(before)
+    expect(limiter.snapshot('p')!.remaining).toBe(0)
+  })
+})

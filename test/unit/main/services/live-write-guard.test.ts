@@ -1,0 +1,129 @@
+/**
+ * The live-write guard on its own: what main's dialog says, and that only one live question is
+ * open at a time. A compromised page can start writes at will; it must not be able to hide where
+ * the service will call back, nor stack dialogs in the hope of a reflexive "Send to LIVE".
+ */
+import { describe, expect, it } from 'vitest'
+import {
+  callbacksOf,
+  describeLiveWrite,
+  requireLiveConfirmation,
+  type LiveWriteConfirmer,
+  type LiveWriteSummary,
+} from '../../../../src/main/services/live-write-guard'
+
+const summary: LiveWriteSummary = {
+  connection: 'Shop live',
+  action: 'Create a payment',
+  amount: 'EUR 500.00',
+  reference: 'Forged',
+  lineCount: null,
+  customer: null,
+}
+
+/** A dialog the test answers by hand, recording every question. */
+function manualDialog(): LiveWriteConfirmer & { asked: LiveWriteSummary[]; answer(yes: boolean): void } {
+  const asked: LiveWriteSummary[] = []
+  const pending: ((yes: boolean) => void)[] = []
+  return {
+    asked,
+    confirm(s) {
+      asked.push(s)
+      return new Promise<boolean>((resolve) => pending.push(resolve))
+    },
+    answer(yes) {
+      pending.shift()?.(yes)
+    },
+  }
+}
+
+describe('callbacksOf', () => {
+  it('names every address the service will send the customer or its status updates to', () => {
+    expect(
+      callbacksOf({
+        amount: { currency: 'EUR', value: '500.00' },
+        redirectUrl: 'https://shop.example/return',
+        cancelUrl: 'https://shop.example/cancel',
+        webhookUrl: 'HTTPS://EVIL.example:443/hook?x=1',
+      }),
+    ).toEqual([
+      { label: 'Customer returns to', url: 'https://shop.example/return' },
+      { label: 'Customer cancels to', url: 'https://shop.example/cancel' },
+      // Normalized, as the service will read it: the host cannot hide behind case or a default port.
+      { label: 'Status updates (webhook) go to', url: 'https://evil.example/hook?x=1' },
+    ])
+  })
+
+  it('is empty when the body names none, and shows a malformed value verbatim rather than dropping it', () => {
+    expect(callbacksOf({ amount: { currency: 'EUR', value: '1.00' } })).toEqual([])
+    expect(callbacksOf({ webhookUrl: 'not a url' })).toEqual([
+      { label: 'Status updates (webhook) go to', url: 'not a url' },
+    ])
+  })
+
+  it('caps a very long address so the dialog stays readable, keeping its host visible', () => {
+    const long = `https://evil.example/${'a'.repeat(5_000)}`
+    const [entry] = callbacksOf({ webhookUrl: long })
+    expect(entry!.url.startsWith('https://evil.example/')).toBe(true)
+    expect(entry!.url.length).toBeLessThanOrEqual(201)
+    expect(entry!.url.endsWith('…')).toBe(true)
+  })
+})
+
+describe('describeLiveWrite', () => {
+  it('puts the webhook and redirect addresses in the dialog text', () => {
+    const { message, detail } = describeLiveWrite({
+      ...summary,
+      callbacks: callbacksOf({ redirectUrl: 'https://evil.example/', webhookUrl: 'https://evil.example/hook' }),
+    })
+    expect(message).toContain('Create a payment')
+    expect(detail).toContain('Connection: Shop live (LIVE)')
+    expect(detail).toContain('Amount: EUR 500.00')
+    expect(detail).toContain('Customer returns to: https://evil.example/')
+    expect(detail).toContain('Status updates (webhook) go to: https://evil.example/hook')
+  })
+})
+
+describe('requireLiveConfirmation', () => {
+  it('resolves only on a yes from main’s dialog', async () => {
+    const dialog = manualDialog()
+    const asking = requireLiveConfirmation(dialog, summary)
+    dialog.answer(true)
+    await expect(asking).resolves.toBeUndefined()
+    const refused = requireLiveConfirmation(dialog, summary)
+    dialog.answer(false)
+    await expect(refused).rejects.toMatchObject({ code: 'canceled' })
+  })
+
+  it('asks one question at a time: a second live write while the dialog is open is refused, unasked', async () => {
+    const dialog = manualDialog()
+    const first = requireLiveConfirmation(dialog, summary)
+    const second = requireLiveConfirmation(dialog, { ...summary, amount: 'EUR 999.00' })
+    await expect(second).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('Nothing was sent'),
+    })
+    expect(dialog.asked).toHaveLength(1)
+    dialog.answer(true)
+    await expect(first).resolves.toBeUndefined()
+
+    // Once answered, the next write is asked again as usual.
+    const third = requireLiveConfirmation(dialog, summary)
+    expect(dialog.asked).toHaveLength(2)
+    dialog.answer(false)
+    await expect(third).rejects.toMatchObject({ code: 'canceled' })
+  })
+
+  it('frees the question when the dialog itself fails (counted as no)', async () => {
+    let calls = 0
+    const failing: LiveWriteConfirmer = {
+      async confirm() {
+        calls++
+        throw new Error('no window')
+      },
+    }
+    await expect(requireLiveConfirmation(failing, summary)).rejects.toMatchObject({ code: 'canceled' })
+    await expect(requireLiveConfirmation(failing, summary)).rejects.toMatchObject({ code: 'canceled' })
+    expect(calls).toBe(2)
+  })
+})

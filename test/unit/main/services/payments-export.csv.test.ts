@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, csvHeader, csvRow, paymentCsvRow, CSV_COLUMNS } from '../../../../src/main/services/payments-export'
+import type { Payment } from '../../../../src/shared/api-types'
+
+/** A small RFC 4180 reader, independent of the writer, to check round trips. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else cell += c
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell])
+  return rows
+}
+
+function payment(over: Partial<Payment> = {}): Payment {
+  return {
+    resource: 'payment',
+    id: 'tr_abc123',
+    mode: 'test',
+    status: 'paid',
+    description: 'Order 1',
+    amount: { currency: 'EUR', value: '10.00' },
+    method: 'ideal',
+    redirectUrl: null,
+    profileId: 'pfl_x',
+    sequenceType: 'oneoff',
+    createdAt: '2026-11-20T10:00:00+00:00',
+    _links: {
+      self: { href: 'http://x/v2/payments/tr_abc123', type: 'application/hal+json' },
+      documentation: { href: 'https://d', type: 'text/html' },
+    },
+    ...over,
+  }
+}
+
+describe('CSV cells', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('hello')).toBe('hello')
+    expect(csvCell('')).toBe('')
+  })
+
+  it('quotes cells with commas, quotes and line breaks, doubling quotes (RFC 4180)', () => {
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('line1\nline2')).toBe('"line1\nline2"')
+    expect(csvCell('cr\rhere')).toBe('"cr\rhere"')
+  })
+
+  it('guards cells a spreadsheet would run as a formula', () => {
+    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)")
+    expect(csvCell('+31 6 1234')).toBe("'+31 6 1234")
+    expect(csvCell('-cmd')).toBe("'-cmd")
+    expect(csvCell('@import')).toBe("'@import")
+    expect(csvCell('\tx')).toBe("'\tx")
+    // Guard and quoting together: the apostrophe sits inside the quotes.
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"')
+  })
+
+  it('keeps plain decimal numbers (negative amounts) as numbers', () => {
+    expect(csvCell('-10.00')).toBe('-10.00')
+    expect(csvCell('-5')).toBe('-5')
+    expect(csvCell('-1e5')).toBe("'-1e5")
+  })
+
+  it('round-trips hostile descriptions through a CSV reader', () => {
+    const nasty = ['a,b', 'q"uote', 'multi\r\nline', '=1+1', '@x', 'ünïcødé €']
+    const text = nasty.map((d) => paymentCsvRow(payment({ description: d }))).join('')
+    const parsed = parseCsv(text)
+    const col = CSV_COLUMNS.findIndex((c) => c.header === 'description')
+    expect(parsed.map((r) => r[col])).toEqual(['a,b', 'q"uote', 'multi\r\nline', "'=1+1", "'@x", 'ünïcødé €'])
+    for (const r of parsed) expect(r).toHaveLength(CSV_COLUMNS.length)
+  })
+
+  it('writes the exact amount string and metadata as JSON', () => {
+    const row = parseCsv(
+      paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })),
+    )[0]!
+    const at = (h: string) => row[CSV_COLUMNS.findIndex((c) => c.header === h)]
+    expect(at('amount')).toBe('1000')
+    expect(at('currency')).toBe('JPY')
+    expect(JSON.parse(at('metadata')!)).toEqual({ order: 'A,1' })
+  })
+
+  it('has a header row naming every column once', () => {
+    const header = parseCsv(csvHeader())[0]!
+    expect(new Set(header).size).toBe(header.length)
+    expect(header.slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
+    expect(csvRow(['x', 'y'])).toBe('x,y\r\n')
+  })
+})

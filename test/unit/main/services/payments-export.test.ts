@@ -1,0 +1,228 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../src/main/api/errors'
+import { UserFacingError } from '../../../../src/main/ipc/errors'
+import { createPaymentsService, type PaymentsClient } from '../../../../src/main/services/payments'
+import { writeExport } from '../../../../src/main/services/payments-export'
+import type { Payment, PaymentList } from '../../../../src/shared/api-types'
+import { paymentsExportInput, paymentsListInput } from '../../../../src/shared/ipc/payments'
+
+function payment(n: number): Payment {
+  return {
+    resource: 'payment',
+    id: `tr_p${n}`,
+    mode: 'test',
+    status: 'paid',
+    description: n % 2 ? `Desc, with "quotes" ${n}` : `=cmd ${n}`,
+    amount: { currency: 'EUR', value: `${n}.05` },
+    method: 'ideal',
+    redirectUrl: null,
+    profileId: 'pfl_x',
+    sequenceType: 'oneoff',
+    createdAt: '2026-11-20T10:00:00+00:00',
+    _links: {
+      self: { href: `http://127.0.0.1/v2/payments/tr_p${n}`, type: 'application/hal+json' },
+      documentation: { href: 'd', type: 't' },
+    },
+  }
+}
+
+function list(from: number, count: number): PaymentList {
+  const payments = Array.from({ length: count }, (_, i) => payment(from + i))
+  const link = (f: number) => ({
+    href: `http://127.0.0.1/v2/payments?from=tr_p${f}&limit=${count}`,
+    type: 'application/hal+json',
+  })
+  return {
+    count,
+    _embedded: { payments },
+    _links: { self: link(from), previous: null, next: link(from + count), documentation: link(0) },
+  }
+}
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'paydesk-payments-export-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('writeExport', () => {
+  it('writes CSV with a header and one escaped row per payment, reporting progress per chunk', async () => {
+    const file = path.join(dir, 'out.csv')
+    const progress: number[] = []
+    const rows = Array.from({ length: 5 }, (_, i) => payment(i + 1))
+    await writeExport({ path: file, format: 'csv', payments: rows, chunkRows: 2, onProgress: (w) => progress.push(w) })
+    const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '')
+    const lines = text.split('\r\n').filter(Boolean)
+    expect(lines).toHaveLength(6)
+    expect(lines[1]).toContain('"Desc, with ""quotes"" 1"')
+    expect(lines[2]).toContain(",'=cmd 2,")
+    expect(progress).toEqual([2, 4, 5])
+    expect(await readdir(dir)).toEqual(['out.csv']) // no temporary file left behind
+  })
+
+  it('writes JSON that parses back to the same payments', async () => {
+    const file = path.join(dir, 'out.json')
+    const rows = [payment(1), payment(2), payment(3)]
+    await writeExport({ path: file, format: 'json', payments: rows })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(rows)
+  })
+
+  it('leaves no file under the chosen name when writing fails', async () => {
+    const file = path.join(dir, 'missing-dir', 'out.csv')
+    await expect(writeExport({ path: file, format: 'csv', payments: [payment(1)] })).rejects.toThrow()
+    expect(await readdir(dir)).toEqual([])
+  })
+})
+
+describe('payments service', () => {
+  /** A fake client that reports each call's request id from inside the call, like onAttempt does. */
+  function fakeClient(report: (id: string) => void) {
+    let seq = 0
+    const calls: { input: unknown; signal?: AbortSignal }[] = []
+    let gate: Promise<void> = Promise.resolve()
+    const client: PaymentsClient & { calls: typeof calls; hold(p: Promise<void>): void } = {
+      calls,
+      hold(p) {
+        gate = p
+      },
+      async listPayments(input = {}, opts = {}) {
+        calls.push({ input, signal: opts.signal })
+        const id = `req-${++seq}`
+        await gate
+        if (opts.signal?.aborted) throw new ApiError({ kind: 'aborted', message: 'Cancelled.' })
+        report(id)
+        const from = 'link' in input ? Number(/from=tr_p(\d+)/.exec(input.link)![1]) : 1
+        return list(from, 'link' in input ? 3 : (input.limit ?? 3))
+      },
+      async getPayment(id) {
+        const n = Number(id.slice(4))
+        if (n > 1000)
+          throw new ApiError({
+            kind: 'http',
+            status: 404,
+            title: 'Not Found',
+            detail: `No payment exists with id ${id}.`,
+            message: '404',
+            requestId: 'req-404',
+          })
+        report(`get-${id}`)
+        return payment(n)
+      },
+    }
+    return client
+  }
+
+  function setup(options: { maxPaymentsPerSession?: number; savePath?: string | null } = {}) {
+    const listeners = new Set<(id: string) => void>()
+    const client = fakeClient((id) => listeners.forEach((l) => l(id)))
+    const progress: { written: number; total: number; done: boolean }[] = []
+    const service = createPaymentsService({
+      getClient: async () => client,
+      chooseSavePath: async () => (options.savePath === undefined ? path.join(dir, 'e.csv') : options.savePath),
+      onExportProgress: (p) => progress.push(p),
+      observeRequestIds: (l) => {
+        listeners.add(l)
+        return () => listeners.delete(l)
+      },
+      maxPaymentsPerSession: options.maxPaymentsPerSession,
+    })
+    return { service, client, progress }
+  }
+
+  it('returns the request id of each call, also when calls overlap', async () => {
+    const { service, client } = setup()
+    // A first page hands out the link the second call follows (main follows only links it served).
+    const first = await service.list({ sessionId: 's', requestKey: 'w', query: { limit: 9 } })
+    expect(first.requestId).toBe('req-1')
+    const next = (JSON.parse(first.pageText) as PaymentList)._links.next!.href
+    expect(next).toBe('http://127.0.0.1/v2/payments?from=tr_p10&limit=9')
+    let release!: () => void
+    client.hold(new Promise<void>((r) => (release = r)))
+    const a = service.list({ sessionId: 's', requestKey: 'a', query: { limit: 2 } })
+    const b = service.list({ sessionId: 's', requestKey: 'b', link: next })
+    release()
+    const [ra, rb] = await Promise.all([a, b])
+    expect(ra.requestId).toBe('req-2')
+    expect(rb.requestId).toBe('req-3')
+    expect((JSON.parse(rb.pageText) as PaymentList)._embedded.payments[0]!.id).toBe('tr_p10')
+    // The link went to the client verbatim.
+    expect(client.calls[2]!.input).toEqual({ link: next })
+  })
+
+  it('cancels a waiting list request by its key', async () => {
+    const { service, client } = setup()
+    let release!: () => void
+    client.hold(new Promise<void>((r) => (release = r)))
+    const pending = service.list({ sessionId: 's', requestKey: 'k1', query: {} })
+    expect(service.cancel('k1')).toEqual({ canceled: true })
+    expect(service.cancel('k1')).toEqual({ canceled: false })
+    release()
+    const error = await pending.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UserFacingError)
+    expect((error as UserFacingError).code).toBe('canceled')
+  })
+
+  it('turns a 404 into an api-error carrying the title, detail and request id', async () => {
+    const { service } = setup()
+    const error = (await service.get('s', 'tr_p5000').catch((e: unknown) => e)) as UserFacingError
+    expect(error.code).toBe('api-error')
+    expect(error.extra.api).toMatchObject({ status: 404, title: 'Not Found', requestId: 'req-404' })
+  })
+
+  it('exports the payments it served, by id and in the order asked, never renderer data', async () => {
+    const { service, progress } = setup()
+    await service.list({ sessionId: 's', requestKey: 'k', query: { limit: 4 } })
+    const result = await service.exportPayments({
+      sessionId: 's',
+      exportId: 'e1',
+      format: 'csv',
+      ids: ['tr_p3', 'tr_p1', 'tr_p3'],
+    })
+    expect(result).toMatchObject({ rows: 2, refetched: 0, path: path.join(dir, 'e.csv') })
+    const lines = (await readFile(result.path!, 'utf8')).split('\r\n').filter(Boolean)
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['tr_p3', 'tr_p1'])
+    expect(progress[progress.length - 1]).toMatchObject({ written: 2, total: 2, done: true })
+  })
+
+  it('fetches again by id what it no longer holds, and writes nothing when the dialog is canceled', async () => {
+    const { service } = setup({ maxPaymentsPerSession: 2 })
+    await service.list({ sessionId: 's', requestKey: 'k', query: { limit: 4 } })
+    expect(service.sessionSize('s')).toBe(2)
+    const result = await service.exportPayments({
+      sessionId: 's',
+      exportId: 'e2',
+      format: 'json',
+      ids: ['tr_p1', 'tr_p4'],
+    })
+    expect(result.refetched).toBe(1)
+    expect((JSON.parse(await readFile(result.path!, 'utf8')) as Payment[]).map((p) => p.id)).toEqual(['tr_p1', 'tr_p4'])
+
+    const canceled = setup({ savePath: null })
+    await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 2 } })
+    await expect(
+      canceled.service.exportPayments({ sessionId: 's', exportId: 'e3', format: 'csv', ids: ['tr_p1'] }),
+    ).resolves.toEqual({
+      path: null,
+      rows: 0,
+      refetched: 0,
+    })
+  })
+
+  it('validates channel input strictly: a query or a link, bounded sizes', () => {
+    const base = { sessionId: 's', requestKey: 'k' }
+    expect(paymentsListInput.safeParse({ ...base, query: { limit: 50 } }).success).toBe(true)
+    expect(paymentsListInput.safeParse({ ...base, link: 'http://x' }).success).toBe(true)
+    expect(paymentsListInput.safeParse({ ...base, query: {}, link: 'http://x' }).success).toBe(false)
+    expect(paymentsListInput.safeParse(base).success).toBe(false)
+    expect(paymentsListInput.safeParse({ ...base, query: { limit: 251 } }).success).toBe(false)
+    expect(paymentsListInput.safeParse({ ...base, query: { from: 'ord_1' } }).success).toBe(false)
+    expect(paymentsExportInput.safeParse({ sessionId: 's', exportId: 'e', format: 'xml', ids: ['tr_1'] }).success).toBe(
+      false,
+    )
+  })
+})

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createRedactor,
+  isCredentialName,
+  REDACTED,
+  redactUrl,
+} from '../../../../src/main/services/request-log-redaction'
+import { attemptEvent, SECRET } from '../../helpers/request-log-fixtures'
+
+const CREDENTIAL_NAMES = [
+  'Authorization',
+  'authorization',
+  'Cookie',
+  'Set-Cookie',
+  'X-Api-Key',
+  'api_key',
+  'apiKey',
+  'apikey',
+  'token',
+  'access_token',
+  'refresh-token',
+  'secret',
+  'client_secret',
+  'password',
+  'Proxy-Authorization',
+]
+
+describe('request log redaction', () => {
+  it('recognises credential-like names but keeps idempotency keys and ordinary fields', () => {
+    for (const name of CREDENTIAL_NAMES) expect(isCredentialName(name), name).toBe(true)
+    for (const name of ['Idempotency-Key', 'idempotencyKey', 'content-type', 'amount', 'orderNumber', 'ratelimit'])
+      expect(isCredentialName(name), name).toBe(false)
+  })
+
+  it('replaces every credential-named header with [redacted], whatever its value', () => {
+    const r = createRedactor()
+    const headers = Object.fromEntries(CREDENTIAL_NAMES.map((n, i) => [n, `value-${i}`]))
+    const out = r.headers({ ...headers, 'Idempotency-Key': 'idem-1', Accept: 'application/json' })
+    for (const name of CREDENTIAL_NAMES) expect(out[name]).toBe(REDACTED)
+    expect(out['Idempotency-Key']).toBe('idem-1')
+    expect(out['Accept']).toBe('application/json')
+    expect(JSON.stringify(out)).not.toMatch(/value-\d/)
+  })
+
+  it('redacts credential-named fields recursively in JSON bodies, arrays included', () => {
+    const r = createRedactor()
+    const body = JSON.stringify({
+      description: 'ok',
+      metadata: { nested: [{ password: 'hunter2', apiKey: 'k1' }, { deeper: { access_token: { a: 1 } } }] },
+      token: 'tok',
+      idempotencyKey: 'keep-me',
+    })
+    const parsed = JSON.parse(r.body(body))
+    expect(parsed.description).toBe('ok')
+    expect(parsed.metadata.nested[0]).toEqual({ password: REDACTED, apiKey: REDACTED })
+    expect(parsed.metadata.nested[1].deeper.access_token).toBe(REDACTED)
+    expect(parsed.token).toBe(REDACTED)
+    expect(parsed.idempotencyKey).toBe('keep-me')
+    expect(r.body(body)).not.toMatch(/hunter2|"k1"|tok"/)
+  })
+
+  it('leaves a JSON body without credentials byte-for-byte unchanged', () => {
+    const r = createRedactor()
+    const body = '{\n  "amount": { "currency": "EUR", "value": "10.00" }\n}'
+    expect(r.body(body)).toBe(body)
+  })
+
+  it('masks a known secret in URLs, headers, bodies and text, also URL- and base64-encoded', () => {
+    const odd = 'pw_x9Y8z7W6v5U4'
+    const r = createRedactor({ secretValues: () => [SECRET, odd, 'short'] })
+    const base64 = Buffer.from(SECRET).toString('base64')
+    const event = attemptEvent({
+      url: `http://127.0.0.1/v2/payments?from=tr_1&note=${encodeURIComponent(odd + '/')}`,
+      requestHeaders: { 'x-debug': `echo ${SECRET}`, 'x-b64': base64 },
+      requestBody: `plain text with ${odd} inside`,
+      responseBody: JSON.stringify({ detail: `key ${SECRET} is invalid` }),
+      error: { kind: 'http', message: `bad key ${SECRET}` },
+    })
+    const out = JSON.stringify(r.attempt(event))
+    expect(out).not.toContain(SECRET)
+    expect(out).not.toContain(odd)
+    expect(out).not.toContain(encodeURIComponent(odd))
+    expect(out).not.toContain(base64.replace(/=+$/, ''))
+    expect(out).toContain(REDACTED)
+    // Too-short "secrets" are not masked by value (they would blank out words).
+    expect(r.text('a short word')).toBe('a short word')
+  })
+
+  it('masks credential-shaped values by pattern even when the secret is not known', () => {
+    const r = createRedactor()
+    const text = r.text('keys test_abcdEFGH1234 and live_ZZZZZZZZZZZZ and access_0123456789ab, not tr_abcdefghij')
+    expect(text).not.toMatch(/test_abcdEFGH1234|live_ZZZZZZZZZZZZ|access_0123456789ab/)
+    expect(text).toContain('tr_abcdefghij')
+    expect(r.body('{"note":"use test_abcdEFGH1234"}')).not.toContain('test_abcdEFGH1234')
+  })
+
+  it('masks secrets the per-string shortcuts could miss: JSON escapes, pieces in short strings, an 8-character secret', () => {
+    const eight = 'Zq8#Lm2!'
+    const r = createRedactor({ secretValues: () => [SECRET, eight] })
+    // Escaped in the JSON text, plain only once parsed.
+    const escaped = `{"note":"${[...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`
+    expect(JSON.parse(escaped)).toEqual({ note: SECRET })
+    expect(r.body(escaped)).not.toContain(SECRET)
+    expect(JSON.stringify(JSON.parse(r.body(escaped)))).not.toContain(SECRET)
+    // Split into short strings (each under eight characters) of one array.
+    const pieces = SECRET.match(/.{1,6}/g) ?? []
+    expect(pieces.every((piece) => piece.length < 8)).toBe(true)
+    expect(r.body(JSON.stringify({ parts: pieces }))).not.toContain(pieces.slice(0, 2).join(''))
+    // A value exactly as long as the shortest secret masked by value, as a key and as a value.
+    const out = r.body(JSON.stringify({ [eight]: eight, other: 'ok' }))
+    expect(out).not.toContain(eight)
+    expect(JSON.parse(out)).toMatchObject({ other: 'ok' })
+    // A credential-named field is redacted even though nothing in it is secret-shaped.
+    expect(JSON.parse(r.body('{"password":"hunter"}'))).toEqual({ password: REDACTED })
+  })
+
+  it('redacts credential query parameters in URLs and form bodies', () => {
+    expect(redactUrl('https://x.example/v2/p?api_key=abc&limit=5#frag')).toBe(
+      'https://x.example/v2/p?api_key=%5Bredacted%5D&limit=5#frag',
+    )
+    const r = createRedactor()
+    expect(r.body('user=me&password=hunter2')).toBe('user=me&password=%5Bredacted%5D')
+  })
+
+  it('redacts a whole attempt: the Authorization header never survives, the idempotency key does', () => {
+    const r = createRedactor({ secretValues: () => [SECRET] })
+    const logged = r.attempt(
+      attemptEvent({ requestHeaders: { Authorization: `Bearer ${SECRET}`, 'Idempotency-Key': 'idem-9' } }),
+    )
+    expect(logged.requestHeaders['Authorization']).toBe(REDACTED)
+    expect(logged.requestHeaders['Idempotency-Key']).toBe('idem-9')
+  })
+})

@@ -1,0 +1,97 @@
+// Issue 11 item 7: a known secret is masked in every encoding a reply, an event, the request log or
+// a HAR could carry it in, and the scrubber learns only credentials, a bounded few at a time.
+import { describe, expect, it } from 'vitest'
+import { createRedactor } from '../../../../src/main/services/request-log-redaction'
+import { createSecretScrubber, PROVISIONAL_SECRETS } from '../../../../src/main/services/secret-scrubber'
+import { encodedForms, maskKnownSecrets } from '../../../../src/main/services/secret-forms'
+
+const SECRET = 'live_Xy7Qk2-Lm9_Pz4Tb1Wn3a1b2'
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
+
+/** Every way the secret can travel, each inside some surrounding text. */
+const ENCODINGS: [string, string][] = [
+  ['plain', `token ${SECRET} end`],
+  ['upper case', `TOKEN ${SECRET.toUpperCase()}`],
+  ['URI-encoded', `?k=${encodeURIComponent(SECRET)}`],
+  ['hex', `x=${Buffer.from(SECRET).toString('hex')}`],
+  ['HEX', `x=${Buffer.from(SECRET).toString('hex').toUpperCase()}`],
+  ['base64 of Bearer <key>', `h=${b64(`Bearer ${SECRET}`)}`],
+  ['base64 Basic user:key', `Authorization: Basic ${b64(`user:${SECRET}`)}`],
+  ['base64 at offset 2', `${b64(`ab${SECRET}xyz`)}`],
+  ['base64url', b64(`:${SECRET}?`).replace(/\+/g, '-').replace(/\//g, '_')],
+  ['split across strings', `"${SECRET.slice(0, 11)}" + "${SECRET.slice(11)}"`],
+  ['split in a JSON array', JSON.stringify([SECRET.slice(0, 9), SECRET.slice(9)])],
+]
+
+/** Whether any recognisable piece of the secret (or its hex) is still in the text. */
+function leaks(text: string): boolean {
+  const hex = Buffer.from(SECRET).toString('hex')
+  return (
+    text.toLowerCase().includes(SECRET.toLowerCase()) ||
+    text.includes(encodeURIComponent(SECRET)) ||
+    text.toLowerCase().includes(hex) ||
+    text.includes(SECRET.slice(0, 11)) ||
+    text.includes(SECRET.slice(11))
+  )
+}
+
+describe('encoded forms of a known secret', () => {
+  it.each(ENCODINGS)('masks it %s', (_name, text) => {
+    const masked = maskKnownSecrets(text, [{ secret: SECRET, forms: encodedForms(SECRET), mask: '[m]' }])
+    expect(masked).toContain('[m]')
+    expect(leaks(masked)).toBe(false)
+  })
+
+  it('the scrubber masks every encoding in an IPC reply', () => {
+    const scrubber = createSecretScrubber()
+    scrubber.remember(SECRET)
+    const reply = {
+      error: { details: ENCODINGS.map(([, text]) => text), pieces: [SECRET.slice(0, 9), SECRET.slice(9)] },
+    }
+    const out = JSON.stringify(scrubber.scrub(reply))
+    for (const [name, text] of ENCODINGS) {
+      expect(out.includes(text), name).toBe(false)
+    }
+    expect(out).not.toContain(SECRET.slice(9))
+  })
+
+  it('the request-log redactor masks every encoding in bodies, headers and errors', () => {
+    const redactor = createRedactor({ secretValues: () => [SECRET] })
+    for (const [name, text] of ENCODINGS) {
+      const body = redactor.body(JSON.stringify({ note: text }))
+      expect(body.includes(text), name).toBe(false)
+      expect(redactor.text(text).includes(text), name).toBe(false)
+    }
+    expect(redactor.headers({ 'x-echo': b64(`Bearer ${SECRET}`) })['x-echo']).toContain('[redacted]')
+  })
+})
+
+describe('what the scrubber learns', () => {
+  it('learns only credential-shaped strings: a payment id sent as a "key" is never masked', () => {
+    const scrubber = createSecretScrubber()
+    scrubber.rememberProvisional('tr_WN3a1b2c3d4e5f')
+    scrubber.rememberProvisional('hello world, this is not a key')
+    const reply = { id: 'tr_WN3a1b2c3d4e5f', text: 'hello world, this is not a key' }
+    expect(scrubber.scrub(reply)).toBe(reply)
+    expect(scrubber.values().size).toBe(0)
+  })
+
+  it('keeps only the last few secrets that merely arrived, so junk calls cost nothing later', () => {
+    const scrubber = createSecretScrubber()
+    scrubber.remember(SECRET)
+    for (let i = 0; i < 20_000; i++) scrubber.rememberProvisional(`test_junk${String(i).padStart(12, '0')}`)
+    expect(scrubber.values().size).toBe(PROVISIONAL_SECRETS + 1)
+    expect(scrubber.values().has(SECRET)).toBe(true)
+    const reply = { items: Array.from({ length: 200 }, (_, i) => ({ id: `tr_${i}`, note: `payment ${i}` })) }
+    // The work per reply depends on the secrets known, which stay bounded (no timing asserted).
+    expect(scrubber.scrub(reply)).toBe(reply)
+  })
+
+  it('a secret a client used stays known, however many junk arrivals follow', () => {
+    const scrubber = createSecretScrubber()
+    scrubber.rememberProvisional(SECRET)
+    scrubber.remember(SECRET)
+    for (let i = 0; i < 100; i++) scrubber.rememberProvisional(`test_junk${String(i).padStart(12, '0')}`)
+    expect(JSON.stringify(scrubber.scrub({ m: SECRET }))).not.toContain(SECRET)
+  })
+})
