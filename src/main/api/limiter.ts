@@ -26,6 +26,9 @@ export class LimiterError extends Error {
   }
 }
 
+/** Tokens a background request leaves in its bucket for the agent's next request (see waitMs). */
+export const BACKGROUND_RESERVE = 1
+
 export interface LimiterOptions {
   clock: Clock
   /** In [0, 1); used for the jitter added after a Retry-After pause. */
@@ -311,8 +314,14 @@ export class RateLimiter {
     return Math.min(Math.max(1, 0.1 * this.rateOf(g)), Math.max(0, this.capacityOf(g) - 1))
   }
 
-  /** 0 when the gate admits a request now, else ms to wait (Infinity: until a response arrives). */
-  private waitMs(g: Gate, now: number): number {
+  /**
+   * 0 when the gate admits a request of this priority now, else ms to wait (Infinity: until a
+   * response arrives). Background requests leave one token in the bucket (when it holds more than
+   * one): a sync that spends every token as it refills would make an agent's request wait for the
+   * next one, up to a token interval plus whatever else the main thread is doing; with the reserve
+   * the agent's request finds a token at once, and the sync still runs at the refill rate.
+   */
+  private waitMs(g: Gate, now: number, priority: RequestPriority): number {
     const pause = g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil - now : 0
     if (!g.learned) {
       if (g.inFlight >= 1) return Infinity
@@ -322,7 +331,8 @@ export class RateLimiter {
     // Until the server's refill is observed, a safety margin stays in the bucket: the first burst
     // drains it to the server's r exactly, and the refill the estimate then assumes may start
     // later on the server (issue 15 item 4: 429s right after the first burst).
-    const need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : this.margin(g))
+    let need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : this.margin(g))
+    if (priority === 'background') need += Math.min(BACKGROUND_RESERVE, Math.max(0, this.capacityOf(g) - need))
     const tokenWait = g.tokens >= need - EPSILON ? 0 : ((need - g.tokens) / this.rateOf(g)) * 1000
     return Math.max(pause, tokenWait)
   }
@@ -341,7 +351,7 @@ export class RateLimiter {
           i++
           continue
         }
-        const wait = this.waitMs(g, now)
+        const wait = this.waitMs(g, now, w.priority)
         if (wait > 0) {
           blocked.add(g)
           earliest = Math.min(earliest, wait)

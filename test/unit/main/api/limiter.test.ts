@@ -135,6 +135,24 @@ describe('RateLimiter token bucket', () => {
     })
   })
 
+  it('background work leaves one token for the agent: a user request during a saturating sync goes at once', async () => {
+    const { clock, limiter } = await learned(10, 10, 10)
+    const sync = Array.from({ length: 200 }, (_, i) => track(limiter, { label: `bg${i}`, priority: 'background' }))
+    await flush()
+    // Ten tokens: the sync takes nine and leaves one.
+    expect(granted(sync)).toBe(9)
+    for (let second = 0; second < 5; second++) {
+      await clock.advance(370) // between two refills
+      const agent = track(limiter, { label: `agent${second}` })
+      await flush()
+      expect(agent.permit).not.toBeNull()
+      await clock.advance(630)
+    }
+    // The sync still ran at the refill rate: 60 tokens in all, 5 to the agent, 1 kept back (±1 for
+    // the refill in progress).
+    expect(granted(sync)).toBeGreaterThanOrEqual(53)
+  })
+
   it('does not double-count requests sent after the one answered (not in its r)', async () => {
     const { limiter } = await learned(10, 10, 9)
     const sent = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `s${i}` }))
