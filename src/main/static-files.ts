@@ -27,7 +27,7 @@ export interface StaticFile {
 export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
   let decoded: string
   try {
-    decoded = decodeURIComponent(urlPath.split('?')[0]!.split('#')[0]!)
+    decoded = decodeURIComponent(urlPath.split(/[?#]/, 1)[0] ?? '')
   } catch {
     return null
   }

@@ -104,10 +104,11 @@ export function listRefunds(
       throw new SandboxError(400, `The from cursor ${JSON.stringify(from)} is not a refund of this payment.`, 'from')
   }
   const items = newestFirst.slice(start, start + limit)
-  const link = (index: number) => {
+  const link = (first: (typeof newestFirst)[number] | undefined) => {
+    if (first === undefined) return null
     const next = new URLSearchParams()
     for (const [key, value] of params) if (key !== 'from' && key !== 'limit') next.append(key, value)
-    next.set('from', newestFirst[index]!.id)
+    next.set('from', first.id)
     next.set('limit', String(limit))
     return hal(`${origin}/v2/payments/${paymentId}/refunds?${next.toString()}`)
   }
@@ -116,8 +117,8 @@ export function listRefunds(
     _embedded: { refunds: items.map((r) => refundJson(origin, r)) },
     _links: {
       self: hal(selfHref),
-      previous: start > 0 ? link(Math.max(0, start - limit)) : null,
-      next: start + limit < newestFirst.length ? link(start + limit) : null,
+      previous: start > 0 ? link(newestFirst[Math.max(0, start - limit)]) : null,
+      next: link(newestFirst[start + limit]),
       documentation: { href: `${origin}/docs/list-refunds`, type: 'text/html' },
     },
   }

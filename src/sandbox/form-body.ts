@@ -21,12 +21,13 @@ type Container = Record<string, unknown> | unknown[]
 function segmentsOf(key: string): string[] | null {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key)
   if (!match) return null
-  const rest = [...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)
-  return [match[1]!, ...rest]
+  const [, head = '', brackets = ''] = match
+  const rest = [...brackets.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '')
+  return [head, ...rest]
 }
 
 function converted(path: string[], value: string): unknown {
-  const last = path[path.length - 1]!
+  const last = path[path.length - 1] ?? ''
   if (path.length === 1 && BOOLEAN_FIELDS.has(last) && (value === 'true' || value === 'false')) return value === 'true'
   if (
     path[0] === 'lines' &&
@@ -59,8 +60,9 @@ export function parseFormBody(text: string): FormResult {
       return { ok: false, message: `The form field name ${JSON.stringify(key)} is not valid bracket notation.` }
     if (path.length > MAX_DEPTH + 1) return { ok: false, message: `The form field ${key} is nested too deeply.` }
     let node: Container = root
-    for (let i = 0; i < path.length; i++) {
-      let segment = path[i]!
+    for (const [i, original] of path.entries()) {
+      let segment = original
+      const childIsList = /^\d*$/.test(path[i + 1] ?? '')
       if (FORBIDDEN_KEYS.has(segment)) return { ok: false, message: `The form field name ${key} is not allowed.` }
       const lastSegment = i === path.length - 1
       if (Array.isArray(node)) {
@@ -84,7 +86,7 @@ export function parseFormBody(text: string): FormResult {
           node.push(converted(path, value))
           break
         }
-        if (index === node.length) node.push(/^\d*$/.test(path[i + 1]!) ? [] : {})
+        if (index === node.length) node.push(childIsList ? [] : {})
         const next: unknown = node[index]
         if (typeof next !== 'object' || next === null)
           return { ok: false, message: `The form field ${key} conflicts with an earlier field.` }
@@ -98,10 +100,9 @@ export function parseFormBody(text: string): FormResult {
           node[segment] = converted(path, value)
           break
         }
-        if (!Object.prototype.hasOwnProperty.call(node, segment)) node[segment] = /^\d*$/.test(path[i + 1]!) ? [] : {}
+        if (!Object.prototype.hasOwnProperty.call(node, segment)) node[segment] = childIsList ? [] : {}
         const next = node[segment]
-        const wantsArray = /^\d*$/.test(path[i + 1]!)
-        if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantsArray) {
+        if (typeof next !== 'object' || next === null || Array.isArray(next) !== childIsList) {
           return { ok: false, message: `The form field ${key} conflicts with an earlier field.` }
         }
         node = next as Container

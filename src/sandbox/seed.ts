@@ -8,7 +8,7 @@ import type { IdFactory } from './ids'
 import { paymentDetails, paymentExpiresAt, serviceTimestamp } from './resources'
 import type { PaymentRecord, SandboxStore } from './store'
 
-const CURRENCIES_AND_RANGES: { currency: string; maxMinor: number }[] = [
+const CURRENCIES_AND_RANGES: NonEmpty<{ currency: string; maxMinor: number }> = [
   { currency: 'EUR', maxMinor: 250_00 },
   { currency: 'EUR', maxMinor: 80_00 },
   { currency: 'EUR', maxMinor: 1_500_00 },
@@ -20,7 +20,7 @@ const CURRENCIES_AND_RANGES: { currency: string; maxMinor: number }[] = [
   { currency: 'JPY', maxMinor: 50_000 },
 ]
 
-const METHODS: PaymentMethod[] = [
+const METHODS: NonEmpty<PaymentMethod> = [
   'ideal',
   'ideal',
   'creditcard',
@@ -43,11 +43,27 @@ const STATUSES: [PaymentStatus, number][] = [
 ]
 const STATUS_TOTAL = STATUSES.reduce((sum, [, w]) => sum + w, 0)
 
-const DESCRIPTIONS = ['Order', 'Subscription', 'Invoice', 'Gift card', 'Ticket', 'Donation', 'Workshop', 'Repair']
+const DESCRIPTIONS: NonEmpty<string> = [
+  'Order',
+  'Subscription',
+  'Invoice',
+  'Gift card',
+  'Ticket',
+  'Donation',
+  'Workshop',
+  'Repair',
+]
 
 const DAY_MS = 86_400_000
 /** Seeded objects span the last 180 days. */
 export const SEED_SPAN_DAYS = 180
+
+type NonEmpty<T> = readonly [T, ...T[]]
+
+/** One of `items`, chosen by `random` in [0, 1). */
+function pick<T>(items: NonEmpty<T>, random: () => number): T {
+  return items[Math.floor(random() * items.length)] ?? items[0]
+}
 
 function pickStatus(random: () => number): PaymentStatus {
   let roll = random() * STATUS_TOTAL
@@ -93,14 +109,14 @@ function seedPayment(
   profileId: string,
   random: () => number,
 ): PaymentRecord {
-  const range = CURRENCIES_AND_RANGES[Math.floor(random() * CURRENCIES_AND_RANGES.length)]
+  const range = pick(CURRENCIES_AND_RANGES, random)
   const minor = BigInt(100 + Math.floor(random() * range.maxMinor))
   const amount = { currency: range.currency, value: fromMinor(minor, range.currency) }
   const status = pickStatus(random)
-  const method = status === 'open' && random() < 0.5 ? null : METHODS[Math.floor(random() * METHODS.length)]
+  const method = status === 'open' && random() < 0.5 ? null : pick(METHODS, random)
   const createdAt = serviceTimestamp(createdMs)
   const eventAt = serviceTimestamp(createdMs + 60_000 + Math.floor(random() * 600_000))
-  const label = DESCRIPTIONS[Math.floor(random() * DESCRIPTIONS.length)]
+  const label = pick(DESCRIPTIONS, random)
   const data: PaymentRecord['data'] = {
     resource: 'payment',
     id,

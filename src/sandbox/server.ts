@@ -370,7 +370,7 @@ interface Route {
 }
 
 function findRoute(segments: string[]): { route: Route; params: string[] } | undefined {
-  const [, resource, id, sub, subId] = segments
+  const [, resource, id = '', sub, subId = ''] = segments
   if (segments.length === 2 && resource === 'payments') {
     return { route: { allow: ['GET', 'HEAD', 'POST'], run: paymentsCollection, idempotent: true }, params: [] }
   }
@@ -954,7 +954,7 @@ async function handleCheckout(ctx: SandboxContext, req: IncomingMessage, res: Se
 }
 
 function handleDashboard(ctx: SandboxContext, url: URL): Reply {
-  const [, kind, id] = url.pathname.split('/').filter(Boolean).concat(['', ''])
+  const [, kind, id = ''] = url.pathname.split('/').filter(Boolean)
   if (kind === 'payments') {
     const record = ctx.store.getPaymentAnyScope(id)
     if (record) return htmlReply(200, dashboardPage('Payment', id, paymentJson(ctx.origin, record.data)))

@@ -57,7 +57,7 @@ export function lowerBound(items: readonly { data: { id: string } }[], id: strin
   let hi = items.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (items[mid].data.id < id) lo = mid + 1
+    if ((items[mid]?.data.id ?? id) < id) lo = mid + 1
     else hi = mid
   }
   return lo
@@ -95,26 +95,22 @@ export function listPage<T extends { data: { id: string } }>(list: readonly T[],
     start = sort === 'desc' ? list.length - 1 : 0
   } else {
     start = lowerBound(list, query.from)
-    if (start >= list.length || list[start].data.id !== query.from) return null
+    if (list[start]?.data.id !== query.from) return null
   }
-  const items: T[] = []
   if (sort === 'desc') {
-    for (let i = start; i >= 0 && items.length < limit; i--) items.push(list[i])
-    const nextIndex = start - limit
+    const items = list.slice(Math.max(0, start - limit + 1), start + 1).reverse()
     // The previous page is the one whose `next` leads here; near the newest end it is the newest `limit`.
     const previousIndex = Math.min(start + limit, list.length - 1)
     return {
       items,
-      nextFrom: nextIndex >= 0 ? list[nextIndex].data.id : null,
-      previousFrom: start < list.length - 1 && list.length > 0 ? list[previousIndex].data.id : null,
+      nextFrom: list[start - limit]?.data.id ?? null,
+      previousFrom: start < list.length - 1 ? (list[previousIndex]?.data.id ?? null) : null,
     }
   }
-  for (let i = start; i < list.length && items.length < limit; i++) items.push(list[i])
-  const nextIndex = start + limit
   return {
-    items,
-    nextFrom: nextIndex < list.length ? list[nextIndex].data.id : null,
-    previousFrom: start > 0 ? list[Math.max(0, start - limit)].data.id : null,
+    items: list.slice(start, start + limit),
+    nextFrom: list[start + limit]?.data.id ?? null,
+    previousFrom: start > 0 ? (list[Math.max(0, start - limit)]?.data.id ?? null) : null,
   }
 }
 

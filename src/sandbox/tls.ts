@@ -61,7 +61,7 @@ function unsignedInteger(b: Buffer): Buffer {
   let i = 0
   while (i < b.length - 1 && b[i] === 0) i++
   const trimmed = b.subarray(i)
-  return tlv(0x02, trimmed[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed)
+  return tlv(0x02, (trimmed[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed)
 }
 
 function oid(dotted: string): Buffer {
@@ -109,7 +109,7 @@ function selfSignedCertificate(names: string[], nowMs: number): { key: string; c
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('Paydesk sandbox (self-signed)')))))
   const serial = randomBytes(16)
-  serial[0]! &= 0x7f
+  serial[0] = (serial[0] ?? 0) & 0x7f
   const altNames = names.map((n) => (isIP(n) ? tlv(0x87, ipBytes(n)) : tlv(0x82, Buffer.from(n))))
   const extensions = tlv(
     0xa3,

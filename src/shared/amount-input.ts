@@ -26,7 +26,7 @@ function normalise(text: string, currency: string): string | null {
   // One separator: a comma or a dot followed by 1..decimals digits is the decimal mark.
   const match = /^(\d{1,15})(?:[.,](\d+))?$/.exec(t)
   if (!match) return null
-  const whole = match[1]!.replace(/^0+(?=\d)/, '')
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '')
   const fraction = match[2] ?? ''
   if (fraction.length > decimals) return null // more decimals than the currency has: not ours to round
   if (decimals === 0) return fraction === '' ? whole : null

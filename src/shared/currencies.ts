@@ -102,8 +102,9 @@ export function isKnownCurrency(code: unknown): code is string {
 
 /** Minor-unit digits of a known currency; throws RangeError for an unknown one. */
 export function currencyDecimals(code: string): number {
-  if (!isKnownCurrency(code)) throw new RangeError(`Unknown currency ${JSON.stringify(code)}`)
-  return CURRENCIES[code]!.decimals
+  const info = isKnownCurrency(code) ? CURRENCIES[code] : undefined
+  if (info === undefined) throw new RangeError(`Unknown currency ${JSON.stringify(code)}`)
+  return info.decimals
 }
 
 /** Largest allowed amount of a known currency, in minor units (see the note at the top). */

@@ -313,12 +313,12 @@ const PAYMENT_ID_IN_BODY = /"id"\s*:\s*"(tr_[A-Za-z0-9]+)"/
 /** The payment a request is about: in its URL (GET /v2/payments/tr_…) or as the id in its response. */
 export function findPaymentId(url: string, responseBody: string | null): string | null {
   const inPath = PAYMENT_ID_IN_PATH.exec(url)
-  if (inPath) return inPath[1]
+  if (inPath) return inPath[1] ?? null
   if (responseBody) {
     // A list holds many: only a single payment (or an order embedding one) counts.
     if (/"_embedded"\s*:\s*\{\s*"payments"\s*:\s*\[/.test(responseBody) && /\/payments(\?|$)/.test(url)) return null
     const inBody = PAYMENT_ID_IN_BODY.exec(responseBody)
-    if (inBody) return inBody[1]
+    if (inBody) return inBody[1] ?? null
   }
   return null
 }

@@ -16,7 +16,7 @@
 //   the spec asks for a string, "for example two-decimal form", never a float.
 
 import type { Amount } from './api-types'
-import { CURRENCIES, isKnownCurrency } from './currencies'
+import { CURRENCIES, currencyDecimals, isKnownCurrency } from './currencies'
 
 export { isKnownCurrency, currencyDecimals, maximumMinorUnits } from './currencies'
 
@@ -58,7 +58,7 @@ export function parseAmountValue(value: unknown, currency: unknown): ParseResult
           : 'the currency must be a three-letter ISO 4217 code string',
     }
   }
-  const decimals = CURRENCIES[currency]!.decimals
+  const decimals = currencyDecimals(currency)
   if (typeof value !== 'string') {
     return {
       ok: false,
@@ -108,8 +108,9 @@ export function toMinor(amount: Amount): bigint {
 
 /** The decimal string of `minor` units of `currency` ("1041" EUR -> "10.41", "-5" KWD -> "-0.005"). */
 export function fromMinor(minor: bigint, currency: string): string {
-  if (!isKnownCurrency(currency)) throw new MoneyError(`Unknown currency ${JSON.stringify(currency)}`)
-  return formatScaled(minor, CURRENCIES[currency]!.decimals)
+  const info = isKnownCurrency(currency) ? CURRENCIES[currency] : undefined
+  if (info === undefined) throw new MoneyError(`Unknown currency ${JSON.stringify(currency)}`)
+  return formatScaled(minor, info.decimals)
 }
 
 /** An Amount from minor units. */
@@ -209,7 +210,7 @@ function numberFormat(locale: string | null | undefined, currency: string, decim
 export function formatAmountForDisplay(amount: Amount, locale?: string | null): string {
   const parsed = parseAmountValue(amount?.value, amount?.currency)
   if (!parsed.ok) return `${String(amount?.value)} ${String(amount?.currency)}`
-  const decimals = CURRENCIES[amount.currency]!.decimals
+  const decimals = currencyDecimals(amount.currency)
   const exact = formatScaled(parsed.value, decimals) as `${number}`
   return numberFormat(locale, amount.currency, decimals).format(exact)
 }

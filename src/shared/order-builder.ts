@@ -230,7 +230,14 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
   let sum: bigint | null = 0n
   const terms: string[] = []
   const built = content.lines.map((line, index): BuiltLine => {
-    const t = totals.lines[index]!
+    const t = totals.lines[index] ?? {
+      index,
+      totalAmount: null,
+      totalFormula: null,
+      vatAmount: null,
+      vatFormula: null,
+      problem: null,
+    }
     const sentTotal = line.totalOverride !== null ? { currency, value: line.totalOverride } : t.totalAmount
     let expectedVat: Amount | null = null
     let vatFormula: string | null = null
@@ -245,9 +252,9 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
     }
     const sentVat = line.vatOverride !== null ? { currency, value: line.vatOverride } : expectedVat
     const parsedTotal = sentTotal ? parseAmountValue(sentTotal.value, currency) : null
-    if (sum !== null && parsedTotal?.ok) {
+    if (sum !== null && sentTotal && parsedTotal?.ok) {
       sum += parsedTotal.value
-      terms.push(sentTotal!.value)
+      terms.push(sentTotal.value)
     } else sum = null
     return {
       index,
@@ -343,7 +350,12 @@ export function buildRequest(content: DraftContent, credential: CredentialShape)
   } else if (content.methodMode === 'several') method = [...content.methods]
   // After the top-level fields, so their local issues come first (as the form lists them).
   const linesBody = () =>
-    withLines ? content.lines.map((line, i) => lineBody(line, built[i]!, currency, content.kind, issues)) : undefined
+    withLines
+      ? content.lines.flatMap((line, i) => {
+          const b = built[i]
+          return b ? [lineBody(line, b, currency, content.kind, issues)] : []
+        })
+      : undefined
   const common = { lines: built, amount, amountFormula }
 
   if (content.kind === 'order') {
@@ -403,7 +415,8 @@ export function ruleContextFor(credential: CredentialShape, now: Date = new Date
 /** "A-100" → "A-100-2", "A-100-2" → "A-100-3": the order number of "Create another like this". */
 export function nextOrderNumber(orderNumber: string): string {
   const m = /^(.*)-(\d{1,6})$/.exec(orderNumber)
-  if (m) return `${m[1]}-${Number.parseInt(m[2]!, 10) + 1}`
+  const [, base, counter] = m ?? []
+  if (base !== undefined && counter !== undefined) return `${base}-${Number.parseInt(counter, 10) + 1}`
   return orderNumber === '' ? '' : `${orderNumber}-2`
 }
 
@@ -509,7 +522,7 @@ export function formTargetOf(
   // belongs to the Amount's control; a currency to the form's one currency control.
   const parts = field.split('.').filter((p) => p !== '')
   const amountPart = parts.length > 1 ? parts[parts.length - 1] : undefined
-  if (amountPart === 'currency' && AMOUNT_FIELDS.has(parts[parts.length - 2]!)) return target('currency')
+  if (amountPart === 'currency' && AMOUNT_FIELDS.has(parts[parts.length - 2] ?? '')) return target('currency')
   if (amountPart === 'value' || amountPart === 'currency') parts.pop()
   const [head, second, third] = parts
   const withLines = content.kind === 'order' || content.paymentWithLines
@@ -572,7 +585,7 @@ function isNoise(v: RuleViolation, content: DraftContent, built: BuiltRequest): 
   if (v.field === 'amount') return withLines && built.amount === null && content.lines.length > 0
   const m = /^lines\.(\d+)\.(totalAmount|vatAmount)$/.exec(v.field)
   if (!m) return false
-  const line = built.lines[Number.parseInt(m[1]!, 10)]
+  const line = built.lines[Number.parseInt(m[1] ?? '', 10)]
   if (!line) return false
   return m[2] === 'totalAmount' ? line.sentTotal === null : line.sentVat === null
 }
@@ -580,7 +593,7 @@ function isNoise(v: RuleViolation, content: DraftContent, built: BuiltRequest): 
 function isOverrideViolation(v: RuleViolation, content: DraftContent): boolean {
   const m = /^lines\.(\d+)\.(totalAmount|vatAmount)$/.exec(v.field)
   if (m) {
-    const line = content.lines[Number.parseInt(m[1]!, 10)]
+    const line = content.lines[Number.parseInt(m[1] ?? '', 10)]
     return !!line && (m[2] === 'totalAmount' ? line.totalOverride !== null : line.vatOverride !== null)
   }
   // The amount follows the sent line totals, so it deviates only when a total was overridden.
@@ -626,6 +639,6 @@ export function normalizeMoneyText(text: string, currency: string): string {
   const decimals = currencyDecimals(currency)
   const frac = m[3] ?? ''
   if (frac.length > decimals) return t
-  const intPart = m[2]!.replace(/^0+(?=\d)/, '')
+  const intPart = (m[2] ?? '').replace(/^0+(?=\d)/, '')
   return decimals === 0 ? `${m[1]}${intPart}` : `${m[1]}${intPart}.${frac.padEnd(decimals, '0')}`
 }

@@ -196,9 +196,10 @@ export function parseIsoDate(s: unknown): number | null {
   if (typeof s !== 'string') return null
   const m = DATE_PATTERN.exec(s)
   if (!m) return null
-  const year = +m[1]!
-  const month = +m[2]!
-  const day = +m[3]!
+  const [, yearText = '', monthText = '', dayText = ''] = m
+  const year = +yearText
+  const month = +monthText
+  const day = +dayText
   if (month < 1 || month > 12 || day < 1) return null
   const ms = Date.UTC(year, month - 1, day)
   const back = new Date(ms)
@@ -367,16 +368,17 @@ export function isPrivateNetworkHost(hostname: string): boolean {
   if (!h.startsWith('[') || !h.endsWith(']')) return false
   const v6 = h.slice(1, -1)
   if (/^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6)) return true
-  const mappedDotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6)
-  if (mappedDotted) {
-    const parts = ipv4Parts(mappedDotted[1]!)
+  const mappedDotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6)?.[1]
+  if (mappedDotted !== undefined) {
+    const parts = ipv4Parts(mappedDotted)
     return parts !== null && isPrivateIpv4(parts)
   }
   // The URL parser writes IPv4-mapped addresses as two hex groups: [::ffff:a00:1] = 10.0.0.1.
   const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6)
   if (mappedHex) {
-    const hi = parseInt(mappedHex[1]!, 16)
-    const lo = parseInt(mappedHex[2]!, 16)
+    const [, hiText = '', loText = ''] = mappedHex
+    const hi = parseInt(hiText, 16)
+    const lo = parseInt(loText, 16)
     return isPrivateIpv4([hi >> 8, hi & 255, lo >> 8, lo & 255])
   }
   return false
@@ -1024,8 +1026,7 @@ export function computeOrderTotals(lines: readonly OrderTotalsLineInput[], curre
   let sum = 0n
   let complete = lines.length > 0 && Object.prototype.hasOwnProperty.call(CURRENCIES, currency)
   const terms: string[] = []
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!
+  for (const [index, line] of lines.entries()) {
     const r: LineTotals = {
       index,
       totalAmount: null,

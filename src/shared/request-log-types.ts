@@ -50,6 +50,17 @@ export interface RequestLogEntry {
   tags: string[]
 }
 
+/**
+ * The first and the last attempt of an entry. An entry is made for an attempt, so it always has one;
+ * one without (a record edited on disk) is refused with a clear error rather than read as undefined.
+ */
+export function attemptEnds(entry: RequestLogEntry): { first: LoggedAttempt; last: LoggedAttempt } {
+  const first = entry.attempts[0]
+  const last = entry.attempts[entry.attempts.length - 1]
+  if (first === undefined || last === undefined) throw new Error(`Request ${entry.id} has no attempts.`)
+  return { first, last }
+}
+
 /** `pending` while the last attempt said it will be retried. */
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'network' | 'pending'
 

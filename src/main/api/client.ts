@@ -422,15 +422,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
         if (!decision.retry) nextWaitMs = null
         const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
-        attempts.push({
+        const summary: ApiAttemptSummary = {
           attempt,
           status,
           error: res.error ? `${res.error.kind}: ${res.error.message}` : null,
           durationMs: res.timings.totalMs,
           waitBeforeMs: Math.round(backoffMs + queuedMs),
           reason,
-        })
-        if (error) (error.attempts as ApiAttemptSummary[]).push(attempts[attempts.length - 1])
+        }
+        attempts.push(summary)
+        if (error) (error.attempts as ApiAttemptSummary[]).push(summary)
         if (options.onAttempt) {
           const bodyCapped = res.body.length > maxEventBody
           emit({

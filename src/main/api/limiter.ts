@@ -244,7 +244,7 @@ export class RateLimiter {
     const q = this.queues.background
     for (let i = q.length - 1; i >= 0; i--) {
       const w = q[i]
-      if (w.cls !== cls || !w.countsTowardBound) continue
+      if (w === undefined || w.cls !== cls || !w.countsTowardBound) continue
       this.removeWaiter(w)
       w.reject(
         new LimiterError(
@@ -269,7 +269,7 @@ export class RateLimiter {
   private insertWaiter(w: Waiter): void {
     const q = this.queues[w.priority]
     let i = q.length
-    while (i > 0 && q[i - 1].orderKey > w.orderKey) i--
+    while (i > 0 && (q[i - 1]?.orderKey ?? -Infinity) > w.orderKey) i--
     q.splice(i, 0, w)
     this.count(w, 1)
   }
@@ -346,6 +346,7 @@ export class RateLimiter {
       const q = this.queues[priority]
       for (let i = 0; i < q.length;) {
         const w = q[i]
+        if (w === undefined) break
         const g = this.gateFor(w.cls, w.endpointKey)
         if (blocked.has(g)) {
           i++
@@ -427,7 +428,7 @@ export class RateLimiter {
     let hi = log.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (log[mid] <= seq) lo = mid + 1
+      if ((log[mid] ?? Infinity) <= seq) lo = mid + 1
       else hi = mid
     }
     return log.length - lo

@@ -60,7 +60,7 @@ function hasServiceBurst(h: string | string[] | undefined): boolean {
 }
 
 function legacyInt(h: string | string[] | undefined): number | null {
-  const v = first(h)?.split(',')[0].trim()
+  const v = first(h)?.split(',')[0]?.trim()
   return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : null
 }
 

@@ -370,7 +370,8 @@ export class SearchIndex {
           this.db.exec('ROLLBACK')
           throw error
         }
-        const last = rows[rows.length - 1]!
+        const last = rows[rows.length - 1]
+        if (last === undefined) break
         after = { ms: last.created_ms, rid: last.rid }
         if (this.closed) return
         await yieldFn()

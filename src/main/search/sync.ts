@@ -87,8 +87,9 @@ async function syncKind(
     const items = (
       kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
     ) as (Payment | Order)[]
-    if (items.length > 0) {
-      const scope = `${items[0].profileId}|${items[0].mode}`
+    const newest = items[0]
+    if (newest !== undefined) {
+      const scope = `${newest.profileId}|${newest.mode}`
       const held = index.scope()
       if (held === null) index.setScope(scope)
       else if (held !== scope) {
@@ -98,14 +99,14 @@ async function syncKind(
         marker = index.marker(kind)
       }
     }
-    if (marker.walkTopId === null && items.length > 0) {
-      marker = { ...marker, walkTopId: items[0].id, walkTopCreatedMs: Date.parse(items[0].createdAt) }
+    if (marker.walkTopId === null && newest !== undefined) {
+      marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
     }
     let stopAt = items.length
     if (!marker.full && marker.newestId !== null) {
-      for (let i = 0; i < items.length; i++) {
-        const created = Date.parse(items[i].createdAt)
-        if (items[i].id === marker.newestId || (marker.newestCreatedMs !== null && created < marker.newestCreatedMs)) {
+      for (const [i, item] of items.entries()) {
+        const created = Date.parse(item.createdAt)
+        if (item.id === marker.newestId || (marker.newestCreatedMs !== null && created < marker.newestCreatedMs)) {
           stopAt = i
           break
         }

@@ -88,8 +88,8 @@ export async function writeExport(options: WriteExportOptions): Promise<{ rows: 
     for (let start = 0; start < total; start += chunkRows) {
       const end = Math.min(total, start + chunkRows)
       let text = ''
-      for (let i = start; i < end; i++) {
-        const p = payments[i]!
+      for (const [offset, p] of payments.slice(start, end).entries()) {
+        const i = start + offset
         text += format === 'csv' ? paymentCsvRow(p) : `  ${JSON.stringify(p)}${i < total - 1 ? ',' : ''}\n`
       }
       await write(text)

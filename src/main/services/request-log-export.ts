@@ -2,7 +2,7 @@
 // Inputs are already-redacted entries; the Authorization header is rebuilt as an environment
 // variable reference so the command runs for whoever holds the key, and shows no key.
 
-import type { LoggedAttempt, RequestLogEntry } from '../../shared/request-log-types'
+import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../shared/request-log-types'
 import { isCredentialName, REDACTED } from './request-log-redaction'
 
 export const API_KEY_ENV = 'PAYDESK_API_KEY'
@@ -16,7 +16,7 @@ export function shellQuote(value: string): string {
 }
 
 export function lastAttempt(entry: RequestLogEntry): LoggedAttempt {
-  return entry.attempts[entry.attempts.length - 1]
+  return attemptEnds(entry).last
 }
 
 export function toCurl(entry: RequestLogEntry, attemptNumber?: number): string {

@@ -185,7 +185,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
   let handleIndex = -1
 
   async function openCurrent(): Promise<FileHandle> {
-    const current = segments[segments.length - 1]
+    const current = segments[segments.length - 1] ?? newSegment()
     if (handle && handleIndex === current.index) return handle
     await handle?.close()
     handle = await open(current.file, 'a', 0o600)
@@ -209,7 +209,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
   /** Ids that have a snapshot in any segment newer than `segment`. */
   function liveIdsAfter(position: number): Set<string> {
     const ids = new Set<string>()
-    for (let i = position + 1; i < segments.length; i++) for (const id of segments[i].ids) ids.add(id)
+    for (const segment of segments.slice(position + 1)) for (const id of segment.ids) ids.add(id)
     return ids
   }
 
@@ -238,8 +238,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
 
   /** Appends one record per entry to the newest segment, starting new segments as they fill. */
   async function writeAll(entries: RequestLogEntry[]): Promise<void> {
-    if (segments.length === 0) newSegment()
-    let current = segments[segments.length - 1]!
+    let current = segments[segments.length - 1] ?? newSegment()
     const chunks: Buffer[] = []
     let chunkBytes = 0
     let chunkRecords = 0

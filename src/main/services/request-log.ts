@@ -4,15 +4,16 @@
 
 import path from 'node:path'
 import type { AttemptEvent } from '../../shared/api-events'
-import type {
-  ConnectionRef,
-  RequestLogExportFormat,
-  RequestLogExportResult,
-  RequestLogAppended,
-  RequestLogEntry,
-  RequestLogListView,
-  RequestLogSummary,
-  StatusClass,
+import {
+  attemptEnds,
+  type ConnectionRef,
+  type RequestLogExportFormat,
+  type RequestLogExportResult,
+  type RequestLogAppended,
+  type RequestLogEntry,
+  type RequestLogListView,
+  type RequestLogSummary,
+  type StatusClass,
 } from '../../shared/request-log-types'
 import { UserFacingError } from '../ipc/errors'
 import { writeFileAtomic } from '../storage/atomic-file'
@@ -63,8 +64,7 @@ export interface RequestLogService {
 }
 
 export function summarize(entry: RequestLogEntry): RequestLogSummary {
-  const first = entry.attempts[0]
-  const last = entry.attempts[entry.attempts.length - 1]
+  const { first, last } = attemptEnds(entry)
   return {
     id: entry.id,
     seq: entry.seq,

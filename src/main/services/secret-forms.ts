@@ -69,15 +69,17 @@ function maskSplit(text: string, secret: string, mask: string): string {
   if (!squeezed.includes(secret)) return text
   // Map each kept character back to its place in the text, then mask each span.
   const places: number[] = []
-  for (let i = 0; i < text.length; i++) if (!SPLIT_SEPARATORS.has(text[i]!)) places.push(i)
+  for (let i = 0; i < text.length; i++) if (!SPLIT_SEPARATORS.has(text.charAt(i))) places.push(i)
   let out = ''
   let copied = 0
   let from = 0
   for (;;) {
     const at = squeezed.indexOf(secret, from)
     if (at < 0) break
-    const start = places[at]!
-    const end = places[at + secret.length - 1]! + 1
+    const start = places[at]
+    const lastKept = places[at + secret.length - 1]
+    if (start === undefined || lastKept === undefined) break
+    const end = lastKept + 1
     // Only a real split: the pieces lie close together (not the same letters spread over a page).
     if (end - start <= secret.length + MAX_SPLIT_GAP && start >= copied) {
       out += text.slice(copied, start) + mask

@@ -99,7 +99,7 @@ export function normalizeAmountText(text: string): string | null {
   if (lastSep === -1) {
     integer = text
   } else {
-    const sep = text[lastSep]
+    const sep = text.charAt(lastSep)
     const other = sep === '.' ? ',' : '.'
     const after = text.slice(lastSep + 1)
     const before = text.slice(0, lastSep)
@@ -124,7 +124,7 @@ export function normalizeAmountText(text: string): string | null {
 
 /** The amount key of an API amount value ("59.50" → "59.5", "100.00" → "100"). */
 export function amountKey(value: string): string {
-  const [integer, fraction = ''] = value.split('.')
+  const [integer = '', fraction = ''] = value.split('.')
   const f = fraction.replace(/0+$/, '')
   const i = integer.replace(/^0+(?=\d)/, '')
   return f ? `${i}.${f}` : i
@@ -195,18 +195,20 @@ function dateWords(text: string, nowMs: number): { range: ParsedQuery['range']; 
     [
       /(^|\s)(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})(\s|$)/,
       (m) => {
-        const a = parseDay(m[2])
-        const b = parseDay(m[3])
+        const [, , first = '', second = ''] = m
+        const a = parseDay(first)
+        const b = parseDay(second)
         if (a === null || b === null) return null
         const [lo, hi] = a <= b ? [a, b] : [b, a]
-        return { fromMs: lo, toMs: addDays(hi, 1), label: `${m[2]} to ${m[3]}` }
+        return { fromMs: lo, toMs: addDays(hi, 1), label: `${first} to ${second}` }
       },
     ],
     [
       /(^|\s)(\d{4}-\d{2}-\d{2})(\s|$)/,
       (m) => {
-        const a = parseDay(m[2])
-        return a === null ? null : { fromMs: a, toMs: addDays(a, 1), label: m[2] }
+        const [, , day = ''] = m
+        const a = parseDay(day)
+        return a === null ? null : { fromMs: a, toMs: addDays(a, 1), label: day }
       },
     ],
   ]
@@ -274,16 +276,18 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   const tokens = text.split(/\s+/).filter(Boolean)
   // "59.95 EUR" / "EUR 59.95": a currency code next to a number.
   for (let i = 0; i < tokens.length; i++) {
-    const upper = tokens[i].toUpperCase()
+    const upper = (tokens[i] ?? '').toUpperCase()
     if (/^[A-Z]{3}$/.test(upper) && isKnownCurrency(upper)) {
       const next = tokens[i + 1]
       const prev = tokens[i - 1]
-      if (next !== undefined && normalizeAmountText(next) !== null && !query.amount) {
-        query.amount = { key: normalizeAmountText(next)!, currency: upper, alsoText: false, raw: `${upper} ${next}` }
+      const nextKey = next === undefined ? null : normalizeAmountText(next)
+      const prevKey = prev === undefined ? null : normalizeAmountText(prev)
+      if (nextKey !== null && !query.amount) {
+        query.amount = { key: nextKey, currency: upper, alsoText: false, raw: `${upper} ${next}` }
         tokens.splice(i, 2)
         i--
-      } else if (prev !== undefined && normalizeAmountText(prev) !== null && !query.amount) {
-        query.amount = { key: normalizeAmountText(prev)!, currency: upper, alsoText: false, raw: `${prev} ${upper}` }
+      } else if (prevKey !== null && !query.amount) {
+        query.amount = { key: prevKey, currency: upper, alsoText: false, raw: `${prev} ${upper}` }
         tokens.splice(i - 1, 2)
         i -= 2
       }

@@ -159,16 +159,16 @@ export function parseHttpDate(value: string, nowMs: number = Date.now()): number
   let day: string, mon: string, year: number, hh: string, mm: string, ss: string
   let m = IMF_FIXDATE.exec(value)
   if (m) {
-    ;[, day, mon, , hh, mm, ss] = m
+    ;[, day = '', mon = '', , hh = '', mm = '', ss = ''] = m
     year = Number(m[3])
   } else if ((m = RFC_850.exec(value))) {
-    ;[, day, mon, , hh, mm, ss] = m
+    ;[, day = '', mon = '', , hh = '', mm = '', ss = ''] = m
     // RFC 9110: a two-digit year more than 50 years in the future means the past century.
     const nowYear = new Date(nowMs).getUTCFullYear()
     year = Math.floor(nowYear / 100) * 100 + Number(m[3])
     if (year > nowYear + 50) year -= 100
   } else if ((m = ASCTIME.exec(value))) {
-    ;[, mon, day, hh, mm, ss] = m
+    ;[, mon = '', day = '', hh = '', mm = '', ss = ''] = m
     year = Number(m[6])
   } else return null
   const month = MONTHS.indexOf(mon.toLowerCase())

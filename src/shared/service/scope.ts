@@ -41,7 +41,7 @@ export function scopeInQuery(method: string): boolean {
  * (`/payments`, `/orders/ord_1/payments`; a leading `/v2` is skipped).
  */
 export function scopeOperation(method: string, path: string): ScopeOperation {
-  const segments = path.split('?')[0]!.split('/').filter(Boolean)
+  const segments = (path.split('?', 1)[0] ?? '').split('/').filter(Boolean)
   if (segments[0] === 'v2') segments.shift()
   const m = method.toUpperCase()
   if (segments.length <= 1) return m === 'POST' ? 'create' : scopeInQuery(m) && m !== 'DELETE' ? 'list' : 'act'
