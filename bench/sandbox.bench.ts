@@ -43,7 +43,8 @@ async function walkAll(start: string): Promise<{ pages: number; objects: number 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  const upper = sorted[mid] ?? NaN
+  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2
 }
 
 async function main(): Promise<void> {

@@ -28,7 +28,8 @@ const RUNS = argOf('--runs', 40)
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b)
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+  const upper = s[s.length >> 1] ?? 0
+  return s.length % 2 ? upper : ((s[(s.length >> 1) - 1] ?? 0) + upper) / 2
 }
 const pct = (values: number[], p: number) => {
   const s = [...values].sort((a, b) => a - b)
@@ -280,7 +281,7 @@ try {
   const openMs: number[] = []
   for (let run = 0; run < RUNS; run++) openMs.push(await page.evaluate<number>(`(${OPEN_IN_PAGE})(${run * 3})`))
 
-  const rows = [
+  const rows: [string, string, string][] = [
     ['entries loaded (record())', `${ENTRIES}`, `${recordMs.toFixed(0)} ms total`],
     [
       'body search in main (10 runs)',

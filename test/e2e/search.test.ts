@@ -9,6 +9,7 @@ import { validOrderBody } from '../../src/sandbox/fixtures'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness, type Harness } from './harness'
 import { scanDirectory } from './secrets-leak-scan'
+import { present } from '../helpers/present'
 
 let h: Harness
 const suffix = randomBytes(4).toString('hex')
@@ -89,13 +90,13 @@ describe('search box and home screen', () => {
     await expect.poll(() => h.page.getByTestId('order-status').textContent()).toBe('created')
     await expect(h.page.getByTestId('order-customer').textContent()).resolves.toContain(EMAIL)
     await expect(h.page.getByTestId('order-lines').textContent()).resolves.toContain('Compiler manual')
-    const paymentId = order._embedded!.payments![0]!.id
+    const paymentId = present(order._embedded?.payments?.[0]).id
     await expect(h.page.getByTestId('order-payments').textContent()).resolves.toContain(paymentId)
     await h.screenshot('order-view')
   })
 
   it('order view → new payment: offered only once the first payment can no longer complete', async () => {
-    const first = order._embedded!.payments![0]!
+    const first = present(order._embedded?.payments?.[0])
     // The first payment is still open: the button says why it is not offered.
     await expect(h.page.getByTestId('order-new-payment').isDisabled()).resolves.toBe(true)
     await expect(h.page.getByTestId('order-new-payment-why').textContent()).resolves.toContain(first.id)
@@ -138,7 +139,7 @@ describe('search box and home screen', () => {
 
   it('opens a pasted checkout link directly, and from the payment its order', async () => {
     const checkout = order._links.checkout!.href
-    const paymentId = order._embedded!.payments![0].id
+    const paymentId = present(order._embedded?.payments?.[0]).id
     await search(checkout)
     await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)
     await h.page.keyboard.press('Enter')

@@ -36,7 +36,7 @@ describe('sandbox CLI', () => {
       const baseUrl = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
           const match = /base URL:\s+(\S+)/.exec(output)
-          if (match && output.includes('admin_cli')) {
+          if (match?.[1] !== undefined && output.includes('admin_cli')) {
             clearInterval(timer)
             resolve(match[1])
           }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,10 +93,10 @@ describe('startSandbox', () => {
     const other = await startSandbox({ seedPayments: 0 })
     try {
       expect(other.credentials).toHaveLength(1)
-      expect(other.credentials[0].secret).toMatch(/^test_[A-Za-z0-9]{30}$/)
+      expect(other.credentials[0]?.secret).toMatch(/^test_[A-Za-z0-9]{30}$/)
       expect(other.adminToken.length).toBeGreaterThan(20)
       const r = await fetch(`${other.baseUrl}/payments`, {
-        headers: { Authorization: `Bearer ${other.credentials[0].secret}` },
+        headers: { Authorization: `Bearer ${present(other.credentials[0]).secret}` },
       })
       expect(r.status).toBe(200)
     } finally {

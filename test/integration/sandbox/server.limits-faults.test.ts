@@ -156,7 +156,7 @@ describe('faults', () => {
   it('latency delays but answers normally', async () => {
     await admin.addFault({ path: '/v2/payments', kind: 'latency', latencyMs: 50, count: 1 })
     expect((await request('GET', '/v2/payments')).status).toBe(200)
-    expect((await admin.listFaults())[0].hits).toBe(1)
+    expect((await admin.listFaults())[0]?.hits).toBe(1)
   })
 
   it('reset-before-headers on a POST creates the object; the retry with the same key replays', async () => {

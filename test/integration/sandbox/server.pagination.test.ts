@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../src/sandbox/index'
 import { validPaymentBody } from '../../../src/sandbox/fixtures'
+import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -88,7 +89,7 @@ describe('GET /v2/payments pagination', () => {
     const oracle = await admin.paymentIds('test', 'desc')
     expect(page.ids).toEqual(oracle.slice(0, 50))
     expect(page.previous).toBeNull()
-    const next = new URL(page.next!)
+    const next = new URL(present(page.next))
     expect(next.origin).toBe(sandbox.origin)
     expect(next.pathname).toBe('/v2/payments')
     expect(next.searchParams.get('from')).toBe(oracle[50])
@@ -108,19 +109,19 @@ describe('GET /v2/payments pagination', () => {
     const seen = pages.flatMap((p) => p.ids)
     expect(seen).toEqual(before)
     expect(new Set(seen).size).toBe(seen.length)
-    expect(pages[0].previous).toBeNull()
-    expect(pages.at(-1)!.next).toBeNull()
-    expect(new URL(pages[1].next!).searchParams.get('limit')).toBe('250')
+    expect(present(pages[0]).previous).toBeNull()
+    expect(present(pages.at(-1)).next).toBeNull()
+    expect(new URL(present(pages[1]?.next)).searchParams.get('limit')).toBe('250')
 
     // Walking back over `previous` gives the same pages, in reverse.
-    let url: string | null = pages.at(-1)!.previous
+    let url: string | null = present(pages.at(-1)).previous
     for (let i = pages.length - 2; i >= 0; i--) {
-      const page = await getPage(url!)
-      expect(page.ids).toEqual(pages[i].ids)
+      const page = await getPage(present(url))
+      expect(page.ids).toEqual(pages[i]?.ids)
       url = page.previous
     }
     // Back at the first page, `previous` now leads to the payments created during the walk.
-    const newest = await getPage(url!)
+    const newest = await getPage(present(url))
     expect(newest.ids.slice(0, created.length)).toEqual([...created].reverse())
   })
 
@@ -131,16 +132,16 @@ describe('GET /v2/payments pagination', () => {
     expect(seen).toEqual([...before, ...created])
     expect(new Set(seen).size).toBe(seen.length)
     expect(seen).toEqual(await admin.paymentIds('test', 'asc'))
-    expect(pages[0].previous).toBeNull()
-    expect(pages.at(-1)!.next).toBeNull()
-    const next = new URL(pages[0].next!)
+    expect(present(pages[0]).previous).toBeNull()
+    expect(present(pages.at(-1)).next).toBeNull()
+    const next = new URL(present(pages[0]?.next))
     expect(next.searchParams.get('sort')).toBe('asc')
     expect(next.searchParams.get('limit')).toBe('250')
 
-    let url: string | null = pages.at(-1)!.previous
+    let url: string | null = present(pages.at(-1)).previous
     for (let i = pages.length - 2; i >= 0; i--) {
-      const page = await getPage(url!)
-      expect(page.ids).toEqual(pages[i].ids)
+      const page = await getPage(present(url))
+      expect(page.ids).toEqual(pages[i]?.ids)
       url = page.previous
     }
     expect(url).toBeNull()
@@ -150,7 +151,7 @@ describe('GET /v2/payments pagination', () => {
     const oracle = await admin.paymentIds('test', 'desc')
     const desc = await getPage(`${sandbox.baseUrl}/payments?from=${oracle[123]}&limit=7`)
     expect(desc.ids).toEqual(oracle.slice(123, 130))
-    expect(new URL(desc.previous!).searchParams.get('from')).toBe(oracle[116])
+    expect(new URL(present(desc.previous)).searchParams.get('from')).toBe(oracle[116])
     const asc = await getPage(`${sandbox.baseUrl}/payments?from=${oracle[123]}&limit=3&sort=asc`)
     expect(asc.ids).toEqual([oracle[123], oracle[122], oracle[121]])
     const oldest = await getPage(`${sandbox.baseUrl}/payments?from=${oracle.at(-1)}&limit=5`)

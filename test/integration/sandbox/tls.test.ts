@@ -11,6 +11,7 @@ import { X509Certificate } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validPaymentBody } from '../../../src/sandbox/fixtures'
+import { present } from '../../helpers/present'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const KEY = 'test_tlsKey0000000001'
@@ -73,14 +74,14 @@ describe('sandbox over HTTPS', () => {
     })
     expect(created.status).toBe(201)
     const links = created.json._links as Record<string, { href: string }>
-    expect(links.self.href).toBe(`${sandbox.baseUrl}/payments/${created.json.id as string}`)
-    expect(links.checkout.href.startsWith(`${sandbox.origin}/checkout/`)).toBe(true)
+    expect(links.self?.href).toBe(`${sandbox.baseUrl}/payments/${created.json.id as string}`)
+    expect(links.checkout?.href.startsWith(`${sandbox.origin}/checkout/`)).toBe(true)
 
     // The certificate names localhost too: links follow the Host the request used.
     const port = new URL(sandbox.origin).port
     const viaName = await httpsRequest(`https://localhost:${port}/v2/payments?limit=2`, { ca: tls.cert })
     expect(viaName.status).toBe(200)
-    expect((viaName.json._links as Record<string, { href: string }>).next.href).toMatch(
+    expect(present((viaName.json._links as Record<string, { href: string }>).next).href).toMatch(
       new RegExp(`^https://localhost:${port}/v2/payments\\?`),
     )
     // Without the certificate as a trust anchor the connection is refused.
@@ -125,13 +126,13 @@ describe('sandbox over HTTPS', () => {
       req.on('error', reject)
       req.end(JSON.stringify(validPaymentBody()))
     })
-    expect(json._links.self.href).toBe(`https://pay.example.test:8443/v2/payments/${json.id}`)
-    expect(json._links.checkout.href).toBe(`https://pay.example.test:8443/checkout/${json.id}`)
+    expect(json._links.self?.href).toBe(`https://pay.example.test:8443/v2/payments/${json.id}`)
+    expect(json._links.checkout?.href).toBe(`https://pay.example.test:8443/checkout/${json.id}`)
     // The plain request still gets links on the listening origin.
     const plain = (await (
       await fetch(`${sandbox.baseUrl}/payments/${json.id}`, { headers: { Authorization: `Bearer ${KEY}` } })
     ).json()) as { _links: Record<string, { href: string }> }
-    expect(plain._links.self.href).toBe(`${sandbox.baseUrl}/payments/${json.id}`)
+    expect(plain._links.self?.href).toBe(`${sandbox.baseUrl}/payments/${json.id}`)
   })
 
   it('the CLI prints the certificate path and fingerprint; NODE_EXTRA_CA_CERTS makes node trust it', async () => {

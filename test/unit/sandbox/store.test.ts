@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createRandom, encodeSequence, IdFactory } from '../../../src/sandbox/ids'
 import { seedPayments } from '../../../src/sandbox/seed'
 import { lowerBound, SandboxStore, zeroLike } from '../../../src/sandbox/store'
+import { present } from '../../helpers/present'
 
 function seededStore(test: number, live = 0, seed = 7) {
   const store = new SandboxStore()
@@ -71,8 +72,8 @@ describe('listPayments', () => {
   const asc = store.allPaymentIds('pfl_x', 'test', 'asc')
 
   it('lowerBound finds the cursor position', () => {
-    const list = store.listPayments('pfl_x', 'test', { limit: 250, sort: 'asc' })!.items
-    expect(lowerBound(list, list[17].data.id)).toBe(17)
+    const list = present(store.listPayments('pfl_x', 'test', { limit: 250, sort: 'asc' })).items
+    expect(lowerBound(list, present(list[17]).data.id)).toBe(17)
     expect(lowerBound(list, 'tr_')).toBe(0)
     expect(lowerBound(list, 'tr_zzzzzzzzzzzzz')).toBe(list.length)
   })

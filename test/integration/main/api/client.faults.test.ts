@@ -5,6 +5,7 @@ import type { ApiError } from '../../../../src/main/api/errors'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody } from '../../../../src/sandbox/fixtures'
 import { TEST_KEY, recordingClient, rejection, sleep } from '../../helpers/api-client'
+import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
 let admin: SandboxAdmin
@@ -39,7 +40,7 @@ describe('5xx (spec 7: should subside)', () => {
       const list = await client.listPayments({ limit: 3 })
       expect(list._embedded.payments).toHaveLength(3)
       expect(events.map((e) => e.outcome)).toEqual(['retry', 'retry', 'success'])
-      expect(events[0].retryReason).toBe(`status ${status}`)
+      expect(events[0]?.retryReason).toBe(`status ${status}`)
       expect(new Set(events.map((e) => e.requestId)).size).toBe(1)
       client.dispose()
     })
@@ -76,7 +77,7 @@ describe('broken connections', () => {
       await admin.addFault({ path: '/v2/payments', method: 'GET', kind, count: 1 })
       await client.listPayments({ limit: 2 })
       expect(events.map((e) => e.outcome)).toEqual(['retry', 'success'])
-      expect(events[0].error?.kind).toBe('network')
+      expect(events[0]?.error?.kind).toBe('network')
       client.dispose()
     })
 
@@ -87,7 +88,7 @@ describe('broken connections', () => {
       const order = await client.createOrder(validOrderBody(number))
       expect(order.orderNumber).toBe(number)
       expect(events.map((e) => e.outcome)).toEqual(['retry', 'success'])
-      expect(events[1].responseHeaders?.['idempotent-replayed']).toBe('true')
+      expect(events[1]?.responseHeaders?.['idempotent-replayed']).toBe('true')
       expect(await ordersFor(number)).toBe(1)
       client.dispose()
     })
@@ -141,7 +142,7 @@ describe('bad bodies', () => {
     await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'slow-body', latencyMs: 3000, count: 1 })
     await client.listPayments({ limit: 2 })
     expect(events.map((e) => e.outcome)).toEqual(['retry', 'success'])
-    expect(events[0].retryReason).toBe('timeout (body)')
+    expect(events[0]?.retryReason).toBe('timeout (body)')
     client.dispose()
   })
 })
@@ -232,10 +233,10 @@ describe('429 (spec 8.1)', () => {
     await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 429, retryAfter: 1, count: 1 })
     await client.listPayments({ limit: 1 })
     expect(events.map((e) => e.status)).toEqual([429, 200])
-    expect(events[0].rateLimit?.retryAfter).toBe(1)
-    expect(events[0].nextWaitMs).toBeGreaterThanOrEqual(1000)
-    const firstEnded = events[0].startedAt + events[0].timings.totalMs
-    expect(events[1].startedAt - firstEnded).toBeGreaterThanOrEqual(1000)
+    expect(events[0]?.rateLimit?.retryAfter).toBe(1)
+    expect(events[0]?.nextWaitMs).toBeGreaterThanOrEqual(1000)
+    const firstEnded = present(events[0]).startedAt + present(events[0]).timings.totalMs
+    expect(present(events[1]).startedAt - firstEnded).toBeGreaterThanOrEqual(1000)
     client.dispose()
   })
 
@@ -289,8 +290,8 @@ describe('429 (spec 8.1)', () => {
     const p = await client.getPayment('tr_1')
     expect(p.id).toBe('tr_1')
     expect(events.map((e) => e.status)).toEqual([429, 200])
-    expect(events[0].rateLimit?.retryAfter).toBeNull()
-    expect(events[0].nextWaitMs).toBeGreaterThanOrEqual(300)
+    expect(events[0]?.rateLimit?.retryAfter).toBeNull()
+    expect(events[0]?.nextWaitMs).toBeGreaterThanOrEqual(300)
     client.dispose()
     await server.close()
   })

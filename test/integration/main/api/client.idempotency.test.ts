@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
 import { TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
+import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
 let admin: SandboxAdmin
@@ -25,8 +26,8 @@ describe('API client and idempotency', () => {
     const first = await client.createPayment(validPaymentBody(), { idempotencyKey: 'client-replay' })
     const again = await client.createPayment(validPaymentBody(), { idempotencyKey: 'client-replay' })
     expect(again.id).toBe(first.id)
-    expect(events[0].notes.join(' ')).not.toMatch(/saved answer/)
-    expect(events[1].notes.join(' ')).toMatch(/saved answer to the first request with this idempotency key/)
+    expect(present(events[0]).notes.join(' ')).not.toMatch(/saved answer/)
+    expect(events[1]?.notes.join(' ')).toMatch(/saved answer to the first request with this idempotency key/)
     client.dispose()
   })
 
@@ -51,7 +52,7 @@ describe('API client and idempotency', () => {
     const duplicate = await second.client.createPayment(body, { idempotencyKey: 'client-409' })
     expect(duplicate.id).toBe((await first).id)
     expect(second.events.map((e) => e.status)).toEqual([409, 201])
-    expect(second.events[1].notes.join(' ')).toMatch(/saved answer/)
+    expect(second.events[1]?.notes.join(' ')).toMatch(/saved answer/)
     expect((await admin.stats()).idempotencyInFlight).toBe(0)
     slow.client.dispose()
     second.client.dispose()

@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index
 import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../../../../src/shared/api-types'
 import { recordingClient, rejection, TEST_KEY } from '../../helpers/api-client'
+import { present } from '../../../helpers/present'
 
 const LIVE_KEY = 'live_ordersListIntegration01'
 const ORDERS = 130
@@ -79,7 +80,7 @@ describe('sandbox GET /v2/orders', () => {
       ['limit=0', 'limit'],
       ['sort=up', 'sort'],
       ['from=ord_doesNotExist', 'from'],
-      [`from=${created[0].replace('ord_', 'tr_')}`, 'from'],
+      [`from=${present(created[0]).replace('ord_', 'tr_')}`, 'from'],
     ]) {
       const { status, json } = await api(`/orders?${query}`)
       expect(status, query).toBe(400)
@@ -101,8 +102,8 @@ describe('client listOrders', () => {
     try {
       const first = await client.listOrders({ limit: 25 })
       expect(first._embedded.orders.map((o) => o.id)).toEqual(created.slice(-25).reverse())
-      const second = await client.listOrders({ link: first._links.next!.href })
-      expect(second._embedded.orders[0].id).toBe(created[created.length - 26])
+      const second = await client.listOrders({ link: present(first._links.next).href })
+      expect(second._embedded.orders[0]?.id).toBe(created[created.length - 26])
       const byFrom = await client.listOrders({ from: created[10], sort: 'asc', limit: 2 })
       expect(byFrom._embedded.orders.map((o) => o.id)).toEqual([created[10], created[11]])
       const sent = events.length

@@ -7,6 +7,7 @@ import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmi
 import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
 import type { BucketSnapshot } from '../../../../src/shared/api-events'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection, startTinyServer } from '../../helpers/api-client'
+import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
 let admin: SandboxAdmin
@@ -76,10 +77,10 @@ describe('resources', () => {
     expect(payment.mode).toBe('test')
     const fetched = await client.getPayment(payment.id)
     expect(fetched.id).toBe(payment.id)
-    expect(JSON.parse(events[0].requestBody!)).toMatchObject({ profileId: sb.profileId, testmode: true })
+    expect(JSON.parse(present(events[0]).requestBody ?? '')).toMatchObject({ profileId: sb.profileId, testmode: true })
     // Reading one payment takes testmode only (https://docs.mollie.com/reference/v2/payments-api/get-payment).
-    expect(new URL(events[1].url).searchParams.get('profileId')).toBeNull()
-    expect(new URL(events[1].url).searchParams.get('testmode')).toBe('true')
+    expect(new URL(present(events[1]).url).searchParams.get('profileId')).toBeNull()
+    expect(new URL(present(events[1]).url).searchParams.get('testmode')).toBe('true')
     client.dispose()
   })
 
@@ -112,7 +113,7 @@ describe('resources', () => {
     const { client, events } = recordingClient(sb.baseUrl)
     const payment = await client.createPayment({ ...validPaymentBody(), profileId: 'pfl_other', testmode: true })
     expect(payment.resource).toBe('payment')
-    expect(events[0].notes.join(' ')).toMatch(/profileId/)
+    expect(events[0]?.notes.join(' ')).toMatch(/profileId/)
     client.dispose()
   })
 })
@@ -132,10 +133,10 @@ describe('typed errors (spec 7)', () => {
     expect(e.documentationUrl).toMatch(/^http/)
     expect(e.attempts).toHaveLength(1)
     expect(events).toHaveLength(1)
-    expect(events[0].outcome).toBe('failed')
+    expect(events[0]?.outcome).toBe('failed')
     const view = e.toView()
     expect(view.rateLimit?.policy).toBe('post-v2-payments')
-    expect(view.idempotencyKey).toBe(events[0].idempotencyKey)
+    expect(view.idempotencyKey).toBe(present(events[0]).idempotencyKey)
     client.dispose()
   })
 
@@ -170,7 +171,7 @@ describe('typed errors (spec 7)', () => {
     const e: ApiError = await rejection(client.getPayment('tr_doesNotExist02'))
     const all = JSON.stringify(events) + JSON.stringify(e.toView()) + String(e) + e.stack
     expect(all).not.toContain(TEST_KEY)
-    expect(events[0].requestHeaders.authorization).toBe('Bearer ***')
+    expect(events[0]?.requestHeaders.authorization).toBe('Bearer ***')
     client.dispose()
   })
 })

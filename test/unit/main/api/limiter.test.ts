@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../../src/main/api/clock'
 import { RateLimiter, type AcquireRequest, type LimiterError, type Permit } from '../../../../src/main/api/limiter'
+import { present } from '../../../helpers/present'
 
 /** A clock whose timers fire only when the test advances time. */
 class FakeClock implements Clock {
@@ -73,7 +74,7 @@ describe('RateLimiter before anything is learned', () => {
     expect(w1.permit).not.toBeNull()
     await clock.advance(10_000)
     expect(r2.permit).toBeNull()
-    r1.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 5, 4) })
+    present(r1.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 5, 4) })
     await flush()
     expect(r2.permit?.bucket).toBe('get-v2-payments')
   })
@@ -85,11 +86,11 @@ describe('RateLimiter before anything is learned', () => {
     const b = track(limiter, { label: 'b' })
     const c = track(limiter, { label: 'c' })
     await flush()
-    a.permit!.complete({ status: 200, headers: { 'ratelimit-policy': 'nonsense', ratelimit: ';;;' } })
+    present(a.permit).complete({ status: 200, headers: { 'ratelimit-policy': 'nonsense', ratelimit: ';;;' } })
     await flush()
     expect(b.permit?.bucket).toBeNull()
     expect(c.permit).toBeNull()
-    b.permit!.fail()
+    present(b.permit).fail()
     await flush()
     expect(c.permit).not.toBeNull()
   })
@@ -101,7 +102,7 @@ describe('RateLimiter token bucket', () => {
     const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 100, safetyMargin: false })
     const first = track(limiter, { label: 'first' })
     await flush()
-    first.permit!.complete({ status: 200, headers: headers('get-v2-payments', q, burst, r) })
+    present(first.permit).complete({ status: 200, headers: headers('get-v2-payments', q, burst, r) })
     await flush()
     return { clock, limiter }
   }
@@ -159,7 +160,7 @@ describe('RateLimiter token bucket', () => {
     await flush()
     expect(granted(sent)).toBe(5)
     // The first of the five was handled before the other four reached the server: r=8.
-    sent[0].permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
+    present(sent[0]?.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
     const more = Array.from({ length: 6 }, (_, i) => track(limiter, { label: `m${i}` }))
     await flush()
     // 9 − 5 = 4 left; r=8 minus the 4 unreflected ones agrees, so no extra tokens appear.
@@ -171,7 +172,7 @@ describe('RateLimiter token bucket', () => {
     const sent = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `s${i}` }))
     await flush()
     // The last one sent overtook the other four on the server: r=8 does not include them.
-    sent[4].permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
+    present(sent[4]?.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 8) })
     const more = Array.from({ length: 8 }, (_, i) => track(limiter, { label: `m${i}` }))
     await flush()
     expect(granted(more)).toBe(4)
@@ -181,7 +182,7 @@ describe('RateLimiter token bucket', () => {
     const { clock, limiter } = await learned(10, 10, 9)
     const a = track(limiter, { label: 'a' })
     await flush()
-    a.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 1) })
+    present(a.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 1) })
     const more = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `m${i}` }))
     await flush()
     expect(granted(more)).toBeLessThanOrEqual(2)
@@ -199,7 +200,7 @@ describe('RateLimiter token bucket', () => {
     const probe = track(limiter, { label: 'probe', endpointKey: 'GET /payments/:id' })
     await flush()
     expect(probe.permit?.bucket).toBeNull()
-    probe.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
+    present(probe.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
     await flush()
     expect(a.permit).not.toBeNull()
   })
@@ -208,7 +209,7 @@ describe('RateLimiter token bucket', () => {
     const { limiter } = await learned(10, 5, 4)
     const a = track(limiter, { label: 'a' })
     await flush()
-    a.permit!.complete({ status: 200, headers: {} })
+    present(a.permit).complete({ status: 200, headers: {} })
     const more = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `m${i}` }))
     await flush()
     expect(granted(more)).toBe(3)
@@ -222,7 +223,7 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 100, safetyMargin: false })
     const first = track(limiter, { label: 'first' })
     await flush()
-    first.permit!.complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
+    present(first.permit).complete({ status: 200, headers: headers('get-v2-payments', 10, 10, 9) })
     const flying = Array.from({ length: 9 }, (_, i) => track(limiter, { label: `f${i}` }))
     await flush()
     expect(granted(flying)).toBe(9)
@@ -231,8 +232,10 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     const pauses: (number | null)[] = []
     for (const f of flying) {
       pauses.push(
-        f.permit!.complete({ status: 429, headers: headers('get-v2-payments', 10, 10, 0, { 'retry-after': '2' }) })
-          .pauseMs,
+        present(f.permit).complete({
+          status: 429,
+          headers: headers('get-v2-payments', 10, 10, 0, { 'retry-after': '2' }),
+        }).pauseMs,
       )
       await clock.advance(3)
     }
@@ -255,13 +258,13 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 100 })
     const a = track(limiter, { label: 'a' })
     await flush()
-    a.permit!.complete({ status: 200, headers: headers('p', 10, 10, 9) })
+    present(a.permit).complete({ status: 200, headers: headers('p', 10, 10, 9) })
     const [x, y] = [track(limiter, { label: 'x' }), track(limiter, { label: 'y' })]
     await flush()
-    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
-    expect(y.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3' }) }).pauseMs).toBe(
-      3000,
-    )
+    present(x.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
+    expect(
+      present(y.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3' }) }).pauseMs,
+    ).toBe(3000)
     expect(limiter.pauseCount('p')).toBe(1)
   })
 
@@ -270,7 +273,7 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     const limiter = new RateLimiter({ clock, random: () => 0, default429PauseMs: 700 })
     const a = track(limiter, { label: 'a' })
     await flush()
-    expect(a.permit!.complete({ status: 429, headers: {} }).pauseMs).toBe(700)
+    expect(present(a.permit).complete({ status: 429, headers: {} }).pauseMs).toBe(700)
     const b = track(limiter, { label: 'b' })
     await clock.advance(699)
     expect(b.permit).toBeNull()
@@ -301,7 +304,7 @@ describe('RateLimiter queue', () => {
         })
     }
     await flush()
-    head.permit!.fail()
+    present(head.permit).fail()
     for (let i = 0; i < 10; i++) await flush()
     expect(order).toEqual(['u1', 'u2', 'bg1', 'bg2'])
   })
@@ -324,9 +327,9 @@ describe('RateLimiter queue', () => {
         })
     take('new1')
     take('new2')
-    take('retry', head.permit!.orderKey)
+    take('retry', present(head.permit).orderKey)
     await flush()
-    head.permit!.fail()
+    present(head.permit).fail()
     for (let i = 0; i < 10; i++) await flush()
     expect(order).toEqual(['retry', 'new1', 'new2'])
   })
@@ -353,7 +356,7 @@ describe('RateLimiter queue', () => {
     await flush()
     expect(aborted.error?.code).toBe('aborted')
     expect(limiter.queuedCount()).toBe(1)
-    head.permit!.fail()
+    present(head.permit).fail()
     await flush()
     expect(aborted.permit).toBeNull()
     expect(next.permit).not.toBeNull()
@@ -404,7 +407,7 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
     const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 0, ...extra })
     const first = track(limiter, { label: 'first' })
     await flush()
-    first.permit!.complete({ status: 200, headers: headers('p', 10, 10, r) })
+    present(first.permit).complete({ status: 200, headers: headers('p', 10, 10, r) })
     await flush()
     return { clock, limiter }
   }
@@ -413,7 +416,7 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
     const { limiter } = await learnedWith({ maxRetryAfterMs: 5000, safetyMargin: false })
     const x = track(limiter, { label: 'x' })
     await flush()
-    const res = x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3600' }) })
+    const res = present(x.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3600' }) })
     expect(res).toEqual({ pauseMs: 5000, askedMs: 3_600_000 })
   })
 
@@ -427,7 +430,7 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
       asked.push(ms)
       return setTimer(fn, ms)
     }
-    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '9999999999' }) })
+    present(x.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '9999999999' }) })
     track(limiter, { label: 'waiting' })
     await flush()
     expect(asked.length).toBeGreaterThan(0)
@@ -436,11 +439,11 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
 
   it('429s the estimate did not expect halve the rate (quota lowered without notice)', async () => {
     const { limiter } = await learnedWith({ safetyMargin: false })
-    const before = limiter.snapshot('p')!.ratePerSecond
+    const before = present(limiter.snapshot('p')).ratePerSecond
     const x = track(limiter, { label: 'x' })
     await flush()
-    x.permit!.complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
-    expect(limiter.snapshot('p')!.ratePerSecond).toBe(before / 2)
+    present(x.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '1' }) })
+    expect(present(limiter.snapshot('p')).ratePerSecond).toBe(before / 2)
   })
 
   it('keeps a margin in the bucket until the server shows its refill', async () => {
@@ -449,13 +452,13 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
     await flush()
     // r=4: one token stays back as the margin.
     expect(granted(entries)).toBe(3)
-    entries[0].permit!.complete({ status: 200, headers: headers('p', 10, 10, 3) })
+    present(entries[0]?.permit).complete({ status: 200, headers: headers('p', 10, 10, 3) })
     await clock.advance(300)
     const before = granted(entries)
     // The server's r rose: the refill is seen, the margin is spent too.
-    entries[1].permit!.complete({ status: 200, headers: headers('p', 10, 10, 6) })
+    present(entries[1]?.permit).complete({ status: 200, headers: headers('p', 10, 10, 6) })
     await flush()
     expect(granted(entries)).toBeGreaterThan(before)
-    expect(limiter.snapshot('p')!.remaining).toBe(0)
+    expect(present(limiter.snapshot('p')).remaining).toBe(0)
   })
 })

@@ -4,11 +4,12 @@ import { createRedactor } from '../../../../src/main/services/request-log-redact
 import { shellQuote, toCurl, toHar, toJsonBundle } from '../../../../src/main/services/request-log-export'
 import type { RequestLogEntry } from '../../../../src/shared/request-log-types'
 import { attemptEvent, SECRET } from '../../helpers/request-log-fixtures'
+import { present } from '../../../helpers/present'
 
 const redactor = createRedactor({ secretValues: () => [SECRET] })
 
 function entry(events = [attemptEvent()]): RequestLogEntry {
-  const first = events[0]
+  const first = present(events[0], 'an attempt')
   return {
     id: first.requestId,
     seq: 1,
@@ -57,7 +58,7 @@ describe('cURL export', () => {
     ])
     // The body argument, unquoted by a real shell, is the request body exactly (with its apostrophe).
     const bodyWord = command.slice(command.indexOf('--data-raw ') + '--data-raw '.length)
-    expect(shellUnquote(bodyWord)).toBe(e.attempts[0].requestBody)
+    expect(shellUnquote(bodyWord)).toBe(present(e.attempts[0]).requestBody)
   })
 
   it('has no body argument for a GET, and picks the attempt asked for', () => {
@@ -121,11 +122,11 @@ describe('HAR export', () => {
       )
       expect(item.time).toBeCloseTo(sum, 6)
     }
-    expect(har.log.entries[0].request.queryString).toEqual([{ name: 'embed', value: 'payments' }])
-    expect(har.log.entries[0].request.postData?.text).toBe(e.attempts[0].requestBody)
-    expect(har.log.entries[1].response.status).toBe(0) // no response (network error)
-    expect(har.log.entries[1]._retryReason).toBeNull()
-    expect(har.log.entries[0]._idempotencyKey).toBe('idem-123')
+    expect(har.log.entries[0]?.request.queryString).toEqual([{ name: 'embed', value: 'payments' }])
+    expect(har.log.entries[0]?.request.postData?.text).toBe(present(e.attempts[0]).requestBody)
+    expect(har.log.entries[1]?.response.status).toBe(0) // no response (network error)
+    expect(har.log.entries[1]?._retryReason).toBeNull()
+    expect(har.log.entries[0]?._idempotencyKey).toBe('idem-123')
   })
 
   it('never contains the secret, and the JSON bundle neither', () => {

@@ -28,10 +28,10 @@ describe('rate-limit feed', () => {
     for (let r = 50; r > 40; r--) feed.update('a', [bucket('get-v2-payments', r)])
     vi.advanceTimersByTime(100)
     expect(pushed.length).toBeLessThanOrEqual(3)
-    expect(pushed[pushed.length - 1][0].remaining).toBe(41)
-    expect(feed.state()[0].remaining).toBe(41)
+    expect(pushed.at(-1)?.[0]?.remaining).toBe(41)
+    expect(feed.state()[0]?.remaining).toBe(41)
     feed.setActive('b')
-    expect(pushed[pushed.length - 1][0].remaining).toBe(1)
+    expect(pushed.at(-1)?.[0]?.remaining).toBe(1)
     feed.dispose()
   })
 
@@ -47,15 +47,15 @@ describe('rate-limit feed', () => {
     }
     feed.update('a', [bucket('get-v2-payments', 0)], read)
     vi.advanceTimersByTime(100)
-    expect(pushed[pushed.length - 1][0].remaining).toBe(0)
+    expect(pushed.at(-1)?.[0]?.remaining).toBe(0)
     tokens = 25
     vi.advanceTimersByTime(1000)
     vi.advanceTimersByTime(100)
-    expect(pushed[pushed.length - 1][0].remaining).toBe(25)
+    expect(pushed.at(-1)?.[0]?.remaining).toBe(25)
     tokens = 50
     vi.advanceTimersByTime(1100)
-    expect(pushed[pushed.length - 1][0].remaining).toBe(50)
-    expect(feed.state()[0].remaining).toBe(50)
+    expect(pushed.at(-1)?.[0]?.remaining).toBe(50)
+    expect(feed.state()[0]?.remaining).toBe(50)
     const readsWhenFull = reads
     const pushesWhenFull = pushed.length
     vi.advanceTimersByTime(10_000)
@@ -77,10 +77,10 @@ describe('rate-limit feed', () => {
     })
     feed.update('a', [{ ...full, pausedUntil: paused }], () => [{ ...full, pausedUntil: paused }])
     vi.advanceTimersByTime(100)
-    expect(pushed[pushed.length - 1][0].pausedUntil).not.toBeNull()
+    expect(pushed.at(-1)?.[0]?.pausedUntil).not.toBeNull()
     paused = null
     vi.advanceTimersByTime(2200)
-    expect(pushed[pushed.length - 1][0].pausedUntil).toBeNull()
+    expect(pushed.at(-1)?.[0]?.pausedUntil).toBeNull()
     expect(readsB).toBe(0)
     feed.dispose()
   })

@@ -11,6 +11,7 @@ import {
 import type { RequestLogEntry } from '../../../../src/shared/request-log-types'
 import { createRedactor } from '../../../../src/main/services/request-log-redaction'
 import { attemptEvent } from '../../helpers/request-log-fixtures'
+import { present } from '../../../helpers/present'
 
 const redactor = createRedactor()
 /** A record's header: length word (top bit: positioned) and its position. */
@@ -89,7 +90,7 @@ describe('request log store', () => {
     await store.load()
     await store.append([entry(1), entry(2), entry(3)])
     await store.close()
-    const [file] = await segmentFiles()
+    const file = present((await segmentFiles())[0], 'a segment file')
     const full = (await stat(path.join(dir, file))).size
     // Cut the last record in the middle (as a crash during its write would).
     await truncate(path.join(dir, file), full - 37)
@@ -113,11 +114,11 @@ describe('request log store', () => {
     await store.load()
     await store.append([entry(1), entry(2), entry(3)])
     await store.close()
-    const file = path.join(dir, (await segmentFiles())[0])
+    const file = path.join(dir, present((await segmentFiles())[0]))
     const bytes = await readFile(file)
     const firstLength = bytes.readUInt32BE(0) & 0x7fff_ffff
     // Flip a byte inside record 1's ciphertext (its length stays intact), and add 2 stray bytes.
-    bytes[HEADER + firstLength - 1] ^= 0xff
+    bytes.writeUInt8(bytes.readUInt8(HEADER + firstLength - 1) ^ 0xff, HEADER + firstLength - 1)
     await writeFile(file, Buffer.concat([bytes, Buffer.from([0, 0])]))
     const reopened = createRequestLogStore({ dir, key })
     const loaded = await reopened.load()
@@ -150,9 +151,10 @@ describe('request log store', () => {
     const reopened = createRequestLogStore({ dir, key, maxBytes, segmentBytes: 10_000 })
     const { entries } = await reopened.load()
     // The newest survive, in order, without gaps at the new end.
-    expect(entries[entries.length - 1].id).toBe('req-200')
+    expect(entries.at(-1)?.id).toBe('req-200')
     const seqs = entries.map((e) => e.seq)
-    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0] + i))
+    const firstSeq = present(seqs[0])
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => firstSeq + i))
     expect(seqs[0]).toBeGreaterThan(1)
     await reopened.close()
   })
@@ -165,7 +167,7 @@ describe('request log store', () => {
     const reopened = createRequestLogStore({ dir, key, maxEntries: 50, segmentBytes: 4_000 })
     const { entries } = await reopened.load()
     expect(entries).toHaveLength(50)
-    expect(entries[0].id).toBe('req-251')
+    expect(entries[0]?.id).toBe('req-251')
     // Whole old segments were deleted, not kept around: well under 300 entries' worth on disk.
     expect((await segmentFiles()).length).toBeLessThan(20)
     expect(await segmentFiles()).not.toContain(segmentFileName(1))
@@ -237,7 +239,7 @@ describe('request log records are bound to their place (issue 11 item 9)', () =>
     await store.append([entry(1)])
     await store.append([{ ...entry(1), tags: ['CASE-NEW'] }])
     await store.close()
-    const file = path.join(dir, (await segmentFiles())[0]!)
+    const file = path.join(dir, present((await segmentFiles())[0]))
     const bytes = await readFile(file)
     const [old] = records(bytes)
     await writeFile(file, Buffer.concat([bytes, old!]))
@@ -251,12 +253,12 @@ describe('request log records are bound to their place (issue 11 item 9)', () =>
   it('notices a record copied into another segment, and a segment removed between others', async () => {
     const names = await written(12, 1) // one record per segment
     expect(names.length).toBeGreaterThan(3)
-    const first = path.join(dir, names[0]!)
-    const last = path.join(dir, names[names.length - 1]!)
+    const first = path.join(dir, present(names[0]))
+    const last = path.join(dir, present(names.at(-1)))
     await writeFile(last, Buffer.concat([await readFile(last), await readFile(first)]))
     const copied = await reload()
     expect(copied.dropped + copied.outOfPlace).toBeGreaterThanOrEqual(1)
-    await rm(path.join(dir, names[1]!))
+    await rm(path.join(dir, present(names[1])))
     const removed = await reload()
     expect(removed.outOfPlace).toBeGreaterThanOrEqual(1)
   })
@@ -267,10 +269,10 @@ describe('request log records are bound to their place (issue 11 item 9)', () =>
     expect(await reload()).toEqual({ ids: ['req-1', 'req-2'], dropped: 0, outOfPlace: 0 })
     const files = await segmentFiles()
     expect(files).not.toContain(segmentFileName(1))
-    const bytes = await readFile(path.join(dir, files[0]!))
+    const bytes = await readFile(path.join(dir, present(files[0])))
     expect(bytes.readUInt32BE(0) & 0x8000_0000).not.toBe(0)
     // An old-format record put back among the new ones is not read.
-    await writeFile(path.join(dir, files[0]!), Buffer.concat([bytes, encodeLegacyRecord(key, entry(3))]))
+    await writeFile(path.join(dir, present(files[0])), Buffer.concat([bytes, encodeLegacyRecord(key, entry(3))]))
     expect(await reload()).toEqual({ ids: ['req-1', 'req-2'], dropped: 0, outOfPlace: 1 })
   })
 })

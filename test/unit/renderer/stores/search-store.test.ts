@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchHit, SearchResult, SyncProgress } from '../../../../src/shared/ipc/search'
 import { createSearchStore, type SearchPort } from '../../../../src/renderer/src/stores/search-store'
+import { present } from '../../../helpers/present'
 
 function hit(kind: 'payment' | 'order', id: string): SearchHit {
   return {
@@ -60,9 +61,9 @@ describe('search store', () => {
     const first = store.getState().run()
     store.getState().setText('ada@')
     const second = store.getState().run()
-    pending[1].resolve(result('ada@', ['ord_new'], []))
+    present(pending[1]).resolve(result('ada@', ['ord_new'], []))
     await second
-    pending[0].resolve(result('ada', ['ord_old'], []))
+    present(pending[0]).resolve(result('ada', ['ord_old'], []))
     await first
     expect(store.getState().result?.text).toBe('ada@')
   })
@@ -72,7 +73,7 @@ describe('search store', () => {
     const store = createSearchStore(port)
     store.getState().setText('x')
     const run = store.getState().run()
-    pending[0].resolve(result('x', ['ord_a'], ['tr_b', 'tr_c']))
+    present(pending[0]).resolve(result('x', ['ord_a'], ['tr_b', 'tr_c']))
     await run
     expect(store.getState().target()).toEqual({ kind: 'order', id: 'ord_a' })
     store.getState().move(1)
@@ -89,7 +90,7 @@ describe('search store', () => {
     const store = createSearchStore(port)
     store.getState().setText('x'.repeat(600))
     const run = store.getState().run()
-    pending[0].reject(new Error('That search is 600 characters long'))
+    present(pending[0]).reject(new Error('That search is 600 characters long'))
     await run
     expect(store.getState().error).toMatch(/600 characters/)
     store.getState().setText('')
@@ -101,7 +102,7 @@ describe('search store', () => {
     const { port, listeners } = fakePort()
     const store = createSearchStore(port)
     const off = store.getState().listen()
-    listeners[0]({ state: 'running', items: 250, pages: 1 } as SyncProgress)
+    present(listeners[0])({ state: 'running', items: 250, pages: 1 } as SyncProgress)
     expect(store.getState().sync?.items).toBe(250)
     off()
     expect(listeners).toHaveLength(0)
