@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { StatusBar } from './components/StatusBar'
 import { HomeScreen } from './features/home/HomeScreen'
 import { SearchBox } from './features/search/SearchBox'
+import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'
 import { newSearchStore, SearchStoreContext } from './features/search/search-context'
 import { ConnectionsScreen } from './features/connections/ConnectionsScreen'
 import { InspectorScreen } from './features/inspector/InspectorScreen'
@@ -24,6 +25,7 @@ export function App(): React.JSX.Element {
   const setScreen = useAppStore((s) => s.setScreen)
   const loadInfo = useAppStore((s) => s.loadInfo)
   const [searchStore] = useState(newSearchStore)
+  const [builderStores] = useState(newBuilderStores)
 
   useEffect(() => {
     void loadInfo()
@@ -46,39 +48,41 @@ export function App(): React.JSX.Element {
   const Screen = SCREEN_COMPONENTS[screen]
   return (
     <SearchStoreContext.Provider value={searchStore}>
-      <div className="app">
-        <nav className="sidebar" aria-label="Sections">
-          <div className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              P
-            </span>
-            Paydesk
-          </div>
-          <ul>
-            {SCREENS.map((s) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  className={s.id === screen ? 'nav-item active' : 'nav-item'}
-                  aria-current={s.id === screen ? 'page' : undefined}
-                  onClick={() => setScreen(s.id)}
-                  title={`${s.label} (Ctrl+${s.shortcut})`}
-                >
-                  {s.label}
-                  <kbd>{s.shortcut}</kbd>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <header className="app-header">
-          <SearchBox />
-        </header>
-        <main className="content" id="main">
-          <Screen />
-        </main>
-        <StatusBar />
-      </div>
+      <BuilderStoresContext.Provider value={builderStores}>
+        <div className="app">
+          <nav className="sidebar" aria-label="Sections">
+            <div className="brand">
+              <span className="brand-mark" aria-hidden="true">
+                P
+              </span>
+              Paydesk
+            </div>
+            <ul>
+              {SCREENS.map((s) => (
+                <li key={s.id}>
+                  <button
+                    type="button"
+                    className={s.id === screen ? 'nav-item active' : 'nav-item'}
+                    aria-current={s.id === screen ? 'page' : undefined}
+                    onClick={() => setScreen(s.id)}
+                    title={`${s.label} (Ctrl+${s.shortcut})`}
+                  >
+                    {s.label}
+                    <kbd>{s.shortcut}</kbd>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <header className="app-header">
+            <SearchBox />
+          </header>
+          <main className="content" id="main">
+            <Screen />
+          </main>
+          <StatusBar />
+        </div>
+      </BuilderStoresContext.Provider>
     </SearchStoreContext.Provider>
   )
 }

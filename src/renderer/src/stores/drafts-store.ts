@@ -1,9 +1,17 @@
-import { create } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { DraftSummary, DraftView } from '../../../shared/ipc/drafts'
-import { call, errorMessage } from '../lib/ipc-client'
+import { toErrorView } from './error-view'
 
 // The drafts list beside the builder: open drafts and created (archived) ones, plus main's notices
-// about damaged draft files it set aside.
+// about damaged draft files it set aside. Created with the IPC port it uses (no module state), so
+// its transitions are unit-tested without a browser.
+
+export interface DraftsPort {
+  list(): Promise<ChannelOutput<'drafts.list'>>
+  rename(id: string, name: string): Promise<ChannelOutput<'drafts.rename'>>
+  remove(id: string): Promise<ChannelOutput<'drafts.delete'>>
+}
 
 export interface DraftsState {
   drafts: DraftSummary[]
@@ -22,45 +30,47 @@ function summaryOf(view: DraftView | DraftSummary): DraftSummary {
   return { id, name, kind, createdAt, updatedAt, summary, archived }
 }
 
-let loadSeq = 0
-
-export const useDraftsStore = create<DraftsState>((set, get) => ({
-  drafts: [],
-  notices: [],
-  loading: false,
-  error: null,
-  async load() {
-    const seq = ++loadSeq
-    set({ loading: true })
-    try {
-      const list = await call('drafts.list')
-      if (seq !== loadSeq) return
-      set({ drafts: list.drafts, notices: list.notices, loading: false, error: null })
-    } catch (error) {
-      if (seq !== loadSeq) return
-      set({ loading: false, error: errorMessage(error) })
-    }
-  },
-  upsert(view) {
-    const summary = summaryOf(view)
-    set({ drafts: [summary, ...get().drafts.filter((d) => d.id !== summary.id)] })
-  },
-  async rename(id, name) {
-    try {
-      const summary = await call('drafts.rename', { id, name })
-      set({ drafts: get().drafts.map((d) => (d.id === id ? summary : d)) })
-      return null
-    } catch (error) {
-      return errorMessage(error)
-    }
-  },
-  async remove(id) {
-    try {
-      await call('drafts.delete', { id })
-      set({ drafts: get().drafts.filter((d) => d.id !== id) })
-      return null
-    } catch (error) {
-      return errorMessage(error)
-    }
-  },
-}))
+export function createDraftsStore(port: DraftsPort): StoreApi<DraftsState> {
+  // Only the newest list answer is shown.
+  let loadSeq = 0
+  return createStore<DraftsState>((set, get) => ({
+    drafts: [],
+    notices: [],
+    loading: false,
+    error: null,
+    async load() {
+      const seq = ++loadSeq
+      set({ loading: true })
+      try {
+        const list = await port.list()
+        if (seq !== loadSeq) return
+        set({ drafts: list.drafts, notices: list.notices, loading: false, error: null })
+      } catch (error) {
+        if (seq !== loadSeq) return
+        set({ loading: false, error: toErrorView(error).message })
+      }
+    },
+    upsert(view) {
+      const summary = summaryOf(view)
+      set({ drafts: [summary, ...get().drafts.filter((d) => d.id !== summary.id)] })
+    },
+    async rename(id, name) {
+      try {
+        const summary = await port.rename(id, name)
+        set({ drafts: get().drafts.map((d) => (d.id === id ? summary : d)) })
+        return null
+      } catch (error) {
+        return toErrorView(error).message
+      }
+    },
+    async remove(id) {
+      try {
+        await port.remove(id)
+        set({ drafts: get().drafts.filter((d) => d.id !== id) })
+        return null
+      } catch (error) {
+        return toErrorView(error).message
+      }
+    },
+  }))
+}

@@ -1,21 +1,43 @@
-import { create } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../../shared/ipc/connections'
+import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcErrorView } from '../../../shared/ipc/define'
 import type { DraftArchiveInfo } from '../../../shared/ipc/drafts'
 import {
   emptyDraftContent,
+  formTargetOf,
   nextOrderNumber,
   type CredentialShape,
   type DraftContent,
+  type FormTarget,
 } from '../../../shared/order-builder'
 import type { CreateFailure, OrderCreated, PaymentCreated } from '../../../shared/ipc/orders'
 import { isApiErrorView } from '../../../shared/api-error'
-import { formTargetOf, type FormTarget } from '../features/orders/field-map'
-import { call, IpcError, subscribe } from '../lib/ipc-client'
-import { useDraftsStore } from './drafts-store'
+import type { DraftsState } from './drafts-store'
 
 // The order builder's state: the draft being edited (autosaved, encrypted by main), the active
-// connection (for profileId/testmode and the live guard), sending and its outcome.
+// connection (for profileId/testmode and the live guard), sending and its outcome. Created with the
+// IPC port and the clock it uses (no module state), so its transitions are unit-tested without a
+// browser; main decides every write, this store only asks.
+
+/** What the builder asks main. A rejected call throws ipc-client's IpcError (code + view). */
+export interface OrdersPort {
+  activeConnection(): Promise<ChannelOutput<'connections.active'>>
+  saveDraft(input: ChannelInput<'drafts.save'>): Promise<ChannelOutput<'drafts.save'>>
+  getDraft(id: string): Promise<ChannelOutput<'drafts.get'>>
+  createOrder(input: ChannelInput<'orders.create'>): Promise<ChannelOutput<'orders.create'>>
+  createPayment(input: ChannelInput<'payments.create'>): Promise<ChannelOutput<'payments.create'>>
+  /** Main's notice that connections changed; returns the unsubscribe. */
+  onConnectionsChanged(listener: () => void): () => void
+  /** The window is about to close (flush the draft); returns the unsubscribe. */
+  onUnload(listener: () => void): () => void
+}
+
+/** The timers autosave uses (the window's in the app, a manual one in tests). */
+export interface OrdersClock {
+  setTimeout(run: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
 
 /** Autosave delay after the last keystroke. */
 export const AUTOSAVE_DELAY_MS = 400
@@ -66,244 +88,257 @@ export function credentialOf(connection: ActiveConnectionView | null): Credentia
   return { kind: connection.kind, profileId: connection.profileId, testmode: connection.testmode }
 }
 
+/** The view an IPC failure carries (ipc-client's IpcError, read by shape), or an internal one. */
 function toView(error: unknown): IpcErrorView {
-  if (error instanceof IpcError) return error.view
+  const view = (error as { view?: unknown } | null)?.view
+  if (error instanceof Error && typeof view === 'object' && view !== null && 'code' in view && 'message' in view) {
+    return view as IpcErrorView
+  }
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | null = null
-let saving: Promise<void> = Promise.resolve()
-let dirty = false
-/** Bumped when another draft is opened, so late answers for the old one are ignored. */
-let generation = 0
-let highlightNonce = 0
-let starts = 0
-let stopAll: (() => void) | null = null
+function failure(message: string): Error {
+  return Object.assign(new Error(message), { view: { code: 'internal', message } })
+}
 
-export const useOrdersStore = create<OrdersState>((set, get) => {
-  async function loadConnection(): Promise<void> {
-    try {
-      const connection = await call('connections.active')
-      set({ connection, connectionError: null })
-    } catch (error) {
-      set({ connectionError: toView(error).message })
-    }
-  }
+export function createOrdersStore(options: {
+  port: OrdersPort
+  drafts: StoreApi<DraftsState>
+  clock: OrdersClock
+}): StoreApi<OrdersState> {
+  const { port, drafts, clock } = options
+  let saveTimer: unknown = null
+  let saving: Promise<void> = Promise.resolve()
+  let dirty = false
+  /** Bumped when another draft is opened, so late answers for the old one are ignored. */
+  let generation = 0
+  let highlightNonce = 0
+  let starts = 0
+  let stopAll: (() => void) | null = null
 
-  async function saveNow(): Promise<void> {
-    if (!dirty) return
-    const gen = generation
-    const { content, draftId, archived } = get()
-    if (archived) {
-      dirty = false
-      return
-    }
-    dirty = false
-    set({ saveState: 'saving' })
-    try {
-      const view = await call('drafts.save', draftId ? { id: draftId, content } : { content })
-      if (gen !== generation) return
-      set({
-        draftId: view.id,
-        draftName: view.name,
-        idempotencyKey: view.idempotencyKey,
-        saveState: dirty ? 'pending' : 'saved',
-        saveError: null,
-      })
-      useDraftsStore.getState().upsert(view)
-    } catch (error) {
-      if (gen !== generation) return
-      dirty = true
-      set({ saveState: 'error', saveError: toView(error).message })
-    }
-  }
-
-  function flush(): Promise<void> {
-    if (saveTimer) clearTimeout(saveTimer)
-    saveTimer = null
-    saving = saving.then(saveNow)
-    return saving
-  }
-
-  async function openLatestDraft(): Promise<void> {
-    await useDraftsStore.getState().load()
-    const open = useDraftsStore.getState().drafts.find((d) => !d.archived)
-    if (open && get().draftId === null && !dirty) await get().openDraft(open.id)
-  }
-
-  return {
-    ready: false,
-    connection: null,
-    connectionError: null,
-    draftId: null,
-    draftName: '',
-    idempotencyKey: null,
-    content: emptyDraftContent('order'),
-    archived: null,
-    saveState: 'idle',
-    saveError: null,
-    sending: false,
-    error: null,
-    result: null,
-    highlight: null,
-    expanded: {},
-
-    start() {
-      starts++
-      if (starts === 1) {
-        const off = subscribe('connections.changed', () => void loadConnection())
-        const onUnload = () => void flush()
-        window.addEventListener('beforeunload', onUnload)
-        stopAll = () => {
-          off()
-          window.removeEventListener('beforeunload', onUnload)
-        }
-        void Promise.all([loadConnection(), openLatestDraft().catch(() => {})]).then(() => set({ ready: true }))
-      }
-      return () => {
-        starts--
-        void flush()
-        if (starts === 0) {
-          stopAll?.()
-          stopAll = null
-        }
-      }
-    },
-
-    update(change) {
-      if (get().archived || get().sending) return
-      const content = change(get().content)
-      // A service message beside a field is about the values it refused: editing makes it stale.
-      const highlight = get().highlight
-      set({ content, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
-      dirty = true
-      if (saveTimer) clearTimeout(saveTimer)
-      saveTimer = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
-    },
-
-    flush,
-
-    async newDraft(kind) {
-      await flush()
-      generation++
-      set({
-        draftId: null,
-        draftName: '',
-        idempotencyKey: null,
-        content: emptyDraftContent(kind),
-        archived: null,
-        saveState: 'idle',
-        saveError: null,
-        error: null,
-        result: null,
-        highlight: null,
-        expanded: {},
-      })
-    },
-
-    async openDraft(id) {
-      await flush()
-      const gen = ++generation
+  return createStore<OrdersState>((set, get) => {
+    async function loadConnection(): Promise<void> {
       try {
-        const view = await call('drafts.get', { id })
+        const connection = await port.activeConnection()
+        set({ connection, connectionError: null })
+      } catch (error) {
+        set({ connectionError: toView(error).message })
+      }
+    }
+
+    async function saveNow(): Promise<void> {
+      if (!dirty) return
+      const gen = generation
+      const { content, draftId, archived } = get()
+      if (archived) {
+        dirty = false
+        return
+      }
+      dirty = false
+      set({ saveState: 'saving' })
+      try {
+        const view = await port.saveDraft(draftId ? { id: draftId, content } : { content })
         if (gen !== generation) return
         set({
           draftId: view.id,
           draftName: view.name,
           idempotencyKey: view.idempotencyKey,
-          content: view.content,
-          archived: view.archived,
-          saveState: 'saved',
+          saveState: dirty ? 'pending' : 'saved',
+          saveError: null,
+        })
+        drafts.getState().upsert(view)
+      } catch (error) {
+        if (gen !== generation) return
+        dirty = true
+        set({ saveState: 'error', saveError: toView(error).message })
+      }
+    }
+
+    function flush(): Promise<void> {
+      if (saveTimer !== null) clock.clearTimeout(saveTimer)
+      saveTimer = null
+      saving = saving.then(saveNow)
+      return saving
+    }
+
+    async function openLatestDraft(): Promise<void> {
+      await drafts.getState().load()
+      const open = drafts.getState().drafts.find((d) => !d.archived)
+      if (open && get().draftId === null && !dirty) await get().openDraft(open.id)
+    }
+
+    return {
+      ready: false,
+      connection: null,
+      connectionError: null,
+      draftId: null,
+      draftName: '',
+      idempotencyKey: null,
+      content: emptyDraftContent('order'),
+      archived: null,
+      saveState: 'idle',
+      saveError: null,
+      sending: false,
+      error: null,
+      result: null,
+      highlight: null,
+      expanded: {},
+
+      start() {
+        starts++
+        if (starts === 1) {
+          const off = port.onConnectionsChanged(() => void loadConnection())
+          const offUnload = port.onUnload(() => void flush())
+          stopAll = () => {
+            off()
+            offUnload()
+          }
+          void Promise.all([loadConnection(), openLatestDraft().catch(() => {})]).then(() => set({ ready: true }))
+        }
+        return () => {
+          starts--
+          void flush()
+          if (starts === 0) {
+            stopAll?.()
+            stopAll = null
+          }
+        }
+      },
+
+      update(change) {
+        if (get().archived || get().sending) return
+        const content = change(get().content)
+        // A service message beside a field is about the values it refused: editing makes it stale.
+        const highlight = get().highlight
+        set({ content, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
+        dirty = true
+        if (saveTimer !== null) clock.clearTimeout(saveTimer)
+        saveTimer = clock.setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
+      },
+
+      flush,
+
+      async newDraft(kind) {
+        await flush()
+        generation++
+        set({
+          draftId: null,
+          draftName: '',
+          idempotencyKey: null,
+          content: emptyDraftContent(kind),
+          archived: null,
+          saveState: 'idle',
           saveError: null,
           error: null,
           result: null,
           highlight: null,
           expanded: {},
         })
-      } catch (error) {
-        set({ error: toView(error) })
-      }
-    },
+      },
 
-    async create(options = {}) {
-      const state = get()
-      if (state.sending || state.archived) return
-      set({ sending: true, error: null, highlight: null })
-      try {
-        if (saveTimer) clearTimeout(saveTimer)
-        saveTimer = null
-        // A new draft must exist (and own its idempotency key) before it is sent.
-        if (get().draftId === null) {
-          dirty = true
-          await flush()
-        } else await saving
-        const { draftId, content } = get()
-        if (!draftId)
-          throw new IpcError({ code: 'internal', message: get().saveError ?? 'The draft could not be saved.' })
-        dirty = false
-        const input = {
-          draftId,
-          content,
-          ...(options.newIdempotencyKey ? { newIdempotencyKey: true } : {}),
+      async openDraft(id) {
+        await flush()
+        const gen = ++generation
+        try {
+          const view = await port.getDraft(id)
+          if (gen !== generation) return
+          set({
+            draftId: view.id,
+            draftName: view.name,
+            idempotencyKey: view.idempotencyKey,
+            content: view.content,
+            archived: view.archived,
+            saveState: 'saved',
+            saveError: null,
+            error: null,
+            result: null,
+            highlight: null,
+            expanded: {},
+          })
+        } catch (error) {
+          set({ error: toView(error) })
         }
-        // One round trip: success and failure both carry what the screen shows (no drafts.get after).
-        const outcome: CreateResult | CreateFailure =
-          content.kind === 'order'
-            ? await call('orders.create', input).then((v) => (v.ok ? { kind: 'order' as const, value: v } : v))
-            : await call('payments.create', input).then((v) => (v.ok ? { kind: 'payment' as const, value: v } : v))
-        if ('ok' in outcome) {
-          // The key may have changed (a definitive 4xx, then an edit): show the current one.
+      },
+
+      async create(options = {}) {
+        const state = get()
+        if (state.sending || state.archived) return
+        set({ sending: true, error: null, highlight: null })
+        try {
+          if (saveTimer !== null) clock.clearTimeout(saveTimer)
+          saveTimer = null
+          // A new draft must exist (and own its idempotency key) before it is sent.
+          if (get().draftId === null) {
+            dirty = true
+            await flush()
+          } else await saving
+          const { draftId, content } = get()
+          if (!draftId) throw failure(get().saveError ?? 'The draft could not be saved.')
+          dirty = false
+          const input = {
+            draftId,
+            content,
+            ...(options.newIdempotencyKey ? { newIdempotencyKey: true } : {}),
+          }
+          // One round trip: success and failure both carry what the screen shows (no drafts.get after).
+          const outcome: CreateResult | CreateFailure =
+            content.kind === 'order'
+              ? await port.createOrder(input).then((v) => (v.ok ? { kind: 'order' as const, value: v } : v))
+              : await port.createPayment(input).then((v) => (v.ok ? { kind: 'payment' as const, value: v } : v))
+          if ('ok' in outcome) {
+            // The key may have changed (a definitive 4xx, then an edit): show the current one.
+            set({
+              sending: false,
+              error: outcome.error,
+              ...(outcome.idempotencyKey !== null ? { idempotencyKey: outcome.idempotencyKey } : {}),
+            })
+            const first = outcome.fieldErrors[0]
+            if (first) get().focusField(first.path, first.message)
+            return
+          }
           set({
             sending: false,
-            error: outcome.error,
-            ...(outcome.idempotencyKey !== null ? { idempotencyKey: outcome.idempotencyKey } : {}),
+            result: outcome,
+            archived: outcome.value.draft.archived,
+            idempotencyKey: outcome.value.idempotencyKey,
+            saveState: 'saved',
           })
-          const first = outcome.fieldErrors[0]
-          if (first) get().focusField(first.path, first.message)
-          return
+          void drafts.getState().load()
+        } catch (error) {
+          const view = toView(error)
+          set({ sending: false, error: view })
+          const api = isApiErrorView(view.api) ? view.api : null
+          if (api?.field) get().focusField(api.field, api.detail ?? api.message)
+          else if (view.issues?.[0]) get().focusField(view.issues[0].path, view.issues[0].message)
         }
-        set({
-          sending: false,
-          result: outcome,
-          archived: outcome.value.draft.archived,
-          idempotencyKey: outcome.value.idempotencyKey,
-          saveState: 'saved',
-        })
-        void useDraftsStore.getState().load()
-      } catch (error) {
-        const view = toView(error)
-        set({ sending: false, error: view })
-        const api = isApiErrorView(view.api) ? view.api : null
-        if (api?.field) get().focusField(api.field, api.detail ?? api.message)
-        else if (view.issues?.[0]) get().focusField(view.issues[0].path, view.issues[0].message)
-      }
-    },
+      },
 
-    async createAnother() {
-      const { content } = get()
-      const copy: DraftContent = structuredClone(content)
-      if (copy.kind === 'order') copy.orderNumber = nextOrderNumber(copy.orderNumber)
-      await get().newDraft(copy.kind)
-      get().update(() => copy)
-    },
+      async createAnother() {
+        const { content } = get()
+        const copy: DraftContent = structuredClone(content)
+        if (copy.kind === 'order') copy.orderNumber = nextOrderNumber(copy.orderNumber)
+        await get().newDraft(copy.kind)
+        get().update(() => copy)
+      },
 
-    focusField(field, message = null) {
-      const { content, connection } = get()
-      const target = formTargetOf(field, content, { organizationToken: connection?.kind === 'organization-token' })
-      if (!target) return
-      const line = target.lineIndex !== null ? content.lines[target.lineIndex] : undefined
-      set((s) => ({
-        highlight: { target, message, nonce: ++highlightNonce },
-        expanded: line && target.inLineDetails ? { ...s.expanded, [line.key]: true } : s.expanded,
-      }))
-    },
+      focusField(field, message = null) {
+        const { content, connection } = get()
+        const target = formTargetOf(field, content, { organizationToken: connection?.kind === 'organization-token' })
+        if (!target) return
+        const line = target.lineIndex !== null ? content.lines[target.lineIndex] : undefined
+        set((s) => ({
+          highlight: { target, message, nonce: ++highlightNonce },
+          expanded: line && target.inLineDetails ? { ...s.expanded, [line.key]: true } : s.expanded,
+        }))
+      },
 
-    toggleExpanded(key, open) {
-      set((s) => ({ expanded: { ...s.expanded, [key]: open ?? !s.expanded[key] } }))
-    },
+      toggleExpanded(key, open) {
+        set((s) => ({ expanded: { ...s.expanded, [key]: open ?? !s.expanded[key] } }))
+      },
 
-    clearError() {
-      set({ error: null })
-    },
-  }
-})
+      clearError() {
+        set({ error: null })
+      },
+    }
+  })
+}

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../../stores/app-store'
 import { useConnectionStore } from '../../stores/connection-store'
-import { useDraftsStore } from '../../stores/drafts-store'
 import { ModeBadge } from '../connections/ModeBadge'
 import { ago, shortDate } from '../search/format'
+import { useBuilderStores, useDrafts } from '../orders/builder-context'
 import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
 import './home.css'
@@ -34,15 +34,16 @@ export function HomeScreen(): React.JSX.Element {
   const homeError = useSearch((s) => s.homeError)
   const sync = useSearch((s) => s.sync)
   const active = useConnectionStore((s) => s.active)
-  const drafts = useDraftsStore((s) => s.drafts)
+  const drafts = useDrafts((s) => s.drafts)
+  const draftsApi = useBuilderStores().drafts
   const navigate = useAppStore((s) => s.navigate)
   const setScreen = useAppStore((s) => s.setScreen)
   const openTarget = useOpenTarget()
 
   useEffect(() => {
     void store.getState().loadHome()
-    void useDraftsStore.getState().load()
-  }, [store, active?.id])
+    void draftsApi.getState().load()
+  }, [store, draftsApi, active?.id])
   // Refresh the summary when a sync finishes.
   useEffect(() => {
     if (sync?.state === 'done') void store.getState().loadHome()

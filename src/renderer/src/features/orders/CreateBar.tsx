@@ -3,7 +3,7 @@ import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { call } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
-import { useOrdersStore } from '../../stores/orders-store'
+import { useOrders } from './builder-context'
 
 const SHOWN_PROBLEMS = 3
 
@@ -26,7 +26,7 @@ export function CreateBar({
   disabled: boolean
   onCreate(options?: { sendAnyway?: boolean }): void
 }): React.JSX.Element {
-  const focusField = useOrdersStore((s) => s.focusField)
+  const focusField = useOrders((s) => s.focusField)
   const count = violations.length
   const label = kind === 'order' ? 'Create order' : 'Create payment'
   return (
@@ -122,8 +122,8 @@ export function CreateError({
   onRetry(options: { newIdempotencyKey?: boolean }): void
 }): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
-  const focusField = useOrdersStore((s) => s.focusField)
-  const clearError = useOrdersStore((s) => s.clearError)
+  const focusField = useOrders((s) => s.focusField)
+  const clearError = useOrders((s) => s.clearError)
   const api = isApiErrorView(error.api) ? error.api : null
   const inspector = api?.requestId ? (
     <button

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import type { DraftSummary } from '../../../../shared/ipc/drafts'
-import { useDraftsStore } from '../../stores/drafts-store'
-import { useOrdersStore } from '../../stores/orders-store'
+import { useDrafts, useOrders } from './builder-context'
 
 function when(iso: string): string {
   const d = new Date(iso)
@@ -9,11 +8,11 @@ function when(iso: string): string {
 }
 
 function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }): React.JSX.Element {
-  const openDraft = useOrdersStore((s) => s.openDraft)
-  const currentId = useOrdersStore((s) => s.draftId)
-  const newDraft = useOrdersStore((s) => s.newDraft)
-  const rename = useDraftsStore((s) => s.rename)
-  const remove = useDraftsStore((s) => s.remove)
+  const openDraft = useOrders((s) => s.openDraft)
+  const currentId = useOrders((s) => s.draftId)
+  const newDraft = useOrders((s) => s.newDraft)
+  const rename = useDrafts((s) => s.rename)
+  const remove = useDrafts((s) => s.remove)
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view')
   const [name, setName] = useState(draft.name)
   const [error, setError] = useState<string | null>(null)
@@ -116,9 +115,9 @@ function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }): 
 
 /** Drafts: open ones (autosaved, encrypted) and created ones, plus notices of damaged files. */
 export function DraftsPanel(): React.JSX.Element {
-  const { drafts, notices, loading, error, load } = useDraftsStore()
-  const currentId = useOrdersStore((s) => s.draftId)
-  const newDraft = useOrdersStore((s) => s.newDraft)
+  const { drafts, notices, loading, error, load } = useDrafts((s) => s)
+  const currentId = useOrders((s) => s.draftId)
+  const newDraft = useOrders((s) => s.newDraft)
   const open = drafts.filter((d) => !d.archived)
   const created = drafts.filter((d) => d.archived)
   return (

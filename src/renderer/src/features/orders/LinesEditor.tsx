@@ -8,7 +8,8 @@ import {
   type DraftLine,
 } from '../../../../shared/order-builder'
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
-import { useOrdersStore, type Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/orders-store'
+import { useBuilderStores, useOrders } from './builder-context'
 import { normalizeMoneyText } from './derive'
 import { controlIdOf, type LineField } from './field-map'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
@@ -44,7 +45,8 @@ export interface LinesEditorProps {
 
 export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
   const { kind, lines, currency, built, formErrors, highlight, expanded } = props
-  const update = useOrdersStore((s) => s.update)
+  const update = useOrders((s) => s.update)
+  const ordersApi = useBuilderStores().orders
 
   const changeLine = useCallback(
     (key: string, patch: Partial<DraftLine>) =>
@@ -85,7 +87,7 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
   const add = (type: string) => {
     update((c) => ({ ...c, lines: [...c.lines, emptyDraftLine(newLineKey(c.lines), type)] }))
     requestAnimationFrame(() => {
-      const count = useOrdersStore.getState().content.lines.length
+      const count = ordersApi.getState().content.lines.length
       document.getElementById(controlIdOf(`lines.${count - 1}.name`))?.focus()
     })
   }
@@ -237,7 +239,7 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
 
 const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
   const { kind, line, index, count, currency, built, errors, highlight, expanded, disabled } = props
-  const toggleExpanded = useOrdersStore((s) => s.toggleExpanded)
+  const toggleExpanded = useOrders((s) => s.toggleExpanded)
   const set = (patch: Partial<DraftLine>) => props.onChange(line.key, patch)
   const path = (f: LineField) => `lines.${index}.${f}`
   const invalid = (f: LineField) => (errors[f]?.length ?? 0) > 0 || isHighlighted(path(f), highlight)

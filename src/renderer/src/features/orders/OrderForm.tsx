@@ -4,7 +4,8 @@ import type { ActiveConnectionView } from '../../../../shared/ipc/connections'
 import type { DraftContent } from '../../../../shared/order-builder'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
-import { useOrdersStore, type Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/orders-store'
+import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
 import { normalizeMoneyText } from './derive'
@@ -67,7 +68,7 @@ function AmountDisplay({
 }
 
 function useUpdate() {
-  const update = useOrdersStore((s) => s.update)
+  const update = useOrders((s) => s.update)
   return (patch: Partial<DraftContent>) => update((c) => ({ ...c, ...patch }))
 }
 

@@ -3,7 +3,8 @@ import type { Link, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../stores/app-store'
-import { useOrdersStore, type CreateResult } from '../../stores/orders-store'
+import type { CreateResult } from '../../stores/orders-store'
+import { useOrders } from './builder-context'
 
 function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
@@ -83,8 +84,8 @@ function PaymentsTable({ payments }: { payments: readonly Payment[] }): React.JS
 
 /** What was created: ids, status, amount, lines, payments, the checkout link, and what next. */
 export function OrderResult({ result }: { result: CreateResult }): React.JSX.Element {
-  const createAnother = useOrdersStore((s) => s.createAnother)
-  const newDraft = useOrdersStore((s) => s.newDraft)
+  const createAnother = useOrders((s) => s.createAnother)
+  const newDraft = useOrders((s) => s.newDraft)
   const kind = result.kind
   return (
     <section className="panel pd-result" aria-labelledby="pd-result-title" data-testid="result">

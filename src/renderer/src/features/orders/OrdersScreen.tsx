@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../stores/app-store'
-import { credentialOf, useOrdersStore, type SaveState } from '../../stores/orders-store'
+import { credentialOf, type SaveState } from '../../stores/orders-store'
+import { useOrders } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
 import { controlIdOf } from './field-map'
@@ -30,7 +31,7 @@ function useUtcToday(): string {
 }
 
 export function OrdersScreen(): React.JSX.Element {
-  const store = useOrdersStore()
+  const store = useOrders((s) => s)
   const { content, connection, highlight, archived, sending, result, error } = store
   const start = store.start
   const focusField = store.focusField
