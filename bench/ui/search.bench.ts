@@ -19,7 +19,6 @@ import { randomBytes } from 'node:crypto'
 import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
 import { orderRow } from '../../src/main/search/index-db'
 import type { Order } from '../../src/shared/api-types'
-import type { ApiClient } from '../../src/main/api'
 import { startHarness } from '../../test/e2e/harness'
 
 const SEED_PAYMENTS = 100_000
@@ -82,7 +81,7 @@ async function main(): Promise<void> {
   try {
     await h.page.getByTestId('home-screen').waitFor()
     await h.page.evaluate('window.__name = (f) => f')
-    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const client = await h.services.connections.getActiveClient()
     const ids = (await client.listPayments({ limit: 250 }, { priority: 'user' }))._embedded.payments.map((p) => p.id)
     await new Promise((r) => setTimeout(r, 2500)) // let the READ bucket refill
     await h.services.search.currentIndex()

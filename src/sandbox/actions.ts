@@ -56,7 +56,7 @@ export function createRefund(
     mode: payment.mode,
     description: truncatedDescription(body.description ?? ''),
     amount,
-    metadata: body.metadata === undefined ? null : (structuredClone(body.metadata) as Metadata),
+    metadata: body.metadata === undefined ? null : structuredClone<Metadata>(body.metadata),
     // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing".
     status: 'pending',
     paymentId: payment.id,

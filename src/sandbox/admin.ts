@@ -69,7 +69,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
       const write = parseQuota(b.write)
       if (typeof write === 'string') return errorReply(ctx.origin, 422, `write ${write}`, 'write')
       const patch: SandboxQuotas = {}
-      const modes: Mode[] = b.mode === undefined ? ['test', 'live'] : [b.mode as Mode]
+      const modes: Mode[] = b.mode === undefined ? ['test', 'live'] : [b.mode]
       for (const mode of modes) {
         patch[mode] = {}
         if (read) patch[mode].read = read

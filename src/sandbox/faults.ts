@@ -64,12 +64,12 @@ export function parseFaultSpec(body: unknown): { error: string; field: string } 
     return { error: 'fraction must be between 0 and 1', field: 'fraction' }
   }
   const spec: FaultSpec = { path: b.path, kind }
-  if (b.method !== undefined) spec.method = (b.method as string).toUpperCase()
+  if (b.method !== undefined) spec.method = b.method.toUpperCase()
   if (b.status !== undefined) spec.status = b.status as FaultSpec['status']
   if (b.retryAfter !== undefined) spec.retryAfter = b.retryAfter as number
   if (b.latencyMs !== undefined) spec.latencyMs = b.latencyMs as number
   if (b.count !== undefined) spec.count = b.count as number
-  if (b.fraction !== undefined) spec.fraction = b.fraction as number
+  if (b.fraction !== undefined) spec.fraction = b.fraction
   return { spec }
 }
 

@@ -140,7 +140,7 @@ export function explainRequest(input: ExplainInput): Explanation {
         }
     }
   }
-  const s = status as number
+  const s = status
   if (s >= 200 && s < 300) {
     if (errorKind === 'malformed-response') {
       return {

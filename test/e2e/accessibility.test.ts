@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../../src/main/api'
 import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
 import { axeViolations, type AxeFinding } from './axe'
@@ -28,7 +27,7 @@ describe('accessibility (axe-core) in Chromium', () => {
       name: 'accessibility',
       deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 120, seed: 3 } },
     })
-    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const client = await h.services.connections.getActiveClient()
     orderId = (await client.createOrder(validOrderBody('A11Y-ORDER-1'))).id
     // A paid payment (refund dialog) and an open one (change dialog) for the action confirmations.
     const paid = await client.createPayment(validPaymentBody())

@@ -46,7 +46,7 @@ async function paidPayment(value: string, email: string): Promise<Payment> {
         city: 'Amsterdam',
         country: 'NL',
       },
-    } as never),
+    }),
   )
   await completeCheckout(created._links.checkout!.href, 'paid')
   return created
@@ -61,7 +61,7 @@ describe('actions from the payment and order views', () => {
         search: { autoSync: false },
       },
     })
-    client = (await h.services.connections.getActiveClient()) as ApiClient
+    client = await h.services.connections.getActiveClient()
     const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
     admin = createSandboxAdmin(new URL(sandbox.baseUrl!).origin, ADMIN)
   })
@@ -160,7 +160,7 @@ describe('actions from the payment and order views', () => {
     })
     await h.page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), live.id)
     await h.page.getByTestId('connection-status-label').filter({ hasText: 'Shop live' }).waitFor()
-    const liveClient = (await h.services.connections.getActiveClient()) as ApiClient
+    const liveClient = await h.services.connections.getActiveClient()
     const created = await liveClient.createPayment(validPaymentBody({ amount: { currency: 'EUR', value: '12.50' } }))
     await completeCheckout(created._links.checkout!.href, 'paid')
     await openPayment(created.id)

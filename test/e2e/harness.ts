@@ -193,7 +193,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         },
       },
       ...options.deps,
-    } as AppDeps)
+    })
     dispatcher = createDispatcher({
       handlers: services.handlers,
       trustedOrigins: [origin],

@@ -4,7 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../../src/main/api'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
@@ -192,7 +191,7 @@ describe('payments browser in Chromium', () => {
     expect(lines[0]!.split(',').slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
     expect(lines).toHaveLength(51)
     // The oracle: the same page straight from the sandbox through the API client.
-    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const client = await h.services.connections.getActiveClient()
     const truth = (await client.listPayments({ limit: 50 }))._embedded.payments
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(truth.map((p) => p.id))
     for (let i = 0; i < truth.length; i++) {

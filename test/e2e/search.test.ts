@@ -3,7 +3,6 @@
 // link, keyboard use, an empty result that says what was searched, and no personal data on disk.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../../src/main/api'
 import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody } from '../../src/sandbox/fixtures'
 import type { Order } from '../../src/shared/api-types'
@@ -35,7 +34,7 @@ describe('search box and home screen', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'search', deps: { sandboxOptions: { seedPayments: 300 } } })
     await h.page.getByTestId('home-screen').waitFor()
-    const client = (await h.services.connections.getActiveClient()) as ApiClient
+    const client = await h.services.connections.getActiveClient()
     order = await client.createOrder(
       validOrderBody(`GH-${suffix}`, {
         amount: { currency: 'EUR', value: '59.95' },

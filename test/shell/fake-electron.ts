@@ -344,7 +344,7 @@ export function createFakeRenderer() {
       return { ok: true, value: { channel } }
     },
     deliver(channel: string, ...args: unknown[]): void {
-      ipcRenderer.fire(channel, {} as Electron.IpcRendererEvent, ...args)
+      ipcRenderer.fire(channel, {}, ...args)
     },
   }) satisfies FakeOf<Electron.IpcRenderer, 'invoke'> & { on(channel: string, listener: RendererListener): unknown }
   return { electron: { contextBridge, ipcRenderer } }

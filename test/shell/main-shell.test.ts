@@ -82,7 +82,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
     const shell = await startShell()
     await shell.ready()
     const handler = shell.electron.protocol.handlers.get('app')!
-    const fetchApp = async (url: string) => await handler(new Request(url) as unknown as GlobalRequest)
+    const fetchApp = async (url: string) => await handler(new Request(url))
 
     const page = await fetchApp('app://paydesk/index.html')
     expect(page.status).toBe(200)
@@ -271,11 +271,11 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
     for (const role of ['fileMenu', 'editMenu', 'windowMenu', 'help']) expect(roles).toContain(`"${role}"`)
     const help = template.find((item) => item.role === 'help')!
     const items = help.submenu as Electron.MenuItemConstructorOptions[]
-    items.find((item) => item.label === 'Payment API Documentation')!.click!({} as never, undefined, {} as never)
+    items.find((item) => item.label === 'Payment API Documentation')!.click!({} as never, undefined, {})
     await vi.waitFor(() => expect(shell.electron.shell.opened).toEqual(['https://docs.mollie.com/reference/']))
 
     // Report a Problem with an empty log says so instead of saving an empty file.
-    items.find((item) => item.label === 'Report a Problem…')!.click!({} as never, undefined, {} as never)
+    items.find((item) => item.label === 'Report a Problem…')!.click!({} as never, undefined, {})
     await vi.waitFor(() => expect(shell.electron.dialog.messageBoxes.at(-1)?.detail).toMatch(/nothing to report yet/))
 
     expect(shell.electron.app.aboutPanel).toMatchObject({

@@ -49,7 +49,7 @@ describe('the preload under a simulated Electron', () => {
       on(event: string, listener: (payload: unknown) => void): () => void
     }
     expect(() => api.on('not.an.event', () => {})).toThrow(/Unknown Paydesk event/)
-    const event = EVENT_NAMES[0]!
+    const event = EVENT_NAMES[0]
     const received: unknown[] = []
     const off = api.on(event, (payload) => received.push(payload))
     expect(ipcRenderer.listenerCount(EVENT_CHANNEL)).toBe(1)

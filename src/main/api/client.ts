@@ -431,7 +431,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           reason,
         }
         attempts.push(summary)
-        if (error) (error.attempts as ApiAttemptSummary[]).push(summary)
+        if (error) error.attempts.push(summary)
         if (options.onAttempt) {
           const bodyCapped = res.body.length > maxEventBody
           emit({

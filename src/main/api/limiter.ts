@@ -409,7 +409,7 @@ export class RateLimiter {
       queuedMs: now - w.enqueuedAt,
       orderKey: w.orderKey,
       complete: (report) => {
-        if (!settle()) return { pauseMs: null } as { pauseMs: number | null; askedMs?: number }
+        if (!settle()) return { pauseMs: null }
         const result = this.learn(g, w, seq, sentAt, expected, report)
         this.pump()
         return result

@@ -121,7 +121,7 @@ function nameText(a: AddressLike | undefined): string {
 const clip = (s: string, max = 2000) => (s.length > max ? s.slice(0, max) : s)
 
 export function paymentRow(p: Payment): IndexRow {
-  const details = (p.details ?? {}) as Record<string, unknown>
+  const details = p.details ?? {}
   const consumer = typeof details.consumerName === 'string' ? details.consumerName : ''
   const cardHolder = typeof details.cardHolder === 'string' ? details.cardHolder : ''
   const addresses = [p.billingAddress, p.shippingAddress] as (AddressLike | undefined)[]

@@ -139,7 +139,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
   function freshness(c: { connectionId: string; index: SearchIndex; notice: string | null }): IndexFreshness {
     const completed = (['payments', 'orders'] as const).map((k) => c.index.marker(k).lastCompletedAt)
-    const syncedAt = completed.every((t) => t !== null) ? Math.min(...(completed as number[])) : null
+    const syncedAt = completed.every((t) => t !== null) ? Math.min(...completed) : null
     return {
       connectionId: c.connectionId,
       payments: c.index.count('payments'),

@@ -130,7 +130,7 @@ async function syncKind(
     // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
     let following: Promise<PaymentList | OrderList> | null = null
     if (!reachedEnd && !options.signal.aborted) {
-      following = list({ link: nextHref! })
+      following = list({ link: nextHref })
       following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
     }
     const rows = items

@@ -33,7 +33,7 @@ async function api(method: string, path: string, body?: unknown, headers: Record
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as Json }
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null }
 }
 
 async function choose(paymentId: string, outcome: string) {

@@ -274,7 +274,7 @@ describe('form-encoded bodies with bracket notation', () => {
 
   it('creates an order with lines[0][name] … like the JSON body, and replays it by parameters', async () => {
     const o = validOrderBody('FORM-1')
-    const a = o.billingAddress!
+    const a = o.billingAddress
     const pairs: [string, string][] = [
       ['orderNumber', o.orderNumber],
       ['amount[currency]', o.amount.currency],
@@ -355,7 +355,7 @@ describe('order addresses are checked as the service checks them', () => {
   })
 
   it('needs street, city and a postal code where the country has postal codes', async () => {
-    const base = validOrderBody('ADDR-2').billingAddress!
+    const base = validOrderBody('ADDR-2').billingAddress
     const { streetAndNumber: _s, ...noStreet } = base
     expect(
       (await call('POST', '/v2/orders', { body: validOrderBody('ADDR-2', { billingAddress: noStreet }) })).json.field,

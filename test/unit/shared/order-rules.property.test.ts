@@ -141,7 +141,7 @@ function orderArb(withVat: 'always' | 'sometimes'): fc.Arbitrary<GenOrder> {
       return {
         body,
         currency,
-        ctx: { today: TODAY, credential: org ? 'organization-token' : 'api-key' } as RuleContext,
+        ctx: { today: TODAY, credential: org ? 'organization-token' : 'api-key' },
       }
     })
 }

@@ -87,7 +87,7 @@ describe('refunds through the client', () => {
     const error = await rejection(client.createRefund(payment.id, { amount: eur('2.01') }))
     expect(error.status).toBe(422)
     expect(error.field).toBe('amount')
-    const badId = await rejection(client.createRefund('ord_x1' as string, { amount: eur('1.00') }))
+    const badId = await rejection(client.createRefund('ord_x1', { amount: eur('1.00') }))
     expect(badId.kind).toBe('invalid-request')
     client.dispose()
   })

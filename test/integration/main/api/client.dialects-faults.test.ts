@@ -237,7 +237,7 @@ describe('small items', () => {
       amount: { currency: 'EUR', value: '1.00' },
       description: 'x',
       redirectUrl: 'https://example.com/r',
-    } as never)
+    })
     client.dispose()
     const keys = server.requests.map((r) => r.headers['idempotency-key'])
     expect(keys.length).toBe(2)

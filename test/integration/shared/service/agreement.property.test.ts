@@ -144,7 +144,7 @@ const draft: fc.Arbitrary<DraftContent> = fc
     email: fc.constantFrom('ada@example.org', '', 'ada@', 'ada@example'),
     phone: fc.constantFrom('', '+31208202070', '0612345678'),
     country: fc.constantFrom('NL', 'DE', '', 'XX', 'nl'),
-    methodMode: fc.constantFrom('none', 'one', 'several') as fc.Arbitrary<DraftContent['methodMode']>,
+    methodMode: fc.constantFrom<DraftContent['methodMode']>('none', 'one', 'several'),
     methods: fc.constantFrom<string[]>(['ideal'], ['klarna', 'paypal'], [], ['creditcard']),
     expiresAt: fc.constantFrom(
       '',
@@ -276,7 +276,7 @@ const paymentDraft: fc.Arbitrary<DraftContent> = fc
     locale: fc.constantFrom('', '', 'nl_NL', 'xx_XX'),
     redirectUrl: fc.constantFrom('https://shop.example/return', 'https://shop.example/return', '', 'not a url'),
     webhookUrl: fc.constantFrom('', '', 'https://hooks.example/payment', 'http://localhost/hook'),
-    methodMode: fc.constantFrom('none', 'one', 'several') as fc.Arbitrary<DraftContent['methodMode']>,
+    methodMode: fc.constantFrom<DraftContent['methodMode']>('none', 'one', 'several'),
     methods: fc.constantFrom<string[]>(['ideal'], ['klarna'], ['creditcard', 'paypal'], []),
     metadata: fc.constantFrom('', '{"ref":"A-1"}', JSON.stringify({ big: 'x'.repeat(1100) })),
     profileId: fc.constantFrom('', 'pfl_NotTheConnections1'),

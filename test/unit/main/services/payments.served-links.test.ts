@@ -19,7 +19,7 @@ function page(ids: string[], next: string | null): PaymentList {
       next: next === null ? null : { href: next, type: 'application/hal+json' },
       documentation: { href: 'https://docs.example.test/list-payments', type: 'text/html' },
     },
-  } as unknown as PaymentList
+  }
 }
 
 function fakeClient() {

@@ -107,9 +107,9 @@ describe('getOrCreateDataKey', () => {
   it('gives concurrent first-run callers the same key', async () => {
     const store = createMemorySecretStore()
     const keys = await Promise.all([getOrCreateDataKey(store), getOrCreateDataKey(store), getOrCreateDataKey(store)])
-    expect(keys[1]!.equals(keys[0]!)).toBe(true)
-    expect(keys[2]!.equals(keys[0]!)).toBe(true)
-    expect(Buffer.from(store.entries.get(DATA_KEY_ACCOUNT)!, 'base64').equals(keys[0]!)).toBe(true)
+    expect(keys[1].equals(keys[0])).toBe(true)
+    expect(keys[2].equals(keys[0])).toBe(true)
+    expect(Buffer.from(store.entries.get(DATA_KEY_ACCOUNT)!, 'base64').equals(keys[0])).toBe(true)
   })
 
   it('refuses a damaged key instead of replacing it', async () => {
