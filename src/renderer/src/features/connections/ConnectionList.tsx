@@ -7,7 +7,7 @@ import { toErrorView, useConnectionStore, type ConnectionTestState } from '../..
 import { fullTimestamp, kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, relativeTime } from './connection-text'
 import { ModeBadge } from './ModeBadge'
 
-const COLUMNS = 8
+const COLUMNS = 6
 
 export function ConnectionList({
   connections,
@@ -27,11 +27,9 @@ export function ConnectionList({
           <th scope="col" className="conn-col-active">
             <span className="visually-hidden">Active</span>
           </th>
-          <th scope="col">Name</th>
-          <th scope="col">Kind</th>
+          <th scope="col">Name and kind</th>
           <th scope="col">Mode</th>
-          <th scope="col">Key</th>
-          <th scope="col">Address</th>
+          <th scope="col">Key and address</th>
           <th scope="col">Last used</th>
           <th scope="col" className="conn-col-actions">
             Actions
@@ -111,19 +109,25 @@ function ConnectionRow({
               {isActive && <span className="badge badge-ok conn-active-badge">Active</span>}
             </>
           )}
-        </td>
-        <td>
-          {kindText(c.kind)}
-          {c.profileId && <div className="mono muted">{c.profileId}</div>}
+          <div className="muted small">
+            {kindText(c.kind)}
+            {c.profileId && <span className="mono"> · {c.profileId}</span>}
+          </div>
         </td>
         <td>
           <ModeBadge mode={c.mode} testId="connection-mode" />
         </td>
-        <td className="mono" data-testid="connection-masked">
-          {c.masked}
-        </td>
-        <td className="mono conn-address" data-testid="connection-address" title={c.baseUrl ?? undefined}>
-          {addressText(c.baseUrl)}
+        <td>
+          <div className="mono" data-testid="connection-masked">
+            {c.masked}
+          </div>
+          <div
+            className="mono muted small conn-address"
+            data-testid="connection-address"
+            title={c.baseUrl ?? undefined}
+          >
+            {addressText(c.baseUrl)}
+          </div>
         </td>
         <td>
           {c.lastUsedAt ? (
