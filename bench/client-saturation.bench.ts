@@ -8,7 +8,7 @@
 
 import { createApiClient, type ApiClient } from '../src/main/api/client'
 import { createSandboxAdmin, startSandbox } from '../src/sandbox/index'
-import { validPaymentBody } from '../src/sandbox/fixtures'
+import { validPaymentBody } from '../test/helpers/sandbox-fixtures'
 import type { AttemptEvent, RequestClass } from '../src/shared/api-events'
 
 const args = process.argv.slice(2)

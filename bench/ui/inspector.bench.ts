@@ -15,7 +15,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { AttemptEvent } from '../../src/shared/api-events'
-import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 
 const args = process.argv.slice(2)

@@ -14,7 +14,7 @@
 
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 
 const SEED_PAYMENTS = 50_000

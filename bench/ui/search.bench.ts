@@ -16,7 +16,7 @@
 //    has run), and, beside it, to the frame after that (double rAF).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
-import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { orderRow } from '../../src/main/search/index-db'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness } from '../../test/e2e/harness'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout } from '../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 

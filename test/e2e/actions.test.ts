@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
 import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import type { Payment } from '../../src/shared/api-types'
 import { axeViolations } from './axe'
 import { currentCspViolations, startHarness, type Harness } from './harness'

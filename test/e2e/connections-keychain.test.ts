@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemorySecretStore } from '../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../helpers/memory-secret-store'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { scanHarness } from './secrets-leak-scan'
 

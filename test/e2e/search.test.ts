@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout } from '../../src/sandbox'
-import { validOrderBody } from '../../src/sandbox/fixtures'
+import { validOrderBody } from '../helpers/sandbox-fixtures'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness, type Harness } from './harness'
 import { scanDirectory } from './secrets-leak-scan'

@@ -1,8 +1,8 @@
 import type { IpcErrorView } from '../../shared/ipc/define'
 
 /**
- * The port to wherever secrets live: the OS keychain in the app (keytar-store.ts), a Map in unit
- * tests (memory-store.ts). One account per connection, plus the data key (storage/encryption.ts).
+ * The port to wherever secrets live: the OS keychain in the app (keytar-store.ts), a Map in tests
+ * (test/helpers/memory-secret-store.ts). One account per connection, plus the data key (storage/encryption.ts).
  */
 export interface SecretStore {
   /** The secret, or null when the account has none. */

@@ -120,11 +120,6 @@ export function encodeDraftFile(key: Uint8Array, record: DraftRecord, version: n
   return Buffer.concat([header, encryptJson(key, record, associatedData(record.id, version))])
 }
 
-/** A draft file of the first format (tests of the migration). */
-export function encodeLegacyDraftFile(key: Uint8Array, record: DraftRecord): Buffer {
-  return encryptJson(key, record, legacyAssociatedData(record.id))
-}
-
 /** The version a file says it has (authenticated only once it decrypts), or null for the first format. */
 function versionOf(bytes: Buffer): number | null {
   if (bytes.length < FILE_HEADER_BYTES || !bytes.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return null

@@ -91,14 +91,6 @@ export function encodeRecord(key: Uint8Array, entry: RequestLogEntry, segment: n
   return Buffer.concat([header, body])
 }
 
-/** A record of the first format (no position); kept for tests of the migration. */
-export function encodeLegacyRecord(key: Uint8Array, entry: RequestLogEntry): Buffer {
-  const body = encryptBytes(key, Buffer.from(JSON.stringify(entry), 'utf8'), LEGACY_RECORD_AAD)
-  const header = Buffer.alloc(LENGTH_BYTES)
-  header.writeUInt32BE(body.length, 0)
-  return Buffer.concat([header, body])
-}
-
 export interface DecodedSegment {
   entries: RequestLogEntry[]
   /** Where the last complete record ends. */

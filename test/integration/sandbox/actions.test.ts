@@ -2,7 +2,7 @@
 // documentation page it follows (docs/SANDBOX.md, "Acting on payments and orders").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any

@@ -4,7 +4,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { constantTimeEquals, hostAllowed, hostnameOf } from '../../../src/sandbox/guards'
 
 const KEY = 'test_SandboxGuardsKey0123456789'

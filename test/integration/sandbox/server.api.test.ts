@@ -2,7 +2,7 @@
 // orders and payments (spec 2, 4), idempotency, and the 422s of the shared rules module.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.

@@ -2,7 +2,7 @@
 // names the page it follows; where the documentation is silent the choice is in docs/SANDBOX.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

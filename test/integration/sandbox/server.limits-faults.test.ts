@@ -2,7 +2,7 @@
 // admin API, and idempotency across a connection cut after the object was created.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 const KEY = 'test_limitsKey000000001'
 const LIVE = 'live_limitsKey000000001'

@@ -3,7 +3,7 @@
 // back over `previous` that gives the same pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../src/sandbox/index'
-import { validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.

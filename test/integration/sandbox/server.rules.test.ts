@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateOrderRequest, CreatePaymentRequest, OrderLineInput } from '../../../src/shared/api-types'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

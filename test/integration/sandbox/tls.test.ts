@@ -10,7 +10,7 @@ import path from 'node:path'
 import { X509Certificate } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
-import { validPaymentBody } from '../../../src/sandbox/fixtures'
+import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
 
 const root = path.resolve(import.meta.dirname, '../../..')

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAppServices, type AppServices } from '../../../src/main/app-services'
 import { createDispatcher, type Dispatcher } from '../../../src/main/ipc/dispatcher'
-import { createMemorySecretStore, type MemorySecretStore } from '../../../src/main/secrets/memory-store'
+import { createMemorySecretStore, type MemorySecretStore } from '../../helpers/memory-secret-store'
 
 const SECRET = 'live_Pq7Rs8Tu9Vw0Xy1Za2Bc3D'
 const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }

@@ -14,7 +14,7 @@ import {
   saveWindowState,
 } from '../../../src/main/desktop/window-state'
 import { KeychainUnavailableError } from '../../../src/main/secrets/secret-store'
-import { createMemorySecretStore } from '../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../helpers/memory-secret-store'
 
 const noop = { openDocumentation: () => {}, reportProblem: () => {} }
 

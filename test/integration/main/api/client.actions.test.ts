@@ -8,7 +8,7 @@ import {
   type RunningSandbox,
   type SandboxAdmin,
 } from '../../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
 
 let sb: RunningSandbox

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '../../../../src/main/api/errors'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
-import { validOrderBody } from '../../../../src/sandbox/fixtures'
+import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 import { TEST_KEY, recordingClient, rejection, sleep } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 

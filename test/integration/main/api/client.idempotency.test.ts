@@ -3,7 +3,7 @@
 // ("still being processed") is sent again with the same key until the first result comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 

@@ -3,7 +3,7 @@
 // default and maximum page size from the shared module, scopes never mixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../../../../src/shared/api-types'
 import { recordingClient, rejection, TEST_KEY } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { createDispatcher } from '../../../../src/main/ipc/dispatcher'
-import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createActionsService } from '../../../../src/main/services/actions'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
@@ -21,7 +21,7 @@ import {
   type RunningSandbox,
   type SandboxAdmin,
 } from '../../../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../../../../src/sandbox/fixtures'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
 const TEST_KEY = 'test_ActionsServiceTestKey00001'
 const LIVE_KEY = 'live_ActionsServiceLiveKey00001'

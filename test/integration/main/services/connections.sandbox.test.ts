@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox'
-import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
 

@@ -5,7 +5,7 @@ import {
   KEYCHAIN_SERVICE,
   type KeytarModule,
 } from '../../../../src/main/secrets/keytar-store'
-import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
 
 /** A keytar double that records calls by service, or fails every call with `failure`. */

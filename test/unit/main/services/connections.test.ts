@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UserFacingError } from '../../../../src/main/ipc/errors'
-import { createMemorySecretStore, type MemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore, type MemorySecretStore } from '../../../helpers/memory-secret-store'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
 import { createConnectionHandlers } from '../../../../src/main/services/connections-handlers'
 import {

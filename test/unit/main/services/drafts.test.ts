@@ -2,16 +2,16 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import {
   CACHED_DRAFTS,
   createDraftsStore,
   DAMAGED_DIR,
-  encodeLegacyDraftFile,
   MAX_DRAFT_BYTES,
   VERSIONS_FILE,
 } from '../../../../src/main/services/drafts'
 import { getOrCreateDataKey } from '../../../../src/main/storage/encryption'
+import { encodeLegacyDraftFile } from '../../helpers/legacy-formats'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 
 const CUSTOMER = 'Grace Hopper-Unique'

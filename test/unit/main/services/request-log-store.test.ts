@@ -3,13 +3,10 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  createRequestLogStore,
-  encodeLegacyRecord,
-  segmentFileName,
-} from '../../../../src/main/services/request-log-store'
+import { createRequestLogStore, segmentFileName } from '../../../../src/main/services/request-log-store'
 import type { RequestLogEntry } from '../../../../src/shared/request-log-types'
 import { createRedactor } from '../../../../src/main/services/request-log-redaction'
+import { encodeLegacyRecord } from '../../helpers/legacy-formats'
 import { attemptEvent } from '../../helpers/request-log-fixtures'
 import { present } from '../../../helpers/present'
 

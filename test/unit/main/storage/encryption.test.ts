@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createMemorySecretStore } from '../../../../src/main/secrets/memory-store'
+import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
 import {
   DATA_KEY_ACCOUNT,

@@ -1,4 +1,4 @@
-import { KeychainUnavailableError, type KeychainProblem, type SecretStore } from './secret-store'
+import { KeychainUnavailableError, type KeychainProblem, type SecretStore } from '../../src/main/secrets/secret-store'
 
 /** A SecretStore in a Map, for unit tests only; `failWith` simulates an unavailable keychain. */
 export interface MemorySecretStore extends SecretStore {

@@ -1,5 +1,5 @@
 // Request bodies the sandbox accepts, for tests of the sandbox and of its clients.
-import type { CreateOrderRequest, CreatePaymentRequest } from '../shared/api-types'
+import type { CreateOrderRequest, CreatePaymentRequest } from '../../src/shared/api-types'
 
 /** A valid create-order body (spec 4.1): two lines with VAT, total 121.00 EUR. */
 export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
