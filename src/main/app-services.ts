@@ -177,6 +177,11 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     dataDir: deps.dataDir,
     secretStore: dataKeyStore,
     legacySecretStore: deps.secretStore,
+    // A new draft belongs to the connection it was made for (main decides which that is).
+    owner: async () => {
+      const active = await connections.activeConnection()
+      return { id: active.id, label: active.label }
+    },
   })
   const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
   const actions = createActionsService({

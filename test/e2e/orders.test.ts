@@ -203,7 +203,7 @@ describe('order builder', () => {
 
   it('creates a payment from the Payment tab, warning about a description that will be truncated', async () => {
     const page = h.page
-    await page.getByTestId('tab-payment').click()
+    await page.getByTestId('new-payment-draft').click()
     await fill(page, 'field-paymentAmount', '12.5')
     await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.50')
     await fill(page, 'field-description', `Invoice 7 ${'x'.repeat(260)}`)
@@ -215,7 +215,6 @@ describe('order builder', () => {
     await page.getByTestId('result').waitFor()
     await expect(page.getByTestId('result-id').textContent()).resolves.toMatch(/^tr_/)
     await expect(page.getByTestId('result-amount').textContent()).resolves.toBe('EUR 12.50')
-    await page.getByTestId('tab-order').click()
   })
 
   it('asks in main before writing on a live connection: no answer sends nothing, "Send to LIVE" creates', async () => {

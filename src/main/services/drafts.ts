@@ -8,6 +8,7 @@ import {
   MAX_DRAFT_NAME_LENGTH,
   MAX_DRAFTS,
   type DraftArchiveInfo,
+  type DraftConnection,
   type DraftContent,
   type DraftsListView,
   type DraftSummary,
@@ -65,6 +66,12 @@ const recordSchema = z
     /** Fingerprint of the request that got a definitive 4xx with this key (null: key unspent). */
     keySpentOn: z.string().max(128).nullable(),
     archived: archiveSchema.nullable(),
+    /** The connection the draft was made for; absent in drafts made before it was kept. */
+    connection: z
+      .object({ id: z.string().max(64), label: z.string().max(256) })
+      .strict()
+      .nullable()
+      .default(null),
     content: draftContentSchema,
   })
   .strict()
@@ -77,6 +84,8 @@ export interface DraftsStoreOptions {
   /** The connections' store, where earlier versions kept the data key (moved from there once). */
   legacySecretStore?: SecretStore
   now?: () => Date
+  /** The connection a new or moved draft belongs to: the active one (null: none known). */
+  owner?: () => Promise<DraftConnection | null>
   /** Replaceable in tests to simulate a crash mid-write. */
   writeFile?: (path: string, data: Uint8Array) => Promise<void>
 }
@@ -87,6 +96,8 @@ export interface DraftsStore {
   save(input: SaveDraftInput): Promise<DraftView>
   rename(id: string, name: string): Promise<DraftSummary>
   delete(id: string): Promise<{ deleted: true }>
+  /** Makes the draft belong to the active connection (options.owner). */
+  moveToActive(id: string): Promise<DraftView>
   /** The full record (for the orders service). */
   read(id: string): Promise<DraftRecord>
   /** Changes a record under the per-draft write lock. */
@@ -152,6 +163,7 @@ export function toSummary(r: DraftRecord): DraftSummary {
     updatedAt: r.updatedAt,
     summary: summaryOf(r.content),
     archived: r.archived ? { ...r.archived } : null,
+    connection: r.connection ? { ...r.connection } : null,
   }
 }
 
@@ -412,6 +424,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
           idempotencyKey: randomUUID(),
           keySpentOn: null,
           archived: null,
+          connection: (await options.owner?.()) ?? null,
           content: input.content,
         })
         return withLock(id, async () => {
@@ -442,6 +455,10 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
         await writeVersions()
         return { deleted: true as const }
       })
+    },
+    async moveToActive(id) {
+      const owner = (await options.owner?.()) ?? null
+      return toView(await update(id, (r) => ({ ...r, connection: owner, updatedAt: now().toISOString() })))
     },
     read,
     update,

@@ -27,6 +27,7 @@ export function createDraftHandlers(store: DraftsStore): HandlersFor<typeof draf
     'drafts.save': (input) => store.save(input),
     'drafts.rename': ({ id, name }) => store.rename(id, name),
     'drafts.delete': ({ id }) => store.delete(id),
+    'drafts.moveToActive': ({ id }) => store.moveToActive(id),
   }
 }
 

@@ -133,6 +133,18 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       }
       const current = await drafts.read(input.draftId)
       record = current
+      // A draft goes only to the connection it was made for: with another one active, nothing is
+      // sent (its content is still saved) and the agent chooses (switch back, or move the draft).
+      const owner = current.connection
+      if (owner !== null && owner.id !== connection.id && !current.archived) {
+        const content = input.content
+        if (content)
+          record = await drafts.update(input.draftId, (r) => withSavedContent(r, { content }, now().toISOString()))
+        throw new UserFacingError(
+          'conflict',
+          `Nothing was sent: this draft belongs to the connection “${owner.label}”, and “${connection.label}” is active. Switch back to “${owner.label}” under Connections, or move the draft to “${connection.label}”.`,
+        )
+      }
       record = prepare(current) === current ? current : await drafts.update(input.draftId, prepare)
       const request = built as BuiltRequest | null
       if (!request || request.kind !== kind) {

@@ -116,6 +116,12 @@ export interface DraftArchiveInfo {
   paymentId: string | null
 }
 
+/** The connection a draft was made for (a snapshot of its label when the draft was made). */
+export interface DraftConnection {
+  id: string
+  label: string
+}
+
 export interface DraftSummary {
   id: string
   name: string
@@ -125,6 +131,8 @@ export interface DraftSummary {
   /** "EUR 60.00 · 3 lines" style summary, computed in main. */
   summary: string
   archived: DraftArchiveInfo | null
+  /** The connection it belongs to (Create sends it there only); null for drafts made before this was kept. */
+  connection: DraftConnection | null
 }
 
 export interface DraftView extends DraftSummary {
@@ -160,4 +168,6 @@ export const draftChannels = {
   'drafts.save': defineChannel<DraftView>()(saveDraftInput),
   'drafts.rename': defineChannel<DraftSummary>()(renameDraftInput),
   'drafts.delete': defineChannel<{ deleted: true }>()(draftIdInput),
+  /** Makes a draft belong to the active connection (main decides which one that is). */
+  'drafts.moveToActive': defineChannel<DraftView>()(draftIdInput),
 }

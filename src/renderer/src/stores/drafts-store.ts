@@ -26,8 +26,8 @@ export interface DraftsState {
 }
 
 function summaryOf(view: DraftView | DraftSummary): DraftSummary {
-  const { id, name, kind, createdAt, updatedAt, summary, archived } = view
-  return { id, name, kind, createdAt, updatedAt, summary, archived }
+  const { id, name, kind, createdAt, updatedAt, summary, archived, connection } = view
+  return { id, name, kind, createdAt, updatedAt, summary, archived, connection }
 }
 
 export function createDraftsStore(port: DraftsPort): StoreApi<DraftsState> {

@@ -2,7 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../../shared/ipc/connections'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcErrorView } from '../../../shared/ipc/define'
-import type { DraftArchiveInfo } from '../../../shared/ipc/drafts'
+import type { DraftArchiveInfo, DraftConnection, DraftView } from '../../../shared/ipc/drafts'
+import { switchDraftKind } from '../../../shared/draft-kind'
 import {
   emptyDraftContent,
   formTargetOf,
@@ -25,6 +26,8 @@ export interface OrdersPort {
   activeConnection(): Promise<ChannelOutput<'connections.active'>>
   saveDraft(input: ChannelInput<'drafts.save'>): Promise<ChannelOutput<'drafts.save'>>
   getDraft(id: string): Promise<ChannelOutput<'drafts.get'>>
+  /** Makes the draft belong to the active connection. */
+  moveDraft(id: string): Promise<ChannelOutput<'drafts.moveToActive'>>
   createOrder(input: ChannelInput<'orders.create'>): Promise<ChannelOutput<'orders.create'>>
   createPayment(input: ChannelInput<'payments.create'>): Promise<ChannelOutput<'payments.create'>>
   /** Main's notice that connections changed; returns the unsubscribe. */
@@ -53,12 +56,25 @@ export interface Highlight {
   nonce: number
 }
 
+/** The last Order/Payment switch of the open draft, until the agent edits on (Undo puts `previous` back). */
+export interface KindSwitchNotice {
+  previous: DraftContent
+  to: DraftContent['kind']
+  /** What the new kind does not send and was cleared, in the agent's words. */
+  dropped: string[]
+  /** What was carried over in another form. */
+  moved: string[]
+}
+
 export interface OrdersState {
   ready: boolean
   connection: ActiveConnectionView | null
   connectionError: string | null
   draftId: string | null
   draftName: string
+  /** The connection the open draft belongs to (null: not saved yet, or made before drafts kept it). */
+  draftConnection: DraftConnection | null
+  kindSwitch: KindSwitchNotice | null
   idempotencyKey: string | null
   content: DraftContent
   /** Set when the open draft already created something (read-only). */
@@ -75,6 +91,12 @@ export interface OrdersState {
   update(change: (content: DraftContent) => DraftContent): void
   flush(): Promise<void>
   newDraft(kind: DraftContent['kind']): Promise<void>
+  /** The Order/Payment switch: the same draft as the other kind (see shared/draft-kind.ts). */
+  switchKind(kind: DraftContent['kind']): void
+  undoKindSwitch(): void
+  dismissKindSwitch(): void
+  /** Makes the open draft belong to the active connection (after the agent chose to). */
+  moveToActive(): Promise<void>
   openDraft(id: string): Promise<void>
   create(options?: { newIdempotencyKey?: boolean }): Promise<void>
   createAnother(): Promise<void>
@@ -142,6 +164,7 @@ export function createOrdersStore(options: {
         set({
           draftId: view.id,
           draftName: view.name,
+          draftConnection: view.connection,
           idempotencyKey: view.idempotencyKey,
           saveState: dirty ? 'pending' : 'saved',
           saveError: null,
@@ -161,6 +184,28 @@ export function createOrdersStore(options: {
       return saving
     }
 
+    /** Every change of the open draft's content goes here: shown at once, saved after the pause. */
+    function edit(content: DraftContent, kindSwitch: KindSwitchNotice | null): void {
+      if (get().archived || get().sending) return
+      // A service message beside a field is about the values it refused: editing makes it stale.
+      const highlight = get().highlight
+      set({ content, kindSwitch, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
+      dirty = true
+      if (saveTimer !== null) clock.clearTimeout(saveTimer)
+      saveTimer = clock.setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
+    }
+
+    function shown(view: DraftView): Partial<OrdersState> {
+      return {
+        draftId: view.id,
+        draftName: view.name,
+        draftConnection: view.connection,
+        idempotencyKey: view.idempotencyKey,
+        content: view.content,
+        archived: view.archived,
+      }
+    }
+
     async function openLatestDraft(): Promise<void> {
       await drafts.getState().load()
       const open = drafts.getState().drafts.find((d) => !d.archived)
@@ -173,6 +218,8 @@ export function createOrdersStore(options: {
       connectionError: null,
       draftId: null,
       draftName: '',
+      draftConnection: null,
+      kindSwitch: null,
       idempotencyKey: null,
       content: emptyDraftContent('order'),
       archived: null,
@@ -207,13 +254,40 @@ export function createOrdersStore(options: {
 
       update(change) {
         if (get().archived || get().sending) return
-        const content = change(get().content)
-        // A service message beside a field is about the values it refused: editing makes it stale.
-        const highlight = get().highlight
-        set({ content, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
-        dirty = true
-        if (saveTimer !== null) clock.clearTimeout(saveTimer)
-        saveTimer = clock.setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
+        // Undo of a kind switch would also take back what was typed after it: editing on ends it.
+        edit(change(get().content), null)
+      },
+
+      switchKind(kind) {
+        const previous = get().content
+        if (previous.kind === kind) return
+        const { content, dropped, moved } = switchDraftKind(previous, kind)
+        edit(content, { previous, to: kind, dropped, moved })
+      },
+
+      undoKindSwitch() {
+        const notice = get().kindSwitch
+        if (notice) edit(notice.previous, null)
+      },
+
+      dismissKindSwitch() {
+        set({ kindSwitch: null })
+      },
+
+      async moveToActive() {
+        await flush()
+        const { draftId } = get()
+        if (!draftId) return
+        const gen = generation
+        try {
+          const view = await port.moveDraft(draftId)
+          if (gen !== generation) return
+          set({ draftConnection: view.connection, error: null })
+          drafts.getState().upsert(view)
+        } catch (error) {
+          if (gen !== generation) return
+          set({ error: toView(error) })
+        }
       },
 
       flush,
@@ -224,6 +298,8 @@ export function createOrdersStore(options: {
         set({
           draftId: null,
           draftName: '',
+          draftConnection: null,
+          kindSwitch: null,
           idempotencyKey: null,
           content: emptyDraftContent(kind),
           archived: null,
@@ -243,11 +319,8 @@ export function createOrdersStore(options: {
           const view = await port.getDraft(id)
           if (gen !== generation) return
           set({
-            draftId: view.id,
-            draftName: view.name,
-            idempotencyKey: view.idempotencyKey,
-            content: view.content,
-            archived: view.archived,
+            ...shown(view),
+            kindSwitch: null,
             saveState: 'saved',
             saveError: null,
             error: null,

@@ -57,6 +57,24 @@ describe('drafts store', () => {
     await expect(store.get(b.id)).rejects.toMatchObject({ code: 'not-found' })
   })
 
+  it('stamps a new draft with the active connection, keeps it through edits and a restart, moves it on request', async () => {
+    const secretStore = createMemorySecretStore()
+    let active = { id: 'c1', label: 'Shop A' }
+    const owner = async () => active
+    const store = createDraftsStore({ dataDir, secretStore, owner })
+    const a = await store.save({ content: customerDraft('ORD-1') })
+    expect(a.connection).toEqual({ id: 'c1', label: 'Shop A' })
+    active = { id: 'c2', label: 'Shop B' }
+    expect((await store.save({ id: a.id, content: customerDraft('ORD-1b') })).connection?.id).toBe('c1')
+    const restarted = createDraftsStore({ dataDir, secretStore, owner })
+    expect((await restarted.list()).drafts[0]?.connection).toEqual({ id: 'c1', label: 'Shop A' })
+    expect((await restarted.moveToActive(a.id)).connection).toEqual({ id: 'c2', label: 'Shop B' })
+    expect((await restarted.get(a.id)).connection?.id).toBe('c2')
+    // Without an owner (older callers) a draft belongs to no connection in particular.
+    const plain = createDraftsStore({ dataDir: path.join(dataDir, 'other'), secretStore })
+    expect((await plain.save({ content: customerDraft('ORD-9') })).connection).toBeNull()
+  })
+
   it('survives a restart: a new store on the same directory and keychain reads the drafts back', async () => {
     const secrets = createMemorySecretStore()
     const first = createDraftsStore({ dataDir, secretStore: secrets })

@@ -13,6 +13,7 @@ function summary(id: string, name = id): DraftSummary {
     updatedAt: '2026-01-01T00:00:00.000Z',
     summary: 'EUR 10.00 · 1 line',
     archived: null,
+    connection: { id: 'c1', label: 'Shop A' },
   }
 }
 

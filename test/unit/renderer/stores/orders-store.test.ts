@@ -83,6 +83,7 @@ function fakeMain() {
       updatedAt: '2026-01-01T00:00:01.000Z',
       summary: content.kind,
       archived,
+      connection: old?.connection ?? { id: state.active.id, label: state.active.label },
       content,
       idempotencyKey: old?.idempotencyKey ?? `key-${++keySeq}`,
     }
@@ -104,6 +105,14 @@ function fakeMain() {
       const v = drafts.get(id)
       if (!v) throw ipcError('not-found', `No draft ${id}.`)
       return v
+    },
+    async moveDraft(id) {
+      calls.push(`drafts.moveToActive ${id}`)
+      const v = drafts.get(id)
+      if (!v) throw ipcError('not-found', `No draft ${id}.`)
+      const moved = { ...v, connection: { id: state.active.id, label: state.active.label } }
+      drafts.set(id, moved)
+      return moved
     },
     async createOrder(input) {
       calls.push(`orders.create ${input.draftId}`)
@@ -323,6 +332,55 @@ describe('orders store', () => {
     main.emitConnectionsChanged()
     await settle()
     expect(store.getState().connectionError).toBe('The keychain is locked.')
+    stop()
+  })
+
+  it('the Order/Payment switch changes the same draft (saved under its id), says what it dropped, and can be undone', async () => {
+    const { main, clock, store } = setup()
+    store.getState().update((c) => ({ ...c, orderNumber: 'A-1', redirectUrl: 'https://shop.example/r' }))
+    await store.getState().flush()
+    expect(store.getState().draftId).toBe('drf_1')
+    store.getState().switchKind('payment')
+    expect(store.getState().content).toMatchObject({
+      kind: 'payment',
+      orderNumber: '',
+      redirectUrl: 'https://shop.example/r',
+    })
+    expect(store.getState().kindSwitch).toMatchObject({ to: 'payment', dropped: ['Order number “A-1”'] })
+    clock.runAll()
+    await settle()
+    expect(main.calls.filter((c) => c.startsWith('drafts.save'))).toEqual(['drafts.save new', 'drafts.save drf_1'])
+    expect(main.drafts.size).toBe(1)
+    expect(main.drafts.get('drf_1')?.content.kind).toBe('payment')
+    store.getState().undoKindSwitch()
+    expect(store.getState().content).toMatchObject({ kind: 'order', orderNumber: 'A-1' })
+    expect(store.getState().kindSwitch).toBeNull()
+    // Typing after a switch ends its Undo (it would take the typing back too).
+    store.getState().switchKind('payment')
+    store.getState().update((c) => ({ ...c, description: 'Mug' }))
+    expect(store.getState().kindSwitch).toBeNull()
+    store.getState().undoKindSwitch()
+    expect(store.getState().content).toMatchObject({ kind: 'payment', description: 'Mug' })
+  })
+
+  it('a draft keeps the connection it was made for; after a switch it can be moved to the active one', async () => {
+    const { main, store } = setup()
+    const stop = store.getState().start()
+    await settle()
+    store.getState().update((c) => ({ ...c, orderNumber: 'A-1' }))
+    await store.getState().flush()
+    expect(store.getState().draftConnection).toEqual({ id: 'c1', label: 'Shop A' })
+    main.state.active = connection('c2', 'Shop B')
+    main.emitConnectionsChanged()
+    await settle()
+    // Still Shop A's draft, also after more typing is saved.
+    store.getState().update((c) => ({ ...c, orderNumber: 'A-2' }))
+    await store.getState().flush()
+    expect(store.getState().draftConnection?.id).toBe('c1')
+    expect(store.getState().connection?.id).toBe('c2')
+    await store.getState().moveToActive()
+    expect(main.calls).toContain('drafts.moveToActive drf_1')
+    expect(store.getState().draftConnection).toEqual({ id: 'c2', label: 'Shop B' })
     stop()
   })
 })

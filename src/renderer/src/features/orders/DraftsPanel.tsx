@@ -7,7 +7,15 @@ function when(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString()
 }
 
-function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }): React.JSX.Element {
+function DraftRow({
+  draft,
+  active,
+  activeConnectionId,
+}: {
+  draft: DraftSummary
+  active: boolean
+  activeConnectionId: string | null
+}): React.JSX.Element {
   const openDraft = useOrders((s) => s.openDraft)
   const currentId = useOrders((s) => s.draftId)
   const newDraft = useOrders((s) => s.newDraft)
@@ -57,8 +65,20 @@ function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }): 
             onClick={() => void openDraft(draft.id)}
             data-testid="draft-open"
           >
-            <span className="pd-draft-name">{draft.name}</span>
+            <span className="pd-draft-name" title={draft.name}>
+              {draft.name}
+            </span>
             <span className="field-hint">{draft.summary}</span>
+            {draft.connection && (
+              <span
+                className={`field-hint${draft.connection.id !== activeConnectionId ? ' pd-draft-foreign' : ''}`}
+                data-testid="draft-connection-of"
+              >
+                {draft.connection.id !== activeConnectionId
+                  ? `Other connection: ${draft.connection.label}`
+                  : `For ${draft.connection.label}`}
+              </span>
+            )}
             {draft.archived ? (
               <span className="field-hint">
                 Created <span className="mono">{draft.archived.orderId ?? draft.archived.paymentId}</span>
@@ -118,6 +138,7 @@ export function DraftsPanel(): React.JSX.Element {
   const { drafts, notices, loading, error, load } = useDrafts((s) => s)
   const currentId = useOrders((s) => s.draftId)
   const newDraft = useOrders((s) => s.newDraft)
+  const activeConnectionId = useOrders((s) => s.connection?.id ?? null)
   const open = drafts.filter((d) => !d.archived)
   const created = drafts.filter((d) => d.archived)
   return (
@@ -160,7 +181,7 @@ export function DraftsPanel(): React.JSX.Element {
       )}
       <ul className="pd-draft-list" aria-label="Open drafts">
         {open.map((d) => (
-          <DraftRow key={d.id} draft={d} active={d.id === currentId} />
+          <DraftRow key={d.id} draft={d} active={d.id === currentId} activeConnectionId={activeConnectionId} />
         ))}
       </ul>
       {created.length > 0 && (
@@ -168,7 +189,7 @@ export function DraftsPanel(): React.JSX.Element {
           <h3>Created</h3>
           <ul className="pd-draft-list" aria-label="Created from drafts" data-testid="created-drafts">
             {created.map((d) => (
-              <DraftRow key={d.id} draft={d} active={d.id === currentId} />
+              <DraftRow key={d.id} draft={d} active={d.id === currentId} activeConnectionId={activeConnectionId} />
             ))}
           </ul>
         </>

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../stores/app-store'
 import { credentialOf, type SaveState } from '../../stores/orders-store'
-import { useOrders } from './builder-context'
+import { useDrafts, useOrders } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
 import { controlIdOf } from './field-map'
@@ -18,6 +18,89 @@ const SAVE_TEXT: Record<SaveState, string> = {
   saving: 'Saving…',
   saved: 'Saved (encrypted)',
   error: 'Not saved',
+}
+
+/** At this window width and wider, the request preview and the drafts sit beside the form. */
+const SIDE_PANEL_QUERY = '(min-width: 1280px)'
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    () => window.matchMedia(query).matches,
+  )
+}
+
+type NarrowView = 'form' | 'preview' | 'drafts'
+const NARROW_VIEWS: { id: NarrowView; label: string }[] = [
+  { id: 'form', label: 'Form' },
+  { id: 'preview', label: 'Request preview' },
+  { id: 'drafts', label: 'Drafts' },
+]
+
+/** What the Order/Payment switch did to the draft, with Undo (never silent). */
+function KindSwitchBanner(): React.JSX.Element | null {
+  const notice = useOrders((s) => s.kindSwitch)
+  const undo = useOrders((s) => s.undoKindSwitch)
+  const dismiss = useOrders((s) => s.dismissKindSwitch)
+  if (!notice) return null
+  const what = notice.to === 'order' ? 'an order' : 'a payment'
+  return (
+    <div
+      className={`banner ${notice.dropped.length > 0 ? 'banner-warn' : 'banner-ok'} pd-kind-switch`}
+      role="status"
+      data-testid="kind-switched"
+    >
+      <div>
+        <strong>This draft is now {what}.</strong>{' '}
+        {notice.dropped.length === 0 ? 'Everything you entered was kept.' : `Removed because ${what} does not send it:`}
+      </div>
+      {notice.dropped.length > 0 && (
+        <ul data-testid="kind-switch-dropped">
+          {notice.dropped.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      )}
+      {notice.moved.map((m) => (
+        <div key={m}>{m}</div>
+      ))}
+      <div className="toolbar">
+        <button type="button" className="btn btn-small" onClick={undo} data-testid="kind-switch-undo">
+          Undo: back to {notice.to === 'order' ? 'the payment' : 'the order'}
+        </button>
+        <button type="button" className="btn btn-small" onClick={dismiss}>
+          OK
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** A draft made for another connection: Create would not send it to the active one; the agent chooses. */
+function ForeignDraftBanner(): React.JSX.Element | null {
+  const owner = useOrders((s) => s.draftConnection)
+  const active = useOrders((s) => s.connection)
+  const archived = useOrders((s) => s.archived)
+  const moveToActive = useOrders((s) => s.moveToActive)
+  if (!owner || !active || owner.id === active.id || archived) return null
+  return (
+    <div className="banner banner-warn" role="alert" data-testid="foreign-draft">
+      This draft belongs to the connection <strong>{owner.label}</strong>, but <strong>{active.label}</strong> is
+      active. Create will not send it to {active.label}: switch back to {owner.label} under Connections, or{' '}
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void moveToActive()}
+        data-testid="move-draft-to-active"
+      >
+        Use this draft with {active.label}
+      </button>
+    </div>
+  )
 }
 
 /** The "today" of the rules (UTC, like the service): refreshed when the date changes. */
@@ -38,6 +121,9 @@ export function OrdersScreen(): React.JSX.Element {
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const today = useUtcToday()
+  const wide = useMediaQuery(SIDE_PANEL_QUERY)
+  const [narrowView, setNarrowView] = useState<NarrowView>('form')
+  const openDrafts = useDrafts((s) => s.drafts.filter((d) => !d.archived).length)
 
   useEffect(() => start(), [start])
 
@@ -93,6 +179,14 @@ export function OrdersScreen(): React.JSX.Element {
     [state.violations, attempted, touched, content],
   )
 
+  // In the narrow layout a field to show, or a draft just opened, brings the form back into view.
+  useEffect(() => {
+    if (highlight) setNarrowView('form')
+  }, [highlight])
+  useEffect(() => {
+    setNarrowView('form')
+  }, [store.draftId])
+
   // Scroll to and focus the highlighted control once it is rendered (its line details may have just opened).
   useEffect(() => {
     if (!highlight) return
@@ -145,8 +239,14 @@ export function OrdersScreen(): React.JSX.Element {
               role="tab"
               aria-selected={content.kind === k}
               className={`btn btn-small${content.kind === k ? ' btn-primary' : ''}`}
+              disabled={disabled}
+              title={
+                content.kind === k
+                  ? undefined
+                  : `Make this draft ${k === 'order' ? 'an order' : 'a payment'} (you can undo it)`
+              }
               onClick={() => {
-                if (content.kind !== k) void store.newDraft(k)
+                if (content.kind !== k) store.switchKind(k)
               }}
               data-testid={`tab-${k}`}
             >
@@ -154,7 +254,7 @@ export function OrdersScreen(): React.JSX.Element {
             </button>
           ))}
         </div>
-        <span className="pd-draft-title" data-testid="draft-name">
+        <span className="pd-draft-title" data-testid="draft-name" title={store.draftName || undefined}>
           {store.draftName || 'New draft'}
         </span>
         <span
@@ -166,8 +266,17 @@ export function OrdersScreen(): React.JSX.Element {
           {store.saveError ? `: ${store.saveError}` : ''}
         </span>
         {connection && (
-          <span className={`badge ${connection.isLive ? 'badge-live' : 'badge-info'}`} data-testid="orders-connection">
+          <span
+            className={`badge pd-connection ${connection.isLive ? 'badge-live' : 'badge-info'}`}
+            data-testid="orders-connection"
+            title={`Active connection: ${connection.label}`}
+          >
             {connection.label} · {connection.isLive ? 'LIVE' : 'test'}
+          </span>
+        )}
+        {store.draftConnection && connection && store.draftConnection.id !== connection.id && (
+          <span className="badge badge-warn pd-connection" data-testid="draft-connection">
+            Draft of {store.draftConnection.label}
           </span>
         )}
       </header>
@@ -176,8 +285,34 @@ export function OrdersScreen(): React.JSX.Element {
           The active connection could not be read: {store.connectionError}. Check the Connections screen.
         </div>
       )}
-      <div className="pd-layout">
-        <div className="pd-main">
+      {!wide && (
+        <div className="pd-tabs pd-narrow-tabs" role="tablist" aria-label="Builder view">
+          {NARROW_VIEWS.map((v) => (
+            <button
+              key={v.id}
+              type="button"
+              role="tab"
+              id={`pd-view-${v.id}`}
+              aria-selected={narrowView === v.id}
+              aria-controls="pd-view-panel"
+              className={`btn btn-small${narrowView === v.id ? ' btn-primary' : ''}`}
+              onClick={() => setNarrowView(v.id)}
+              data-testid={`builder-view-${v.id}`}
+            >
+              {v.label}
+              {v.id === 'drafts' && openDrafts > 0 ? ` (${openDrafts})` : ''}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        className={`pd-layout${wide ? ' pd-layout-wide' : ''}`}
+        data-testid="builder-layout"
+        {...(wide ? {} : { id: 'pd-view-panel', role: 'tabpanel', 'aria-labelledby': `pd-view-${narrowView}` })}
+      >
+        <div className="pd-main" hidden={!wide && narrowView !== 'form'}>
+          <ForeignDraftBanner />
+          <KindSwitchBanner />
           {!store.ready && <span className="spinner" aria-label="Loading the builder" />}
           {result ? (
             <OrderResult result={result} />
@@ -244,14 +379,16 @@ export function OrdersScreen(): React.JSX.Element {
             </>
           )}
         </div>
-        <div className="pd-side">
-          <RequestPreview
-            kind={content.kind}
-            json={state.previewJson}
-            embed={state.built.embed}
-            idempotencyKey={store.idempotencyKey}
-          />
-          <DraftsPanel />
+        <div className="pd-side" hidden={!wide && narrowView === 'form'} data-testid="builder-side">
+          {(wide || narrowView === 'preview') && (
+            <RequestPreview
+              kind={content.kind}
+              json={state.previewJson}
+              embed={state.built.embed}
+              idempotencyKey={store.idempotencyKey}
+            />
+          )}
+          {(wide || narrowView === 'drafts') && <DraftsPanel />}
         </div>
       </div>
     </section>

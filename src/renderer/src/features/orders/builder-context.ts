@@ -26,6 +26,7 @@ export function ipcOrdersPort(): OrdersPort {
     activeConnection: () => call('connections.active'),
     saveDraft: (input) => call('drafts.save', input),
     getDraft: (id) => call('drafts.get', { id }),
+    moveDraft: (id) => call('drafts.moveToActive', { id }),
     createOrder: (input) => call('orders.create', input),
     createPayment: (input) => call('payments.create', input),
     onConnectionsChanged: (listener) => subscribe('connections.changed', listener),
