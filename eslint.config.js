@@ -54,6 +54,13 @@ export default tseslint.config(
     },
   },
   {
+    // An index read may be undefined (noUncheckedIndexedAccess): check it, default it or narrow its
+    // type; a `!` would only hide it again.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
     // Until tsconfig.web.json has noUncheckedIndexedAccess too, the renderer's index reads are not
     // T | undefined there and their `!` would be "unnecessary": this goes when the renderer is clean.
     files: ['src/renderer/**/*.{ts,tsx}'],

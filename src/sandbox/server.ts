@@ -636,7 +636,7 @@ function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   // charged on a valid mandate of its customer (made by a paid `first` payment).
   const mandate =
     input.sequenceType === 'recurring'
-      ? ctx.store.validMandate(scope.profileId, scope.mode, input.customerId!, input.mandateId)
+      ? ctx.store.validMandate(scope.profileId, scope.mode, input.customerId ?? '', input.mandateId)
       : undefined
   if (input.sequenceType === 'recurring' && !mandate) {
     throw input.mandateId === undefined
@@ -776,7 +776,7 @@ function listProfiles(ctx: SandboxContext, request: ApiRequest): Reply {
 }
 
 function orderPayments(ctx: SandboxContext, paymentIds: string[]) {
-  return paymentIds.map((id) => ctx.store.getPaymentAnyScope(id)!.data)
+  return paymentIds.flatMap((id) => ctx.store.getPaymentAnyScope(id)?.data ?? [])
 }
 
 function createOrder(ctx: SandboxContext, request: ApiRequest): Reply {

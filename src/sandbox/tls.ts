@@ -65,8 +65,8 @@ function unsignedInteger(b: Buffer): Buffer {
 }
 
 function oid(dotted: string): Buffer {
-  const [a, b, ...rest] = dotted.split('.').map(Number)
-  const out = [a! * 40 + b!]
+  const [a = 0, b = 0, ...rest] = dotted.split('.').map(Number)
+  const out = [a * 40 + b]
   for (const n of rest) {
     const group = [n & 0x7f]
     for (let v = Math.floor(n / 128); v > 0; v = Math.floor(v / 128)) group.unshift((v & 0x7f) | 0x80)

@@ -1054,7 +1054,7 @@ export function computeOrderTotals(lines: readonly OrderTotalsLineInput[], curre
     const totalMinor = unit.value * BigInt(q) - discountMinor
     const total = amountFromMinor(totalMinor, currency)
     r.totalAmount = total
-    r.totalFormula = `${totalFormulaText({ currency, value: unitValue! }, q, discount ? { currency, value: discountValue! } : null)} = ${total.value}`
+    r.totalFormula = `${totalFormulaText({ currency, value: unitValue ?? '' }, q, discount ? { currency, value: discountValue ?? '' } : null)} = ${total.value}`
     sum += totalMinor
     terms.push(total.value)
     if (line.vatRate !== undefined && line.vatRate !== null && line.vatRate !== '') {

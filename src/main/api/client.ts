@@ -189,11 +189,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     maxRetryAfterMs,
     pauseJitterMs: options.pauseJitterMs ?? 100,
     default429PauseMs: options.default429PauseMs ?? 1000,
-    onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange!(limiter.snapshots())) : undefined,
+    onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange?.(limiter.snapshots())) : undefined,
   })
 
   const emit = (event: AttemptEvent) => {
-    if (options.onAttempt) safeCall(() => options.onAttempt!(event))
+    if (options.onAttempt) safeCall(() => options.onAttempt?.(event))
   }
 
   async function request<T>(req: LogicalRequest, opts: CallOptions = {}): Promise<T> {

@@ -477,16 +477,17 @@ export class RateLimiter {
     }
     // Concurrent 429s of one bucket share one pause: it is only extended when this response's
     // Retry-After ends later than the pause already running.
-    if (!wasPaused || now + pauseMs > (gate.pausedUntil as number)) {
+    if (!wasPaused || now + pauseMs > (gate.pausedUntil ?? -Infinity)) {
       gate.pausedUntil = now + pauseMs + this.random() * this.pauseJitterMs
       if (!wasPaused) gate.pauses++
     }
+    const pausedUntil = gate.pausedUntil ?? now + pauseMs
     if (gate.learned) {
       this.refill(gate, now)
       // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens").
-      gate.tokens = Math.min(gate.tokens, 1 - ((gate.pausedUntil! - now) / 1000) * this.rateOf(gate))
+      gate.tokens = Math.min(gate.tokens, 1 - ((pausedUntil - now) / 1000) * this.rateOf(gate))
     }
-    const result: { pauseMs: number; askedMs?: number } = { pauseMs: gate.pausedUntil! - now }
+    const result: { pauseMs: number; askedMs?: number } = { pauseMs: pausedUntil - now }
     if (askedMs > this.maxRetryAfterMs) result.askedMs = askedMs
     return result
   }

@@ -273,7 +273,8 @@ export function createConnectionsService<C extends ConnectionApiClient>(
   async function credentialFor(id: string): Promise<ConnectionCredential> {
     if (id === SANDBOX_CONNECTION_ID) {
       await startSandbox()
-      const cred = sandboxCredential!
+      const cred = sandboxCredential
+      if (!cred) throw new Error('The sandbox started without a credential to use.')
       return { secret: cred.secret, kind: cred.kind }
     }
     const file = await load()
@@ -470,7 +471,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
           await persist({ ...file, activeId: id })
           changed(id)
         }
-        return activeViewOf(state!)
+        return activeViewOf(await load())
       })
     },
 
@@ -524,7 +525,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
           { limit: 1 },
           { priority: 'user', origin: { screen: 'connections', action: 'test connection' } },
         )
-        const view = viewOf(state!, id)
+        const view = viewOf(await load(), id)
         touch(id)
         return { ok: true, id, kind: view.kind, mode: view.mode, summary: summarize(view.mode, result) }
       } catch (error) {

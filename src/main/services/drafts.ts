@@ -412,11 +412,12 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
           throw new UserFacingError('conflict', `There are already ${MAX_DRAFTS} drafts. Delete some old ones first.`)
         }
         const id = newDraftId()
-        const named = input.name !== undefined && input.name.trim() !== ''
+        const givenName = input.name?.trim() ?? ''
+        const named = givenName !== ''
         const record: DraftRecord = recordSchema.parse({
           v: RECORD_VERSION,
           id,
-          name: named ? input.name!.trim() : autoName(input.content),
+          name: named ? givenName : autoName(input.content),
           named,
           createdAt: at,
           updatedAt: at,

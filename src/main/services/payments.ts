@@ -88,6 +88,15 @@ interface CallTrace {
   requestId: string | null
 }
 
+/** Drops the oldest keys (insertion order) of `items` until at most `size` are left. */
+function dropOldest<K>(items: Map<K, unknown> | Set<K>, size: number, dropped?: (key: K) => void): void {
+  for (const key of items.keys()) {
+    if (items.size <= size) return
+    items.delete(key)
+    dropped?.(key)
+  }
+}
+
 export function createPaymentsService(options: PaymentsServiceOptions): PaymentsService {
   const maxPerSession = options.maxPaymentsPerSession ?? 120_000
   const maxSessions = options.maxSessions ?? 4
@@ -110,11 +119,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       sessions.delete(id) // re-insert: most recently used last
     } else {
       s = new Map()
-      while (sessions.size >= maxSessions) {
-        const oldest = sessions.keys().next().value!
-        sessions.delete(oldest)
-        servedLinks.delete(oldest)
-      }
+      dropOldest(sessions, maxSessions - 1, (oldest) => servedLinks.delete(oldest))
     }
     sessions.set(id, s)
     return s
@@ -127,7 +132,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       s.delete(p.id)
       s.set(p.id, p)
     }
-    while (s.size > maxPerSession) s.delete(s.keys().next().value!)
+    dropOldest(s, maxPerSession)
   }
 
   function rememberLinks(sessionId: string, page: PaymentList): void {
@@ -140,7 +145,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       links.delete(href)
       links.add(href)
     }
-    while (links.size > maxLinks) links.delete(links.values().next().value!)
+    dropOldest(links, maxLinks)
   }
 
   function checkServedLink(sessionId: string, link: string): void {

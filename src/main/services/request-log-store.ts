@@ -212,7 +212,8 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
       // The oldest segment is surplus when newer segments alone hold maxEntries entries.
       const surplus = liveIdsAfter(0).size >= maxEntries
       if (total <= maxBytes && !surplus) return
-      const oldest = segments.shift()!
+      const oldest = segments.shift()
+      if (!oldest) return
       if (handleIndex === oldest.index) {
         await handle?.close()
         handle = null
@@ -277,7 +278,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
       segments = []
       for (const { name, bytes } of files) {
         const file = path.join(dir, name)
-        const index = Number(SEGMENT_NAME.exec(name)![1])
+        const index = Number(SEGMENT_NAME.exec(name)?.[1])
         const previous = segments[segments.length - 1]
         if (previous && index > previous.index + 1) outOfPlace++ // a segment missing between others
         const decoded = decodeSegment(key, bytes, index, legacyAllowed)

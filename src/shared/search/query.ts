@@ -258,9 +258,9 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   }
 
   const dated = dateWords(text, nowMs)
-  if (dated) {
+  if (dated?.range) {
     query.range = dated.range
-    query.chips.push(`Created ${dated.range!.label}`)
+    query.chips.push(`Created ${dated.range.label}`)
     text = dated.rest
   }
   let lower = ` ${text.toLowerCase()} `
