@@ -12,6 +12,8 @@ export type RequestPriority = 'user' | 'background'
 export interface RequestOrigin {
   screen: string
   action: string
+  /** The builder's draft the request was sent for (the Inspector's "Go to field" opens it). */
+  draftId?: string
 }
 
 /** Decoded rate-limit headers of one response (spec 8.1); null where absent or unparsable. */

@@ -74,6 +74,8 @@ export interface RequestLogSummary {
   method: string
   /** Path and query of the last attempt's URL. */
   path: string
+  /** The last attempt's whole URL (redacted), shown on hover. */
+  url: string
   status: number | null
   statusClass: StatusClass
   /** First send to end of the last attempt, waits included. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import type { CreateOrderRequest } from '../../src/shared/api-types'
+import { emptyDraftContent } from '../../src/shared/order-builder'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { findIn, scanDirectory } from './secrets-leak-scan'
 
@@ -77,9 +78,72 @@ describe('Inspector in Chromium', () => {
     await docLink.click()
     await expect.poll(() => h.openedExternal).toContain(docUrl)
 
-    await detail.getByTestId('goto-field').click()
+    // Sent straight through the client, not from a draft: there is no form to open.
+    await detail.getByTestId('goto-field-unknown').waitFor()
+    await expect(detail.getByTestId('goto-field').count()).resolves.toBe(0)
+  })
+
+  it('Go to field opens the draft the request was sent for, not the one open now, or says it is gone', async () => {
+    type Saved = { ok: boolean; value?: { id: string } }
+    const save = (name: string) =>
+      h.page.evaluate(
+        async ({ name, content }) => {
+          const api = (window as unknown as { paydesk: { drafts: { save(i: unknown): Promise<unknown> } } }).paydesk
+          return (await api.drafts.save({ name, content })) as Saved
+        },
+        { name, content: { ...emptyDraftContent('order'), orderNumber: 'FROM-422' } },
+      )
+    const sentFrom = (await save('Draft the 422 came from')).value?.id ?? ''
+    expect(sentFrom).toMatch(/\S/)
+    // A 422 for that draft, as the builder's create would send it (main names the draft in the origin).
+    const invalid = { locale: 'en_US' } as unknown as CreateOrderRequest
+    await expect(
+      client.createOrder(invalid, { origin: { screen: 'orders', action: 'create order', draftId: sentFrom } }),
+    ).rejects.toMatchObject({ status: 422 })
+    // The agent works on another draft meanwhile.
+    await h.page.getByRole('button', { name: /^Orders/ }).click()
+    await h.page.getByTestId('new-payment-draft').click()
+    await expect.poll(() => h.page.getByTestId('draft-name').textContent()).not.toBe('Draft the 422 came from')
+
+    await openInspector()
+    await openEntry('/v2/orders')
+    await h.page.getByTestId('request-detail').getByTestId('goto-field').click()
     await h.page.getByRole('heading', { level: 1, name: /^Order/ }).waitFor()
-    await h.screenshot('422-jump-to-builder')
+    await expect.poll(() => h.page.getByTestId('draft-name').textContent()).toBe('Draft the 422 came from')
+    await h.screenshot('422-jump-to-its-draft')
+
+    // The draft is deleted: the jump says so instead of showing another draft's field.
+    await h.page.evaluate(async (id) => {
+      const api = (window as unknown as { paydesk: { drafts: { delete(i: unknown): Promise<unknown> } } }).paydesk
+      await api.drafts.delete({ id })
+    }, sentFrom)
+    await h.page.getByTestId('new-payment-draft').click()
+    await openInspector()
+    await openEntry('/v2/orders')
+    await h.page.getByTestId('request-detail').getByTestId('goto-field').click()
+    await h.page.getByTestId('draft-gone').waitFor()
+    await expect.poll(() => h.page.getByTestId('draft-name').textContent()).not.toBe('Draft the 422 came from')
+  })
+
+  it('shows the tail of each path (no /v2), the whole URL on hover, and case tags as chips beside it', async () => {
+    await openInspector()
+    const row = h.page.getByTestId('request-row').filter({ hasText: '/v2/orders' }).first()
+    await expect(row.getByTestId('request-path').textContent()).resolves.toBe('/orders')
+    await expect(row.locator('.c-path').getAttribute('title')).resolves.toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/v2\/orders$/,
+    )
+    await row.getByRole('checkbox').check()
+    await h.page.getByTestId('case-id').fill('CASE-CHIP-77')
+    await h.page.getByTestId('tag-button').click()
+    await expect.poll(() => row.getByTestId('request-tag').allTextContents()).toEqual(['CASE-CHIP-77'])
+    // The chip sits beside the path: the path is still shown whole.
+    await expect(row.getByTestId('request-path').textContent()).resolves.toBe('/orders')
+    const [path, chip] = [
+      await row.getByTestId('request-path').boundingBox(),
+      await row.getByTestId('request-tag').boundingBox(),
+    ]
+    expect(path && chip && chip.x >= path.x + path.width - 1).toBe(true)
+    await row.getByRole('checkbox').uncheck()
   })
 
   it('shows a 429 with the decoded rate-limit headers and the retry timeline', async () => {

@@ -205,8 +205,8 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   }
 
   /** The builder's calls: the user's own, under the draft's key, named for the Inspector. */
-  function userCall(idempotencyKey: string, action: string): CreateOptions {
-    return { idempotencyKey, priority: 'user', origin: { screen: 'orders', action } }
+  function userCall(idempotencyKey: string, action: string, draftId: string): CreateOptions {
+    return { idempotencyKey, priority: 'user', origin: { screen: 'orders', action, draftId } }
   }
 
   return {
@@ -215,7 +215,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
         'order',
         input,
         (client, built, key) => {
-          const opts: CreateOrderOptions = userCall(key, 'create order')
+          const opts: CreateOrderOptions = userCall(key, 'create order', input.draftId)
           if (built.embed.length > 0) opts.embed = built.embed
           return client.createOrder(built.body, opts)
         },
@@ -229,7 +229,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       const out = await send(
         'payment',
         input,
-        (client, built, key) => client.createPayment(built.body, userCall(key, 'create payment')),
+        (client, built, key) => client.createPayment(built.body, userCall(key, 'create payment', input.draftId)),
         (payment) => ({ orderId: null, paymentId: payment.id }),
       )
       if (!out.ok) return out

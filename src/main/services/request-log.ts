@@ -73,6 +73,7 @@ export function summarize(entry: RequestLogEntry): RequestLogSummary {
     connectionLabel: entry.connection.label,
     method: entry.method,
     path: pathOf(last.url),
+    url: last.url,
     status: last.status,
     statusClass: statusClassOf(last.status, last.outcome),
     durationMs: Math.max(
@@ -221,7 +222,13 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
         method: event.method,
         requestClass: event.requestClass,
         idempotencyKey: event.idempotencyKey,
-        origin: event.origin ? { screen: event.origin.screen, action: event.origin.action } : null,
+        origin: event.origin
+          ? {
+              screen: event.origin.screen,
+              action: event.origin.action,
+              ...(event.origin.draftId ? { draftId: event.origin.draftId } : {}),
+            }
+          : null,
         notes: event.notes.map((n) => redactor.text(n)),
         attempts: [],
         tags: [],

@@ -20,7 +20,7 @@ export type ScreenId = NavScreenId | 'order'
  */
 export type FocusRequest =
   | { screen: 'inspector'; entryId: string }
-  | { screen: 'orders'; field: string }
+  | { screen: 'orders'; field: string; draftId?: string }
   | { screen: 'payments'; paymentId: string }
   | { screen: 'order'; orderId: string }
   | { screen: 'connections'; connectionId?: string }

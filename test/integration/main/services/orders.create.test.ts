@@ -18,6 +18,7 @@ import { writeFileAtomic } from '../../../../src/main/storage/atomic-file'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
 import { createOrdersService, type OrdersService } from '../../../../src/main/services/orders'
 import { createDraftHandlers, createOrderHandlers } from '../../../../src/main/services/orders-handlers'
+import type { AttemptEvent } from '../../../../src/shared/api-events'
 import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 
@@ -46,6 +47,8 @@ async function failed(outcome: Promise<{ ok: boolean }>): Promise<CreateFailure>
 }
 let orderSeq = 0
 let secretStore: ReturnType<typeof createMemorySecretStore>
+/** Every attempt the clients made, as the request log would receive it. */
+let attempts: AttemptEvent[] = []
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -70,12 +73,13 @@ beforeEach(async () => {
     sandbox: { start: async () => ({ ...sandbox, close: async () => {} }) },
     // One attempt per call: these tests are about the builder's own "send again".
     createClient: ({ baseUrl, getCredential }) =>
-      createApiClient({ baseUrl, getCredential, retry: { maxAttempts: 1 } }),
+      createApiClient({ baseUrl, getCredential, retry: { maxAttempts: 1 }, onAttempt: (e) => attempts.push(e) }),
     events: createEventBus(),
   })
   drafts = createDraftsStore({ dataDir, secretStore })
   orders = createOrdersService({ connections, drafts })
   await admin.clearFaults()
+  attempts = []
 })
 
 afterEach(async () => {
@@ -289,6 +293,25 @@ describe('orders.create', () => {
     expect(result.idempotencyKey).not.toBe(draft.idempotencyKey)
     expect(result.draft.archived?.orderId).toBe(result.order.id)
     expect(writes).toHaveLength(2)
+  })
+
+  it("names the draft in each request's origin, so the Inspector can open the form it came from", async () => {
+    const order = await drafts.save({ content: orderDraft(nextNumber()) })
+    await created(orders.createOrder({ draftId: order.id }))
+    const payment = await drafts.save({
+      content: {
+        ...emptyDraftContent('payment'),
+        paymentAmount: '9.95',
+        description: 'Origin test',
+        redirectUrl: 'https://shop.example/return',
+      },
+    })
+    await created(orders.createPayment({ draftId: payment.id }))
+    const origins = attempts.filter((a) => a.method === 'POST').map((a) => a.origin)
+    expect(origins).toEqual([
+      { screen: 'orders', action: 'create order', draftId: order.id },
+      { screen: 'orders', action: 'create payment', draftId: payment.id },
+    ])
   })
 
   it('creates a payment from a payment draft', async () => {

@@ -165,16 +165,28 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
             {explanation.action.label}
           </button>
         )}
-        {explanation.action?.kind === 'field' && (
-          <button
-            type="button"
-            className="btn btn-small rl-banner-action"
-            onClick={() => navigate({ screen: 'orders', field: (explanation.action as { field: string }).field })}
-            data-testid="goto-field"
-          >
-            {explanation.action.label}
-          </button>
-        )}
+        {explanation.action?.kind === 'field' &&
+          (entry.origin?.draftId ? (
+            // The builder opens the very draft this request was sent for (or says it is gone).
+            <button
+              type="button"
+              className="btn btn-small rl-banner-action"
+              onClick={() =>
+                navigate({
+                  screen: 'orders',
+                  field: (explanation.action as { field: string }).field,
+                  draftId: entry.origin?.draftId,
+                })
+              }
+              data-testid="goto-field"
+            >
+              {explanation.action.label}
+            </button>
+          ) : (
+            <span className="muted small" data-testid="goto-field-unknown">
+              Not sent from a draft of the order builder, so there is no form to open.
+            </span>
+          ))}
       </div>
       {actionError && (
         <div className="banner banner-error" role="alert">

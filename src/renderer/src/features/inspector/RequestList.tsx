@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
 import { useInspectorStore } from '../../stores/inspector-store'
-import { formatDuration, formatTime } from './format'
+import { formatDuration, formatTime, shortPath } from './format'
 
 const ROW_HEIGHT = 30
 
@@ -152,10 +152,18 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                 <span role="gridcell" className="c-method mono">
                   {row.method}
                 </span>
-                <span role="gridcell" className="c-path mono" title={row.path}>
-                  {/* Case ids first: a long path is cut at the end, the tags stay visible. */}
-                  {row.tags.length > 0 && <span className="badge badge-info rl-tag">{row.tags.join(', ')}</span>}
-                  {row.path}
+                <span role="gridcell" className="c-path" title={row.url}>
+                  {/* The meaningful tail (`/payments/tr_…`): cut at its start when narrow; the whole
+                      URL on hover and for screen readers; case tags as chips beside it. */}
+                  <span className="rl-path mono" data-testid="request-path">
+                    <bdi>{shortPath(row.path)}</bdi>
+                  </span>
+                  <span className="visually-hidden">{row.url}</span>
+                  {row.tags.map((tag) => (
+                    <span key={tag} className="badge badge-info rl-tag" data-testid="request-tag">
+                      {tag}
+                    </span>
+                  ))}
                 </span>
                 <span role="gridcell" className="c-status">
                   <span className={badge.className}>{badge.text}</span>

@@ -64,7 +64,7 @@ export function readErrorFields(body: string | null): {
 export function headerValue(headers: Record<string, string> | null, name: string): string | null {
   if (!headers) return null
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
-  return key === undefined ? null : headers[key]
+  return key === undefined ? null : (headers[key] ?? null)
 }
 
 /** `<input type="datetime-local">` value ⇄ epoch ms (local time). */
@@ -78,4 +78,10 @@ export function fromLocalInput(value: string): number | null {
   if (!value) return null
   const ms = new Date(value).getTime()
   return Number.isFinite(ms) ? ms : null
+}
+
+/** A request's path without the API's version prefix: `/v2/payments/tr_1` → `/payments/tr_1`. */
+export function shortPath(path: string): string {
+  const rest = path.replace(/^\/v\d+(?=\/|$|\?)/, '')
+  return rest === '' ? '/' : rest
 }

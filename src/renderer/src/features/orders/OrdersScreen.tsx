@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../stores/app-store'
 import { credentialOf, type SaveState } from '../../stores/orders-store'
-import { useDrafts, useOrders } from './builder-context'
+import { useBuilderStores, useDrafts, useOrders } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
 import { controlIdOf } from './field-map'
@@ -127,12 +127,30 @@ export function OrdersScreen(): React.JSX.Element {
 
   useEffect(() => start(), [start])
 
-  // A field to show, sent from the Inspector (a 422's `field`): same mapping as our own errors.
+  // A field to show, sent from the Inspector (a 422's `field`): the draft the request was sent for
+  // is opened first (or the agent is told it is gone), then the field, with our own errors' mapping.
+  const builder = useBuilderStores().orders
+  const openDraft = store.openDraft
+  const clearError = store.clearError
+  const [goneDraft, setGoneDraft] = useState<string | null>(null)
   useEffect(() => {
     if (pendingFocus?.screen !== 'orders') return
     const request = takeFocus('orders')
-    if (request) focusField(request.field)
-  }, [pendingFocus, takeFocus, focusField])
+    if (!request) return
+    setGoneDraft(null)
+    void (async () => {
+      const wanted = request.draftId
+      if (wanted && builder.getState().draftId !== wanted) {
+        await openDraft(wanted)
+        if (builder.getState().draftId !== wanted) {
+          clearError()
+          setGoneDraft(wanted)
+          return
+        }
+      }
+      focusField(request.field)
+    })()
+  }, [pendingFocus, takeFocus, focusField, openDraft, clearError, builder])
 
   const credential = useMemo(() => credentialOf(connection), [connection])
   const ctx = useMemo(() => ruleContextFor(credential, new Date(`${today}T12:00:00Z`)), [credential, today])
@@ -280,6 +298,15 @@ export function OrdersScreen(): React.JSX.Element {
           </span>
         )}
       </header>
+      {goneDraft && (
+        <div className="banner banner-warn" role="alert" data-testid="draft-gone">
+          The draft that request was sent for is gone (it was deleted), so its field cannot be shown. The request itself
+          stays in the Inspector.{' '}
+          <button type="button" className="btn-link" onClick={() => setGoneDraft(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {store.connectionError && (
         <div className="banner banner-error" role="alert">
           The active connection could not be read: {store.connectionError}. Check the Connections screen.
