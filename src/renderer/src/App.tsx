@@ -9,7 +9,8 @@ import { InspectorScreen } from './features/inspector/InspectorScreen'
 import { OrderScreen } from './features/order/OrderScreen'
 import { OrdersScreen } from './features/orders/OrdersScreen'
 import { PaymentsScreen } from './features/payments/PaymentsScreen'
-import { SCREENS, useAppStore, type ScreenId } from './stores/app-store'
+import { AppStoresContext, newAppStores, useAppStore } from './app-stores'
+import { SCREENS, type ScreenId } from './stores/app-store'
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   home: HomeScreen,
@@ -20,12 +21,26 @@ const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   connections: ConnectionsScreen,
 }
 
+/** The window's stores, created once with their ports onto main and handed down by context. */
 export function App(): React.JSX.Element {
+  const [appStores] = useState(newAppStores)
+  const [searchStore] = useState(newSearchStore)
+  const [builderStores] = useState(newBuilderStores)
+  return (
+    <AppStoresContext.Provider value={appStores}>
+      <SearchStoreContext.Provider value={searchStore}>
+        <BuilderStoresContext.Provider value={builderStores}>
+          <Shell />
+        </BuilderStoresContext.Provider>
+      </SearchStoreContext.Provider>
+    </AppStoresContext.Provider>
+  )
+}
+
+function Shell(): React.JSX.Element {
   const screen = useAppStore((s) => s.screen)
   const setScreen = useAppStore((s) => s.setScreen)
   const loadInfo = useAppStore((s) => s.loadInfo)
-  const [searchStore] = useState(newSearchStore)
-  const [builderStores] = useState(newBuilderStores)
 
   useEffect(() => {
     void loadInfo()
@@ -47,42 +62,38 @@ export function App(): React.JSX.Element {
 
   const Screen = SCREEN_COMPONENTS[screen]
   return (
-    <SearchStoreContext.Provider value={searchStore}>
-      <BuilderStoresContext.Provider value={builderStores}>
-        <div className="app">
-          <nav className="sidebar" aria-label="Sections">
-            <div className="brand">
-              <span className="brand-mark" aria-hidden="true">
-                P
-              </span>
-              Paydesk
-            </div>
-            <ul>
-              {SCREENS.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    className={s.id === screen ? 'nav-item active' : 'nav-item'}
-                    aria-current={s.id === screen ? 'page' : undefined}
-                    onClick={() => setScreen(s.id)}
-                    title={`${s.label} (Ctrl+${s.shortcut})`}
-                  >
-                    {s.label}
-                    <kbd>{s.shortcut}</kbd>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <header className="app-header">
-            <SearchBox />
-          </header>
-          <main className="content" id="main">
-            <Screen />
-          </main>
-          <StatusBar />
+    <div className="app">
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            P
+          </span>
+          Paydesk
         </div>
-      </BuilderStoresContext.Provider>
-    </SearchStoreContext.Provider>
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className={s.id === screen ? 'nav-item active' : 'nav-item'}
+                aria-current={s.id === screen ? 'page' : undefined}
+                onClick={() => setScreen(s.id)}
+                title={`${s.label} (Ctrl+${s.shortcut})`}
+              >
+                {s.label}
+                <kbd>{s.shortcut}</kbd>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <header className="app-header">
+        <SearchBox />
+      </header>
+      <main className="content" id="main">
+        <Screen />
+      </main>
+      <StatusBar />
+    </div>
   )
 }

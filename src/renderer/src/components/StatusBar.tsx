@@ -1,7 +1,7 @@
 import { ConnectionStatus } from '../features/connections/ConnectionStatus'
 import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
 import { SyncStatus } from '../features/search/SyncStatus'
-import { useAppStore } from '../stores/app-store'
+import { useAppStore } from '../app-stores'
 import { ThemePicker } from './ThemePicker'
 
 export function StatusBar(): React.JSX.Element {

@@ -1,6 +1,10 @@
-import { create } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AppInfo } from '../../../shared/ipc/app'
-import { call, errorMessage } from '../lib/ipc-client'
+import { toErrorView } from './error-view'
+
+// Which screen is shown, the hand-over of a focus request between screens, and the app's version
+// line. Created with the IPC port it uses and the first screen (no module state, no DOM), so its
+// transitions are unit-tested without a browser.
 
 export const SCREENS = [
   { id: 'home', label: 'Home', shortcut: '0' },
@@ -26,7 +30,12 @@ export type FocusRequest =
   | { screen: 'connections'; connectionId?: string }
   | { screen: 'home' }
 
-interface AppState {
+/** What the app shell asks main. A rejected call throws ipc-client's IpcError. */
+export interface AppPort {
+  info(): Promise<AppInfo>
+}
+
+export interface AppState {
   screen: ScreenId
   info: AppInfo | null
   infoError: string | null
@@ -43,38 +52,39 @@ interface AppState {
   loadInfo(): Promise<void>
 }
 
-/** The first screen: home, unless the page asks for another (`?screen=orders`, used by tests). */
-function initialScreen(): ScreenId {
-  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('screen')
+/** The sidebar screen named `asked` (e.g. the page's `?screen=orders`, used by tests), else home. */
+export function screenNamed(asked: string | null): NavScreenId {
   return SCREENS.find((s) => s.id === asked)?.id ?? 'home'
 }
 
-export const useAppStore = create<AppState>((set, get) => ({
-  screen: initialScreen(),
-  info: null,
-  infoError: null,
-  pendingFocus: null,
-  orderId: null,
-  previousScreen: 'home',
-  setScreen: (screen) => set((s) => ({ screen, previousScreen: s.screen === screen ? s.previousScreen : s.screen })),
-  navigate: (request) =>
-    set((s) => ({
-      screen: request.screen,
-      pendingFocus: request,
-      previousScreen: s.screen === request.screen ? s.previousScreen : s.screen,
-      ...(request.screen === 'order' ? { orderId: request.orderId } : {}),
-    })),
-  takeFocus(screen) {
-    const pending = get().pendingFocus
-    if (!pending || pending.screen !== screen) return null
-    set({ pendingFocus: null })
-    return pending as Extract<FocusRequest, { screen: typeof screen }>
-  },
-  async loadInfo() {
-    try {
-      set({ info: await call('app.info'), infoError: null })
-    } catch (error) {
-      set({ infoError: errorMessage(error) })
-    }
-  },
-}))
+export function createAppStore(port: AppPort, options: { screen?: ScreenId } = {}): StoreApi<AppState> {
+  return createStore<AppState>((set, get) => ({
+    screen: options.screen ?? 'home',
+    info: null,
+    infoError: null,
+    pendingFocus: null,
+    orderId: null,
+    previousScreen: 'home',
+    setScreen: (screen) => set((s) => ({ screen, previousScreen: s.screen === screen ? s.previousScreen : s.screen })),
+    navigate: (request) =>
+      set((s) => ({
+        screen: request.screen,
+        pendingFocus: request,
+        previousScreen: s.screen === request.screen ? s.previousScreen : s.screen,
+        ...(request.screen === 'order' ? { orderId: request.orderId } : {}),
+      })),
+    takeFocus(screen) {
+      const pending = get().pendingFocus
+      if (!pending || pending.screen !== screen) return null
+      set({ pendingFocus: null })
+      return pending as Extract<FocusRequest, { screen: typeof screen }>
+    },
+    async loadInfo() {
+      try {
+        set({ info: await port.info(), infoError: null })
+      } catch (error) {
+        set({ infoError: toErrorView(error).message })
+      }
+    },
+  }))
+}

@@ -1,12 +1,29 @@
-import { create } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   ActiveConnectionView,
   AddConnectionInput,
   ConnectionTestResult,
   ConnectionView,
 } from '../../../shared/ipc/connections'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcErrorView } from '../../../shared/ipc/define'
-import { call, IpcError, subscribe } from '../lib/ipc-client'
+import { toIpcErrorView } from './error-view'
+
+// The saved connections and the active one (the whole window shows its mode). Created with the IPC
+// port it uses (no module state), so its transitions are unit-tested without a browser; main keeps
+// the secrets and decides every switch, this store only asks.
+
+/** What the connection screens ask main. A rejected call throws ipc-client's IpcError. */
+export interface ConnectionPort {
+  list(): Promise<ChannelOutput<'connections.list'>>
+  setActive(id: string): Promise<ChannelOutput<'connections.setActive'>>
+  add(input: AddConnectionInput): Promise<ChannelOutput<'connections.add'>>
+  rename(id: string, label: string): Promise<ChannelOutput<'connections.rename'>>
+  remove(id: string): Promise<ChannelOutput<'connections.remove'>>
+  test(id: string): Promise<ChannelOutput<'connections.test'>>
+  /** Main's notice that the saved connections or the active one changed; returns the unsubscribe. */
+  onChanged(listener: () => void): () => void
+}
 
 /** A row's "Test connection" state: running, or the last answer. */
 export type ConnectionTestState = { pending: true } | { pending: false; result: ConnectionTestResult }
@@ -37,128 +54,117 @@ export interface ConnectionState {
   clearSwitchError(): void
 }
 
-export function toErrorView(error: unknown): IpcErrorView {
-  if (error instanceof IpcError) return error.view
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
-}
-
-/** The whole window shows the mode: styles.css keys its live styling on `:root[data-mode]`. */
-function applyMode(active: ActiveConnectionView | null): void {
-  if (typeof document === 'undefined' || !active) return
-  document.documentElement.dataset['mode'] = active.isLive ? 'live' : 'test'
-}
-
 function activeOf(connections: ConnectionView[], activeId: string): ActiveConnectionView | null {
   const found = connections.find((c) => c.id === activeId)
   return found ? { ...found, isLive: found.mode === 'live' } : null
 }
 
-let starts = 0
-let unsubscribe: (() => void) | null = null
-/** Only the newest load may write, so a slow older answer cannot overwrite a newer one. */
-let loadSeq = 0
+export function createConnectionStore(port: ConnectionPort): StoreApi<ConnectionState> {
+  let starts = 0
+  let unsubscribe: (() => void) | null = null
+  /** Only the newest load may write, so a slow older answer cannot overwrite a newer one. */
+  let loadSeq = 0
 
-export const useConnectionStore = create<ConnectionState>((set, get) => ({
-  connections: [],
-  activeId: null,
-  active: null,
-  notice: null,
-  loading: false,
-  error: null,
-  switchError: null,
-  switching: null,
-  tests: {},
+  return createStore<ConnectionState>((set, get) => ({
+    connections: [],
+    activeId: null,
+    active: null,
+    notice: null,
+    loading: false,
+    error: null,
+    switchError: null,
+    switching: null,
+    tests: {},
 
-  start() {
-    starts += 1
-    if (starts === 1) {
-      unsubscribe = subscribe('connections.changed', () => void get().load())
-      void get().load()
-    }
-    return () => {
-      starts -= 1
-      if (starts === 0) {
-        unsubscribe?.()
-        unsubscribe = null
+    start() {
+      starts += 1
+      if (starts === 1) {
+        unsubscribe = port.onChanged(() => void get().load())
+        void get().load()
       }
-    }
-  },
+      return () => {
+        starts -= 1
+        if (starts === 0) {
+          unsubscribe?.()
+          unsubscribe = null
+        }
+      }
+    },
 
-  async load() {
-    const seq = ++loadSeq
-    set({ loading: true })
-    try {
-      const list = await call('connections.list')
-      if (seq !== loadSeq) return
-      const active = activeOf(list.connections, list.activeId)
-      set({
-        connections: list.connections,
-        activeId: list.activeId,
-        active,
-        notice: list.notice,
-        loading: false,
-        error: null,
+    async load() {
+      const seq = ++loadSeq
+      set({ loading: true })
+      try {
+        const list = await port.list()
+        if (seq !== loadSeq) return
+        const active = activeOf(list.connections, list.activeId)
+        set({
+          connections: list.connections,
+          activeId: list.activeId,
+          active,
+          notice: list.notice,
+          loading: false,
+          error: null,
+        })
+      } catch (error) {
+        if (seq !== loadSeq) return
+        set({ loading: false, error: toIpcErrorView(error) })
+      }
+    },
+
+    async setActive(id) {
+      set({ switching: id, switchError: null })
+      try {
+        const active = await port.setActive(id)
+        loadSeq += 1 // an older list in flight must not switch the mode back
+        set({ active, activeId: active.id, switching: null })
+        void get().load()
+        return true
+      } catch (error) {
+        set({ switching: null, switchError: toIpcErrorView(error) })
+        void get().load()
+        return false
+      }
+    },
+
+    async add(input) {
+      const view = await port.add(input)
+      void get().load()
+      return view
+    },
+
+    async rename(id, label) {
+      const view = await port.rename(id, label)
+      set((s) => ({ connections: s.connections.map((c) => (c.id === id ? view : c)) }))
+      void get().load()
+      return view
+    },
+
+    async remove(id) {
+      await port.remove(id)
+      set((s) => {
+        const tests = { ...s.tests }
+        delete tests[id]
+        return { tests }
       })
-      applyMode(active)
-    } catch (error) {
-      if (seq !== loadSeq) return
-      set({ loading: false, error: toErrorView(error) })
-    }
-  },
+      await get().load()
+    },
 
-  async setActive(id) {
-    set({ switching: id, switchError: null })
-    try {
-      const active = await call('connections.setActive', { id })
-      loadSeq += 1 // an older list in flight must not switch the mode back
-      set({ active, activeId: active.id, switching: null })
-      applyMode(active)
+    async test(id) {
+      // One test result on screen at a time: a new test replaces the previous banner.
+      set({ tests: { [id]: { pending: true } } })
+      let result: ConnectionTestResult
+      try {
+        result = await port.test(id)
+      } catch (error) {
+        result = { ok: false, id, error: toIpcErrorView(error) }
+      }
+      set((s) => (s.tests[id] ? { tests: { [id]: { pending: false, result } } } : {}))
+      // Last used (and, for the Sandbox, its address and key tail) changed without an event.
       void get().load()
-      return true
-    } catch (error) {
-      set({ switching: null, switchError: toErrorView(error) })
-      void get().load()
-      return false
-    }
-  },
+      return result
+    },
 
-  async add(input) {
-    const view = await call('connections.add', input)
-    void get().load()
-    return view
-  },
-
-  async rename(id, label) {
-    const view = await call('connections.rename', { id, label })
-    set((s) => ({ connections: s.connections.map((c) => (c.id === id ? view : c)) }))
-    void get().load()
-    return view
-  },
-
-  async remove(id) {
-    await call('connections.remove', { id })
-    set((s) => {
-      const tests = { ...s.tests }
-      delete tests[id]
-      return { tests }
-    })
-    await get().load()
-  },
-
-  async test(id) {
-    // One test result on screen at a time: a new test replaces the previous banner.
-    set({ tests: { [id]: { pending: true } } })
-    let result: ConnectionTestResult
-    try {
-      result = await call('connections.test', { id })
-    } catch (error) {
-      result = { ok: false, id, error: toErrorView(error) }
-    }
-    set((s) => (s.tests[id] ? { tests: { [id]: { pending: false, result } } } : {}))
-    // Last used (and, for the Sandbox, its address and key tail) changed without an event.
-    void get().load()
-    return result
-  },
-
-  clearSwitchError: () => set({ switchError: null }),
-}))
+    clearSwitchError: () => set({ switchError: null }),
+  }))
+}

@@ -1,4 +1,5 @@
 import type { ApiErrorView } from '../../../shared/api-error'
+import type { IpcErrorView } from '../../../shared/ipc/define'
 
 /** An error as a screen shows it: what happened, the API's title/detail, the Inspector entry. */
 export interface ErrorView {
@@ -35,4 +36,16 @@ export function toErrorView(error: unknown): ErrorView {
     detail: null,
     requestId: null,
   }
+}
+
+/**
+ * The IPC error view main sent (code, message, issues, the API's error) for anything a call threw;
+ * read by shape like toErrorView. Anything else is an internal error with its message.
+ */
+export function toIpcErrorView(error: unknown): IpcErrorView {
+  const view = (error as { view?: Partial<IpcErrorView> } | null)?.view
+  if (error instanceof Error && typeof view?.code === 'string' && typeof view.message === 'string') {
+    return view as IpcErrorView
+  }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 }

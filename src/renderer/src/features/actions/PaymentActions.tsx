@@ -18,8 +18,7 @@ import {
   type ActionsState,
   type PaymentChanges,
 } from '../../stores/actions-store'
-import { useAppStore } from '../../stores/app-store'
-import { useConnectionStore } from '../../stores/connection-store'
+import { useAppStore, useConnectionStore } from '../../app-stores'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'

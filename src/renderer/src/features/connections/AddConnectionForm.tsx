@@ -10,7 +10,8 @@ import {
 import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { call, errorMessage } from '../../lib/ipc-client'
-import { toErrorView, useConnectionStore } from '../../stores/connection-store'
+import { useConnectionStore } from '../../app-stores'
+import { toIpcErrorView } from '../../stores/error-view'
 import {
   explainCredential,
   LABEL_HOLDS_CREDENTIAL,
@@ -122,7 +123,7 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
       setErrors({})
       onAdded(view)
     } catch (error) {
-      const view = toErrorView(error)
+      const view = toIpcErrorView(error)
       const fieldErrors: FieldErrors = {}
       if (view.code === 'invalid-input' && view.issues?.length) {
         for (const issue of view.issues) {

@@ -2,8 +2,9 @@ import { Fragment, useEffect, useRef, useState } from 'react'
 import { isApiErrorView } from '../../../../shared/api-error'
 import { MAX_LABEL_LENGTH } from '../../../../shared/connection-rules'
 import type { ConnectionTestResult, ConnectionView } from '../../../../shared/ipc/connections'
-import { useAppStore } from '../../stores/app-store'
-import { toErrorView, useConnectionStore, type ConnectionTestState } from '../../stores/connection-store'
+import { useAppStore, useConnectionStore } from '../../app-stores'
+import { type ConnectionTestState } from '../../stores/connection-store'
+import { toIpcErrorView } from '../../stores/error-view'
 import { fullTimestamp, kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, relativeTime } from './connection-text'
 import { ModeBadge } from './ModeBadge'
 
@@ -233,7 +234,7 @@ function RenameField({ connection, onDone }: { connection: ConnectionView; onDon
       await rename(connection.id, value)
       onDone()
     } catch (caught) {
-      setError(toErrorView(caught).message)
+      setError(toIpcErrorView(caught).message)
       setBusy(false)
       inputRef.current?.focus()
     }

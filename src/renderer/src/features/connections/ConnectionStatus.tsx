@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useAppStore } from '../../stores/app-store'
-import { useConnectionStore } from '../../stores/connection-store'
+import { useAppStore, useConnectionStore } from '../../app-stores'
 import { ModeBadge } from './ModeBadge'
 import './connections.css'
 

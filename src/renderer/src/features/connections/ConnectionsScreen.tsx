@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
-import { useAppStore } from '../../stores/app-store'
-import { useConnectionStore } from '../../stores/connection-store'
+import { useAppStore, useConnectionStore } from '../../app-stores'
 import { AddConnectionForm } from './AddConnectionForm'
 import { ConnectionList } from './ConnectionList'
 import { ModeBadge } from './ModeBadge'

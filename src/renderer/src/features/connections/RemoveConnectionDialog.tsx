@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { trapTab } from '../../lib/focus-trap'
-import { toErrorView, useConnectionStore } from '../../stores/connection-store'
+import { useConnectionStore } from '../../app-stores'
+import { toIpcErrorView } from '../../stores/error-view'
 
 /** Confirms removing a connection, naming its label and masked key so the right one goes. */
 export function RemoveConnectionDialog({
@@ -30,7 +31,7 @@ export function RemoveConnectionDialog({
       await remove(connection.id)
       onClose(true)
     } catch (caught) {
-      setError(toErrorView(caught))
+      setError(toIpcErrorView(caught))
       setBusy(false)
     }
   }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore } from '../../stores/app-store'
-import { useConnectionStore } from '../../stores/connection-store'
+import { useAppStore, useConnectionStore } from '../../app-stores'
 import { ModeBadge } from '../connections/ModeBadge'
 import { ago, shortDate } from '../search/format'
 import { useBuilderStores, useDrafts } from '../orders/builder-context'

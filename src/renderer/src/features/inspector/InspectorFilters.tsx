@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { RequestLogSummary, StatusClass } from '../../../../shared/request-log-types'
-import { useInspectorStore } from '../../stores/inspector-store'
+import { useInspectorStore } from '../../app-stores'
 import { fromLocalInput, toLocalInput } from './format'
 
 const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
 import { call, errorMessage } from '../../lib/ipc-client'
-import { useAppStore } from '../../stores/app-store'
-import { filterRows, useInspectorStore } from '../../stores/inspector-store'
+import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
+import { filterRows } from '../../stores/inspector-store'
 import { InspectorFilters } from './InspectorFilters'
 import { RateLimitPanel } from './RateLimitPanel'
 import { RequestDetail } from './RequestDetail'
@@ -29,6 +29,7 @@ export function InspectorScreen(): React.JSX.Element {
   const replaceTags = useInspectorStore((s) => s.replaceTags)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
+  const { inspector } = useAppStores()
 
   const [caseId, setCaseId] = useState('')
   const [busy, setBusy] = useState(false)
@@ -45,14 +46,11 @@ export function InspectorScreen(): React.JSX.Element {
     if (pendingFocus?.screen !== 'inspector') return
     const focus = takeFocus('inspector')
     if (!focus) return
-    const visible = filterRows(
-      useInspectorStore.getState().rows,
-      useInspectorStore.getState().filter,
-      useInspectorStore.getState().bodyMatches,
-    )
+    const { rows, filter, bodyMatches } = inspector.getState()
+    const visible = filterRows(rows, filter, bodyMatches)
     if (!visible.some((r) => r.id === focus.entryId)) resetFilter()
     select(focus.entryId, { scroll: true })
-  }, [pendingFocus, takeFocus, select, resetFilter])
+  }, [pendingFocus, takeFocus, select, resetFilter, inspector])
 
   useEffect(() => {
     if (confirmClear) cancelRef.current?.focus()

@@ -1,4 +1,4 @@
-import { useInspectorStore } from '../../stores/inspector-store'
+import { useInspectorStore } from '../../app-stores'
 import { activityText, bucketActivity, bucketNumbers, isLow, shownBuckets, tightestBucket } from './rate-limits'
 import { useNow } from './useNow'
 

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore } from '../../stores/app-store'
-import { startInspectorFeeds, useInspectorStore } from '../../stores/inspector-store'
+import { useAppStore, useInspectorStore } from '../../app-stores'
 import { activityText, bucketNumbers, isLow, isPaused, pausedSeconds, tightestBucket } from './rate-limits'
 import { useNow } from './useNow'
 import './inspector.css'
@@ -9,7 +8,8 @@ import './inspector.css'
 export function RateLimitStatus(): React.JSX.Element | null {
   const buckets = useInspectorStore((s) => s.buckets)
   const navigate = useAppStore((s) => s.setScreen)
-  useEffect(() => startInspectorFeeds(), [])
+  const startFeeds = useInspectorStore((s) => s.startFeeds)
+  useEffect(() => startFeeds(), [startFeeds])
   const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
   const now = useNow(anyPaused)
   const parts = (['read', 'write'] as const).flatMap((cls) => {

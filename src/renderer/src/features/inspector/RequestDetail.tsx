@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react'
 import { describeRateLimit, explainRequest, findPaymentId } from '../../../../shared/explanations'
 import type { LoggedAttempt, RequestLogEntry } from '../../../../shared/request-log-types'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
-import { useAppStore } from '../../stores/app-store'
-import { useInspectorStore } from '../../stores/inspector-store'
+import { useAppStore, useInspectorStore } from '../../app-stores'
 import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
 
 function Headers({ headers, testId }: { headers: Record<string, string> | null; testId: string }): React.JSX.Element {

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
-import { useInspectorStore } from '../../stores/inspector-store'
+import { useInspectorStore } from '../../app-stores'
 import { formatDuration, formatTime, shortPath } from './format'
 
 const ROW_HEIGHT = 30

@@ -5,7 +5,7 @@ import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { call } from '../../lib/ipc-client'
 import { useLinkActions } from '../../lib/use-link-actions'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import { createOrderStore, type OrderPort, type OrderState } from '../../stores/order-store'
 import { OrderActions } from '../actions/OrderActions'
 import { ErrorBanner } from '../payments/ErrorBanner'

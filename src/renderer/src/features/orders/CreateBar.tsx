@@ -2,7 +2,7 @@ import { isApiErrorView, type ApiErrorView } from '../../../../shared/api-error'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { call } from '../../lib/ipc-client'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import { useOrders } from './builder-context'
 
 const SHOWN_PROBLEMS = 3

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Link, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import type { CreateResult } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import { credentialOf, type SaveState } from '../../stores/orders-store'
 import { useBuilderStores, useDrafts, useOrders } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'

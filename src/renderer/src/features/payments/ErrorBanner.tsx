@@ -1,4 +1,4 @@
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import type { PaymentsErrorView } from '../../stores/payments-store'
 
 /** An error of this screen: what happened, the API's title and detail (spec 7), and the inspector entry. */

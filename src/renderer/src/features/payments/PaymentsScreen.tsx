@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
 import { subscribe } from '../../lib/ipc-client'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import { usePaymentsStore } from '../../stores/payments-store'
 import { COLUMN_IDS, COLUMN_LABELS } from './columns'
 import { ErrorBanner } from './ErrorBanner'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { startInspectorFeeds, useInspectorStore } from '../../stores/inspector-store'
+import { useInspectorStore } from '../../app-stores'
 import { bucketNumbers, tightestBucket, waitSeconds } from '../inspector/rate-limits'
 import { useNow } from '../inspector/useNow'
 
@@ -15,7 +15,8 @@ export interface RateLimitGaugeProps {
  */
 export function RateLimitGauge({ busy, onCancel }: RateLimitGaugeProps): React.JSX.Element {
   const buckets = useInspectorStore((s) => s.buckets)
-  useEffect(() => startInspectorFeeds(), [])
+  const startFeeds = useInspectorStore((s) => s.startFeeds)
+  useEffect(() => startFeeds(), [startFeeds])
   const anyPaused = buckets.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
   const now = useNow(busy || anyPaused)
   const bucket = tightestBucket(buckets, 'read', now)

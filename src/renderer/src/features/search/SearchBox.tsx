@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../app-stores'
 import { flatHits } from '../../stores/search-store'
 import { ago, shortDate } from './format'
 import { useSearch, useSearchStore } from './search-context'

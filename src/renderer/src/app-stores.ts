@@ -1,0 +1,87 @@
+import { createContext, useContext } from 'react'
+import { useStore } from 'zustand'
+import type { StoreApi } from 'zustand/vanilla'
+import type { ActiveConnectionView } from '../../shared/ipc/connections'
+import { call, subscribe } from './lib/ipc-client'
+import { createAppStore, screenNamed, type AppPort, type AppState } from './stores/app-store'
+import type { StoreTimers } from './stores/clock'
+import { createConnectionStore, type ConnectionPort, type ConnectionState } from './stores/connection-store'
+import { createInspectorStore, type InspectorPort, type InspectorState } from './stores/inspector-store'
+
+// The window-wide stores (app shell, connections, Inspector), created once per window with their
+// ports onto main: the only place they meet the IPC bridge, the window's timers and the document.
+
+export interface AppStores {
+  app: StoreApi<AppState>
+  connections: StoreApi<ConnectionState>
+  inspector: StoreApi<InspectorState>
+}
+
+export function ipcAppPort(): AppPort {
+  return { info: () => call('app.info') }
+}
+
+export function ipcConnectionPort(): ConnectionPort {
+  return {
+    list: () => call('connections.list'),
+    setActive: (id) => call('connections.setActive', { id }),
+    add: (input) => call('connections.add', input),
+    rename: (id, label) => call('connections.rename', { id, label }),
+    remove: (id) => call('connections.remove', { id }),
+    test: (id) => call('connections.test', { id }),
+    onChanged: (listener) => subscribe('connections.changed', listener),
+  }
+}
+
+export function ipcInspectorPort(): InspectorPort {
+  return {
+    list: () => call('requestLog.list'),
+    get: (id) => call('requestLog.get', { id }),
+    search: (text) => call('requestLog.search', { text }),
+    rateLimitState: () => call('rateLimit.state'),
+    onAppended: (listener) => subscribe('requestLog.appended', listener),
+    onRateLimitChanged: (listener) => subscribe('rateLimit.changed', listener),
+  }
+}
+
+export function windowTimers(): StoreTimers {
+  return {
+    setTimeout: (run, ms) => window.setTimeout(run, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+  }
+}
+
+/** The whole window shows the mode: styles.css keys its live styling on `:root[data-mode]`. */
+function showMode(active: ActiveConnectionView | null): void {
+  if (active) document.documentElement.dataset['mode'] = active.isLive ? 'live' : 'test'
+}
+
+export function newAppStores(): AppStores {
+  // The first screen: home, unless the page asks for another (`?screen=orders`, used by tests).
+  const app = createAppStore(ipcAppPort(), { screen: screenNamed(new URLSearchParams(location.search).get('screen')) })
+  const connections = createConnectionStore(ipcConnectionPort())
+  connections.subscribe((state, previous) => {
+    if (state.active !== previous.active) showMode(state.active)
+  })
+  return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()) }
+}
+
+export const AppStoresContext = createContext<AppStores | null>(null)
+
+export function useAppStores(): AppStores {
+  const stores = useContext(AppStoresContext)
+  if (!stores) throw new Error('AppStoresContext is missing')
+  return stores
+}
+
+export function useAppStore<T>(selector: (state: AppState) => T): T {
+  return useStore(useAppStores().app, selector)
+}
+
+export function useConnectionStore<T>(selector: (state: ConnectionState) => T): T {
+  return useStore(useAppStores().connections, selector)
+}
+
+export function useInspectorStore<T>(selector: (state: InspectorState) => T): T {
+  return useStore(useAppStores().inspector, selector)
+}
