@@ -1,18 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRateLimitFeed } from '../../../../src/main/services/request-log-rate-limit'
 import type { BucketSnapshot } from '../../../../src/shared/api-events'
+import { bucketSnapshot } from '../../helpers/bucket-snapshot'
 
-const bucket = (policy: string, remaining: number): BucketSnapshot => ({
-  policy,
-  class: 'read',
-  remaining,
-  capacity: 50,
-  ratePerSecond: 25,
-  queued: 0,
-  inFlight: 0,
-  pausedUntil: null,
-  learned: true,
-})
+const bucket = (policy: string, remaining: number): BucketSnapshot => bucketSnapshot({ policy, remaining })
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

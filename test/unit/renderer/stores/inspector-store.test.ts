@@ -19,6 +19,7 @@ import {
   type InspectorPort,
 } from '../../../../src/renderer/src/stores/inspector-store'
 import { present } from '../../../helpers/present'
+import { bucketSnapshot } from '../../helpers/bucket-snapshot'
 import { deferred, ipcError, manualTimers, settle, type Deferred } from '../../helpers/store-fakes'
 
 function row(seq: number, overrides: Partial<RequestLogSummary> = {}): RequestLogSummary {
@@ -39,21 +40,6 @@ function row(seq: number, overrides: Partial<RequestLogSummary> = {}): RequestLo
     outcome: 'success',
     errorKind: null,
     tags: [],
-    ...overrides,
-  }
-}
-
-function bucket(overrides: Partial<BucketSnapshot> = {}): BucketSnapshot {
-  return {
-    policy: 'read',
-    class: 'read',
-    remaining: 40,
-    capacity: 50,
-    ratePerSecond: 25,
-    queued: 0,
-    inFlight: 0,
-    pausedUntil: null,
-    learned: true,
     ...overrides,
   }
 }
@@ -331,15 +317,15 @@ describe('inspector store: rate limits', () => {
   it('shows main’s buckets and every change, so a wait after a 429 is shown with its seconds', async () => {
     const { main, store } = setup()
     store.getState().startFeeds()
-    main.state.resolve([bucket()])
+    main.state.resolve([bucketSnapshot()])
     await settle()
-    expect(store.getState().buckets).toEqual([bucket()])
+    expect(store.getState().buckets).toEqual([bucketSnapshot()])
     const now = 1_000_000
-    main.bucketsChanged([bucket({ remaining: 0, pausedUntil: now + 2_500 })])
+    main.bucketsChanged([bucketSnapshot({ remaining: 0, pausedUntil: now + 2_500 })])
     const tightest = tightestBucket(store.getState().buckets, 'read', now)
     expect(tightest?.pausedUntil).toBe(now + 2_500)
     expect(waitSeconds(tightest, now)).toBe(3)
-    main.bucketsChanged([bucket({ remaining: 0, queued: 2 })])
+    main.bucketsChanged([bucketSnapshot({ remaining: 0, queued: 2 })])
     expect(store.getState().buckets[0]?.queued).toBe(2)
   })
 

@@ -8,12 +8,8 @@ import type { DraftView } from '../../../../src/shared/ipc/drafts'
 import type { CreateFailure, OrderCreated } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, type DraftContent } from '../../../../src/shared/order-builder'
 import { createDraftsStore } from '../../../../src/renderer/src/stores/drafts-store'
-import {
-  AUTOSAVE_DELAY_MS,
-  createOrdersStore,
-  type OrdersClock,
-  type OrdersPort,
-} from '../../../../src/renderer/src/stores/orders-store'
+import { AUTOSAVE_DELAY_MS, createOrdersStore, type OrdersPort } from '../../../../src/renderer/src/stores/orders-store'
+import { manualTimers } from '../../helpers/store-fakes'
 
 function connection(id: string, label: string): ActiveConnectionView {
   return {
@@ -34,31 +30,6 @@ function connection(id: string, label: string): ActiveConnectionView {
 
 function ipcError(code: string, message: string, api?: unknown): Error {
   return Object.assign(new Error(message), { code, view: { code, message, ...(api ? { api } : {}) } })
-}
-
-/** Timers that run only when the test says so. */
-function manualClock(): OrdersClock & { pending: () => number; runAll: () => void; delays: number[] } {
-  let next = 1
-  const delays: number[] = []
-  const timers = new Map<number, () => void>()
-  return {
-    setTimeout(run, ms) {
-      delays.push(ms)
-      const id = next++
-      timers.set(id, run)
-      return id
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number)
-    },
-    delays,
-    pending: () => timers.size,
-    runAll() {
-      const due = [...timers.values()]
-      timers.clear()
-      for (const run of due) run()
-    },
-  }
 }
 
 /** Main's side in memory: drafts with keys, the active connection, the create outcome. */
@@ -146,7 +117,7 @@ async function settle(): Promise<void> {
 
 function setup() {
   const main = fakeMain()
-  const clock = manualClock()
+  const clock = manualTimers()
   const drafts = createDraftsStore({
     list: async () => ({ drafts: [...main.drafts.values()], notices: [] }),
     rename: async () => {
