@@ -56,8 +56,10 @@ export default tseslint.config(
   {
     // An index read may be undefined (noUncheckedIndexedAccess): check it, default it or narrow its
     // type; a `!` would only hide it again.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/renderer/**'],
+    files: ['**/*.{ts,tsx}'],
+    // Not yet: the renderer (until its noUncheckedIndexedAccess landing), and the e2e tests and UI
+    // benches, which their owners were changing while the rest was cleaned.
+    ignores: ['src/renderer/**', 'test/e2e/**', 'bench/ui/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {

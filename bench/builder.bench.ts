@@ -12,6 +12,7 @@ import {
   type DraftContent,
   type DraftLine,
 } from '../src/shared/order-builder'
+import { present } from '../test/helpers/present'
 
 const LINES = 200
 const WARMUP = 200
@@ -28,7 +29,7 @@ function benchLine(i: number): DraftLine {
     quantity: String(1 + (i % 7)),
     unitPrice: credit ? '-1.50' : `${10 + (i % 90)}.${String((i * 37) % 100).padStart(2, '0')}`,
     discountAmount: credit || i % 3 !== 0 ? '' : '0.75',
-    vatRate: VAT_RATES[i % VAT_RATES.length]!,
+    vatRate: present(VAT_RATES[i % VAT_RATES.length]),
     sku: `SKU-${i}`,
   }
 }
@@ -59,7 +60,7 @@ if (initial.violations.length > 0)
 function keystroke(i: number): number {
   const index = (i * 7) % LINES
   const lines = draft.lines.slice()
-  lines[index] = { ...lines[index]!, quantity: String(1 + (i % 9)) }
+  lines[index] = { ...present(lines[index]), quantity: String(1 + (i % 9)) }
   draft = { ...draft, lines }
   const state = deriveBuilder(draft, credential, ctx)
   return state.violations.length + (state.previewJson.length > 0 ? 0 : 1)
@@ -76,7 +77,7 @@ for (let i = 0; i < ITERATIONS; i++) {
 if (sink !== 0) throw new Error(`Bench order became invalid (${sink})`)
 
 samples.sort((a, b) => a - b)
-const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!
+const at = (q: number) => present(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))])
 const round = (ms: number) => Math.round(ms * 1000) / 1000
 const median = round(at(0.5))
 const p95 = round(at(0.95))
@@ -86,6 +87,6 @@ console.log(
 console.log('metric      ms')
 console.log(`median  ${String(median).padStart(8)}`)
 console.log(`p95     ${String(p95).padStart(8)}`)
-console.log(`min     ${String(round(samples[0]!)).padStart(8)}`)
-console.log(`max     ${String(round(samples[samples.length - 1]!)).padStart(8)}`)
+console.log(`min     ${String(round(present(samples[0]))).padStart(8)}`)
+console.log(`max     ${String(round(present(samples[samples.length - 1]))).padStart(8)}`)
 console.log(JSON.stringify({ builderKeystroke200LinesMsMedian: median, p95, targetMs: 8, iterations: ITERATIONS }))

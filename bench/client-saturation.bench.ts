@@ -10,6 +10,7 @@ import { createApiClient, type ApiClient } from '../src/main/api/client'
 import { createSandboxAdmin, startSandbox } from '../src/sandbox/index'
 import { validPaymentBody } from '../test/helpers/sandbox-fixtures'
 import type { AttemptEvent, RequestClass } from '../src/shared/api-events'
+import { present } from '../test/helpers/present'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
@@ -78,7 +79,7 @@ async function runOurs(classes: RequestClass[]): Promise<Record<RequestClass, Cl
     const mine = events.filter((e) => e.requestClass === cls && e.status !== null)
     const t0 = Math.min(...mine.map((e) => e.startedAt))
     const inWindow = mine.filter((e) => e.startedAt < t0 + T * 1000)
-    const accepted = inWindow.filter((e) => e.status! >= 200 && e.status! < 300).length
+    const accepted = inWindow.filter((e) => present(e.status) >= 200 && present(e.status) < 300).length
     const quota = QUOTAS[cls]
     const completedLogical = new Set(
       events.filter((e) => e.requestClass === cls && e.outcome !== 'retry').map((e) => e.requestId),
@@ -182,33 +183,33 @@ async function retryAfterGaps(repeats: number): Promise<number[]> {
     await Promise.all(Array.from({ length: 10 }, () => client.listPayments({ limit: 1 })))
     await admin.clearFaults()
     client.dispose()
-    const forced = events.find((e) => e.status === 429)!
+    const forced = present(events.find((e) => e.status === 429))
     const end = forced.startedAt + forced.timings.totalMs
     const next = Math.min(...events.filter((e) => e.startedAt >= end).map((e) => e.startedAt))
-    gaps.push(Math.round(next - end - forced.rateLimit!.retryAfter! * 1000))
+    gaps.push(Math.round(next - end - present(present(forced.rateLimit).retryAfter) * 1000))
   }
   return gaps
 }
 
-const readAlone = (await runOurs(['read'])).read!
-const writeAlone = (await runOurs(['write'])).write!
+const readAlone = present((await runOurs(['read'])).read)
+const writeAlone = present((await runOurs(['write'])).write)
 const both = await runOurs(['read', 'write'])
 const naive = await runSimple(['read', 'write'], false)
 const retry5 = await runSimple(['read', 'write'], true)
 const gaps = await retryAfterGaps(quick ? 2 : 4)
 await sb.close()
 
-const isolationWriteLoss = Math.max(0, 1 - both.write!.throughput / writeAlone.throughput)
+const isolationWriteLoss = Math.max(0, 1 - present(both.write).throughput / writeAlone.throughput)
 
 const rows: [string, string, ClassResult][] = [
   ['paydesk', 'READ alone', readAlone],
   ['paydesk', 'WRITE alone', writeAlone],
-  ['paydesk', 'READ +write', both.read!],
-  ['paydesk', 'WRITE +read', both.write!],
-  ['naive x8', 'READ', naive.read!],
-  ['naive x8', 'WRITE', naive.write!],
-  ['5xx-2s x8', 'READ', retry5.read!],
-  ['5xx-2s x8', 'WRITE', retry5.write!],
+  ['paydesk', 'READ +write', present(both.read)],
+  ['paydesk', 'WRITE +read', present(both.write)],
+  ['naive x8', 'READ', present(naive.read)],
+  ['naive x8', 'WRITE', present(naive.write)],
+  ['5xx-2s x8', 'READ', present(retry5.read)],
+  ['5xx-2s x8', 'WRITE', present(retry5.write)],
 ]
 console.log(
   `quotas READ q=${QUOTAS.read.q} B=${QUOTAS.read.burst}, WRITE q=${QUOTAS.write.q} B=${QUOTAS.write.burst}; T=${T}s`,
@@ -220,7 +221,7 @@ for (const [client, cls, r] of rows) {
   )
 }
 console.log(
-  `isolation: write throughput alone ${writeAlone.throughput.toFixed(2)}/s, with read load ${both.write!.throughput.toFixed(2)}/s, loss ${(isolationWriteLoss * 100).toFixed(1)}%`,
+  `isolation: write throughput alone ${writeAlone.throughput.toFixed(2)}/s, with read load ${present(both.write).throughput.toFixed(2)}/s, loss ${(isolationWriteLoss * 100).toFixed(1)}%`,
 )
 console.log(`forced 429 (Retry-After 1 s): next request after Retry-After + ${gaps.map((g) => `${g} ms`).join(', ')}`)
 
@@ -238,11 +239,11 @@ console.log(
     seconds: T,
     read: summary(readAlone),
     write: summary(writeAlone),
-    readUnderWriteLoad: summary(both.read!),
-    writeUnderReadLoad: summary(both.write!),
+    readUnderWriteLoad: summary(present(both.read)),
+    writeUnderReadLoad: summary(present(both.write)),
     isolationWriteLoss: round(isolationWriteLoss),
     retryAfterGapMs: { min: Math.min(...gaps), max: Math.max(...gaps) },
-    naive: { read: summary(naive.read!), write: summary(naive.write!) },
-    retry5xxAfter2s: { read: summary(retry5.read!), write: summary(retry5.write!) },
+    naive: { read: summary(present(naive.read)), write: summary(present(naive.write)) },
+    retry5xxAfter2s: { read: summary(present(retry5.read)), write: summary(present(retry5.write)) },
   }),
 )

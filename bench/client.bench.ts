@@ -18,6 +18,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApiClient } from '../src/main/api/client'
 import { formatRateLimit, formatRateLimitPolicy } from '../src/shared/service/rate-limit'
+import { present } from '../test/helpers/present'
 
 type Dialect = 'spec' | 'ietf' | 'legacy'
 type Cls = 'read' | 'write'
@@ -234,7 +235,7 @@ async function runPool(
     Array.from({ length: CONCURRENCY }, async () => {
       while (!stopped && nextIndex < calls.length) {
         const i = nextIndex++
-        const spec = calls[i]!
+        const spec = present(calls[i])
         const issuedAt = t0 + (spec.at ?? 0)
         if (performance.now() < issuedAt) await sleep(issuedAt - performance.now())
         const ok = await perCall(spec.cls, i)
@@ -307,7 +308,7 @@ type ClientName = 'naive' | 'sdk' | 'paydesk'
 
 async function measure(server: BenchServer, name: ClientName, calls: CallSpec[]): Promise<RunResult> {
   server.reset()
-  const cls: Cls = calls[0]!.cls
+  const cls: Cls = present(calls[0]).cls
   const t0 = performance.now()
   const outcomes =
     name === 'paydesk'
@@ -387,7 +388,7 @@ console.log(
 )
 console.log('dialect  client    completion ms  ×paydesk  429s  failed  utilization')
 for (const dialect of dialects) {
-  const results = byDialect[dialect]!
+  const results = present(byDialect[dialect])
   for (const name of clients) {
     const r = results[name]
     console.log(
@@ -402,7 +403,7 @@ console.log(
 )
 
 const ratios = (dialect: string) => {
-  const r = byDialect[dialect]!
+  const r = present(byDialect[dialect])
   return {
     naiveCompletionVsPaydesk: round(r.naive.completionMs / r.paydesk.completionMs),
     sdkFailedCalls: r.sdk.failedCalls,

@@ -8,6 +8,7 @@ import {
   type OrderTotalsLineInput,
   type RuleContext,
 } from '../src/shared/order-rules'
+import { present } from '../test/helpers/present'
 
 const LINES = 200
 const WARMUP = 300
@@ -37,7 +38,7 @@ const lines: BuilderLine[] = Array.from({ length: LINES }, (_, i) => {
     quantity: 1 + (i % 7),
     unitPrice: credit ? '-1.50' : `${10 + (i % 90)}.${String((i * 37) % 100).padStart(2, '0')}`,
     ...(credit || i % 3 !== 0 ? {} : { discountAmount: '0.75' }),
-    vatRate: VAT_RATES[i % VAT_RATES.length]!,
+    vatRate: present(VAT_RATES[i % VAT_RATES.length]),
     sku: `SKU-${String(i).padStart(6, '0')}`,
     imageUrl: `https://cdn.example/img/${i}.png`,
   }
@@ -63,7 +64,7 @@ function buildBody(): Record<string, unknown> {
       country: 'NL',
     },
     lines: lines.map((l, i) => {
-      const t = totals.lines[i]!
+      const t = present(totals.lines[i])
       return {
         type: l.type,
         name: l.name,
@@ -81,7 +82,7 @@ function buildBody(): Record<string, unknown> {
 }
 
 function keystroke(i: number): number {
-  const line = lines[(i * 7919) % LINES]!
+  const line = present(lines[(i * 7919) % LINES])
   line.quantity = 1 + ((line.quantity + i) % 9)
   const body = buildBody()
   return validateCreateOrder(body, ctx).length
@@ -103,7 +104,7 @@ for (let i = 0; i < ITERATIONS; i++) {
 if (sink !== 0) throw new Error(`Bench order became invalid (${sink} violations)`)
 
 samples.sort((a, b) => a - b)
-const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!
+const at = (q: number) => present(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))])
 const round = (ms: number) => Math.round(ms * 1000) / 1000
 const median = round(at(0.5))
 const p95 = round(at(0.95))
@@ -112,6 +113,6 @@ console.log(`rules bench: ${LINES} lines, ${ITERATIONS} iterations after ${WARMU
 console.log('metric      ms')
 console.log(`median  ${String(median).padStart(8)}`)
 console.log(`p95     ${String(p95).padStart(8)}`)
-console.log(`min     ${String(round(samples[0]!)).padStart(8)}`)
-console.log(`max     ${String(round(samples[samples.length - 1]!)).padStart(8)}`)
+console.log(`min     ${String(round(present(samples[0]))).padStart(8)}`)
+console.log(`max     ${String(round(present(samples[samples.length - 1]))).padStart(8)}`)
 console.log(JSON.stringify({ validate200LinesMsMedian: median, p95, iterations: ITERATIONS }))

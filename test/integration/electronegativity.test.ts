@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { present } from '../helpers/present'
 
 // Doyensec electronegativity over src/ (scripts/electronegativity.mjs): no HIGH or MEDIUM finding
 // besides its generic preload and openExternal review notes.
@@ -12,7 +13,7 @@ describe('electronegativity', () => {
       cwd: root,
       encoding: 'utf8',
     })
-    const summary = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
+    const summary = JSON.parse(present(result.stdout.trim().split('\n').at(-1))) as {
       findings: number
       blocking: number
       blockingIds: string[]

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { present } from '../helpers/present'
 
 /**
  * A typed fake of the parts of the `electron` module that the shell (src/main/index.ts, window.ts,
@@ -303,7 +304,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1080 }]
   const display = (workArea: Electron.Rectangle) => ({ workArea })
   const screen = {
-    getPrimaryDisplay: () => display(workAreas[0]!),
+    getPrimaryDisplay: () => display(present(workAreas[0])),
     getAllDisplays: () => workAreas.map(display),
   }
 

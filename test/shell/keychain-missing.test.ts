@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { createFakeElectron, FakeBrowserWindow, FakeEvent } from './fake-electron'
+import { present } from '../helpers/present'
 
 // First run on Linux without a Secret Service: the session bus below has no keychain service
 // (this file runs in its own process, so no other test shares the broken address).
@@ -25,16 +26,18 @@ describe.skipIf(process.platform !== 'linux')('first run without a keychain', ()
     await vi.waitFor(() => expect(fake.electron.dialog.messageBoxes).toHaveLength(1), { timeout: 30_000 })
     expect(FakeBrowserWindow.all).toHaveLength(1)
     expect(fake.electron.ipcMain.handlers.size).toBe(CHANNEL_NAMES.length)
-    const notice = fake.electron.dialog.messageBoxes[0]!
+    const notice = present(fake.electron.dialog.messageBoxes[0])
     expect(notice).toMatchObject({ type: 'warning', title: 'Keychain not available' })
     expect(notice.message).toMatch(/No keychain service is running/)
     expect(notice.detail).toMatch(/Paydesk is open and the built-in Sandbox works/)
     expect(notice.detail).toMatch(/gnome-keyring/)
 
     // The app answers, and a keychain operation says why it cannot be done.
-    const window = FakeBrowserWindow.all[0]!
+    const window = present(FakeBrowserWindow.all[0])
     const event = { sender: window.webContents, senderFrame: window.webContents.mainFrame }
-    const info = (await fake.electron.ipcMain.handlers.get('app.info')!(event as never, undefined)) as { ok: boolean }
+    const info = (await present(fake.electron.ipcMain.handlers.get('app.info'))(event as never, undefined)) as {
+      ok: boolean
+    }
     expect(info.ok).toBe(true)
 
     const quit = new FakeEvent()

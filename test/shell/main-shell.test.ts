@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../../src/main/security'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { createFakeElectron, FakeBrowserWindow, FakeEvent, FakeFrame, type FakeElectronOptions } from './fake-electron'
+import { present } from '../helpers/present'
 
 // The real Electron shell (src/main/index.ts, window.ts, app-protocol.ts, ipc/electron-ipc.ts) run
 // against the typed fake of `electron` (the only module replaced). The services behind it are real:
@@ -46,7 +47,7 @@ async function startShell(options: Partial<FakeElectronOptions> = {}) {
       await vi.waitFor(() => expect(fake.electron.ipcMain.handlers.size).toBe(CHANNEL_NAMES.length), {
         timeout: 20_000,
       })
-      const window = FakeBrowserWindow.all[0]!
+      const window = present(FakeBrowserWindow.all[0])
       return window
     },
   }
@@ -81,7 +82,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
   it('serves out/renderer with the CSP header and refuses traversal and other hosts', async () => {
     const shell = await startShell()
     await shell.ready()
-    const handler = shell.electron.protocol.handlers.get('app')!
+    const handler = present(shell.electron.protocol.handlers.get('app'))
     const fetchApp = async (url: string) => await handler(new Request(url))
 
     const page = await fetchApp('app://paydesk/index.html')
@@ -128,7 +129,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
     expect(menu).not.toMatch(/toggleDevTools|forceReload|"reload"/)
     // The dev server is not a trusted origin: a page from it is refused.
     const devFrame = new FakeFrame('http://localhost:5173/')
-    const listener = shell.electron.ipcMain.handlers.get('app.info')!
+    const listener = present(shell.electron.ipcMain.handlers.get('app.info'))
     const refused = (await listener(
       { ...ipcEvent(window, devFrame), sender: window.webContents } as never,
       undefined,
@@ -187,7 +188,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
     const shell = await startShell()
     const window = await shell.ready()
     expect([...shell.electron.ipcMain.handlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort())
-    const info = shell.electron.ipcMain.handlers.get('app.info')!
+    const info = present(shell.electron.ipcMain.handlers.get('app.info'))
 
     const answer = (await info(ipcEvent(window) as never, undefined)) as { ok: boolean; value?: { version: string } }
     expect(answer).toMatchObject({ ok: true, value: { name: 'Paydesk', version: '9.9.9-test' } })
@@ -201,7 +202,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
       expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
     }
     // The copy buttons go through main's clipboard.
-    const copy = shell.electron.ipcMain.handlers.get('app.copy')!
+    const copy = present(shell.electron.ipcMain.handlers.get('app.copy'))
     expect(await copy(ipcEvent(window) as never, { text: 'tr_abc123' })).toMatchObject({ ok: true })
     expect(shell.electron.clipboard.written).toEqual(['tr_abc123'])
     // Input is validated by the dispatcher too.
@@ -266,16 +267,16 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
   it('has the standard menu roles, Help with documentation and Report a Problem, and an About panel', async () => {
     const shell = await startShell()
     await shell.ready()
-    const template = shell.electron.Menu.applicationMenu!.template
+    const template = present(shell.electron.Menu.applicationMenu).template
     const roles = JSON.stringify(template)
     for (const role of ['fileMenu', 'editMenu', 'windowMenu', 'help']) expect(roles).toContain(`"${role}"`)
-    const help = template.find((item) => item.role === 'help')!
+    const help = present(template.find((item) => item.role === 'help'))
     const items = help.submenu as Electron.MenuItemConstructorOptions[]
-    items.find((item) => item.label === 'Payment API Documentation')!.click!({} as never, undefined, {})
+    present(items.find((item) => item.label === 'Payment API Documentation')).click?.({} as never, undefined, {})
     await vi.waitFor(() => expect(shell.electron.shell.opened).toEqual(['https://docs.mollie.com/reference/']))
 
     // Report a Problem with an empty log says so instead of saving an empty file.
-    items.find((item) => item.label === 'Report a Problem…')!.click!({} as never, undefined, {})
+    present(items.find((item) => item.label === 'Report a Problem…')).click?.({} as never, undefined, {})
     await vi.waitFor(() => expect(shell.electron.dialog.messageBoxes.at(-1)?.detail).toMatch(/nothing to report yet/))
 
     expect(shell.electron.app.aboutPanel).toMatchObject({

@@ -3,6 +3,7 @@ import { EVENT_CHANNEL } from '../../src/preload/build-api'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { EVENT_NAMES } from '../../src/shared/ipc/events'
 import { createFakeRenderer } from './fake-electron'
+import { present } from '../helpers/present'
 
 // The real src/preload/index.ts under the typed fake of contextBridge and ipcRenderer.
 
@@ -38,7 +39,7 @@ describe('the preload under a simulated Electron', () => {
     const api = contextBridge.exposed.get('paydesk') as Record<string, Record<string, (input?: unknown) => unknown>>
     for (const channel of CHANNEL_NAMES) {
       const [domain, action] = [channel.slice(0, channel.indexOf('.')), channel.slice(channel.indexOf('.') + 1)]
-      await api[domain]![action]!({ probe: channel })
+      await present(present(api[domain])[action], channel)({ probe: channel })
     }
     expect(ipcRenderer.invoked).toEqual(CHANNEL_NAMES.map((channel) => ({ channel, args: [{ probe: channel }] })))
   })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
+import { present } from '../helpers/present'
 
 // The release workflow cannot run here; this reads it and checks what it asks of the repository.
 const root = path.resolve(import.meta.dirname, '../..')
@@ -18,7 +19,7 @@ const workflow = YAML.parse(readFileSync(path.join(root, '.github/workflows/rele
   jobs: Record<string, { 'runs-on': string; strategy: { matrix: { include: Array<{ os: string }> } }; steps: Step[] }>
 }
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-const job = Object.values(workflow.jobs)[0]!
+const job = present(Object.values(workflow.jobs)[0])
 const runs = job.steps.flatMap((step) => (step.run ? [step.run] : []))
 
 describe('release workflow', () => {
@@ -32,7 +33,7 @@ describe('release workflow', () => {
 
   it('installs with npm ci, tests, builds the installers and uploads them', () => {
     const order = ['npm ci', 'npm test', 'npm run dist']
-    const at = order.map((command) => runs.findIndex((run) => run.split('&&')[0]!.trim().startsWith(command)))
+    const at = order.map((command) => runs.findIndex((run) => present(run.split('&&')[0]).trim().startsWith(command)))
     expect(
       at.every((index) => index >= 0),
       JSON.stringify(runs),
@@ -44,7 +45,7 @@ describe('release workflow', () => {
   it('every npm command it runs exists in package.json', () => {
     const builtIn = new Set(['ci', 'test', 'install'])
     const commands = runs.flatMap((run) =>
-      [...run.matchAll(/npm (run )?([a-z:-]+)/g)].map((m) => ({ run: !!m[1], name: m[2]! })),
+      [...run.matchAll(/npm (run )?([a-z:-]+)/g)].map((m) => ({ run: !!m[1], name: present(m[2]) })),
     )
     expect(commands.length).toBeGreaterThanOrEqual(4)
     for (const { run, name } of commands) {
@@ -56,7 +57,7 @@ describe('release workflow', () => {
   it('uses the Node version the project names, and signing secrets only through env', () => {
     const setup = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))
     expect(setup?.with?.['node-version-file']).toBe('.nvmrc')
-    const dist = job.steps.find((step) => step.run?.startsWith('npm run dist'))!
+    const dist = present(job.steps.find((step) => step.run?.startsWith('npm run dist')))
     expect(Object.keys(dist.env ?? {})).toEqual(
       expect.arrayContaining(['CSC_LINK', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID']),
     )

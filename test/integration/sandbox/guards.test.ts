@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { constantTimeEquals, hostAllowed, hostnameOf } from '../../../src/sandbox/guards'
+import { present } from '../../helpers/present'
 
 const KEY = 'test_SandboxGuardsKey0123456789'
 let sandbox: RunningSandbox
@@ -129,7 +130,7 @@ describe('checkout form (cross-site submission)', () => {
       const response = await fetch(checkout, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-        body: new URLSearchParams({ token: token!, outcome: 'paid' }).toString(),
+        body: new URLSearchParams({ token: present(token), outcome: 'paid' }).toString(),
         redirect: 'manual',
       })
       expect(response.status).toBe(403)
@@ -139,7 +140,7 @@ describe('checkout form (cross-site submission)', () => {
     const wrong = await fetch(other.checkout, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: token!, outcome: 'paid' }).toString(),
+      body: new URLSearchParams({ token: present(token), outcome: 'paid' }).toString(),
       redirect: 'manual',
     })
     expect(wrong.status).toBe(403)

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
+import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -279,8 +280,8 @@ describe('form-encoded bodies with bracket notation', () => {
       ['orderNumber', o.orderNumber],
       ['amount[currency]', o.amount.currency],
       ['amount[value]', o.amount.value],
-      ['redirectUrl', o.redirectUrl!],
-      ['locale', o.locale!],
+      ['redirectUrl', present(o.redirectUrl)],
+      ['locale', present(o.locale)],
       ...Object.entries(a).map(([k, v]): [string, string] => [`billingAddress[${k}]`, String(v)]),
     ]
     o.lines.forEach((line, i) => {
@@ -332,10 +333,10 @@ describe('422 names the part of an Amount', () => {
       'amount.currency',
     )
     const order = validOrderBody('SUB-1')
-    order.lines[0]!.unitPrice = { currency: 'EUR', value: '100' }
+    present(order.lines[0]).unitPrice = { currency: 'EUR', value: '100' }
     expect(await bad('/v2/orders', order)).toBe('lines.0.unitPrice.value')
     const mixed = validOrderBody('SUB-2')
-    mixed.lines[1]!.totalAmount = { currency: 'USD', value: '21.00' }
+    present(mixed.lines[1]).totalAmount = { currency: 'USD', value: '21.00' }
     expect(await bad('/v2/orders', mixed)).toBe('lines.1.totalAmount.currency')
     // The documentation's own example: over the maximum names the whole amount.
     expect(await bad('/v2/payments', validPaymentBody({ amount: { currency: 'EUR', value: '1000000000.00' } }))).toBe(

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
+import { present } from '../../helpers/present'
 
 const KEY = 'test_limitsKey000000001'
 const LIVE = 'live_limitsKey000000001'
@@ -47,7 +48,12 @@ async function request(
 function rateLimit(headers: Headers) {
   const match = /^"([^"]+)";r=(\d+);t=(\d+);service-burst=(\d+)$/.exec(headers.get('ratelimit') ?? '')
   expect(match, headers.get('ratelimit') ?? 'no RateLimit header').not.toBeNull()
-  return { name: match![1], r: Number(match![2]), t: Number(match![3]), burst: Number(match![4]) }
+  return {
+    name: present(match)[1],
+    r: Number(present(match)[2]),
+    t: Number(present(match)[3]),
+    burst: Number(present(match)[4]),
+  }
 }
 
 describe('rate limits over HTTP (injected clock)', () => {

@@ -60,7 +60,7 @@ describe('sandbox over HTTPS', () => {
     const sandbox = await startSandbox({ seedPayments: 3, keys: [KEY], tls: { dir } })
     running.push(sandbox)
     expect(sandbox.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
-    const tls = sandbox.tls!
+    const tls = present(sandbox.tls)
     expect(tls.created).toBe(true)
     expect(tls.certPath).toBe(path.join(dir, 'sandbox-cert.pem'))
     expect(new X509Certificate(tls.cert).fingerprint256).toBe(tls.fingerprint256)
@@ -91,13 +91,13 @@ describe('sandbox over HTTPS', () => {
   it('reuses the stored certificate on the next start', async () => {
     const dir = tempDir()
     const first = await startSandbox({ seedPayments: 0, keys: [KEY], tls: { dir } })
-    const fingerprint = first.tls!.fingerprint256
+    const fingerprint = present(first.tls).fingerprint256
     await first.close()
     const second = await startSandbox({ seedPayments: 0, keys: [KEY], tls: { dir } })
     running.push(second)
-    expect(second.tls!.created).toBe(false)
-    expect(second.tls!.fingerprint256).toBe(fingerprint)
-    expect((await httpsRequest(`${second.baseUrl}/payments`, { ca: second.tls!.cert })).status).toBe(200)
+    expect(present(second.tls).created).toBe(false)
+    expect(present(second.tls).fingerprint256).toBe(fingerprint)
+    expect((await httpsRequest(`${second.baseUrl}/payments`, { ca: present(second.tls).cert })).status).toBe(200)
   })
 
   it('behind a TLS front: X-Forwarded-Proto and Host decide the links of a plain-HTTP sandbox', async () => {
@@ -170,9 +170,9 @@ describe('sandbox over HTTPS', () => {
           reject(new Error(`CLI exited: ${output}`))
         })
       })
-      const baseUrl = /base URL:\s+(\S+)/.exec(output)![1]!
-      const certPath = /certificate:\s+(\S+)/.exec(output)![1]!
-      const fingerprint = /SHA-256:\s+(\S+)/.exec(output)![1]!
+      const baseUrl = present(present(/base URL:\s+(\S+)/.exec(output))[1])
+      const certPath = present(present(/certificate:\s+(\S+)/.exec(output))[1])
+      const fingerprint = present(present(/SHA-256:\s+(\S+)/.exec(output))[1])
       expect(baseUrl).toMatch(/^https:\/\//)
       expect(certPath).toBe(path.join(dir, 'sandbox-cert.pem'))
       expect(fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)

@@ -15,6 +15,7 @@ import {
 } from '../../../src/main/desktop/window-state'
 import { KeychainUnavailableError } from '../../../src/main/secrets/secret-store'
 import { createMemorySecretStore } from '../../helpers/memory-secret-store'
+import { present } from '../../helpers/present'
 
 const noop = { openDocumentation: () => {}, reportProblem: () => {} }
 
@@ -45,7 +46,7 @@ describe('application menu', () => {
       isPackaged: true,
       actions: { openDocumentation: () => called.push('docs'), reportProblem: () => called.push('report') },
     })
-    for (const item of template.find((i) => i.role === 'help')!.submenu!) item.click?.()
+    for (const item of present(present(template.find((i) => i.role === 'help')).submenu)) item.click?.()
     expect(called).toEqual(['docs', 'report'])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildPaydeskApi, type SubscribeAll } from '../../../src/preload/build-api'
+import { present } from '../../helpers/present'
 
 function fakeBridge() {
   const invoked: [string, unknown][] = []
@@ -38,7 +39,7 @@ describe('buildPaydeskApi (the preload surface)', () => {
     expect(Object.keys(api).sort()).toEqual(['app', 'on', 'orders'])
     const orders = api['orders'] as Record<string, (input: unknown) => Promise<unknown>>
     expect(Object.keys(orders).sort()).toEqual(['create', 'get'])
-    await orders['create']!({ orderNumber: '1' })
+    await present(orders['create'], 'orders.create')({ orderNumber: '1' })
     expect(invoked).toEqual([['orders.create', { orderNumber: '1' }]])
   })
 

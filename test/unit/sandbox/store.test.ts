@@ -54,7 +54,7 @@ describe('seed', () => {
     const store = seededStore(300, 30)
     expect(store.allPaymentIds('pfl_x', 'test', 'asc')).toHaveLength(300)
     expect(store.allPaymentIds('pfl_x', 'live', 'asc')).toHaveLength(30)
-    const page = store.listPayments('pfl_x', 'test', { limit: 250, sort: 'asc' })!
+    const page = present(store.listPayments('pfl_x', 'test', { limit: 250, sort: 'asc' }))
     const times = page.items.map((p) => Date.parse(p.data.createdAt))
     expect([...times].sort((x, y) => x - y)).toEqual(times)
     expect(new Set(page.items.map((p) => p.data.status)).size).toBeGreaterThan(3)
@@ -88,7 +88,7 @@ describe('listPayments', () => {
           const sort = descending ? 'desc' : 'asc'
           const order = descending ? [...asc].reverse() : asc
           const from = order[index]
-          const page = store.listPayments('pfl_x', 'test', { from, limit, sort })!
+          const page = present(store.listPayments('pfl_x', 'test', { from, limit, sort }))
           expect(page.items.map((p) => p.data.id)).toEqual(order.slice(index, index + limit))
           expect(page.nextFrom).toBe(order[index + limit] ?? null)
           expect(page.previousFrom).toBe(index === 0 ? null : order[Math.max(0, index - limit)])

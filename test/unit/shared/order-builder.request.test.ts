@@ -13,6 +13,7 @@ import {
   type DraftLine,
 } from '../../../src/shared/order-builder'
 import { validateCreateOrder } from '../../../src/shared/order-rules'
+import { present } from '../../helpers/present'
 
 const API_KEY: CredentialShape = { kind: 'api-key', profileId: null, testmode: null }
 const CTX = { today: '2026-11-22', credential: 'api-key' as const }
@@ -60,10 +61,10 @@ describe('buildRequest: draft → request body', () => {
 
   it('subtracts the discount and shows it in the formula', () => {
     const c = validOrder()
-    c.lines[0] = { ...c.lines[0]!, discountAmount: '1.50' }
+    c.lines[0] = { ...present(c.lines[0]), discountAmount: '1.50' }
     const built = buildRequest(c, API_KEY)
-    expect(built.lines[0]!.totalFormula).toBe('30.00 × 2 - 1.50 = 58.50')
-    expect((built.body.lines as { discountAmount?: unknown }[])[0]!.discountAmount).toEqual({
+    expect(present(built.lines[0]).totalFormula).toBe('30.00 × 2 - 1.50 = 58.50')
+    expect(present((built.body.lines as { discountAmount?: unknown }[])[0]).discountAmount).toEqual({
       currency: 'EUR',
       value: '1.50',
     })
@@ -71,12 +72,12 @@ describe('buildRequest: draft → request body', () => {
 
   it('sends an override exactly as typed and computes VAT from the SENT total', () => {
     const c = validOrder()
-    c.lines[0] = { ...c.lines[0]!, totalOverride: '50.00', vatOverride: '9.99' }
+    c.lines[0] = { ...present(c.lines[0]), totalOverride: '50.00', vatOverride: '9.99' }
     const built = buildRequest(c, API_KEY)
-    const sent = (built.body.lines as { totalAmount: unknown; vatAmount: unknown }[])[0]!
+    const sent = present((built.body.lines as { totalAmount: unknown; vatAmount: unknown }[])[0])
     expect(sent.totalAmount).toEqual({ currency: 'EUR', value: '50.00' })
     expect(sent.vatAmount).toEqual({ currency: 'EUR', value: '9.99' })
-    expect(built.lines[0]!.expectedVat).toEqual({ currency: 'EUR', value: '8.68' }) // 50 × 21 / 121 = 8.677…
+    expect(present(built.lines[0]).expectedVat).toEqual({ currency: 'EUR', value: '8.68' }) // 50 × 21 / 121 = 8.677…
     expect(built.amount?.value).toBe('49.95') // the amount follows the sent totals
   })
 
@@ -111,9 +112,9 @@ describe('buildRequest: draft → request body', () => {
             const unitMinor = s.units * 100n + BigInt(s.cents)
             const totalMinor = unitMinor * BigInt(s.qty)
             sum += totalMinor
-            expect(lines[i]!.unitPrice.value).toBe(c.lines[i]!.unitPrice)
-            expect(lines[i]!.quantity).toBe(s.qty)
-            expect(lines[i]!.totalAmount.value).toBe(
+            expect(present(lines[i]).unitPrice.value).toBe(present(c.lines[i]).unitPrice)
+            expect(present(lines[i]).quantity).toBe(s.qty)
+            expect(present(lines[i]).totalAmount.value).toBe(
               `${totalMinor / 100n}.${String(totalMinor % 100n).padStart(2, '0')}`,
             )
           })
@@ -200,7 +201,7 @@ describe('deriveBuilder', () => {
 
   it('flags an overridden VAT with the expected value and allows "send anyway" only then', () => {
     const c = validOrder()
-    c.lines[0] = { ...c.lines[0]!, vatOverride: '10.46' }
+    c.lines[0] = { ...present(c.lines[0]), vatOverride: '10.46' }
     const s = deriveBuilder(c, API_KEY, CTX)
     expect(s.violations).toHaveLength(1)
     expect(s.violations[0]).toMatchObject({ field: 'lines.0.vatAmount', expected: '10.41' })
@@ -212,7 +213,7 @@ describe('deriveBuilder', () => {
 
   it('does not repeat an incomplete line as "totalAmount/amount is required"', () => {
     const c = validOrder()
-    c.lines[1] = { ...c.lines[1]!, unitPrice: '' }
+    c.lines[1] = { ...present(c.lines[1]), unitPrice: '' }
     const fields = deriveBuilder(c, API_KEY, CTX).violations.map((v) => v.field)
     expect(fields).toContain('lines.1.unitPrice')
     expect(fields).not.toContain('lines.1.totalAmount')

@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { ORDER_LINE_TYPES, type Amount } from '../../../src/shared/api-types'
 import { computeLineTotals } from '../../../src/shared/money'
 import { validateCreateOrder, validateCreatePayment, type RuleContext } from '../../../src/shared/order-rules'
+import { present } from '../../helpers/present'
 
 const TODAY = '2026-11-22'
 const CURRENCY_DECIMALS: Record<string, number> = { EUR: 2, USD: 2, JPY: 0, KWD: 3 }
@@ -12,14 +13,14 @@ const CREDIT_TYPES = new Set(['discount', 'store_credit', 'gift_card'])
 
 /** Minor units from a value string, written independently of money.ts. */
 function minorOf(a: Amount): bigint {
-  const decimals = CURRENCY_DECIMALS[a.currency]!
+  const decimals = present(CURRENCY_DECIMALS[a.currency])
   const [, frac = ''] = a.value.replace('-', '').split('.')
   expect(frac.length).toBe(decimals)
   return BigInt(a.value.replace('.', ''))
 }
 
 function valueOf(minor: bigint, currency: string): string {
-  const d = CURRENCY_DECIMALS[currency]!
+  const d = present(CURRENCY_DECIMALS[currency])
   const sign = minor < 0n ? '-' : ''
   const s = (minor < 0n ? -minor : minor).toString().padStart(d + 1, '0')
   return d === 0 ? sign + s : `${sign}${s.slice(0, -d)}.${s.slice(-d)}`
@@ -28,7 +29,7 @@ function valueOf(minor: bigint, currency: string): string {
 /** The VAT formula of spec 2.3 as a condition: vat is total × p / (100 + p) rounded half away from zero. */
 function isVatOf(vat: bigint, total: bigint, rate: string): boolean {
   const [int, frac = ''] = rate.split('.')
-  const p = BigInt(int! + frac)
+  const p = BigInt(present(int) + frac)
   const den = 100n * 10n ** BigInt(frac.length) + p
   const num = total * p
   const err = 2n * (num - vat * den) // twice the rounding error, scaled by den
@@ -262,7 +263,7 @@ describe('property: generated valid orders', () => {
           const discount = l.discountAmount ? minorOf(l.discountAmount) : 0n
           const total = minorOf(l.totalAmount)
           expect(total).toBe(gross - discount)
-          if (l.vatRate !== undefined) expect(isVatOf(minorOf(l.vatAmount!), total, l.vatRate)).toBe(true)
+          if (l.vatRate !== undefined) expect(isVatOf(minorOf(present(l.vatAmount)), total, l.vatRate)).toBe(true)
           expect(l.totalAmount.currency).toBe(currency)
           sum += total
         }
@@ -293,19 +294,19 @@ describe('property: one minor unit off is caught on exactly that line', () => {
           const lines = body.lines as LineBody[]
           // the surcharge line added for positive amounts has no VAT; pick among lines that have it
           const candidates = lines.map((l, i) => (field in l ? i : -1)).filter((i) => i >= 0)
-          const index = candidates[pick % candidates.length]!
+          const index = present(candidates[pick % candidates.length])
           const perturbed = structuredClone(body)
-          const line = (perturbed.lines as LineBody[])[index]!
-          line[field] = { currency, value: valueOf(minorOf(line[field]!) + delta, currency) }
+          const line = present((perturbed.lines as LineBody[])[index])
+          line[field] = { currency, value: valueOf(minorOf(present(line[field])) + delta, currency) }
           const violations = validateCreateOrder(perturbed, ctx)
           const path = `lines.${index}.${field}`
           expect(violations.length).toBeGreaterThan(0)
-          expect(violations[0]!.field).toBe(path)
+          expect(present(violations[0]).field).toBe(path)
           if (field === 'vatAmount') {
             expect(violations.map((v) => v.field)).toEqual([path])
-            expect(violations[0]!.expected).toBe(lines[index]!.vatAmount!.value)
+            expect(present(violations[0]).expected).toBe(present(present(lines[index]).vatAmount).value)
           } else {
-            expect(violations[0]!.expected).toBe(lines[index]!.totalAmount.value)
+            expect(present(violations[0]).expected).toBe(present(lines[index]).totalAmount.value)
             // the VAT of that line may now disagree with its declared total, and the sum no longer
             // matches the amount; nothing else may be reported
             for (const v of violations) expect([path, `lines.${index}.vatAmount`, 'amount']).toContain(v.field)

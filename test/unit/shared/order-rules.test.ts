@@ -15,6 +15,7 @@ import {
   type RuleContext,
   type RuleViolation,
 } from '../../../src/shared/order-rules'
+import { present } from '../../helpers/present'
 
 const TODAY = '2026-11-22'
 const API_KEY: RuleContext = { today: TODAY, credential: 'api-key' }
@@ -146,7 +147,7 @@ describe('validateCreateOrder: body and required fields', () => {
     for (const body of [null, [], 'order', 42, true, undefined]) {
       const v = validateCreateOrder(body, API_KEY)
       expect(v).toHaveLength(1)
-      expect(v[0]!.field).toBe('')
+      expect(present(v[0]).field).toBe('')
     }
   })
 
@@ -202,7 +203,7 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
       withOrder((b) => (b.amount = eur('55'))),
       API_KEY,
     )
-    expect(v[0]!.message).toContain('EUR amounts need exactly 2 decimals')
+    expect(present(v[0]).message).toContain('EUR amounts need exactly 2 decimals')
   })
 
   it('requires the currency decimals of JPY and KWD', () => {
@@ -219,7 +220,7 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
       ],
     }
     expect(orderFields(jpy)).toEqual([])
-    jpy.lines[0]!.unitPrice.value = '1000.00'
+    present(jpy.lines[0]).unitPrice.value = '1000.00'
     expect(orderFields(jpy)).toEqual(['lines.0.unitPrice.value'])
   })
 
@@ -238,7 +239,7 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
     })
     const v = validateCreateOrder(over, API_KEY)
     expect(fields(v)).toEqual(['amount'])
-    expect(v[0]!.message).toBe('The amount is higher than the maximum of 1000000.00 EUR.')
+    expect(present(v[0]).message).toBe('The amount is higher than the maximum of 1000000.00 EUR.')
     const atMax = withOrder((b) => {
       b.amount = eur('1000000.00')
       b.lines = [{ name: 'Yacht', quantity: 1, unitPrice: eur('1000000.00'), totalAmount: eur('1000000.00') }]
@@ -250,7 +251,7 @@ describe('validateCreateOrder: amounts (spec 2.1)', () => {
     const b = withOrder((b) => (b.lines[1].unitPrice = { currency: 'USD', value: '-5.00' }))
     const v = validateCreateOrder(b, API_KEY)
     expect(fields(v)).toEqual(['lines.1.unitPrice.currency'])
-    expect(v[0]!.message).toContain('USD')
+    expect(present(v[0]).message).toContain('USD')
     expect(orderFields(withOrder((b) => (b.lines[0].vatAmount = { currency: 'GBP', value: '10.41' })))).toEqual([
       'lines.0.vatAmount.currency',
     ])
@@ -951,7 +952,7 @@ describe('violationsByField', () => {
     ]
     const g = violationsByField(v)
     expect(Object.keys(g)).toEqual(['amount', 'lines.0.vatAmount'])
-    expect(g['amount']!.map((x) => x.message)).toEqual(['a', 'c'])
+    expect(present(g['amount']).map((x) => x.message)).toEqual(['a', 'c'])
     expect(violationsByField([{ field: '__proto__', message: 'x' }])['__proto__']).toHaveLength(1)
   })
 })
@@ -974,9 +975,9 @@ describe('computeOrderTotals', () => {
       vatFormula: '60.00 × 21.00 / 121.00 = 10.41',
       problem: null,
     })
-    expect(t.lines[1]!.totalFormula).toBe('10.00 × 3 - 2.50 = 27.50')
-    expect(t.lines[1]!.vatAmount).toEqual(eur('4.77'))
-    expect(t.lines[2]!.vatAmount).toBeNull()
+    expect(present(t.lines[1]).totalFormula).toBe('10.00 × 3 - 2.50 = 27.50')
+    expect(present(t.lines[1]).vatAmount).toEqual(eur('4.77'))
+    expect(present(t.lines[2]).vatAmount).toBeNull()
     expect(t.amount).toEqual(eur('82.50'))
     expect(t.amountFormula).toBe('60.00 + 27.50 + -5.00 = 82.50')
   })
@@ -991,11 +992,11 @@ describe('computeOrderTotals', () => {
       ],
       'EUR',
     )
-    expect(t.lines[0]!.problem).toMatch(/unit price/)
-    expect(t.lines[1]!.problem).toMatch(/quantity/)
-    expect(t.lines[2]!.problem).toMatch(/VAT rate/)
-    expect(t.lines[2]!.totalAmount).toEqual(eur('1.00'))
-    expect(t.lines[3]!.totalAmount).toEqual(eur('2.00'))
+    expect(present(t.lines[0]).problem).toMatch(/unit price/)
+    expect(present(t.lines[1]).problem).toMatch(/quantity/)
+    expect(present(t.lines[2]).problem).toMatch(/VAT rate/)
+    expect(present(t.lines[2]).totalAmount).toEqual(eur('1.00'))
+    expect(present(t.lines[3]).totalAmount).toEqual(eur('2.00'))
     expect(t.amount).toBeNull()
     expect(computeOrderTotals([], 'EUR').amount).toBeNull()
     expect(computeOrderTotals([{ quantity: 1, unitPrice: '1.00' }], 'XYZ').amount).toBeNull()

@@ -10,6 +10,7 @@ import {
 } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
+import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
 let admin: SandboxAdmin
@@ -48,7 +49,7 @@ describe('refunds through the client', () => {
     )
     expect(refund.resource).toBe('refund')
     expect(refund.amount).toEqual(eur('10.01'))
-    const post = events.find((e) => e.method === 'POST' && e.url.includes('/refunds'))!
+    const post = present(events.find((e) => e.method === 'POST' && e.url.includes('/refunds')))
     expect(post.idempotencyKey).toBe('client-refund-1')
     expect(post.origin).toEqual({ screen: 'payments', action: 'refund' })
     const after = await client.getPayment(payment.id)
@@ -153,10 +154,10 @@ describe('cancel and update through the client', () => {
     expect(updated.description).toBe('Token update')
     const canceled = await client.cancelPayment(payment.id)
     expect(canceled.status).toBe('canceled')
-    const del = events.find((e) => e.method === 'DELETE')!
+    const del = present(events.find((e) => e.method === 'DELETE'))
     expect(del.url).toContain('testmode=true')
     expect(del.url).not.toContain('profileId')
-    const patch = events.find((e) => e.method === 'PATCH')!
+    const patch = present(events.find((e) => e.method === 'PATCH'))
     expect(patch.requestBody).not.toContain('profileId')
     client.dispose()
   })

@@ -114,7 +114,7 @@ describe('bad bodies', () => {
     expect(e.status).toBe(200)
     // The spoiled body is longer than the snippet: its first 300 characters, marked as cut.
     expect(e.bodySnippet).toMatch(/^\{"count":1,.*…$/)
-    expect(e.bodySnippet!.length).toBe(301)
+    expect(present(e.bodySnippet).length).toBe(301)
     client.dispose()
   })
 
@@ -125,7 +125,7 @@ describe('bad bodies', () => {
     const e: ApiError = await rejection(client.createOrder(validOrderBody(number)))
     expect(e.kind).toBe('malformed-response')
     expect(e.idempotencyKey).toBeTruthy()
-    const again = await client.createOrder(validOrderBody(number), { idempotencyKey: e.idempotencyKey! })
+    const again = await client.createOrder(validOrderBody(number), { idempotencyKey: present(e.idempotencyKey) })
     expect(again.orderNumber).toBe(number)
     expect(await ordersFor(number)).toBe(1)
     client.dispose()
@@ -248,7 +248,7 @@ describe('429 (spec 8.1)', () => {
     const calls = Array.from({ length: 20 }, () => client.listPayments({ limit: 1 }))
     await sleep(500)
     const duringPause = (await admin.stats()).requests - before
-    const snapshot = client.buckets().find((b) => b.policy === 'get-v2-payments')!
+    const snapshot = present(client.buckets().find((b) => b.policy === 'get-v2-payments'))
     expect(snapshot.pausedUntil).not.toBeNull()
     await Promise.all(calls)
     expect(duringPause).toBe(20)

@@ -53,7 +53,7 @@ describe('resources', () => {
     expect((await client.getOrder(order.id)).id).toBe(order.id)
     const payment = await client.createPayment(validPaymentBody())
     expect((await client.getPayment(payment.id)).id).toBe(payment.id)
-    const post = events.find((e) => e.method === 'POST' && e.url.includes('/orders'))!
+    const post = present(events.find((e) => e.method === 'POST' && e.url.includes('/orders')))
     expect(post.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
     expect(post.requestHeaders['idempotency-key']).toBe(post.idempotencyKey)
     expect(post.origin).toEqual({ screen: 'orders', action: 'create' })
@@ -103,7 +103,7 @@ describe('resources', () => {
       { secret: ORG_TOKEN, kind: 'organization-token', testmode: true },
     )
     expect((await client.getOrder(order.id)).id).toBe(order.id)
-    expect((await client.getPayment(order._embedded!.payments![0]!.id)).orderId).toBe(order.id)
+    expect((await client.getPayment(present(present(present(order._embedded).payments)[0]).id)).orderId).toBe(order.id)
     expect((await client.listPayments({ limit: 2 }))._embedded.payments).toHaveLength(2)
     expect(events.every((e) => !new URL(e.url).searchParams.has('profileId'))).toBe(true)
     client.dispose()
@@ -223,7 +223,7 @@ describe('bucket observability', () => {
     expect(client.buckets().every((b) => !b.learned)).toBe(true)
     await client.listPayments({ limit: 1 })
     await new Promise((r) => setImmediate(r))
-    const read = client.buckets().find((b) => b.policy === 'get-v2-payments')!
+    const read = present(client.buckets().find((b) => b.policy === 'get-v2-payments'))
     expect(read).toMatchObject({ class: 'read', capacity: 500, ratePerSecond: 500, learned: true, inFlight: 0 })
     expect(seen.some((s) => s.some((b) => b.policy === 'get-v2-payments'))).toBe(true)
     client.dispose()

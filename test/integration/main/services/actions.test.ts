@@ -22,6 +22,7 @@ import {
   type SandboxAdmin,
 } from '../../../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { present } from '../../../helpers/present'
 
 const TEST_KEY = 'test_ActionsServiceTestKey00001'
 const LIVE_KEY = 'live_ActionsServiceLiveKey00001'
@@ -166,7 +167,7 @@ describe('actions service', () => {
     await actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.50' } })
     expect((await api(LIVE_KEY, 'GET', `/payments/${paymentId}/refunds`)).count).toBe(1)
     expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Refund a payment', amount: 'EUR 2.50' })
-    expect(asked[0]!.reference).toContain(paymentId)
+    expect(present(asked[0]).reference).toContain(paymentId)
     // Without a confirmer wired, every live write is refused (no renderer flag can stand in).
     const unwired = createActionsService({ dataDir, connections })
     await expect(unwired.cancelOrder({ orderId: 'ord_000000AAAAAA' })).rejects.toBeTruthy()
@@ -249,6 +250,6 @@ describe('actions service', () => {
     await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'canceled' })
     expect((await admin.stats()).payments).toBe(before)
     expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Create a new payment for an order' })
-    expect(asked[0]!.reference).toContain('ACT-NEWPAY-LIVE')
+    expect(present(asked[0]).reference).toContain('ACT-NEWPAY-LIVE')
   })
 })

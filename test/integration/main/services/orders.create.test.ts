@@ -21,6 +21,7 @@ import { createDraftHandlers, createOrderHandlers } from '../../../../src/main/s
 import type { AttemptEvent } from '../../../../src/shared/api-events'
 import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
+import { present } from '../../../helpers/present'
 
 const TEST_KEY = 'test_OrdersIntegrationTestKey001'
 const LIVE_KEY = 'live_OrdersIntegrationLiveKey001'
@@ -205,14 +206,14 @@ describe('orders.create', () => {
 
     const asking = orders.createOrder({ draftId: draftA.id })
     await expect.poll(() => asked.length).toBe(1)
-    expect(asked[0]!.callbacks).toEqual([
+    expect(present(asked[0]).callbacks).toEqual([
       { label: 'Customer returns to', url: 'https://shop.example/return' },
       { label: 'Status updates (webhook) go to', url: 'https://evil.example/hook' },
     ])
     // While that dialog is open, a second live write is refused without a second dialog.
     expect(await failed(orders.createOrder({ draftId: draftB.id }))).toMatchObject({ error: { code: 'conflict' } })
     expect(asked).toHaveLength(1)
-    pending.shift()!(false)
+    present(pending.shift())(false)
     expect(await failed(asking)).toMatchObject({ error: { code: 'canceled' } })
     const stats = await admin.stats()
     expect(stats.ordersByNumber[first]).toBeUndefined()
@@ -246,7 +247,7 @@ describe('orders.create', () => {
   it('a definitive 422 keeps the key for the same body and renews it once the draft changes', async () => {
     const number = nextNumber()
     const bad = orderDraft(number)
-    bad.lines[0] = { ...bad.lines[0]!, vatOverride: '10.46' }
+    bad.lines[0] = { ...present(bad.lines[0]), vatOverride: '10.46' }
     const draft = await drafts.save({ content: bad })
     const refused = await failed(orders.createOrder({ draftId: draft.id }))
     expect(refused).toMatchObject({
@@ -279,7 +280,7 @@ describe('orders.create', () => {
     orders = createOrdersService({ connections, drafts: counted })
     const number = nextNumber()
     const bad = orderDraft(number)
-    bad.lines[0] = { ...bad.lines[0]!, vatOverride: '10.46' }
+    bad.lines[0] = { ...present(bad.lines[0]), vatOverride: '10.46' }
     const draft = await counted.save({ content: bad })
     // Refused (422): the content as on screen, then the key spent on that body.
     writes.length = 0

@@ -32,6 +32,7 @@ import {
 } from '../../../../src/shared/order-builder'
 import { validateCreateOrder, validateCreatePayment } from '../../../../src/shared/order-rules'
 import { CREDENTIAL_BODY_PATTERN, CREDENTIAL_PREFIX_LIST, MAX_SECRET_LENGTH } from '../../../../src/shared/service'
+import { present } from '../../../helpers/present'
 
 const TEST_KEY = 'test_AgreementPropertyKey0001'
 const LIVE_KEY = 'live_AgreementPropertyKey0001'
@@ -260,7 +261,7 @@ const MISTAKES: ((c: DraftContent) => DraftContent)[] = [
 ]
 const mostlyGood: fc.Arbitrary<DraftContent> = fc
   .tuple(goodDraft, fc.option(fc.integer({ min: 0, max: MISTAKES.length - 1 }), { freq: 2 }))
-  .map(([c, m]) => (m === null ? c : MISTAKES[m]!(c)))
+  .map(([c, m]) => (m === null ? c : present(MISTAKES[m])(c)))
 
 /** A payment draft: amount alone or with lines, and the mistakes a person makes in that form. */
 const paymentDraft: fc.Arbitrary<DraftContent> = fc
@@ -340,7 +341,7 @@ describe('builder, client and sandbox agree (real HTTP)', () => {
           { weight: 3, arbitrary: paymentDraft },
         ),
         async (which, content) => {
-          const connection = connections[which]!
+          const connection = present(connections[which])
           const built = buildRequest(content, connection.shape)
           fc.pre(built.localIssues.length === 0) // those never leave the builder
           const ctx = ruleContextFor(connection.shape)
@@ -357,7 +358,7 @@ describe('builder, client and sandbox agree (real HTTP)', () => {
             seen.refused++
             expect({ status: answer.status, field: answer.field }, where).toEqual({
               status: 422,
-              field: violations[0]!.field,
+              field: present(violations[0]).field,
             })
           }
           seen[content.kind === 'order' ? 'orders' : 'payments']++

@@ -213,7 +213,7 @@ describe('RateLimiter token bucket', () => {
     const more = Array.from({ length: 5 }, (_, i) => track(limiter, { label: `m${i}` }))
     await flush()
     expect(granted(more)).toBe(3)
-    expect(more.find((m) => m.permit)!.permit!.bucket).toBe('get-v2-payments')
+    expect(present(present(more.find((m) => m.permit)).permit).bucket).toBe('get-v2-payments')
   })
 })
 
@@ -240,7 +240,7 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
       await clock.advance(3)
     }
     expect(limiter.pauseCount('get-v2-payments')).toBe(1)
-    const pausedUntil = limiter.snapshots().find((s) => s.policy === 'get-v2-payments')!.pausedUntil!
+    const pausedUntil = present(present(limiter.snapshots().find((s) => s.policy === 'get-v2-payments')).pausedUntil)
     // First 429 answered at t0; the pause ends at t0 + 2000 + jitter (0.5·100) and never earlier.
     expect(pauses[0]).toBe(2050)
     await clock.advance(pausedUntil - clock.now() - 1)

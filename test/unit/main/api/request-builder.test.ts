@@ -7,6 +7,7 @@ import {
   requestClassOf,
   type ApiCredential,
 } from '../../../../src/main/api/request-builder'
+import { present } from '../../../helpers/present'
 
 const base = new URL('https://api.example.test/v2')
 const apiKey: ApiCredential = { secret: 'test_secret123', kind: 'api-key' }
@@ -27,7 +28,7 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
   it('never sends profileId or testmode with an API key, even when the caller put them in', () => {
     const callerBody = { amount: { currency: 'EUR', value: '1.00' }, profileId: 'pfl_x', testmode: true }
     const b = buildRequest(base, apiKey, { method: 'POST', path: '/payments', body: callerBody })
-    const sent = JSON.parse(b.bodyText!)
+    const sent = JSON.parse(present(b.bodyText))
     expect(sent).not.toHaveProperty('profileId')
     expect(sent).not.toHaveProperty('testmode')
     expect(b.notes).toHaveLength(2)
@@ -58,7 +59,7 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
   // .../orders-api/create-order-payment (testmode only).
   it('sends profileId with an organization token where the service takes it: creates and lists', () => {
     const p = buildRequest(base, orgToken, { method: 'POST', path: '/orders', body: { orderNumber: '1' } })
-    expect(JSON.parse(p.bodyText!)).toEqual({ orderNumber: '1', profileId: 'pfl_abc' })
+    expect(JSON.parse(present(p.bodyText))).toEqual({ orderNumber: '1', profileId: 'pfl_abc' })
     const list = buildRequest(base, orgToken, { method: 'GET', path: '/payments', query: { limit: 5 } })
     expect(list.url.searchParams.get('profileId')).toBe('pfl_abc')
     const g = buildRequest(base, orgToken, { method: 'GET', path: '/payments/tr_1' })
@@ -72,7 +73,7 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
       path: '/orders/ord_1/payments',
       body: { method: 'ideal' },
     })
-    expect(JSON.parse(op.bodyText!)).toEqual({ method: 'ideal', testmode: true })
+    expect(JSON.parse(present(op.bodyText))).toEqual({ method: 'ideal', testmode: true })
   })
 
   it('reads and acts on objects with a token that has no profile; creating needs one', () => {
@@ -82,7 +83,7 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
     const list = buildRequest(base, noProfile, { method: 'GET', path: '/payments' })
     expect(list.url.search).toBe('?testmode=true')
     const op = buildRequest(base, noProfile, { method: 'POST', path: '/orders/ord_1/payments', body: {} })
-    expect(JSON.parse(op.bodyText!)).toEqual({ testmode: true })
+    expect(JSON.parse(present(op.bodyText))).toEqual({ testmode: true })
     expect(thrown(() => buildRequest(base, noProfile, { method: 'POST', path: '/payments', body: {} })).kind).toBe(
       'invalid-request',
     )
@@ -90,12 +91,12 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
 
   it('adds testmode=true only when the credential sets it', () => {
     const p = buildRequest(base, orgTest, { method: 'POST', path: '/payments', body: { description: 'x' } })
-    expect(JSON.parse(p.bodyText!)).toMatchObject({ profileId: 'pfl_abc', testmode: true })
+    expect(JSON.parse(present(p.bodyText))).toMatchObject({ profileId: 'pfl_abc', testmode: true })
     const g = buildRequest(base, orgTest, { method: 'GET', link: 'https://api.example.test/v2/payments?from=tr_9' })
     expect(g.url.searchParams.get('profileId')).toBe('pfl_abc')
     expect(g.url.searchParams.get('testmode')).toBe('true')
     const noTest = buildRequest(base, orgToken, { method: 'POST', path: '/payments', body: { testmode: true } })
-    expect(JSON.parse(noTest.bodyText!)).not.toHaveProperty('testmode')
+    expect(JSON.parse(present(noTest.bodyText))).not.toHaveProperty('testmode')
   })
 
   it('refuses to create with an organization token without a profile', () => {

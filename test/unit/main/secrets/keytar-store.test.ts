@@ -7,11 +7,12 @@ import {
 } from '../../../../src/main/secrets/keytar-store'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
+import { present } from '../../../helpers/present'
 
 /** A keytar double that records calls by service, or fails every call with `failure`. */
 function fakeKeytar(failure?: Error) {
   const data = new Map<string, Map<string, string>>()
-  const bucket = (service: string) => data.get(service) ?? data.set(service, new Map()).get(service)!
+  const bucket = (service: string) => data.get(service) ?? present(data.set(service, new Map()).get(service))
   const guard = () => {
     if (failure) throw failure
   }

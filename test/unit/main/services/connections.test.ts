@@ -13,6 +13,7 @@ import {
   type ConnectionsService,
 } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
+import { present } from '../../../helpers/present'
 
 const LIVE_KEY = 'live_Zq8PwX3mN5rT7vY9bC1d'
 const TEST_KEY = 'test_Hk2Lm4Np6Qr8St0Uv2Wx'
@@ -149,7 +150,7 @@ describe('first run', () => {
     expect(a).toBe(b)
     expect(sandboxStarts).toBe(1)
     expect(allowedOrigins).toEqual(['http://127.0.0.1:4999'])
-    expect(clientOptions[0]!.baseUrl).toBe('http://127.0.0.1:4999/v2')
+    expect(present(clientOptions[0]).baseUrl).toBe('http://127.0.0.1:4999/v2')
     const result = await call(service.test('sandbox'))
     expect(result).toMatchObject({ ok: true, mode: 'test', kind: 'api-key' })
     expect(credentialsSeen).toEqual([{ secret: SANDBOX_KEY, kind: 'api-key' }])
@@ -158,8 +159,8 @@ describe('first run', () => {
       { priority: 'user', origin: { screen: 'connections', action: 'test connection' } },
     ])
     const list = await call(service.list())
-    expect(list.connections[0]!.masked).toBe('test_…Run9')
-    expect(list.connections[0]!.baseUrl).toBe('http://127.0.0.1:4999/v2')
+    expect(present(list.connections[0]).masked).toBe('test_…Run9')
+    expect(present(list.connections[0]).baseUrl).toBe('http://127.0.0.1:4999/v2')
   })
 
   it('cannot remove or rename the Sandbox', async () => {
@@ -267,7 +268,7 @@ describe('rename, setActive, remove', () => {
     const renamed = await call(service.rename(id, 'Acme Shoes NL'))
     expect(renamed.label).toBe('Acme Shoes NL')
     const reloaded = build()
-    expect((await reloaded.list()).connections.find((c) => c.id === id)!.label).toBe('Acme Shoes NL')
+    expect(present((await reloaded.list()).connections.find((c) => c.id === id)).label).toBe('Acme Shoes NL')
     expect(emitted).toHaveLength(2)
   })
 
@@ -334,7 +335,9 @@ describe('rename, setActive, remove', () => {
     await service.test(id)
     await service.dispose() // waits for the pending write
     const reloaded = build()
-    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBe('2026-11-22T10:00:00.000Z')
+    expect(present((await reloaded.list()).connections.find((c) => c.id === id)).lastUsedAt).toBe(
+      '2026-11-22T10:00:00.000Z',
+    )
     await reloaded.dispose()
   })
 })
@@ -346,12 +349,14 @@ describe('last used means used successfully (issue 16 item 9)', () => {
     expect(await service.test(id)).toMatchObject({ ok: false })
     await service.dispose()
     let reloaded = build()
-    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBeNull()
+    expect(present((await reloaded.list()).connections.find((c) => c.id === id)).lastUsedAt).toBeNull()
     knownSecrets.add(LIVE_KEY)
     expect(await reloaded.test(id)).toMatchObject({ ok: true })
     await reloaded.dispose()
     reloaded = build()
-    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBe('2026-11-22T10:00:00.000Z')
+    expect(present((await reloaded.list()).connections.find((c) => c.id === id)).lastUsedAt).toBe(
+      '2026-11-22T10:00:00.000Z',
+    )
     await reloaded.dispose()
   })
 
@@ -363,7 +368,9 @@ describe('last used means used successfully (issue 16 item 9)', () => {
     service.markUsed(id)
     await service.dispose()
     const reloaded = build()
-    expect((await reloaded.list()).connections.find((c) => c.id === id)!.lastUsedAt).toBe('2026-11-22T10:00:00.000Z')
+    expect(present((await reloaded.list()).connections.find((c) => c.id === id)).lastUsedAt).toBe(
+      '2026-11-22T10:00:00.000Z',
+    )
     await reloaded.dispose()
   })
 })
@@ -424,7 +431,7 @@ describe('a damaged connections.json', () => {
     const files = await readdir(dir)
     const backup = files.find((f) => f.endsWith('.bak'))
     expect(backup).toBeDefined()
-    expect(await readFile(join(dir, backup!), 'utf8')).toBe('{ "version": 1, "activeId": "conn_')
+    expect(await readFile(join(dir, present(backup)), 'utf8')).toBe('{ "version": 1, "activeId": "conn_')
     // Adding afterwards writes a fresh file and keeps the backup.
     await service.add({ label: 'Acme', secret: LIVE_KEY })
     expect(await readdir(dir)).toContain(backup)

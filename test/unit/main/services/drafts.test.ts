@@ -13,6 +13,7 @@ import {
 import { getOrCreateDataKey } from '../../../../src/main/storage/encryption'
 import { encodeLegacyDraftFile } from '../../helpers/legacy-formats'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
+import { present } from '../../../helpers/present'
 
 const CUSTOMER = 'Grace Hopper-Unique'
 const EMAIL = 'grace.unique@example.org'
@@ -90,7 +91,7 @@ describe('drafts store', () => {
     await store.save({ content: customerDraft() })
     const files = await draftFiles(store.directory)
     expect(files).toHaveLength(1)
-    const bytes = await readFile(path.join(store.directory, files[0]!))
+    const bytes = await readFile(path.join(store.directory, present(files[0])))
     for (const needle of [CUSTOMER, EMAIL, 'Keizersgracht', 'Secret widget', 'ORD-1']) {
       expect(bytes.includes(Buffer.from(needle, 'utf8'))).toBe(false)
       expect(bytes.includes(Buffer.from(needle, 'utf16le'))).toBe(false)
@@ -104,7 +105,7 @@ describe('drafts store', () => {
     const bad = await store.save({ content: customerDraft('TAMPER') })
     const file = path.join(store.directory, `${bad.id}.draft`)
     const bytes = await readFile(file)
-    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff
+    bytes[bytes.length - 3] = present(bytes[bytes.length - 3]) ^ 0xff
     await writeFile(file, bytes)
 
     const reopened = createDraftsStore({ dataDir, secretStore: secrets })
@@ -115,7 +116,7 @@ describe('drafts store', () => {
     expect(list.notices[0]).toMatch(/altered or damaged/)
     const damaged = await readdir(path.join(store.directory, DAMAGED_DIR))
     expect(damaged).toHaveLength(1)
-    expect(await readFile(path.join(store.directory, DAMAGED_DIR, damaged[0]!))).toEqual(bytes)
+    expect(await readFile(path.join(store.directory, DAMAGED_DIR, present(damaged[0])))).toEqual(bytes)
   })
 
   it('does not accept a file moved under another draft id (bound by associated data)', async () => {
@@ -173,7 +174,7 @@ describe('drafts store', () => {
       archived: { at: new Date().toISOString(), orderId: 'ord_1', paymentId: null },
     }))
     await expect(store.save({ id: d.id, content: customerDraft('X') })).rejects.toMatchObject({ code: 'conflict' })
-    expect((await store.list()).drafts[0]!.archived?.orderId).toBe('ord_1')
+    expect(present((await store.list()).drafts[0]).archived?.orderId).toBe('ord_1')
   })
 })
 

@@ -11,6 +11,7 @@ import {
   type LiveWriteConfirmer,
   type LiveWriteSummary,
 } from '../../../../src/main/services/live-write-guard'
+import { present } from '../../../helpers/present'
 
 const summary: LiveWriteSummary = {
   connection: 'Shop live',
@@ -64,9 +65,9 @@ describe('callbacksOf', () => {
   it('caps a very long address so the dialog stays readable, keeping its host visible', () => {
     const long = `https://evil.example/${'a'.repeat(5_000)}`
     const [entry] = callbacksOf({ webhookUrl: long })
-    expect(entry!.url.startsWith('https://evil.example/')).toBe(true)
-    expect(entry!.url.length).toBeLessThanOrEqual(201)
-    expect(entry!.url.endsWith('…')).toBe(true)
+    expect(present(entry).url.startsWith('https://evil.example/')).toBe(true)
+    expect(present(entry).url.length).toBeLessThanOrEqual(201)
+    expect(present(entry).url.endsWith('…')).toBe(true)
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, csvHeader, csvRow, paymentCsvRow, CSV_COLUMNS } from '../../../../src/main/services/payments-export'
 import type { Payment } from '../../../../src/shared/api-types'
+import { present } from '../../../helpers/present'
 
 /** A small RFC 4180 reader, independent of the writer, to check round trips. */
 function parseCsv(text: string): string[][] {
@@ -9,7 +10,7 @@ function parseCsv(text: string): string[][] {
   let cell = ''
   let quoted = false
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
+    const c = present(text[i])
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') {
         cell += '"'
@@ -92,17 +93,17 @@ describe('CSV cells', () => {
   })
 
   it('writes the exact amount string and metadata as JSON', () => {
-    const row = parseCsv(
-      paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })),
-    )[0]!
+    const row = present(
+      parseCsv(paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })))[0],
+    )
     const at = (h: string) => row[CSV_COLUMNS.findIndex((c) => c.header === h)]
     expect(at('amount')).toBe('1000')
     expect(at('currency')).toBe('JPY')
-    expect(JSON.parse(at('metadata')!)).toEqual({ order: 'A,1' })
+    expect(JSON.parse(present(at('metadata')))).toEqual({ order: 'A,1' })
   })
 
   it('has a header row naming every column once', () => {
-    const header = parseCsv(csvHeader())[0]!
+    const header = present(parseCsv(csvHeader())[0])
     expect(new Set(header).size).toBe(header.length)
     expect(header.slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
     expect(csvRow(['x', 'y'])).toBe('x,y\r\n')

@@ -8,6 +8,7 @@ import { createPaymentsService, type PaymentsClient } from '../../../../src/main
 import { writeExport } from '../../../../src/main/services/payments-export'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import { paymentsExportInput, paymentsListInput } from '../../../../src/shared/ipc/payments'
+import { present } from '../../../helpers/present'
 
 function payment(n: number): Payment {
   return {
@@ -96,7 +97,7 @@ describe('payments service', () => {
         await gate
         if (opts.signal?.aborted) throw new ApiError({ kind: 'aborted', message: 'Cancelled.' })
         report(id)
-        const from = 'link' in input ? Number(/from=tr_p(\d+)/.exec(input.link)![1]) : 1
+        const from = 'link' in input ? Number(present(/from=tr_p(\d+)/.exec(input.link))[1]) : 1
         return list(from, 'link' in input ? 3 : (input.limit ?? 3))
       },
       async getPayment(id) {
@@ -139,7 +140,7 @@ describe('payments service', () => {
     // A first page hands out the link the second call follows (main follows only links it served).
     const first = await service.list({ sessionId: 's', requestKey: 'w', query: { limit: 9 } })
     expect(first.requestId).toBe('req-1')
-    const next = (JSON.parse(first.pageText) as PaymentList)._links.next!.href
+    const next = present((JSON.parse(first.pageText) as PaymentList)._links.next).href
     expect(next).toBe('http://127.0.0.1/v2/payments?from=tr_p10&limit=9')
     let release!: () => void
     client.hold(new Promise<void>((r) => (release = r)))
@@ -149,9 +150,9 @@ describe('payments service', () => {
     const [ra, rb] = await Promise.all([a, b])
     expect(ra.requestId).toBe('req-2')
     expect(rb.requestId).toBe('req-3')
-    expect((JSON.parse(rb.pageText) as PaymentList)._embedded.payments[0]!.id).toBe('tr_p10')
+    expect(present((JSON.parse(rb.pageText) as PaymentList)._embedded.payments[0]).id).toBe('tr_p10')
     // The link went to the client verbatim.
-    expect(client.calls[2]!.input).toEqual({ link: next })
+    expect(present(client.calls[2]).input).toEqual({ link: next })
   })
 
   it('cancels a waiting list request by its key', async () => {
@@ -184,7 +185,7 @@ describe('payments service', () => {
       ids: ['tr_p3', 'tr_p1', 'tr_p3'],
     })
     expect(result).toMatchObject({ rows: 2, refetched: 0, path: path.join(dir, 'e.csv') })
-    const lines = (await readFile(result.path!, 'utf8')).split('\r\n').filter(Boolean)
+    const lines = (await readFile(present(result.path), 'utf8')).split('\r\n').filter(Boolean)
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['tr_p3', 'tr_p1'])
     expect(progress[progress.length - 1]).toMatchObject({ written: 2, total: 2, done: true })
   })
@@ -200,7 +201,10 @@ describe('payments service', () => {
       ids: ['tr_p1', 'tr_p4'],
     })
     expect(result.refetched).toBe(1)
-    expect((JSON.parse(await readFile(result.path!, 'utf8')) as Payment[]).map((p) => p.id)).toEqual(['tr_p1', 'tr_p4'])
+    expect((JSON.parse(await readFile(present(result.path), 'utf8')) as Payment[]).map((p) => p.id)).toEqual([
+      'tr_p1',
+      'tr_p4',
+    ])
 
     const canceled = setup({ savePath: null })
     await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 2 } })

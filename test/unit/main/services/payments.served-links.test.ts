@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import type { ListPaymentsInput } from '../../../../src/main/api/client'
 import { createPaymentsService, isPaymentsListLink, type PaymentsClient } from '../../../../src/main/services/payments'
+import { present } from '../../../helpers/present'
 
 // Issue 11.3: the renderer may follow only page links main handed it. A compromised page that asks
 // for another path on the API origin (a review read /v2/customers with the live key) gets an error,
@@ -47,7 +48,7 @@ describe('payments.list follows only links main served', () => {
     const { client, calls } = fakeClient()
     const payments = service(client)
     const first = await payments.list({ sessionId: 's', requestKey: 'k', query: { limit: 2 } })
-    const next = (JSON.parse(first.pageText) as PaymentList)._links.next!.href
+    const next = present((JSON.parse(first.pageText) as PaymentList)._links.next).href
     const second = await payments.list({ sessionId: 's', requestKey: 'k', link: next })
     expect((JSON.parse(second.pageText) as PaymentList)._embedded.payments.map((p) => p.id)).toEqual(['tr_c', 'tr_d'])
     expect(calls).toHaveLength(2)
@@ -74,7 +75,7 @@ describe('payments.list follows only links main served', () => {
     const { client, calls } = fakeClient()
     const payments = service(client)
     const first = await payments.list({ sessionId: 'a', requestKey: 'k', query: { limit: 2 } })
-    const next = (JSON.parse(first.pageText) as PaymentList)._links.next!.href
+    const next = present((JSON.parse(first.pageText) as PaymentList)._links.next).href
     await expect(payments.list({ sessionId: 'b', requestKey: 'k', link: next })).rejects.toMatchObject({
       code: 'invalid-input',
     })

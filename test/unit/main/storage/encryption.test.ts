@@ -18,6 +18,7 @@ import {
   encryptJson,
   getOrCreateDataKey,
 } from '../../../../src/main/storage/encryption'
+import { present } from '../../../helpers/present'
 
 const key = () => randomBytes(32)
 
@@ -49,7 +50,7 @@ describe('encryptBytes / decryptBytes (AES-256-GCM)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: record.length * 8 - 1 }), (bit) => {
         const tampered = Buffer.from(record)
-        tampered[bit >> 3]! ^= 1 << (bit & 7)
+        tampered.writeUInt8(tampered.readUInt8(bit >> 3) ^ (1 << (bit & 7)), bit >> 3)
         const error = captureError(() => decryptBytes(k, tampered))
         expect(error).toBeInstanceOf(DecryptionError)
       }),
@@ -99,7 +100,7 @@ describe('getOrCreateDataKey', () => {
     const store = createMemorySecretStore()
     const first = await getOrCreateDataKey(store)
     expect(first.length).toBe(32)
-    expect(Buffer.from(store.entries.get(DATA_KEY_ACCOUNT)!, 'base64').equals(first)).toBe(true)
+    expect(Buffer.from(present(store.entries.get(DATA_KEY_ACCOUNT)), 'base64').equals(first)).toBe(true)
     const again = await getOrCreateDataKey(store)
     expect(again.equals(first)).toBe(true)
   })
@@ -109,7 +110,7 @@ describe('getOrCreateDataKey', () => {
     const keys = await Promise.all([getOrCreateDataKey(store), getOrCreateDataKey(store), getOrCreateDataKey(store)])
     expect(keys[1].equals(keys[0])).toBe(true)
     expect(keys[2].equals(keys[0])).toBe(true)
-    expect(Buffer.from(store.entries.get(DATA_KEY_ACCOUNT)!, 'base64').equals(keys[0])).toBe(true)
+    expect(Buffer.from(present(store.entries.get(DATA_KEY_ACCOUNT)), 'base64').equals(keys[0])).toBe(true)
   })
 
   it('refuses a damaged key instead of replacing it', async () => {
@@ -172,7 +173,7 @@ describe('getOrCreateDataKey', () => {
 
   it("moves a key from the connections' service into its own, and deletes the old entry only then", async () => {
     const legacy = createMemorySecretStore({ [LEGACY_DATA_KEY_ACCOUNT]: randomBytes(32).toString('base64') })
-    const old = legacy.entries.get(LEGACY_DATA_KEY_ACCOUNT)!
+    const old = present(legacy.entries.get(LEGACY_DATA_KEY_ACCOUNT))
     const own = createMemorySecretStore()
     own.failWith('locked')
     await expect(getOrCreateDataKey(own, { legacyStore: legacy })).rejects.toBeInstanceOf(KeychainUnavailableError)

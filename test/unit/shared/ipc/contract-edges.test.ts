@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHANNEL_NAMES } from '../../../../src/shared/ipc/contract'
+import { present } from '../../../helpers/present'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 
@@ -29,7 +30,7 @@ export function typeNamesDeclaredTwice(files: { file: string; text: string }[]):
   const where = new Map<string, string[]>()
   for (const { file, text } of files) {
     for (const m of text.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)) {
-      where.set(m[1]!, [...(where.get(m[1]!) ?? []), file])
+      where.set(present(m[1]), [...(where.get(present(m[1])) ?? []), file])
     }
   }
   return Object.fromEntries([...where].filter(([, fs]) => fs.length > 1))

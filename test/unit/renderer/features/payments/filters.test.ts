@@ -8,6 +8,7 @@ import {
   parseDecimal,
 } from '../../../../../src/renderer/src/features/payments/filters'
 import type { Payment } from '../../../../../src/shared/api-types'
+import { present } from '../../../../helpers/present'
 
 function p(value: string, currency = 'EUR', over: Partial<Payment> = {}): Payment {
   return {
@@ -30,13 +31,16 @@ function p(value: string, currency = 'EUR', over: Partial<Payment> = {}): Paymen
 describe('exact amount comparison', () => {
   it('compares at the bound precision, never through floats', () => {
     // 0.1 + 0.2 style traps: 0.30 vs "0.3", and a bound with more decimals than the currency.
-    expect(compareAmountWithBound({ currency: 'EUR', value: '0.30' }, parseDecimal('0.3')!)).toBe(0)
-    expect(compareAmountWithBound({ currency: 'EUR', value: '10.00' }, parseDecimal('10.001')!)).toBe(-1)
-    expect(compareAmountWithBound({ currency: 'JPY', value: '1000' }, parseDecimal('999.5')!)).toBe(1)
-    expect(compareAmountWithBound({ currency: 'KWD', value: '1.005' }, parseDecimal('1.005')!)).toBe(0)
+    expect(compareAmountWithBound({ currency: 'EUR', value: '0.30' }, present(parseDecimal('0.3')))).toBe(0)
+    expect(compareAmountWithBound({ currency: 'EUR', value: '10.00' }, present(parseDecimal('10.001')))).toBe(-1)
+    expect(compareAmountWithBound({ currency: 'JPY', value: '1000' }, present(parseDecimal('999.5')))).toBe(1)
+    expect(compareAmountWithBound({ currency: 'KWD', value: '1.005' }, present(parseDecimal('1.005')))).toBe(0)
     // Beyond float precision: 9007199254740993 cents is not representable as a double.
     expect(
-      compareAmountWithBound({ currency: 'EUR', value: '90071992547409.93' }, parseDecimal('90071992547409.92')!),
+      compareAmountWithBound(
+        { currency: 'EUR', value: '90071992547409.93' },
+        present(parseDecimal('90071992547409.92')),
+      ),
     ).toBe(1)
   })
 
@@ -45,7 +49,9 @@ describe('exact amount comparison', () => {
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.bigInt({ min: 0n, max: 10n ** 14n }), (a, b) => {
         const text = (n: bigint) => `${n / 100n}.${(n % 100n).toString().padStart(2, '0')}`
         const expected = a < b ? -1 : a > b ? 1 : 0
-        expect(compareAmountWithBound({ currency: 'EUR', value: text(a) }, parseDecimal(text(b))!)).toBe(expected)
+        expect(compareAmountWithBound({ currency: 'EUR', value: text(a) }, present(parseDecimal(text(b))))).toBe(
+          expected,
+        )
       }),
     )
   })
