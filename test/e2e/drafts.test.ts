@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
+import { present } from '../helpers/present'
 import { startHarness, type Harness } from './harness'
 
 // Issue 16 item 6, "the draft is the unit", in the built renderer against the real services and
@@ -65,7 +66,7 @@ describe('the draft is the unit', () => {
     })
     await h.page.getByTestId('create-bar').waitFor()
     await h.services.connections.getActiveClient()
-    baseUrl = (await h.services.connections.activeView()).baseUrl!
+    baseUrl = present((await h.services.connections.activeView()).baseUrl, 'the sandbox address')
     admin = createSandboxAdmin(new URL(baseUrl).origin, ADMIN_TOKEN)
   })
 
@@ -110,7 +111,7 @@ describe('the draft is the unit', () => {
       if (el) el.scrollTop = el.scrollHeight
     })
     // The form is longer than the window: its start is now above the top.
-    const formTop = await page.evaluate(() => document.querySelector('.pd-form')!.getBoundingClientRect().top)
+    const formTop = await page.evaluate(() => document.querySelector('.pd-form')?.getBoundingClientRect().top ?? 0)
     expect(formTop).toBeLessThan(0)
     await expect(inView(page, 'create-bar')).resolves.toBe(true)
     await expect(inView(page, 'request-preview')).resolves.toBe(true)
@@ -145,10 +146,15 @@ describe('the draft is the unit', () => {
     await waitSaved(page)
     await expect(page.getByTestId('draft-name').textContent()).resolves.toContain("Refund for the customer's")
     const layout = await page.evaluate(() => {
-      const header = document.querySelector('.pd-header')!.getBoundingClientRect()
-      const name = document.querySelector('[data-testid="draft-name"]')!.getBoundingClientRect()
-      const tab = document.querySelector('[data-testid="tab-order"]')!.getBoundingClientRect()
-      const main = document.getElementById('main')!
+      const box = (selector: string) => {
+        const el = document.querySelector(selector)
+        if (!el) throw new Error(`${selector} is missing`)
+        return el.getBoundingClientRect()
+      }
+      const header = box('.pd-header')
+      const name = box('[data-testid="draft-name"]')
+      const tab = box('[data-testid="tab-order"]')
+      const main = document.getElementById('main') ?? document.documentElement
       return {
         headerHeight: header.height,
         nameHeight: name.height,

@@ -27,7 +27,11 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-orderNumber', orderNumber)
   await fill(page, 'field-lines.0.name', 'Running shoes')
   await fill(page, 'field-lines.0.quantity', '2')
-  await fill(page, 'field-lines.0.unitPrice', '30') // completed to 30.00 on blur
+  await fill(page, 'field-lines.0.unitPrice', '30')
+  // Never completed behind the agent's back: 30.00 is offered, and taken with one click.
+  await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30')
+  await page.getByTestId('accept-lines.0.unitPrice').click()
+  await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30.00')
   await fill(page, 'field-lines.0.vatRate', '21.00')
   await page.getByTestId('add-discount-line').click()
   await fill(page, 'field-lines.1.name', 'Welcome coupon')
@@ -205,6 +209,8 @@ describe('order builder', () => {
     const page = h.page
     await page.getByTestId('new-payment-draft').click()
     await fill(page, 'field-paymentAmount', '12.5')
+    await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.5')
+    await page.getByTestId('field-paymentAmount').press('Alt+Enter')
     await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.50')
     await fill(page, 'field-description', `Invoice 7 ${'x'.repeat(260)}`)
     await expect(page.getByTestId('description-truncated').textContent()).resolves.toContain('keeps only')

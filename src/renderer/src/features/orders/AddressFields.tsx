@@ -1,21 +1,23 @@
 import { ADDRESS_KEYS, type AddressKey, type DraftAddress } from '../../../../shared/order-builder'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
+import { suggestPhone } from '../../../../shared/input-suggestions'
 import { TextField } from './FormControls'
 
+/** The agent's words; the API's names are under each field's "API details". */
 const LABELS: Record<AddressKey, string> = {
-  title: 'Title',
-  givenName: 'Given name',
-  familyName: 'Family name',
-  organizationName: 'Organization',
+  title: 'Title (Mr, Ms…)',
+  givenName: 'First name',
+  familyName: 'Last name',
+  organizationName: 'Company',
   streetAndNumber: 'Street and number',
-  streetAdditional: 'Street (extra)',
+  streetAdditional: 'Apartment, floor (extra line)',
   postalCode: 'Postal code',
-  email: 'E-mail',
-  phone: 'Phone (E.164, +31…)',
+  email: 'Customer e-mail',
+  phone: 'Phone (international, +31…)',
   city: 'City',
-  region: 'Region',
-  country: 'Country (NL, DE…)',
+  region: 'Region or province',
+  country: 'Country (two letters: NL, DE…)',
 }
 
 const AUTOCOMPLETE: Partial<Record<AddressKey, string>> = {
@@ -58,7 +60,9 @@ export function AddressFields({
                   ? `${LABELS[key]} (required where the country has postal codes)`
                   : LABELS[key]
             }
+            api={`${path} (spec 2.1 Address)`}
             value={address[key] ?? ''}
+            suggestion={key === 'phone' ? suggestPhone(address.phone ?? '', address.country) : null}
             type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
             maxLength={key === 'country' ? 2 : 512}
             autoComplete={AUTOCOMPLETE[key] ?? 'off'}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Suggestion } from '../../../../shared/input-suggestions'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { controlIdOf } from './field-map'
@@ -10,6 +11,8 @@ import { controlIdOf } from './field-map'
 export interface FieldProps {
   path: string
   label: string
+  /** The API's name for the field and where the spec describes it, shown only under "API details". */
+  api?: string
   errors?: readonly RuleViolation[] | undefined
   highlight?: Highlight | null
   hint?: ReactNode
@@ -44,6 +47,65 @@ export function FieldMessages({
   )
 }
 
+/**
+ * A fix the builder offers for what was typed (shared/input-suggestions.ts), never applies by itself:
+ * the agent accepts it with the button, or Alt+Enter in the field.
+ */
+export function SuggestionOffer({
+  path,
+  suggestion,
+  onAccept,
+  compact = false,
+}: {
+  path: string
+  suggestion: Suggestion | null
+  onAccept: (value: string) => void
+  compact?: boolean
+}): React.JSX.Element | null {
+  if (!suggestion) return null
+  return (
+    <div className={`pd-suggest${compact ? ' pd-suggest-compact' : ''}`} data-testid={`suggest-${path}`}>
+      {!compact && (
+        <span>
+          Did you mean <span className="mono">{suggestion.value}</span> ({suggestion.reason})?{' '}
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn btn-small"
+        title="Or press Alt+Enter in the field"
+        onClick={() => onAccept(suggestion.value)}
+        data-testid={`accept-${path}`}
+      >
+        Use {suggestion.value}
+      </button>
+    </div>
+  )
+}
+
+/** Alt+Enter in a field accepts its offered fix. */
+export function acceptOnAltEnter(
+  suggestion: Suggestion | null | undefined,
+  onAccept: (value: string) => void,
+): (e: React.KeyboardEvent) => void {
+  return (e) => {
+    if (suggestion && e.altKey && !e.ctrlKey && !e.metaKey && e.key === 'Enter') {
+      e.preventDefault()
+      onAccept(suggestion.value)
+    }
+  }
+}
+
+/** The API's name of a field, for whoever reads the request: folded away by default. */
+export function ApiDetails({ children, testId }: { children: ReactNode; testId?: string }): React.JSX.Element {
+  return (
+    <details className="pd-api" data-testid={testId}>
+      <summary>API details</summary>
+      <div className="pd-api-body">{children}</div>
+    </details>
+  )
+}
+
 export function isHighlighted(path: string, highlight?: Highlight | null): boolean {
   return highlight?.target.path === path
 }
@@ -65,12 +127,14 @@ interface ControlProps {
 function FieldFrame({
   path,
   label,
+  api,
   errors,
   highlight,
   hint,
   className,
   control,
-}: FieldProps & { control: (props: ControlProps) => ReactNode }): React.JSX.Element {
+  after,
+}: FieldProps & { control: (props: ControlProps) => ReactNode; after?: ReactNode }): React.JSX.Element {
   const id = controlIdOf(path)
   const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
   return (
@@ -83,8 +147,14 @@ function FieldFrame({
         'aria-describedby': invalid ? errorIdOf(path) : undefined,
         'data-testid': `field-${path}`,
       })}
+      {after}
       {hint && <div className="field-hint">{hint}</div>}
       <FieldMessages path={path} errors={errors} highlight={highlight} />
+      {api && (
+        <ApiDetails>
+          <span className="mono">{api}</span>
+        </ApiDetails>
+      )}
     </div>
   )
 }
@@ -98,10 +168,13 @@ export function TextField({
   maxLength,
   inputMode,
   autoComplete = 'off',
+  suggestion = null,
   ...frame
 }: FieldProps & {
   value: string
   onChange: (value: string) => void
+  /** A fix offered for the typed value; accepting it is the agent's click or Alt+Enter. */
+  suggestion?: Suggestion | null
   onBlur?: () => void
   type?: string
   placeholder?: string
@@ -112,9 +185,11 @@ export function TextField({
   return (
     <FieldFrame
       {...frame}
+      after={<SuggestionOffer path={frame.path} suggestion={suggestion} onAccept={onChange} />}
       control={(props) => (
         <input
           {...props}
+          onKeyDown={acceptOnAltEnter(suggestion, onChange)}
           type={type}
           value={value}
           placeholder={placeholder}

@@ -10,9 +10,17 @@ import {
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { useBuilderStores, useOrders } from './builder-context'
-import { normalizeMoneyText } from './derive'
+import { suggestAmount } from '../../../../shared/input-suggestions'
 import { controlIdOf, type LineField } from './field-map'
-import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
+import {
+  acceptOnAltEnter,
+  ApiDetails,
+  errorIdOf,
+  FieldMessages,
+  inputClass,
+  isHighlighted,
+  SuggestionOffer,
+} from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
 import { ROUNDING_HELP } from './rounding'
 
@@ -187,6 +195,20 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
         <span className="field-hint">Alt+↑/↓ moves a line, Ctrl+D duplicates it.</span>
       </div>
       <FieldMessages path="lines.add" errors={listErrors} highlight={highlight} />
+      <ApiDetails testId="lines-api-details">
+        <p>
+          Each row is one entry of <span className="mono">lines</span> (spec 2.3, 4.1): Type ={' '}
+          <span className="mono">type</span> (
+          {Object.entries(LINE_TYPE_LABELS)
+            .map(([api, label]) => `${label} = ${api}`)
+            .join(', ')}
+          ), {kind === 'order' ? 'Name' : 'Description'} ={' '}
+          <span className="mono">{kind === 'order' ? 'name' : 'description'}</span>, Qty ={' '}
+          <span className="mono">quantity</span>, Unit price = <span className="mono">unitPrice</span>, Discount ={' '}
+          <span className="mono">discountAmount</span>, VAT % = <span className="mono">vatRate</span>, Total ={' '}
+          <span className="mono">totalAmount</span>, VAT amount = <span className="mono">vatAmount</span>.
+        </p>
+      </ApiDetails>
     </div>
   )
 }
@@ -237,6 +259,18 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
   )
 }
 
+/** Line types in the agent's words; the API's value is under the lines' "API details". */
+const LINE_TYPE_LABELS: Record<string, string> = {
+  physical: 'Product',
+  digital: 'Digital product',
+  shipping_fee: 'Shipping',
+  discount: 'Discount',
+  store_credit: 'Store credit',
+  gift_card: 'Gift card',
+  surcharge: 'Surcharge',
+  tip: 'Tip',
+}
+
 const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
   const { kind, line, index, count, currency, built, errors, highlight, expanded, disabled } = props
   const toggleExpanded = useOrders((s) => s.toggleExpanded)
@@ -262,14 +296,20 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
       props.onDuplicate(line.key)
     }
   }
+  // Amounts are never changed behind the agent's back: a readable one is offered in the
+  // currency's notation (accepted with the button or Alt+Enter).
+  const suggestions = {
+    unitPrice: suggestAmount(line.unitPrice, currency),
+    discountAmount: suggestAmount(line.discountAmount, currency),
+  }
   const money = (f: 'unitPrice' | 'discountAmount') => ({
     value: line[f],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [f]: e.target.value }),
-    onBlur: () => {
-      const normalized = normalizeMoneyText(line[f], currency)
-      if (normalized !== line[f]) set({ [f]: normalized })
-    },
+    onKeyDown: acceptOnAltEnter(suggestions[f], (value) => set({ [f]: value })),
   })
+  const offer = (f: 'unitPrice' | 'discountAmount') => (
+    <SuggestionOffer path={path(f)} suggestion={suggestions[f]} onAccept={(value) => set({ [f]: value })} compact />
+  )
   const detailsOpen = expanded || LINE_DETAILS.some((f) => invalid(f))
 
   return (
@@ -286,7 +326,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
           >
             {types.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {LINE_TYPE_LABELS[t] ?? t}
               </option>
             ))}
           </select>
@@ -320,6 +360,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             title={credit ? `A ${line.type} line has a negative unit price.` : 'Price of one item including VAT.'}
             {...money('unitPrice')}
           />
+          {offer('unitPrice')}
         </td>
         <td>
           <input
@@ -335,6 +376,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             }
             {...money('discountAmount')}
           />
+          {offer('discountAmount')}
         </td>
         <td>
           <input
@@ -580,12 +622,12 @@ function ComputedCell({
           value={override}
           inputMode="decimal"
           onChange={(e) => onOverride(e.target.value)}
-          onBlur={() => {
-            const normalized = normalizeMoneyText(override, currency)
-            if (normalized !== override) onOverride(normalized)
-          }}
+          onKeyDown={acceptOnAltEnter(suggestAmount(override, currency), onOverride)}
           data-testid={`field-${path}`}
         />
+      )}
+      {override !== null && (
+        <SuggestionOffer path={path} suggestion={suggestAmount(override, currency)} onAccept={onOverride} compact />
       )}
       {override === null && formula && <div className="pd-formula">{formula}</div>}
       {deviates && (

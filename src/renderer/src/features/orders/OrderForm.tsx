@@ -8,13 +8,13 @@ import type { Highlight } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
-import { normalizeMoneyText } from './derive'
 import { controlIdOf } from './field-map'
 import { CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
 import { LinesEditor } from './LinesEditor'
 import { MetadataEditor } from './MetadataEditor'
 import { MethodPicker } from './MethodPicker'
 import { ROUNDING_HELP } from './rounding'
+import { readDateInput, suggestAmount, type Suggestion } from '../../../../shared/input-suggestions'
 
 const CURRENCY_OPTIONS = Object.keys(CURRENCIES)
   .sort()
@@ -22,7 +22,7 @@ const CURRENCY_OPTIONS = Object.keys(CURRENCIES)
 
 const LOCALE_OPTIONS = [
   ...LOCALES.map((l) => ({ value: l, label: l })),
-  { value: '', label: 'null (browser language)' },
+  { value: '', label: 'The customer’s browser language' },
 ]
 
 export interface FormProps {
@@ -67,6 +67,22 @@ function AmountDisplay({
   )
 }
 
+/** A date typed day-first gets its YYYY-MM-DD offered; one that reads two ways gets the format named. */
+function dateInput(value: string): { suggestion: Suggestion | null; hint?: React.ReactNode } {
+  const reading = readDateInput(value)
+  if (reading?.kind === 'suggestion') return { suggestion: reading.suggestion }
+  if (reading?.kind === 'ambiguous')
+    return {
+      suggestion: null,
+      hint: (
+        <span className="pd-warn" role="status">
+          {reading.message}
+        </span>
+      ),
+    }
+  return { suggestion: null }
+}
+
 function useUpdate() {
   const update = useOrders((s) => s.update)
   return (patch: Partial<DraftContent>) => update((c) => ({ ...c, ...patch }))
@@ -82,7 +98,8 @@ function UrlFields({
     <div className="pd-grid pd-grid-3">
       <TextField
         path="redirectUrl"
-        label="Redirect URL (customer returns here)"
+        api="redirectUrl"
+        label="After paying, the customer returns to"
         value={content.redirectUrl}
         placeholder="https://shop.example/return"
         onChange={(redirectUrl) => set({ redirectUrl })}
@@ -91,7 +108,8 @@ function UrlFields({
       />
       <TextField
         path="cancelUrl"
-        label="Cancel URL (optional)"
+        api="cancelUrl"
+        label="If the customer cancels, they go to (optional)"
         value={content.cancelUrl}
         onChange={(cancelUrl) => set({ cancelUrl })}
         errors={state.formErrors['cancelUrl']}
@@ -99,7 +117,8 @@ function UrlFields({
       />
       <TextField
         path="webhookUrl"
-        label="Webhook URL (optional, public)"
+        api="webhookUrl"
+        label="Status updates are sent to (optional, public address)"
         value={content.webhookUrl}
         hint="Must be reachable from the service: no localhost."
         onChange={(webhookUrl) => set({ webhookUrl })}
@@ -121,6 +140,7 @@ function OrganizationFields({ content, state, connection, highlight }: FormProps
       <div className="pd-grid pd-grid-3">
         <TextField
           path="profileId"
+          api="profileId"
           label="Profile id"
           value={fromConnection ? (connection.profileId ?? '') : content.profileId}
           placeholder="pfl_…"
@@ -158,6 +178,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
         <div className="pd-grid pd-grid-4">
           <TextField
             path="orderNumber"
+            api="orderNumber"
             label="Order number"
             value={content.orderNumber}
             onChange={(orderNumber) => set({ orderNumber })}
@@ -166,6 +187,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           />
           <SelectField
             path="currency"
+            api="currency"
             label="Currency"
             value={content.currency}
             options={CURRENCY_OPTIONS}
@@ -175,7 +197,8 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           />
           <SelectField
             path="locale"
-            label="Locale"
+            api="locale"
+            label="Checkout page language"
             value={content.locale}
             options={LOCALE_OPTIONS}
             onChange={(locale) => set({ locale })}
@@ -236,7 +259,9 @@ export function OrderForm(props: FormProps): React.JSX.Element {
         <div className="pd-grid pd-grid-3">
           <TextField
             path="consumerDateOfBirth"
-            label="Date of birth (YYYY-MM-DD)"
+            api="consumerDateOfBirth"
+            label="Customer's date of birth (YYYY-MM-DD)"
+            {...dateInput(content.consumerDateOfBirth)}
             value={content.consumerDateOfBirth}
             placeholder="1980-04-30"
             onChange={(consumerDateOfBirth) => set({ consumerDateOfBirth })}
@@ -245,7 +270,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           />
           <CheckboxField
             path="shopperCountryMustMatchBillingCountry"
-            label="Shopper country must match billing country"
+            label="Customer must pay from the billing country"
             checked={content.shopperCountryMustMatchBillingCountry}
             onChange={(v) => set({ shopperCountryMustMatchBillingCountry: v })}
             errors={e['shopperCountryMustMatchBillingCountry']}
@@ -261,7 +286,9 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           <MethodPicker content={content} onChange={(patch) => set(patch)} errors={e['method']} highlight={highlight} />
           <TextField
             path="expiresAt"
-            label="Expires at (YYYY-MM-DD, optional)"
+            api="expiresAt"
+            label="Checkout link valid until (YYYY-MM-DD, optional)"
+            {...dateInput(content.expiresAt)}
             value={content.expiresAt}
             placeholder="tomorrow … 100 days after"
             onChange={(expiresAt) => set({ expiresAt })}
@@ -291,7 +318,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
         </div>
         <MetadataEditor
           path="metadata"
-          label="Metadata (JSON)"
+          label="Your own reference data (JSON)"
           value={content.metadata}
           onChange={(metadata) => set({ metadata })}
           errors={e['metadata']}
@@ -317,6 +344,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
         <div className="pd-grid pd-grid-4">
           <SelectField
             path="currency"
+            api="currency"
             label="Currency"
             value={content.currency}
             options={CURRENCY_OPTIONS}
@@ -329,24 +357,23 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
           ) : (
             <TextField
               path="paymentAmount"
+              api="amount.value (with amount.currency)"
               label="Amount"
               value={content.paymentAmount}
               inputMode="decimal"
               placeholder="10.00"
               onChange={(paymentAmount) => set({ paymentAmount })}
-              onBlur={() => {
-                const v = normalizeMoneyText(content.paymentAmount, content.currency)
-                if (v !== content.paymentAmount) set({ paymentAmount: v })
-              }}
+              suggestion={suggestAmount(content.paymentAmount, content.currency)}
               errors={e['paymentAmount']}
               highlight={highlight}
             />
           )}
           <SelectField
             path="locale"
-            label="Locale (optional)"
+            api="locale"
+            label="Checkout page language (optional)"
             value={content.locale}
-            options={[{ value: '', label: '(not sent)' }, ...LOCALES.map((l) => ({ value: l, label: l }))]}
+            options={[{ value: '', label: 'Not set' }, ...LOCALES.map((l) => ({ value: l, label: l }))]}
             onChange={(locale) => set({ locale })}
             errors={e['locale']}
             highlight={highlight}
@@ -354,6 +381,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
         </div>
         <TextField
           path="description"
+          api="description"
           label={`Description (${descriptionLength} / ${PAYMENT_DESCRIPTION_MAX})`}
           value={content.description}
           onChange={(description) => set({ description })}
@@ -371,7 +399,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
         <MethodPicker content={content} onChange={(patch) => set(patch)} errors={e['method']} highlight={highlight} />
         <MetadataEditor
           path="metadata"
-          label="Metadata (JSON)"
+          label="Your own reference data (JSON)"
           value={content.metadata}
           onChange={(metadata) => set({ metadata })}
           errors={e['metadata']}
@@ -382,7 +410,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
         <h2 id="pd-plines-title">Lines</h2>
         <CheckboxField
           path="paymentWithLines"
-          label="Send lines (required for billie, in3, klarna, riverty, voucher)"
+          label="List what is sold (needed for pay-later methods and vouchers)"
           checked={content.paymentWithLines}
           onChange={(paymentWithLines) => set({ paymentWithLines })}
         />

@@ -1,2 +1,2 @@
 // The builder's derived state lives in shared/ipc/orders.ts (pure, unit-tested under node).
-export { deriveBuilder, normalizeMoneyText, type BuilderState } from '../../../../shared/order-builder'
+export { deriveBuilder, type BuilderState } from '../../../../shared/order-builder'

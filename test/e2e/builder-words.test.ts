@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { present } from '../helpers/present'
+import { startHarness, type Harness } from './harness'
+
+// Issue 13 item 6 in the built renderer: the builder speaks the agent's words (API names only under
+// "API details"), and input that reads one way is offered a fix the agent takes with one click or
+// Alt+Enter; amounts never change without that.
+
+let h: Harness
+
+async function fill(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId)
+  await input.fill(value)
+  await input.blur()
+}
+
+async function waitSaved(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
+  )
+}
+
+describe('the builder in the agent’s words, with offered fixes', () => {
+  beforeAll(async () => {
+    h = await startHarness({ name: 'builder-words', query: 'screen=orders' })
+    await h.page.getByTestId('create-bar').waitFor()
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('labels say what the agent calls things; API names wait behind "API details"', async () => {
+    const { page } = h
+    const form = page.locator('.pd-form')
+    await expect(page.getByLabel('Customer e-mail (required)').count()).resolves.toBe(1)
+    await expect(page.getByLabel('Street and number (required)').count()).resolves.toBe(1)
+    await expect(
+      page.getByTestId('field-lines.0.type').locator('option', { hasText: 'Shipping' }).count(),
+    ).resolves.toBe(1)
+    // No API name is visible on a fresh form.
+    const visible = await form.evaluate((el) => (el as HTMLElement).innerText)
+    for (const name of ['billingAddress.email', 'shipping_fee', 'redirectUrl', 'consumerDateOfBirth', 'null']) {
+      expect(visible).not.toContain(name)
+    }
+    const emailField = page.getByTestId('field-billingAddress.email').locator('xpath=..')
+    await emailField.locator('summary', { hasText: 'API details' }).click()
+    await expect(emailField.locator('.pd-api-body').innerText()).resolves.toContain('billingAddress.email')
+    await page.getByTestId('lines-api-details').locator('summary').click()
+    await expect(page.getByTestId('lines-api-details').innerText()).resolves.toContain('Shipping = shipping_fee')
+  })
+
+  it('a Dutch phone number is offered as +31…, taken with one click; an unlisted country gets no guess', async () => {
+    const { page } = h
+    await fill(page, 'field-billingAddress.country', 'NL')
+    await fill(page, 'field-billingAddress.phone', '06 1234 5678')
+    await expect(page.getByTestId('field-billingAddress.phone').inputValue()).resolves.toBe('06 1234 5678')
+    await expect(page.getByTestId('suggest-billingAddress.phone').innerText()).resolves.toContain('+31612345678')
+    await page.getByTestId('accept-billingAddress.phone').click()
+    await expect(page.getByTestId('field-billingAddress.phone').inputValue()).resolves.toBe('+31612345678')
+    await expect(page.getByTestId('suggest-billingAddress.phone').count()).resolves.toBe(0)
+    await fill(page, 'field-billingAddress.country', 'DE')
+    await fill(page, 'field-billingAddress.phone', '030 1234567')
+    await expect(page.getByTestId('suggest-billingAddress.phone').count()).resolves.toBe(0)
+  })
+
+  it('a day-first date is offered as YYYY-MM-DD (Alt+Enter takes it); one that reads two ways gets the format, not a guess', async () => {
+    const { page } = h
+    const dob = page.getByTestId('field-consumerDateOfBirth')
+    await fill(page, 'field-consumerDateOfBirth', '04-05-1980')
+    await expect(page.getByTestId('suggest-consumerDateOfBirth').count()).resolves.toBe(0)
+    const hint = page.getByTestId('field-consumerDateOfBirth').locator('xpath=..').locator('.field-hint')
+    await expect(hint.innerText()).resolves.toContain('write it as YYYY-MM-DD')
+    await dob.fill('30-04-1980')
+    await expect(page.getByTestId('suggest-consumerDateOfBirth').innerText()).resolves.toContain('1980-04-30')
+    await dob.press('Alt+Enter')
+    await expect(dob.inputValue()).resolves.toBe('1980-04-30')
+  })
+
+  it('an amount is never changed without the agent’s click: 5 stays 5 (saved so) until “Use 5.00”', async () => {
+    const { page } = h
+    await fill(page, 'field-lines.0.name', 'Gift wrap')
+    await fill(page, 'field-lines.0.unitPrice', '5')
+    await fill(page, 'field-lines.0.discountAmount', '1')
+    await waitSaved(page)
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('5')
+    await expect(page.getByTestId('field-lines.0.discountAmount').inputValue()).resolves.toBe('1')
+    // What main keeps is what was typed.
+    const drafts = await h.services.drafts.list()
+    const saved = await h.services.drafts.get(present(drafts.drafts[0], 'the saved draft').id)
+    expect(saved.content.lines[0]).toMatchObject({ unitPrice: '5', discountAmount: '1' })
+    await expect(page.getByTestId('request-preview').innerText()).resolves.not.toContain('"5.00"')
+    await page.getByTestId('accept-lines.0.unitPrice').click()
+    await page.getByTestId('accept-lines.0.discountAmount').click()
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('5.00')
+    await expect(page.getByTestId('field-lines.0.discountAmount').inputValue()).resolves.toBe('1.00')
+    await expect(page.getByTestId('request-preview').innerText()).resolves.toContain('"value": "5.00"')
+    await h.screenshot('accepted-amounts')
+  })
+})

@@ -1,0 +1,112 @@
+// The builder's offered fixes: only input that reads one way gets a suggestion; ambiguous or hostile
+// input gets none (a date in an unreadable order names the format instead).
+import { describe, expect, it } from 'vitest'
+import { readDateInput, suggestAmount, suggestPhone } from '../../../src/shared/input-suggestions'
+
+describe('suggestPhone', () => {
+  it('turns a national number of a listed country into E.164', () => {
+    expect(suggestPhone('0612345678', 'NL')?.value).toBe('+31612345678')
+    expect(suggestPhone('06-12 34 56 78', 'nl')?.value).toBe('+31612345678')
+    expect(suggestPhone('(020) 123 4567', 'NL')?.value).toBe('+31201234567')
+    expect(suggestPhone('0470 12 34 56', 'BE')?.value).toBe('+32470123456')
+    expect(suggestPhone('02 123 45 67', 'BE')?.value).toBe('+3221234567')
+    expect(suggestPhone('06 12 34 56 78', 'FR')?.value).toBe('+33612345678')
+    expect(suggestPhone('07700 900123', 'GB')?.value).toBe('+447700900123')
+    expect(suggestPhone('612 345 678', 'ES')?.value).toBe('+34612345678')
+    expect(suggestPhone('0031612345678', 'NL')?.value).toBe('+31612345678')
+    expect(suggestPhone('+31 6 1234 5678', 'NL')?.value).toBe('+31612345678')
+  })
+
+  it('offers nothing for what is already right, unlisted countries, wrong lengths or other country codes', () => {
+    expect(suggestPhone('+31612345678', 'NL')).toBeNull()
+    expect(suggestPhone('0612345678', undefined)).toBeNull()
+    expect(suggestPhone('030 1234567', 'DE')).toBeNull() // German numbers vary in length: not listed
+    expect(suggestPhone('061234567', 'NL')).toBeNull() // one digit short
+    expect(suggestPhone('06123456789', 'NL')).toBeNull() // one digit long
+    expect(suggestPhone('612345678', 'NL')).toBeNull() // no trunk prefix: could be anything
+    expect(suggestPhone('+32470123456', 'NL')).toBeNull() // a Belgian number stays as written
+    expect(suggestPhone('0032470123456', 'NL')).toBeNull()
+    expect(suggestPhone('', 'NL')).toBeNull()
+  })
+
+  it('offers nothing for hostile input', () => {
+    for (const text of [
+      '06<script>12345678',
+      '0612345678; DROP TABLE',
+      '06\u000012345678',
+      '０６１２３４５６７８', // full-width digits
+      '0'.repeat(10_000),
+      '06 1234 5678 ext. 12',
+      '+31 6 1234 5678 x',
+      '٠٦١٢٣٤٥٦٧٨', // Arabic-Indic digits
+    ]) {
+      expect(suggestPhone(text, 'NL')).toBeNull()
+    }
+  })
+})
+
+describe('readDateInput', () => {
+  it('reads a day above 12, or the same day and month, as YYYY-MM-DD', () => {
+    expect(readDateInput('30-04-1980')).toEqual({
+      kind: 'suggestion',
+      suggestion: expect.objectContaining({ value: '1980-04-30' }),
+    })
+    expect(readDateInput('30/4/1980')).toMatchObject({ suggestion: { value: '1980-04-30' } })
+    expect(readDateInput('4.30.1980')).toMatchObject({ suggestion: { value: '1980-04-30' } }) // month-first, day > 12
+    expect(readDateInput('05-05-1980')).toMatchObject({ suggestion: { value: '1980-05-05' } })
+    expect(readDateInput('29-02-2000')).toMatchObject({ suggestion: { value: '2000-02-29' } })
+  })
+
+  it('guesses nothing when day and month could be swapped, and says the format', () => {
+    const r = readDateInput('04-05-1980')
+    expect(r?.kind).toBe('ambiguous')
+    expect(r?.kind === 'ambiguous' ? r.message : '').toContain('YYYY-MM-DD')
+    expect(r?.kind === 'ambiguous' ? r.message : '').toMatch(/4 May or 5 April/)
+  })
+
+  it('offers nothing for dates that do not exist, what is already right, or hostile input', () => {
+    for (const text of [
+      '1980-04-30',
+      '31-04-1980', // April has 30 days
+      '29-02-1999',
+      '32-13-1980',
+      '00-00-0000',
+      '30-04-80', // two-digit year: which century?
+      '30-04-1980<img src=x>',
+      '30-04-1980 12:00',
+      '3０-04-1980',
+      '1'.repeat(10_000),
+      '',
+    ]) {
+      const r = readDateInput(text)
+      expect(r?.kind === 'suggestion' ? r.suggestion.value : null).toBeNull()
+    }
+  })
+})
+
+describe('suggestAmount', () => {
+  it('writes the amount with the currency’s decimals (readAmountInput: exact)', () => {
+    expect(suggestAmount('5', 'EUR')?.value).toBe('5.00')
+    expect(suggestAmount('5,5', 'EUR')?.value).toBe('5.50')
+    expect(suggestAmount('-5', 'EUR')?.value).toBe('-5.00') // a discount line's price
+    expect(suggestAmount('€ 12,95', 'EUR')?.value).toBe('12.95')
+    expect(suggestAmount('1000.0', 'JPY')).toBeNull() // JPY has no decimals: not ours to round
+    expect(suggestAmount('1000', 'JPY')).toBeNull() // already right
+  })
+
+  it('never rounds and offers nothing for what is right, unreadable or hostile', () => {
+    for (const [text, currency] of [
+      ['5.00', 'EUR'],
+      ['5.005', 'EUR'], // more decimals than EUR has: rounding is the agent's call
+      ['1.234,56', 'EUR'], // thousands separators: two readings
+      ['$5', 'EUR'], // another currency's sign
+      ['5e3', 'EUR'],
+      ['NaN', 'EUR'],
+      ['9'.repeat(10_000), 'EUR'],
+      ['5', 'XXX'],
+      ['', 'EUR'],
+    ] as const) {
+      expect(suggestAmount(text, currency)).toBeNull()
+    }
+  })
+})
