@@ -34,7 +34,8 @@ const E164 = /^\+[1-9]\d{7,14}$/
 export function suggestPhone(text: string, country: string | undefined): Suggestion | null {
   const trimmed = text.trim()
   if (trimmed === '' || E164.test(trimmed) || trimmed.length > 40) return null
-  const rule = country ? NATIONAL_PHONE_RULES[country.toUpperCase()] : undefined
+  const code = (country ?? '').toUpperCase()
+  const rule = NATIONAL_PHONE_RULES[code]
   if (!rule) return null
   // Only the usual separators; anything else (letters, extensions, a different +code) is not ours to read.
   if (!/^[\d\s\-().]+$/.test(trimmed)) {
@@ -56,12 +57,12 @@ export function suggestPhone(text: string, country: string | undefined): Suggest
     return { value: `+${rest}`, reason: 'the international form (+ instead of 00)' }
   }
   let national = digits
-  if (!NO_TRUNK_PREFIX.has(country!.toUpperCase())) {
+  if (!NO_TRUNK_PREFIX.has(code)) {
     if (!digits.startsWith('0') || digits.startsWith('00')) return null
     national = digits.slice(1)
   }
   if (!rule.digits.includes(national.length) || national.startsWith('0')) return null
-  return { value: `+${rule.code}${national}`, reason: `the international form for ${country!.toUpperCase()}` }
+  return { value: `+${rule.code}${national}`, reason: `the international form for ${code}` }
 }
 
 export type DateReading =
