@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { describeRateLimit, explainRequest, findPaymentId } from '../../../../shared/explanations'
-import type { LoggedAttempt, RequestLogEntry } from '../../../../shared/request-log-types'
+import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore, useInspectorStore } from '../../app-stores'
 import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
@@ -62,7 +62,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
   const [curl, setCurl] = useState<string | null>(null)
   const [actionError, setActionError] = useState<string | null>(null)
   const [actionInfo, setActionInfo] = useState<string | null>(null)
-  const last = entry.attempts[entry.attempts.length - 1]
+  const { first, last } = attemptEnds(entry)
   const shown = entry.attempts.find((a) => a.attempt === attemptNo) ?? last
 
   const errorFields = useMemo(() => readErrorFields(last.responseBody), [last.responseBody])
@@ -274,7 +274,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           <dt>Request id</dt>
           <dd className="mono">{entry.id}</dd>
           <dt>First sent</dt>
-          <dd>{formatDateTime(entry.attempts[0].startedAt)}</dd>
+          <dd>{formatDateTime(first.startedAt)}</dd>
           {entry.notes.length > 0 && (
             <>
               <dt>Notes</dt>

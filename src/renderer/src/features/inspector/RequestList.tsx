@@ -51,7 +51,7 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (index) => rows[index].id,
+    getItemKey: (index) => rows[index]?.id ?? index,
   })
 
   // Scroll the selected row into view when asked (jump from another screen, keyboard moves).
@@ -78,9 +78,10 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
       toggleChecked(selectedId)
       return
     }
-    if (next < 0) return
+    const target = rows[next]
+    if (target === undefined) return
     event.preventDefault()
-    select(rows[next].id, { scroll: true })
+    select(target.id, { scroll: true })
   }
 
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id))
@@ -120,6 +121,7 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
         <div role="none" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]
+            if (row === undefined) return null
             const badge = statusBadge(row)
             const selected = row.id === selectedId
             return (
