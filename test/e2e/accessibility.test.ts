@@ -84,7 +84,7 @@ describe('accessibility (axe-core) in Chromium', () => {
     await open(/^Payments/, /^Payments/)
     await h.page.getByTestId('payment-row').first().waitFor()
     await scan(`${scheme}: payments, loaded`)
-    await h.page.getByTestId('payment-row').first().dblclick()
+    await h.page.getByTestId('payment-row').first().click()
     await h.page.getByTestId('payment-detail').waitFor()
     await scan(`${scheme}: payments, detail open`)
     await h.page.getByTestId('find-from').click()

@@ -217,6 +217,33 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('columns-toggle').click()
   })
 
+  it('opens a payment with one click, and keeps the list readable beside or under the detail', async () => {
+    const { page } = h
+    await waitFirstRow(page, desc[0]!)
+    await page.locator(`tr.pay-row[data-payment-id="${desc[0]}"]`).click()
+    await page.getByTestId('payment-detail').getByRole('heading', { name: desc[0]! }).waitFor()
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size)
+      // The columns that do not fit are dropped by priority (mode, method, description, created):
+      // the list never scrolls sideways, and id, status and amount stay.
+      await expect
+        .poll(() => page.getByTestId('payments-scroll').evaluate((box) => box.scrollWidth <= box.clientWidth + 1))
+        .toBe(true)
+      for (const col of ['id', 'status', 'amount']) {
+        await expect(page.locator(`th.col-${col}`).count()).resolves.toBe(1)
+      }
+    }
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
+    // Without the detail at 1024, the dropped columns come back as far as they fit.
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await expect.poll(() => page.locator('th.col-createdAt').count()).toBe(1)
+    await page.setViewportSize({ width: 1360, height: 860 })
+  })
+
   it('moves and opens with the keyboard: j/k, Enter, Esc, ] and [', async () => {
     const { page } = h
     await waitFirstRow(page, desc[0]!)

@@ -62,7 +62,12 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
   const p = detail.payment
 
   return (
-    <aside className="panel pay-detail" aria-labelledby="pay-detail-title" data-testid="payment-detail">
+    <aside
+      className="panel pay-detail"
+      aria-labelledby="pay-detail-title"
+      data-testid="payment-detail"
+      data-overlay="drawer"
+    >
       <header className="pay-detail-header">
         <h2 id="pay-detail-title" className="mono">
           {detail.id}

@@ -8,6 +8,7 @@ import { COLUMN_IDS, COLUMN_LABELS } from './columns'
 import { ErrorBanner } from './ErrorBanner'
 import { FilterBar } from './FilterBar'
 import { compileFilter, isFilterActive } from './filters'
+import { fitColumns } from './fit-columns'
 import { loadedRows, rowAt as slotRowAt, rowOffsets } from './page-window'
 import { PageSizeInput } from './PageSizeInput'
 import { PaymentDetail } from './PaymentDetail'
@@ -16,6 +17,19 @@ import { PaymentsTable } from './PaymentsTable'
 import { RateLimitGauge } from './RateLimitGauge'
 import { benchMark } from './bench-marks'
 import './payments.css'
+
+/** An element's content width, kept current by a ResizeObserver (0 until measured). */
+function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const observer = new ResizeObserver((entries) => setWidth(Math.round(entries[0]?.contentRect.width ?? 0)))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return width
+}
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
@@ -97,6 +111,12 @@ export function PaymentsScreen(): React.JSX.Element {
     },
     [filtered],
   )
+
+  // The columns that fit the list's width, dropped by priority (mode, method, description first), so
+  // the list stays readable with the detail open or in a narrow or zoomed window.
+  const listRef = useRef<HTMLDivElement>(null)
+  const listWidth = useElementWidth(listRef)
+  const hiddenColumns = useMemo(() => fitColumns(s.prefs.hiddenColumns, listWidth), [s.prefs.hiddenColumns, listWidth])
 
   async function submitFind(mode: 'open' | 'from'): Promise<void> {
     const id = find.trim()
@@ -385,7 +405,7 @@ export function PaymentsScreen(): React.JSX.Element {
       )}
 
       <div className={s.detail ? 'pay-body with-detail' : 'pay-body'}>
-        <div className="pay-list">
+        <div className="pay-list" ref={listRef}>
           {s.loading && s.slots.length === 0 ? (
             <div className="empty-state" role="status" data-testid="payments-loading">
               <span className="spinner" aria-hidden="true" /> Loading payments…
@@ -399,7 +419,7 @@ export function PaymentsScreen(): React.JSX.Element {
               rowCount={rowCount}
               rowAt={rowAt}
               density={s.prefs.density}
-              hiddenColumns={s.prefs.hiddenColumns}
+              hiddenColumns={hiddenColumns}
               selectedIndex={s.selectedIndex}
               onSelect={s.select}
               onOpen={openIndex}

@@ -2,7 +2,8 @@ import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { Payment } from '../../../../shared/api-types'
-import { COLUMN_WIDTHS, paymentColumns, type ViewRow } from './columns'
+import { paymentColumns, type ViewRow } from './columns'
+import { COLUMN_WIDTHS } from './fit-columns'
 
 export const ROW_HEIGHT = { compact: 30, comfortable: 42 } as const
 
@@ -18,6 +19,8 @@ export interface PaymentsTableProps {
   onOpen: (index: number) => void
   /** Called with the visible row range (to drop and refetch far pages). */
   onRangeChange?: (first: number, last: number) => void
+  /** Called with the rows actually in view (no overscan), for the position indicator. */
+  onVisibleChange?: (first: number, last: number) => void
   /** Changes whenever the rows behind the indexes change (a page loaded or dropped). */
   version: unknown
 }
@@ -28,7 +31,9 @@ export interface PaymentsTableProps {
  * the scrollbar stay true while pages come and go.
  */
 export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
-  const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, version } = props
+  const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } =
+    props
+  const { version } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const rowHeight = ROW_HEIGHT[density]
 
@@ -65,6 +70,13 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   useEffect(() => {
     if (last >= 0) onRangeChange?.(first, last)
   }, [first, last, onRangeChange, version])
+
+  const range = virtualizer.range
+  const visibleFirst = range?.startIndex ?? 0
+  const visibleLast = range && rowCount > 0 ? Math.min(rowCount - 1, range.endIndex) : -1
+  useEffect(() => {
+    onVisibleChange?.(visibleFirst, visibleLast)
+  }, [visibleFirst, visibleLast, onVisibleChange])
 
   const data = useMemo<ViewRow[]>(
     () => items.map((item) => ({ index: item.index, payment: rowAt(item.index) })),
@@ -149,8 +161,10 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
                 aria-selected={selected}
                 data-testid="payment-row"
                 data-payment-id={payment.id}
-                onClick={() => onSelect(index)}
-                onDoubleClick={() => onOpen(index)}
+                onClick={() => {
+                  onSelect(index)
+                  onOpen(index)
+                }}
               >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={`col-${cell.column.id}`}>

@@ -21,17 +21,6 @@ export const COLUMN_LABELS: Record<string, string> = {
   mode: 'Mode',
 }
 
-/** Column widths (px) so rows keep one layout while the virtual window scrolls; description takes the rest. */
-export const COLUMN_WIDTHS: Record<string, number | undefined> = {
-  id: 190,
-  status: 110,
-  amount: 140,
-  method: 120,
-  description: undefined,
-  createdAt: 190,
-  mode: 64,
-}
-
 export const paymentColumns = [
   col.accessor((r) => r.payment?.id ?? '', {
     id: 'id',
