@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { present } from '../../../../helpers/present'
 import {
   COLUMN_PRIORITY,
   COLUMN_WIDTHS,
@@ -27,7 +28,9 @@ describe('payments columns that fit the list', () => {
       expect(widthOf(hidden) <= width || kept.length === 3).toBe(true)
       // One more column would not have fitted.
       if (kept.length < COLUMN_PRIORITY.length) {
-        expect(widthOf({ ...hidden, [COLUMN_PRIORITY[kept.length]!]: false }) > width).toBe(true)
+        expect(widthOf({ ...hidden, [present(COLUMN_PRIORITY[kept.length], 'the next column')]: false }) > width).toBe(
+          true,
+        )
       }
     }
   })
