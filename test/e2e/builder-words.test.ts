@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { present } from '../helpers/present'
+import { fill, waitSaved } from './builder-helpers'
 import { startHarness, type Harness } from './harness'
 
 // Issue 13 item 6 in the built renderer: the builder speaks the agent's words (API names only under
@@ -8,18 +8,6 @@ import { startHarness, type Harness } from './harness'
 // Alt+Enter; amounts never change without that.
 
 let h: Harness
-
-async function fill(page: Page, testId: string, value: string): Promise<void> {
-  const input = page.getByTestId(testId)
-  await input.fill(value)
-  await input.blur()
-}
-
-async function waitSaved(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
-  )
-}
 
 describe('the builder in the agent’s words, with offered fixes', () => {
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { present } from '../helpers/present'
+import { fill, waitSaved } from './builder-helpers'
 import { startHarness, type Harness } from './harness'
 
 // Issue 16 item 6, "the draft is the unit", in the built renderer against the real services and
@@ -16,18 +17,6 @@ const ADMIN_TOKEN = 'admin_DraftsE2eAdminToken00000001'
 let h: Harness
 let admin: SandboxAdmin
 let baseUrl: string
-
-async function fill(page: Page, testId: string, value: string): Promise<void> {
-  const input = page.getByTestId(testId)
-  await input.fill(value)
-  await input.blur()
-}
-
-async function waitSaved(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
-  )
-}
 
 async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-orderNumber', orderNumber)

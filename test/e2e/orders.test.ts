@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { emptyDraftContent } from '../../src/shared/order-builder'
+import { fill, waitSaved } from './builder-helpers'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
 // The order builder in Chromium against the real services and sandbox: build, create, pay,
@@ -16,12 +17,6 @@ const ADMIN_TOKEN = 'admin_OrdersE2eAdminToken0000001'
 let h: Harness
 let admin: SandboxAdmin
 let origin: string
-
-async function fill(page: Page, testId: string, value: string): Promise<void> {
-  const input = page.getByTestId(testId)
-  await input.fill(value)
-  await input.blur()
-}
 
 async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-orderNumber', orderNumber)
@@ -50,12 +45,6 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-billingAddress.postalCode', '1015 CW')
   await fill(page, 'field-billingAddress.city', 'Utrecht')
   await fill(page, 'field-billingAddress.country', 'NL')
-}
-
-async function waitSaved(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
-  )
 }
 
 describe('order builder', () => {
