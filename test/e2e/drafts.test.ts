@@ -128,6 +128,33 @@ describe('the draft is the unit', () => {
     }
   })
 
+  it('at 1024 × 640 the lines wrap into labelled cells instead of scrolling sideways', async () => {
+    const { page } = h
+    await page.setViewportSize({ width: 1024, height: 640 })
+    try {
+      await page.getByTestId('builder-view-form').click()
+      const lines = page.locator('.pd-lines-scroll')
+      await lines.waitFor()
+      const sideways = await lines.evaluate((el) => el.scrollWidth - el.clientWidth)
+      expect(sideways).toBeLessThanOrEqual(0)
+      await expect(page.getByTestId('field-lines.0.unitPrice').isVisible()).resolves.toBe(true)
+      // Every cell of the line is wide enough for its control (none squeezed into the number column).
+      const narrowest = await page
+        .getByTestId('line-0')
+        .evaluate((el) =>
+          Math.min(
+            ...[...el.querySelectorAll('tr:first-child > td[data-label]')].map(
+              (td) => td.getBoundingClientRect().width,
+            ),
+          ),
+        )
+      expect(narrowest).toBeGreaterThanOrEqual(100)
+      await h.screenshot('lines-1024')
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 })
+    }
+  })
+
   it('a long description stays one line in the header; nothing overflows the window', async () => {
     const { page } = h
     await page.getByTestId('new-payment-draft').click()

@@ -316,7 +316,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
     <tbody id={`pd-line-${line.key}`} className="pd-line" onKeyDown={onKeyDown} data-testid={`line-${index}`}>
       <tr>
         <td className="pd-line-no mono">{n}</td>
-        <td>
+        <td data-label="Type">
           <select
             {...aria('type')}
             className={inputClass(path('type'), highlight)}
@@ -331,7 +331,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             ))}
           </select>
         </td>
-        <td>
+        <td data-label={kind === 'order' ? 'Name' : 'Description'}>
           <input
             {...aria('name')}
             className={inputClass(path('name'), highlight)}
@@ -340,7 +340,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             onChange={(e) => set({ name: e.target.value })}
           />
         </td>
-        <td>
+        <td data-label="Qty">
           <input
             {...aria('quantity')}
             className={inputClass(path('quantity'), highlight, 'pd-num pd-qty')}
@@ -350,7 +350,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             onChange={(e) => set({ quantity: e.target.value })}
           />
         </td>
-        <td>
+        <td data-label="Unit price">
           <input
             {...aria('unitPrice')}
             className={inputClass(path('unitPrice'), highlight, 'pd-num')}
@@ -362,7 +362,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
           />
           {offer('unitPrice')}
         </td>
-        <td>
+        <td data-label="Discount">
           <input
             {...aria('discountAmount')}
             className={inputClass(path('discountAmount'), highlight, 'pd-num')}
@@ -378,7 +378,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
           />
           {offer('discountAmount')}
         </td>
-        <td>
+        <td data-label="VAT %">
           <input
             {...aria('vatRate')}
             className={inputClass(path('vatRate'), highlight, 'pd-num pd-rate')}
@@ -389,7 +389,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             onChange={(e) => set({ vatRate: e.target.value })}
           />
         </td>
-        <td>
+        <td data-label="Total">
           <ComputedCell
             label={`Line ${n} total amount`}
             field="totalAmount"
@@ -403,7 +403,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             onOverride={(v) => set({ totalOverride: v })}
           />
         </td>
-        <td>
+        <td data-label="VAT amount">
           <ComputedCell
             label={`Line ${n} VAT amount`}
             field="vatAmount"
