@@ -1,13 +1,17 @@
 // Benchmark of the payments browser (npm run bench:ui): the BUILT renderer in Chromium via the e2e
 // harness, the real main services, a sandbox seeded with 50,000 test payments and high quotas.
 //
-// 1. Page paint: time from a page's IPC reply resolving to the frame after React committed its
-//    rows. Measured inside the page with performance marks the screen records only when opened
-//    with `?bench` (src/renderer/src/features/payments/bench-marks.ts): `payments.received` when
-//    the reply resolves, `payments.painted` in the requestAnimationFrame after the commit. Playwright
-//    only reads the marks, so its own round trips are not in the figure.
+// 1. Page paint: time from a page's IPC reply arriving (before its JSON is parsed) to the frame
+//    showing its rows having been painted. Measured inside the page with performance marks the
+//    screen records only when opened with `?bench` (src/renderer/src/features/payments/
+//    bench-marks.ts): `payments.received` when the reply arrives, `payments.painted` when a task
+//    posted from the frame's requestAnimationFrame runs (after that frame's paint), and
+//    `payments.frame-after` one frame later (double rAF), reported beside it. Playwright only reads
+//    the marks, so its own round trips are not in the figure.
 // 2. Scrolling: 10,000 rows loaded with "load more"; a scripted scroll moves the list a fixed step
-//    per frame from top to bottom; rAF timestamps give every frame's duration.
+//    per frame from top to bottom. Slow frames are counted by the browser itself: every frame over
+//    50 ms is a long-animation-frame entry (script, style, layout and paint of that frame); the rAF
+//    deltas are reported beside them.
 // 3. Heap: 200 pages of 250 walked with "load more" (scrolled to the end after each, as a user
 //    would), then a forced GC (CDP HeapProfiler.collectGarbage) and the renderer's JS heap.
 // Prints a table, then ONE JSON line (the last line).
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
     await openScreen(page, h.origin)
     await page.evaluate(() => performance.clearMarks())
     const paints: number[] = []
+    const paintsFrameAfter: number[] = []
     for (let i = 0; i < PAINT_PAGES; i++) {
       const firstBefore = await page.getByTestId('payment-row').first().getAttribute('data-payment-id')
       await page.evaluate(() => performance.clearMarks())
@@ -107,15 +112,17 @@ async function main(): Promise<void> {
       await page.waitForFunction(
         (prev) =>
           document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') !== prev &&
-          performance.getEntriesByName('payments.painted').length > 0,
+          performance.getEntriesByName('payments.frame-after').length > 0,
         firstBefore,
       )
-      const ms = await page.evaluate(() => {
-        const received = performance.getEntriesByName('payments.received').at(-1)!.startTime
-        const painted = performance.getEntriesByName('payments.painted').find((m) => m.startTime >= received)!.startTime
-        return painted - received
+      const [ms, msAfter] = await page.evaluate(() => {
+        const received = performance.getEntriesByName('payments.received').at(-1)?.startTime ?? NaN
+        const at = (name: string) =>
+          performance.getEntriesByName(name).find((m) => m.startTime >= received)?.startTime ?? NaN
+        return [at('payments.painted') - received, at('payments.frame-after') - received]
       })
       paints.push(ms)
+      paintsFrameAfter.push(msAfter)
     }
 
     // 2. Scrolling through 10,000 loaded rows.
@@ -127,13 +134,25 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 500))
       const frames: number[] = []
       const step = 900 // px per frame: ~30 rows, a fast flick
-      return new Promise<{ frames: number[]; distance: number }>((resolve) => {
+      // The browser's own account of slow frames: every frame over 50 ms (script, style, layout
+      // and paint of that frame) is a long-animation-frame entry.
+      const long: number[] = []
+      const supported = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) long.push(entry.duration)
+      })
+      if (supported) observer.observe({ type: 'long-animation-frame' })
+      return new Promise<{ frames: number[]; distance: number; long: number[]; supported: boolean }>((resolve) => {
         let last = performance.now()
         const tick = (now: number) => {
           frames.push(now - last)
           last = now
           if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) {
-            resolve({ frames: frames.slice(1), distance: box.scrollTop })
+            // Let the last frames be reported before reading them.
+            setTimeout(() => {
+              observer.disconnect()
+              resolve({ frames: frames.slice(1), distance: box.scrollTop, long, supported })
+            }, 300)
             return
           }
           box.scrollTop += step
@@ -163,10 +182,14 @@ async function main(): Promise<void> {
       pagePaintMsP95: round(percentile(paints, 95), 2),
       pagePaintMsMax: round(Math.max(...paints), 2),
       pagesMeasured: paints.length,
+      pagePaintFrameAfterMsMedian: round(median(paintsFrameAfter), 2),
       scrollFrames: frameMs.length,
       scrollDistancePx: Math.round(scroll.distance),
-      longestFrameMs: round(Math.max(...frameMs), 1),
-      framesOver50ms: frameMs.filter((f) => f > 50).length,
+      longAnimationFramesSupported: scroll.supported,
+      framesOver50ms: scroll.long.length,
+      longestFrameMs: round(Math.max(0, ...scroll.long), 1),
+      rafFramesOver50ms: frameMs.filter((f) => f > 50).length,
+      rafLongestFrameMs: round(Math.max(...frameMs), 1),
       medianFrameMs: round(median(frameMs), 1),
       heapMbAfter200Pages: round(heapBytes / 1024 / 1024, 1),
       heapMbCdpUsedSize: round(usage.usedSize / 1024 / 1024, 1),
@@ -180,10 +203,12 @@ async function main(): Promise<void> {
     const table: [string, string, string][] = [
       ['page paint, median (ms)', String(result.pagePaintMsMedian), '< 50'],
       ['page paint, p95 / max (ms)', `${result.pagePaintMsP95} / ${result.pagePaintMsMax}`, ''],
+      ['  to the frame after (double rAF), median', String(result.pagePaintFrameAfterMsMedian), ''],
       ['pages measured', String(result.pagesMeasured), ''],
       ['scroll: frames / distance (px)', `${result.scrollFrames} / ${result.scrollDistancePx}`, ''],
-      ['scroll: longest frame (ms)', String(result.longestFrameMs), '<= 50'],
-      ['scroll: frames over 50 ms', String(result.framesOver50ms), '0'],
+      ['scroll: frames over 50 ms (browser)', String(result.framesOver50ms), '0'],
+      ['scroll: longest of those (ms)', String(result.longestFrameMs), ''],
+      ['  rAF deltas over 50 ms / longest (ms)', `${result.rafFramesOver50ms} / ${result.rafLongestFrameMs}`, ''],
       ['scroll: median frame (ms)', String(result.medianFrameMs), ''],
       ['renderer JS heap after 200 pages (MB)', String(result.heapMbAfter200Pages), '< 150'],
       ['  (CDP Runtime.getHeapUsage usedSize, MB)', String(result.heapMbCdpUsedSize), ''],

@@ -185,6 +185,8 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
         action,
         ...request,
       })
+      // Bench: the reply is here, before its JSON is parsed (what the agent waits for starts now).
+      benchMark('payments.received')
       return { page: parsePage(pageText), requestId }
     } finally {
       end(pending)
@@ -200,7 +202,6 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
     set({ loading: true, error: null })
     try {
       const { page, requestId } = await fetchPage(request, action)
-      benchMark('payments.received')
       const entry: HistoryEntry = { label, page, requestId }
       set((s) => {
         const kept = s.history.slice(0, s.historyIndex + 1)
@@ -247,7 +248,6 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
     mark({ state: 'loading' })
     try {
       const { page, requestId } = await fetchPage({ link: slot.selfLink }, 'refetch')
-      benchMark('payments.received')
       const fresh = slotFromPage(page, requestId, key)
       // The row count is the placeholder height: keep positions stable even if the page changed.
       mark({ ...fresh, count: slot.count, rows: fresh.rows!.slice(0, slot.count), ids: slot.ids })
@@ -330,7 +330,6 @@ export const usePaymentsStore = create<PaymentsState>((set, get) => {
       set({ error: null })
       try {
         const { page, requestId } = await fetchPage({ link: last.nextLink }, 'load-more')
-        benchMark('payments.received')
         set((s) => ({ slots: [...s.slots, slotFromPage(page, requestId)] }))
       } catch (error) {
         const view = toErrorView(error)

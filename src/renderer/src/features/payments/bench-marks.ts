@@ -1,6 +1,7 @@
 // Performance marks for bench/ui/payments.bench.ts, recorded only when the page was opened with
-// `?bench`: `payments.received` when a list reply resolves, `payments.committed` when React has
-// committed the rows, `payments.painted` at the next animation frame after that commit.
+// `?bench`: `payments.received` when a list reply arrives over IPC (before its JSON is parsed),
+// `payments.committed` when React has committed the rows, `payments.painted` once the frame showing
+// them has been painted, `payments.frame-after` one frame later (double rAF).
 
 const ENABLED = typeof location !== 'undefined' && new URLSearchParams(location.search).has('bench')
 
@@ -11,5 +12,12 @@ export function benchMark(name: 'payments.received' | 'payments.commit'): void {
     return
   }
   performance.mark('payments.committed')
-  requestAnimationFrame(() => performance.mark('payments.painted'))
+  // Presented: a task posted from the next frame's requestAnimationFrame runs once that frame has
+  // been painted; `payments.frame-after` one frame later (double rAF) for comparison.
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => performance.mark('payments.painted')
+    channel.port2.postMessage(null)
+    requestAnimationFrame(() => performance.mark('payments.frame-after'))
+  })
 }
