@@ -292,7 +292,7 @@ export function OrderScreen(): React.JSX.Element {
                 <div key={key}>
                   <dt>{label}</dt>
                   <dd>
-                    <time dateTime={o[key] as string}>{formatLocalDateTime(o[key] as string)}</time>
+                    <time dateTime={o[key]}>{formatLocalDateTime(o[key])}</time>
                   </dd>
                 </div>
               ) : null,

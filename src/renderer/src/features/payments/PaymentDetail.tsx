@@ -189,9 +189,9 @@ function PaymentFields({
             <div key={k} className="pay-field">
               <dt>{k}</dt>
               <dd>
-                <span data-testid={`detail-${k}`}>{formatAmountForDisplay(record[k] as Amount, locale)}</span>{' '}
+                <span data-testid={`detail-${k}`}>{formatAmountForDisplay(record[k], locale)}</span>{' '}
                 <span className="muted mono">
-                  {(record[k] as Amount).value} {(record[k] as Amount).currency}
+                  {record[k].value} {record[k].currency}
                 </span>
               </dd>
             </div>
@@ -202,8 +202,8 @@ function PaymentFields({
             <div key={k} className="pay-field">
               <dt>{k}</dt>
               <dd>
-                <time dateTime={record[k] as string} title={record[k] as string}>
-                  {formatLocalDateTime(record[k] as string)}
+                <time dateTime={record[k]} title={record[k]}>
+                  {formatLocalDateTime(record[k])}
                 </time>
               </dd>
             </div>
