@@ -61,6 +61,9 @@ function buildBody(): Record<string, unknown> {
       familyName: 'Mondriaan',
       email: 'piet@example.org',
       phone: '+31208202070',
+      streetAndNumber: 'Museumplein 6',
+      postalCode: '1071 DJ',
+      city: 'Amsterdam',
       country: 'NL',
     },
     lines: lines.map((l, i) => {
