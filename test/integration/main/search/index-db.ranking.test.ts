@@ -124,6 +124,26 @@ describe('search index ranking', () => {
     index.close()
   })
 
+  it('ranks a word without filters (full-text table alone) as it ranks it with a filter every row passes', async () => {
+    const index = await open()
+    // Many rows tie on relevance and on time, so which rows reach the 20 shown depends on the
+    // tie-break (newest, then id): reading only the shown rows must not change it.
+    const rows: IndexRow[] = []
+    for (let n = 1; n <= 300; n++) {
+      const words = n % 3 === 0 ? 'Walnut box' : n % 3 === 1 ? 'Walnut box with lid' : 'Walnut'
+      rows.push(row(n, { createdMs: NOW - Math.floor(n / 40) * 60_000, description: words }))
+    }
+    // Stored oldest first: within one time, the storage order is the opposite of the id order.
+    index.upsert('payments', rows.reverse())
+    const plain = index.search('payments', q('walnut'))
+    const filtered = index.search('payments', q('walnut paid'))
+    expect(q('walnut paid').statuses).toEqual(['paid'])
+    expect(plain.hits).toHaveLength(20)
+    expect(plain.hits.map((h) => h.id)).toEqual(filtered.hits.map((h) => h.id))
+    expect([plain.more, plain.broad]).toEqual([filtered.more, filtered.broad])
+    index.close()
+  })
+
   it('takes an id twice in one batch as one row with the later words', async () => {
     const index = await open()
     index.upsert('payments', [row(7, { description: 'First draft' }), row(8), row(7, { description: 'Second copy' })])

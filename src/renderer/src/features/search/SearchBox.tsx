@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { memo, useCallback, useEffect, useId, useRef } from 'react'
 import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../app-stores'
 import { flatHits } from '../../stores/search-store'
@@ -9,10 +9,13 @@ import './search.css'
 /** Opens a hit or an id: a payment in the payments browser's detail, an order in the order view. */
 export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: string }) => void {
   const navigate = useAppStore((s) => s.navigate)
-  return (target) => {
-    if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
-    else navigate({ screen: 'order', orderId: target.id })
-  }
+  return useCallback(
+    (target: { kind: 'payment' | 'order'; id: string }) => {
+      if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
+      else navigate({ screen: 'order', orderId: target.id })
+    },
+    [navigate],
+  )
 }
 
 /** The one search box, always in the header; Ctrl/Cmd+K focuses it. */
@@ -41,10 +44,13 @@ export function SearchBox(): React.JSX.Element {
   }, [])
 
   const hits = flatHits(result)
-  const openHit = (hit: SearchHit) => {
-    openTarget(hit)
-    store.getState().close()
-  }
+  const openHit = useCallback(
+    (hit: SearchHit) => {
+      openTarget(hit)
+      store.getState().close()
+    },
+    [openTarget, store],
+  )
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void {
     const s = store.getState()
@@ -173,36 +179,71 @@ export function SearchBox(): React.JSX.Element {
         {hits.map((hit, i) => {
           const index = props.offset + i
           return (
-            <div
+            <HitRow
               key={hit.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === selected}
-              className={index === selected ? 'search-hit selected' : 'search-hit'}
-              data-testid={`search-hit-${hit.id}`}
-              onMouseDown={(event) => {
-                event.preventDefault()
-                openHit(hit)
-              }}
-            >
-              <span className="search-hit-main">
-                <strong>{hit.title}</strong>
-                <span className="muted">{hit.customer}</span>
-              </span>
-              <span className="search-hit-side">
-                <span className="search-amount">
-                  {hit.amount.currency} {hit.amount.value}
-                </span>
-                <span className={`badge status-${hit.status}`}>{hit.status}</span>
-                <span className="muted">{shortDate(hit.createdAt)}</span>
-              </span>
-              {hit.matched.length > 0 && (
-                <span className="search-matched muted">matched: {hit.matched.join(', ')}</span>
-              )}
-            </div>
+              hit={hit}
+              optionId={`${listId}-${index}`}
+              selected={index === selected}
+              onOpen={openHit}
+            />
           )
         })}
       </div>
     )
   }
 }
+
+interface HitRowProps {
+  hit: SearchHit
+  optionId: string
+  selected: boolean
+  onOpen: (hit: SearchHit) => void
+}
+
+/** The same hit as before: each keystroke brings a new result, mostly of the rows already shown. */
+function sameHit(a: SearchHit, b: SearchHit): boolean {
+  return (
+    a.id === b.id &&
+    a.kind === b.kind &&
+    a.title === b.title &&
+    a.customer === b.customer &&
+    a.status === b.status &&
+    a.createdAt === b.createdAt &&
+    a.amount.currency === b.amount.currency &&
+    a.amount.value === b.amount.value &&
+    a.matched.join('\n') === b.matched.join('\n')
+  )
+}
+
+/** One result row; skipped by React when the keystroke did not change it. */
+const HitRow = memo(
+  function HitRow({ hit, optionId, selected, onOpen }: HitRowProps): React.JSX.Element {
+    return (
+      <div
+        id={optionId}
+        role="option"
+        aria-selected={selected}
+        className={selected ? 'search-hit selected' : 'search-hit'}
+        data-testid={`search-hit-${hit.id}`}
+        onMouseDown={(event) => {
+          event.preventDefault()
+          onOpen(hit)
+        }}
+      >
+        <span className="search-hit-main">
+          <strong>{hit.title}</strong>
+          <span className="muted">{hit.customer}</span>
+        </span>
+        <span className="search-hit-side">
+          <span className="search-amount">
+            {hit.amount.currency} {hit.amount.value}
+          </span>
+          <span className={`badge status-${hit.status}`}>{hit.status}</span>
+          <span className="muted">{shortDate(hit.createdAt)}</span>
+        </span>
+        {hit.matched.length > 0 && <span className="search-matched muted">matched: {hit.matched.join(', ')}</span>}
+      </div>
+    )
+  },
+  (a, b) => a.optionId === b.optionId && a.selected === b.selected && a.onOpen === b.onOpen && sameHit(a.hit, b.hit),
+)
