@@ -20,7 +20,11 @@ import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption
 export const SCHEMA_VERSION = 1
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
 export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
-export const HITS_PER_GROUP = 20
+/**
+ * Hits shown per group in the header's list: the best ten orders and ten payments fit the dropdown
+ * without scrolling at 1280 × 800; a group with more says so, and another word narrows it.
+ */
+export const HITS_PER_GROUP = 10
 /**
  * Relevance is ranked over at most this many matches, the newest ones. A word that matches more
  * (a two-letter prefix, "order" on a shop whose descriptions all say "Order …") is too broad for

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
+  HITS_PER_GROUP,
   openSearchIndex,
   paymentRow,
   RANKED_CANDIDATES,
@@ -85,7 +86,7 @@ describe('search index ranking', () => {
     const result = index.search('payments', q('order'))
     expect(result.broad).toBe(true)
     expect(result.more).toBe(true)
-    expect(result.hits).toHaveLength(20)
+    expect(result.hits).toHaveLength(HITS_PER_GROUP)
     const newestRanked = new Set(Array.from({ length: RANKED_CANDIDATES }, (_, i) => row(i + 1).id))
     for (const hit of result.hits) expect(newestRanked.has(hit.id)).toBe(true)
     // Among equally relevant rows, the newest first.
@@ -127,7 +128,7 @@ describe('search index ranking', () => {
   it('ranks a word without filters (full-text table alone) as it ranks it with a filter every row passes', async () => {
     const index = await open()
     // Many rows tie on relevance and on time, so which rows reach the 20 shown depends on the
-    // tie-break (newest, then id): reading only the shown rows must not change it.
+    // tie-break (the newer first): reading only the shown rows must not change it.
     const rows: IndexRow[] = []
     for (let n = 1; n <= 300; n++) {
       const words = n % 3 === 0 ? 'Walnut box' : n % 3 === 1 ? 'Walnut box with lid' : 'Walnut'
@@ -138,7 +139,7 @@ describe('search index ranking', () => {
     const plain = index.search('payments', q('walnut'))
     const filtered = index.search('payments', q('walnut paid'))
     expect(q('walnut paid').statuses).toEqual(['paid'])
-    expect(plain.hits).toHaveLength(20)
+    expect(plain.hits).toHaveLength(HITS_PER_GROUP)
     expect(plain.hits.map((h) => h.id)).toEqual(filtered.hits.map((h) => h.id))
     expect([plain.more, plain.broad]).toEqual([filtered.more, filtered.broad])
     index.close()
