@@ -3,7 +3,7 @@
 // link, keyboard use, an empty result that says what was searched, and no personal data on disk.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeCheckout } from '../../src/sandbox'
+import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { validOrderBody } from '../helpers/sandbox-fixtures'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness, type Harness } from './harness'
@@ -15,6 +15,8 @@ const suffix = randomBytes(4).toString('hex')
 const EMAIL = `grace.hopper.${suffix}@navy.example`
 const FAMILY = `Hopper${suffix}`
 let order: Order
+let admin: SandboxAdmin
+const ADMIN = `admin_${randomBytes(8).toString('hex')}`
 
 async function search(text: string): Promise<void> {
   const input = h.page.getByTestId('search-input')
@@ -32,8 +34,10 @@ async function orderTitle(): Promise<string | null> {
 
 describe('search box and home screen', () => {
   beforeAll(async () => {
-    h = await startHarness({ name: 'search', deps: { sandboxOptions: { seedPayments: 300 } } })
+    h = await startHarness({ name: 'search', deps: { sandboxOptions: { seedPayments: 300, adminToken: ADMIN } } })
     await h.page.getByTestId('home-screen').waitFor()
+    const sandbox = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
+    admin = createSandboxAdmin(new URL(present(sandbox.baseUrl)).origin, ADMIN)
     const client = await h.services.connections.getActiveClient()
     order = await client.createOrder(
       validOrderBody(`GH-${suffix}`, {
@@ -74,6 +78,23 @@ describe('search box and home screen', () => {
     await expect.poll(() => h.page.getByTestId('home-index').textContent()).toMatch(/301 payments and 1 orders/)
     await expect(h.page.getByTestId('home-connection').textContent()).resolves.toContain('Sandbox')
     await h.screenshot('home')
+  })
+
+  it('a running sync can be cancelled from the home screen, and the next one ends with everything', async () => {
+    // The service answers the next page slowly, so the sync is still running when the agent cancels.
+    await admin.addFault({ path: '/v2/payments', kind: 'latency', latencyMs: 4000, count: 1 })
+    await h.page.getByRole('button', { name: 'Full re-sync' }).click()
+    const cancel = h.page.getByRole('button', { name: 'Cancel sync' })
+    await cancel.waitFor()
+    await expect(h.page.getByTestId('sync-status').textContent()).resolves.toMatch(/^Syncing/)
+    await cancel.click()
+    await expect.poll(() => h.page.getByTestId('sync-status').textContent()).toContain('Sync canceled')
+    expect(h.services.search.status().state).toBe('canceled')
+    await expect(cancel.count()).resolves.toBe(0)
+    await admin.clearFaults()
+    await h.page.getByRole('button', { name: 'Sync now' }).click()
+    await expect.poll(() => h.page.getByTestId('sync-status').textContent()).toContain('Index up to date')
+    await expect.poll(() => h.page.getByTestId('home-index').textContent()).toMatch(/301 payments and 1 orders/)
   })
 
   it('finds an order by the customer e-mail and opens it with Enter', async () => {
