@@ -3,7 +3,7 @@
 //
 // 1. Page paint: time from a page's IPC reply arriving (before its JSON is parsed) to the frame
 //    showing its rows having been painted. Measured inside the page with performance marks the
-//    screen records only when opened with `?bench` (src/renderer/src/features/payments/
+//    screen records only when opened with `?bench` (src/renderer/src/lib/
 //    bench-marks.ts): `payments.received` when the reply arrives, `payments.painted` when a task
 //    posted from the frame's requestAnimationFrame runs (after that frame's paint), and
 //    `payments.frame-after` one frame later (double rAF), reported beside it. Playwright only reads
@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
+import { createSandboxAdmin } from '../../src/sandbox'
 
 const SEED_PAYMENTS = 50_000
 const PAINT_PAGES = 60
@@ -52,6 +53,7 @@ async function openScreen(page: Page, origin: string): Promise<void> {
   await page.evaluate('window.__name = (f) => f')
   await page.getByRole('button', { name: /^Payments/ }).click()
   await page.getByTestId('payment-row').first().waitFor({ timeout: 60_000 })
+  await page.getByTestId('view-toggle').click()
   await page.getByTestId('page-size').fill(String(PAGE_SIZE))
   await page.getByTestId('page-size').press('Enter')
   await page.getByTestId('page-size').press('Escape') // leave the field so ] pages instead of typing
@@ -82,6 +84,7 @@ async function loadMoreUntil(page: Page, rows: number): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now()
+  const adminToken = `admin_${token(30)}`
   const h = await startHarness({
     name: 'payments-bench',
     deps: {
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
       secretStore: createMemorySecretStore(),
       sandboxOptions: {
         keys: [`test_${token(30)}`],
-        adminToken: `admin_${token(30)}`,
+        adminToken,
         seedPayments: SEED_PAYMENTS,
         quotas: { test: { read: { q: 100_000, burst: 100_000 } } },
       },
@@ -100,20 +103,24 @@ async function main(): Promise<void> {
     const seededMs = Date.now() - started
     const { page } = h
 
-    // 1. Page paint over many pages (Next, each a fresh page of 250).
+    // 1. Page paint over many pages: each a fresh page of 250 that replaces the list ("List from
+    //    this id" with an id further down each time, as an agent jumping through the account).
     await openScreen(page, h.origin)
+    const active = await h.services.connections.activeView()
+    const ids = await createSandboxAdmin(new URL(active.baseUrl ?? '').origin, adminToken).paymentIds('test', 'desc')
     await page.evaluate(() => performance.clearMarks())
     const paints: number[] = []
     const paintsFrameAfter: number[] = []
     for (let i = 0; i < PAINT_PAGES; i++) {
-      const firstBefore = await page.getByTestId('payment-row').first().getAttribute('data-payment-id')
+      const target = ids[(i + 1) * PAGE_SIZE] ?? ''
+      await page.getByTestId('find-input').fill(target)
       await page.evaluate(() => performance.clearMarks())
-      await page.keyboard.press(']')
+      await page.getByTestId('find-from').click()
       await page.waitForFunction(
-        (prev) =>
-          document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') !== prev &&
+        (want) =>
+          document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') === want &&
           performance.getEntriesByName('payments.frame-after').length > 0,
-        firstBefore,
+        target,
       )
       const [ms, msAfter] = await page.evaluate(() => {
         const received = performance.getEntriesByName('payments.received').at(-1)?.startTime ?? NaN
@@ -174,7 +181,7 @@ async function main(): Promise<void> {
     )
     const heapBytes = performanceMemory ?? usage.usedSize
     const domRows = await page.locator('[data-testid="payment-row"]').count()
-    const loadedText = (await page.getByTestId('filter-scope').textContent()) ?? ''
+    const loaded = Number(await page.getByTestId('payments-count').getAttribute('data-loaded'))
 
     const frameMs = scroll.frames
     const result = {
@@ -195,7 +202,7 @@ async function main(): Promise<void> {
       heapMbCdpUsedSize: round(usage.usedSize / 1024 / 1024, 1),
       rowsInListAfter200Pages: await rowsInList(page),
       domRowsAfter200Pages: domRows,
-      loadedPaymentsAfter200Pages: Number((/the ([\d,]+) loaded/.exec(loadedText)?.[1] ?? '0').replace(/,/g, '')),
+      loadedPaymentsAfter200Pages: loaded,
       seedPayments: SEED_PAYMENTS,
       sandboxStartMs: seededMs,
       mainProcessHeapMb: round(process.memoryUsage().heapUsed / 1024 / 1024, 1),

@@ -70,8 +70,8 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
     const { page } = h
     // Spend a few reads: page through the list.
     for (let i = 0; i < 3; i++) {
-      await page.getByTestId('nav-next').click()
-      await page.waitForFunction(() => !document.querySelector('[data-testid="payments-loading"]'))
+      await page.getByTestId('load-more').click()
+      await page.locator(`[data-testid="payments-count"][data-pages="${i + 2}"]`).waitFor()
     }
     const spent = await shown(page)
     expect(spent.status).not.toBeNull()

@@ -7,6 +7,9 @@ import { createAppStore, screenNamed, type AppPort, type AppState } from './stor
 import type { StoreTimers } from './stores/clock'
 import { createConnectionStore, type ConnectionPort, type ConnectionState } from './stores/connection-store'
 import { createInspectorStore, type InspectorPort, type InspectorState } from './stores/inspector-store'
+import { createPaymentsStore, type PaymentsPort, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { benchMark } from './lib/bench-marks'
+import { windowFromSearch } from './lib/page-window'
 
 // The window-wide stores (app shell, connections, Inspector), created once per window with their
 // ports onto main: the only place they meet the IPC bridge, the window's timers and the document.
@@ -15,6 +18,8 @@ export interface AppStores {
   app: StoreApi<AppState>
   connections: StoreApi<ConnectionState>
   inspector: StoreApi<InspectorState>
+  /** The payments list lives as long as the window: it is kept while the agent visits other screens. */
+  payments: StoreApi<PaymentsState>
 }
 
 export function ipcAppPort(): AppPort {
@@ -44,6 +49,24 @@ export function ipcInspectorPort(): InspectorPort {
   }
 }
 
+export function ipcPaymentsPort(): PaymentsPort {
+  return {
+    list: (input) => call('payments.list', input),
+    get: (input) => call('payments.get', input),
+    cancel: (requestKey) => call('payments.cancel', { requestKey }),
+    export: (input) => call('payments.export', input),
+  }
+}
+
+/** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */
+function paymentsPrefsStorage(): PrefsStorage {
+  const key = 'paydesk.payments.prefs.v1'
+  return {
+    read: () => globalThis.localStorage.getItem(key),
+    write: (text) => globalThis.localStorage.setItem(key, text),
+  }
+}
+
 export function windowTimers(): StoreTimers {
   return {
     setTimeout: (run, ms) => window.setTimeout(run, ms),
@@ -63,7 +86,19 @@ export function newAppStores(): AppStores {
   connections.subscribe((state, previous) => {
     if (state.active !== previous.active) showMode(state.active)
   })
-  return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()) }
+  const payments = createPaymentsStore(ipcPaymentsPort(), {
+    now: () => Date.now(),
+    storage: paymentsPrefsStorage(),
+    // `?paymentsWindow=N` (tests) narrows how many pages keep their rows.
+    listWindow: windowFromSearch(location.search),
+    onReplyReceived: () => benchMark('payments.received'),
+  })
+  connections.subscribe((state, previous) => {
+    // Another connection: the list of the previous one is not shown under the new one's name.
+    if (previous.active && state.active && state.active.id !== previous.active.id)
+      void payments.getState().connectionChanged()
+  })
+  return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }
 }
 
 export const AppStoresContext = createContext<AppStores | null>(null)
@@ -80,6 +115,10 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
 
 export function useConnectionStore<T>(selector: (state: ConnectionState) => T): T {
   return useStore(useAppStores().connections, selector)
+}
+
+export function usePaymentsStore<T>(selector: (state: PaymentsState) => T): T {
+  return useStore(useAppStores().payments, selector)
 }
 
 export function useInspectorStore<T>(selector: (state: InspectorState) => T): T {

@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
-import type { PaymentFilter } from './filters'
+import type { PaymentFilter } from '../../lib/payment-filters'
 
 export interface FilterBarProps {
   filter: PaymentFilter
@@ -16,7 +16,7 @@ export interface FilterBarProps {
 export function FilterBar(props: FilterBarProps): React.JSX.Element {
   const { filter, onChange, onClear, active, loadedCount, matchCount, error, currencies } = props
   return (
-    <fieldset className="pay-filter" aria-describedby="pay-filter-scope">
+    <fieldset id="pay-filter" className="pay-filter" aria-describedby="pay-filter-scope">
       <legend className="visually-hidden">Filter loaded payments</legend>
       <input
         className="input"

@@ -2,20 +2,20 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
 import { subscribe } from '../../lib/ipc-client'
-import { useAppStore } from '../../app-stores'
-import { usePaymentsStore } from '../../stores/payments-store'
+import { useStore } from 'zustand'
+import { useAppStore, useAppStores } from '../../app-stores'
 import { COLUMN_IDS, COLUMN_LABELS } from './columns'
 import { ErrorBanner } from './ErrorBanner'
 import { FilterBar } from './FilterBar'
-import { compileFilter, isFilterActive } from './filters'
+import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import { fitColumns } from './fit-columns'
-import { loadedRows, rowAt as slotRowAt, rowOffsets } from './page-window'
+import { loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
 import { PageSizeInput } from './PageSizeInput'
 import { PaymentDetail } from './PaymentDetail'
 import { PaymentsTable } from './PaymentsTable'
 // Not imported from shared/ipc/payments: that module pulls zod into the renderer, and zod's eval probe trips the CSP.
 import { RateLimitGauge } from './RateLimitGauge'
-import { benchMark } from './bench-marks'
+import { benchMark } from '../../lib/bench-marks'
 import './payments.css'
 
 /** An element's content width, kept current by a ResizeObserver (0 until measured). */
@@ -39,34 +39,36 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function PaymentsScreen(): React.JSX.Element {
-  const s = usePaymentsStore()
+  const store = useAppStores().payments
+  const s = useStore(store)
   const takeFocus = useAppStore((a) => a.takeFocus)
   const pendingFocus = useAppStore((a) => a.pendingFocus)
   const findRef = useRef<HTMLInputElement>(null)
   const find = s.findText
   const setFind = s.setFindText
   const [findError, setFindError] = useState<string | null>(null)
-  const [showColumns, setShowColumns] = useState(false)
+  const [filterOpen, setFilterOpen] = useState(false)
+  const [menu, setMenu] = useState<'view' | 'export' | null>(null)
 
   // First page on first visit (the store survives screen switches).
   useEffect(() => {
-    if (!usePaymentsStore.getState().started) void usePaymentsStore.getState().loadFirst()
-  }, [])
+    if (!store.getState().started) void store.getState().loadFirst()
+  }, [store])
 
   // Cross-screen requests: open a payment's detail.
   useEffect(() => {
     const focus = takeFocus('payments')
-    if (focus) void usePaymentsStore.getState().openDetail(focus.paymentId)
-  }, [pendingFocus, takeFocus])
+    if (focus) void store.getState().openDetail(focus.paymentId)
+  }, [pendingFocus, takeFocus, store])
 
   // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
   useEffect(() => {
-    const offExport = subscribe('payments.exportProgress', (p) => usePaymentsStore.getState().exportProgress(p))
+    const offExport = subscribe('payments.exportProgress', (p) => store.getState().exportProgress(p))
     return () => {
       offExport()
-      void usePaymentsStore.getState().cancelPending()
+      void store.getState().cancelPending()
     }
-  }, [])
+  }, [store])
 
   const busy = s.pending.length > 0
 
@@ -74,6 +76,8 @@ export function PaymentsScreen(): React.JSX.Element {
   const offsets = useMemo(() => rowOffsets(s.slots), [s.slots])
   const loaded = useMemo(() => loadedRows(s.slots), [s.slots])
   const filterActive = isFilterActive(s.filter)
+  // The filter's fields show while it is on or asked for; otherwise one button stands for them.
+  const filterShown = filterOpen || filterActive
   const compiled = useMemo(() => compileFilter(s.filter), [s.filter])
   const filtered = useMemo<Payment[] | null>(
     () => (filterActive && compiled.ok ? loaded.filter(compiled.test) : null),
@@ -100,17 +104,18 @@ export function PaymentsScreen(): React.JSX.Element {
   const openIndex = useCallback(
     (i: number) => {
       const p = rowAt(i)
-      if (p) void usePaymentsStore.getState().openDetail(p.id, { payment: p, requestId: requestIdOfRow(p.id) })
+      if (p) void store.getState().openDetail(p.id, { payment: p, requestId: requestIdOfRow(p.id) })
     },
-    [rowAt, requestIdOfRow],
+    [rowAt, requestIdOfRow, store],
   )
 
   const onRange = useCallback(
     (first: number, last: number) => {
-      if (!filtered) usePaymentsStore.getState().ensureWindow(first, last)
+      if (!filtered) store.getState().ensureWindow(first, last)
     },
-    [filtered],
+    [filtered, store],
   )
+  const onVisible = useCallback((first: number, last: number) => store.getState().setView(first, last), [store])
 
   // The columns that fit the list's width, dropped by priority (mode, method, description first), so
   // the list stays readable with the detail open or in a narrow or zoomed window.
@@ -125,15 +130,15 @@ export function PaymentsScreen(): React.JSX.Element {
       return
     }
     setFindError(null)
-    if (mode === 'open') await usePaymentsStore.getState().openDetail(id)
-    else await usePaymentsStore.getState().startFrom(id)
+    if (mode === 'open') await store.getState().openDetail(id)
+    else await store.getState().startFrom(id)
   }
 
-  // Keyboard: j/k ↑/↓ select, Enter opens, [ ] page, / find, Esc closes the detail.
+  // Keyboard: j/k ↑/↓ select, Enter opens, ] loads more, / find, Esc closes the detail.
   useEffect(() => {
     function onKey(e: KeyboardEvent): void {
       if (e.ctrlKey || e.metaKey || e.altKey) return
-      const st = usePaymentsStore.getState()
+      const st = store.getState()
       if (e.key === 'Escape') {
         if (isTyping(e.target)) (e.target as HTMLElement).blur()
         else if (st.detail) st.closeDetail()
@@ -158,13 +163,9 @@ export function PaymentsScreen(): React.JSX.Element {
             openIndex(st.selectedIndex)
           }
           break
-        case '[':
-          e.preventDefault()
-          void st.previous()
-          break
         case ']':
           e.preventDefault()
-          void st.next()
+          void st.loadMore()
           break
         case '/':
           e.preventDefault()
@@ -175,9 +176,8 @@ export function PaymentsScreen(): React.JSX.Element {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [rowCount, openIndex])
+  }, [rowCount, openIndex, store])
 
-  const first = s.slots[0]
   const lastSlot = s.slots[s.slots.length - 1]
   const loadingMore = s.pending.some((p) => p.action === 'load-more')
   const exportIds = useMemo(
@@ -193,168 +193,141 @@ export function PaymentsScreen(): React.JSX.Element {
         <RateLimitGauge busy={busy} onCancel={() => void s.cancelPending()} />
       </header>
 
-      <div className="toolbar pay-nav" role="toolbar" aria-label="Pages">
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={s.back}
-          disabled={s.historyIndex <= 0}
-          data-testid="nav-back"
-          title="Back to the page visited before"
-        >
-          ← Back
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={s.forward}
-          disabled={s.historyIndex >= s.history.length - 1}
-          data-testid="nav-forward"
-          title="Forward in the visited pages"
-        >
-          Forward →
-        </button>
-        <span className="pay-sep" aria-hidden="true" />
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => void s.previous()}
-          disabled={!first?.previousLink || s.loading}
-          data-testid="nav-previous"
-          title="Previous page ([)"
-        >
-          ‹ Previous
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => void s.next()}
-          disabled={!lastSlot?.nextLink || s.loading}
-          data-testid="nav-next"
-          title="Next page (])"
-        >
-          Next ›
-        </button>
+      <div className="toolbar pay-nav" data-testid="payments-toolbar">
         <button
           type="button"
           className="btn btn-small"
           onClick={() => void s.loadFirst()}
           disabled={s.loading}
           data-testid="nav-first"
+          title="Start the list again at the top"
         >
-          {s.prefs.sort === 'desc' ? 'Newest' : 'Oldest'}
+          {s.prefs.sort === 'desc' ? '↑ Newest' : '↑ Oldest'}
         </button>
-        <span className="pay-sep" aria-hidden="true" />
-        <PageSizeInput value={s.prefs.pageSize} onApply={(size) => void s.setPageSize(size)} />
-        <label className="pay-inline">
-          Sort
-          <select
-            className="input"
-            value={s.prefs.sort}
-            onChange={(e) => void s.setSort(e.target.value === 'asc' ? 'asc' : 'desc')}
-            data-testid="sort"
-          >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
-          </select>
-        </label>
-        <label className="pay-inline">
-          Rows
-          <select
-            className="input"
-            value={s.prefs.density}
-            onChange={(e) => s.setPrefs({ density: e.target.value === 'comfortable' ? 'comfortable' : 'compact' })}
-            data-testid="density"
-          >
-            <option value="compact">Compact</option>
-            <option value="comfortable">Comfortable</option>
-          </select>
-        </label>
-        <div className="pay-columns">
+        <form
+          className="pay-find"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void submitFind('open')
+          }}
+        >
+          <input
+            ref={findRef}
+            className="input mono"
+            placeholder="Find payment by id: tr_…  (press /)"
+            aria-label="Find payment by id"
+            value={find}
+            maxLength={64}
+            onChange={(e) => setFind(e.target.value)}
+            data-testid="find-input"
+          />
+          <button type="submit" className="btn btn-small btn-primary" data-testid="find-open">
+            Open
+          </button>
           <button
             type="button"
             className="btn btn-small"
-            aria-expanded={showColumns}
-            onClick={() => setShowColumns((v) => !v)}
-            data-testid="columns-toggle"
+            onClick={() => void submitFind('from')}
+            data-testid="find-from"
+            title="List payments starting at this id (from)"
           >
-            Columns
+            List from this id
           </button>
-          {showColumns && (
-            <fieldset className="panel pay-columns-menu">
-              <legend className="visually-hidden">Visible columns</legend>
-              {COLUMN_IDS.map((id) => (
-                <label key={id}>
-                  <input
-                    type="checkbox"
-                    checked={!s.prefs.hiddenColumns[id]}
-                    onChange={(e) =>
-                      s.setPrefs({ hiddenColumns: { ...s.prefs.hiddenColumns, [id]: !e.target.checked } })
-                    }
-                    data-testid={`column-${id}`}
-                  />{' '}
-                  {COLUMN_LABELS[id]}
-                </label>
-              ))}
-            </fieldset>
+          {findError && (
+            <span className="field-error" role="alert">
+              {findError}
+            </span>
           )}
-        </div>
-      </div>
-
-      <form
-        className="toolbar pay-find"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void submitFind('open')
-        }}
-      >
-        <input
-          ref={findRef}
-          className="input mono"
-          placeholder="Find payment by id: tr_…  (press /)"
-          aria-label="Find payment by id"
-          value={find}
-          maxLength={64}
-          onChange={(e) => setFind(e.target.value)}
-          data-testid="find-input"
-        />
-        <button type="submit" className="btn btn-small btn-primary" data-testid="find-open">
-          Open
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => void submitFind('from')}
-          data-testid="find-from"
-          title="List payments starting at this id (from)"
-        >
-          List from this id
-        </button>
-        {findError && (
-          <span className="field-error" role="alert">
-            {findError}
-          </span>
-        )}
+        </form>
         <span className="pay-spacer-flex" />
         <button
           type="button"
-          className="btn btn-small"
-          disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
-          onClick={() => void s.exportRows('csv', exportIds)}
-          data-testid="export-csv"
+          className={filterActive ? 'btn btn-small pay-filter-on' : 'btn btn-small'}
+          aria-expanded={filterShown}
+          aria-controls="pay-filter"
+          onClick={() => setFilterOpen((v) => !v)}
+          disabled={filterActive}
+          title={filterActive ? 'A filter is on: clear it to hide the filter' : 'Filter the loaded payments'}
+          data-testid="filter-toggle"
         >
-          Export CSV
+          {filterActive ? 'Filter on' : 'Filter'}
         </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
-          onClick={() => void s.exportRows('json', exportIds)}
-          data-testid="export-json"
+        <Menu label="View" testId="view" open={menu === 'view'} onToggle={(open) => setMenu(open ? 'view' : null)}>
+          <PageSizeInput value={s.prefs.pageSize} onApply={(size) => void s.setPageSize(size)} />
+          <label className="pay-inline">
+            Sort
+            <select
+              className="input"
+              value={s.prefs.sort}
+              onChange={(e) => void s.setSort(e.target.value === 'asc' ? 'asc' : 'desc')}
+              data-testid="sort"
+            >
+              <option value="desc">Newest first</option>
+              <option value="asc">Oldest first</option>
+            </select>
+          </label>
+          <label className="pay-inline">
+            Rows
+            <select
+              className="input"
+              value={s.prefs.density}
+              onChange={(e) => s.setPrefs({ density: e.target.value === 'comfortable' ? 'comfortable' : 'compact' })}
+              data-testid="density"
+            >
+              <option value="compact">Compact</option>
+              <option value="comfortable">Comfortable</option>
+            </select>
+          </label>
+          <fieldset className="pay-columns">
+            <legend>Columns</legend>
+            {COLUMN_IDS.map((id) => (
+              <label key={id}>
+                <input
+                  type="checkbox"
+                  checked={!s.prefs.hiddenColumns[id]}
+                  onChange={(e) => s.setPrefs({ hiddenColumns: { ...s.prefs.hiddenColumns, [id]: !e.target.checked } })}
+                  data-testid={`column-${id}`}
+                />{' '}
+                {COLUMN_LABELS[id]}
+              </label>
+            ))}
+          </fieldset>
+        </Menu>
+        <Menu
+          label="Export"
+          testId="export"
+          open={menu === 'export'}
+          onToggle={(open) => setMenu(open ? 'export' : null)}
         >
-          Export JSON
-        </button>
-      </form>
+          <p className="muted small">
+            {exportIds.length.toLocaleString()} {filtered ? 'matching' : 'loaded'} payments
+          </p>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
+            onClick={() => {
+              setMenu(null)
+              void s.exportRows('csv', exportIds)
+            }}
+            data-testid="export-csv"
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
+            onClick={() => {
+              setMenu(null)
+              void s.exportRows('json', exportIds)
+            }}
+            data-testid="export-json"
+          >
+            Export JSON
+          </button>
+        </Menu>
+      </div>
 
       {ex && (
         <div
@@ -384,16 +357,18 @@ export function PaymentsScreen(): React.JSX.Element {
         </div>
       )}
 
-      <FilterBar
-        filter={s.filter}
-        onChange={s.setFilter}
-        onClear={s.clearFilter}
-        active={filterActive}
-        loadedCount={loaded.length}
-        matchCount={filtered?.length ?? 0}
-        error={compiled.ok ? null : compiled.error}
-        currencies={currencies}
-      />
+      {filterShown && (
+        <FilterBar
+          filter={s.filter}
+          onChange={s.setFilter}
+          onClear={s.clearFilter}
+          active={filterActive}
+          loadedCount={loaded.length}
+          matchCount={filtered?.length ?? 0}
+          error={compiled.ok ? null : compiled.error}
+          currencies={currencies}
+        />
+      )}
 
       {s.error && (
         <ErrorBanner
@@ -424,7 +399,9 @@ export function PaymentsScreen(): React.JSX.Element {
               onSelect={s.select}
               onOpen={openIndex}
               onRangeChange={onRange}
+              onVisibleChange={onVisible}
               version={s.slots}
+              listId={s.listId}
             />
           )}
           <footer className="pay-footer" aria-live="polite">
@@ -433,13 +410,15 @@ export function PaymentsScreen(): React.JSX.Element {
                 <span className="spinner" aria-hidden="true" /> Loading…
               </span>
             )}
-            <span data-testid="payments-count">
-              {s.pageCount !== null ? `count ${s.pageCount}` : ''}
-              {s.slots.length > 1 ? ` · ${s.slots.length} pages, ${totalRows.toLocaleString()} rows in the list` : ''}
+            <span data-testid="payments-count" data-loaded={totalRows} data-pages={s.slots.length}>
+              {positionText(s.view, rowCount, totalRows, filtered !== null)}
+              {lastSlot ? (lastSlot.nextLink ? ' · more to load' : ' · end of the list') : ''}
             </span>
-            <span className="muted">
-              {s.history.length > 0 ? `Visited page ${s.historyIndex + 1} of ${s.history.length}` : ''}
-            </span>
+            {s.start.kind === 'from' && (
+              <span className="muted" data-testid="payments-start">
+                listed from <span className="mono">{s.start.id}</span>
+              </span>
+            )}
             <span className="pay-spacer-flex" />
             <button
               type="button"
@@ -457,5 +436,65 @@ export function PaymentsScreen(): React.JSX.Element {
         )}
       </div>
     </section>
+  )
+}
+
+/** "Rows 1–24 of 250 loaded": where the view is in what has been loaded. */
+export function positionText(
+  view: { first: number; last: number },
+  rowCount: number,
+  loaded: number,
+  filtered: boolean,
+): string {
+  const total = `${loaded.toLocaleString()} loaded`
+  if (rowCount === 0) return filtered ? `No match in ${total}` : total
+  const first = Math.min(Math.max(0, view.first), rowCount - 1) + 1
+  const last = Math.min(Math.max(view.last, view.first), rowCount - 1) + 1
+  const of = filtered ? `${rowCount.toLocaleString()} matches in ${total}` : total
+  return `Rows ${first.toLocaleString()}–${last.toLocaleString()} of ${of}`
+}
+
+/** A toolbar button with a small panel under it (closes with Esc or another click). */
+function Menu(props: {
+  label: string
+  testId: string
+  open: boolean
+  onToggle: (open: boolean) => void
+  children: React.ReactNode
+}): React.JSX.Element {
+  const { label, testId, open, onToggle, children } = props
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelId = `pay-menu-${testId}`
+  return (
+    <div className="pay-menu">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="btn btn-small"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => onToggle(!open)}
+        data-testid={`${testId}-toggle`}
+      >
+        {label} ▾
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="panel pay-menu-panel"
+          role="group"
+          aria-label={label}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return
+            // Esc closes this panel only (not the payment open beside the list).
+            e.stopPropagation()
+            onToggle(false)
+            toggleRef.current?.focus()
+          }}
+        >
+          {children}
+        </div>
+      )}
+    </div>
   )
 }

@@ -5,7 +5,7 @@ import type { Payment } from '../../../../shared/api-types'
 import { paymentColumns, type ViewRow } from './columns'
 import { COLUMN_WIDTHS } from './fit-columns'
 
-export const ROW_HEIGHT = { compact: 30, comfortable: 42 } as const
+export const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 
 export interface PaymentsTableProps {
   /** Rows in the list (loaded or placeholders). */
@@ -23,6 +23,8 @@ export interface PaymentsTableProps {
   onVisibleChange?: (first: number, last: number) => void
   /** Changes whenever the rows behind the indexes change (a page loaded or dropped). */
   version: unknown
+  /** Changes when the list starts over (Newest, a sort, "List from this id"): back to its top. */
+  listId?: number
 }
 
 /**
@@ -33,7 +35,7 @@ export interface PaymentsTableProps {
 export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
   const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } =
     props
-  const { version } = props
+  const { version, listId } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const rowHeight = ROW_HEIGHT[density]
 
@@ -49,6 +51,11 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   useEffect(() => {
     virtualizer.measure()
   }, [rowHeight, virtualizer])
+
+  // A list that starts over is shown from its top, not at the old list's scroll position.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0)
+  }, [listId, virtualizer])
 
   // Keep the keyboard selection in view when it moves, or when its row first exists; not on every
   // change of the row count, or "load more" would jump back to the selected row.

@@ -6,9 +6,9 @@ import {
   EMPTY_FILTER,
   isFilterActive,
   parseDecimal,
-} from '../../../../../src/renderer/src/features/payments/filters'
-import type { Payment } from '../../../../../src/shared/api-types'
-import { present } from '../../../../helpers/present'
+} from '../../../../src/renderer/src/lib/payment-filters'
+import type { Payment } from '../../../../src/shared/api-types'
+import { present } from '../../../helpers/present'
 
 function p(value: string, currency = 'EUR', over: Partial<Payment> = {}): Payment {
   return {

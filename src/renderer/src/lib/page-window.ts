@@ -2,7 +2,7 @@
 // near the viewport and only its cursor link, ids and row count when far away. Pure functions, so
 // the rules (which pages to drop, which to fetch again) are unit-tested without a DOM.
 
-import type { Payment } from '../../../../shared/api-types'
+import type { Payment } from '../../../shared/api-types'
 
 export type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
 

@@ -1,8 +1,8 @@
 // The filter over the loaded rows: status, method, amount range and text. Amounts compare
 // exactly (bigint minor units, scaled to a common precision), never through floats.
 
-import type { Payment } from '../../../../shared/api-types'
-import { currencyDecimals, toMinor } from '../../../../shared/money'
+import type { Payment } from '../../../shared/api-types'
+import { currencyDecimals, toMinor } from '../../../shared/money'
 
 export interface PaymentFilter {
   statuses: string[]

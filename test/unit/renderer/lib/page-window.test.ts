@@ -8,8 +8,8 @@ import {
   slotIndexAt,
   windowFromSearch,
   type PageSlot,
-} from '../../../../../src/renderer/src/features/payments/page-window'
-import type { Payment } from '../../../../../src/shared/api-types'
+} from '../../../../src/renderer/src/lib/page-window'
+import type { Payment } from '../../../../src/shared/api-types'
 
 function slot(i: number, count: number, state: PageSlot['state'] = 'loaded'): PageSlot {
   const ids = Array.from({ length: count }, (_, r) => `tr_p${i}r${r}`)
@@ -97,16 +97,6 @@ describe('planWindow', () => {
   it('does nothing for an empty list', () => {
     expect(planWindow([], 0, 10)).toEqual({ drop: [], fetch: [] })
     expect(planWindow([slot(0, 0)], 0, 10)).toEqual({ drop: [], fetch: [] })
-  })
-})
-
-describe('page size field', () => {
-  it('accepts 1–250 and empty (the service default), nothing else', async () => {
-    const { parsePageSize } = await import('../../../../../src/renderer/src/features/payments/page-size')
-    expect(parsePageSize('')).toEqual({ ok: true, value: null })
-    expect(parsePageSize(' 1 ')).toEqual({ ok: true, value: 1 })
-    expect(parsePageSize('250')).toEqual({ ok: true, value: 250 })
-    for (const bad of ['0', '251', '1.5', '-3', 'abc', '1e2', '0x10']) expect(parsePageSize(bad).ok).toBe(false)
   })
 })
 
