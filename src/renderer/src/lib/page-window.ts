@@ -48,9 +48,12 @@ export function windowFromSearch(search: string): WindowOptions {
 
 /** offsets[i] = first row index of slot i; offsets[slots.length] = total rows. */
 export function rowOffsets(slots: readonly Pick<PageSlot, 'count'>[]): number[] {
-  const offsets = new Array<number>(slots.length + 1)
-  offsets[0] = 0
-  for (let i = 0; i < slots.length; i++) offsets[i + 1] = offsets[i]! + slots[i]!.count
+  const offsets = [0]
+  let total = 0
+  for (const slot of slots) {
+    total += slot.count
+    offsets.push(total)
+  }
   return offsets
 }
 
@@ -62,7 +65,7 @@ export function slotIndexAt(offsets: readonly number[], row: number): number {
   let hi = offsets.length - 2
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1
-    if (offsets[mid]! <= row) lo = mid
+    if ((offsets[mid] ?? Infinity) <= row) lo = mid
     else hi = mid - 1
   }
   return lo
@@ -89,7 +92,7 @@ export function planWindow(
   const plan: WindowPlan = { drop: [], fetch: [] }
   if (slots.length === 0) return plan
   const offsets = rowOffsets(slots)
-  const total = offsets[offsets.length - 1]!
+  const total = offsets[offsets.length - 1] ?? 0
   if (total === 0) return plan
   const first = slotIndexAt(offsets, Math.min(Math.max(0, firstRow), total - 1))
   const last = slotIndexAt(offsets, Math.min(Math.max(firstRow, lastRow), total - 1))
@@ -97,8 +100,7 @@ export function planWindow(
   const keepTo = last + options.keepPages
   const fetchFrom = first - options.prefetchPages
   const fetchTo = last + options.prefetchPages
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i]!
+  for (const [i, slot] of slots.entries()) {
     if (slot.state === 'loaded' && (i < keepFrom || i > keepTo) && slot.selfLink) plan.drop.push(i)
     else if ((slot.state === 'dropped' || slot.state === 'error') && i >= fetchFrom && i <= fetchTo && slot.selfLink) {
       plan.fetch.push(i)
@@ -118,5 +120,7 @@ export function loadedRows(slots: readonly PageSlot[]): Payment[] {
 export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], row: number): Payment | null {
   const i = slotIndexAt(offsets, row)
   if (i < 0) return null
-  return slots[i]!.rows?.[row - offsets[i]!] ?? null
+  const slot = slots[i]
+  const start = offsets[i]
+  return slot && start !== undefined ? (slot.rows?.[row - start] ?? null) : null
 }

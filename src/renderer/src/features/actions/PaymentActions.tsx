@@ -82,7 +82,7 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
         <button
           type="button"
           className="btn btn-small btn-link"
-          onClick={() => navigate({ screen: 'inspector', entryId: done.requestId! })}
+          onClick={() => done.requestId && navigate({ screen: 'inspector', entryId: done.requestId })}
           data-testid="action-done-request"
         >
           View request
@@ -153,7 +153,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
             <button
               type="button"
               className="btn btn-small"
-              onClick={() => setText(read.suggestion!)}
+              onClick={() => !read.ok && read.suggestion && setText(read.suggestion)}
               data-testid="refund-amount-suggestion"
             >
               Use {read.suggestion}

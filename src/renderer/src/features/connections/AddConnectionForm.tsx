@@ -67,7 +67,8 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
       const { profiles } = await call('connections.profiles', { secret, baseUrl: baseUrl.trim() || null })
       setProfileChoices(profiles)
       setProfilesState({ loading: false, error: profiles.length === 0 ? 'The token can act for no profile.' : null })
-      if (profiles.length === 1) setProfileId(profiles[0]!.id)
+      const only = profiles.length === 1 ? profiles[0] : undefined
+      if (only) setProfileId(only.id)
     } catch (error) {
       setProfileChoices(null)
       setProfilesState({ loading: false, error: errorMessage(error) })

@@ -313,7 +313,7 @@ function TestResult({ state }: { state: ConnectionTestState }): React.JSX.Elemen
             type="button"
             className="btn-link"
             data-testid="connection-test-inspect"
-            onClick={() => navigate({ screen: 'inspector', entryId: api.requestId! })}
+            onClick={() => api.requestId && navigate({ screen: 'inspector', entryId: api.requestId })}
           >
             Open this request in the inspector
           </button>{' '}

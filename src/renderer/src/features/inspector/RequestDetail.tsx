@@ -229,7 +229,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
                     type="button"
                     className="btn-link"
                     data-testid="doc-link"
-                    onClick={() => void openDocs(errorFields.documentationUrl!)}
+                    onClick={() => errorFields.documentationUrl && void openDocs(errorFields.documentationUrl)}
                   >
                     {errorFields.documentationUrl}
                   </button>

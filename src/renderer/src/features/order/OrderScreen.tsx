@@ -213,7 +213,11 @@ export function OrderScreen(): React.JSX.Element {
       </header>
 
       <div className="toolbar">
-        <button type="button" className="btn btn-small" onClick={() => void copy(state.orderId!, 'Order id')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => state.orderId && void copy(state.orderId, 'Order id')}
+        >
           Copy id
         </button>
         <button
@@ -361,7 +365,10 @@ export function OrderScreen(): React.JSX.Element {
                     <button
                       type="button"
                       className="btn btn-small"
-                      onClick={() => void copy(state.created!.payment._links.checkout!.href, 'Payment link')}
+                      onClick={() => {
+                        const link = state.created?.payment._links.checkout?.href
+                        if (link) void copy(link, 'Payment link')
+                      }}
                       data-testid="order-copy-new-checkout"
                     >
                       Copy link
@@ -370,7 +377,10 @@ export function OrderScreen(): React.JSX.Element {
                       <button
                         type="button"
                         className="btn btn-small btn-link"
-                        onClick={() => navigate({ screen: 'inspector', entryId: state.created!.requestId! })}
+                        onClick={() => {
+                          const requestId = state.created?.requestId
+                          if (requestId) navigate({ screen: 'inspector', entryId: requestId })
+                        }}
                       >
                         View request
                       </button>

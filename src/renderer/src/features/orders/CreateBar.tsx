@@ -36,7 +36,10 @@ export function CreateBar({
           <button
             type="button"
             className="btn-link"
-            onClick={() => focusField(violations[0]!.field, violations[0]!.message)}
+            onClick={() => {
+              const first = violations[0]
+              if (first) focusField(first.field, first.message)
+            }}
             data-testid="problems-first"
           >
             {count} problem{count === 1 ? '' : 's'}:
@@ -129,7 +132,7 @@ export function CreateError({
     <button
       type="button"
       className="btn btn-small"
-      onClick={() => navigate({ screen: 'inspector', entryId: api.requestId! })}
+      onClick={() => api.requestId && navigate({ screen: 'inspector', entryId: api.requestId })}
       data-testid="view-in-inspector"
     >
       View request in Inspector
@@ -139,7 +142,9 @@ export function CreateError({
     <button
       type="button"
       className="btn btn-small"
-      onClick={() => void call('app.openExternal', { url: api.documentationUrl! }).catch(() => {})}
+      onClick={() =>
+        api.documentationUrl && void call('app.openExternal', { url: api.documentationUrl }).catch(() => {})
+      }
       data-testid="open-docs"
     >
       Documentation
@@ -195,7 +200,7 @@ export function CreateError({
             <button
               type="button"
               className="btn-link mono"
-              onClick={() => focusField(api.field!, api.detail)}
+              onClick={() => api.field && focusField(api.field, api.detail)}
               data-testid="error-field"
             >
               {api.field}

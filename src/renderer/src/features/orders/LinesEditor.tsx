@@ -67,8 +67,12 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
         const i = c.lines.findIndex((l) => l.key === key)
         const j = i + delta
         if (i < 0 || j < 0 || j >= c.lines.length) return c
+        const a = c.lines[i]
+        const b = c.lines[j]
+        if (!a || !b) return c
         const next = [...c.lines]
-        ;[next[i], next[j]] = [next[j]!, next[i]!]
+        next[i] = b
+        next[j] = a
         return { ...c, lines: next }
       })
       // Keep the keyboard where the line went.
@@ -82,8 +86,9 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
     (key: string) =>
       update((c) => {
         const i = c.lines.findIndex((l) => l.key === key)
-        if (i < 0) return c
-        const copy = { ...c.lines[i]!, key: newLineKey(c.lines) }
+        const line = c.lines[i]
+        if (!line) return c
+        const copy = { ...line, key: newLineKey(c.lines) }
         return { ...c, lines: [...c.lines.slice(0, i + 1), copy, ...c.lines.slice(i + 1)] }
       }),
     [update],

@@ -16,9 +16,9 @@ import { MethodPicker } from './MethodPicker'
 import { ROUNDING_HELP } from './rounding'
 import { readDateInput, suggestAmount, type Suggestion } from '../../../../shared/input-suggestions'
 
-const CURRENCY_OPTIONS = Object.keys(CURRENCIES)
-  .sort()
-  .map((c) => ({ value: c, label: `${c} (${CURRENCIES[c]!.decimals} decimals)` }))
+const CURRENCY_OPTIONS = Object.entries(CURRENCIES)
+  .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  .map(([c, info]) => ({ value: c, label: `${c} (${info.decimals} decimals)` }))
 
 const LOCALE_OPTIONS = [
   ...LOCALES.map((l) => ({ value: l, label: l })),

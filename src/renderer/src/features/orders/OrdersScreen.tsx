@@ -220,8 +220,8 @@ export function OrdersScreen(): React.JSX.Element {
   function requestCreate(options: { sendAnyway?: boolean; newIdempotencyKey?: boolean } = {}): void {
     if (sending || archived) return
     setAttempted(true)
-    if (state.violations.length > 0 && !(options.sendAnyway && state.onlyOverrides)) {
-      const first = state.violations[0]!
+    const first = state.violations[0]
+    if (first && !(options.sendAnyway && state.onlyOverrides)) {
       focusField(first.field, first.message)
       return
     }

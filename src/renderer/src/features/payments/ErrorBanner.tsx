@@ -37,7 +37,7 @@ export function ErrorBanner({
           <button
             type="button"
             className="btn btn-small btn-link"
-            onClick={() => navigate({ screen: 'inspector', entryId: error.requestId! })}
+            onClick={() => error.requestId && navigate({ screen: 'inspector', entryId: error.requestId })}
           >
             Open the request in the Inspector
           </button>

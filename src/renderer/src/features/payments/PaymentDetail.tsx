@@ -246,7 +246,7 @@ function PaymentFields({
               key={key}
               type="button"
               className="btn btn-small"
-              onClick={() => onOpen(link.href!)}
+              onClick={() => link.href && onOpen(link.href)}
               title={link.href}
               data-testid={`detail-link-${key}`}
             >

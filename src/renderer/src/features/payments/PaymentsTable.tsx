@@ -107,8 +107,9 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   })
 
   const visibleColumns = table.getVisibleLeafColumns()
-  const paddingTop = items.length > 0 ? items[0]!.start : 0
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
+  const paddingTop = items[0]?.start ?? 0
+  const lastItem = items[items.length - 1]
+  const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0
 
   return (
     <div

@@ -67,4 +67,4 @@ export const paymentColumns = [
   }),
 ]
 
-export const COLUMN_IDS = paymentColumns.map((c) => c.id!)
+export const COLUMN_IDS = paymentColumns.flatMap((c) => (c.id ? [c.id] : []))

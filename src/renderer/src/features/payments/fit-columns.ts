@@ -27,8 +27,9 @@ export function fitColumns(userHidden: Record<string, boolean>, width: number): 
       0,
     )
   // Never drop the first three (id, status, amount): the list means nothing without them.
-  for (let i = COLUMN_PRIORITY.length - 1; i >= 3 && need() > width; i--) {
-    hidden[COLUMN_PRIORITY[i]!] = true
+  for (const id of COLUMN_PRIORITY.slice(3).reverse()) {
+    if (need() <= width) break
+    hidden[id] = true
   }
   return hidden
 }

@@ -127,7 +127,7 @@ export function SearchBox(): React.JSX.Element {
               className="search-hit selected"
               data-testid="search-direct"
               onClick={() => {
-                openTarget(result.direct!)
+                if (result.direct) openTarget(result.direct)
                 store.getState().close()
               }}
             >
