@@ -302,30 +302,21 @@ export function PaymentsScreen(): React.JSX.Element {
           <p className="muted small">
             {exportIds.length.toLocaleString()} {filtered ? 'matching' : 'loaded'} payments
           </p>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
-            onClick={() => {
-              setMenu(null)
-              void s.exportRows('csv', exportIds)
-            }}
-            data-testid="export-csv"
-          >
-            Export CSV
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
-            onClick={() => {
-              setMenu(null)
-              void s.exportRows('json', exportIds)
-            }}
-            data-testid="export-json"
-          >
-            Export JSON
-          </button>
+          {(['csv', 'json'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn-small"
+              disabled={exportIds.length === 0 || (ex !== null && !ex.done)}
+              onClick={() => {
+                setMenu(null)
+                void s.exportRows(format, exportIds)
+              }}
+              data-testid={`export-${format}`}
+            >
+              Export {format.toUpperCase()}
+            </button>
+          ))}
         </Menu>
       </div>
 
