@@ -57,9 +57,6 @@ export default tseslint.config(
     // An index read may be undefined (noUncheckedIndexedAccess): check it, default it or narrow its
     // type; a `!` would only hide it again.
     files: ['**/*.{ts,tsx}'],
-    // Not yet: the e2e tests and the UI benches (their index reads are checked by the compiler all the
-    // same; all of src/ is clean).
-    ignores: ['test/e2e/**', 'bench/ui/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {

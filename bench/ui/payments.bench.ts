@@ -21,6 +21,7 @@ import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { createSandboxAdmin } from '../../src/sandbox'
+import { present } from '../../test/helpers/present'
 
 const SEED_PAYMENTS = 50_000
 const PAINT_PAGES = 60
@@ -34,11 +35,11 @@ const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).j
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
   const mid = s.length >> 1
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+  return s.length % 2 ? present(s[mid]) : (present(s[mid - 1]) + present(s[mid])) / 2
 }
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
+  return present(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))])
 }
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
 

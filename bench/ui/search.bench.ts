@@ -20,6 +20,7 @@ import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { orderRow } from '../../src/main/search/index-db'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness } from '../../test/e2e/harness'
+import { present } from '../../test/helpers/present'
 
 const SEED_PAYMENTS = 100_000
 const SYNC_MEASURE_ITEMS = 50_000
@@ -29,7 +30,7 @@ const TOKEN_INTERVAL_MS = 1000 / READ_QUOTA
 
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b)
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN
+  return s.length ? present(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]) : NaN
 }
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
@@ -43,8 +44,8 @@ const FIRST = ['Anna', 'Bram', 'Chloé', 'Daan', 'Eva', 'Finn', 'Greta', 'Hugo',
 const LAST = ['Jansen', 'de Vries', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Müller', 'Dubois', 'Rossi', 'Novak']
 
 function syntheticOrder(i: number, profileId: string): Order {
-  const given = FIRST[i % FIRST.length]!
-  const family = `${LAST[(i >> 3) % LAST.length]!}${i}`
+  const given = present(FIRST[i % FIRST.length])
+  const family = `${present(LAST[(i >> 3) % LAST.length])}${i}`
   const value = `${10 + (i % 490)}.${String(i % 100).padStart(2, '0')}`
   return {
     resource: 'order',
@@ -52,7 +53,7 @@ function syntheticOrder(i: number, profileId: string): Order {
     profileId,
     mode: 'test',
     amount: { currency: 'EUR', value },
-    status: (['created', 'paid', 'expired', 'canceled'] as const)[i % 4]!,
+    status: present((['created', 'paid', 'expired', 'canceled'] as const)[i % 4]),
     orderNumber: `B-${100000 + i}`,
     createdAt: new Date(Date.now() - i * 60_000).toISOString(),
     billingAddress: {
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     const agent = (async () => {
       let n = 0
       while (agentRunning) {
-        await client.getPayment(ids[n++ % ids.length]!, {
+        await client.getPayment(present(ids[n++ % ids.length]), {
           priority: 'user',
           origin: { screen: 'bench', action: 'agent request' },
         })
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
     for (const summary of log.entries) {
       const entry = await h.services.requestLog.get(summary.id)
       for (const a of entry.attempts) if (a.status === 429) count429++
-      if (entry.origin?.action === 'agent request') agentQueued.push(entry.attempts[0]!.timings.queuedMs)
+      if (entry.origin?.action === 'agent request') agentQueued.push(present(entry.attempts[0]).timings.queuedMs)
     }
     const heapAfter = heapMb()
     const index = await h.services.search.currentIndex()
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
     const sizeMb = index.sizeBytes() / 1024 / 1024
 
     // 3. search latency with 20,000 orders added
-    const profileId = index.scope()!.split('|')[0]!
+    const profileId = present(present(index.scope()).split('|')[0])
     for (let i = 0; i < ORDERS; i += 1000) {
       index.upsert(
         'orders',
@@ -167,7 +168,8 @@ async function main(): Promise<void> {
           (t) =>
             new Promise<[number, number, number]>((resolve) => {
               const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
-              const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+              const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+              if (!setter) throw new Error('HTMLInputElement has no value setter')
               // The results box is in the DOM once the box is open; its data-text names the query shown.
               const ready = () => {
                 const box = document.querySelector('[data-testid="search-results"]')
@@ -179,7 +181,8 @@ async function main(): Promise<void> {
                 if (done) return
                 done = true
                 observer.disconnect()
-                const box = ready()!
+                const box = ready()
+                if (!box) return
                 const took = Number(box.getAttribute('data-took-ms'))
                 // Next paint: a task posted from the frame's rAF runs once that frame has been
                 // painted. Double rAF (one frame later) is reported beside it.

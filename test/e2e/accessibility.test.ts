@@ -4,6 +4,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 /**
  * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an
@@ -31,7 +32,7 @@ describe('accessibility (axe-core) in Chromium', () => {
     orderId = (await client.createOrder(validOrderBody('A11Y-ORDER-1'))).id
     // A paid payment (refund dialog) and an open one (change dialog) for the action confirmations.
     const paid = await client.createPayment(validPaymentBody())
-    expect((await completeCheckout(paid._links.checkout!.href, 'paid')).status).toBe(303)
+    expect((await completeCheckout(present(paid._links.checkout).href, 'paid')).status).toBe(303)
     paidId = paid.id
     openId = (await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))).id
     await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()

@@ -9,6 +9,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import type { Payment } from '../../src/shared/api-types'
 import { axeViolations } from './axe'
 import { currentCspViolations, startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 const TEST_KEY = 'test_ActionsE2eTestKey000000001'
 const LIVE_KEY = 'live_ActionsE2eLiveKey000000001'
@@ -48,7 +49,7 @@ async function paidPayment(value: string, email: string): Promise<Payment> {
       },
     }),
   )
-  await completeCheckout(created._links.checkout!.href, 'paid')
+  await completeCheckout(present(created._links.checkout).href, 'paid')
   return created
 }
 
@@ -62,8 +63,8 @@ describe('actions from the payment and order views', () => {
       },
     })
     client = await h.services.connections.getActiveClient()
-    const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
-    admin = createSandboxAdmin(new URL(sandbox.baseUrl!).origin, ADMIN)
+    const sandbox = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
+    admin = createSandboxAdmin(new URL(present(sandbox.baseUrl)).origin, ADMIN)
   })
 
   afterAll(async () => {
@@ -156,13 +157,13 @@ describe('actions from the payment and order views', () => {
     const live = await h.services.connections.add({
       label: 'Shop live',
       secret: LIVE_KEY,
-      baseUrl: (await h.services.connections.list()).connections.find((c) => c.builtIn)!.baseUrl!,
+      baseUrl: present(present((await h.services.connections.list()).connections.find((c) => c.builtIn)).baseUrl),
     })
     await h.page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), live.id)
     await h.page.getByTestId('connection-status-label').filter({ hasText: 'Shop live' }).waitFor()
     const liveClient = await h.services.connections.getActiveClient()
     const created = await liveClient.createPayment(validPaymentBody({ amount: { currency: 'EUR', value: '12.50' } }))
-    await completeCheckout(created._links.checkout!.href, 'paid')
+    await completeCheckout(present(created._links.checkout).href, 'paid')
     await openPayment(created.id)
     await h.page.getByTestId('action-refund').click()
     await h.page.getByTestId('refund-dialog-live-note').waitFor()

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../helpers/memory-secret-store'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { scanHarness } from './secrets-leak-scan'
+import { present } from '../helpers/present'
 
 /**
  * When the system keychain cannot be used, adding a connection is refused with a message that says
@@ -50,7 +51,7 @@ describe('Connections with an unavailable keychain', () => {
     await h.page.getByTestId('connection-added').waitFor()
     expect(await h.page.getByTestId('add-keychain-error').count()).toBe(0)
     const [added] = (await h.services.connections.list()).connections.filter((c) => !c.builtIn)
-    expect(store.entries.get(added!.id)).toBe(TEST_KEY)
+    expect(store.entries.get(present(added).id)).toBe(TEST_KEY)
   })
 
   it('leaks nothing and ran with no console errors and no CSP violations', async () => {

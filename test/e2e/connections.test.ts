@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { scanHarness } from './secrets-leak-scan'
+import { present } from '../helpers/present'
 
 /**
  * The Connections screen end to end: add a test key the sandbox knows, test it, switch to it from
@@ -73,13 +74,15 @@ describe('Connections screen in Chromium', () => {
       .getByTestId('connection-masked')
       .filter({ hasText: tail(SANDBOX_KEY) })
       .waitFor()
-    const view = (await h.services.connections.list()).connections.find((c) => c.id === 'sandbox')!
+    const view = present((await h.services.connections.list()).connections.find((c) => c.id === 'sandbox'))
     expect(view.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/)
-    sandboxUrl = view.baseUrl!
+    sandboxUrl = present(view.baseUrl)
     // The list says where each connection sends its requests.
-    await expect(sandbox.getByTestId('connection-address').textContent()).resolves.toBe(new URL(view.baseUrl!).host)
+    await expect(sandbox.getByTestId('connection-address').textContent()).resolves.toBe(
+      new URL(present(view.baseUrl)).host,
+    )
     await sandbox.getByTestId('connection-last-used').waitFor()
-    expect(await sandbox.getByTestId('connection-last-used').getAttribute('title')).toContain(view.lastUsedAt!)
+    expect(await sandbox.getByTestId('connection-last-used').getAttribute('title')).toContain(present(view.lastUsedAt))
     await h.screenshot('list')
   })
 
@@ -180,7 +183,7 @@ describe('Connections screen in Chromium', () => {
 
   it('tests the new key against the sandbox', async () => {
     await row('Bakery Jansen').getByTestId('connection-test').click()
-    const id = (await row('Bakery Jansen').getAttribute('data-testid'))!.replace('connection-row-', '')
+    const id = present(await row('Bakery Jansen').getAttribute('data-testid')).replace('connection-row-', '')
     const result = h.page.getByTestId(`connection-test-row-${id}`)
     await result.getByTestId('connection-test-ok').waitFor()
     expect(await result.textContent()).toContain('test mode')
@@ -280,13 +283,13 @@ describe('Connections screen in Chromium', () => {
     await h.page.getByTestId('add-submit').click()
     await row('Revoked key').waitFor()
     await row('Revoked key').getByTestId('connection-test').click()
-    const id = (await row('Revoked key').getAttribute('data-testid'))!.replace('connection-row-', '')
+    const id = present(await row('Revoked key').getAttribute('data-testid')).replace('connection-row-', '')
     const error = h.page.getByTestId(`connection-test-row-${id}`).getByTestId('connection-test-error')
     await error.waitFor()
     expect(await error.textContent()).toContain('HTTP 401')
     // One test result on screen at a time, the error said once, and a refused key is never "used".
     await expect(h.page.locator('.conn-test-result').count()).resolves.toBe(1)
-    expect((await error.textContent())!.split('Missing authentication').length - 1).toBeLessThanOrEqual(1)
+    expect(present(await error.textContent()).split('Missing authentication').length - 1).toBeLessThanOrEqual(1)
     await expect(row('Revoked key').getByText('never').count()).resolves.toBe(1)
     await error.getByTestId('connection-test-inspect').click()
     await expect(h.page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe('Inspector')

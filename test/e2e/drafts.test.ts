@@ -194,7 +194,8 @@ describe('the draft is the unit', () => {
     await waitSaved(page)
     await expect(page.getByTestId('foreign-draft').count()).resolves.toBe(0)
     const added = await page.evaluate(
-      async ([secret, url]) => window.paydesk.connections.add({ label: 'Second shop', secret: secret!, baseUrl: url! }),
+      async ([secret, url]) =>
+        window.paydesk.connections.add({ label: 'Second shop', secret: secret ?? '', baseUrl: url ?? '' }),
       [OTHER_KEY, baseUrl],
     )
     expect(added.ok).toBe(true)

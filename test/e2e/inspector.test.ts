@@ -7,6 +7,7 @@ import type { CreateOrderRequest } from '../../src/shared/api-types'
 import { emptyDraftContent } from '../../src/shared/order-builder'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { findIn, scanDirectory } from './secrets-leak-scan'
+import { present } from '../helpers/present'
 
 // A fixed sandbox key so every persisted byte can be searched for it (and its encodings).
 const SECRET = 'test_InspectorE2eSecretKey0123456789'
@@ -26,7 +27,7 @@ describe('Inspector in Chromium', () => {
   async function openEntry(pathText: string): Promise<string> {
     const row = h.page.getByTestId('request-row').filter({ hasText: pathText }).first()
     await row.waitFor()
-    const id = (await row.getAttribute('data-entry-id'))!
+    const id = present(await row.getAttribute('data-entry-id'))
     await row.click()
     await h.page.locator(`[data-testid="request-detail"][data-entry-id="${id}"]`).waitFor()
     return id
@@ -42,8 +43,8 @@ describe('Inspector in Chromium', () => {
       },
     })
     client = await h.services.connections.getActiveClient()
-    const sandbox = (await h.services.connections.list()).connections.find((c) => c.builtIn)!
-    admin = createSandboxAdmin(new URL(sandbox.baseUrl!).origin, ADMIN_TOKEN)
+    const sandbox = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
+    admin = createSandboxAdmin(new URL(present(sandbox.baseUrl)).origin, ADMIN_TOKEN)
   })
 
   afterAll(async () => {
@@ -74,7 +75,7 @@ describe('Inspector in Chromium', () => {
     await h.screenshot('422-detail')
 
     const docLink = detail.getByTestId('doc-link')
-    const docUrl = (await docLink.textContent())!
+    const docUrl = present(await docLink.textContent())
     await docLink.click()
     await expect.poll(() => h.openedExternal).toContain(docUrl)
 
@@ -158,7 +159,7 @@ describe('Inspector in Chromium', () => {
     await expect(attempts.nth(0).textContent()).resolves.toMatch(/retried.*429.*status 429/s)
     await expect(attempts.nth(0).textContent()).resolves.toMatch(/waited (1\.\d+ s|\d{3,4} ms)/)
     await expect(attempts.nth(1).textContent()).resolves.toMatch(/success.*200/s)
-    const decoded = (await detail.getByTestId('rate-limit-decoded').textContent())!
+    const decoded = present(await detail.getByTestId('rate-limit-decoded').textContent())
     expect(decoded).toContain('Retry-After: Next request slot opens in 1 s')
     expect(decoded).toMatch(/RateLimit: \d+ of \d+ left in get-v2-payments/)
     expect(decoded).toMatch(/RateLimit-Policy: get-v2-payments allows \d+ requests? per second/)
@@ -174,13 +175,15 @@ describe('Inspector in Chromium', () => {
     await h.page.getByTestId('connection-test').first().click()
     const inspect = h.page.getByTestId('connection-test-inspect')
     await inspect.waitFor({ timeout: 30_000 })
-    const requestId = (await h.page.locator('[data-testid="connection-test-inspect"] + span').textContent())!.trim()
+    const requestId = present(
+      await h.page.locator('[data-testid="connection-test-inspect"] + span').textContent(),
+    ).trim()
     await inspect.click()
     await h.page.locator(`[data-testid="request-detail"][data-entry-id="${requestId}"]`).waitFor()
     await expect(
       h.page.locator(`[data-testid="request-row"][data-entry-id="${requestId}"]`).getAttribute('aria-selected'),
     ).resolves.toBe('true')
-    const explanation = (await h.page.getByTestId('explanation').textContent())!
+    const explanation = present(await h.page.getByTestId('explanation').textContent())
     expect(explanation).toMatch(/503 · temporarily unavailable/)
     expect(explanation).toMatch(/should pass.*already retried it 3 times/)
     await expect(h.page.getByTestId('timeline-attempt').count()).resolves.toBe(4)
@@ -190,7 +193,7 @@ describe('Inspector in Chromium', () => {
   it('copies a cURL command that names the key by variable only', async () => {
     await openEntry('/v2/orders')
     await h.page.getByTestId('copy-curl').click()
-    const command = (await h.page.getByTestId('curl-command').textContent())!
+    const command = present(await h.page.getByTestId('curl-command').textContent())
     expect(command).toContain('-H "Authorization: Bearer $PAYDESK_API_KEY"')
     expect(command).toMatch(/-H 'idempotency-key: [0-9a-f-]{36}'/i)
     expect(command).not.toContain(SECRET)

@@ -4,6 +4,7 @@ import { MIN_WINDOW_SIZE } from '../../src/main/desktop/window-state'
 import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 /**
  * Every screen at every window size the app allows, and zoomed: nothing an agent can use lies
@@ -51,7 +52,7 @@ describe('layout at every window size and zoom', () => {
       )
     ).id
     const paid = await client.createPayment(validPaymentBody())
-    expect((await completeCheckout(paid._links.checkout!.href, 'paid')).status).toBe(303)
+    expect((await completeCheckout(present(paid._links.checkout).href, 'paid')).status).toBe(303)
     paidId = paid.id
     await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
     // A second connection, so the list shows the actions of one that is not built in.
@@ -126,11 +127,12 @@ describe('layout at every window size and zoom', () => {
       const byTestId = new Map<string, Element[]>()
       for (const el of all) {
         const id = el.getAttribute('data-testid') ?? ''
-        if (!byTestId.has(id)) byTestId.set(id, [])
-        byTestId.get(id)!.push(el)
+        const els = byTestId.get(id) ?? []
+        els.push(el)
+        byTestId.set(id, els)
       }
       const sample = [...byTestId.entries()].flatMap(([id, els]) =>
-        id && els.length > 6 ? [els[0]!, els[els.length - 1]!] : els,
+        id && els.length > 6 ? [els[0], els[els.length - 1]].filter((el): el is Element => el !== undefined) : els,
       )
       for (const el of sample) {
         el.scrollIntoView({ block: 'nearest', inline: 'nearest' })

@@ -6,6 +6,7 @@ import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../s
 import { emptyDraftContent } from '../../src/shared/order-builder'
 import { fill, waitSaved } from './builder-helpers'
 import { currentCspViolations, startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 // The order builder in Chromium against the real services and sandbox: build, create, pay,
 // a refused create highlighted on its field, a restart mid-edit, and the live-mode guard.
@@ -57,7 +58,7 @@ describe('order builder', () => {
     await h.page.getByTestId('create-bar').waitFor()
     await h.services.connections.getActiveClient() // starts the built-in sandbox
     const active = await h.services.connections.activeView()
-    origin = new URL(active.baseUrl!).origin
+    origin = new URL(present(active.baseUrl)).origin
     admin = createSandboxAdmin(origin, ADMIN_TOKEN)
   })
 
@@ -136,7 +137,7 @@ describe('order builder', () => {
 
     await page.getByTestId('open-checkout').click()
     await expect.poll(() => h.openedExternal.length).toBe(1)
-    const checkoutUrl = h.openedExternal[0]!
+    const checkoutUrl = present(h.openedExternal[0])
     expect(checkoutUrl.startsWith(`${origin}/checkout/tr_`)).toBe(true)
     expect(checkoutUrl).toBe(await page.getByTestId('checkout-url').textContent())
     // Copy goes through main (the window denies the page the clipboard permission).
@@ -147,7 +148,7 @@ describe('order builder', () => {
     expect(pageHtml).toContain('data-outcome="paid"')
     const paid = await completeCheckout(checkoutUrl, 'paid')
     expect(paid.status).toBe(303)
-    const order = await h.services.orders.getOrder(orderId!)
+    const order = await h.services.orders.getOrder(present(orderId))
     expect(order.status).toBe('paid')
   })
 
@@ -181,7 +182,7 @@ describe('order builder', () => {
     await h.restart()
     // New services: the built-in sandbox runs again (on a new port).
     await h.services.connections.getActiveClient()
-    origin = new URL((await h.services.connections.activeView()).baseUrl!).origin
+    origin = new URL(present((await h.services.connections.activeView()).baseUrl)).origin
     admin = createSandboxAdmin(origin, ADMIN_TOKEN)
     const p = h.page
     await p.getByTestId('create-bar').waitFor()
@@ -216,7 +217,8 @@ describe('order builder', () => {
     const page = h.page
     const baseUrl = `${origin}/v2`
     const added = await page.evaluate(
-      async ([secret, url]) => window.paydesk.connections.add({ label: 'Live shop', secret: secret!, baseUrl: url! }),
+      async ([secret, url]) =>
+        window.paydesk.connections.add({ label: 'Live shop', secret: secret ?? '', baseUrl: url ?? '' }),
       [LIVE_KEY, baseUrl],
     )
     expect(added.ok).toBe(true)
@@ -263,7 +265,8 @@ describe('order builder', () => {
     try {
       const page = h.page
       const added = await page.evaluate(
-        async ([secret, url]) => window.paydesk.connections.add({ label: 'Evil live', secret: secret!, baseUrl: url! }),
+        async ([secret, url]) =>
+          window.paydesk.connections.add({ label: 'Evil live', secret: secret ?? '', baseUrl: url ?? '' }),
         ['live_HostileLiveWriteKey00001', `http://127.0.0.1:${port}/v2`],
       )
       expect(added.ok).toBe(true)
@@ -283,12 +286,15 @@ describe('order builder', () => {
         if (!draft.ok) return [draft.error.code]
         // A create that reached main answers { ok: true, value: created | failure } (one round trip).
         type Reply = { ok: boolean; error?: { code: string }; value?: { ok: boolean; error?: { code: string } } }
-        const api = window.paydesk as unknown as Record<string, Record<string, (input: unknown) => Promise<Reply>>>
+        const api = window.paydesk as unknown as Record<
+          'payments' | 'orders',
+          Record<'create', (input: unknown) => Promise<Reply>>
+        >
         const attempts = [
-          api['payments']!['create']!({ draftId: draft.value.id, confirmedLive: true }),
-          api['orders']!['create']!({ draftId: draft.value.id, confirmedLive: true }),
-          api['payments']!['create']!({ draftId: draft.value.id }),
-          api['payments']!['create']!({ draftId: draft.value.id, content }),
+          api.payments.create({ draftId: draft.value.id, confirmedLive: true }),
+          api.orders.create({ draftId: draft.value.id, confirmedLive: true }),
+          api.payments.create({ draftId: draft.value.id }),
+          api.payments.create({ draftId: draft.value.id, content }),
         ]
         return (await Promise.all(attempts)).map((r) => {
           const reply = r.ok ? r.value : r

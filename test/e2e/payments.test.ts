@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { currentCspViolations, startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
@@ -14,14 +15,14 @@ const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).j
 async function listedIds(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
-    const total = Number(document.querySelector('[data-testid="payments-table"]')!.getAttribute('aria-rowcount'))
+    const total = Number(document.querySelector('[data-testid="payments-table"]')?.getAttribute('aria-rowcount'))
     const byIndex = new Map<number, string>()
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
     box.scrollTop = 0
     await frame()
     for (let guard = 0; guard < 200 && byIndex.size < total; guard++) {
       for (const tr of document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')) {
-        byIndex.set(Number(tr.getAttribute('aria-rowindex')) - 2, tr.dataset.paymentId!)
+        byIndex.set(Number(tr.getAttribute('aria-rowindex')) - 2, tr.dataset.paymentId ?? '')
       }
       box.scrollTop += box.clientHeight / 2
       await frame()
@@ -70,7 +71,7 @@ describe('payments browser in Chromium', () => {
     })
     await h.services.connections.getActiveClient() // starts the sandbox (lazily started on first use)
     const active = await h.services.connections.activeView()
-    const origin = new URL(active.baseUrl!).origin
+    const origin = new URL(present(active.baseUrl)).origin
     admin = createSandboxAdmin(origin, adminToken)
     desc = await admin.paymentIds('test', 'desc')
     asc = await admin.paymentIds('test', 'asc')
@@ -94,7 +95,7 @@ describe('payments browser in Chromium', () => {
     )
     expect(await listedIds(page)).toEqual(desc.slice(0, 50))
     // No limit was sent: the service's default applied (spec 4.3); the link it gave carries it.
-    const firstReply = h.messagesToRenderer.find((m) => m.includes('pageText'))!
+    const firstReply = present(h.messagesToRenderer.find((m) => m.includes('pageText')))
     const firstPage = JSON.parse((JSON.parse(firstReply) as { value: { pageText: string } }).value.pageText) as {
       count: number
       _links: { self: { href: string } }
@@ -127,7 +128,7 @@ describe('payments browser in Chromium', () => {
     // Newest starts the list over at the top.
     await page.getByTestId('nav-first').click()
     await waitPages(page, 1)
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     await waitIdle(page)
     expect(await listedIds(page)).toEqual(desc.slice(0, 50))
   })
@@ -135,7 +136,7 @@ describe('payments browser in Chromium', () => {
   it('shows at least 20 rows at 1280 x 800', async () => {
     const { page } = h
     await page.setViewportSize({ width: 1280, height: 800 })
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     const fullyVisible = () =>
       page.evaluate(() => {
         const box = (document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).getBoundingClientRect()
@@ -156,7 +157,7 @@ describe('payments browser in Chromium', () => {
     const { page } = h
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('sort').selectOption('asc')
-    await waitFirstRow(page, asc[0]!)
+    await waitFirstRow(page, present(asc[0]))
     await waitIdle(page)
     expect(await listedIds(page)).toEqual(asc.slice(0, 50))
     await expect(page.getByTestId('nav-first').textContent()).resolves.toContain('Oldest')
@@ -166,12 +167,12 @@ describe('payments browser in Chromium', () => {
     expect(await listedIds(page)).toEqual(asc.slice(0, 100))
     await page.getByTestId('sort').selectOption('desc')
     await page.getByTestId('view-toggle').click()
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
   })
 
   it('jumps to an id: opens its detail, and lists from it', async () => {
     const { page } = h
-    const target = desc[321]!
+    const target = present(desc[321])
     await page.keyboard.press('/')
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('find-input')
     await page.keyboard.type(target)
@@ -179,7 +180,7 @@ describe('payments browser in Chromium', () => {
     const detail = page.getByTestId('payment-detail')
     await detail.getByRole('heading', { name: target }).waitFor()
     await page.getByTestId('detail-raw').waitFor({ state: 'attached' })
-    const raw = JSON.parse((await page.getByTestId('detail-raw').textContent())!) as {
+    const raw = JSON.parse(present(await page.getByTestId('detail-raw').textContent())) as {
       id: string
       amount: { value: string }
     }
@@ -217,7 +218,7 @@ describe('payments browser in Chromium', () => {
   it('exports the listed payments as CSV, written by main, matching the service data', async () => {
     const { page } = h
     await page.getByTestId('nav-first').click()
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     await waitIdle(page)
     const file = path.join(tmp, 'export.csv')
     h.savePaths.push(file)
@@ -226,15 +227,19 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('export-status').filter({ hasText: 'Exported 50 payments' }).waitFor()
     const csv = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '')
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]!.split(',').slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
+    expect(present(lines[0]).split(',').slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
     expect(lines).toHaveLength(51)
     // The oracle: the same page straight from the sandbox through the API client.
     const client = await h.services.connections.getActiveClient()
     const truth = (await client.listPayments({ limit: 50 }))._embedded.payments
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(truth.map((p) => p.id))
     for (let i = 0; i < truth.length; i++) {
-      const cells = lines[i + 1]!.split(',')
-      expect(cells.slice(1, 4)).toEqual([truth[i]!.status, truth[i]!.amount.value, truth[i]!.amount.currency])
+      const cells = present(lines[i + 1]).split(',')
+      expect(cells.slice(1, 4)).toEqual([
+        present(truth[i]).status,
+        present(truth[i]).amount.value,
+        present(truth[i]).amount.currency,
+      ])
     }
     await h.screenshot('exported')
   })
@@ -260,9 +265,12 @@ describe('payments browser in Chromium', () => {
 
   it('opens a payment with one click, and keeps the list readable beside or under the detail', async () => {
     const { page } = h
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     await page.locator(`tr.pay-row[data-payment-id="${desc[0]}"]`).click()
-    await page.getByTestId('payment-detail').getByRole('heading', { name: desc[0]! }).waitFor()
+    await page
+      .getByTestId('payment-detail')
+      .getByRole('heading', { name: present(desc[0]) })
+      .waitFor()
     for (const size of [
       { width: 1024, height: 700 },
       { width: 1280, height: 800 },
@@ -287,7 +295,7 @@ describe('payments browser in Chromium', () => {
 
   it('moves and opens with the keyboard: j/k, Enter, Esc, and ] loads more', async () => {
     const { page } = h
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('j')
     await page.keyboard.press('j')
@@ -295,12 +303,15 @@ describe('payments browser in Chromium', () => {
     await page.keyboard.press('k')
     await expect(page.locator('tr.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(desc[2])
     await page.keyboard.press('Enter')
-    await page.getByTestId('payment-detail').getByRole('heading', { name: desc[2]! }).waitFor()
+    await page
+      .getByTestId('payment-detail')
+      .getByRole('heading', { name: present(desc[2]) })
+      .waitFor()
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
     await page.keyboard.press(']')
     await waitPages(page, 2)
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     await page.getByTestId('nav-first').click()
     await waitPages(page, 1)
   })
@@ -326,7 +337,7 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('page-size').fill('250')
     await page.getByTestId('page-size').press('Enter')
     await page.getByTestId('view-toggle').click()
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     for (let n = 1; n < 4; n++) {
       await page.getByTestId('load-more').click()
       await waitPages(page, n + 1)
@@ -338,10 +349,12 @@ describe('payments browser in Chromium', () => {
     })
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
-      return rows.length > 0 && Number(rows[rows.length - 1]!.getAttribute('aria-rowindex')) - 2 === 999
+      return Number(rows.at(-1)?.getAttribute('aria-rowindex')) - 2 === 999
     })
     const lastIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
-      rows.map((r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId!] as const),
+      rows.map(
+        (r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId ?? ''] as const,
+      ),
     )
     for (const [index, id] of lastIds) expect(id).toBe(desc[index])
     await expect(page.getByTestId('payments-count').getAttribute('data-loaded')).resolves.toBe('1000')
@@ -362,9 +375,9 @@ describe('payments browser in Chromium', () => {
     await page.evaluate(() => {
       ;(document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).scrollTop = 0
     })
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
     const topIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
-      rows.map((r) => (r as HTMLElement).dataset.paymentId!),
+      rows.map((r) => (r as HTMLElement).dataset.paymentId ?? ''),
     )
     expect(topIds).toEqual(desc.slice(0, topIds.length))
     await h.screenshot('load-more')
@@ -388,7 +401,7 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('page-size').fill('')
     await page.getByTestId('page-size').press('Enter')
-    await waitFirstRow(page, desc[0]!)
+    await waitFirstRow(page, present(desc[0]))
   })
 
   it('shows "Waiting for rate limit" with a countdown when paging is throttled, and cancels', async () => {

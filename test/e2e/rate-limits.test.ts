@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness'
+import { present } from '../helpers/present'
 
 const KEY = 'test_RateLimitsE2eKey0123456789abcdef'
 
@@ -77,8 +78,8 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
     expect(spent.status).not.toBeNull()
     expect(spent.header).toBe(spent.status)
     expect(spent.headerPolicy).toBe(spent.statusPolicy)
-    const [left, capacity] = spent.status!.split('/').map(Number)
-    expect(left).toBeLessThan(capacity!)
+    const [left, capacity] = present(spent.status).split('/').map(Number)
+    expect(left).toBeLessThan(present(capacity))
     // Idle: the bucket refills and every view follows without any new request.
     await page.waitForFunction(
       (full) => document.querySelector<HTMLElement>('[data-testid="ratelimit-status-read"]')?.dataset.numbers === full,
@@ -98,7 +99,7 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
     expect(now.panel).not.toBeNull()
     expect(now.panel).toBe(now.status)
     expect(now.panelPolicy).toBe(now.statusPolicy)
-    const [left, capacity] = now.panel!.split('/')
+    const [left, capacity] = present(now.panel).split('/')
     expect(left).toBe(capacity)
     expect(now.panelState).toBe('idle')
     await h.screenshot('inspector-rate-limits')
@@ -118,7 +119,7 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
       samples.push(await shown(page))
     }
     for (const s of samples) expect(s.header).toBe(s.status)
-    const first = samples[0]!.status!.split('/').map(Number)
-    expect(first[0]).toBeLessThan(first[1]!)
+    const first = present(present(samples[0]).status).split('/').map(Number)
+    expect(first[0]).toBeLessThan(present(first[1]))
   })
 })

@@ -121,7 +121,7 @@ describe('search box and home screen', () => {
     await expect(h.page.getByTestId('order-new-payment').isDisabled()).resolves.toBe(true)
     await expect(h.page.getByTestId('order-new-payment-why').textContent()).resolves.toContain(first.id)
     // The customer's attempt fails at checkout; the agent refreshes the order.
-    expect((await completeCheckout(first._links.checkout!.href, 'failed')).status).toBe(303)
+    expect((await completeCheckout(present(first._links.checkout).href, 'failed')).status).toBe(303)
     await h.page.getByTestId('order-refresh').click()
     await expect.poll(() => h.page.getByTestId('order-new-payment').isDisabled()).toBe(false)
     await h.page.getByTestId('order-new-payment').click()
@@ -136,9 +136,9 @@ describe('search box and home screen', () => {
     await expect(h.page.getByTestId('order-new-payment').isDisabled()).resolves.toBe(true)
     // A payment of the order opens in the payments browser, and its order link comes back here.
     await h.page.locator(`[data-testid="order-payment-row"][data-payment-id="${created}"] button`).click()
-    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(created!)
+    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(present(created))
     await h.page.getByTestId('detail-link-order').click()
-    await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(created!)
+    await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(present(created))
     await h.screenshot('order-new-payment')
   })
 
@@ -158,7 +158,7 @@ describe('search box and home screen', () => {
   })
 
   it('opens a pasted checkout link directly, and from the payment its order', async () => {
-    const checkout = order._links.checkout!.href
+    const checkout = present(order._links.checkout).href
     const paymentId = present(order._embedded?.payments?.[0]).id
     await search(checkout)
     await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)

@@ -74,7 +74,7 @@ export async function scanHarness(h: Harness, secrets: string[]): Promise<{ find
     const dump = (s: Storage) => {
       const out: string[] = []
       for (let i = 0; i < s.length; i += 1) {
-        const key = s.key(i)!
+        const key = s.key(i) ?? ''
         out.push(key, s.getItem(key) ?? '')
       }
       return out.join('\n')

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentCspViolations, harnessKeychain, startHarness, type Harness } from './harness'
 import { findIn, scanDirectory, scanHarness } from './secrets-leak-scan'
+import { present } from '../helpers/present'
 
 /**
  * Secrets go renderer → main once (connections.add) and from then on live only in the keychain.
@@ -86,7 +87,7 @@ describe('no secret leaves main or reaches the disk', () => {
     await h.page.getByTestId('add-submit').click()
     await row(label).waitFor()
     expect(await h.page.getByTestId('add-secret').inputValue()).toBe('')
-    const id = (await row(label).getAttribute('data-testid'))!.replace('connection-row-', '')
+    const id = present(await row(label).getAttribute('data-testid')).replace('connection-row-', '')
     ids.set(label, id)
   }
 
@@ -121,8 +122,8 @@ describe('no secret leaves main or reaches the disk', () => {
 
   it('keeps the secrets in the keychain (and only there) across a restart', async () => {
     const keychain = await harnessKeychain()
-    expect(await keychain.get(ids.get('Merchant test')!)).toBe(TEST_KEY)
-    expect(await keychain.get(ids.get('Agency')!)).toBe(ORG_TOKEN)
+    expect(await keychain.get(present(ids.get('Merchant test')))).toBe(TEST_KEY)
+    expect(await keychain.get(present(ids.get('Agency')))).toBe(ORG_TOKEN)
 
     await h.restart()
     await h.page.getByTestId('connection-status-label').filter({ hasText: 'Merchant test' }).waitFor()
@@ -134,7 +135,7 @@ describe('no secret leaves main or reaches the disk', () => {
     await row('Merchant live').getByTestId('connection-remove').click()
     await h.page.getByTestId('remove-confirm').click()
     await row('Merchant live').waitFor({ state: 'detached' })
-    expect(await keychain.get(ids.get('Merchant live')!)).toBeNull()
+    expect(await keychain.get(present(ids.get('Merchant live')))).toBeNull()
   })
 
   it('finds none of them in IPC replies and events, the DOM, fields, web storage or the data directory', async () => {
