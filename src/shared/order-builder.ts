@@ -21,6 +21,7 @@ import {
 } from './money'
 import {
   computeOrderTotals,
+  noLineTotals,
   validateCreateOrder,
   validateCreatePayment,
   violationsByField,
@@ -230,14 +231,7 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
   let sum: bigint | null = 0n
   const terms: string[] = []
   const built = content.lines.map((line, index): BuiltLine => {
-    const t = totals.lines[index] ?? {
-      index,
-      totalAmount: null,
-      totalFormula: null,
-      vatAmount: null,
-      vatFormula: null,
-      problem: null,
-    }
+    const t = totals.lines[index] ?? noLineTotals(index)
     const sentTotal = line.totalOverride !== null ? { currency, value: line.totalOverride } : t.totalAmount
     let expectedVat: Amount | null = null
     let vatFormula: string | null = null

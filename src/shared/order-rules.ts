@@ -1017,6 +1017,11 @@ function valueOf(a: Amount | string | null | undefined): string | undefined {
   return typeof a === 'string' ? a : a.value
 }
 
+/** A line's totals before anything is known about it. */
+export function noLineTotals(index: number): LineTotals {
+  return { index, totalAmount: null, totalFormula: null, vatAmount: null, vatFormula: null, problem: null }
+}
+
 /**
  * Expected totalAmount and vatAmount of each line (spec 2.3) and the order amount (their sum),
  * with human formulas. Never throws: incomplete lines get `problem` instead of totals.
@@ -1027,14 +1032,7 @@ export function computeOrderTotals(lines: readonly OrderTotalsLineInput[], curre
   let complete = lines.length > 0 && Object.prototype.hasOwnProperty.call(CURRENCIES, currency)
   const terms: string[] = []
   for (const [index, line] of lines.entries()) {
-    const r: LineTotals = {
-      index,
-      totalAmount: null,
-      totalFormula: null,
-      vatAmount: null,
-      vatFormula: null,
-      problem: null,
-    }
+    const r = noLineTotals(index)
     result.push(r)
     const unitValue = valueOf(line.unitPrice)
     const unit = parseAmountValue(unitValue, currency)

@@ -484,6 +484,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return expectResource<T>(await request<unknown>(req, opts), resource, req.method)
   }
 
+  /** A write on one resource (POST, PATCH, DELETE), sent with the caller's Idempotency-Key when it has one. */
+  function keyedCall<T>(
+    resource: string,
+    req: Omit<LogicalRequest, 'idempotencyKey'>,
+    opts: CallOptions & { idempotencyKey?: string },
+  ): Promise<T> {
+    return resourceCall<T>(resource, { ...req, idempotencyKey: opts.idempotencyKey }, opts)
+  }
+
   function embedQuery(embed: EmbedValue | EmbedValue[] | undefined, method: string): { embed?: string } | undefined {
     const embeds = embed === undefined ? [] : Array.isArray(embed) ? embed : [embed]
     for (const e of embeds) {
@@ -496,11 +505,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function createOrder(body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
     const query = embedQuery(opts.embed, 'POST')
-    return resourceCall<Order>(
-      'order',
-      { method: 'POST', path: '/orders', query, body, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
+    return keyedCall<Order>('order', { method: 'POST', path: '/orders', query, body }, opts)
   }
 
   async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
@@ -515,11 +520,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
     checkId(id, 'order')
     const query = embedQuery(opts.embed, 'DELETE')
-    return resourceCall<Order>(
-      'order',
-      { method: 'DELETE', path: `/orders/${id}`, query, idempotencyKey: opts.idempotencyKey },
-      opts,
-    )
+    return keyedCall<Order>('order', { method: 'DELETE', path: `/orders/${id}`, query }, opts)
   }
 
   async function createOrderPayment(
@@ -528,26 +529,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: CreateOptions = {},
   ): Promise<Payment> {
     checkId(orderId, 'order')
-    const path = `/orders/${orderId}/payments`
-    return resourceCall<Payment>('payment', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
+    return keyedCall<Payment>('payment', { method: 'POST', path: `/orders/${orderId}/payments`, body }, opts)
   }
 
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
-    const path = `/payments/${id}`
-    return resourceCall<Payment>('payment', { method: 'PATCH', path, body, idempotencyKey: opts.idempotencyKey }, opts)
+    return keyedCall<Payment>('payment', { method: 'PATCH', path: `/payments/${id}`, body }, opts)
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
     checkId(id, 'payment')
-    const path = `/payments/${id}`
-    return resourceCall<Payment>('payment', { method: 'DELETE', path, idempotencyKey: opts.idempotencyKey }, opts)
+    return keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${id}` }, opts)
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
     checkId(paymentId, 'payment')
-    const path = `/payments/${paymentId}/refunds`
-    return resourceCall<Refund>('refund', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
+    return keyedCall<Refund>('refund', { method: 'POST', path: `/payments/${paymentId}/refunds`, body }, opts)
   }
 
   async function listRefunds(
@@ -591,8 +588,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function createPayment(body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
-    const path = '/payments'
-    return resourceCall<Payment>('payment', { method: 'POST', path, body, idempotencyKey: opts.idempotencyKey }, opts)
+    return keyedCall<Payment>('payment', { method: 'POST', path: '/payments', body }, opts)
   }
 
   async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {

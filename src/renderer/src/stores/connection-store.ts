@@ -8,6 +8,7 @@ import type {
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { IpcErrorView } from '../../../shared/ipc/define'
 import { toIpcErrorView } from './error-view'
+import { newestCalls } from './newest'
 
 // The saved connections and the active one (the whole window shows its mode). Created with the IPC
 // port it uses (no module state), so its transitions are unit-tested without a browser; main keeps
@@ -63,7 +64,7 @@ export function createConnectionStore(port: ConnectionPort): StoreApi<Connection
   let starts = 0
   let unsubscribe: (() => void) | null = null
   /** Only the newest load may write, so a slow older answer cannot overwrite a newer one. */
-  let loadSeq = 0
+  const loads = newestCalls()
 
   return createStore<ConnectionState>((set, get) => ({
     connections: [],
@@ -92,31 +93,29 @@ export function createConnectionStore(port: ConnectionPort): StoreApi<Connection
     },
 
     async load() {
-      const seq = ++loadSeq
       set({ loading: true })
-      try {
-        const list = await port.list()
-        if (seq !== loadSeq) return
-        const active = activeOf(list.connections, list.activeId)
-        set({
-          connections: list.connections,
-          activeId: list.activeId,
-          active,
-          notice: list.notice,
-          loading: false,
-          error: null,
-        })
-      } catch (error) {
-        if (seq !== loadSeq) return
-        set({ loading: false, error: toIpcErrorView(error) })
-      }
+      await loads.run(
+        () => port.list(),
+        (answer) => {
+          if (!answer.ok) return set({ loading: false, error: toIpcErrorView(answer.error) })
+          const list = answer.value
+          set({
+            connections: list.connections,
+            activeId: list.activeId,
+            active: activeOf(list.connections, list.activeId),
+            notice: list.notice,
+            loading: false,
+            error: null,
+          })
+        },
+      )
     },
 
     async setActive(id) {
       set({ switching: id, switchError: null })
       try {
         const active = await port.setActive(id)
-        loadSeq += 1 // an older list in flight must not switch the mode back
+        loads.invalidate() // an older list in flight must not switch the mode back
         set({ active, activeId: active.id, switching: null })
         void get().load()
         return true

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { DraftSummary, DraftView } from '../../../shared/ipc/drafts'
+import { newestCalls } from './newest'
 import { toErrorView } from './error-view'
 
 // The drafts list beside the builder: open drafts and created (archived) ones, plus main's notices
@@ -32,23 +33,23 @@ function summaryOf(view: DraftView | DraftSummary): DraftSummary {
 
 export function createDraftsStore(port: DraftsPort): StoreApi<DraftsState> {
   // Only the newest list answer is shown.
-  let loadSeq = 0
+  const loads = newestCalls()
   return createStore<DraftsState>((set, get) => ({
     drafts: [],
     notices: [],
     loading: false,
     error: null,
     async load() {
-      const seq = ++loadSeq
       set({ loading: true })
-      try {
-        const list = await port.list()
-        if (seq !== loadSeq) return
-        set({ drafts: list.drafts, notices: list.notices, loading: false, error: null })
-      } catch (error) {
-        if (seq !== loadSeq) return
-        set({ loading: false, error: toErrorView(error).message })
-      }
+      await loads.run(
+        () => port.list(),
+        (answer) =>
+          set(
+            answer.ok
+              ? { drafts: answer.value.drafts, notices: answer.value.notices, loading: false, error: null }
+              : { loading: false, error: toErrorView(answer.error).message },
+          ),
+      )
     },
     upsert(view) {
       const summary = summaryOf(view)

@@ -15,6 +15,7 @@ import { call } from '../../lib/ipc-client'
 import {
   createActionsStore,
   type ActionsPort,
+  type ActionKind,
   type ActionsState,
   type PaymentChanges,
 } from '../../stores/actions-store'
@@ -22,6 +23,7 @@ import { useAppStore, useConnectionStore } from '../../app-stores'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
+import { TableHead } from '../../components/TableHead'
 
 /** The actions store's port onto main. `from` names the view for the Inspector. */
 export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
@@ -117,7 +119,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
       onConfirm={() => read.ok && void store.getState().refund(payment.id, read.amount, description)}
       onClose={() => store.getState().close()}
     >
-      <dl className="action-summary">
+      <dl className="pairs action-summary">
         <dt>Paid</dt>
         <dd>{formatAmountForDisplay(payment.amount, locale)}</dd>
         {payment.amountRefunded && (
@@ -182,32 +184,56 @@ function CancelPaymentDialog({
   payment: Payment
   store: StoreApi<ActionsState>
 }): React.JSX.Element {
+  const locale = userLocale()
+  return (
+    <CancelDialog
+      thing="payment"
+      id={payment.id}
+      name={payment.id}
+      customer={customerOf(payment.billingAddress)}
+      store={store}
+    >
+      <p>
+        The customer can no longer pay <strong>{formatAmountForDisplay(payment.amount, locale)}</strong> for “
+        {payment.description}”. This cannot be undone.
+      </p>
+    </CancelDialog>
+  )
+}
+
+/** The confirmation every cancel shares: what is canceled, for whom, on which connection; cannot be undone. */
+export function CancelDialog(props: {
+  thing: 'order' | 'payment'
+  id: string
+  /** How the agent knows it: the order number, or the payment id. */
+  name: string
+  customer: string
+  store: StoreApi<ActionsState>
+  children: React.ReactNode
+}): React.JSX.Element {
+  const { thing, id, store } = props
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
-  const locale = userLocale()
   return (
     <ActionDialog
-      title={`Cancel payment ${payment.id}?`}
-      confirmLabel="Cancel payment"
-      cancelLabel="Keep payment"
+      title={`Cancel ${thing} ${props.name}?`}
+      confirmLabel={`Cancel ${thing}`}
+      cancelLabel={`Keep ${thing}`}
       busy={busy}
       busyLabel="Canceling…"
       canConfirm
       danger
       live={connection.live}
       error={error}
-      testId="cancel-payment-dialog"
-      onConfirm={() => void store.getState().cancelPayment(payment.id)}
+      testId={`cancel-${thing}-dialog`}
+      onConfirm={() => void (thing === 'order' ? store.getState().cancelOrder(id) : store.getState().cancelPayment(id))}
       onClose={() => store.getState().close()}
     >
-      <p>
-        The customer can no longer pay <strong>{formatAmountForDisplay(payment.amount, locale)}</strong> for “
-        {payment.description}”. This cannot be undone.
-      </p>
-      <dl className="action-summary">
+      {props.children}
+      <dl className="pairs action-summary">
         <dt>Customer</dt>
-        <dd>{customerOf(payment.billingAddress)}</dd>
+        <dd>{props.customer}</dd>
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
@@ -335,36 +361,11 @@ export function PaymentActions({
   return (
     <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
       <div className="toolbar">
-        {!refundWhy && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => store.getState().open('refund', payment.id)}
-            data-testid="action-refund"
-          >
-            Refund…
-          </button>
-        )}
+        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" />}
         {!cancelWhy && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => store.getState().open('cancel-payment', payment.id)}
-            data-testid="action-cancel-payment"
-          >
-            Cancel payment…
-          </button>
+          <ActionButton store={store} kind="cancel-payment" targetId={payment.id} label="Cancel payment…" />
         )}
-        {!updateWhy && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => store.getState().open('update', payment.id)}
-            data-testid="action-update"
-          >
-            Change…
-          </button>
-        )}
+        {!updateWhy && <ActionButton store={store} kind="update" targetId={payment.id} label="Change…" />}
       </div>
       {none && (
         <p className="muted" data-testid="actions-none">
@@ -376,15 +377,7 @@ export function PaymentActions({
       {refunds && refunds.paymentId === payment.id && refunds.list.length > 0 && (
         <table className="data action-refunds" data-testid="refunds-list">
           <caption className="action-caption">Refunds</caption>
-          <thead>
-            <tr>
-              <th scope="col">Refund</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Refund', 'Amount', 'Status', 'Reason', 'Created']} />
           <tbody>
             {refunds.list.map((r) => (
               <tr key={r.id}>
@@ -404,5 +397,25 @@ export function PaymentActions({
       )}
       {dialog?.kind === 'update' && dialog.targetId === payment.id && <UpdateDialog payment={payment} store={store} />}
     </section>
+  )
+}
+
+/** Opens an action's confirmation (test id `action-<kind>`). */
+export function ActionButton(props: {
+  store: StoreApi<ActionsState>
+  kind: ActionKind
+  targetId: string
+  label: string
+}): React.JSX.Element {
+  const { store, kind, targetId, label } = props
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => store.getState().open(kind, targetId)}
+      data-testid={`action-${kind}`}
+    >
+      {label}
+    </button>
   )
 }

@@ -104,7 +104,7 @@ function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: bo
     <div
       ref={menuRef}
       id={id}
-      className="conn-switcher"
+      className="floating conn-switcher"
       role="menu"
       aria-label="Switch connection"
       data-testid="connection-switcher"

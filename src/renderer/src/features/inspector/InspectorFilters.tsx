@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import type { RequestLogSummary, StatusClass } from '../../../../shared/request-log-types'
 import { useInspectorStore } from '../../app-stores'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { fromLocalInput, toLocalInput } from './format'
 
 const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [
@@ -58,20 +59,14 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
           </option>
         ))}
       </select>
-      <select
-        className="input"
-        aria-label="Method"
+      <ChoiceSelect
+        label="Method"
+        anyLabel="Any method"
         value={filter.method ?? ''}
-        onChange={(e) => setFilter({ method: e.target.value || undefined })}
-        data-testid="filter-method"
-      >
-        <option value="">Any method</option>
-        {methods.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
+        choices={methods}
+        onChange={(method) => setFilter({ method: method || undefined })}
+        testId="filter-method"
+      />
       <input
         className="input rl-path"
         type="search"
@@ -82,42 +77,27 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         onChange={(e) => setFilter({ pathText: e.target.value })}
         data-testid="filter-path"
       />
-      <select
-        className="input"
-        aria-label="Connection"
+      <ChoiceSelect
+        label="Connection"
+        anyLabel="Any connection"
         value={filter.connectionId ?? ''}
-        onChange={(e) => setFilter({ connectionId: e.target.value || undefined })}
-        data-testid="filter-connection"
-      >
-        <option value="">Any connection</option>
-        {connections.map(([id, label]) => (
-          <option key={id} value={id}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <label className="rl-range">
-        From
-        <input
-          className="input"
-          type="datetime-local"
-          step={1}
-          value={toLocalInput(filter.from)}
-          onChange={(e) => setFilter({ from: fromLocalInput(e.target.value) })}
-          data-testid="filter-from"
-        />
-      </label>
-      <label className="rl-range">
-        To
-        <input
-          className="input"
-          type="datetime-local"
-          step={1}
-          value={toLocalInput(filter.to)}
-          onChange={(e) => setFilter({ to: fromLocalInput(e.target.value) })}
-          data-testid="filter-to"
-        />
-      </label>
+        choices={connections}
+        onChange={(connectionId) => setFilter({ connectionId: connectionId || undefined })}
+        testId="filter-connection"
+      />
+      {(['from', 'to'] as const).map((end) => (
+        <label key={end} className="rl-range">
+          {end === 'from' ? 'From' : 'To'}
+          <input
+            className="input"
+            type="datetime-local"
+            step={1}
+            value={toLocalInput(filter[end])}
+            onChange={(e) => setFilter({ [end]: fromLocalInput(e.target.value) })}
+            data-testid={`filter-${end}`}
+          />
+        </label>
+      ))}
       <input
         className="input rl-body"
         type="search"
@@ -129,20 +109,14 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         data-testid="filter-body"
       />
       {bodySearching && <span className="spinner" aria-label="Searching" />}
-      <select
-        className="input"
-        aria-label="Case id"
+      <ChoiceSelect
+        label="Case id"
+        anyLabel="Any case id"
         value={filter.tag ?? ''}
-        onChange={(e) => setFilter({ tag: e.target.value || undefined })}
-        data-testid="filter-tag"
-      >
-        <option value="">Any case id</option>
-        {tags.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </select>
+        choices={tags}
+        onChange={(tag) => setFilter({ tag: tag || undefined })}
+        testId="filter-tag"
+      />
       <button type="button" className="btn btn-small" onClick={resetFilter} data-testid="filter-reset">
         Clear filters
       </button>

@@ -140,24 +140,19 @@ export function InspectorScreen(): React.JSX.Element {
           >
             Tag {targets.length > 1 ? `${targets.length} requests` : 'request'}
           </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy || targets.length === 0}
-            onClick={() => void exportAs('har')}
-            data-testid="export-har"
-          >
-            Export HAR{targets.length > 1 ? ` (${targets.length})` : ''}
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy || targets.length === 0}
-            onClick={() => void exportAs('json')}
-            data-testid="export-json"
-          >
-            Export JSON
-          </button>
+          {(['har', 'json'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn-small"
+              disabled={busy || targets.length === 0}
+              onClick={() => void exportAs(format)}
+              data-testid={`export-${format}`}
+            >
+              Export {format.toUpperCase()}
+              {format === 'har' && targets.length > 1 ? ` (${targets.length})` : ''}
+            </button>
+          ))}
           <button
             type="button"
             className="btn btn-small btn-danger"

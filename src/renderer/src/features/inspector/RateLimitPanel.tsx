@@ -1,6 +1,7 @@
 import { useInspectorStore } from '../../app-stores'
 import { activityText, bucketActivity, bucketNumbers, isLow, shownBuckets, tightestBucket } from './rate-limits'
 import { useNow } from './useNow'
+import { TableHead } from '../../components/TableHead'
 
 /** The live state of each bucket of the active connection (spec 8.1). */
 export function RateLimitPanel(): React.JSX.Element {
@@ -16,17 +17,7 @@ export function RateLimitPanel(): React.JSX.Element {
         <p className="muted">No requests yet on the active connection: buckets appear after its first answer.</p>
       ) : (
         <table className="data rl-table">
-          <thead>
-            <tr>
-              <th scope="col">Bucket</th>
-              <th scope="col">Class</th>
-              <th scope="col">Left</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Queued</th>
-              <th scope="col">In flight</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Bucket', 'Class', 'Left', 'Rate', 'Queued', 'In flight', 'State']} />
           <tbody>
             {buckets.map((b) => {
               const share = b.capacity > 0 ? Math.min(1, b.remaining / b.capacity) : 0

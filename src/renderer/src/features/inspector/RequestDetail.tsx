@@ -206,7 +206,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
       {errorFields && (
         <section className="rl-section" data-testid="error-fields">
           <h3>Error (spec 7)</h3>
-          <dl className="rl-dl">
+          <dl className="pairs">
             <dt>Status</dt>
             <dd>{errorFields.status ?? last.status}</dd>
             <dt>Title</dt>
@@ -260,7 +260,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
 
       <section className="rl-section">
         <h3>About this request</h3>
-        <dl className="rl-dl">
+        <dl className="pairs">
           <dt>Started by</dt>
           <dd data-testid="origin">
             {entry.origin ? `${entry.origin.screen} · ${entry.origin.action}` : 'not recorded'}
@@ -324,11 +324,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           {entry.method} {shown.url}
         </p>
         <Headers headers={shown.requestHeaders} testId="request-headers" />
-        {requestBody && (
-          <pre className="code" data-testid="request-body" tabIndex={0} aria-label="Request body">
-            {requestBody}
-          </pre>
-        )}
+        <Body text={requestBody} label="Request body" testId="request-body" />
       </section>
 
       <section className="rl-section" data-testid="response-section">
@@ -341,13 +337,19 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           )}
         </p>
         <Headers headers={shown.responseHeaders} testId="response-headers" />
-        {responseBody && (
-          <pre className="code" data-testid="response-body" tabIndex={0} aria-label="Response body">
-            {responseBody}
-          </pre>
-        )}
+        <Body text={responseBody} label="Response body" testId="response-body" />
         {shown.responseBodyTruncated && <p className="field-hint">The body was cut to the first 256 kB.</p>}
       </section>
     </article>
+  )
+}
+
+/** A request's or response's body, scrollable with the keyboard; nothing when there is none. */
+function Body(props: { text: string | null | undefined; label: string; testId: string }): React.JSX.Element | null {
+  if (!props.text) return null
+  return (
+    <pre className="code" data-testid={props.testId} tabIndex={0} aria-label={props.label}>
+      {props.text}
+    </pre>
   )
 }

@@ -11,6 +11,7 @@ import { OrderActions } from '../actions/OrderActions'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../payments/format'
 import './order.css'
+import { TableHead } from '../../components/TableHead'
 
 /** The order store's port onto main (the only place it meets the IPC bridge). */
 export function ipcOrderPort(): OrderPort {
@@ -71,15 +72,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | un
 function LinesTable({ lines, locale }: { lines: OrderLine[]; locale: string }): React.JSX.Element {
   return (
     <table className="data order-lines" data-testid="order-lines">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Qty</th>
-          <th scope="col">Unit price</th>
-          <th scope="col">Total</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Item', 'Qty', 'Unit price', 'Total', 'Status']} />
       <tbody>
         {lines.map((line) => (
           <tr key={line.id}>
@@ -112,15 +105,7 @@ function PaymentsOfOrder({
   if (payments.length === 0) return <p className="muted">No payments yet.</p>
   return (
     <table className="data order-payments" data-testid="order-payments">
-      <thead>
-        <tr>
-          <th scope="col">Payment</th>
-          <th scope="col">Status</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Method</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Payment', 'Status', 'Amount', 'Method', 'Created']} />
       <tbody>
         {payments.map((p) => (
           <tr key={p.id} data-testid="order-payment-row" data-payment-id={p.id}>

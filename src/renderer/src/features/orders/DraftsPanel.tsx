@@ -108,22 +108,17 @@ function DraftRow({
             </div>
           ) : (
             <div className="toolbar">
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => setMode('rename')}
-                aria-label={`Rename ${draft.name}`}
-              >
-                Rename
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => setMode('delete')}
-                aria-label={`Delete ${draft.name}`}
-              >
-                Delete
-              </button>
+              {(['rename', 'delete'] as const).map((next) => (
+                <button
+                  key={next}
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setMode(next)}
+                  aria-label={`${next === 'rename' ? 'Rename' : 'Delete'} ${draft.name}`}
+                >
+                  {next === 'rename' ? 'Rename' : 'Delete'}
+                </button>
+              ))}
             </div>
           )}
         </>
@@ -145,22 +140,17 @@ export function DraftsPanel(): React.JSX.Element {
     <aside className="panel pd-drafts" aria-labelledby="pd-drafts-title" data-testid="drafts-panel">
       <h2 id="pd-drafts-title">Drafts</h2>
       <div className="toolbar">
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => void newDraft('order')}
-          data-testid="new-order-draft"
-        >
-          New order
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => void newDraft('payment')}
-          data-testid="new-payment-draft"
-        >
-          New payment
-        </button>
+        {(['order', 'payment'] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="btn btn-small"
+            onClick={() => void newDraft(kind)}
+            data-testid={`new-${kind}-draft`}
+          >
+            New {kind}
+          </button>
+        ))}
       </div>
       {notices.map((n, i) => (
         <div key={i} className="banner banner-warn" role="status" data-testid="drafts-notice">

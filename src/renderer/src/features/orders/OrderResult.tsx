@@ -5,6 +5,7 @@ import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../app-stores'
 import type { CreateResult } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
+import { TableHead } from '../../components/TableHead'
 
 function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
@@ -52,14 +53,7 @@ function PaymentsTable({ payments }: { payments: readonly Payment[] }): React.JS
   const navigate = useAppStore((s) => s.navigate)
   return (
     <table className="data">
-      <thead>
-        <tr>
-          <th scope="col">Payment</th>
-          <th scope="col">Status</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Method</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Payment', 'Status', 'Amount', 'Method']} />
       <tbody>
         {payments.map((p) => (
           <tr key={p.id}>
@@ -116,16 +110,7 @@ export function OrderResult({ result }: { result: CreateResult }): React.JSX.Ele
           <CheckoutLink link={result.value.order._links.checkout} />
           <h3>Lines</h3>
           <table className="data" data-testid="result-lines">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Type</th>
-                <th scope="col">Name</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Total</th>
-                <th scope="col">VAT</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Line', 'Type', 'Name', 'Qty', 'Total', 'VAT']} />
             <tbody>
               {result.value.order.lines.map((l) => (
                 <tr key={l.id}>

@@ -1,5 +1,9 @@
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import type { PaymentFilter } from '../../lib/payment-filters'
+
+/** A payment with no method yet is "(none)" (value `none`, see payment-filters.ts). */
+const METHOD_CHOICES = [['none', '(none)'] as const, ...PAYMENT_METHODS]
 
 export interface FilterBarProps {
   filter: PaymentFilter
@@ -27,48 +31,29 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         onChange={(e) => onChange({ text: e.target.value })}
         data-testid="filter-text"
       />
-      <select
-        className="input"
-        aria-label="Status"
+      <ChoiceSelect
+        label="Status"
+        anyLabel="Any status"
         value={filter.statuses[0] ?? ''}
-        onChange={(e) => onChange({ statuses: e.target.value ? [e.target.value] : [] })}
-        data-testid="filter-status"
-      >
-        <option value="">Any status</option>
-        {PAYMENT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      <select
-        className="input"
-        aria-label="Method"
+        choices={PAYMENT_STATUSES}
+        onChange={(status) => onChange({ statuses: status ? [status] : [] })}
+        testId="filter-status"
+      />
+      <ChoiceSelect
+        label="Method"
+        anyLabel="Any method"
         value={filter.methods[0] ?? ''}
-        onChange={(e) => onChange({ methods: e.target.value ? [e.target.value] : [] })}
-        data-testid="filter-method"
-      >
-        <option value="">Any method</option>
-        <option value="none">(none)</option>
-        {PAYMENT_METHODS.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
-      <select
-        className="input"
-        aria-label="Currency"
+        choices={METHOD_CHOICES}
+        onChange={(method) => onChange({ methods: method ? [method] : [] })}
+        testId="filter-method"
+      />
+      <ChoiceSelect
+        label="Currency"
+        anyLabel="Any currency"
         value={filter.currency}
-        onChange={(e) => onChange({ currency: e.target.value })}
-      >
-        <option value="">Any currency</option>
-        {currencies.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
+        choices={currencies}
+        onChange={(currency) => onChange({ currency })}
+      />
       <input
         className="input pay-amount-input"
         inputMode="decimal"

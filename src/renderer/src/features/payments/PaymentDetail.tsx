@@ -7,6 +7,7 @@ import type { DetailState } from '../../stores/payments-store'
 import { PaymentActions } from '../actions/PaymentActions'
 import { ErrorBanner } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
+import { TableHead } from '../../components/TableHead'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -260,14 +261,7 @@ function PaymentFields({
         <>
           <h3>Lines</h3>
           <table className="data pay-lines">
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Description', 'Qty', 'Unit price', 'Total']} />
             <tbody>
               {p.lines.map((line, i) => (
                 <tr key={i}>

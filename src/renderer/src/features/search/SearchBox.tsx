@@ -106,7 +106,7 @@ export function SearchBox(): React.JSX.Element {
       />
       {open && (
         <div
-          className="search-results"
+          className="floating search-results"
           id={listId}
           role="listbox"
           data-testid="search-results"
