@@ -509,18 +509,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
-    checkId(id, 'order')
-    return resourceCall<Order>(
-      'order',
-      { method: 'GET', path: `/orders/${id}`, query: embedQuery(opts.embed, 'GET') },
-      opts,
-    )
+    const path = `/orders/${checkId(id, 'order')}`
+    return resourceCall<Order>('order', { method: 'GET', path, query: embedQuery(opts.embed, 'GET') }, opts)
   }
 
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
-    checkId(id, 'order')
-    const query = embedQuery(opts.embed, 'DELETE')
-    return keyedCall<Order>('order', { method: 'DELETE', path: `/orders/${id}`, query }, opts)
+    const path = `/orders/${checkId(id, 'order')}`
+    return keyedCall<Order>('order', { method: 'DELETE', path, query: embedQuery(opts.embed, 'DELETE') }, opts)
   }
 
   async function createOrderPayment(
@@ -528,23 +523,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: CreateOrderPaymentRequest = {},
     opts: CreateOptions = {},
   ): Promise<Payment> {
-    checkId(orderId, 'order')
-    return keyedCall<Payment>('payment', { method: 'POST', path: `/orders/${orderId}/payments`, body }, opts)
+    const path = `/orders/${checkId(orderId, 'order')}/payments`
+    return keyedCall<Payment>('payment', { method: 'POST', path, body }, opts)
   }
 
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
-    checkId(id, 'payment')
-    return keyedCall<Payment>('payment', { method: 'PATCH', path: `/payments/${id}`, body }, opts)
+    return keyedCall<Payment>('payment', { method: 'PATCH', path: `/payments/${checkId(id, 'payment')}`, body }, opts)
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
-    checkId(id, 'payment')
-    return keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${id}` }, opts)
+    return keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${checkId(id, 'payment')}` }, opts)
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
-    checkId(paymentId, 'payment')
-    return keyedCall<Refund>('refund', { method: 'POST', path: `/payments/${paymentId}/refunds`, body }, opts)
+    const path = `/payments/${checkId(paymentId, 'payment')}/refunds`
+    return keyedCall<Refund>('refund', { method: 'POST', path, body }, opts)
   }
 
   async function listRefunds(
@@ -558,14 +551,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       req = { method: 'GET', link: input.link }
     } else {
       if (input.from !== undefined) checkId(input.from, 'refund')
-      if (input.limit !== undefined && !isPageSize(input.limit)) {
-        throw new ApiError({
-          kind: 'invalid-request',
-          message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
-          method: 'GET',
-          field: 'limit',
-        })
-      }
+      checkLimit(input.limit)
       req = { method: 'GET', path: `/payments/${paymentId}/refunds`, query: { from: input.from, limit: input.limit } }
     }
     const list = await request<unknown>(req, opts)
@@ -582,9 +568,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getRefund(paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
-    checkId(paymentId, 'payment')
-    checkId(refundId, 'refund')
-    return resourceCall<Refund>('refund', { method: 'GET', path: `/payments/${paymentId}/refunds/${refundId}` }, opts)
+    const path = `/payments/${checkId(paymentId, 'payment')}/refunds/${checkId(refundId, 'refund')}`
+    return resourceCall<Refund>('refund', { method: 'GET', path }, opts)
   }
 
   async function createPayment(body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
@@ -592,8 +577,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {
-    checkId(id, 'payment')
-    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${id}` }, opts)
+    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${checkId(id, 'payment')}` }, opts)
   }
 
   /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
@@ -609,14 +593,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (input.from !== undefined) {
         checkId(input.from, key === 'payments' ? 'payment' : 'order')
       }
-      if (input.limit !== undefined && !isPageSize(input.limit)) {
-        throw new ApiError({
-          kind: 'invalid-request',
-          message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
-          method: 'GET',
-          field: 'limit',
-        })
-      }
+      checkLimit(input.limit)
       if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
         throw new ApiError({
           kind: 'invalid-request',
@@ -704,11 +681,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 }
 
-function checkId(id: string, resource: IdResource): void {
+/** The id, once it has the resource's id pattern (the path it goes into is built from checked ids only). */
+function checkId(id: string, resource: IdResource): string {
   if (!isId(resource, id)) {
     throw new ApiError({
       kind: 'invalid-request',
       message: `"${String(id).slice(0, 60)}" is not a ${resource} id (expected ${idPrefix(resource)}…); nothing was sent.`,
+    })
+  }
+  return id
+}
+
+/** A list's `limit`, when given, is a page size the service accepts (spec 4.3). */
+function checkLimit(limit: number | undefined): void {
+  if (limit !== undefined && !isPageSize(limit)) {
+    throw new ApiError({
+      kind: 'invalid-request',
+      message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
+      method: 'GET',
+      field: 'limit',
     })
   }
 }

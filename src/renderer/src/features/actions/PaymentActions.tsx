@@ -19,11 +19,12 @@ import {
   type ActionsState,
   type PaymentChanges,
 } from '../../stores/actions-store'
-import { useAppStore, useConnectionStore } from '../../app-stores'
+import { useConnectionStore } from '../../app-stores'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
 import { TableHead } from '../../components/TableHead'
+import { RequestButton } from '../../components/RequestButton'
 
 /** The actions store's port onto main. `from` names the view for the Inspector. */
 export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
@@ -75,20 +76,14 @@ export function useConnectionText(): { text: string; live: boolean } {
 /** The result of the last action, with its request in the Inspector. */
 export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.JSX.Element | null {
   const done = useStore(store, (s) => s.done)
-  const navigate = useAppStore((s) => s.navigate)
   if (!done) return null
   return (
     <div className="banner banner-ok" role="status" data-testid="action-done">
       {done.message}{' '}
       {done.requestId && (
-        <button
-          type="button"
-          className="btn btn-small btn-link"
-          onClick={() => done.requestId && navigate({ screen: 'inspector', entryId: done.requestId })}
-          data-testid="action-done-request"
-        >
+        <RequestButton requestId={done.requestId} className="btn btn-small btn-link" testId="action-done-request">
           View request
-        </button>
+        </RequestButton>
       )}
     </div>
   )

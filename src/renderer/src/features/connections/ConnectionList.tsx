@@ -2,11 +2,12 @@ import { Fragment, useEffect, useRef, useState } from 'react'
 import { isApiErrorView } from '../../../../shared/api-error'
 import { MAX_LABEL_LENGTH } from '../../../../shared/connection-rules'
 import type { ConnectionTestResult, ConnectionView } from '../../../../shared/ipc/connections'
-import { useAppStore, useConnectionStore } from '../../app-stores'
+import { useConnectionStore } from '../../app-stores'
 import { type ConnectionTestState } from '../../stores/connection-store'
 import { toIpcErrorView } from '../../stores/error-view'
 import { fullTimestamp, kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, relativeTime } from './connection-text'
 import { ModeBadge } from './ModeBadge'
+import { RequestButton } from '../../components/RequestButton'
 
 const COLUMNS = 6
 
@@ -276,7 +277,6 @@ function RenameField({ connection, onDone }: { connection: ConnectionView; onDon
 }
 
 function TestResult({ state }: { state: ConnectionTestState }): React.JSX.Element {
-  const navigate = useAppStore((s) => s.navigate)
   if (state.pending) {
     return (
       <span className="muted" role="status">
@@ -309,14 +309,9 @@ function TestResult({ state }: { state: ConnectionTestState }): React.JSX.Elemen
       )}
       {api?.requestId && (
         <p className="conn-test-hint">
-          <button
-            type="button"
-            className="btn-link"
-            data-testid="connection-test-inspect"
-            onClick={() => api.requestId && navigate({ screen: 'inspector', entryId: api.requestId })}
-          >
+          <RequestButton requestId={api.requestId} className="btn-link" testId="connection-test-inspect">
             Open this request in the inspector
-          </button>{' '}
+          </RequestButton>{' '}
           <span className="mono muted">{api.requestId}</span>
         </p>
       )}

@@ -4,6 +4,7 @@ import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore, useInspectorStore } from '../../app-stores'
 import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
+import { Message } from '../../components/Message'
 
 function Headers({ headers, testId }: { headers: Record<string, string> | null; testId: string }): React.JSX.Element {
   const list = Object.entries(headers ?? {})
@@ -187,16 +188,8 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
             </span>
           ))}
       </div>
-      {actionError && (
-        <div className="banner banner-error" role="alert">
-          {actionError}
-        </div>
-      )}
-      {actionInfo && (
-        <div className="banner banner-ok" role="status">
-          {actionInfo}
-        </div>
-      )}
+      <Message text={actionError} className="banner banner-error" role="alert" />
+      <Message text={actionInfo} className="banner banner-ok" role="status" />
       {curl !== null && (
         <pre className="code" data-testid="curl-command" tabIndex={0} aria-label="cURL command">
           {curl}

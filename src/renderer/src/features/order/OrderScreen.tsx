@@ -8,10 +8,11 @@ import { useLinkActions } from '../../lib/use-link-actions'
 import { useAppStore } from '../../app-stores'
 import { createOrderStore, type OrderPort, type OrderState } from '../../stores/order-store'
 import { OrderActions } from '../actions/OrderActions'
-import { ErrorBanner } from '../payments/ErrorBanner'
+import { ErrorBanner, LoadState } from '../payments/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../payments/format'
 import './order.css'
 import { TableHead } from '../../components/TableHead'
+import { RequestButton } from '../../components/RequestButton'
 
 /** The order store's port onto main (the only place it meets the IPC bridge). */
 export function ipcOrderPort(): OrderPort {
@@ -215,16 +216,13 @@ export function OrderScreen(): React.JSX.Element {
         >
           {state.loading ? 'Refreshing…' : 'Refresh'}
         </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!state.requestId}
-          onClick={() => state.requestId && navigate({ screen: 'inspector', entryId: state.requestId })}
-          data-testid="order-inspector"
+        <RequestButton
+          requestId={state.requestId}
+          testId="order-inspector"
           title={state.requestId ? 'Show the request that read this order' : 'No request recorded yet'}
         >
           View request in Inspector
-        </button>
+        </RequestButton>
         {o?._links.dashboard?.href && (
           <button type="button" className="btn btn-small" onClick={() => void openExternal(o._links.dashboard.href)}>
             Open in dashboard ↗
@@ -232,28 +230,14 @@ export function OrderScreen(): React.JSX.Element {
         )}
       </div>
 
-      {notice && (
-        <p className="field-hint" role="status">
-          {notice}
-        </p>
-      )}
-      {state.loading && !o && (
-        <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading order…
-        </p>
-      )}
-      {state.error && (
-        <ErrorBanner
-          error={state.error}
-          context={
-            state.error.status === 404
-              ? `Order ${state.orderId} was not found. It may belong to another connection, profile or mode.`
-              : `Could not load order ${state.orderId}.`
-          }
-          testId="order-error"
-          onRetry={() => void store.getState().refresh()}
-        />
-      )}
+      <LoadState
+        what="order"
+        id={state.orderId}
+        notice={notice}
+        loading={state.loading && !o}
+        error={state.error}
+        onRetry={() => void store.getState().refresh()}
+      />
 
       {o && <OrderActions order={o} onChanged={refreshOrder} />}
       {o && (
@@ -359,16 +343,9 @@ export function OrderScreen(): React.JSX.Element {
                       Copy link
                     </button>
                     {state.created.requestId && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-link"
-                        onClick={() => {
-                          const requestId = state.created?.requestId
-                          if (requestId) navigate({ screen: 'inspector', entryId: requestId })
-                        }}
-                      >
+                      <RequestButton requestId={state.created.requestId} className="btn btn-small btn-link">
                         View request
-                      </button>
+                      </RequestButton>
                     )}
                   </div>
                 )}

@@ -2,8 +2,8 @@ import { isApiErrorView, type ApiErrorView } from '../../../../shared/api-error'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { call } from '../../lib/ipc-client'
-import { useAppStore } from '../../app-stores'
 import { useOrders } from './builder-context'
+import { RequestButton } from '../../components/RequestButton'
 
 const SHOWN_PROBLEMS = 3
 
@@ -124,19 +124,13 @@ export function CreateError({
   kind: 'order' | 'payment'
   onRetry(options: { newIdempotencyKey?: boolean }): void
 }): React.JSX.Element {
-  const navigate = useAppStore((s) => s.navigate)
   const focusField = useOrders((s) => s.focusField)
   const clearError = useOrders((s) => s.clearError)
   const api = isApiErrorView(error.api) ? error.api : null
   const inspector = api?.requestId ? (
-    <button
-      type="button"
-      className="btn btn-small"
-      onClick={() => api.requestId && navigate({ screen: 'inspector', entryId: api.requestId })}
-      data-testid="view-in-inspector"
-    >
+    <RequestButton requestId={api.requestId} testId="view-in-inspector">
       View request in Inspector
-    </button>
+    </RequestButton>
   ) : null
   const docs = api?.documentationUrl ? (
     <button

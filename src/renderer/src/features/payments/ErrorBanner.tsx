@@ -1,5 +1,6 @@
-import { useAppStore } from '../../app-stores'
 import type { PaymentsErrorView } from '../../stores/payments-store'
+import { RequestButton } from '../../components/RequestButton'
+import { Message } from '../../components/Message'
 
 /** An error of this screen: what happened, the API's title and detail (spec 7), and the inspector entry. */
 export function ErrorBanner({
@@ -13,7 +14,6 @@ export function ErrorBanner({
   testId?: string
   onRetry?: () => void
 }): React.JSX.Element {
-  const navigate = useAppStore((s) => s.navigate)
   return (
     <div className="banner banner-error" role="alert" data-testid={testId}>
       <strong>{context}</strong>
@@ -34,15 +34,49 @@ export function ErrorBanner({
           </button>
         )}
         {error.requestId && (
-          <button
-            type="button"
-            className="btn btn-small btn-link"
-            onClick={() => error.requestId && navigate({ screen: 'inspector', entryId: error.requestId })}
-          >
+          <RequestButton requestId={error.requestId} className="btn btn-small btn-link">
             Open the request in the Inspector
-          </button>
+          </RequestButton>
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * What a detail view shows before and instead of its object: a link action's notice, "Loading …" on
+ * the first load, and the load's error (a 404 says the object may belong to another connection).
+ */
+export function LoadState(props: {
+  what: 'order' | 'payment'
+  id: string | null
+  notice: string | null
+  loading: boolean
+  error: PaymentsErrorView | null
+  onRetry?: () => void
+}): React.JSX.Element {
+  const { what, id, notice, loading, error } = props
+  const name = `${what === 'order' ? 'Order' : 'Payment'} ${id ?? ''}`
+  return (
+    <>
+      <Message text={notice} className="field-hint" role="status" />
+      {loading && (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading {what}…
+        </p>
+      )}
+      {error && (
+        <ErrorBanner
+          error={error}
+          context={
+            error.status === 404
+              ? `${name} was not found (404). Check the id: it may belong to another connection, profile or mode.`
+              : `Could not load ${what} ${id ?? ''}.`
+          }
+          testId={what === 'order' ? 'order-error' : 'detail-error'}
+          onRetry={props.onRetry}
+        />
+      )}
+    </>
   )
 }

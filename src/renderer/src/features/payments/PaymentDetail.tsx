@@ -5,9 +5,10 @@ import { useLinkActions } from '../../lib/use-link-actions'
 import { useAppStore } from '../../app-stores'
 import type { DetailState } from '../../stores/payments-store'
 import { PaymentActions } from '../actions/PaymentActions'
-import { ErrorBanner } from './ErrorBanner'
+import { LoadState } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
 import { TableHead } from '../../components/TableHead'
+import { RequestButton } from '../../components/RequestButton'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -104,42 +105,19 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         >
           {detail.loading ? 'Refreshing…' : 'Refresh'}
         </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!detail.requestId}
+        <RequestButton
+          requestId={detail.requestId}
+          testId="detail-inspector"
           title={
             detail.requestId
               ? 'Show the request that fetched this payment'
               : 'The request log has not reported this request'
           }
-          onClick={() => detail.requestId && navigate({ screen: 'inspector', entryId: detail.requestId })}
-          data-testid="detail-inspector"
         >
           View request in Inspector
-        </button>
+        </RequestButton>
       </div>
-      {notice && (
-        <p className="field-hint" role="status">
-          {notice}
-        </p>
-      )}
-      {detail.loading && !p && (
-        <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading payment…
-        </p>
-      )}
-      {detail.error && (
-        <ErrorBanner
-          error={detail.error}
-          context={
-            detail.error.status === 404
-              ? `Payment ${detail.id} was not found (404). Check the id: it may belong to another profile, mode or connection.`
-              : `Could not load payment ${detail.id}.`
-          }
-          testId="detail-error"
-        />
-      )}
+      <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentActions payment={p} onChanged={onRefresh} />}
       {p && (
         <PaymentFields
