@@ -2,6 +2,7 @@
 // the client does): each speaks one rate-limit dialect or misbehaves in one way.
 import type http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { present } from '../../../helpers/present'
 import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
 
 const servers: TinyServer[] = []
@@ -44,6 +45,58 @@ async function many(client: ReturnType<typeof recordingClient>['client'], n: num
   const results = await Promise.allSettled(Array.from({ length: n }, () => client.getPayment('tr_x1')))
   return results.filter((r) => r.status === 'rejected').length
 }
+
+describe('a read backlog never refuses a write', () => {
+  it('1,000 background reads queued: 20 writes and a user read still go; the newest background read yields', async () => {
+    // Reads are held until released and carry no rate-limit headers: the read class stays on its
+    // one-at-a-time gate, so every read after the first waits in the queue. Writes answer at once.
+    const held: http.ServerResponse[] = []
+    const server = await serve((req, res) => {
+      if (req.method === 'GET') held.push(res)
+      else {
+        res.writeHead(201, { 'content-type': 'application/json' })
+        res.end(PAYMENT('tr_w1'))
+      }
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, { maxQueue: 1000 })
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: { kind?: string }) => e.kind ?? 'error',
+      )
+    // One read in flight, 1,000 waiting: the background share of the read class is full.
+    const background = Array.from({ length: 1001 }, (_, i) =>
+      settle(client.getPayment(`tr_bg${i}`, { priority: 'background' })),
+    )
+    expect(await settle(client.getPayment('tr_bgover', { priority: 'background' }))).toBe('queue-full')
+    const writes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        settle(
+          client.createPayment({
+            amount: { currency: 'EUR', value: '1.00' },
+            description: 'x',
+            redirectUrl: 'https://example.com/r',
+          }),
+        ),
+      ),
+    )
+    expect(writes).toEqual(Array.from({ length: 20 }, () => 'ok'))
+    expect(server.requests.filter((r) => r.method === 'POST').length).toBe(20)
+    // A user read at the full read class: the newest background read gives way, the user read
+    // queues and is the next read sent.
+    const user = settle(client.getPayment('tr_user1'))
+    expect(await present(background[1000])).toBe('queue-full')
+    present(held[0]).writeHead(200, { 'content-type': 'application/json' }).end(PAYMENT('tr_bg0'))
+    expect(await present(background[0])).toBe('ok')
+    while (server.requests.filter((r) => r.method === 'GET').length < 2) await new Promise((r) => setTimeout(r, 5))
+    expect(server.requests.filter((r) => r.method === 'GET').map((r) => r.url)).toEqual([
+      '/v2/payments/tr_bg0',
+      '/v2/payments/tr_user1',
+    ])
+    client.dispose()
+    expect(await user).toBe('aborted')
+  }, 20_000)
+})
 
 describe('RateLimit dialects', () => {
   it('IETF draft: q per window w (q=20;w=2 is 10/s, not 20/s): no 429', async () => {
