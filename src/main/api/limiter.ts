@@ -443,7 +443,7 @@ export class RateLimiter {
     report: ResponseReport,
   ): { pauseMs: number | null; askedMs?: number } {
     const now = this.clock.now()
-    const reading = readRateLimitHeaders(report.headers)
+    const reading = readRateLimitHeaders(report.headers, now)
     // Dialects without a policy name (legacy) get one bucket per class.
     const nameOf = (n: string | null) => n ?? `${reading.dialect ?? 'unnamed'}-${w.cls}`
     let bucket: Gate | null = via.learned ? via : null

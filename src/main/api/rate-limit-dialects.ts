@@ -48,6 +48,12 @@ type Headers = Record<string, string | string[] | undefined>
 /** Legacy headers are read without a window unless `RateLimit-Limit: 100, 100;w=60` states one. */
 const LEGACY_DEFAULT_WINDOW_S = 60
 
+/**
+ * A Reset this large is a moment, not a wait: `X-RateLimit-Reset` is epoch seconds on many servers
+ * (no window lasts 31 years). Such a value is read as the seconds from now until that moment.
+ */
+const EPOCH_RESET_MIN = 1_000_000_000
+
 function first(h: string | string[] | undefined): string | null {
   if (h === undefined) return null
   const v = Array.isArray(h) ? h[0] : h
@@ -64,7 +70,7 @@ function legacyInt(h: string | string[] | undefined): number | null {
   return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : null
 }
 
-export function readRateLimitHeaders(headers: Headers): RateLimitReading {
+export function readRateLimitHeaders(headers: Headers, nowMs: number = Date.now()): RateLimitReading {
   const policyHeader = headers['ratelimit-policy']
   const stateHeader = headers['ratelimit']
   if (policyHeader !== undefined || stateHeader !== undefined) {
@@ -101,7 +107,11 @@ export function readRateLimitHeaders(headers: Headers): RateLimitReading {
   const remaining = legacyInt(headers['ratelimit-remaining'] ?? headers['x-ratelimit-remaining'])
   if (limit === null && remaining === null) return { dialect: null, shape: null, state: null }
   let shape: BucketShape | null = null
-  const reset = legacyInt(headers['ratelimit-reset'] ?? headers['x-ratelimit-reset'])
+  const resetValue = legacyInt(headers['ratelimit-reset'] ?? headers['x-ratelimit-reset'])
+  const reset =
+    resetValue !== null && resetValue >= EPOCH_RESET_MIN
+      ? Math.max(0, Math.ceil(resetValue - nowMs / 1000))
+      : resetValue
   if (limit !== null && limit > 0) {
     const stated = /;\s*w\s*=\s*(\d{1,9})/i.exec(first(limitHeader) ?? '')
     // Without a stated window the Reset (seconds left in this window) is a lower bound of the

@@ -152,6 +152,30 @@ describe('RateLimit dialects', () => {
     expect(events.filter((e) => e.status === 429).length).toBe(0)
   }, 20_000)
 
+  it('X-RateLimit-Reset as epoch seconds (a timestamp, not a delta): waits for that moment, not decades', async () => {
+    let windowStart = Date.now()
+    let used = 0
+    const server = await serve((_req, res) => {
+      const now = Date.now()
+      if (now - windowStart >= 1000) {
+        windowStart = now
+        used = 0
+      }
+      const ok = used < 5
+      if (ok) used++
+      answer(res, ok, {
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': String(5 - used),
+        'x-ratelimit-reset': String(Math.ceil((windowStart + 1000) / 1000)),
+        ...(ok ? {} : { 'retry-after': '1' }),
+      })
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, { callDeadlineMs: 8000 })
+    const failed = await many(client, 12)
+    client.dispose()
+    expect(failed).toBe(0)
+  }, 20_000)
+
   for (const [format, date] of [
     [
       'RFC 850',

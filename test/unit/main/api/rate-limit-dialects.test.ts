@@ -47,6 +47,19 @@ describe('readRateLimitHeaders: which dialect, and what q means', () => {
     expect(guessed.shape).toMatchObject({ capacity: 30, ratePerSecond: 10, windowStated: false })
   })
 
+  it('a Reset in epoch seconds (X-RateLimit-Reset on many servers) is read as the seconds until that moment', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    const reading = readRateLimitHeaders(
+      { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 30) },
+      now,
+    )
+    expect(reading.state).toEqual({ name: null, r: 0, resetSeconds: 30 })
+    expect(reading.shape).toMatchObject({ capacity: 60, ratePerSecond: 2, windowStated: false })
+    // A moment already past is no wait at all.
+    const past = readRateLimitHeaders({ 'ratelimit-remaining': '0', 'ratelimit-reset': String(now / 1000 - 5) }, now)
+    expect(past.state?.resetSeconds).toBe(0)
+  })
+
   it('nothing usable gives nulls, never a throw', () => {
     expect(readRateLimitHeaders({})).toEqual({ dialect: null, shape: null, state: null })
     expect(readRateLimitHeaders({ 'ratelimit-limit': 'lots', 'ratelimit-remaining': '-1' })).toEqual({
