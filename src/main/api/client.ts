@@ -209,6 +209,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // queue, the socket and the waits attach to it, never to a signal shared by all calls.
     const deadlineMs = opts.deadlineMs ?? callDeadlineMs
     const deadline = new AbortController()
+    const callStart = clock.now()
+    /** What is left of this call's deadline. */
+    const leftMs = () => deadlineMs - (clock.now() - callStart)
     const deadlineTimer = clock.setTimer(() => deadline.abort(), Math.min(deadlineMs, MAX_TIMER_MS))
     const signal = AbortSignal.any(
       opts.signal ? [opts.signal, lifetime.signal, deadline.signal] : [lifetime.signal, deadline.signal],
@@ -242,14 +245,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ...init,
         })
       }
-      /** The service asked for a wait longer than the cap: fail now, naming the wait. */
-      const tooLongWait = (prev: ApiError | null, waitMs: number): ApiError =>
+      /**
+       * The service asked for a wait longer than the cap, or than what is left of this call's
+       * deadline (which would only end the call later, saying less): fail now, naming the wait.
+       */
+      const tooLongWait = (prev: ApiError | null, waitMs: number, limitMs?: number): ApiError =>
         fail({
           kind: 'http',
           status: prev?.status ?? null,
           title: prev?.title ?? null,
           detail: prev?.detail ?? null,
-          message: `The service asks to wait ${formatWait(waitMs)} before trying again (longer than the ${formatWait(maxRetryAfterMs)} this app waits); nothing more was sent. Try again later.`,
+          message: `The service asks to wait ${formatWait(waitMs)} before trying again (longer than ${limitMs === undefined ? `the ${formatWait(maxRetryAfterMs)} this app waits` : `the ${formatWait(limitMs)} left of this call's deadline`}); nothing more was sent. Try again later.`,
         })
       const abortedError = () =>
         deadline.signal.aborted && !opts.signal?.aborted && !lifetime.signal.aborted
@@ -405,12 +411,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             if (askedMs !== undefined) {
               decision = { retry: false, reason: decision.reason }
               error = tooLongWait(error, askedMs)
+            } else if (rateLimit?.retryAfter != null && nextWaitMs > leftMs()) {
+              decision = { retry: false, reason: decision.reason }
+              error = tooLongWait(error, rateLimit.retryAfter * 1000, Math.max(0, leftMs()))
             }
           } else {
             const retryAfter = res.headers ? parseRetryAfter(res.headers['retry-after'], clock.now()) : null
             if (retryAfter !== null && retryAfter * 1000 > maxRetryAfterMs) {
               decision = { retry: false, reason: decision.reason }
               error = tooLongWait(error, retryAfter * 1000)
+            } else if (retryAfter !== null && retryAfter * 1000 > leftMs()) {
+              decision = { retry: false, reason: decision.reason }
+              error = tooLongWait(error, retryAfter * 1000, Math.max(0, leftMs()))
             } else
               // Retry-After wins over the backoff whenever the service sends one.
               nextWaitMs =

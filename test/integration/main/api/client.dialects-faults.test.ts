@@ -247,6 +247,20 @@ describe('every wait is bounded', () => {
     expect(server.requests.length).toBe(1)
   }, 5_000)
 
+  it('a Retry-After within the cap but past the call deadline fails at once, naming the wait', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '5' })
+      res.end('{"status":429,"title":"Too Many Requests"}')
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, { maxRetryAfterMs: 120_000, callDeadlineMs: 2000 })
+    const e = await rejection(client.getPayment('tr_x1'))
+    client.dispose()
+    expect(e.status).toBe(429)
+    expect(e.message).toContain('asks to wait 5 s')
+    expect(e.message).toContain("left of this call's deadline")
+    expect(server.requests.length).toBe(1)
+  }, 5_000)
+
   it('a silent server ends in a timeout at the call deadline, not after 4 × the headers timeout', async () => {
     const server = await serve(() => {
       // never answers
