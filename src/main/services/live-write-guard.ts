@@ -1,4 +1,5 @@
 import { UserFacingError } from '../ipc/errors'
+import { plainLine } from './dialog-text'
 
 // The live-mode guard. Every WRITE on a live connection moves real money, so the user confirms it
 // in a dialog that MAIN shows, with a summary MAIN builds from the request it is about to send. The
@@ -42,19 +43,26 @@ export interface LiveWriteConfirmer {
 /** Used when no confirmer is wired: a live write is never sent unasked. */
 export const refuseEveryLiveWrite: LiveWriteConfirmer = { confirm: async () => false }
 
-/** The text of the confirmation dialog: the same words in the native dialog and in the tests. */
+/**
+ * The text of the confirmation dialog: the same words in the native dialog and in the tests. Every
+ * value is one plain line (dialog-text.ts), and the addresses the service will call or send the
+ * customer to come right after the connection, so a long reference or name can never push them out
+ * of sight.
+ */
 export function describeLiveWrite(summary: LiveWriteSummary): { title: string; message: string; detail: string } {
+  const line = (label: string, value: string | null, max?: number) =>
+    value === null ? null : `${label}: ${plainLine(value, max)}`
   const facts = [
-    `Connection: ${summary.connection} (LIVE)`,
-    summary.amount !== null ? `Amount: ${summary.amount}` : null,
-    summary.reference !== null ? `Reference: ${summary.reference}` : null,
+    `Connection: ${plainLine(summary.connection, 60)} (LIVE)`,
+    ...(summary.callbacks ?? []).map((c) => line(c.label, c.url, MAX_SHOWN_URL)),
+    line('Amount', summary.amount, 40),
+    line('Reference', summary.reference),
     summary.lineCount !== null ? `Lines: ${summary.lineCount}` : null,
-    summary.customer !== null ? `Customer: ${summary.customer}` : null,
-    ...(summary.callbacks ?? []).map((c) => `${c.label}: ${c.url}`),
-  ].filter((line): line is string => line !== null)
+    line('Customer', summary.customer),
+  ].filter((fact): fact is string => fact !== null)
   return {
     title: 'Confirm a live write',
-    message: `${summary.action} on the LIVE connection "${summary.connection}"?`,
+    message: `${plainLine(summary.action, 60)} on the LIVE connection "${plainLine(summary.connection, 60)}"?`,
     detail: `${facts.join('\n')}\n\nThis uses real money and cannot be undone from Paydesk.`,
   }
 }
@@ -117,7 +125,7 @@ const CALLBACK_FIELDS = [
 ] as const
 
 /** Longest address shown in the dialog; the host comes first, so it always stays visible. */
-const MAX_SHOWN_URL = 200
+const MAX_SHOWN_URL = 160
 
 /**
  * The addresses a request body hands the service (redirect, cancel, webhook), normalized the way
@@ -135,7 +143,7 @@ export function callbacksOf(body: Record<string, unknown>): LiveWriteCallback[] 
     } catch {
       // not a URL: shown verbatim
     }
-    callbacks.push({ label, url: url.length > MAX_SHOWN_URL ? `${url.slice(0, MAX_SHOWN_URL)}…` : url })
+    callbacks.push({ label, url: plainLine(url, MAX_SHOWN_URL) })
   }
   return callbacks
 }

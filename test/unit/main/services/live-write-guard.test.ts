@@ -85,6 +85,37 @@ describe('describeLiveWrite', () => {
   })
 })
 
+describe('describeLiveWrite against hostile values (threat: a page hides a foreign address in the dialog)', () => {
+  const hostile = {
+    ...summary,
+    reference: `Order 1\n\n\n\n\n\n\n\n\n\nAll fine, nothing unusual below${'\u200b'.repeat(50)}${' '.repeat(500)}${'x'.repeat(5000)}`,
+    customer: 'Jan\r\nConnection: Shop test (TEST)\u202e\u0000',
+    callbacks: callbacksOf({ webhookUrl: 'https://evil.example/hook', redirectUrl: `https://shop.example/${'a'.repeat(900)}` }),
+  }
+
+  it('shows every value on one line, control and invisible characters collapsed, long values cut with an ellipsis', () => {
+    const { detail } = describeLiveWrite(hostile)
+    const lines = detail.split('\n')
+    const reference = present(lines.find((l) => l.startsWith('Reference: ')))
+    expect(reference).toContain('Order 1 All fine')
+    expect(reference.length).toBeLessThanOrEqual(140)
+    expect(reference.endsWith('…')).toBe(true)
+    expect(reference).not.toMatch(/\u200b|x{7}| {2}/)
+    const customer = present(lines.find((l) => l.startsWith('Customer: ')))
+    expect(customer).toBe('Customer: Jan Connection: Shop test (TEST)')
+    // A value cannot make a line that looks like one of main's own.
+    expect(lines.filter((l) => l.startsWith('Connection: '))).toEqual(['Connection: Shop live (LIVE)'])
+    for (const l of lines) expect(l).not.toMatch(/[\u0000-\u001f\u200b\u202e]/)
+  })
+
+  it('lists the addresses right after the connection, before amount, reference and customer', () => {
+    const lines = describeLiveWrite(hostile).detail.split('\n')
+    expect(lines[0]).toBe('Connection: Shop live (LIVE)')
+    expect(lines[1]).toMatch(/^Customer returns to: https:\/\/shop\.example\/a{3}…$/)
+    expect(lines[2]).toBe('Status updates (webhook) go to: https://evil.example/hook')
+  })
+})
+
 describe('requireLiveConfirmation', () => {
   it('resolves only on a yes from main’s dialog', async () => {
     const dialog = manualDialog()

@@ -1,0 +1,27 @@
+// Text that main puts into its own dialogs. Values come from requests a page built (a reference,
+// a customer's name, a webhook address) or from files, so each is made one short, plain line:
+// a value cannot push the lines after it out of sight, fake a line of its own, or hide behind
+// invisible characters.
+
+/** Control, format (bidi, zero-width) and line/paragraph separator characters, and all white space. */
+const INVISIBLE_OR_BREAKING = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu
+/** The same character more than this many times in a row is shortened. */
+const MAX_RUN = 6
+const RUN = new RegExp(`(.)\\1{${MAX_RUN},}`, 'gu')
+
+/** Default longest value shown on one line. */
+export const MAX_DIALOG_VALUE = 120
+
+/**
+ * One line: breaks, tabs, control and invisible characters become one space; a run of one character
+ * longer than six is cut to three and an ellipsis; the whole is cut to `max` characters with an
+ * ellipsis (by code point, so no character is split).
+ */
+export function plainLine(value: string, max = MAX_DIALOG_VALUE): string {
+  const collapsed = value
+    .replace(INVISIBLE_OR_BREAKING, ' ')
+    .replace(RUN, (_run, char: string) => `${char.repeat(3)}…`)
+    .trim()
+  const chars = [...collapsed]
+  return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : collapsed
+}
