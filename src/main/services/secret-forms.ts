@@ -1,8 +1,14 @@
 // The shapes a known secret can take in text that leaves main (replies, events, the request log,
 // HAR exports): as it is, in upper or lower case, URI-encoded, hex, base64 or base64url at any of
 // the three byte alignments (so `Basic base64(user:key)` and `base64("Bearer " + key)` are caught),
-// and split across strings by quotes, commas, `+` or whitespace (`"live_abc" + "def…"`). One place,
-// used by the IPC secret scrubber and the request-log redactor alike. Issue 11 item 7.
+// and split across strings by quotes, commas, `+` or whitespace (`"live_abc" + "def…"`); also
+// written with escapes, whole or in part (percent `%6c`, `\u006c`, `\x6c`, HTML `&#108;` / `&#x6c;`),
+// split by invisible characters (zero-width space, soft hyphen …), and the key's body without its
+// prefix. One place, used by the IPC secret scrubber and the request-log redactor alike. Issues 11
+// item 7 and 22 item 6. Transformations that are not an encoding (ROT13, reversal, a key typed with
+// one character changed) are out of scope: SECURITY.md says so.
+
+import { credentialPrefixOf } from '../../shared/service/credentials'
 
 /** Characters that may sit between the pieces of a secret split across strings. */
 const SPLIT_SEPARATORS = new Set(['"', "'", '`', '+', ',', ' ', '\t', '\n', '\r', '\f', '\v', '\\'])
@@ -33,8 +39,20 @@ function base64Cores(bytes: Buffer): string[] {
   return cores
 }
 
-/** Every form of `secret` worth looking for (the secret itself included), longest first. */
+/** The key without its `live_`/`test_`/`access_` prefix, when long enough to be told apart. */
+export function secretBody(secret: string): string | null {
+  const prefix = credentialPrefixOf(secret)
+  const body = prefix ? secret.slice(prefix.length) : null
+  return body !== null && body.length >= 8 ? body : null
+}
+
+/** Every form of `secret` worth looking for (the secret itself included, and its body), longest first. */
 export function encodedForms(secret: string): string[] {
+  const body = secretBody(secret)
+  return [...new Set([...formsOf(secret), ...(body ? formsOf(body) : [])])].sort((a, b) => b.length - a.length)
+}
+
+function formsOf(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8')
   const hex = bytes.toString('hex')
   const forms = new Set<string>([
@@ -90,12 +108,75 @@ function maskSplit(text: string, secret: string, mask: string): string {
   return out + text.slice(copied)
 }
 
-/** `text` with every form of every known secret replaced by its mask. */
+/** Characters that show as nothing: zero-width space/joiners, word joiner, BOM, soft hyphen … */
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/
+/** An escape that stands for one character: `%6c`, `\u006c`, `\x6c`, `&#108;`, `&#x6c;`. */
+const ESCAPE = /%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#(\d{1,7});|&#x([0-9a-f]{1,6});/iy
+const MAY_HIDE = /[%\\&\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/
+
+/**
+ * The text with escapes decoded and invisible characters dropped, and for each decoded character
+ * the span of the text it came from.
+ */
+function decodeWithPlaces(text: string): { decoded: string; starts: number[]; ends: number[] } {
+  let decoded = ''
+  const starts: number[] = []
+  const ends: number[] = []
+  let i = 0
+  while (i < text.length) {
+    const ch = text.charAt(i)
+    if (INVISIBLE.test(ch)) {
+      i++
+      continue
+    }
+    ESCAPE.lastIndex = i
+    const escape = ESCAPE.exec(text)
+    if (escape) {
+      const [whole, pct, u, x, dec, hex] = escape
+      const code = pct ?? u ?? x ? parseInt(pct ?? u ?? x ?? '', 16) : dec ? parseInt(dec, 10) : parseInt(hex ?? '', 16)
+      if (code <= 0x10ffff) {
+        decoded += String.fromCodePoint(code)
+        starts.push(i)
+        ends.push(i + whole.length)
+        i += whole.length
+        continue
+      }
+    }
+    decoded += ch
+    starts.push(i)
+    ends.push(i + 1)
+    i++
+  }
+  return { decoded, starts, ends }
+}
+
+/** Replaces the secret where it is written with escapes or invisible characters in between. */
+function maskDecoded(text: string, secret: string, mask: string): string {
+  if (!MAY_HIDE.test(text)) return text
+  const { decoded, starts, ends } = decodeWithPlaces(text)
+  if (decoded.length === text.length || !decoded.includes(secret)) return text
+  let out = ''
+  let copied = 0
+  for (let at = decoded.indexOf(secret); at >= 0; at = decoded.indexOf(secret, at + secret.length)) {
+    const start = starts[at]
+    const end = ends[at + secret.length - 1]
+    if (start === undefined || end === undefined || start < copied) continue
+    out += text.slice(copied, start) + mask
+    copied = end
+  }
+  return out + text.slice(copied)
+}
+
+/** `text` with every form of every known secret (and of its body) replaced by its mask. */
 export function maskKnownSecrets(text: string, secrets: readonly KnownSecret[]): string {
   let out = text
   for (const known of secrets) {
     for (const form of known.forms) if (out.includes(form)) out = out.split(form).join(known.mask)
-    out = maskSplit(out, known.secret, known.mask)
+    const body = secretBody(known.secret)
+    for (const value of body ? [known.secret, body] : [known.secret]) {
+      out = maskSplit(out, value, known.mask)
+      out = maskDecoded(out, value, known.mask)
+    }
   }
   return out
 }

@@ -21,7 +21,46 @@ const ENCODINGS: [string, string][] = [
   ['base64url', b64(`:${SECRET}?`).replace(/\+/g, '-').replace(/\//g, '_')],
   ['split across strings', `"${SECRET.slice(0, 11)}" + "${SECRET.slice(11)}"`],
   ['split in a JSON array', JSON.stringify([SECRET.slice(0, 9), SECRET.slice(9)])],
+  // Issue 22 item 6: escapes, whole or in part, invisible characters, the body without its prefix.
+  ['percent-encoded, every character', `k=${escapeEach(SECRET, (c) => `%${hex2(c)}`)}`],
+  [
+    'percent-encoded in part (lower case)',
+    `k=${SECRET.slice(0, 6)}${escapeEach(SECRET.slice(6, 12), (c) => `%${hex2(c).toLowerCase()}`)}${SECRET.slice(12)}`,
+  ],
+  ['\\u-escaped', `{"k":"${escapeEach(SECRET, (c) => `\\u00${hex2(c)}`)}"}`],
+  [
+    '\\x-escaped in part',
+    `'${SECRET.slice(0, 8)}${escapeEach(SECRET.slice(8), (c) => `\\x${hex2(c).toLowerCase()}`)}'`,
+  ],
+  ['HTML decimal entities', `<b>${escapeEach(SECRET, (c) => `&#${c.charCodeAt(0)};`)}</b>`],
+  [
+    'HTML hex entities mixed with letters',
+    `${SECRET.slice(0, 10)}${escapeEach(SECRET.slice(10), (c, i) => (i % 2 ? c : `&#x${hex2(c)};`))}`,
+  ],
+  ['zero-width spaces between characters', [...SECRET].join('\u200b')],
+  ['soft hyphens and word joiners', `${SECRET.slice(0, 7)}\u00ad${SECRET.slice(7, 15)}\u2060${SECRET.slice(15)}`],
+  ['the body without its prefix', `key body ${SECRET.slice('live_'.length)} seen`],
 ]
+
+function hex2(c: string): string {
+  return c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')
+}
+
+function escapeEach(text: string, escape: (c: string, i: number) => string): string {
+  return [...text].map(escape).join('')
+}
+
+/** The text as a reader would decode it: escapes resolved, invisible characters dropped. */
+function decoded(text: string): string {
+  return text
+    .replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '')
+    .replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi, (_m, u?: string, x?: string) =>
+      String.fromCharCode(parseInt(u ?? x ?? '', 16)),
+    )
+    .replace(/&#x([0-9a-f]+);/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_m, d: string) => String.fromCharCode(Number(d)))
+}
 
 /** Whether any recognisable piece of the secret (or its hex) is still in the text. */
 function leaks(text: string): boolean {
@@ -31,7 +70,9 @@ function leaks(text: string): boolean {
     text.includes(encodeURIComponent(SECRET)) ||
     text.toLowerCase().includes(hex) ||
     text.includes(SECRET.slice(0, 11)) ||
-    text.includes(SECRET.slice(11))
+    text.includes(SECRET.slice(11)) ||
+    decoded(text).includes(SECRET.slice('live_'.length, 14)) ||
+    decoded(text).includes(SECRET.slice(14))
   )
 }
 
