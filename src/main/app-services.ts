@@ -13,6 +13,7 @@ import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
+import type { QuestionPort } from './services/main-questions'
 import { createOrdersService, type OrdersService } from './services/orders'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
 import { createActionsService } from './services/actions'
@@ -30,8 +31,11 @@ export interface ClipboardPort {
   writeText(text: string): void
 }
 
-/** The OS save dialog: Electron's dialog in the app, a chosen path in tests. */
-export interface DialogPort {
+/**
+ * The OS save dialog and main's own questions (main-questions.ts): Electron's dialogs in the app,
+ * chosen paths and answers in tests.
+ */
+export interface DialogPort extends QuestionPort {
   chooseSavePath(options: {
     title: string
     defaultName: string
@@ -163,12 +167,14 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     events,
     allowOrigin: (origin) => externalLinks.allowOrigin(origin),
     defaultBaseUrl: deps.apiBaseUrl,
+    questions: deps.dialogs,
   })
   void refreshConnectionLabels()
 
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
     chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
+    questions: deps.dialogs,
     onExportProgress: (progress) => events.emit('payments.exportProgress', progress),
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
   })

@@ -81,6 +81,13 @@ async function start(): Promise<void> {
       const result = focused ? await dialog.showSaveDialog(focused, options) : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
     },
+    // Main's own questions (main-questions.ts): modal on the app window; Escape is the cancel button.
+    async ask({ title, message, detail, buttons, defaultId, cancelId }) {
+      const options = { type: 'question' as const, title, message, detail, buttons, defaultId, cancelId, noLink: true }
+      const parent = appWindow ?? BrowserWindow.getFocusedWindow()
+      const result = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
+      return result.response
+    },
   }
   const secretStore = await openSecretStore()
   const services = await createAppServices({

@@ -104,7 +104,11 @@ export interface RequestLogListView {
 
 export type RequestLogExportFormat = 'har' | 'json'
 
-export type RequestLogExportResult = { saved: true; path: string; count: number } | { saved: false }
+/** Whether customers' personal data is in an exported file (the person chose in main's dialog). */
+export type PersonalDataInFile = 'left-out' | 'included'
+
+export type RequestLogExportResult =
+  { saved: true; path: string; count: number; personalData: PersonalDataInFile } | { saved: false }
 
 /** The quick filters of the list (spec-free: Inspector UI). All optional; combined with AND. */
 export interface RequestLogFilter {

@@ -10,6 +10,7 @@ import { createKeytarSecretStore, loadKeytar } from '../../src/main/secrets/keyt
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security'
 import { readStaticFile } from '../../src/main/static-files'
 import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
+import type { MainQuestion } from '../../src/main/services/main-questions'
 import { buildPaydeskApi } from '../../src/preload/build-api'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { EVENT_NAMES } from '../../src/shared/ipc/events'
@@ -86,6 +87,13 @@ export interface Harness {
   liveConfirmations: LiveWriteSummary[]
   /** The answers the next live-write dialogs give (true = "Send to LIVE"); none left = Cancel. */
   liveAnswers: boolean[]
+  /** Every question main asked through its own dialog (main-questions.ts), in order. */
+  questions: MainQuestion[]
+  /**
+   * Answers (button indexes) for main's questions, used in order; when empty, a question is answered
+   * with its cancel button, as a person who closes the dialog would.
+   */
+  dialogAnswers: number[]
   consoleErrors: string[]
   cspViolations: string[]
   screenshot(name: string): Promise<string>
@@ -150,6 +158,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const liveConfirmations: LiveWriteSummary[] = []
   const clipboard: string[] = []
   const liveAnswers: boolean[] = []
+  const questions: MainQuestion[] = []
+  const dialogAnswers: number[] = []
   const consoleErrors: string[] = []
   const cspViolations: string[] = []
 
@@ -190,6 +200,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       dialogs: {
         async chooseSavePath() {
           return savePaths.length ? (savePaths.shift() ?? null) : null
+        },
+        async ask(question) {
+          questions.push(question)
+          return dialogAnswers.shift() ?? question.cancelId
         },
       },
       ...options.deps,
@@ -259,6 +273,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     clipboard,
     liveConfirmations,
     liveAnswers,
+    questions,
+    dialogAnswers,
     consoleErrors,
     cspViolations,
     async screenshot(name) {

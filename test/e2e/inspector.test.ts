@@ -221,8 +221,12 @@ describe('Inspector in Chromium', () => {
 
     const harFile = path.join(h.dataDir, 'escalation.har')
     h.savePaths.push(harFile)
+    h.dialogAnswers.push(0) // main's question: leave customers' personal data out (its default)
     await h.page.getByTestId('export-har').click()
-    await expect.poll(() => h.page.getByTestId('inspector-message').textContent()).toMatch(/Exported \d+ requests/)
+    await expect
+      .poll(() => h.page.getByTestId('inspector-message').textContent())
+      .toMatch(/Exported \d+ requests .*personal data left out/)
+    expect(h.questions.at(-1)?.kind).toBe('export-personal-data')
     const text = await readFile(harFile, 'utf8')
     const har = JSON.parse(text)
     expect(har.log.version).toBe('1.2')
@@ -260,10 +264,15 @@ describe('Inspector in Chromium', () => {
     expect(findIn(h.messagesToRenderer.join('\n'), 'IPC to the renderer', [SECRET])).toEqual([])
   })
 
-  it('clears the log after confirmation', async () => {
+  it('clears the log only after main’s own dialog said yes', async () => {
+    const count = (await h.services.requestLog.list()).entries.length
+    // Closed without choosing (the harness answers Cancel): the log stays and the page says so.
     await h.page.getByTestId('clear-log').click()
-    await h.page.getByRole('alertdialog', { name: 'Clear the request log?' }).waitFor()
-    await h.page.getByTestId('confirm-clear').click()
+    await h.page.getByTestId('inspector-message').filter({ hasText: 'nothing was cleared' }).waitFor()
+    expect((await h.services.requestLog.list()).entries).toHaveLength(count)
+    expect(h.questions.at(-1)?.kind).toBe('clear-request-log')
+    h.dialogAnswers.push(1)
+    await h.page.getByTestId('clear-log').click()
     await h.page.getByTestId('inspector-empty').waitFor()
     expect((await h.services.requestLog.list()).entries).toEqual([])
   })

@@ -264,6 +264,9 @@ describe('order builder', () => {
     const port = (server.address() as AddressInfo).port
     try {
       const page = h.page
+      // The person said yes to main's question about the foreign address (a server they run); the
+      // live writes below must still be refused.
+      h.dialogAnswers.push(1)
       const added = await page.evaluate(
         async ([secret, url]) =>
           window.paydesk.connections.add({ label: 'Evil live', secret: secret ?? '', baseUrl: url ?? '' }),

@@ -1,5 +1,6 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
 import type { DialogPort } from '../app-services'
+import { choosePersonalData } from '../services/main-questions'
 import type { RequestLogService } from '../services/request-log'
 
 /**
@@ -13,6 +14,8 @@ export async function reportProblem(deps: {
 }): Promise<RequestLogExportResult | { saved: false; empty: true }> {
   const { entries } = await deps.requestLog.list()
   if (entries.length === 0) return { saved: false, empty: true }
+  const personalData = await choosePersonalData(deps.dialogs, 'the problem report')
+  if (personalData === null) return { saved: false }
   const stamp = (deps.now?.() ?? new Date()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
   const file = await deps.dialogs.chooseSavePath({
     title: 'Report a problem: save the request log',
@@ -24,6 +27,7 @@ export async function reportProblem(deps: {
     entries.map((entry) => entry.id),
     'har',
     file,
+    personalData,
   )
 }
 
@@ -31,8 +35,14 @@ export async function reportProblem(deps: {
 export function reportProblemMessage(result: Awaited<ReturnType<typeof reportProblem>>): string | null {
   if ('empty' in result) return 'There is nothing to report yet: the request log is empty.'
   if (!result.saved) return null
+  const personal =
+    result.personalData === 'included'
+      ? 'It includes customers’ personal data (names, e-mail addresses, addresses, descriptions) as you chose: ' +
+        'share it only with people who may see them.'
+      : 'Customers’ personal data (names, e-mail addresses, phone numbers, addresses, bank and card holder ' +
+        'details, descriptions, metadata values) is left out.'
   return (
     `Saved ${result.count} request${result.count === 1 ? '' : 's'} to ${result.path}. ` +
-    'Attach this file to your report. API keys and tokens are not in it.'
+    `Attach this file to your report. API keys and tokens are not in it. ${personal}`
   )
 }

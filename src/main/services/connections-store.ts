@@ -39,6 +39,7 @@ const storedConnectionSchema = z
     /**
      * HMAC-SHA256, keyed with the connection's own secret, over what decides where and how the secret
      * is sent (sealOf). Checked before every use: an edited file cannot redirect the key elsewhere.
+     * Required: an entry without one was changed outside Paydesk (its seal removed) and is set aside.
      */
     seal: z.string().max(64).optional(),
   })
@@ -75,6 +76,12 @@ function sealedFields(c: StoredConnection): string {
   ])
 }
 
+/**
+ * Why an entry whose seal is missing or does not match is set aside: the same words for both, since
+ * both mean the file was edited (or damaged) since Paydesk wrote it.
+ */
+export const EDITED_REASON = 'its settings were changed outside Paydesk (their seal is missing or does not match)'
+
 export function sealOf(connection: StoredConnection, secret: string): string {
   return createHmac('sha256', secret).update(sealedFields(connection)).digest('base64url')
 }
@@ -100,6 +107,7 @@ export function checkStoredConnection(
     return { ok: false, reason: `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}` }
   }
   const c = parsed.data
+  if (c.seal === undefined) return { ok: false, reason: EDITED_REASON }
   const label = checkLabel(c.label)
   if (!label.ok || label.value !== c.label) return { ok: false, reason: 'its name breaks the naming rules' }
   const detected = kindOfPrefix(c.prefix)
@@ -148,11 +156,21 @@ function parseConnectionsFile(raw: unknown): ParsedConnectionsFile {
 }
 
 /** A label for the notice, only as far as it is printable and short (it comes from the file). */
-function labelOf(entry: unknown): string {
+export function labelOf(entry: unknown): string {
   const label = (entry as { label?: unknown } | null)?.label
   if (typeof label !== 'string') return 'a connection without a name'
   const clean = label.replace(/[^\p{L}\p{N} ._'&()-]/gu, '').slice(0, MAX_LABEL_LENGTH)
   return textHoldsCredential(clean) || clean === '' ? 'a connection' : `“${clean}”`
+}
+
+/** What the person reads about entries set aside (at load, or at first use for a wrong seal). */
+export function setAsideNotice(rejected: { label: string; reason: string }[], backupPath: string): string {
+  const what = rejected.map((r) => `${r.label} (${r.reason.replace(/\.$/, '')})`).join('; ')
+  return (
+    `${rejected.length === 1 ? 'A saved connection was' : `${rejected.length} saved connections were`} set aside ` +
+    `and will not be used, because the saved settings break Paydesk's rules: ${what}. The file was changed ` +
+    `outside Paydesk or is damaged; a copy was kept at ${backupPath}. Add the connection again to use it.`
+  )
 }
 
 export interface LoadedConnections {
@@ -174,14 +192,7 @@ export async function loadConnectionsFile(dataDir: string): Promise<LoadedConnec
     if (rejected.length === 0) return { file, notice: null }
     // The file as it was is kept next to it; the next save writes only the usable entries.
     const backupPath = await backupFile(path)
-    const what = rejected.map((r) => `${r.label} (${r.reason.replace(/\.$/, '')})`).join('; ')
-    return {
-      file,
-      notice:
-        `${rejected.length === 1 ? 'A saved connection was' : `${rejected.length} saved connections were`} set aside ` +
-        `and will not be used, because the saved settings break Paydesk's rules: ${what}. The file was changed ` +
-        `outside Paydesk or is damaged; a copy was kept at ${backupPath}. Add the connection again to use it.`,
-    }
+    return { file, notice: setAsideNotice(rejected, backupPath) }
   }
   return {
     file: null,

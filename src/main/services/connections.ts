@@ -22,13 +22,19 @@ import { toIpcError, UserFacingError } from '../ipc/errors'
 import type { SecretStore } from '../secrets/secret-store'
 import type { EventBus } from './event-bus'
 import {
+  connectionsFilePath,
+  EDITED_REASON,
+  labelOf,
   loadConnectionsFile,
   saveConnectionsFile,
   sealMatches,
   sealOf,
+  setAsideNotice,
   type ConnectionsFile,
   type StoredConnection,
 } from './connections-store'
+import { askMain, foreignHostQuestion, type QuestionPort } from './main-questions'
+import { backupFile } from '../storage/atomic-file'
 
 export const SANDBOX_CONNECTION_ID = 'sandbox'
 export const SANDBOX_LABEL = 'Sandbox'
@@ -86,6 +92,12 @@ export interface ConnectionsServiceOptions<C extends ConnectionApiClient> {
   allowOrigin?: (origin: string) => void
   defaultBaseUrl?: string
   clock?: () => Date
+  /**
+   * Main's own questions (a native dialog in the app). A key is sent to an address that is neither
+   * the default API address nor the built-in Sandbox only after the person said yes here; without a
+   * port such an address is refused.
+   */
+  questions?: QuestionPort
 }
 
 export interface AddConnectionRequest {
@@ -288,7 +300,10 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       )
     }
     await checkSeal(meta, secret)
-    const credential: ConnectionCredential = { secret, kind: meta.kind }
+    // The kind is the secret's own (checkSeal made sure the file says the same).
+    const detected = detectCredential(secret)
+    if (!detected.ok) throw new UserFacingError('conflict', 'The keychain holds no credential Paydesk recognises.')
+    const credential: ConnectionCredential = { secret, kind: detected.value.kind }
     if (meta.kind === 'organization-token') {
       // Spec 5.4: tokens name the profile, and testmode only when it is on.
       credential.profileId = meta.profileId ?? undefined
@@ -299,27 +314,63 @@ export function createConnectionsService<C extends ConnectionApiClient>(
 
   /**
    * The saved settings must be the ones the secret was added with (connections.json is a file anyone
-   * with access to the data folder can edit): a changed API address, mode or profile means the
-   * secret is not handed out at all. Entries saved before seals existed are sealed on first use when
-   * they point at the default API address or this machine, and refused otherwise.
+   * with access to the data folder can edit): a missing or wrong seal, or a kind or mode the secret in
+   * the keychain does not have, means the entry is set aside and the secret is not handed out at all.
    */
   async function checkSeal(meta: StoredConnection, secret: string): Promise<void> {
-    if (sealMatches(meta, secret)) return
-    const refuse = () =>
-      new UserFacingError(
-        'conflict',
-        `The saved settings of “${meta.label}” were changed outside Paydesk (they no longer match the credential ` +
-          'they were added with, for example a different API address), so Paydesk did not send its credential. ' +
-          'Remove the connection and add it again.',
-      )
-    if (meta.seal !== undefined) throw refuse()
-    const loopback = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(`${meta.baseUrl}/`)
-    if (meta.baseUrl !== defaultBaseUrl.replace(/\/+$/, '') && !loopback) throw refuse()
-    const seal = sealOf(meta, secret)
+    const detected = detectCredential(secret)
+    const sameCredential =
+      detected.ok &&
+      detected.value.kind === meta.kind &&
+      detected.value.prefix === meta.prefix &&
+      (detected.value.kind !== 'api-key' || detected.value.mode === meta.mode)
+    if (sameCredential && sealMatches(meta, secret)) return
+    await setAside(meta)
+    throw new UserFacingError(
+      'conflict',
+      `The saved settings of ${labelOf(meta)} were changed outside Paydesk (they no longer match the credential ` +
+        'they were added with, for example a different API address or mode), so Paydesk did not send its ' +
+        'credential and set the connection aside. Add the connection again to use it.',
+    )
+  }
+
+  /** Takes an entry out of use: out of the file (a copy of the file is kept) and out of the list. */
+  async function setAside(meta: StoredConnection): Promise<void> {
     await exclusive(async () => {
       const file = await load()
-      await persist({ ...file, connections: file.connections.map((c) => (c.id === meta.id ? { ...c, seal } : c)) })
+      if (!file.connections.some((c) => c.id === meta.id)) return
+      const backupPath = await backupFile(connectionsFilePath(dataDir)).catch(() => 'no copy could be made')
+      const activeId = file.activeId === meta.id ? SANDBOX_CONNECTION_ID : file.activeId
+      await persist({ ...file, activeId, connections: file.connections.filter((c) => c.id !== meta.id) })
+      notice = setAsideNotice([{ label: labelOf(meta), reason: EDITED_REASON }], backupPath)
+      changed(activeId)
     })
+    await dropClient(meta.id)
+  }
+
+  /**
+   * The default API address and the built-in Sandbox are Paydesk's own; any other address receives a
+   * key only after main asked the person (foreignHostQuestion). Compared by origin.
+   */
+  async function allowHost(
+    baseUrl: string,
+    credential: { kind: CredentialKind; mode: CredentialMode | null },
+    action: 'save' | 'list-profiles',
+  ): Promise<void> {
+    const origin = new URL(baseUrl).origin
+    const own = () =>
+      [defaultBaseUrl, sandboxBaseUrl].filter((u): u is string => u !== null).map((u) => new URL(u).origin)
+    if (own().includes(origin)) return
+    // The built-in Sandbox's address is known once it runs (it starts on first use).
+    if (sandboxBaseUrl === null) await startSandbox().catch(() => null)
+    if (own().includes(origin)) return
+    const question = foreignHostQuestion({ host: new URL(baseUrl).host, ...credential, action })
+    if ((await askMain(options.questions, question)) === 1) return
+    throw new UserFacingError(
+      'canceled',
+      `Nothing was sent to ${new URL(baseUrl).host}: it is not the payment service's address, and sending a key ` +
+        'there was not confirmed.',
+    )
   }
 
   function clientFor(id: string): Promise<C> {
@@ -398,13 +449,15 @@ export function createConnectionsService<C extends ConnectionApiClient>(
         const baseUrl = checkBaseUrl(request.baseUrl ?? defaultBaseUrl)
         if (!baseUrl.ok) throw invalid('baseUrl', baseUrl.message)
         checkLabelFree(file, label.value, null)
+        const mode = credential.kind === 'api-key' ? credential.mode : opts.value.testmode ? 'test' : 'live'
+        await allowHost(baseUrl.value, { kind: credential.kind, mode }, 'save')
 
         const id = newId(file)
         const stored: StoredConnection = {
           id,
           label: label.value,
           kind: credential.kind,
-          mode: credential.kind === 'api-key' ? credential.mode : opts.value.testmode ? 'test' : 'live',
+          mode,
           prefix: credential.prefix,
           last4: request.secret.slice(-VISIBLE_TAIL),
           profileId: opts.value.profileId,
@@ -486,6 +539,7 @@ export function createConnectionsService<C extends ConnectionApiClient>(
       }
       const baseUrl = checkBaseUrl(request.baseUrl ?? defaultBaseUrl)
       if (!baseUrl.ok) throw invalid('baseUrl', baseUrl.message)
+      await allowHost(baseUrl.value, { kind: 'organization-token', mode: null }, 'list-profiles')
       // A client for this one question; the secret stays in this closure and is not stored.
       const client = options.createClient({
         connectionId: 'profiles-lookup',

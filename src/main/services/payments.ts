@@ -23,6 +23,8 @@ import type {
   PaymentsPageResult,
 } from '../../shared/ipc/payments'
 import type { CallOptions, ListPaymentsInput } from '../api/client'
+import { choosePersonalData, type QuestionPort } from './main-questions'
+import { createPersonalDataMasker, personalValuesIn, withoutPersonalData } from './personal-data'
 import { UserFacingError } from '../ipc/errors'
 import { writeExport } from './payments-export'
 
@@ -43,6 +45,8 @@ export interface SavePathChooser {
 export interface PaymentsServiceOptions {
   getClient: () => Promise<PaymentsClient>
   chooseSavePath: SavePathChooser
+  /** Main's own questions: whether the export may contain customers' personal data (default: no). */
+  questions?: QuestionPort
   onExportProgress?: (progress: { exportId: string; written: number; total: number; done: boolean }) => void
   /**
    * Reports the request id of each API attempt, synchronously from inside the client's call (the
@@ -237,6 +241,8 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
           `${missing.length} of these payments are no longer held by Paydesk (it keeps the most recent ${maxPerSession.toLocaleString('en-US')} per session). Load them again, or export fewer.`,
         )
       }
+      const personalData = await choosePersonalData(options.questions, 'the exported payments')
+      if (personalData === null) return { path: null, rows: 0, refetched: 0, personalData: null }
       const stamp = now().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const path = await options.chooseSavePath({
         title: `Export ${unique.length} payments as ${format.toUpperCase()}`,
@@ -246,7 +252,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
             ? [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
             : [{ name: 'JSON', extensions: ['json'] }],
       })
-      if (!path) return { path: null, rows: 0, refetched: 0 }
+      if (!path) return { path: null, rows: 0, refetched: 0, personalData: null }
       const progress = (written: number, total: number, done: boolean) =>
         options.onExportProgress?.({ exportId, written, total, done })
       progress(0, unique.length, false)
@@ -260,7 +266,8 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
         }
       }
       const s = session(sessionId)
-      const rows = unique.map((id) => s.get(id)).filter((p): p is Payment => p !== undefined)
+      const found = unique.map((id) => s.get(id)).filter((p): p is Payment => p !== undefined)
+      const rows = personalData === 'included' ? found : paymentsWithoutPersonalData(found)
       try {
         await writeExport({ path, format, payments: rows, onProgress: (w, t) => progress(w, t, false) })
       } catch (error) {
@@ -272,7 +279,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
         )
       }
       progress(rows.length, rows.length, true)
-      return { path, rows: rows.length, refetched: missing.length }
+      return { path, rows: rows.length, refetched: missing.length, personalData }
     },
 
     sessionSize(sessionId) {
@@ -316,4 +323,10 @@ function asUserError(error: unknown, requestId: string | null): unknown {
     return new UserFacingError('api-error', e.message ?? 'The payment service refused the request.', { api: view })
   }
   return error
+}
+
+/** Payments with every personal field (and any echo of one) replaced (personal-data.ts). */
+function paymentsWithoutPersonalData(payments: readonly Payment[]): Payment[] {
+  const mask = createPersonalDataMasker(personalValuesIn(payments))
+  return payments.map((payment) => withoutPersonalData(payment, mask))
 }

@@ -1,6 +1,8 @@
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { requestLogChannels } from '../../shared/ipc/request-log'
 import type { DialogPort } from '../app-services'
+import { UserFacingError } from '../ipc/errors'
+import { askMain, choosePersonalData, clearLogQuestion } from './main-questions'
 import type { RequestLogService } from './request-log'
 import type { RateLimitFeed } from './request-log-rate-limit'
 
@@ -15,9 +17,19 @@ export function createRequestLogHandlers(
     'requestLog.get': ({ id }) => log.get(id),
     'requestLog.search': async ({ text, ids }) => ({ ids: await log.search(text, ids) }),
     'requestLog.tag': ({ ids, tag, remove }) => log.tag(ids, tag, remove ?? false),
-    'requestLog.clear': () => log.clear(),
+    // Clearing cannot be undone and would erase the trace of what a page sent: main asks the person.
+    'requestLog.clear': async () => {
+      const { entries } = await log.list()
+      if (entries.length === 0) return { cleared: 0 }
+      if ((await askMain(dialogs, clearLogQuestion(entries.length))) !== 1) {
+        throw new UserFacingError('canceled', 'The request log was not cleared.')
+      }
+      return log.clear()
+    },
     'requestLog.curl': async ({ id, attempt }) => ({ command: await log.curl(id, attempt) }),
     'requestLog.export': async ({ ids, format }) => {
+      const personalData = await choosePersonalData(dialogs, 'the exported requests')
+      if (personalData === null) return { saved: false }
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
       const file = await dialogs.chooseSavePath({
         title: format === 'har' ? 'Export requests as HAR' : 'Export requests as JSON',
@@ -26,7 +38,7 @@ export function createRequestLogHandlers(
           format === 'har' ? [{ name: 'HTTP Archive', extensions: ['har'] }] : [{ name: 'JSON', extensions: ['json'] }],
       })
       if (file === null) return { saved: false }
-      return log.exportTo(ids, format, file)
+      return log.exportTo(ids, format, file, personalData)
     },
     'rateLimit.state': () => rateLimits.state(),
   }

@@ -8,6 +8,7 @@ import {
   attemptEnds,
   type ConnectionRef,
   type RequestLogExportFormat,
+  type PersonalDataInFile,
   type RequestLogExportResult,
   type RequestLogAppended,
   type RequestLogEntry,
@@ -17,6 +18,7 @@ import {
 } from '../../shared/request-log-types'
 import { UserFacingError } from '../ipc/errors'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { entriesWithoutPersonalData } from './personal-data-entries'
 import { toCurl, toHar, toJsonBundle } from './request-log-export'
 import { createRedactor, type Redactor } from './request-log-redaction'
 import { createRequestLogStore, type RequestLogStore } from './request-log-store'
@@ -57,7 +59,13 @@ export interface RequestLogService {
   tag(ids: string[], tag: string, remove: boolean): Promise<{ updated: number }>
   clear(): Promise<{ cleared: number }>
   curl(id: string, attempt?: number): Promise<string>
-  exportTo(ids: string[], format: RequestLogExportFormat, file: string): Promise<RequestLogExportResult>
+  /** Writes the chosen entries; personal data is left out unless `personalData` is 'included'. */
+  exportTo(
+    ids: string[],
+    format: RequestLogExportFormat,
+    file: string,
+    personalData: PersonalDataInFile,
+  ): Promise<RequestLogExportResult>
   /** Writes what is pending now (tests, shutdown). */
   flush(): Promise<void>
   dispose(): Promise<void>
@@ -444,14 +452,15 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
       return redactor.text(toCurl(need(id), attempt))
     },
 
-    async exportTo(ids, format, file) {
+    async exportTo(ids, format, file, personalData) {
       await readyPromise
       const chosen = selected(ids)
-      const document = format === 'har' ? toHar(chosen, options.app) : toJsonBundle(chosen, options.app)
+      const entries = personalData === 'included' ? chosen : entriesWithoutPersonalData(chosen)
+      const document = format === 'har' ? toHar(entries, options.app) : toJsonBundle(entries, options.app)
       // Masked once more as text: a secret learned after an entry was recorded is masked too.
       const text = redactor.text(JSON.stringify(document, null, 2))
       await writeFileAtomic(file, text, { mode: 0o600 })
-      return { saved: true, path: file, count: chosen.length }
+      return { saved: true, path: file, count: chosen.length, personalData }
     },
 
     flush,

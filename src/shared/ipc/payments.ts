@@ -84,6 +84,8 @@ export interface PaymentsExportResult {
   rows: number
   /** Ids main no longer held and fetched again by id. */
   refetched: number
+  /** Whether customers' personal data is in the file (the person chose in main's dialog). */
+  personalData: 'left-out' | 'included' | null
 }
 
 export const paymentsChannels = {

@@ -26,7 +26,8 @@ export const requestLogChannels = {
     z.object({ ids: idsSchema, tag: z.string().min(1).max(64), remove: z.boolean().optional() }).strict(),
   ),
   /** Deletes the whole log, memory and disk; `confirm: true` is the user's explicit yes. */
-  'requestLog.clear': defineChannel<{ cleared: number }>()(z.object({ confirm: z.literal(true) }).strict()),
+  /** Main asks the person in its own dialog first; no confirmation can be passed from the page. */
+  'requestLog.clear': defineChannel<{ cleared: number }>()(z.object({}).strict()),
   /** A cURL command for one attempt (the last by default), the key as $PAYDESK_API_KEY. */
   'requestLog.curl': defineChannel<{ command: string }>()(
     z.object({ id: requestLogIdSchema, attempt: z.number().int().min(1).max(100).optional() }).strict(),

@@ -34,7 +34,7 @@ beforeEach(async () => {
     },
     shell: { openExternal: async () => {} },
     clipboard: { writeText: () => {} },
-    dialogs: { chooseSavePath: async () => null },
+    dialogs: { chooseSavePath: async () => null, ask: async (question) => question.cancelId },
     secretStore: store,
   })
   seen = []

@@ -14,6 +14,8 @@ import {
   saveWindowState,
 } from '../../../src/main/desktop/window-state'
 import { KeychainUnavailableError } from '../../../src/main/secrets/secret-store'
+import type { MainQuestion } from '../../../src/main/services/main-questions'
+import type { PersonalDataInFile } from '../../../src/shared/request-log-types'
 import { createMemorySecretStore } from '../../helpers/memory-secret-store'
 import { present } from '../../helpers/present'
 
@@ -164,38 +166,73 @@ describe('keychain first run', () => {
 
 describe('Report a problem', () => {
   const log = (ids: string[]) => {
-    const exported: Array<{ ids: string[]; format: string; file: string }> = []
+    const exported: Array<{ ids: string[]; format: string; file: string; personalData: PersonalDataInFile }> = []
     return {
       exported,
       requestLog: {
         list: async () => ({ entries: ids.map((id) => ({ id })) as never[], persisted: true, notice: null }),
-        exportTo: async (list: string[], format: 'har' | 'json', file: string) => {
-          exported.push({ ids: list, format, file })
-          return { saved: true as const, path: file, count: list.length }
+        exportTo: async (list: string[], format: 'har' | 'json', file: string, personalData: PersonalDataInFile) => {
+          exported.push({ ids: list, format, file, personalData })
+          return { saved: true as const, path: file, count: list.length, personalData }
         },
       },
     }
   }
 
-  it('exports the whole request log as HAR where the user chooses', async () => {
+  /** Main's question about personal data answered with this button (0 leave out, 1 include, 2 cancel). */
+  const answering =
+    (answer: number, asked: MainQuestion[] = []) =>
+    async (question: MainQuestion) => {
+      asked.push(question)
+      return answer
+    }
+
+  it('exports the whole request log as HAR where the user chooses, personal data left out by default', async () => {
     const { requestLog, exported } = log(['a', 'b'])
     const asked: string[] = []
+    const questions: MainQuestion[] = []
     const result = await reportProblem({
       requestLog,
-      dialogs: { chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), '/x/report.har') },
+      dialogs: {
+        chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), '/x/report.har'),
+        ask: async (question) => {
+          questions.push(question)
+          return question.defaultId
+        },
+      },
       now: () => new Date('2026-01-02T03:04:05Z'),
     })
+    expect(questions.map((q) => q.kind)).toEqual(['export-personal-data'])
     expect(asked).toEqual(['paydesk-report-2026-01-02-03-04-05.har'])
-    expect(exported).toEqual([{ ids: ['a', 'b'], format: 'har', file: '/x/report.har' }])
-    expect(reportProblemMessage(result)).toMatch(/Saved 2 requests to \/x\/report.har/)
+    expect(exported).toEqual([{ ids: ['a', 'b'], format: 'har', file: '/x/report.har', personalData: 'left-out' }])
+    expect(reportProblemMessage(result)).toMatch(/Saved 2 requests to \/x\/report.har.*personal data .* is left out/)
+  })
+
+  it('includes personal data only when the person chose it in main’s question, and says so', async () => {
+    const { requestLog, exported } = log(['a'])
+    const result = await reportProblem({
+      requestLog,
+      dialogs: { chooseSavePath: async () => '/x/r.har', ask: answering(1) },
+    })
+    expect(exported.map((e) => e.personalData)).toEqual(['included'])
+    expect(reportProblemMessage(result)).toMatch(/includes customers’ personal data/)
+    const canceled = await reportProblem({
+      requestLog,
+      dialogs: { chooseSavePath: async () => '/x/r.har', ask: answering(2) },
+    })
+    expect(reportProblemMessage(canceled)).toBeNull()
+    expect(exported).toHaveLength(1)
   })
 
   it('an empty log says so; a cancelled dialog says nothing', async () => {
-    const empty = await reportProblem({ requestLog: log([]).requestLog, dialogs: { chooseSavePath: async () => null } })
+    const empty = await reportProblem({
+      requestLog: log([]).requestLog,
+      dialogs: { chooseSavePath: async () => null, ask: answering(0) },
+    })
     expect(reportProblemMessage(empty)).toMatch(/nothing to report/)
     const cancelled = await reportProblem({
       requestLog: log(['a']).requestLog,
-      dialogs: { chooseSavePath: async () => null },
+      dialogs: { chooseSavePath: async () => null, ask: answering(0) },
     })
     expect(reportProblemMessage(cancelled)).toBeNull()
   })

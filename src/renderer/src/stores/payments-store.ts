@@ -79,6 +79,8 @@ export interface ExportState {
   path: string | null
   error: string | null
   canceled: boolean
+  /** Whether the file holds customers' personal data (chosen in main's dialog); null until saved. */
+  personalData: 'left-out' | 'included' | null
 }
 
 export const DEFAULT_PREFS: PaymentsPrefs = { pageSize: null, sort: 'desc', density: 'compact', hiddenColumns: {} }
@@ -413,6 +415,7 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
             path: null,
             error: null,
             canceled: false,
+            personalData: null,
           },
         })
         try {
@@ -427,6 +430,7 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
                     written: result.rows,
                     total: result.path ? result.rows : s.exportState.total,
                     canceled: result.path === null,
+                    personalData: result.personalData,
                   },
                 }
               : {},

@@ -118,13 +118,15 @@ describe('payments service', () => {
     return client
   }
 
-  function setup(options: { maxPaymentsPerSession?: number; savePath?: string | null } = {}) {
+  function setup(options: { maxPaymentsPerSession?: number; savePath?: string | null; personal?: number } = {}) {
     const listeners = new Set<(id: string) => void>()
     const client = fakeClient((id) => listeners.forEach((l) => l(id)))
     const progress: { written: number; total: number; done: boolean }[] = []
     const service = createPaymentsService({
       getClient: async () => client,
       chooseSavePath: async () => (options.savePath === undefined ? path.join(dir, 'e.csv') : options.savePath),
+      // Main's personal-data question: the button given, else its default (leave it out).
+      questions: { ask: async (question) => options.personal ?? question.defaultId },
       onExportProgress: (p) => progress.push(p),
       observeRequestIds: (l) => {
         listeners.add(l)
@@ -214,7 +216,41 @@ describe('payments service', () => {
       path: null,
       rows: 0,
       refetched: 0,
+      personalData: null,
     })
+  })
+
+  it('leaves descriptions and metadata out of an export unless the person chose to include them', async () => {
+    const left = setup()
+    await left.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    const leftOut = await left.service.exportPayments({
+      sessionId: 's',
+      exportId: 'p1',
+      format: 'json',
+      ids: ['tr_p1'],
+    })
+    expect(leftOut.personalData).toBe('left-out')
+    const text = await readFile(present(leftOut.path), 'utf8')
+    expect(text).not.toContain('Desc, with')
+    expect(text).toContain('[left out]')
+    expect(text).toContain('1.05')
+
+    const included = setup({ personal: 1 })
+    await included.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    const withData = await included.service.exportPayments({
+      sessionId: 's',
+      exportId: 'p2',
+      format: 'json',
+      ids: ['tr_p1'],
+    })
+    expect(withData.personalData).toBe('included')
+    expect(await readFile(present(withData.path), 'utf8')).toContain('Desc, with')
+
+    const canceled = setup({ personal: 2 })
+    await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    await expect(
+      canceled.service.exportPayments({ sessionId: 's', exportId: 'p3', format: 'csv', ids: ['tr_p1'] }),
+    ).resolves.toMatchObject({ path: null, personalData: null })
   })
 
   it('validates channel input strictly: a query or a link, bounded sizes', () => {

@@ -188,11 +188,92 @@ describe('request log service', () => {
     const { log } = service()
     log.record(attemptEvent({ requestId: 'e1', requestHeaders: { Authorization: `Bearer ${SECRET}` } }), SANDBOX)
     const file = path.join(dataDir, 'out.har')
-    const result = await log.exportTo(['e1'], 'har', file)
-    expect(result).toEqual({ saved: true, path: file, count: 1 })
+    const result = await log.exportTo(['e1'], 'har', file, 'left-out')
+    expect(result).toEqual({ saved: true, path: file, count: 1, personalData: 'left-out' })
     const text = await readFile(file, 'utf8')
     expect(text).not.toContain(SECRET)
     expect(JSON.parse(text).log.entries[0]._requestId).toBe('e1')
     expect(await log.curl('e1')).toContain('$PAYDESK_API_KEY')
+  })
+
+  describe('personal data in exports (threat: a report or export hands customers’ data to whoever gets the file)', () => {
+    const PERSONAL = [
+      'Annelies',
+      'van der Berg',
+      'annelies.berg@example.nl',
+      '+31612345678',
+      'Keizersgracht 126',
+      '1015 CW',
+      'Amsterdam',
+      'NL91ABNA0417164300',
+      'ABNANL2A',
+      'A. van der Berg',
+      'Winter coat for Annelies',
+      'loyalty-card-998877',
+    ]
+    function record(log: ReturnType<typeof service>['log']) {
+      const order = {
+        orderNumber: '1001',
+        billingAddress: {
+          givenName: 'Annelies',
+          familyName: 'van der Berg',
+          email: 'annelies.berg@example.nl',
+          phone: '+31612345678',
+          streetAndNumber: 'Keizersgracht 126',
+          postalCode: '1015 CW',
+          city: 'Amsterdam',
+          country: 'NL',
+        },
+        metadata: { card: 'loyalty-card-998877' },
+      }
+      const payment = {
+        id: 'tr_abc1234567',
+        description: 'Winter coat for Annelies',
+        amount: { currency: 'EUR', value: '59.95' },
+        details: { consumerName: 'A. van der Berg', consumerAccount: 'NL91ABNA0417164300', consumerBic: 'ABNANL2A' },
+      }
+      log.record(
+        attemptEvent({ requestId: 'p1', requestBody: JSON.stringify(order), responseBody: JSON.stringify(payment) }),
+        SANDBOX,
+      )
+      // An error that echoes a value, and a body cut short (not JSON any more).
+      log.record(
+        attemptEvent({
+          requestId: 'p2',
+          requestBody: 'description=Winter+coat+for+Annelies&billingAddress%5Bemail%5D=annelies.berg%40example.nl',
+          responseBody: `{"status":422,"detail":"The email annelies.berg@example.nl is not valid","extra":{"consumerName":"A. van der Berg","city":"Amster`,
+        }),
+        SANDBOX,
+      )
+    }
+
+    it('leaves every personal value out of HAR and JSON unless included, and keeps the rest readable', async () => {
+      const { log } = service()
+      record(log)
+      for (const format of ['har', 'json'] as const) {
+        const file = path.join(dataDir, `out-personal.${format}`)
+        await log.exportTo(['p1', 'p2'], format, file, 'left-out')
+        const text = await readFile(file, 'utf8')
+        for (const value of PERSONAL) {
+          expect(text, `${format}: ${value}`).not.toContain(value)
+          expect(text, `${format}: ${value} (JSON-escaped)`).not.toContain(JSON.stringify(value).slice(1, -1))
+          expect(text, `${format}: ${value} (URL-encoded)`).not.toContain(encodeURIComponent(value))
+        }
+        expect(text).toContain('[left out]')
+        expect(text).toContain('59.95')
+        expect(text).toContain('tr_abc1234567')
+        expect(text).toContain('is not valid')
+      }
+    })
+
+    it('keeps them when the person chose to include them', async () => {
+      const { log } = service()
+      record(log)
+      const file = path.join(dataDir, 'out-included.har')
+      const result = await log.exportTo(['p1'], 'har', file, 'included')
+      expect(result).toMatchObject({ personalData: 'included' })
+      const text = await readFile(file, 'utf8')
+      expect(text).toContain('annelies.berg@example.nl')
+    })
   })
 })

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
-import { call, errorMessage } from '../../lib/ipc-client'
+import { call, errorMessage, IpcError } from '../../lib/ipc-client'
 import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
 import { filterRows } from '../../stores/inspector-store'
 import { InspectorFilters } from './InspectorFilters'
@@ -34,8 +34,6 @@ export function InspectorScreen(): React.JSX.Element {
   const [caseId, setCaseId] = useState('')
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
-  const [confirmClear, setConfirmClear] = useState(false)
-  const cancelRef = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (status === 'idle') void load()
@@ -52,10 +50,6 @@ export function InspectorScreen(): React.JSX.Element {
     select(focus.entryId, { scroll: true })
   }, [pendingFocus, takeFocus, select, resetFilter, inspector])
 
-  useEffect(() => {
-    if (confirmClear) cancelRef.current?.focus()
-  }, [confirmClear])
-
   const visible = useMemo(() => filterRows(rows, filter, bodyMatches), [rows, filter, bodyMatches])
   // Actions apply to the ticked rows, or to the open one when none is ticked.
   const targets = checked.size > 0 ? [...checked] : selectedId ? [selectedId] : []
@@ -70,7 +64,11 @@ export function InspectorScreen(): React.JSX.Element {
         result.saved
           ? {
               tone: 'ok',
-              text: `Exported ${result.count} request${result.count === 1 ? '' : 's'} (credentials redacted) to ${result.path}.`,
+              text:
+                `Exported ${result.count} request${result.count === 1 ? '' : 's'} to ${result.path}: no keys or tokens, ` +
+                (result.personalData === 'included'
+                  ? 'customers’ personal data included as you chose.'
+                  : 'customers’ personal data left out.'),
             }
           : { tone: 'ok', text: 'Export canceled; nothing was written.' },
       )
@@ -97,14 +95,18 @@ export function InspectorScreen(): React.JSX.Element {
     }
   }
 
+  // Main asks the person in its own dialog (a page cannot confirm a clear for them).
   async function clearLog(): Promise<void> {
-    setConfirmClear(false)
     setBusy(true)
     try {
-      const { cleared } = await call('requestLog.clear', { confirm: true })
+      const { cleared } = await call('requestLog.clear', {})
       setMessage({ tone: 'ok', text: `Cleared ${cleared} request${cleared === 1 ? '' : 's'} from this computer.` })
       await load()
     } catch (e) {
+      if (e instanceof IpcError && e.code === 'canceled') {
+        setMessage({ tone: 'ok', text: 'The request log was kept: nothing was cleared.' })
+        return
+      }
       setMessage({ tone: 'error', text: `The log could not be cleared: ${errorMessage(e)}` })
     } finally {
       setBusy(false)
@@ -157,7 +159,7 @@ export function InspectorScreen(): React.JSX.Element {
             type="button"
             className="btn btn-small btn-danger"
             disabled={busy || rows.length === 0}
-            onClick={() => setConfirmClear(true)}
+            onClick={() => void clearLog()}
             data-testid="clear-log"
           >
             Clear log…
@@ -230,41 +232,6 @@ export function InspectorScreen(): React.JSX.Element {
             ) : (
               <div className="empty-state">Select a request to see what happened, why, and what to do.</div>
             )}
-          </div>
-        </div>
-      )}
-
-      {confirmClear && (
-        <div
-          className="dialog-backdrop"
-          role="presentation"
-          onKeyDown={(e) => e.key === 'Escape' && setConfirmClear(false)}
-        >
-          <div
-            className="dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="clear-title"
-            aria-describedby="clear-text"
-          >
-            <h2 id="clear-title">Clear the request log?</h2>
-            <p id="clear-text">
-              This deletes all {rows.length.toLocaleString()} recorded requests from this computer, including their case
-              ids. Export what you still need first. This cannot be undone.
-            </p>
-            <div className="dialog-actions">
-              <button ref={cancelRef} type="button" className="btn" onClick={() => setConfirmClear(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => void clearLog()}
-                data-testid="confirm-clear"
-              >
-                Clear log
-              </button>
-            </div>
           </div>
         </div>
       )}

@@ -332,7 +332,10 @@ export function PaymentsScreen(): React.JSX.Element {
             <>Export canceled: no file was written.</>
           ) : ex.done ? (
             <>
-              Exported {ex.written.toLocaleString()} payments to <span className="mono">{ex.path}</span>.
+              Exported {ex.written.toLocaleString()} payments to <span className="mono">{ex.path}</span>
+              {ex.personalData === 'included'
+                ? ', with customers’ personal data as you chose.'
+                : ', without customers’ personal data (names, e-mail addresses, descriptions, metadata values).'}
             </>
           ) : (
             <>
