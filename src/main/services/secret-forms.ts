@@ -109,10 +109,12 @@ function maskSplit(text: string, secret: string, mask: string): string {
 }
 
 /** Characters that show as nothing: zero-width space/joiners, word joiner, BOM, soft hyphen … */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/
+const INVISIBLE =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]|\u034f|\u17b4|\u17b5/
 /** An escape that stands for one character: `%6c`, `\u006c`, `\x6c`, `&#108;`, `&#x6c;`. */
 const ESCAPE = /%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#(\d{1,7});|&#x([0-9a-f]{1,6});/iy
-const MAY_HIDE = /[%\\&\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/
+const MAY_HIDE =
+  /[%\\&\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]|\u034f|\u17b4|\u17b5/
 
 /**
  * The text with escapes decoded and invisible characters dropped, and for each decoded character
@@ -133,7 +135,8 @@ function decodeWithPlaces(text: string): { decoded: string; starts: number[]; en
     const escape = ESCAPE.exec(text)
     if (escape) {
       const [whole, pct, u, x, dec, hex] = escape
-      const code = pct ?? u ?? x ? parseInt(pct ?? u ?? x ?? '', 16) : dec ? parseInt(dec, 10) : parseInt(hex ?? '', 16)
+      const code =
+        (pct ?? u ?? x) ? parseInt(pct ?? u ?? x ?? '', 16) : dec ? parseInt(dec, 10) : parseInt(hex ?? '', 16)
       if (code <= 0x10ffff) {
         decoded += String.fromCodePoint(code)
         starts.push(i)

@@ -92,9 +92,7 @@ beforeAll(async () => {
   }
   // An answer that echoes a value back (a refused e-mail address in a 422's detail).
   await client
-    .createOrder(
-      validOrderBody('PD-bad', { billingAddress: { ...CUSTOMERS[0], email: `${CUSTOMERS[0]?.email}@@` } }),
-    )
+    .createOrder(validOrderBody('PD-bad', { billingAddress: { ...CUSTOMERS[0], email: `${CUSTOMERS[0]?.email}@@` } }))
     .catch(() => null)
   await services.requestLog.flush()
 })

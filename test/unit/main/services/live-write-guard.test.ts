@@ -90,7 +90,10 @@ describe('describeLiveWrite against hostile values (threat: a page hides a forei
     ...summary,
     reference: `Order 1\n\n\n\n\n\n\n\n\n\nAll fine, nothing unusual below${'\u200b'.repeat(50)}${' '.repeat(500)}${'x'.repeat(5000)}`,
     customer: 'Jan\r\nConnection: Shop test (TEST)\u202e\u0000',
-    callbacks: callbacksOf({ webhookUrl: 'https://evil.example/hook', redirectUrl: `https://shop.example/${'a'.repeat(900)}` }),
+    callbacks: callbacksOf({
+      webhookUrl: 'https://evil.example/hook',
+      redirectUrl: `https://shop.example/${'a'.repeat(900)}`,
+    }),
   }
 
   it('shows every value on one line, control and invisible characters collapsed, long values cut with an ellipsis', () => {
