@@ -209,7 +209,14 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     autoSync: deps.search?.autoSync,
     syncEveryMs: deps.search?.syncEveryMs,
   })
-  const activeId = async () => (await connections.activeConnection()).id
+  // Which connection a fetch went through: its id before the call, valid only if no switch (or any
+  // other change of the connections) happened while it ran (issue 22 item 4).
+  let connectionEpoch = 0
+  events.subscribe((event) => {
+    if (event === 'connections.changed') connectionEpoch++
+  })
+  const activeId = async () => ({ id: (await connections.activeConnection()).id, epoch: connectionEpoch })
+  const stillActive = (before: { epoch: number }) => before.epoch === connectionEpoch
 
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,
@@ -225,7 +232,13 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
       search,
     ),
-    ...withRefreshedRows(createPaymentsHandlers(payments), createOrderHandlers(orders, actions), search, activeId),
+    ...withRefreshedRows(
+      createPaymentsHandlers(payments),
+      createOrderHandlers(orders, actions),
+      search,
+      activeId,
+      stillActive,
+    ),
     ...createSearchHandlers(search, requestLog),
     ...createDraftHandlers(drafts),
     ...createActionHandlers(actions),
@@ -294,12 +307,16 @@ function withIndexUpkeep<H extends Pick<AppHandlers, 'connections.remove'>>(hand
   }
 }
 
-/** Opening a payment or an order refreshes its row in the index. */
+/**
+ * Opening a payment or an order refreshes its row in the index of the connection it was fetched
+ * with; when the connections changed while it was fetched, the row is left to the next sync.
+ */
 function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extends Pick<AppHandlers, 'orders.get'>>(
   payments: P,
   orders: O,
   search: SearchService,
-  activeId: () => Promise<string>,
+  active: () => Promise<{ id: string; epoch: number }>,
+  stillActive: (before: { epoch: number }) => boolean,
 ): P & O {
   const getPayment = payments['payments.get']
   const getOrder = orders['orders.get']
@@ -307,13 +324,15 @@ function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extend
     ...payments,
     ...orders,
     'payments.get': async (input: Parameters<typeof getPayment>[0], ctx: Parameters<typeof getPayment>[1]) => {
+      const before = await active()
       const result = await getPayment(input, ctx)
-      search.noteFetched(await activeId(), 'payments', result.payment)
+      if (stillActive(before)) search.noteFetched(before.id, 'payments', result.payment)
       return result
     },
     'orders.get': async (input: Parameters<typeof getOrder>[0], ctx: Parameters<typeof getOrder>[1]) => {
+      const before = await active()
       const result = await getOrder(input, ctx)
-      search.noteFetched(await activeId(), 'orders', result.order)
+      if (stillActive(before)) search.noteFetched(before.id, 'orders', result.order)
       return result
     },
   }

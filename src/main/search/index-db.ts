@@ -16,6 +16,7 @@ import type { Order, Payment } from '../../shared/api-types'
 import { amountKey, ftsPhrase, hasSearchableText, type ParsedQuery } from '../../shared/search/query'
 import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
 import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
+import { chooseTerms, installQueryBudget, vocabularyTable, WITHIN_BUDGET, type QueryBudget } from './query-budget'
 
 export const SCHEMA_VERSION = 1
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
@@ -260,6 +261,7 @@ const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCa
 
 export class SearchIndex {
   private readonly db: DatabaseSync
+  private readonly budget: QueryBudget
   private readonly key: Uint8Array
   private readonly connectionId: string
   private readonly limits: { payments: number; orders: number }
@@ -280,6 +282,7 @@ export class SearchIndex {
       const check = this.db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
       if (check?.quick_check !== 'ok') throw new IndexDamagedError(`integrity check: ${check?.quick_check}`)
       this.migrate()
+      this.budget = installQueryBudget(this.db)
       // The full-text index: memory only, never on disk.
       this.db.exec(`ATTACH DATABASE ':memory:' AS mem`)
       for (const table of TABLES) {
@@ -287,6 +290,7 @@ export class SearchIndex {
           `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, ` +
             `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '1 2 3')`,
         )
+        this.db.exec(vocabularyTable('mem', table))
         // The full-text rowid is a time key (created_ms × 1024 + a few bits), so the FTS table can
         // be walked newest first; this table maps it to the row.
         this.db.exec(`CREATE TABLE mem.${table}_keys (tkey INTEGER PRIMARY KEY, rid INTEGER NOT NULL UNIQUE)`)
@@ -335,6 +339,11 @@ export class SearchIndex {
       PRAGMA user_version = ${SCHEMA_VERSION};
       COMMIT;`)
     this.db.prepare(`INSERT INTO meta (key, value) VALUES ('connection', ?)`).run(this.connectionId)
+  }
+
+  /** Search statements stop at this moment (performance.now() time); null: no limit. */
+  setSearchDeadline(deadline: number | null): void {
+    this.budget.setDeadline(deadline)
   }
 
   private stmt(sql: string): StatementSync {
@@ -587,8 +596,35 @@ export class SearchIndex {
    * first RANKED_CANDIDATES of them that pass the filters are ranked by relevance (bm25), ties
    * newest first; `broad` says that more matched than were ranked. Without words: newest first.
    */
-  search(kind: SyncKind, q: ParsedQuery, limit = HITS_PER_GROUP): { hits: SearchHit[]; more: boolean; broad: boolean } {
-    const filters: string[] = []
+  search(
+    kind: SyncKind,
+    q: ParsedQuery,
+    limit = HITS_PER_GROUP,
+  ): { hits: SearchHit[]; more: boolean; broad: boolean; stopped?: boolean; dropped?: string[] } {
+    return { ...this.searchWithin(kind, q, limit), ...this.lastDropped(kind) }
+  }
+
+  /** Words of the last search of `kind` left out as too common (query-budget.ts chooseTerms). */
+  private dropped = new Map<SyncKind, string[]>()
+  private lastDropped(kind: SyncKind): { dropped?: string[] } {
+    const words = this.dropped.get(kind) ?? []
+    return words.length > 0 ? { dropped: words } : {}
+  }
+
+  /** Postings of every word starting with `prefix` (the vocabulary's document counts). */
+  private postings(kind: SyncKind, prefix: string): number {
+    const row = this.stmt(
+      `SELECT coalesce(sum(doc), 0) AS n FROM mem.${kind}_vocab WHERE term >= ? AND term < ? || char(1114111)`,
+    ).get(prefix, prefix) as { n: number } | undefined
+    return row?.n ?? 0
+  }
+
+  private searchWithin(
+    kind: SyncKind,
+    q: ParsedQuery,
+    limit: number,
+  ): { hits: SearchHit[]; more: boolean; broad: boolean; stopped?: boolean } {
+    const filters: string[] = [WITHIN_BUDGET]
     const params: (string | number)[] = []
     const statuses = q.statuses
     if (statuses.length) {
@@ -604,7 +640,11 @@ export class SearchIndex {
       params.push(q.range.fromMs, q.range.toMs)
     }
     // One-character words would prefix-match most rows and rank them all: searched from two characters.
-    const terms = q.terms.filter((t) => hasSearchableText(t) && searchableLength(t))
+    const { kept: terms, dropped } = chooseTerms(
+      q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
+      (prefix) => this.postings(kind, prefix),
+    )
+    this.dropped.set(kind, dropped)
     const ftsTerms = terms.map(ftsPhrase)
     if (q.amount) {
       const amountCond = q.amount.currency ? '(t.amount_key = ? AND t.currency = ?)' : 't.amount_key = ?'
@@ -624,15 +664,19 @@ export class SearchIndex {
     const columns = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.value, t.order_id`
     if (ftsTerms.length === 0) {
       // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
-      if (q.terms.some(searchableLength) || filters.length === 0) return { hits: [], more: false, broad: false }
-      const rows = this.stmt(
-        `SELECT ${columns}, NULL AS tkey FROM ${kind} t WHERE ${filters.join(' AND ')}
+      if (q.terms.some(searchableLength) || filters.length === 1) return { hits: [], more: false, broad: false }
+      const { rows, stopped } = this.budget.rows<HitRow>(
+        this.stmt(
+          `SELECT ${columns}, NULL AS tkey FROM ${kind} t WHERE ${filters.join(' AND ')}
            ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
-      ).all(...params, limit + 1) as unknown as HitRow[]
+        ),
+        [...params, limit + 1],
+      )
       return {
         hits: rows.slice(0, limit).map((r) => this.hit(kind, r, q, terms)),
         more: rows.length > limit,
-        broad: false,
+        broad: stopped,
+        stopped,
       }
     }
     const match = ftsTerms.join(' AND ')
@@ -640,13 +684,16 @@ export class SearchIndex {
     // Equal relevance: the newer first, by the time key (created time, then the order stored).
     const byRank = (a: { score: number; tkey: number | null }, b: { score: number; tkey: number | null }) =>
       a.score - b.score || (b.tkey ?? 0) - (a.tkey ?? 0)
-    if (filters.length === 0) {
+    if (filters.length === 1) {
       // Nothing to check on the row: rank in the full-text table alone (the newest 1,000 matches),
       // then read only the rows shown (reading a row per candidate cost ~7 ms of 1,000 lookups).
-      const ranked = this.stmt(
-        `SELECT f.rowid AS tkey, ${score} AS score FROM mem.${kind}_fts f
-         WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`,
-      ).all(match, RANKED_CANDIDATES) as { tkey: number; score: number }[]
+      const { rows: ranked, stopped } = this.budget.rows<{ tkey: number; score: number }>(
+        this.stmt(
+          `SELECT f.rowid AS tkey, ${score} AS score FROM mem.${kind}_fts f
+         WHERE f.${kind}_fts MATCH ? AND ${WITHIN_BUDGET} ORDER BY f.rowid DESC LIMIT ?`,
+        ),
+        [match, RANKED_CANDIDATES],
+      )
       ranked.sort(byRank)
       const read = this.stmt(
         `SELECT ${columns}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
@@ -656,21 +703,25 @@ export class SearchIndex {
         const row = read.get(r.tkey) as HitRow | undefined
         if (row) hits.push(this.hit(kind, row, q, terms))
       }
-      return { hits, more: ranked.length > limit, broad: ranked.length >= RANKED_CANDIDATES }
+      return { hits, more: ranked.length > limit, broad: stopped || ranked.length >= RANKED_CANDIDATES, stopped }
     }
     // CROSS JOIN keeps the full-text table outermost: walked newest first, it stops at the cap.
-    const rows = this.stmt(
-      `SELECT ${columns}, f.rowid AS tkey, ${score} AS score
+    const { rows, stopped } = this.budget.rows<HitRow & { score: number }>(
+      this.stmt(
+        `SELECT ${columns}, f.rowid AS tkey, ${score} AS score
        FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
        WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid AND t.rid = k.rid
        ${filters.map((f) => `AND ${f}`).join(' ')}
        ORDER BY f.rowid DESC LIMIT ?`,
-    ).all(match, ...params, RANKED_CANDIDATES) as unknown as (HitRow & { score: number })[]
+      ),
+      [match, ...params, RANKED_CANDIDATES],
+    )
     rows.sort(byRank)
     return {
       hits: rows.slice(0, limit).map((r) => this.hit(kind, r, q, terms)),
       more: rows.length > limit,
-      broad: rows.length >= RANKED_CANDIDATES,
+      broad: stopped || rows.length >= RANKED_CANDIDATES,
+      stopped,
     }
   }
 

@@ -3,7 +3,14 @@
 import path from 'node:path'
 import { readdirSync, rmSync } from 'node:fs'
 import type { Order, Payment } from '../../shared/api-types'
-import type { HomeView, IndexFreshness, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
+import type {
+  HomeView,
+  IndexFreshness,
+  SearchGroup,
+  SearchResult,
+  SyncKind,
+  SyncProgress,
+} from '../../shared/ipc/search'
 import { parseSearchQuery } from '../../shared/search/query'
 import { UserFacingError } from '../ipc/errors'
 import { indexFileName, openSearchIndex, orderRow, paymentRow, removeSearchIndex, type SearchIndex } from './index-db'
@@ -44,6 +51,18 @@ export interface SearchService {
   dispose(): Promise<void>
 }
 
+/**
+ * How long one table's search may take on main's thread (orders and payments each; a query holds the
+ * thread for at most about twice this, plus reading the rows shown).
+ */
+export const QUERY_BUDGET_MS = 20
+
+type Group = { hits: SearchGroup['hits']; more: boolean; broad: boolean; stopped?: boolean; dropped?: string[] }
+
+function stripStopped(group: Group): SearchGroup {
+  return { hits: group.hits, more: group.more, broad: group.broad }
+}
+
 function idleProgress(connectionId: string): SyncProgress {
   return {
     connectionId,
@@ -81,6 +100,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   let retryTimer: ReturnType<typeof setTimeout> | null = null
   let disposed = false
   let sweptOrphans = false
+  /** Increases with every query; an older query still running gives way (see query()). */
+  let queryGeneration = 0
 
   function setProgress(next: SyncProgress) {
     progress = next
@@ -215,19 +236,52 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   return {
     async query(text) {
       const started = performance.now()
+      const generation = ++queryGeneration
       const parsed = parseSearchQuery(text, now())
       if (!parsed.ok) throw new UserFacingError('invalid-input', parsed.message)
       const c = await ensureIndex()
       const q = parsed.query
       const direct = q.direct ? { kind: q.direct.kind, id: q.direct.id } : null
-      const empty = { hits: [], more: false, broad: false }
+      const empty: Group = { hits: [], more: false, broad: false }
+      // A newer keystroke's query replaces this one: checked between the two tables, after a turn of
+      // the event loop in which the newer query can arrive.
+      const superseded = () => {
+        if (generation !== queryGeneration) throw new UserFacingError('canceled', 'A newer search replaced this one.')
+      }
+      const within = (kind: SyncKind): Group => {
+        superseded()
+        c.index.setSearchDeadline(performance.now() + QUERY_BUDGET_MS)
+        try {
+          return c.index.search(kind, q)
+        } finally {
+          c.index.setSearchDeadline(null)
+        }
+      }
+      const orders = direct ? empty : within('orders')
+      // A real turn of the event loop (timers, then I/O: a newer query's IPC message, then this).
+      if (!direct) await new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0))
+      const payments = direct ? empty : within('payments')
+      const stopped = Boolean(orders.stopped || payments.stopped)
+      const dropped = [...new Set([...(orders.dropped ?? []), ...(payments.dropped ?? [])])]
+      const warnings = [...q.warnings]
+      if (dropped.length > 0) {
+        warnings.push(
+          `Left out because almost everything contains ${dropped.length === 1 ? 'it' : 'them'}: ${dropped.join(', ')}.`,
+        )
+      }
+      if (stopped) {
+        warnings.push(
+          'These words match so much that the search stopped early and shows the newest matches. ' +
+            'Add a word, a status or a date to narrow it.',
+        )
+      }
       const result: SearchResult = {
         text,
         chips: q.chips,
-        warnings: q.warnings,
+        warnings,
         direct,
-        orders: direct ? empty : c.index.search('orders', q),
-        payments: direct ? empty : c.index.search('payments', q),
+        orders: stripStopped(orders),
+        payments: stripStopped(payments),
         index: freshness(c),
         tookMs: 0,
       }

@@ -1,0 +1,90 @@
+// A time budget for one search (issue 22 item 4). node:sqlite has no progress handler, so the
+// search statements call a tiny SQL function once per candidate row; past the deadline it stops the
+// statement, and the rows read so far (newest first) are the answer, marked as cut short. So a query
+// of many common words cannot hold main's thread for long, whatever the index holds.
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+
+/** The SQL function the search statements add to their WHERE clause: `AND paydesk_within_budget()`. */
+export const WITHIN_BUDGET = 'paydesk_within_budget()'
+
+/** The clock is read once per this many rows (a read costs more than the check). */
+const CHECK_EVERY = 32
+
+export interface QueryBudget {
+  /** The moment (performance.now() time) after which statements stop; null: no limit. */
+  setDeadline(deadline: number | null): void
+  /** A statement's rows until the deadline; `stopped` when it was cut short. */
+  rows<T>(statement: StatementSync, params: readonly (string | number | null)[]): { rows: T[]; stopped: boolean }
+}
+
+export function installQueryBudget(db: DatabaseSync, clock: () => number = () => performance.now()): QueryBudget {
+  let deadline = Number.POSITIVE_INFINITY
+  let calls = 0
+  let tripped = false
+  db.function('paydesk_within_budget', { deterministic: false, directOnly: true }, () => {
+    if (++calls % CHECK_EVERY === 0 && clock() > deadline) {
+      tripped = true
+      throw new Error('The search ran out of time.')
+    }
+    return 1
+  })
+  return {
+    setDeadline(next) {
+      deadline = next ?? Number.POSITIVE_INFINITY
+    },
+    rows<T>(statement: StatementSync, params: readonly (string | number | null)[]) {
+      const rows: T[] = []
+      tripped = false
+      const iterator = statement.iterate(...params)
+      try {
+        for (let next = iterator.next(); !next.done; next = iterator.next()) rows.push(next.value as T)
+      } catch (error) {
+        // Reset the statement (it is cached and used again); an interrupted step leaves it mid-run.
+        iterator.return?.()
+        if (!tripped) throw error
+        return { rows, stopped: true }
+      }
+      return { rows, stopped: false }
+    },
+  }
+}
+
+/**
+ * Words a query may spend: FTS5 reads every posting of a word (and of every word it is a prefix of)
+ * before it yields a row, which no per-row deadline can stop. So the words are taken rarest first
+ * while their postings, counted in the full-text table's vocabulary, stay within this budget; the
+ * rarest word is always kept. A word left out is named to the agent.
+ */
+export const MAX_POSTINGS = 60_000
+
+/** The vocabulary table beside a full-text table (`<table>_vocab`, fts5vocab 'row': term, doc, cnt). */
+export function vocabularyTable(schema: string, table: string): string {
+  return `CREATE VIRTUAL TABLE ${schema}.${table}_vocab USING fts5vocab(${table}_fts, row)`
+}
+
+/** How the tokenizer folds a word (unicode61, remove_diacritics 2): lower case, no accents. */
+function folded(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+export function chooseTerms(
+  terms: readonly string[],
+  postings: (prefix: string) => number,
+  max = MAX_POSTINGS,
+): { kept: string[]; dropped: string[] } {
+  const unique = [...new Map(terms.map((t) => [folded(t), t])).values()]
+  const costed = unique.map((term) => {
+    const word = folded(term)
+    // A term of one token is priced by its prefix's postings; others (split by the tokenizer) at 0.
+    return { term, cost: /^[\p{L}\p{N}]+$/u.test(word) ? postings(word) : 0 }
+  })
+  const byCost = [...costed].sort((a, b) => a.cost - b.cost)
+  const keep = new Set<string>()
+  let spent = 0
+  for (const [i, { term, cost }] of byCost.entries()) {
+    if (i > 0 && spent + cost > max) continue
+    keep.add(term)
+    spent += cost
+  }
+  return { kept: unique.filter((t) => keep.has(t)), dropped: unique.filter((t) => !keep.has(t)) }
+}

@@ -1,0 +1,72 @@
+// Issue 22 item 4: a search statement stops at its deadline and answers the rows it read, newest
+// first; without a deadline it reads everything. A clock that moves one tick per read makes the
+// deadline land at a known row.
+import { DatabaseSync } from 'node:sqlite'
+import { describe, expect, it } from 'vitest'
+import { chooseTerms, installQueryBudget, WITHIN_BUDGET } from '../../../../src/main/search/query-budget'
+
+function database(rows: number) {
+  const db = new DatabaseSync(':memory:')
+  db.exec(`CREATE VIRTUAL TABLE f USING fts5(body, prefix = '2')`)
+  const insert = db.prepare('INSERT INTO f (rowid, body) VALUES (?, ?)')
+  for (let i = 1; i <= rows; i++) insert.run(i, `order payment shop ${i % 7 === 0 ? 'winter' : 'summer'}`)
+  return db
+}
+
+describe('query budget', () => {
+  it('reads every match when no deadline is set', () => {
+    const db = database(5_000)
+    const budget = installQueryBudget(db)
+    const statement = db.prepare(`SELECT rowid FROM f WHERE f MATCH ? AND ${WITHIN_BUDGET} ORDER BY rowid DESC`)
+    const { rows, stopped } = budget.rows<{ rowid: number }>(statement, ['"order"* AND "payment"*'])
+    expect(stopped).toBe(false)
+    expect(rows).toHaveLength(5_000)
+  })
+
+  it('stops at the deadline and keeps the newest rows read so far', () => {
+    const db = database(5_000)
+    let tick = 0
+    const budget = installQueryBudget(db, () => tick++)
+    const statement = db.prepare(`SELECT rowid FROM f WHERE f MATCH ? AND ${WITHIN_BUDGET} ORDER BY rowid DESC`)
+    budget.setDeadline(10) // the clock is read once per 32 rows: it passes 10 at the 11th read
+    const { rows, stopped } = budget.rows<{ rowid: number }>(statement, ['"order"* AND "payment"*'])
+    expect(stopped).toBe(true)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThan(5_000)
+    expect(rows[0]?.rowid).toBe(5_000)
+    // The next statement starts afresh once the deadline is lifted.
+    budget.setDeadline(null)
+    expect(budget.rows(statement, ['"winter"*']).stopped).toBe(false)
+  })
+
+  it('passes other errors on (a bad query is not mistaken for a timeout)', () => {
+    const db = database(10)
+    const budget = installQueryBudget(db)
+    const statement = db.prepare(`SELECT rowid FROM f WHERE f MATCH ? AND ${WITHIN_BUDGET}`)
+    expect(() => budget.rows(statement, ['"unterminated'])).toThrow()
+  })
+})
+
+describe('chooseTerms (the word budget)', () => {
+  const postings: Record<string, number> = { order: 100_000, payment: 90_000, winter: 8_000, coat: 5_000, jansen: 3 }
+  const price = (prefix: string) => postings[prefix] ?? 0
+
+  it('keeps every word while their postings fit, in the order typed', () => {
+    expect(chooseTerms(['winter', 'coat', 'jansen'], price, 120_000)).toEqual({
+      kept: ['winter', 'coat', 'jansen'],
+      dropped: [],
+    })
+  })
+
+  it('leaves out the most common words first, and names them', () => {
+    expect(chooseTerms(['order', 'payment', 'winter', 'coat'], price, 120_000)).toEqual({
+      kept: ['payment', 'winter', 'coat'],
+      dropped: ['order'],
+    })
+  })
+
+  it('always keeps the rarest word, counts a repeated word once, folds case and accents', () => {
+    expect(chooseTerms(['ORDER', 'order', 'Order'], price, 10)).toEqual({ kept: ['Order'], dropped: [] })
+    expect(chooseTerms(['órder', 'payment'], price, 10)).toEqual({ kept: ['payment'], dropped: ['órder'] })
+  })
+})
