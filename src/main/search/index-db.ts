@@ -18,7 +18,11 @@ import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
 import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
 import { chooseTerms, installQueryBudget, vocabularyTable, WITHIN_BUDGET, type QueryBudget } from './query-budget'
 
-export const SCHEMA_VERSION = 1
+/**
+ * 2: the plain columns are bound into each row's encrypted record (associated data) and the sync
+ * markers are encrypted, so an edit of either is found at open (issue 22 item 7).
+ */
+export const SCHEMA_VERSION = 2
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
 export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
 /**
@@ -55,6 +59,9 @@ const MATCH_LABELS: Record<(typeof FTS_COLUMNS)[number], string> = {
   orderNumber: 'Order number',
   metadata: 'Metadata',
 }
+
+/** A file of an earlier schema: replaced by a fresh index (not damage, so no copy is kept). */
+export class IndexOutdatedError extends Error {}
 
 export class IndexDamagedError extends Error {
   constructor(message: string) {
@@ -207,6 +214,15 @@ export async function openSearchIndex(options: OpenOptions): Promise<OpenResult>
     await index.rebuildMemory(options.yieldFn)
     return { index, notice: null }
   } catch (error) {
+    if (error instanceof IndexOutdatedError) {
+      removeSearchIndex(options.dir, options.connectionId)
+      const index = new SearchIndex(file, options)
+      await index.rebuildMemory(options.yieldFn)
+      return {
+        index,
+        notice: 'The local search index was made by an earlier Paydesk; it is being rebuilt from the service.',
+      }
+    }
     if (!(error instanceof IndexDamagedError) && !isSqliteDamage(error)) throw error
     const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
     if (existsSync(file)) renameSync(file, aside)
@@ -240,6 +256,22 @@ function searchableLength(term: string): boolean {
 
 function amountAlsoText(q: ParsedQuery): boolean {
   return q.amount?.alsoText === true && searchableLength(q.amount.raw)
+}
+
+/** A row as stored (plain columns and the encrypted personal record). */
+interface StoredRow {
+  rid: number
+  id: string
+  created_ms: number
+  status: string
+  method: string | null
+  currency: string
+  value: string
+  amount_key: string
+  order_id: string | null
+  mode: string
+  profile_id: string
+  personal: Uint8Array
 }
 
 /** A row of a query's result, before its personal fields are read. */
@@ -309,6 +341,7 @@ export class SearchIndex {
       if (meta?.value !== this.connectionId) throw new IndexDamagedError('the file belongs to another connection')
       return
     }
+    if (version > 0 && version < SCHEMA_VERSION) throw new IndexOutdatedError(`schema ${version}`)
     if (version !== 0) throw new IndexDamagedError(`unknown schema version ${version}`)
     const hasTables = this.db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }
     if (hasTables.n > 0) throw new IndexDamagedError('unexpected tables')
@@ -360,8 +393,13 @@ export class SearchIndex {
     return s
   }
 
-  private aad(id: string): string {
-    return `search-index:${this.connectionId}:${id}`
+  /**
+   * The associated data of a row's encrypted record: the connection, the object and every plain
+   * column, so a plain column edited in the file makes the row fail to decrypt (the index is then
+   * set aside and rebuilt).
+   */
+  private aad(kind: SyncKind, id: string, plain: readonly (string | number | null)[]): string {
+    return `search-index:2:${this.connectionId}:${kind}:${id}:${JSON.stringify(plain)}`
   }
 
   /** Decrypts every row into the in-memory FTS tables, in chunks (yielding in between). */
@@ -372,15 +410,27 @@ export class SearchIndex {
       let after = { ms: Number.MIN_SAFE_INTEGER, rid: 0 }
       for (;;) {
         const rows = this.stmt(
-          `SELECT rid, id, created_ms, personal FROM ${table} WHERE (created_ms, rid) > (?, ?)
-           ORDER BY created_ms, rid LIMIT 2000`,
-        ).all(after.ms, after.rid) as { rid: number; id: string; created_ms: number; personal: Uint8Array }[]
+          `SELECT rid, id, created_ms, status, method, currency, value, amount_key, order_id, mode, profile_id, personal
+           FROM ${table} WHERE (created_ms, rid) > (?, ?) ORDER BY created_ms, rid LIMIT 2000`,
+        ).all(after.ms, after.rid) as unknown as StoredRow[]
         if (rows.length === 0) break
         this.db.exec('BEGIN')
         try {
           const batch = rows.map((row) => {
             try {
-              const personal = decryptJson<PersonalFields>(this.key, row.personal, this.aad(row.id))
+              const plain = [
+                row.created_ms,
+                row.status,
+                row.method,
+                row.currency,
+                row.value,
+                row.order_id,
+                row.mode,
+                row.profile_id,
+              ]
+              if (row.amount_key !== amountKey(row.value))
+                throw new IndexDamagedError('an amount does not match its key')
+              const personal = decryptJson<PersonalFields>(this.key, row.personal, this.aad(table, row.id, plain))
               return { rid: row.rid, createdMs: row.created_ms, personal }
             } catch (error) {
               if (error instanceof DecryptionError) throw new IndexDamagedError(error.message)
@@ -472,7 +522,8 @@ export class SearchIndex {
 
   /** Writes a row to its table (its words are added by the caller); returns its rid. */
   private upsertOne(kind: SyncKind, row: IndexRow): number {
-    const personal = encryptJson(this.key, row.personal, this.aad(row.id))
+    const plain = [row.createdMs, row.status, row.method, row.currency, row.value, row.orderId, row.mode, row.profileId]
+    const personal = encryptJson(this.key, row.personal, this.aad(kind, row.id, plain))
     const existing = this.stmt(`SELECT rid FROM ${kind} WHERE id = ?`).get(row.id) as { rid: number } | undefined
     const values = [
       row.createdMs,
@@ -577,17 +628,24 @@ export class SearchIndex {
     }
     if (!row) return empty
     try {
-      return { ...empty, ...(JSON.parse(row.state) as Partial<SyncMarker>) }
+      // Encrypted and bound to the connection and list: a marker edited, or copied from another
+      // index, does not decrypt, and the walk starts again from the newest object.
+      const state = decryptJson<Partial<SyncMarker>>(this.key, Buffer.from(row.state, 'base64'), this.markerAad(kind))
+      return { ...empty, ...state }
     } catch {
       return empty
     }
+  }
+
+  private markerAad(kind: SyncKind): string {
+    return `search-sync:2:${this.connectionId}:${kind}`
   }
 
   /** Saves a marker; call inside `upsert`'s `after` to commit it with the page. */
   saveMarker(kind: SyncKind, marker: SyncMarker): void {
     this.stmt(
       `INSERT INTO sync_state (kind, state) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET state = excluded.state`,
-    ).run(kind, JSON.stringify(marker))
+    ).run(kind, Buffer.from(encryptJson(this.key, marker, this.markerAad(kind))).toString('base64'))
   }
 
   /**
