@@ -287,6 +287,9 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     recent.clear()
     // Temporary files of an interrupted write (".<name>.tmp") are not drafts: skip them.
     const files = (await readdir(dir)).filter((f) => f.endsWith(FILE_SUFFIX) && !f.startsWith('.'))
+    // What the versions file cannot vouch for: drafts saved with versions while the file is missing
+    // (deleted), and drafts newer than it says (the file was put back from an older copy).
+    const unvouched: string[] = []
     for (const file of files) {
       const id = file.slice(0, -FILE_SUFFIX.length)
       const decoded = decodeFile(key, id, await readFile(join(dir, file)), recorded)
@@ -294,11 +297,20 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
         await setAside(file, decoded.reason)
         continue
       }
+      // One version ahead is a save whose versions write was cut off (a crash); more is not.
+      const expected = recorded?.get(id)
+      if (
+        decoded.version !== null &&
+        (recorded === null || (expected !== undefined && decoded.version > expected + 1))
+      ) {
+        unvouched.push(decoded.record.name || id)
+      }
       summaries.set(id, toSummary(decoded.record))
       remember(decoded.record)
       if (decoded.version === null) toRewrite.push(decoded.record)
       else versions.set(id, decoded.version)
     }
+    if (unvouched.length > 0) notices.push(unvouchedNotice(recorded === null, unvouched))
     // First-format files get their version now; the versions file then matches what was loaded.
     for (const record of toRewrite) await persistVersioned(record)
     const changed =
@@ -494,4 +506,23 @@ export function withSavedContent(
 /** Marks a draft as used: kept read-only and listed under "Created". */
 export function archiveDraft(record: DraftRecord, info: DraftArchiveInfo): DraftRecord {
   return { ...record, archived: info, updatedAt: info.at }
+}
+
+/**
+ * The drafts the versions file could not vouch for (issue 22 item 7): Paydesk cannot tell whether
+ * one of them was put back from an older copy, so the person is told which to check.
+ */
+function unvouchedNotice(missing: boolean, titles: string[]): string {
+  const shown = titles
+    .slice(0, 5)
+    .map((t) => `“${t.slice(0, 60)}”`)
+    .join(', ')
+  const more = titles.length > 5 ? ` and ${titles.length - 5} more` : ''
+  const why = missing
+    ? `the list of draft versions (${VERSIONS_FILE}) was deleted`
+    : `the list of draft versions (${VERSIONS_FILE}) is older than the drafts (an older copy was put back)`
+  return (
+    `The drafts folder was changed outside Paydesk or interrupted: ${why}, so Paydesk cannot tell whether these drafts are the latest ` +
+    `saved versions: ${shown}${more}. Check them before you send one; the list was written again from the drafts as they are now.`
+  )
 }

@@ -249,6 +249,32 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
   })
 })
 
+describe('the versions file itself (issue 22 item 7: its deletion or rollback is not silently accepted)', () => {
+  it('says which drafts it cannot vouch for when the versions file was deleted', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('V1') })
+    await store.rename(saved.id, 'Order for Mrs Jansen')
+    await rm(path.join(store.directory, VERSIONS_FILE))
+    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    expect(list.drafts).toHaveLength(1)
+    expect(list.notices.join(' ')).toMatch(/versions.seal\) was deleted.*“Order for Mrs Jansen”/)
+  })
+
+  it('says so when an older versions file was put back together with an older draft', async () => {
+    const secrets = createMemorySecretStore()
+    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const saved = await store.save({ content: customerDraft('V1') })
+    const seal = path.join(store.directory, VERSIONS_FILE)
+    const oldSeal = await readFile(seal)
+    for (const v of ['V2', 'V3', 'V4']) await store.save({ id: saved.id, content: customerDraft(v) })
+    // A newer draft file than the versions file says: the versions file alone was rolled back.
+    await writeFile(seal, oldSeal)
+    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    expect(list.notices.join(' ')).toMatch(/older than the drafts/)
+  })
+})
+
 describe('drafts are bounded by bytes (issue 11 item 8)', () => {
   it('refuses a draft over the size cap with a clear error, keeping the saved version', async () => {
     const secrets = createMemorySecretStore()
