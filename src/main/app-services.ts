@@ -195,6 +195,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     connections,
     liveWrites: deps.liveWrites,
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
+    getKey: getDataKey,
   })
 
   const search = createSearchService({

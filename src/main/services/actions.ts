@@ -14,7 +14,6 @@
 // - every call names its origin (view and action) for the Inspector and returns its request id.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import type { RequestOrigin } from '../../shared/api-events'
 import type { Address, Metadata, Order, Payment, Refund, UpdatePaymentRequest } from '../../shared/api-types'
 import type { ActionResult, RefundResult } from '../../shared/ipc/actions'
@@ -30,7 +29,7 @@ import {
 import type { ApiClient } from '../api'
 import { isApiError } from '../api'
 import { UserFacingError } from '../ipc/errors'
-import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
+import { createPendingActions, duplicateRefund } from './pending-actions'
 import type { ActiveConnectionInfo } from './connections'
 import {
   refuseEveryLiveWrite,
@@ -63,6 +62,8 @@ export interface ActionsServiceOptions {
   /** Request ids of API attempts, reported synchronously from inside the client's call. */
   observeRequestIds?: (listener: (requestId: string) => void) => () => void
   now?: () => number
+  /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
+  getKey: () => Promise<Uint8Array>
 }
 
 export type View = 'payment' | 'order'
@@ -93,15 +94,9 @@ export interface ActionsService {
   newOrderPayment(input: { orderId: string; from?: View }): Promise<ActionResult & { payment: Payment; order: Order }>
   /** Actions waiting for a definitive answer (for tests and diagnostics). */
   pendingCount(): Promise<number>
+  /** Said once when the list of pending keys was set aside (edited outside Paydesk). */
+  pendingNotice(): string | null
   dispose(): void
-}
-
-/** How long a pending action's key is kept: the service remembers keys for 24 hours. */
-export const PENDING_KEY_TTL_MS = 24 * 60 * 60 * 1000
-
-interface PendingEntry {
-  key: string
-  createdAt: number
 }
 
 function customerName(address: Address | undefined): string | null {
@@ -119,35 +114,13 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
   const { connections } = options
   const liveWrites = options.liveWrites ?? refuseEveryLiveWrite
   const now = options.now ?? (() => Date.now())
-  const file = join(options.dataDir, 'pending-actions.json')
   const trace = new AsyncLocalStorage<{ requestId: string | null }>()
   const stopObserving = options.observeRequestIds?.((requestId) => {
     const current = trace.getStore()
     if (current) current.requestId = requestId
   })
-  // One writer at a time for the pending-keys file.
-  let queue: Promise<unknown> = Promise.resolve()
-  function withPending<T>(fn: (entries: Record<string, PendingEntry>) => T | Promise<T>): Promise<T> {
-    const run = queue.then(async () => {
-      // A damaged file is set aside by readJsonFile (a .bak copy) and the keys start afresh.
-      const read = await readJsonFile(file, (raw) => {
-        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('not an object')
-        return raw as Record<string, PendingEntry>
-      })
-      const entries: Record<string, PendingEntry> = read.status === 'ok' ? read.value : {}
-      const before = JSON.stringify(entries)
-      for (const [k, e] of Object.entries(entries)) {
-        if (typeof e?.key !== 'string' || typeof e.createdAt !== 'number' || now() - e.createdAt > PENDING_KEY_TTL_MS) {
-          delete entries[k]
-        }
-      }
-      const result = await fn(entries)
-      if (JSON.stringify(entries) !== before) await writeJsonFileAtomic(file, entries)
-      return result
-    })
-    queue = run.catch(() => {})
-    return run
-  }
+  const pending = createPendingActions({ dataDir: options.dataDir, getKey: options.getKey, now })
+  const withPending = pending.with
 
   async function traced<T>(run: () => Promise<T>): Promise<{ value: T; requestId: string | null }> {
     const t = { requestId: null as string | null }
@@ -159,14 +132,18 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
    * Sends one write with the key kept for this exact action (connection, kind, object, parameters),
    * after the live confirmation; forgets the key once the answer is definitive.
    */
+  function fingerprintOf(connection: ActiveConnectionInfo, action: { kind: string; target: string; params: unknown }) {
+    return createHash('sha256')
+      .update(JSON.stringify([connection.id, action.kind, action.target, action.params]))
+      .digest('hex')
+  }
+
   async function keyedWrite<T>(
     connection: ActiveConnectionInfo,
     action: { kind: string; target: string; params: unknown },
     send: (idempotencyKey: string) => Promise<T>,
   ): Promise<{ value: T; requestId: string | null }> {
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify([connection.id, action.kind, action.target, action.params]))
-      .digest('hex')
+    const fingerprint = fingerprintOf(connection, action)
     const key = await withPending((entries) => {
       const existing = entries[fingerprint]
       if (existing) return existing.key
@@ -230,15 +207,33 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
         customer: customerName(payment.billingAddress),
       })
       const body = { amount, ...(description ? { description } : {}) }
-      const { value: refund, requestId } = await keyedWrite(
-        connection,
-        { kind: 'refund', target: paymentId, params: body },
-        (idempotencyKey) =>
-          client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin: originOf(from, 'refund') }),
+      const action = { kind: 'refund', target: paymentId, params: body }
+      // No key kept for this refund (a new one, or the list of keys was deleted after a lost answer):
+      // the payment's refunds say whether the same refund was already made.
+      const fingerprint = fingerprintOf(connection, action)
+      if (!(await withPending((entries) => fingerprint in entries))) {
+        const { _embedded } = await client.listRefunds(
+          paymentId,
+          { limit: 50 },
+          { priority: 'user', origin: originOf(from, 'read refunds before refund') },
+        )
+        const same = duplicateRefund(_embedded.refunds, amount, now())
+        if (same) {
+          refuse(
+            `a refund of ${money(amount)} was already made on this payment at ${same.createdAt.slice(0, 16).replace('T', ' ')} ` +
+              `(${same.id}, ${same.status}), perhaps by an earlier attempt whose answer was lost. Check the payment's ` +
+              'refunds; to refund more, use a different amount or wait a day.',
+          )
+        }
+      }
+      const { value: refund, requestId } = await keyedWrite(connection, action, (idempotencyKey) =>
+        client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin: originOf(from, 'refund') }),
       )
       const after = await freshPayment(client, paymentId, from, 'refund').catch(() => payment)
       return { refund, payment: after, requestId }
     },
+
+    pendingNotice: () => pending.takeNotice(),
 
     async listRefunds(paymentId) {
       const client = await connections.getActiveClient()

@@ -2,7 +2,8 @@
  * The actions service (refund, cancel, update from the views) over real HTTP: the real connections
  * service, API client and sandbox; pending Idempotency-Keys in a temporary data folder.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -10,6 +11,7 @@ import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { createDispatcher } from '../../../../src/main/ipc/dispatcher'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createActionsService } from '../../../../src/main/services/actions'
+import { PENDING_ACTIONS_FILE } from '../../../../src/main/services/pending-actions'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
@@ -31,6 +33,9 @@ let sandbox: RunningSandbox
 let admin: SandboxAdmin
 let dataDir: string
 let connections: ConnectionsService<ApiClient>
+/** The data key (the keychain's, in the app): seals the list of pending keys. */
+const dataKey = randomBytes(32)
+const getKey = async () => dataKey
 const attemptListeners = new Set<(requestId: string) => void>()
 const observeRequestIds = (listener: (requestId: string) => void) => {
   attemptListeners.add(listener)
@@ -101,7 +106,7 @@ describe('actions service', () => {
   it('refunds with a key kept until the answer is definitive: a lost answer, then a restart, refunds once', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
-    let actions = createActionsService({ dataDir, connections })
+    let actions = createActionsService({ dataDir, connections, getKey })
     await admin.addFault({
       path: `/v2/payments/${paymentId}/refunds`,
       method: 'POST',
@@ -114,22 +119,68 @@ describe('actions service', () => {
     expect(await actions.pendingCount()).toBe(1)
     // "Restart": a new service on the same data folder sends the same action again.
     actions.dispose()
-    actions = createActionsService({ dataDir, connections })
+    actions = createActionsService({ dataDir, connections, getKey })
     const result = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
     expect(result.payment.amountRemaining).toEqual({ currency: 'EUR', value: '15.00' })
     const refunds = await api(TEST_KEY, 'GET', `/payments/${paymentId}/refunds`)
     expect(refunds.count).toBe(1)
     expect(await actions.pendingCount()).toBe(0)
-    // A second, deliberate refund of the same amount is a new action with a new key.
-    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
+    // The same refund again, once the first was answered: the payment's refunds show it was made,
+    // so it is not sent a second time unasked (the service itself refuses such a duplicate).
+    await expect(
+      actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' }),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/already made/) })
+    // A refund of another amount is a new action with a new key.
+    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '4.00' }, description: 'More' })
     expect(second.refund.id).not.toBe(result.refund.id)
-    expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
+    expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '11.00' })
+  })
+
+  it('a deleted list of pending keys after a lost answer does not cost a second refund (issue 22 item 7)', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const paymentId = await paidPayment(TEST_KEY)
+    const actions = createActionsService({ dataDir, connections, getKey })
+    await admin.addFault({
+      path: `/v2/payments/${paymentId}/refunds`,
+      method: 'POST',
+      kind: 'reset-after-headers',
+      count: 1,
+    })
+    const refund = { paymentId, amount: { currency: 'EUR', value: '7.50' }, description: 'Broken' }
+    await expect(actions.refund(refund)).rejects.toBeTruthy()
+    await rm(join(dataDir, PENDING_ACTIONS_FILE))
+    await expect(actions.refund(refund)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/already made.*perhaps by an earlier attempt whose answer was lost/),
+    })
+    expect((await api(TEST_KEY, 'GET', `/payments/${paymentId}/refunds`)).count).toBe(1)
+    actions.dispose()
+  })
+
+  it('a list of pending keys edited outside Paydesk is set aside, with a notice (issue 22 item 7)', async () => {
+    await useConnection(TEST_KEY, 'Shop test')
+    const paymentId = await paidPayment(TEST_KEY)
+    const actions = createActionsService({ dataDir, connections, getKey })
+    await admin.addFault({
+      path: `/v2/payments/${paymentId}/refunds`,
+      method: 'POST',
+      kind: 'reset-after-headers',
+      count: 1,
+    })
+    await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.00' } })).rejects.toBeTruthy()
+    const file = join(dataDir, PENDING_ACTIONS_FILE)
+    const sealed = JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, { key: string }> }
+    for (const entry of Object.values(sealed.entries)) entry.key = 'planted-key-0001'
+    await writeFile(file, JSON.stringify(sealed))
+    expect(await actions.pendingCount()).toBe(0)
+    expect(actions.pendingNotice()).toMatch(/changed outside Paydesk.*seal does not match/)
+    actions.dispose()
   })
 
   it('refuses in main what the state does not allow, sending no write', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const open = await api(TEST_KEY, 'POST', '/payments', validPaymentBody())
-    const actions = createActionsService({ dataDir, connections })
+    const actions = createActionsService({ dataDir, connections, getKey })
     await expect(
       actions.refund({ paymentId: open.id, amount: { currency: 'EUR', value: '1.00' } }),
     ).rejects.toMatchObject({
@@ -153,6 +204,7 @@ describe('actions service', () => {
     const actions = createActionsService({
       dataDir,
       connections,
+      getKey,
       liveWrites: {
         async confirm(summary) {
           asked.push(summary)
@@ -169,14 +221,14 @@ describe('actions service', () => {
     expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Refund a payment', amount: 'EUR 2.50' })
     expect(present(asked[0]).reference).toContain(paymentId)
     // Without a confirmer wired, every live write is refused (no renderer flag can stand in).
-    const unwired = createActionsService({ dataDir, connections })
+    const unwired = createActionsService({ dataDir, connections, getKey })
     await expect(unwired.cancelOrder({ orderId: 'ord_000000AAAAAA' })).rejects.toBeTruthy()
   })
 
   it('the IPC handlers take no confirmation flag from the page', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const dispatcher = createDispatcher({
-      handlers: createActionHandlers(createActionsService({ dataDir, connections })) as never,
+      handlers: createActionHandlers(createActionsService({ dataDir, connections, getKey })) as never,
       trustedOrigins: ['app://paydesk'],
     })
     const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
@@ -189,7 +241,7 @@ describe('actions service', () => {
 
   it('cancels an order and updates a payment, returning the request id for the Inspector', async () => {
     await useConnection(TEST_KEY, 'Shop test')
-    const actions = createActionsService({ dataDir, connections, observeRequestIds })
+    const actions = createActionsService({ dataDir, connections, observeRequestIds, getKey })
     const order = await api(TEST_KEY, 'POST', '/orders', validOrderBody('ACT-SVC-1'))
     const read = await actions.getOrder(order.id)
     expect(read.order._embedded?.payments?.length).toBe(1)
@@ -212,7 +264,7 @@ describe('actions service', () => {
 
   it('creates a new payment for an order only once its earlier payment can no longer complete', async () => {
     await useConnection(TEST_KEY, 'Shop test')
-    const actions = createActionsService({ dataDir, connections, observeRequestIds })
+    const actions = createActionsService({ dataDir, connections, observeRequestIds, getKey })
     const order = await api(TEST_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-1'))
     const first = order._embedded.payments[0]
     // While the first payment is open, main refuses and sends nothing.
@@ -239,6 +291,7 @@ describe('actions service', () => {
     const actions = createActionsService({
       dataDir,
       connections,
+      getKey,
       liveWrites: {
         async confirm(summary) {
           asked.push(summary)
