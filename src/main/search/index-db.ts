@@ -9,7 +9,7 @@
 // The full-text index over the personal fields lives only in memory (an FTS5 table in an attached
 // in-memory database), rebuilt from the decrypted records when the index opens.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { Order, Payment } from '../../shared/api-types'
@@ -210,6 +210,12 @@ export async function openSearchIndex(options: OpenOptions): Promise<OpenResult>
   mkdirSync(options.dir, { recursive: true })
   const file = path.join(options.dir, indexFileName(options.connectionId))
   try {
+    // SQLite would follow a link planted in the data folder: a linked file is not the index.
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (lstatSync(`${file}${suffix}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        throw new IndexDamagedError(`${path.basename(file)}${suffix} is a link; Paydesk does not follow links`)
+      }
+    }
     const index = new SearchIndex(file, options)
     await index.rebuildMemory(options.yieldFn)
     return { index, notice: null }
@@ -225,7 +231,8 @@ export async function openSearchIndex(options: OpenOptions): Promise<OpenResult>
     }
     if (!(error instanceof IndexDamagedError) && !isSqliteDamage(error)) throw error
     const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
-    if (existsSync(file)) renameSync(file, aside)
+    // renameSync and rmSync act on a link itself, never on what it points to.
+    if (existsSync(file) || lstatSync(file, { throwIfNoEntry: false })) renameSync(file, aside)
     for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
     const index = new SearchIndex(file, options)
     await index.rebuildMemory(options.yieldFn)

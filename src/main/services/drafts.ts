@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { mkdir, readdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { formatAmountForDisplay } from '../../shared/money'
@@ -19,6 +19,7 @@ import { buildRequest } from '../../shared/order-builder'
 import { UserFacingError } from '../ipc/errors'
 import type { SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { LinkRefusedError, readFileNoFollow } from '../storage/no-follow'
 import { decryptJson, DecryptionError, encryptJson, getOrCreateDataKey } from '../storage/encryption'
 
 // The order builder's drafts, one encrypted file per draft under <dataDir>/drafts/ (drafts hold
@@ -215,7 +216,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
   async function readVersions(key: Uint8Array): Promise<Map<string, number> | null> {
     let bytes: Buffer
     try {
-      bytes = await readFile(join(dir, VERSIONS_FILE))
+      bytes = await readFileNoFollow(join(dir, VERSIONS_FILE))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
@@ -292,7 +293,15 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     const unvouched: string[] = []
     for (const file of files) {
       const id = file.slice(0, -FILE_SUFFIX.length)
-      const decoded = decodeFile(key, id, await readFile(join(dir, file)), recorded)
+      const bytes = await readFileNoFollow(join(dir, file)).catch((error: unknown) => {
+        if (error instanceof LinkRefusedError) return null
+        throw error
+      })
+      if (bytes === null) {
+        await setAside(file, 'it is a link to another file, which Paydesk does not follow')
+        continue
+      }
+      const decoded = decodeFile(key, id, bytes, recorded)
       if ('reason' in decoded) {
         await setAside(file, decoded.reason)
         continue
@@ -377,7 +386,7 @@ export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
     const key = await dataKey()
     let bytes: Buffer
     try {
-      bytes = await readFile(fileOf(id))
+      bytes = await readFileNoFollow(fileOf(id))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       all.delete(id)

@@ -6,8 +6,9 @@
 // was written (issue 11 item 9). A record copied to another place (replayed), records swapped
 // (reordered) or a record cut out of the middle (dropped) no longer decrypt or leave a gap in the
 // positions, and load() reports them in `outOfPlace`. Segments are numbered without gaps (rotation
-// deletes only the oldest), so a segment removed from the middle is reported too. What no file
-// can show: the newest records cut from the end, or the whole folder rolled back to an older copy.
+// deletes only the oldest), so a segment removed from the middle is reported too. Records cut from
+// the end of a segment are found against the counts in segments.seal (request-log-manifest.ts).
+// What no file can show: the whole folder rolled back to an older copy.
 // Records of the first format ([u32 length][ciphertext bound to 'paydesk-request-log']) are read
 // only while the folder holds nothing newer, and are rewritten in the new format at once.
 // A record holds the full snapshot of one entry; a later snapshot of the same id replaces the
@@ -16,10 +17,13 @@
 // Rotation: a new segment when the current one passes `segmentBytes`; whole oldest segments are
 // deleted while the total passes `maxBytes` or they only hold entries beyond `maxEntries`.
 
-import { mkdir, open, readdir, readFile, rm, stat, truncate, type FileHandle } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { RequestLogEntry } from '../../shared/request-log-types'
+import { constants } from 'node:fs'
 import { decryptBytes, DecryptionError, encryptBytes } from '../storage/encryption'
+import { LinkRefusedError, openNoFollow, readFileNoFollow, truncateNoFollow } from '../storage/no-follow'
+import { readManifest, recordsCutFromEnd, writeManifest } from './request-log-manifest'
 
 /** Associated data of the first format's records (no position). */
 export const LEGACY_RECORD_AAD = 'paydesk-request-log'
@@ -52,6 +56,10 @@ export interface LoadResult {
    * middle of a segment or a whole segment missing between others (counted, not recoverable).
    */
   outOfPlace: number
+  /** Records cut from the end of segments since Paydesk last wrote them (request-log-manifest.ts). */
+  cutFromEnd: number
+  /** The file that counts the records was missing or unreadable while segments exist. */
+  countsMissing: boolean
 }
 
 interface Segment {
@@ -180,7 +188,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
     const current = segments[segments.length - 1] ?? newSegment()
     if (handle && handleIndex === current.index) return handle
     await handle?.close()
-    handle = await open(current.file, 'a', 0o600)
+    handle = await openNoFollow(current.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600)
     handleIndex = current.index
     return handle
   }
@@ -260,20 +268,38 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
     await flush()
   }
 
+  /** Writes the record counts (after every change of the segments). */
+  function writeCounts(): Promise<void> {
+    return writeManifest(dir, key, new Map(segments.map((s) => [s.index, s.records])))
+  }
+
   return {
     async load() {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const names = (await readdir(dir)).filter((n) => SEGMENT_NAME.test(n)).sort()
-      const files = await Promise.all(
-        names.map(async (name) => ({ name, bytes: await readFile(path.join(dir, name)) })),
+      let links = 0
+      const read = await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(dir, name)
+          try {
+            return { name, bytes: await readFileNoFollow(file) }
+          } catch (error) {
+            if (!(error instanceof LinkRefusedError)) throw error
+            // A link planted in the folder: removed (the link, never its target), counted as out of place.
+            links++
+            await rm(file, { force: true })
+            return null
+          }
+        }),
       )
+      const files = read.filter((f): f is { name: string; bytes: Buffer } => f !== null)
       // The first format is read only from a folder that holds nothing newer (then rewritten below).
       const legacyAllowed = !files.some(
         ({ bytes }) => bytes.length >= LENGTH_BYTES && (bytes.readUInt32BE(0) & POSITIONED) !== 0,
       )
       const byId = new Map<string, RequestLogEntry>()
       let dropped = 0
-      let outOfPlace = 0
+      let outOfPlace = links
       let legacyRead = 0
       segments = []
       for (const { name, bytes } of files) {
@@ -285,7 +311,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
         dropped += decoded.dropped
         outOfPlace += decoded.outOfPlace
         if (legacyAllowed) legacyRead += decoded.legacy
-        if (decoded.validBytes < bytes.length) await truncate(file, decoded.validBytes)
+        if (decoded.validBytes < bytes.length) await truncateNoFollow(file, decoded.validBytes)
         const ids = new Set<string>()
         for (const entry of decoded.entries) {
           byId.delete(entry.id) // re-insert: Map order follows the latest snapshot
@@ -294,6 +320,9 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
         }
         segments.push({ index, file, bytes: decoded.validBytes, records: decoded.records, ids })
       }
+      const counted = await readManifest(dir, key)
+      const cutFromEnd = counted instanceof Map ? recordsCutFromEnd(counted, segments) : 0
+      const countsMissing = counted !== null && !(counted instanceof Map) ? true : counted === null && files.length > 0
       const entries = [...byId.values()].sort((a, b) => a.seq - b.seq)
       const kept = entries.slice(Math.max(0, entries.length - maxEntries))
       if (legacyRead > 0) {
@@ -305,13 +334,15 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
       }
       if (segments.length === 0) newSegment()
       await enforceBounds()
-      return { entries: kept, dropped, outOfPlace }
+      await writeCounts()
+      return { entries: kept, dropped, outOfPlace, cutFromEnd, countsMissing }
     },
 
     async append(entries) {
       if (entries.length === 0) return
       await writeAll(entries)
       await enforceBounds()
+      await writeCounts()
     },
 
     async clear() {
@@ -325,6 +356,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
       }
       segments = []
       newSegment()
+      await writeCounts()
     },
 
     size: () => segments.reduce((sum, s) => sum + s.bytes, 0),

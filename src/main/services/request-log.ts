@@ -196,6 +196,18 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
             'them (copied, reordered or removed in the log files) and left out.',
         )
       }
+      if (result.cutFromEnd > 0) {
+        notices.push(
+          `${result.cutFromEnd} stored request${result.cutFromEnd === 1 ? ' was' : 's were'} cut from the end of the ` +
+            'log since Paydesk last wrote it (changed outside Paydesk); they cannot be shown.',
+        )
+      }
+      if (result.countsMissing) {
+        notices.push(
+          'The count of stored requests (segments.seal) was missing or changed outside Paydesk, so requests cut from ' +
+            'the end of the log cannot be told; it was written again.',
+        )
+      }
       if (notices.length > 0) notice = notices.join(' ')
       store = candidate
     } catch (error) {

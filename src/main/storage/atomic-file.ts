@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { copyFile, open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { copyFile, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { LinkRefusedError, readTextNoFollow } from './no-follow'
 
 /**
  * Replaces a file so that readers see either the old or the new content, never half of it:
@@ -79,9 +80,20 @@ export async function readJsonFile<T>(
 ): Promise<ReadJsonResult<T>> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readTextNoFollow(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' }
+    if (error instanceof LinkRefusedError) {
+      // The link itself is moved aside (never what it points to), so the next write makes a file.
+      const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')
+      const aside = `${path}.${stamp}.link`
+      await rename(path, aside)
+      return {
+        status: 'corrupt',
+        reason: 'it is a link to another file, which Paydesk does not follow',
+        backupPath: aside,
+      }
+    }
     throw error
   }
   let reason: string

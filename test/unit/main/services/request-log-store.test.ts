@@ -1,3 +1,4 @@
+import { MANIFEST_FILE } from '../../../../src/main/services/request-log-manifest'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -211,6 +212,47 @@ describe('request log records are bound to their place (issue 11 item 9)', () =>
     await store.close()
     return { ids: result.entries.map((e) => e.id), dropped: result.dropped, outOfPlace: result.outOfPlace }
   }
+
+  it('notices records cut from the end of a segment (issue 22 item 7)', async () => {
+    const [name] = await written(4)
+    const file = path.join(dir, present(name))
+    const [a, b] = records(await readFile(file))
+    await writeFile(file, Buffer.concat([present(a), present(b)]))
+    const store = createRequestLogStore({ dir, key })
+    const loaded = await store.load()
+    await store.close()
+    expect(loaded.cutFromEnd).toBe(2)
+    expect(loaded.entries.map((e) => e.id)).toEqual(['req-1', 'req-2'])
+    // Said once: the counts are written again from what is there now.
+    const again = createRequestLogStore({ dir, key })
+    expect((await again.load()).cutFromEnd).toBe(0)
+    await again.close()
+  })
+
+  it('says when the record counts are missing or edited (they are written again)', async () => {
+    await written(2)
+    await rm(path.join(dir, MANIFEST_FILE))
+    const store = createRequestLogStore({ dir, key })
+    expect((await store.load()).countsMissing).toBe(true)
+    await store.close()
+    await writeFile(path.join(dir, MANIFEST_FILE), 'not the counts')
+    const edited = createRequestLogStore({ dir, key })
+    expect((await edited.load()).countsMissing).toBe(true)
+    await edited.close()
+    const clean = createRequestLogStore({ dir, key })
+    expect(await clean.load()).toMatchObject({ countsMissing: false, cutFromEnd: 0 })
+    await clean.close()
+  })
+
+  it('does not mistake a crash between an append and the counts for a cut', async () => {
+    await written(2)
+    const counts = await readFile(path.join(dir, MANIFEST_FILE))
+    await written(1) // one more record, then the old counts put back as if their write was lost
+    await writeFile(path.join(dir, MANIFEST_FILE), counts)
+    const store = createRequestLogStore({ dir, key })
+    expect(await store.load()).toMatchObject({ cutFromEnd: 0, countsMissing: false })
+    await store.close()
+  })
 
   it('notices two records swapped', async () => {
     const [name] = await written(3)
