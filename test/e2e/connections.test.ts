@@ -320,6 +320,36 @@ describe('Connections screen in Chromium', () => {
     expect(labels).toEqual(['Sandbox', 'Bakery live', 'Revoked key'])
   })
 
+  it('a page script cannot send a key to a foreign https host: refused unless main’s own dialog says yes (issue 22 item 2)', async () => {
+    const before = (await h.services.connections.list()).connections.length
+    const asked = h.questions.length
+    const attempt = () =>
+      h.page.evaluate(async () => {
+        const api = window.paydesk.connections
+        const add = await api.add({
+          label: 'Exfil',
+          secret: 'live_PageExfiltratedKey00001',
+          baseUrl: 'https://collector.example/v2',
+        })
+        const profiles = await api.profiles({
+          secret: 'access_PageExfiltratedToken01',
+          baseUrl: 'https://collector.example/v2',
+        })
+        return [add.ok ? 'ok' : add.error.code, profiles.ok ? 'ok' : profiles.error.code]
+      })
+    expect(await attempt()).toEqual(['canceled', 'canceled'])
+    expect(h.questions.slice(asked).map((q) => [q.kind, q.message])).toEqual([
+      ['foreign-host', 'Save a connection that sends a LIVE API key to collector.example?'],
+      ['foreign-host', 'Send an organization access token to collector.example to list its profiles?'],
+    ])
+    expect((await h.services.connections.list()).connections).toHaveLength(before)
+    // The person said yes to the first question (their own server): only then is the connection saved.
+    h.dialogAnswers.push(1)
+    const [added] = await attempt()
+    expect(added).toBe('ok')
+    expect((await h.services.connections.list()).connections).toHaveLength(before + 1)
+  })
+
   it('leaks no secret to the renderer, the DOM, web storage or the data directory', async () => {
     const { findings, files } = await scanHarness(h, SECRETS)
     expect(findings).toEqual([])
