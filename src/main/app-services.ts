@@ -13,7 +13,7 @@ import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
-import type { QuestionPort } from './services/main-questions'
+import type { ClipboardPort, DialogPort } from './ports'
 import { createOrdersService, type OrdersService } from './services/orders'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
 import { createActionsService } from './services/actions'
@@ -25,23 +25,6 @@ import { createRateLimitFeed } from './services/request-log-rate-limit'
 import { createSecretScrubber } from './services/secret-scrubber'
 import { getOrCreateDataKey } from './storage/encryption'
 import { createSearchService, type SearchService } from './search/service'
-
-/** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
-export interface ClipboardPort {
-  writeText(text: string): void
-}
-
-/**
- * The OS save dialog and main's own questions (main-questions.ts): Electron's dialogs in the app,
- * chosen paths and answers in tests.
- */
-export interface DialogPort extends QuestionPort {
-  chooseSavePath(options: {
-    title: string
-    defaultName: string
-    filters: { name: string; extensions: string[] }[]
-  }): Promise<string | null>
-}
 
 /**
  * The composition root of the main process's logic, free of Electron: the Electron entry
@@ -270,7 +253,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   }
 }
 
-export type { EventName, PaydeskEvents }
+export type { ClipboardPort, DialogPort, EventName, PaydeskEvents }
 
 /**
  * A secret the user adds is known to the scrubber from the moment it arrives, before any reply

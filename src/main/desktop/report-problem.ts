@@ -1,5 +1,5 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
-import type { DialogPort } from '../app-services'
+import type { DialogPort } from '../ports'
 import { choosePersonalData } from '../services/main-questions'
 import type { RequestLogService } from '../services/request-log'
 
