@@ -584,6 +584,31 @@ export class SearchIndex {
     return victims.length
   }
 
+  /** Ids of rows in these statuses, newest first (refresh.ts reads them again). */
+  idsWithStatus(kind: SyncKind, statuses: readonly string[], limit: number): string[] {
+    if (statuses.length === 0) return []
+    const rows = this.stmt(
+      `SELECT id FROM ${kind} WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_ms DESC LIMIT ?`,
+    ).all(...statuses, limit) as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /** Removes one row (the service no longer has it). */
+  remove(kind: SyncKind, id: string): void {
+    const row = this.stmt(`SELECT rid FROM ${kind} WHERE id = ?`).get(id) as { rid: number } | undefined
+    if (!row) return
+    this.counts.delete(kind)
+    this.db.exec('BEGIN')
+    try {
+      this.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(row.rid)
+      this.deleteFts(kind, row.rid)
+      this.db.exec('COMMIT')
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
   has(kind: SyncKind, id: string): boolean {
     return this.stmt(`SELECT 1 AS x FROM ${kind} WHERE id = ?`).get(id) !== undefined
   }

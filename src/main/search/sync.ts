@@ -7,6 +7,9 @@ import type { Order, OrderList, Payment, PaymentList } from '../../shared/api-ty
 import type { SyncKind } from '../../shared/ipc/search'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
 import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index-db'
+import { refreshUnsettled, type RefreshClient, type SyncCallOptions } from './refresh'
+
+export type { SyncCallOptions }
 
 export interface SyncClient {
   listPayments(
@@ -17,12 +20,9 @@ export interface SyncClient {
     input: { limit?: number; sort?: 'asc' | 'desc' } | { link: string },
     opts: SyncCallOptions,
   ): Promise<OrderList>
-}
-
-export interface SyncCallOptions {
-  signal?: AbortSignal
-  priority?: 'user' | 'background'
-  origin?: { screen: string; action: string }
+  /** By id, to read unsettled objects again (refresh.ts); a client without them only walks. */
+  getPayment?(id: string, opts: SyncCallOptions): Promise<Payment>
+  getOrder?(id: string, opts: SyncCallOptions): Promise<Order>
 }
 
 export interface PageReport {
@@ -47,6 +47,13 @@ function isStaleCursor(error: unknown): boolean {
 export async function syncIndex(index: SearchIndex, client: SyncClient, options: SyncRunOptions): Promise<void> {
   for (const kind of ['payments', 'orders'] as const) {
     await syncKind(index, client, kind, options)
+  }
+  // Then what the index holds that can still change on its own (refresh.ts), when the client can read by id.
+  if (client.getPayment && client.getOrder) {
+    const reader: RefreshClient = { getPayment: client.getPayment.bind(client), getOrder: client.getOrder.bind(client) }
+    for (const kind of ['payments', 'orders'] as const) {
+      await refreshUnsettled(index, reader, kind, { signal: options.signal })
+    }
   }
 }
 

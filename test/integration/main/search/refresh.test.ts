@@ -1,0 +1,83 @@
+// Issue 25 item 1: after one incremental sync every object the index holds has the service's current
+// status, also those indexed while open that were paid, failed or canceled since (the service has no
+// "changed since" filter). The real sandbox over HTTP, the real client, a real SQLite index.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../../../../src/main/api'
+import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
+import { REFRESH_BUDGET, refreshUnsettled } from '../../../../src/main/search/refresh'
+import { syncIndex } from '../../../../src/main/search/sync'
+import { completeCheckout, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import { PAYMENT_STATUSES } from '../../../../src/shared/service/enums'
+import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+
+const KEY = 'test_RefreshUnsettledKey000001'
+let sandbox: RunningSandbox
+let client: ApiClient
+let dir: string
+let index: SearchIndex
+
+async function sync(): Promise<void> {
+  await syncIndex(index, client, { full: false, signal: new AbortController().signal, now: Date.now, onPage: () => {} })
+}
+
+function statusOf(id: string): string | undefined {
+  return PAYMENT_STATUSES.find((status) => index.idsWithStatus('payments', [status], 1000).includes(id))
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ keys: [KEY], seedPayments: 0, seed: 7 })
+  client = createApiClient({ baseUrl: sandbox.baseUrl, getCredential: async () => ({ secret: KEY, kind: 'api-key' }) })
+  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-refresh-'))
+  index = (
+    await openSearchIndex({ dir, connectionId: 'conn_refresh000001', key: randomBytes(32), yieldFn: async () => {} })
+  ).index
+})
+
+afterAll(async () => {
+  index.close()
+  client.dispose()
+  await sandbox.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('one incremental sync brings the index up to date (issue 25 item 1)', () => {
+  it('payments indexed as open that were paid, failed or canceled since read their new status', async () => {
+    const created = []
+    for (let i = 0; i < 4; i++)
+      created.push(await client.createPayment(validPaymentBody({ description: `Refresh ${i}` })))
+    await sync()
+    for (const p of created) expect(statusOf(p.id)).toBe('open')
+
+    const [paid, failed, canceled, stillOpen] = created
+    if (!paid || !failed || !canceled || !stillOpen) throw new Error('four payments expected')
+    await completeCheckout(`${sandbox.origin}/checkout/${paid.id}`, 'paid')
+    await completeCheckout(`${sandbox.origin}/checkout/${failed.id}`, 'failed')
+    await completeCheckout(`${sandbox.origin}/checkout/${canceled.id}`, 'canceled')
+
+    await sync()
+    expect(statusOf(paid.id)).toBe('paid')
+    expect(statusOf(failed.id)).toBe('failed')
+    expect(statusOf(canceled.id)).toBe('canceled')
+    expect(statusOf(stillOpen.id)).toBe('open')
+  })
+
+  it('reads at most its budget per sync, newest first', async () => {
+    const newest = await client.createPayment(validPaymentBody({ description: 'Budget newest' }))
+    await sync()
+    const read: string[] = []
+    const counting = {
+      getPayment: async (id: string) => (read.push(id), client.getPayment(id)),
+      getOrder: (id: string) => client.getOrder(id),
+    }
+    const open = index.idsWithStatus('payments', ['open'], 100)
+    expect(open.length).toBeGreaterThanOrEqual(2)
+    const n = await refreshUnsettled(index, counting, 'payments', { signal: new AbortController().signal, budget: 1 })
+    expect(n).toBe(1)
+    expect(read).toEqual([newest.id])
+    expect(REFRESH_BUDGET).toBeLessThanOrEqual(250)
+  })
+})
