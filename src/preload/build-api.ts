@@ -1,6 +1,3 @@
-/** The one IPC channel main uses to push events; the preload filters them by EVENT_NAMES. */
-export const EVENT_CHANNEL = 'paydesk:event'
-
 export type Invoke = (channel: string, input: unknown) => Promise<unknown>
 export type SubscribeAll = (listener: (message: { event: string; payload: unknown }) => void) => () => void
 

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { CHANNEL_NAMES } from '../shared/ipc/contract'
-import { EVENT_NAMES } from '../shared/ipc/events'
-import { EVENT_CHANNEL, buildPaydeskApi } from './build-api'
+import { EVENT_CHANNEL, EVENT_NAMES } from '../shared/ipc/events'
+import { buildPaydeskApi } from './build-api'
 
 // Named functions only: the renderer never sees ipcRenderer or a generic invoke(channel).
 const api = buildPaydeskApi(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EVENT_CHANNEL } from '../../src/preload/build-api'
+import { EVENT_CHANNEL } from '../../src/shared/ipc/events'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { EVENT_NAMES } from '../../src/shared/ipc/events'
 import { createFakeRenderer } from './fake-electron'

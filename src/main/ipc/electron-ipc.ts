@@ -1,6 +1,6 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
 import { CHANNEL_NAMES } from '../../shared/ipc/contract'
-import { EVENT_CHANNEL } from '../../preload/build-api'
+import { EVENT_CHANNEL } from '../../shared/ipc/events'
 import type { EventBus } from '../services/event-bus'
 import type { Dispatcher } from './dispatcher'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { StatusBar } from './components/StatusBar'
+import { StatusBar } from './features/status-bar/StatusBar'
 import { HomeScreen } from './features/home/HomeScreen'
 import { SearchBox } from './features/search/SearchBox'
 import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'

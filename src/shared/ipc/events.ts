@@ -21,6 +21,9 @@ export interface PaydeskEvents {
 
 export type EventName = keyof PaydeskEvents
 
+/** The one Electron IPC channel main sends events on (main's sender and the preload's listener). */
+export const EVENT_CHANNEL = 'paydesk:event'
+
 export const EVENT_NAMES = [
   'connections.changed',
   'requestLog.appended',
