@@ -31,6 +31,8 @@ const LENGTH_BYTES = 4
 const POSITION_BYTES = 4
 /** Set in the length word of records that carry their position. */
 const POSITIONED = 0x8000_0000
+/** The record counts (segments.seal) are written at most this often while appending. */
+const COUNTS_EVERY_MS = 1_000
 /** A length above this is corruption, not a record (entries hold bodies capped at 256 kB each). */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024
 const SEGMENT_NAME = /^segment-(\d{6,})\.log$/
@@ -268,9 +270,25 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
     await flush()
   }
 
-  /** Writes the record counts (after every change of the segments). */
+  /** Writes the record counts now (load, clear, close). */
+  let countsTimer: ReturnType<typeof setTimeout> | null = null
+  let countsWrite: Promise<void> = Promise.resolve()
   function writeCounts(): Promise<void> {
-    return writeManifest(dir, key, new Map(segments.map((s) => [s.index, s.records])))
+    if (countsTimer) clearTimeout(countsTimer)
+    countsTimer = null
+    const counts = new Map(segments.map((s) => [s.index, s.records]))
+    const run = () => writeManifest(dir, key, counts)
+    countsWrite = countsWrite.then(run, run)
+    return countsWrite
+  }
+  /**
+   * After appends, at most once a second: a count that lags the segments (a crash before it is written)
+   * is never reported as a cut; one written per append would double the log's disk writes.
+   */
+  function scheduleCounts(): void {
+    if (countsTimer) return
+    countsTimer = setTimeout(() => void writeCounts().catch(() => {}), COUNTS_EVERY_MS)
+    countsTimer.unref?.()
   }
 
   return {
@@ -342,7 +360,7 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
       if (entries.length === 0) return
       await writeAll(entries)
       await enforceBounds()
-      await writeCounts()
+      scheduleCounts()
     },
 
     async clear() {
@@ -362,6 +380,8 @@ export function createRequestLogStore(options: RequestLogStoreOptions): RequestL
     size: () => segments.reduce((sum, s) => sum + s.bytes, 0),
 
     async close() {
+      if (countsTimer) await writeCounts()
+      await countsWrite.catch(() => {})
       await handle?.close()
       handle = null
       handleIndex = -1
