@@ -153,6 +153,40 @@ describe('payments browser in Chromium', () => {
     await page.setViewportSize({ width: 1360, height: 860 })
   })
 
+  it('scrolls by reusing its DOM rows: rows that stay are kept, rows that come in take those that left', async () => {
+    const { page } = h
+    await waitIdle(page)
+    const seen = await page.evaluate(async () => {
+      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+      const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
+      const rowHeight = rows()[0]?.offsetHeight ?? 26
+      // Away from the top, so the rows drawn above the view (overscan) are there before and after.
+      box.scrollTop = 5 * rowHeight
+      await frame()
+      const before = new Map(rows().map((tr) => [tr.dataset.paymentId ?? '', tr]))
+      box.scrollTop = 15 * rowHeight
+      await frame()
+      const after = rows()
+      const result = {
+        rowsBefore: before.size,
+        rowsAfter: after.length,
+        newIds: after.filter((tr) => !before.has(tr.dataset.paymentId ?? '')).length,
+        // Rows still in view are the same elements; rows that came in are elements that were there.
+        kept: after.filter((tr) => before.get(tr.dataset.paymentId ?? '') === tr).length,
+        stayed: after.filter((tr) => before.has(tr.dataset.paymentId ?? '')).length,
+        created: after.filter((tr) => ![...before.values()].includes(tr)).length,
+      }
+      box.scrollTop = 0
+      await frame()
+      return result
+    })
+    expect(seen.rowsBefore).toBeGreaterThan(20)
+    expect(seen.newIds).toBeGreaterThanOrEqual(5)
+    expect(seen.kept).toBe(seen.stayed)
+    expect(seen.created).toBe(0)
+  })
+
   it('switches the sort to oldest first', async () => {
     const { page } = h
     await page.getByTestId('view-toggle').click()

@@ -1,9 +1,14 @@
 import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
-import { paymentColumns, type ViewRow } from './columns'
+import { paymentColumns } from './columns'
 import { COLUMN_WIDTHS } from './fit-columns'
+import { PaymentRow } from './row-cells'
+import { createRowKeys } from './row-keys'
+
+/** The table only draws headers through @tanstack/react-table; rows come from the virtualizer. */
+const NO_ROWS: Payment[] = []
 
 export const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 
@@ -43,7 +48,9 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    // Rows are drawn in the scroll event itself (flushSync), so few rows past the edges are needed;
+    // each extra row is drawn again on every frame of a fast scroll.
+    overscan: 3,
     // The sticky header covers the top of the scroll box.
     scrollPaddingStart: 32,
   })
@@ -73,6 +80,8 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items[items.length - 1]?.index ?? -1
+  const [rowKeys] = useState(createRowKeys)
+  const keys = rowKeys.keysFor(first, last)
 
   useEffect(() => {
     if (last >= 0) onRangeChange?.(first, last)
@@ -85,13 +94,6 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     onVisibleChange?.(visibleFirst, visibleLast)
   }, [visibleFirst, visibleLast, onVisibleChange])
 
-  const data = useMemo<ViewRow[]>(
-    () => items.map((item) => ({ index: item.index, payment: rowAt(item.index) })),
-    // items changes identity on every scroll frame; version when pages load or drop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [first, last, rowAt, version],
-  )
-
   const columnVisibility = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {}
     for (const [id, hidden] of Object.entries(hiddenColumns)) if (hidden) v[id] = false
@@ -99,14 +101,24 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   }, [hiddenColumns])
 
   const table = useReactTable({
-    data,
+    data: NO_ROWS,
     columns: paymentColumns,
     state: { columnVisibility },
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => String(r.index),
   })
 
   const visibleColumns = table.getVisibleLeafColumns()
+  const columnKey = visibleColumns.map((c) => c.id).join(',')
+  // One array per set of visible columns, so memoized rows are not drawn again for a new array.
+  const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
+
+  // Rows call back through refs: one stable callback, so a row's props change only with its data.
+  const handlers = useRef({ onSelect, onOpen })
+  handlers.current = { onSelect, onOpen }
+  const activate = useCallback((index: number) => {
+    handlers.current.onSelect(index)
+    handlers.current.onOpen(index)
+  }, [])
   const paddingTop = items[0]?.start ?? 0
   const lastItem = items[items.length - 1]
   const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0
@@ -143,45 +155,17 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
               <td colSpan={visibleColumns.length} style={{ height: paddingTop }} />
             </tr>
           )}
-          {table.getRowModel().rows.map((row) => {
-            const { index, payment } = row.original
-            if (!payment) {
-              return (
-                <tr
-                  key={`p-${index}`}
-                  className="pay-row pay-placeholder"
-                  style={{ height: rowHeight }}
-                  aria-rowindex={index + 2}
-                >
-                  <td colSpan={visibleColumns.length}>
-                    <span className="pay-skeleton" />
-                  </td>
-                </tr>
-              )
-            }
-            const selected = index === selectedIndex
-            return (
-              <tr
-                key={payment.id}
-                className={selected ? 'pay-row selected' : 'pay-row'}
-                style={{ height: rowHeight }}
-                aria-rowindex={index + 2}
-                aria-selected={selected}
-                data-testid="payment-row"
-                data-payment-id={payment.id}
-                onClick={() => {
-                  onSelect(index)
-                  onOpen(index)
-                }}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`col-${cell.column.id}`}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            )
-          })}
+          {items.map((item, k) => (
+            <PaymentRow
+              key={keys[k]}
+              index={item.index}
+              payment={rowAt(item.index)}
+              selected={item.index === selectedIndex}
+              columns={columnIds}
+              height={rowHeight}
+              onActivate={activate}
+            />
+          ))}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="pay-spacer">
               <td colSpan={visibleColumns.length} style={{ height: paddingBottom }} />
