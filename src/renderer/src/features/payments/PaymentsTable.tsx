@@ -7,6 +7,21 @@ import { COLUMN_WIDTHS } from './fit-columns'
 import { PaymentRow } from './row-cells'
 import { createRowKeys } from './row-keys'
 
+/**
+ * The grid's columns: fixed widths and the description taking the rest (as a fixed table layout
+ * would); with no description, the fixed columns share the width in proportion.
+ */
+function gridColumns(ids: readonly string[]): string {
+  const fill = ids.some((id) => COLUMN_WIDTHS[id] === undefined)
+  return ids
+    .map((id) => {
+      const w = COLUMN_WIDTHS[id]
+      if (w === undefined) return 'minmax(0, 1fr)'
+      return fill ? `${w}px` : `minmax(${w}px, ${w}fr)`
+    })
+    .join(' ')
+}
+
 /** The table only draws headers through @tanstack/react-table; rows come from the virtualizer. */
 const NO_ROWS: Payment[] = []
 
@@ -35,7 +50,9 @@ export interface PaymentsTableProps {
 /**
  * The one virtualized list of payments: only the rows in view (plus a small overscan) are in the
  * DOM; rows of dropped pages render as placeholders of the same height, so the scroll position and
- * the scrollbar stay true while pages come and go.
+ * the scrollbar stay true while pages come and go. An ARIA table of CSS grid rows, each placed by a
+ * transform and contained (contain: strict): a row coming into view is laid out on its own, and the
+ * rows that stay, and the rest of the window, are not laid out again.
  */
 export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
   const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } =
@@ -90,9 +107,10 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const range = virtualizer.range
   const visibleFirst = range?.startIndex ?? 0
   const visibleLast = range && rowCount > 0 ? Math.min(rowCount - 1, range.endIndex) : -1
+  // Also when the list starts over: the store then forgets the view, though the same rows are in it.
   useEffect(() => {
     onVisibleChange?.(visibleFirst, visibleLast)
-  }, [visibleFirst, visibleLast, onVisibleChange])
+  }, [visibleFirst, visibleLast, onVisibleChange, listId])
 
   const columnVisibility = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {}
@@ -119,9 +137,7 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     handlers.current.onSelect(index)
     handlers.current.onOpen(index)
   }, [])
-  const paddingTop = items[0]?.start ?? 0
-  const lastItem = items[items.length - 1]
-  const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0
+  const template = useMemo(() => gridColumns(columnIds), [columnIds])
 
   return (
     <div
@@ -132,33 +148,30 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
       role="region"
       aria-label="Payments list"
     >
-      <table className="data pay-table" aria-rowcount={rowCount} data-testid="payments-table">
-        <colgroup>
-          {visibleColumns.map((c) => (
-            <col key={c.id} style={COLUMN_WIDTHS[c.id] ? { width: COLUMN_WIDTHS[c.id] } : undefined} />
-          ))}
-        </colgroup>
-        <thead>
+      <div
+        role="table"
+        className="pay-table"
+        aria-rowcount={rowCount}
+        data-testid="payments-table"
+        style={{ '--pay-columns': template } as React.CSSProperties}
+      >
+        <div role="rowgroup" className="pay-head">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <div role="row" key={group.id} className="pay-head-row" aria-rowindex={1}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                <div role="columnheader" key={header.id} className={`pay-th col-${header.column.id}`}>
                   {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
+                </div>
               ))}
-            </tr>
+            </div>
           ))}
-        </thead>
-        <tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden="true" className="pay-spacer">
-              <td colSpan={visibleColumns.length} style={{ height: paddingTop }} />
-            </tr>
-          )}
+        </div>
+        <div role="rowgroup" className="pay-rows" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item, k) => (
             <PaymentRow
               key={keys[k]}
               index={item.index}
+              start={item.start}
               payment={rowAt(item.index)}
               selected={item.index === selectedIndex}
               columns={columnIds}
@@ -166,13 +179,8 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
               onActivate={activate}
             />
           ))}
-          {paddingBottom > 0 && (
-            <tr aria-hidden="true" className="pay-spacer">
-              <td colSpan={visibleColumns.length} style={{ height: paddingBottom }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+        </div>
+      </div>
     </div>
   )
 })

@@ -6,47 +6,67 @@ import { rowText, type RowText } from './row-text'
 // One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are
 // computed once per payment object and locale (row-text.ts), each cell is one element (two for a
 // badge or a time), and the row is a memo component, so a row that stays in view is not drawn again.
+// Rows are grid rows of an ARIA table (role row / cell), placed by a transform and contained.
 
 /** The cell of column `id` for a payment. */
 export function PaymentCell({ id, payment, text }: { id: string; payment: Payment; text: RowText }): React.JSX.Element {
   switch (id) {
     case 'id':
-      return <td className="col-id mono">{payment.id}</td>
+      return (
+        <div role="cell" className="col-id mono">
+          {payment.id}
+        </div>
+      )
     case 'status':
       return (
-        <td className="col-status">
+        <div role="cell" className="col-status">
           <span className={statusClass(payment.status)}>{payment.status}</span>
-        </td>
+        </div>
       )
     case 'amount':
-      return <td className="col-amount">{text.amount}</td>
+      return (
+        <div role="cell" className="col-amount">
+          {text.amount}
+        </div>
+      )
     case 'method':
-      return <td className="col-method">{payment.method ?? <span className="muted">—</span>}</td>
+      return (
+        <div role="cell" className="col-method">
+          {payment.method ?? <span className="muted">—</span>}
+        </div>
+      )
     case 'description':
       return (
-        <td className="col-description" title={payment.description}>
+        <div role="cell" className="col-description" title={payment.description}>
           {payment.description}
-        </td>
+        </div>
       )
     case 'createdAt':
       return (
-        <td className="col-createdAt" title={payment.createdAt}>
+        <div role="cell" className="col-createdAt" title={payment.createdAt}>
           <time dateTime={payment.createdAt}>{text.created}</time>
-        </td>
+        </div>
       )
     case 'mode':
       return (
-        <td className="col-mode">
+        <div role="cell" className="col-mode">
           {payment.mode === 'live' ? <span className="badge badge-live">live</span> : payment.mode}
-        </td>
+        </div>
       )
     default:
-      return <td className={`col-${id}`} />
+      return <div role="cell" className={`col-${id}`} />
   }
+}
+
+/** A row's place in the list: moved by a transform (no layout), its own size. */
+function place(start: number, height: number): React.CSSProperties {
+  return { transform: `translateY(${start}px)`, height }
 }
 
 export interface PaymentRowProps {
   index: number
+  /** The row's top in the list (px). */
+  start: number
   /** null: the row's page is dropped or loading (a placeholder of the same height). */
   payment: Payment | null
   selected: boolean
@@ -58,21 +78,22 @@ export interface PaymentRowProps {
 }
 
 export const PaymentRow = memo(function PaymentRow(props: PaymentRowProps): React.JSX.Element {
-  const { index, payment, selected, columns, height, onActivate } = props
+  const { index, start, payment, selected, columns, height, onActivate } = props
   if (!payment) {
     return (
-      <tr className="pay-row pay-placeholder" style={{ height }} aria-rowindex={index + 2}>
-        <td colSpan={columns.length}>
+      <div role="row" className="pay-row pay-placeholder" style={place(start, height)} aria-rowindex={index + 2}>
+        <div role="cell" className="pay-placeholder-cell">
           <span className="pay-skeleton" />
-        </td>
-      </tr>
+        </div>
+      </div>
     )
   }
   const text = rowText(payment)
   return (
-    <tr
+    <div
+      role="row"
       className={selected ? 'pay-row selected' : 'pay-row'}
-      style={{ height }}
+      style={place(start, height)}
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-testid="payment-row"
@@ -82,6 +103,6 @@ export const PaymentRow = memo(function PaymentRow(props: PaymentRowProps): Reac
       {columns.map((id) => (
         <PaymentCell key={id} id={id} payment={payment} text={text} />
       ))}
-    </tr>
+    </div>
   )
 })
