@@ -1,47 +1,59 @@
 // Benchmark of the payments browser (npm run bench:ui): the BUILT renderer in Chromium via the e2e
 // harness, the real main services, a sandbox seeded with 50,000 test payments and high quotas.
+//   npx tsx bench/ui/payments.bench.ts [--runs 5] [--load] [--no-trace] [--no-heap]
 //
+// Every run (5 consecutive runs in one invocation by default) measures, and prints:
 // 1. Page paint: time from a page's IPC reply arriving (before its JSON is parsed) to the frame
 //    showing its rows having been painted. Measured inside the page with performance marks the
-//    screen records only when opened with `?bench` (src/renderer/src/lib/
-//    bench-marks.ts): `payments.received` when the reply arrives, `payments.painted` when a task
-//    posted from the frame's requestAnimationFrame runs (after that frame's paint), and
-//    `payments.frame-after` one frame later (double rAF), reported beside it. Playwright only reads
-//    the marks, so its own round trips are not in the figure.
-// 2. Scrolling: 10,000 rows loaded with "load more"; a scripted scroll moves the list a fixed step
-//    per frame from top to bottom. Slow frames are counted by the browser itself: every frame over
-//    50 ms is a long-animation-frame entry (script, style, layout and paint of that frame); the rAF
-//    deltas are reported beside them.
-// 3. Heap: 200 pages of 250 walked with "load more" (scrolled to the end after each, as a user
-//    would), then a forced GC (CDP HeapProfiler.collectGarbage) and the renderer's JS heap.
-// Prints a table, then ONE JSON line (the last line).
+//    screen records only when opened with `?bench` (src/renderer/src/lib/bench-marks.ts):
+//    `payments.received` when the reply arrives, `payments.painted` when a task posted from the
+//    frame's requestAnimationFrame runs (after that frame's paint), and `payments.frame-after` one
+//    frame later (double rAF), reported beside it. Playwright only reads the marks.
+// 2. Scrolling: 10,000 rows loaded with "load more"; a scripted scroll moves the list 900 px per
+//    frame from top to bottom. Slow frames are counted by the browser itself: every frame over 50 ms
+//    is a long-animation-frame (LoAF) entry; its attribution (scripts with invoker, source and forced
+//    style/layout, the frame's own style/layout/paint, blocking duration) is summed into the run's
+//    top causes, and a Chromium trace of the scroll gives the main thread's GC pauses (total, longest,
+//    and the part inside long frames). The rAF deltas are reported beside them.
+// Then once (not under --load): 3. Heap: 200 pages of 250 walked with "load more", a forced GC
+// (CDP HeapProfiler.collectGarbage) and the renderer's JS heap.
+//
+// --load keeps one core busy with a Node busy-loop child during the runs (stopped after them).
+// --no-trace skips the GC trace (tracing itself costs a little main-thread time).
+// Prints every run, the spread (min / median / max) over the runs, the top causes of each run's long
+// frames, then ONE JSON line (the last line).
 
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { createSandboxAdmin } from '../../src/sandbox'
-import { present } from '../../test/helpers/present'
+import { withOptionalLoad } from './lib/busy-core'
+import { gcMsWithin, startGcTrace, type GcPauses } from './lib/gc-trace'
+import { summarizeCauses, type CauseSummary } from './lib/long-frames'
+import { scrollThrough } from './lib/scroll-probe'
+import { median, percentile, printTable, round, spread } from './lib/stats'
+
+const args = process.argv.slice(2)
+const flag = (name: string) => args.includes(name)
+const argOf = (name: string, fallback: number) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+const RUNS = argOf('--runs', 5)
+const LOAD = flag('--load')
+const TRACE = !flag('--no-trace')
+const HEAP = !flag('--no-heap')
 
 const SEED_PAYMENTS = 50_000
 const PAINT_PAGES = 60
 const SCROLL_ROWS = 10_000
+const SCROLL_STEP_PX = 900 // px per frame: ~35 compact rows, a fast flick
 const HEAP_PAGES = 200
 const PAGE_SIZE = 250
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  const mid = s.length >> 1
-  return s.length % 2 ? present(s[mid]) : (present(s[mid - 1]) + present(s[mid])) / 2
-}
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b)
-  return present(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))])
-}
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
 
 async function rowsInList(page: Page): Promise<number> {
   return Number(await page.getByTestId('payments-table').getAttribute('aria-rowcount'))
@@ -83,6 +95,177 @@ async function loadMoreUntil(page: Page, rows: number): Promise<void> {
   }
 }
 
+/** Page paint over many pages: each a fresh page of 250 that replaces the list ("List from this id"). */
+async function measurePaints(page: Page, ids: string[]): Promise<{ paints: number[]; frameAfter: number[] }> {
+  const paints: number[] = []
+  const frameAfter: number[] = []
+  for (let i = 0; i < PAINT_PAGES; i++) {
+    const target = ids[(i + 1) * PAGE_SIZE] ?? ''
+    await page.getByTestId('find-input').fill(target)
+    await page.evaluate(() => performance.clearMarks())
+    await page.getByTestId('find-from').click()
+    await page.waitForFunction(
+      (want) =>
+        document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') === want &&
+        performance.getEntriesByName('payments.frame-after').length > 0,
+      target,
+    )
+    const [ms, msAfter] = await page.evaluate(() => {
+      const received = performance.getEntriesByName('payments.received').at(-1)?.startTime ?? NaN
+      const at = (name: string) =>
+        performance.getEntriesByName(name).find((m) => m.startTime >= received)?.startTime ?? NaN
+      return [at('payments.painted') - received, at('payments.frame-after') - received]
+    })
+    paints.push(ms)
+    frameAfter.push(msAfter)
+  }
+  return { paints, frameAfter }
+}
+
+interface RunResult {
+  run: number
+  pagePaintMsMedian: number
+  pagePaintMsP95: number
+  pagePaintMsMax: number
+  pagePaintFrameAfterMsMedian: number
+  scrollFrames: number
+  scrollDistancePx: number
+  framesOver50ms: number
+  longestFrameMs: number
+  rafFramesOver50ms: number
+  rafLongestFrameMs: number
+  medianFrameMs: number
+  gc: { pauses: number; totalMs: number; longestMs: number; inLongFramesMs: number } | null
+  causes: CauseSummary
+}
+
+async function oneRun(page: Page, origin: string, ids: string[], run: number): Promise<RunResult> {
+  await openScreen(page, origin)
+  const { paints, frameAfter } = await measurePaints(page, ids)
+
+  await openScreen(page, origin)
+  await loadMoreUntil(page, SCROLL_ROWS)
+  const anchor = `bench-scroll-${run}`
+  const trace = TRACE ? await startGcTrace(page, anchor) : null
+  const scroll = await scrollThrough(page, SCROLL_STEP_PX, anchor)
+  let gc: GcPauses | null = null
+  if (trace) {
+    const all = await trace.stop(scroll.anchorPageTime)
+    const pauses = all.pauses.filter((p) => p.end >= scroll.from && p.start <= scroll.to)
+    const lengths = pauses.map((p) => p.end - p.start)
+    gc = {
+      pauses,
+      count: pauses.length,
+      totalMs: lengths.reduce((a, b) => a + b, 0),
+      longestMs: Math.max(0, ...lengths),
+    }
+  }
+  const gcInside = gc ? (from: number, to: number) => gcMsWithin(gc, from, to) : null
+  const causes = summarizeCauses(scroll.long, gcInside)
+  if (!scroll.supported)
+    throw new Error('This Chromium has no long-animation-frame entries: the bench cannot count slow frames.')
+  return {
+    run,
+    pagePaintMsMedian: round(median(paints), 2),
+    pagePaintMsP95: round(percentile(paints, 95), 2),
+    pagePaintMsMax: round(Math.max(...paints), 2),
+    pagePaintFrameAfterMsMedian: round(median(frameAfter), 2),
+    scrollFrames: scroll.frames.length,
+    scrollDistancePx: Math.round(scroll.distance),
+    framesOver50ms: scroll.long.length,
+    longestFrameMs: round(Math.max(0, ...scroll.long.map((e) => e.duration)), 1),
+    rafFramesOver50ms: scroll.frames.filter((f) => f > 50).length,
+    rafLongestFrameMs: round(Math.max(...scroll.frames), 1),
+    medianFrameMs: round(median(scroll.frames), 1),
+    gc: gc
+      ? {
+          pauses: gc.count,
+          totalMs: round(gc.totalMs),
+          longestMs: round(gc.longestMs),
+          inLongFramesMs: round(causes.gcMs ?? 0),
+        }
+      : null,
+    causes,
+  }
+}
+
+async function measureHeap(page: Page, origin: string) {
+  await openScreen(page, origin)
+  await loadMoreUntil(page, HEAP_PAGES * PAGE_SIZE)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.collectGarbage')
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number }
+  const performanceMemory = await page.evaluate(
+    () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+  )
+  return {
+    heapMbAfter200Pages: round((performanceMemory ?? usage.usedSize) / 1024 / 1024, 1),
+    heapMbCdpUsedSize: round(usage.usedSize / 1024 / 1024, 1),
+    rowsInListAfter200Pages: await rowsInList(page),
+    domRowsAfter200Pages: await page.locator('[data-testid="payment-row"]').count(),
+    loadedPaymentsAfter200Pages: Number(await page.getByTestId('payments-count').getAttribute('data-loaded')),
+  }
+}
+
+function printRuns(runs: RunResult[]): void {
+  const gcCell = (r: RunResult) =>
+    r.gc ? `${r.gc.pauses} / ${r.gc.totalMs} / ${r.gc.longestMs} / ${r.gc.inLongFramesMs}` : '-'
+  printTable(
+    [
+      'run',
+      'LoAF>50',
+      'longest',
+      'rAF>50',
+      'rAF max',
+      'frame p50',
+      'paint p50',
+      'p95',
+      'max',
+      'GC n/total/max/in-LoAF (ms)',
+    ],
+    runs.map((r) => [
+      String(r.run),
+      String(r.framesOver50ms),
+      String(r.longestFrameMs),
+      String(r.rafFramesOver50ms),
+      String(r.rafLongestFrameMs),
+      String(r.medianFrameMs),
+      String(r.pagePaintMsMedian),
+      String(r.pagePaintMsP95),
+      String(r.pagePaintMsMax),
+      gcCell(r),
+    ]),
+  )
+  const sp = (f: (r: RunResult) => number) => {
+    const s = spread(runs.map(f))
+    return `${s.min} / ${s.median} / ${s.max}`
+  }
+  console.log('\nspread over the runs (min / median / max)          target (idle; under --load: ≤ 2 frames)')
+  console.log(`  frames over 50 ms (LoAF)     ${sp((r) => r.framesOver50ms).padEnd(22)}  0 in every run`)
+  console.log(`  longest frame (ms)           ${sp((r) => r.longestFrameMs)}`)
+  console.log(`  page paint median (ms)       ${sp((r) => r.pagePaintMsMedian).padEnd(22)}  < 25 in every run`)
+  console.log(`  page paint p95 (ms)          ${sp((r) => r.pagePaintMsP95).padEnd(22)}  < 50 in every run`)
+  console.log(`  page paint max (ms)          ${sp((r) => r.pagePaintMsMax)}`)
+  for (const r of runs) {
+    const c = r.causes
+    if (c.longFrames === 0) {
+      console.log(`\nrun ${r.run}: no long frame`)
+      continue
+    }
+    const gc = c.gcMs === null ? '' : `, GC ${round(c.gcMs)}`
+    console.log(
+      `\nrun ${r.run}: ${c.longFrames} long frames, ${round(c.totalMs)} ms (blocking ${round(c.blockingMs)}): ` +
+        `scripts ${round(c.scriptMs)} (forced style/layout ${round(c.forcedStyleAndLayoutMs)}), ` +
+        `rAF/observers ${round(c.renderCallbacksMs)}, style+layout+paint ${round(c.styleLayoutPaintMs)}${gc}, ` +
+        `other ${round(c.otherMs)}`,
+    )
+    for (const s of c.topScripts) {
+      console.log(`  ${round(s.ms).toString().padStart(7)} ms  ×${s.count}  forced ${round(s.forcedMs)}  ${s.script}`)
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now()
   const adminToken = `admin_${token(30)}`
@@ -102,135 +285,57 @@ async function main(): Promise<void> {
   try {
     await h.services.connections.getActiveClient() // seeds and starts the sandbox before timing
     const seededMs = Date.now() - started
-    const { page } = h
-
-    // 1. Page paint over many pages: each a fresh page of 250 that replaces the list ("List from
-    //    this id" with an id further down each time, as an agent jumping through the account).
-    await openScreen(page, h.origin)
     const active = await h.services.connections.activeView()
     const ids = await createSandboxAdmin(new URL(active.baseUrl ?? '').origin, adminToken).paymentIds('test', 'desc')
-    await page.evaluate(() => performance.clearMarks())
-    const paints: number[] = []
-    const paintsFrameAfter: number[] = []
-    for (let i = 0; i < PAINT_PAGES; i++) {
-      const target = ids[(i + 1) * PAGE_SIZE] ?? ''
-      await page.getByTestId('find-input').fill(target)
-      await page.evaluate(() => performance.clearMarks())
-      await page.getByTestId('find-from').click()
-      await page.waitForFunction(
-        (want) =>
-          document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') === want &&
-          performance.getEntriesByName('payments.frame-after').length > 0,
-        target,
-      )
-      const [ms, msAfter] = await page.evaluate(() => {
-        const received = performance.getEntriesByName('payments.received').at(-1)?.startTime ?? NaN
-        const at = (name: string) =>
-          performance.getEntriesByName(name).find((m) => m.startTime >= received)?.startTime ?? NaN
-        return [at('payments.painted') - received, at('payments.frame-after') - received]
-      })
-      paints.push(ms)
-      paintsFrameAfter.push(msAfter)
-    }
 
-    // 2. Scrolling through 10,000 loaded rows.
-    await openScreen(page, h.origin)
-    await loadMoreUntil(page, SCROLL_ROWS)
-    const scroll = await page.evaluate(async () => {
-      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
-      box.scrollTop = 0
-      await new Promise((r) => setTimeout(r, 500))
-      const frames: number[] = []
-      const step = 900 // px per frame: ~30 rows, a fast flick
-      // The browser's own account of slow frames: every frame over 50 ms (script, style, layout
-      // and paint of that frame) is a long-animation-frame entry.
-      const long: number[] = []
-      const supported = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) long.push(entry.duration)
-      })
-      if (supported) observer.observe({ type: 'long-animation-frame' })
-      return new Promise<{ frames: number[]; distance: number; long: number[]; supported: boolean }>((resolve) => {
-        let last = performance.now()
-        const tick = (now: number) => {
-          frames.push(now - last)
-          last = now
-          if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) {
-            // Let the last frames be reported before reading them.
-            setTimeout(() => {
-              observer.disconnect()
-              resolve({ frames: frames.slice(1), distance: box.scrollTop, long, supported })
-            }, 300)
-            return
-          }
-          box.scrollTop += step
-          requestAnimationFrame(tick)
-        }
-        requestAnimationFrame(tick)
-      })
+    const runs = await withOptionalLoad(LOAD, async () => {
+      const out: RunResult[] = []
+      for (let run = 1; run <= RUNS; run++) {
+        out.push(await oneRun(h.page, h.origin, ids, run))
+        console.error(`run ${run}/${RUNS} done`)
+      }
+      return out
     })
+    const heap = HEAP ? await measureHeap(h.page, h.origin) : null
 
-    // 3. Heap after 200 pages of 250 with "load more".
-    await openScreen(page, h.origin)
-    await loadMoreUntil(page, HEAP_PAGES * PAGE_SIZE)
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('HeapProfiler.collectGarbage')
-    await cdp.send('HeapProfiler.collectGarbage')
-    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number }
-    const performanceMemory = await page.evaluate(
-      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+    console.log(
+      `payments bench: ${RUNS} runs, ${SCROLL_ROWS} rows scrolled at ${SCROLL_STEP_PX} px/frame, ` +
+        `${PAINT_PAGES} page paints per run${LOAD ? ', ONE CORE BUSY (--load)' : ''}${TRACE ? ', GC traced' : ''}\n`,
     )
-    const heapBytes = performanceMemory ?? usage.usedSize
-    const domRows = await page.locator('[data-testid="payment-row"]').count()
-    const loaded = Number(await page.getByTestId('payments-count').getAttribute('data-loaded'))
-
-    const frameMs = scroll.frames
+    printRuns(runs)
+    if (heap) {
+      console.log(
+        `\nrenderer JS heap after 200 pages: ${heap.heapMbAfter200Pages} MB (CDP usedSize ${heap.heapMbCdpUsedSize} MB; ` +
+          `target < 150); rows in list / held / in DOM ${heap.rowsInListAfter200Pages} / ` +
+          `${heap.loadedPaymentsAfter200Pages} / ${heap.domRowsAfter200Pages}`,
+      )
+    }
     const result = {
-      pagePaintMsMedian: round(median(paints), 2),
-      pagePaintMsP95: round(percentile(paints, 95), 2),
-      pagePaintMsMax: round(Math.max(...paints), 2),
-      pagesMeasured: paints.length,
-      pagePaintFrameAfterMsMedian: round(median(paintsFrameAfter), 2),
-      scrollFrames: frameMs.length,
-      scrollDistancePx: Math.round(scroll.distance),
-      longAnimationFramesSupported: scroll.supported,
-      framesOver50ms: scroll.long.length,
-      longestFrameMs: round(Math.max(0, ...scroll.long), 1),
-      rafFramesOver50ms: frameMs.filter((f) => f > 50).length,
-      rafLongestFrameMs: round(Math.max(...frameMs), 1),
-      medianFrameMs: round(median(frameMs), 1),
-      heapMbAfter200Pages: round(heapBytes / 1024 / 1024, 1),
-      heapMbCdpUsedSize: round(usage.usedSize / 1024 / 1024, 1),
-      rowsInListAfter200Pages: await rowsInList(page),
-      domRowsAfter200Pages: domRows,
-      loadedPaymentsAfter200Pages: loaded,
+      bench: 'ui',
+      load: LOAD,
+      traced: TRACE,
+      runs: runs.map((r) => ({ ...r, causes: { ...r.causes, topScripts: r.causes.topScripts.slice(0, 3) } })),
+      spread: {
+        framesOver50ms: spread(runs.map((r) => r.framesOver50ms)),
+        longestFrameMs: spread(runs.map((r) => r.longestFrameMs)),
+        pagePaintMsMedian: spread(
+          runs.map((r) => r.pagePaintMsMedian),
+          2,
+        ),
+        pagePaintMsP95: spread(
+          runs.map((r) => r.pagePaintMsP95),
+          2,
+        ),
+        pagePaintMsMax: spread(
+          runs.map((r) => r.pagePaintMsMax),
+          2,
+        ),
+      },
+      heap,
       seedPayments: SEED_PAYMENTS,
       sandboxStartMs: seededMs,
       mainProcessHeapMb: round(process.memoryUsage().heapUsed / 1024 / 1024, 1),
     }
-    const table: [string, string, string][] = [
-      ['page paint, median (ms)', String(result.pagePaintMsMedian), '< 50'],
-      ['page paint, p95 / max (ms)', `${result.pagePaintMsP95} / ${result.pagePaintMsMax}`, ''],
-      ['  to the frame after (double rAF), median', String(result.pagePaintFrameAfterMsMedian), ''],
-      ['pages measured', String(result.pagesMeasured), ''],
-      ['scroll: frames / distance (px)', `${result.scrollFrames} / ${result.scrollDistancePx}`, ''],
-      ['scroll: frames over 50 ms (browser)', String(result.framesOver50ms), '0'],
-      ['scroll: longest of those (ms)', String(result.longestFrameMs), ''],
-      ['  rAF deltas over 50 ms / longest (ms)', `${result.rafFramesOver50ms} / ${result.rafLongestFrameMs}`, ''],
-      ['scroll: median frame (ms)', String(result.medianFrameMs), ''],
-      ['renderer JS heap after 200 pages (MB)', String(result.heapMbAfter200Pages), '< 150'],
-      ['  (CDP Runtime.getHeapUsage usedSize, MB)', String(result.heapMbCdpUsedSize), ''],
-      [
-        'rows in list / rows held / rows in DOM',
-        `${result.rowsInListAfter200Pages} / ${result.loadedPaymentsAfter200Pages} / ${result.domRowsAfter200Pages}`,
-        '',
-      ],
-      ['main (bench) process heap (MB)', String(result.mainProcessHeapMb), ''],
-      ['sandbox seed + start (ms)', String(result.sandboxStartMs), ''],
-    ]
-    const w = Math.max(...table.map((r) => r[0].length))
-    console.log(`${'measure'.padEnd(w)}  ${'value'.padEnd(22)}  target`)
-    for (const [k, v, t] of table) console.log(`${k.padEnd(w)}  ${v.padEnd(22)}  ${t}`)
     console.log(JSON.stringify(result))
   } catch (error) {
     console.error(`failed; screenshot: ${await h.screenshot('failure').catch(() => '(none)')}`)

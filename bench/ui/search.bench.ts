@@ -13,14 +13,23 @@
 //    then queries are typed into the header search box one keystroke at a time; for each keystroke,
 //    the time from the input event to the next paint after the results for that text are in the DOM
 //    (seen by a MutationObserver; "painted" = a task posted from that frame's requestAnimationFrame
-//    has run), and, beside it, to the frame after that (double rAF).
+//    has run), and, beside it, to the frame after that (double rAF). The queries are typed in 5
+//    passes (--runs N); every pass is printed (p50, p95, max, main's query p95) with the spread.
+// --load keeps one core busy with a Node busy-loop child during the typing passes (stopped after).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
+import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { orderRow } from '../../src/main/search/index-db'
 import type { Order } from '../../src/shared/api-types'
 import { startHarness } from '../../test/e2e/harness'
 import { present } from '../../test/helpers/present'
+import { withOptionalLoad } from './lib/busy-core'
+import { printTable, spread } from './lib/stats'
+
+const args = process.argv.slice(2)
+const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5
+const LOAD = args.includes('--load')
 
 const SEED_PAYMENTS = 100_000
 const SYNC_MEASURE_ITEMS = 50_000
@@ -68,6 +77,70 @@ function syntheticOrder(i: number, profileId: string): Order {
     lines: [],
     metadata: { ticket: `T${i}` },
   } as unknown as Order
+}
+
+/** Types every query one keystroke at a time; per keystroke: to the next paint, to the frame after, main's query. */
+async function typeQueries(page: Page, queries: string[]) {
+  const latencies: number[] = []
+  const doubleRaf: number[] = []
+  const mainMs: number[] = []
+  await page.getByTestId('search-input').click()
+  for (const query of queries) {
+    await page.getByTestId('search-input').fill('')
+    for (let k = 1; k <= query.length; k++) {
+      const text = query.slice(0, k)
+      const [ms, ms2, took] = await page.evaluate(
+        (t) =>
+          new Promise<[number, number, number]>((resolve) => {
+            const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
+            const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+            if (!setter) throw new Error('HTMLInputElement has no value setter')
+            // The results box is in the DOM once the box is open; its data-text names the query shown.
+            const ready = () => {
+              const box = document.querySelector('[data-testid="search-results"]')
+              return box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy') ? box : null
+            }
+            const t0 = performance.now()
+            let done = false
+            const painted = () => {
+              if (done) return
+              done = true
+              observer.disconnect()
+              const box = ready()
+              if (!box) return
+              const took = Number(box.getAttribute('data-took-ms'))
+              // Next paint: a task posted from the frame's rAF runs once that frame has been
+              // painted. Double rAF (one frame later) is reported beside it.
+              let nextPaint = 0
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel()
+                channel.port1.onmessage = () => {
+                  nextPaint = performance.now() - t0
+                }
+                channel.port2.postMessage(null)
+                requestAnimationFrame(() =>
+                  resolve([nextPaint || performance.now() - t0, performance.now() - t0, took]),
+                )
+              })
+            }
+            // The commit is seen the moment React writes it (a MutationObserver), not at the next poll.
+            const observer = new MutationObserver(() => {
+              if (ready()) painted()
+            })
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+            setter.call(input, t)
+            input.dispatchEvent(new Event('input', { bubbles: true }))
+            if (ready()) painted()
+          }),
+        text,
+      )
+      latencies.push(ms)
+      doubleRaf.push(ms2)
+      mainMs.push(took)
+    }
+  }
+
+  return { latencies, doubleRaf, mainMs }
 }
 
 async function main(): Promise<void> {
@@ -156,64 +229,14 @@ async function main(): Promise<void> {
       'straat 99',
       'greta dubois',
     ]
-    const latencies: number[] = []
-    const doubleRaf: number[] = []
-    const mainMs: number[] = []
-    await h.page.getByTestId('search-input').click()
-    for (const query of queries) {
-      await h.page.getByTestId('search-input').fill('')
-      for (let k = 1; k <= query.length; k++) {
-        const text = query.slice(0, k)
-        const [ms, ms2, took] = await h.page.evaluate(
-          (t) =>
-            new Promise<[number, number, number]>((resolve) => {
-              const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
-              const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-              if (!setter) throw new Error('HTMLInputElement has no value setter')
-              // The results box is in the DOM once the box is open; its data-text names the query shown.
-              const ready = () => {
-                const box = document.querySelector('[data-testid="search-results"]')
-                return box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy') ? box : null
-              }
-              const t0 = performance.now()
-              let done = false
-              const painted = () => {
-                if (done) return
-                done = true
-                observer.disconnect()
-                const box = ready()
-                if (!box) return
-                const took = Number(box.getAttribute('data-took-ms'))
-                // Next paint: a task posted from the frame's rAF runs once that frame has been
-                // painted. Double rAF (one frame later) is reported beside it.
-                let nextPaint = 0
-                requestAnimationFrame(() => {
-                  const channel = new MessageChannel()
-                  channel.port1.onmessage = () => {
-                    nextPaint = performance.now() - t0
-                  }
-                  channel.port2.postMessage(null)
-                  requestAnimationFrame(() =>
-                    resolve([nextPaint || performance.now() - t0, performance.now() - t0, took]),
-                  )
-                })
-              }
-              // The commit is seen the moment React writes it (a MutationObserver), not at the next poll.
-              const observer = new MutationObserver(() => {
-                if (ready()) painted()
-              })
-              observer.observe(document.body, { subtree: true, childList: true, attributes: true })
-              setter.call(input, t)
-              input.dispatchEvent(new Event('input', { bubbles: true }))
-              if (ready()) painted()
-            }),
-          text,
-        )
-        latencies.push(ms)
-        doubleRaf.push(ms2)
-        mainMs.push(took)
-      }
-    }
+    const passes = await withOptionalLoad(LOAD, async () => {
+      const out: { latencies: number[]; doubleRaf: number[]; mainMs: number[] }[] = []
+      for (let pass = 0; pass < RUNS; pass++) out.push(await typeQueries(h.page, queries))
+      return out
+    })
+    const latencies = passes.flatMap((p) => p.latencies)
+    const doubleRaf = passes.flatMap((p) => p.doubleRaf)
+    const mainMs = passes.flatMap((p) => p.mainMs)
 
     // The same texts straight through the bridge (no UI): IPC round trip plus main's work. In the
     // harness the bridge is Playwright's binding over CDP, standing in for Electron's IPC.
@@ -236,8 +259,26 @@ async function main(): Promise<void> {
       }
     }
 
+    const perPass = passes.map((p, i) => ({
+      pass: i + 1,
+      keystrokes: p.latencies.length,
+      p50Ms: round(percentile(p.latencies, 50)),
+      p95Ms: round(percentile(p.latencies, 95)),
+      maxMs: round(Math.max(...p.latencies)),
+      doubleRafP95Ms: round(percentile(p.doubleRaf, 95)),
+      mainQueryP95Ms: round(percentile(p.mainMs, 95), 2),
+    }))
     const result = {
       bench: 'search',
+      load: LOAD,
+      passes: perPass,
+      passSpread: {
+        p95Ms: spread(perPass.map((p) => p.p95Ms)),
+        mainQueryP95Ms: spread(
+          perPass.map((p) => p.mainQueryP95Ms),
+          2,
+        ),
+      },
       paymentsIndexed: payments,
       ordersIndexed: index.count('orders'),
       sync: {
@@ -274,6 +315,24 @@ async function main(): Promise<void> {
     console.log(`  to the frame after (double rAF) p95 (ms)  ${result.searchDoubleRafP95Ms}`)
     console.log(`  of which main's query p95 (ms)            ${result.searchMainQueryP95Ms}`)
     console.log(`  bridge round trip incl. main, p95 (ms)    ${result.searchRoundTripP95Ms}`)
+    console.log(`\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}: keystroke → next paint (ms)`)
+    printTable(
+      ['pass', 'keystrokes', 'p50', 'p95', 'max', 'double rAF p95', "main's query p95"],
+      perPass.map((p) => [
+        String(p.pass),
+        String(p.keystrokes),
+        String(p.p50Ms),
+        String(p.p95Ms),
+        String(p.maxMs),
+        String(p.doubleRafP95Ms),
+        String(p.mainQueryP95Ms),
+      ]),
+    )
+    const sp = result.passSpread
+    console.log(
+      `spread of the p95 (min / median / max): ${sp.p95Ms.min} / ${sp.p95Ms.median} / ${sp.p95Ms.max} ms (target ≤ 33); ` +
+        `main's query p95 ${sp.mainQueryP95Ms.min} / ${sp.mainQueryP95Ms.median} / ${sp.mainQueryP95Ms.max} ms (target < 5)`,
+    )
     console.log(JSON.stringify(result))
   } finally {
     await h.close()

@@ -23,7 +23,8 @@ import { EVENT_NAMES } from '../../src/shared/ipc/events'
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-export const RENDERER_DIR = path.join(ROOT, 'out/renderer')
+/** The built renderer; PAYDESK_RENDERER_DIR points a bench at another build (e.g. a before/after pair). */
+export const RENDERER_DIR = process.env['PAYDESK_RENDERER_DIR'] ?? path.join(ROOT, 'out/renderer')
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts')
 const CHROMIUM = process.env['PAYDESK_CHROMIUM'] ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [

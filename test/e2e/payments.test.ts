@@ -140,7 +140,7 @@ describe('payments browser in Chromium', () => {
     const fullyVisible = () =>
       page.evaluate(() => {
         const box = (document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).getBoundingClientRect()
-        const head = document.querySelector('[data-testid="payments-table"] thead')?.getBoundingClientRect()
+        const head = document.querySelector('[data-testid="payments-table"] .pay-head')?.getBoundingClientRect()
         const top = Math.max(box.top, head?.bottom ?? box.top)
         const bottom = Math.min(box.bottom, window.innerHeight)
         return [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')].filter((tr) => {
@@ -151,6 +151,40 @@ describe('payments browser in Chromium', () => {
     await h.screenshot('rows-at-1280x800')
     await expect.poll(fullyVisible).toBeGreaterThanOrEqual(20)
     await page.setViewportSize({ width: 1360, height: 860 })
+  })
+
+  it('scrolls by reusing its DOM rows: rows that stay are kept, rows that come in take those that left', async () => {
+    const { page } = h
+    await waitIdle(page)
+    const seen = await page.evaluate(async () => {
+      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+      const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
+      const rowHeight = rows()[0]?.offsetHeight ?? 26
+      // Away from the top, so the rows drawn above the view (overscan) are there before and after.
+      box.scrollTop = 5 * rowHeight
+      await frame()
+      const before = new Map(rows().map((tr) => [tr.dataset.paymentId ?? '', tr]))
+      box.scrollTop = 15 * rowHeight
+      await frame()
+      const after = rows()
+      const result = {
+        rowsBefore: before.size,
+        rowsAfter: after.length,
+        newIds: after.filter((tr) => !before.has(tr.dataset.paymentId ?? '')).length,
+        // Rows still in view are the same elements; rows that came in are elements that were there.
+        kept: after.filter((tr) => before.get(tr.dataset.paymentId ?? '') === tr).length,
+        stayed: after.filter((tr) => before.has(tr.dataset.paymentId ?? '')).length,
+        created: after.filter((tr) => ![...before.values()].includes(tr)).length,
+      }
+      box.scrollTop = 0
+      await frame()
+      return result
+    })
+    expect(seen.rowsBefore).toBeGreaterThan(20)
+    expect(seen.newIds).toBeGreaterThanOrEqual(5)
+    expect(seen.kept).toBe(seen.stayed)
+    expect(seen.created).toBe(0)
   })
 
   it('switches the sort to oldest first', async () => {
@@ -168,6 +202,8 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('sort').selectOption('desc')
     await page.getByTestId('view-toggle').click()
     await waitFirstRow(page, present(desc[0]))
+    // The list started over at its top: the indicator names the rows in view again, not "Rows 1–1".
+    await expect.poll(() => page.getByTestId('payments-count').textContent()).toMatch(/^Rows 1–\d\d of /)
   })
 
   it('jumps to an id: opens its detail, and lists from it', async () => {
@@ -250,13 +286,13 @@ describe('payments browser in Chromium', () => {
     const { page } = h
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('column-mode').uncheck()
-    await expect(page.locator('th.col-mode').count()).resolves.toBe(0)
+    await expect(page.locator('.pay-th.col-mode').count()).resolves.toBe(0)
     await page.reload()
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
     await page.getByRole('button', { name: /^Payments/ }).click()
     await page.getByTestId('payment-row').first().waitFor()
-    await expect(page.locator('th.col-mode').count()).resolves.toBe(0)
-    await expect(page.locator('th.col-amount').count()).resolves.toBe(1)
+    await expect(page.locator('.pay-th.col-mode').count()).resolves.toBe(0)
+    await expect(page.locator('.pay-th.col-amount').count()).resolves.toBe(1)
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('column-mode').check()
     // Esc closes the panel and gives the focus back to its button.
@@ -268,7 +304,7 @@ describe('payments browser in Chromium', () => {
   it('opens a payment with one click, and keeps the list readable beside or under the detail', async () => {
     const { page } = h
     await waitFirstRow(page, present(desc[0]))
-    await page.locator(`tr.pay-row[data-payment-id="${desc[0]}"]`).click()
+    await page.locator(`.pay-row[data-payment-id="${desc[0]}"]`).click()
     await page
       .getByTestId('payment-detail')
       .getByRole('heading', { name: present(desc[0]) })
@@ -284,14 +320,14 @@ describe('payments browser in Chromium', () => {
         .poll(() => page.getByTestId('payments-scroll').evaluate((box) => box.scrollWidth <= box.clientWidth + 1))
         .toBe(true)
       for (const col of ['id', 'status', 'amount']) {
-        await expect(page.locator(`th.col-${col}`).count()).resolves.toBe(1)
+        await expect(page.locator(`.pay-th.col-${col}`).count()).resolves.toBe(1)
       }
     }
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
     // Without the detail at 1024, the dropped columns come back as far as they fit.
     await page.setViewportSize({ width: 1024, height: 700 })
-    await expect.poll(() => page.locator('th.col-createdAt').count()).toBe(1)
+    await expect.poll(() => page.locator('.pay-th.col-createdAt').count()).toBe(1)
     await page.setViewportSize({ width: 1360, height: 860 })
   })
 
@@ -303,7 +339,7 @@ describe('payments browser in Chromium', () => {
     await page.keyboard.press('j')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('k')
-    await expect(page.locator('tr.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(desc[2])
+    await expect(page.locator('.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(desc[2])
     await page.keyboard.press('Enter')
     await page
       .getByTestId('payment-detail')

@@ -23,6 +23,31 @@ describe('app shell in Chromium', () => {
     await h.screenshot('shell')
   })
 
+  it('starts with the shell and Home only: a screen’s code is fetched when it is first opened', async () => {
+    const { page } = h
+    // A fresh window: what it fetched before Home was on screen, then what opening Payments adds.
+    await page.reload()
+    await page.getByTestId('home-screen').waitFor()
+    const scripts = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((r) => r.name.endsWith('.js'))
+          .map((r) => ({ name: r.name.split('/').pop() ?? '', bytes: r.decodedBodySize })),
+      )
+    const atStart = await scripts()
+    const startKb = atStart.reduce((sum, s) => sum + s.bytes, 0) / 1024
+    // The whole app was one 623 kB chunk; the first screen now needs about half of it.
+    expect(startKb).toBeGreaterThan(50)
+    expect(startKb).toBeLessThan(400)
+    expect(atStart.map((s) => s.name).filter((n) => /Screen/.test(n))).toEqual([])
+    await page.getByRole('button', { name: /^Payments/ }).click()
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor()
+    const opened = (await scripts()).map((s) => s.name).filter((n) => !atStart.some((s) => s.name === n))
+    expect(opened.some((n) => n.startsWith('PaymentsScreen-'))).toBe(true)
+    await page.keyboard.press('Control+0')
+    await page.getByTestId('home-screen').waitFor()
+  })
+
   it('switches sections with the keyboard', async () => {
     const { page } = h
     await page.keyboard.press('Control+2')

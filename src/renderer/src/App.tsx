@@ -1,25 +1,11 @@
 import { useEffect, useState } from 'react'
 import { StatusBar } from './features/status-bar/StatusBar'
-import { HomeScreen } from './features/home/HomeScreen'
 import { SearchBox } from './features/search/SearchBox'
 import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'
 import { newSearchStore, SearchStoreContext } from './features/search/search-context'
-import { ConnectionsScreen } from './features/connections/ConnectionsScreen'
-import { InspectorScreen } from './features/inspector/InspectorScreen'
-import { OrderScreen } from './features/order/OrderScreen'
-import { OrdersScreen } from './features/orders/OrdersScreen'
-import { PaymentsScreen } from './features/payments/PaymentsScreen'
 import { AppStoresContext, newAppStores, useAppStore } from './app-stores'
-import { SCREENS, type ScreenId } from './stores/app-store'
-
-const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
-  home: HomeScreen,
-  orders: OrdersScreen,
-  order: OrderScreen,
-  payments: PaymentsScreen,
-  inspector: InspectorScreen,
-  connections: ConnectionsScreen,
-}
+import { SCREENS } from './stores/app-store'
+import { ScreenView } from './screens'
 
 /** The window's stores, created once with their ports onto main and handed down by context. */
 export function App(): React.JSX.Element {
@@ -60,7 +46,6 @@ function Shell(): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey)
   }, [setScreen])
 
-  const Screen = SCREEN_COMPONENTS[screen]
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Sections">
@@ -91,7 +76,7 @@ function Shell(): React.JSX.Element {
         <SearchBox />
       </header>
       <main className="content" id="main">
-        <Screen />
+        <ScreenView screen={screen} />
       </main>
       <StatusBar />
     </div>

@@ -3,6 +3,7 @@ import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
 import { subscribe } from '../../lib/ipc-client'
 import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, useAppStores } from '../../app-stores'
 import { COLUMN_IDS, COLUMN_LABELS } from './columns'
 import { ErrorBanner } from './ErrorBanner'
@@ -13,6 +14,8 @@ import { loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-windo
 import { PageSizeInput } from './PageSizeInput'
 import { PaymentDetail } from './PaymentDetail'
 import { PaymentsTable } from './PaymentsTable'
+import { PositionText } from './PositionText'
+import type { PaymentsState } from '../../stores/payments-store'
 // Not imported from shared/ipc/payments: that module pulls zod into the renderer, and zod's eval probe trips the CSP.
 import { RateLimitGauge } from './RateLimitGauge'
 import { benchMark } from '../../lib/bench-marks'
@@ -38,9 +41,17 @@ function isTyping(target: EventTarget | null): boolean {
   )
 }
 
+/**
+ * Everything the screen draws but the rows in view: those change on every frame of a scroll, and
+ * only the position text (PositionText) follows them, not the whole screen.
+ */
+function screenState({ view: _view, ...rest }: PaymentsState): Omit<PaymentsState, 'view'> {
+  return rest
+}
+
 export function PaymentsScreen(): React.JSX.Element {
   const store = useAppStores().payments
-  const s = useStore(store)
+  const s = useStore(store, useShallow(screenState))
   const takeFocus = useAppStore((a) => a.takeFocus)
   const pendingFocus = useAppStore((a) => a.pendingFocus)
   const findRef = useRef<HTMLInputElement>(null)
@@ -405,7 +416,7 @@ export function PaymentsScreen(): React.JSX.Element {
               </span>
             )}
             <span data-testid="payments-count" data-loaded={totalRows} data-pages={s.slots.length}>
-              {positionText(s.view, rowCount, totalRows, filtered !== null)}
+              <PositionText store={store} rowCount={rowCount} loaded={totalRows} filtered={filtered !== null} />
               {lastSlot ? (lastSlot.nextLink ? ' · more to load' : ' · end of the list') : ''}
             </span>
             {s.start.kind === 'from' && (
@@ -431,21 +442,6 @@ export function PaymentsScreen(): React.JSX.Element {
       </div>
     </section>
   )
-}
-
-/** "Rows 1–24 of 250 loaded": where the view is in what has been loaded. */
-export function positionText(
-  view: { first: number; last: number },
-  rowCount: number,
-  loaded: number,
-  filtered: boolean,
-): string {
-  const total = `${loaded.toLocaleString()} loaded`
-  if (rowCount === 0) return filtered ? `No match in ${total}` : total
-  const first = Math.min(Math.max(0, view.first), rowCount - 1) + 1
-  const last = Math.min(Math.max(view.last, view.first), rowCount - 1) + 1
-  const of = filtered ? `${rowCount.toLocaleString()} matches in ${total}` : total
-  return `Rows ${first.toLocaleString()}–${last.toLocaleString()} of ${of}`
 }
 
 /** A toolbar button with a small panel under it (closes with Esc or another click). */

@@ -1,9 +1,29 @@
 import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
-import { paymentColumns, type ViewRow } from './columns'
+import { paymentColumns } from './columns'
 import { COLUMN_WIDTHS } from './fit-columns'
+import { PaymentRow } from './row-cells'
+import { createRowKeys } from './row-keys'
+
+/**
+ * The grid's columns: fixed widths and the description taking the rest (as a fixed table layout
+ * would); with no description, the fixed columns share the width in proportion.
+ */
+function gridColumns(ids: readonly string[]): string {
+  const fill = ids.some((id) => COLUMN_WIDTHS[id] === undefined)
+  return ids
+    .map((id) => {
+      const w = COLUMN_WIDTHS[id]
+      if (w === undefined) return 'minmax(0, 1fr)'
+      return fill ? `${w}px` : `minmax(${w}px, ${w}fr)`
+    })
+    .join(' ')
+}
+
+/** The table only draws headers through @tanstack/react-table; rows come from the virtualizer. */
+const NO_ROWS: Payment[] = []
 
 export const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 
@@ -30,7 +50,9 @@ export interface PaymentsTableProps {
 /**
  * The one virtualized list of payments: only the rows in view (plus a small overscan) are in the
  * DOM; rows of dropped pages render as placeholders of the same height, so the scroll position and
- * the scrollbar stay true while pages come and go.
+ * the scrollbar stay true while pages come and go. An ARIA table of CSS grid rows, each placed by a
+ * transform and contained (contain: strict): a row coming into view is laid out on its own, and the
+ * rows that stay, and the rest of the window, are not laid out again.
  */
 export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
   const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } =
@@ -43,7 +65,9 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    // Rows are drawn in the scroll event itself (flushSync), so few rows past the edges are needed;
+    // each extra row is drawn again on every frame of a fast scroll.
+    overscan: 3,
     // The sticky header covers the top of the scroll box.
     scrollPaddingStart: 32,
   })
@@ -73,6 +97,8 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items[items.length - 1]?.index ?? -1
+  const [rowKeys] = useState(createRowKeys)
+  const keys = rowKeys.keysFor(first, last)
 
   useEffect(() => {
     if (last >= 0) onRangeChange?.(first, last)
@@ -81,16 +107,10 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   const range = virtualizer.range
   const visibleFirst = range?.startIndex ?? 0
   const visibleLast = range && rowCount > 0 ? Math.min(rowCount - 1, range.endIndex) : -1
+  // Also when the list starts over: the store then forgets the view, though the same rows are in it.
   useEffect(() => {
     onVisibleChange?.(visibleFirst, visibleLast)
-  }, [visibleFirst, visibleLast, onVisibleChange])
-
-  const data = useMemo<ViewRow[]>(
-    () => items.map((item) => ({ index: item.index, payment: rowAt(item.index) })),
-    // items changes identity on every scroll frame; version when pages load or drop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [first, last, rowAt, version],
-  )
+  }, [visibleFirst, visibleLast, onVisibleChange, listId])
 
   const columnVisibility = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {}
@@ -99,17 +119,25 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
   }, [hiddenColumns])
 
   const table = useReactTable({
-    data,
+    data: NO_ROWS,
     columns: paymentColumns,
     state: { columnVisibility },
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => String(r.index),
   })
 
   const visibleColumns = table.getVisibleLeafColumns()
-  const paddingTop = items[0]?.start ?? 0
-  const lastItem = items[items.length - 1]
-  const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0
+  const columnKey = visibleColumns.map((c) => c.id).join(',')
+  // One array per set of visible columns, so memoized rows are not drawn again for a new array.
+  const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
+
+  // Rows call back through refs: one stable callback, so a row's props change only with its data.
+  const handlers = useRef({ onSelect, onOpen })
+  handlers.current = { onSelect, onOpen }
+  const activate = useCallback((index: number) => {
+    handlers.current.onSelect(index)
+    handlers.current.onOpen(index)
+  }, [])
+  const template = useMemo(() => gridColumns(columnIds), [columnIds])
 
   return (
     <div
@@ -120,75 +148,39 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
       role="region"
       aria-label="Payments list"
     >
-      <table className="data pay-table" aria-rowcount={rowCount} data-testid="payments-table">
-        <colgroup>
-          {visibleColumns.map((c) => (
-            <col key={c.id} style={COLUMN_WIDTHS[c.id] ? { width: COLUMN_WIDTHS[c.id] } : undefined} />
-          ))}
-        </colgroup>
-        <thead>
+      <div
+        role="table"
+        className="pay-table"
+        aria-rowcount={rowCount}
+        data-testid="payments-table"
+        style={{ '--pay-columns': template } as React.CSSProperties}
+      >
+        <div role="rowgroup" className="pay-head">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <div role="row" key={group.id} className="pay-head-row" aria-rowindex={1}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                <div role="columnheader" key={header.id} className={`pay-th col-${header.column.id}`}>
                   {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
+                </div>
               ))}
-            </tr>
+            </div>
           ))}
-        </thead>
-        <tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden="true" className="pay-spacer">
-              <td colSpan={visibleColumns.length} style={{ height: paddingTop }} />
-            </tr>
-          )}
-          {table.getRowModel().rows.map((row) => {
-            const { index, payment } = row.original
-            if (!payment) {
-              return (
-                <tr
-                  key={`p-${index}`}
-                  className="pay-row pay-placeholder"
-                  style={{ height: rowHeight }}
-                  aria-rowindex={index + 2}
-                >
-                  <td colSpan={visibleColumns.length}>
-                    <span className="pay-skeleton" />
-                  </td>
-                </tr>
-              )
-            }
-            const selected = index === selectedIndex
-            return (
-              <tr
-                key={payment.id}
-                className={selected ? 'pay-row selected' : 'pay-row'}
-                style={{ height: rowHeight }}
-                aria-rowindex={index + 2}
-                aria-selected={selected}
-                data-testid="payment-row"
-                data-payment-id={payment.id}
-                onClick={() => {
-                  onSelect(index)
-                  onOpen(index)
-                }}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`col-${cell.column.id}`}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            )
-          })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden="true" className="pay-spacer">
-              <td colSpan={visibleColumns.length} style={{ height: paddingBottom }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+        </div>
+        <div role="rowgroup" className="pay-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item, k) => (
+            <PaymentRow
+              key={keys[k]}
+              index={item.index}
+              start={item.start}
+              payment={rowAt(item.index)}
+              selected={item.index === selectedIndex}
+              columns={columnIds}
+              height={rowHeight}
+              onActivate={activate}
+            />
+          ))}
+        </div>
+      </div>
     </div>
   )
 })

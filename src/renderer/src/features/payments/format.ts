@@ -2,8 +2,17 @@
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
+let cachedLocale: string | null = null
+// navigator.language is read once (a list renders hundreds of cells per frame) and again when the
+// system language changes.
+const events = globalThis as { addEventListener?: (type: string, listener: () => void) => void }
+events.addEventListener?.('languagechange', () => {
+  cachedLocale = null
+})
+
 export function userLocale(): string {
-  return globalThis.navigator?.language || 'en-US'
+  cachedLocale ??= globalThis.navigator?.language || 'en-US'
+  return cachedLocale
 }
 
 /** Local date and time, e.g. "22 Nov 2026, 14:05:09"; the raw text when it is not a date. */

@@ -1,0 +1,146 @@
+// Benchmark of the renderer's start (npm run bench:startup): the BUILT renderer in Chromium via the
+// e2e harness, the real main services, a sandbox seeded with 5,000 test payments, synced into the
+// local index before timing (so Home has data to show).
+//   npx tsx bench/ui/startup.bench.ts [--runs 5] [--load]
+//
+// Each run loads the window afresh (the harness serves the renderer with no-store, so every run
+// fetches, parses and compiles the code again, as a cold start does) and measures, in the page:
+// - home painted with data: from the window starting to load (navigation start, the page's time
+//   origin) until the frame showing Home's data (the local index line, which comes from main over
+//   IPC) has been painted: a MutationObserver sees it in the DOM, and a task posted from the next
+//   frame's requestAnimationFrame runs after that frame's paint;
+// - the same from the window's load event (loadEventEnd), and the load event itself;
+// - the JavaScript the page fetched before that paint (the chunks it had to parse), in kB.
+// --load keeps one core busy with a Node busy-loop child during the runs.
+// Prints every run and the spread (min / median / max), then ONE JSON line (the last line).
+
+import { randomBytes } from 'node:crypto'
+import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
+import { startHarness } from '../../test/e2e/harness'
+import { withOptionalLoad } from './lib/busy-core'
+import { printTable, round, spread } from './lib/stats'
+
+const args = process.argv.slice(2)
+const argOf = (name: string, fallback: number) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+const RUNS = argOf('--runs', 5)
+const LOAD = args.includes('--load')
+const SEED_PAYMENTS = 5_000
+
+/** Installed before the page's own scripts: marks the first paint of Home with its data. */
+const WATCH_HOME = `(() => {
+  const ready = () => document.querySelector('[data-testid="home-index"]')
+  const done = () => {
+    observer.disconnect()
+    performance.mark('home.data-in-dom')
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => performance.mark('home.painted')
+      channel.port2.postMessage(null)
+    })
+  }
+  const observer = new MutationObserver(() => { if (ready()) done() })
+  observer.observe(document, { subtree: true, childList: true })
+})()`
+
+interface StartupRun {
+  run: number
+  homePaintedMs: number
+  homePaintedAfterLoadEventMs: number
+  loadEventMs: number
+  domContentLoadedMs: number
+  scriptKb: number
+  scripts: number
+}
+
+async function main(): Promise<void> {
+  const h = await startHarness({
+    name: 'bench-startup',
+    deps: {
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: {
+        seedPayments: SEED_PAYMENTS,
+        keys: [`test_${randomBytes(12).toString('hex')}`],
+        quotas: { test: { read: { q: 100_000, burst: 100_000 } } },
+      },
+      search: { autoSync: false, syncEveryMs: 0 },
+    },
+  })
+  try {
+    await h.services.connections.getActiveClient()
+    await h.services.search.sync()
+    await h.services.search.whenIdle()
+    await h.page.addInitScript(WATCH_HOME)
+    const runs = await withOptionalLoad(LOAD, async () => {
+      const out: StartupRun[] = []
+      for (let run = 1; run <= RUNS; run++) {
+        await h.page.goto(`${h.origin}/index.html`)
+        await h.page.waitForFunction(() => performance.getEntriesByName('home.painted').length > 0, null, {
+          timeout: 60_000,
+        })
+        const m = await h.page.evaluate(() => {
+          const painted = performance.getEntriesByName('home.painted')[0]?.startTime ?? NaN
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+          const scripts = performance
+            .getEntriesByType('resource')
+            .filter((r) => r.name.endsWith('.js') && r.startTime < painted) as PerformanceResourceTiming[]
+          return {
+            painted,
+            loadEventEnd: nav?.loadEventEnd ?? NaN,
+            domContentLoaded: nav?.domContentLoadedEventEnd ?? NaN,
+            scriptBytes: scripts.reduce((sum, r) => sum + (r.decodedBodySize || 0), 0),
+            scripts: scripts.length,
+          }
+        })
+        out.push({
+          run,
+          homePaintedMs: round(m.painted),
+          homePaintedAfterLoadEventMs: round(m.painted - m.loadEventEnd),
+          loadEventMs: round(m.loadEventEnd),
+          domContentLoadedMs: round(m.domContentLoaded),
+          scriptKb: round(m.scriptBytes / 1024),
+          scripts: m.scripts,
+        })
+      }
+      return out
+    })
+    console.log(`startup bench: ${RUNS} cold loads of the window${LOAD ? ', ONE CORE BUSY (--load)' : ''}\n`)
+    printTable(
+      ['run', 'home painted (ms)', 'after load event', 'load event', 'DOMContentLoaded', 'JS fetched (kB / files)'],
+      runs.map((r) => [
+        String(r.run),
+        String(r.homePaintedMs),
+        String(r.homePaintedAfterLoadEventMs),
+        String(r.loadEventMs),
+        String(r.domContentLoadedMs),
+        `${r.scriptKb} / ${r.scripts}`,
+      ]),
+    )
+    const painted = spread(runs.map((r) => r.homePaintedMs))
+    const afterLoad = spread(runs.map((r) => r.homePaintedAfterLoadEventMs))
+    console.log(`\nspread (min / median / max): home painted ${painted.min} / ${painted.median} / ${painted.max} ms;`)
+    console.log(`  after the load event ${afterLoad.min} / ${afterLoad.median} / ${afterLoad.max} ms`)
+    console.log(
+      JSON.stringify({
+        bench: 'startup',
+        load: LOAD,
+        runs,
+        spread: {
+          homePaintedMs: painted,
+          homePaintedAfterLoadEventMs: afterLoad,
+          loadEventMs: spread(runs.map((r) => r.loadEventMs)),
+        },
+        scriptKbBeforePaint: runs[0]?.scriptKb ?? null,
+      }),
+    )
+  } finally {
+    await h.close()
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,108 @@
+import { memo } from 'react'
+import type { Payment } from '../../../../shared/api-types'
+import { statusClass } from './format'
+import { rowText, type RowText } from './row-text'
+
+// One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are
+// computed once per payment object and locale (row-text.ts), each cell is one element (two for a
+// badge or a time), and the row is a memo component, so a row that stays in view is not drawn again.
+// Rows are grid rows of an ARIA table (role row / cell), placed by a transform and contained.
+
+/** The cell of column `id` for a payment. */
+export function PaymentCell({ id, payment, text }: { id: string; payment: Payment; text: RowText }): React.JSX.Element {
+  switch (id) {
+    case 'id':
+      return (
+        <div role="cell" className="col-id mono">
+          {payment.id}
+        </div>
+      )
+    case 'status':
+      return (
+        <div role="cell" className="col-status">
+          <span className={statusClass(payment.status)}>{payment.status}</span>
+        </div>
+      )
+    case 'amount':
+      return (
+        <div role="cell" className="col-amount">
+          {text.amount}
+        </div>
+      )
+    case 'method':
+      return (
+        <div role="cell" className="col-method">
+          {payment.method ?? <span className="muted">—</span>}
+        </div>
+      )
+    case 'description':
+      return (
+        <div role="cell" className="col-description" title={payment.description}>
+          {payment.description}
+        </div>
+      )
+    case 'createdAt':
+      return (
+        <div role="cell" className="col-createdAt" title={payment.createdAt}>
+          <time dateTime={payment.createdAt}>{text.created}</time>
+        </div>
+      )
+    case 'mode':
+      return (
+        <div role="cell" className="col-mode">
+          {payment.mode === 'live' ? <span className="badge badge-live">live</span> : payment.mode}
+        </div>
+      )
+    default:
+      return <div role="cell" className={`col-${id}`} />
+  }
+}
+
+/** A row's place in the list: moved by a transform (no layout), its own size. */
+function place(start: number, height: number): React.CSSProperties {
+  return { transform: `translateY(${start}px)`, height }
+}
+
+export interface PaymentRowProps {
+  index: number
+  /** The row's top in the list (px). */
+  start: number
+  /** null: the row's page is dropped or loading (a placeholder of the same height). */
+  payment: Payment | null
+  selected: boolean
+  /** The visible column ids, in order (a stable array while the columns do not change). */
+  columns: readonly string[]
+  height: number
+  /** Click on the row: select and open it. Stable across renders. */
+  onActivate: (index: number) => void
+}
+
+export const PaymentRow = memo(function PaymentRow(props: PaymentRowProps): React.JSX.Element {
+  const { index, start, payment, selected, columns, height, onActivate } = props
+  if (!payment) {
+    return (
+      <div role="row" className="pay-row pay-placeholder" style={place(start, height)} aria-rowindex={index + 2}>
+        <div role="cell" className="pay-placeholder-cell">
+          <span className="pay-skeleton" />
+        </div>
+      </div>
+    )
+  }
+  const text = rowText(payment)
+  return (
+    <div
+      role="row"
+      className={selected ? 'pay-row selected' : 'pay-row'}
+      style={place(start, height)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="payment-row"
+      data-payment-id={payment.id}
+      onClick={() => onActivate(index)}
+    >
+      {columns.map((id) => (
+        <PaymentCell key={id} id={id} payment={payment} text={text} />
+      ))}
+    </div>
+  )
+})

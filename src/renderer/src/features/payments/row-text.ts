@@ -1,0 +1,29 @@
+import type { Payment } from '../../../../shared/api-types'
+import { formatAmountForDisplay } from '../../../../shared/money'
+import { formatLocalDateTime, userLocale } from './format'
+
+// The texts of a payments list row, formatted once per payment object and locale: a row scrolled
+// back into view, or drawn again, does not format its amount and date again.
+
+/** A payment's texts as the list shows them. */
+export interface RowText {
+  locale: string
+  amount: string | null
+  created: string
+}
+
+const texts = new WeakMap<Payment, RowText>()
+
+/** The list's texts of a payment, formatted once per payment object and locale. */
+export function rowText(payment: Payment, locale = userLocale()): RowText {
+  const known = texts.get(payment)
+  if (known && known.locale === locale) return known
+  const text: RowText = {
+    locale,
+    // Exact: formatAmountForDisplay formats the decimal string, never a float (spec 2.1).
+    amount: payment.amount ? formatAmountForDisplay(payment.amount, locale) : null,
+    created: formatLocalDateTime(payment.createdAt, locale),
+  }
+  texts.set(payment, text)
+  return text
+}
