@@ -129,12 +129,42 @@ function monthName(month: number): string {
   return MONTHS[month - 1] ?? String(month)
 }
 
-/** An amount in the currency's own notation (`5` → `5.00` in EUR), via readAmountInput: exact, or nothing. */
-export function suggestAmount(text: string, currency: string): Suggestion | null {
-  if (text.trim() === '') return null
-  const negative = /^\s*-/.test(text)
-  const read = readAmountInput(negative ? text.replace(/^\s*-/, '') : text, currency)
-  if (read.ok || read.suggestion === null) return null
-  const value = `${negative ? '-' : ''}${read.suggestion}`
-  return value === text ? null : { value, reason: `with ${currency}'s decimals` }
+/** What the form shows next to a typed amount (all from readAmountInput, the one amount reader). */
+export interface AmountOffer {
+  /** What is sent, when the agent's notation was read into another form ("39.95 EUR"). */
+  echo: string | null
+  /** The question, when the text reads two ways (`1,234`): nothing is taken until the agent chooses. */
+  question: string | null
+  /** Values the agent may choose (the readings of an ambiguous amount, or a credit line's sign). */
+  choices: Suggestion[]
+}
+
+const NO_OFFER: AmountOffer = { echo: null, question: null, choices: [] }
+
+/**
+ * The echo and the choices for an amount typed in `currency`. `credit`: the line lowers the total
+ * (discount, store credit, gift card), so a positive amount is offered with its minus sign, the
+ * meaning the agent typed (a discount of 5) kept; nothing else ever changes sign.
+ */
+export function amountOffer(text: string, currency: string, credit = false): AmountOffer {
+  const read = readAmountInput(text, currency)
+  if (!read.ok) {
+    if (read.problem !== 'ambiguous') return NO_OFFER
+    const sign = credit && !/^\s*-/.test(text) ? '-' : ''
+    return {
+      echo: null,
+      question: read.message,
+      choices: read.choices.map((value) => ({ value: `${sign}${value}`, reason: 'the reading you mean' })),
+    }
+  }
+  const { value } = read.amount
+  const echo = read.asTyped ? null : `${value} ${currency}`
+  if (credit && !value.startsWith('-') && /[1-9]/.test(value)) {
+    return {
+      echo,
+      question: null,
+      choices: [{ value: `-${value}`, reason: 'a discount or credit lowers the total, so its price is negative' }],
+    }
+  }
+  return { echo, question: null, choices: [] }
 }

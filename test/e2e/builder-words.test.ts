@@ -66,24 +66,28 @@ describe('the builder in the agent’s words, with offered fixes', () => {
     await expect(dob.inputValue()).resolves.toBe('1980-04-30')
   })
 
-  it('an amount is never changed without the agent’s click: 5 stays 5 (saved so) until “Use 5.00”', async () => {
+  it('amounts are read in the agent’s notation, echoed as sent, never rewritten; an ambiguous one asks', async () => {
     const { page } = h
     await fill(page, 'field-lines.0.name', 'Gift wrap')
-    await fill(page, 'field-lines.0.unitPrice', '5')
-    await fill(page, 'field-lines.0.discountAmount', '1')
+    await fill(page, 'field-lines.0.unitPrice', '€ 1.234,50')
+    await fill(page, 'field-lines.0.discountAmount', '1,5')
     await waitSaved(page)
-    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('5')
-    await expect(page.getByTestId('field-lines.0.discountAmount').inputValue()).resolves.toBe('1')
-    // What main keeps is what was typed.
+    // The field and the saved draft keep what was typed; the request carries the exact value.
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('€ 1.234,50')
     const drafts = await h.services.drafts.list()
     const saved = await h.services.drafts.get(present(drafts.drafts[0], 'the saved draft').id)
-    expect(saved.content.lines[0]).toMatchObject({ unitPrice: '5', discountAmount: '1' })
-    await expect(page.getByTestId('request-preview').innerText()).resolves.not.toContain('"5.00"')
-    await page.getByTestId('accept-lines.0.unitPrice').click()
-    await page.getByTestId('accept-lines.0.discountAmount').click()
-    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('5.00')
-    await expect(page.getByTestId('field-lines.0.discountAmount').inputValue()).resolves.toBe('1.00')
-    await expect(page.getByTestId('request-preview').innerText()).resolves.toContain('"value": "5.00"')
-    await h.screenshot('accepted-amounts')
+    expect(saved.content.lines[0]).toMatchObject({ unitPrice: '€ 1.234,50', discountAmount: '1,5' })
+    await expect(page.getByTestId('echo-value-lines.0.unitPrice').innerText()).resolves.toContain('1234.50 EUR')
+    await expect(page.getByTestId('echo-value-lines.0.discountAmount').innerText()).resolves.toContain('1.50 EUR')
+    await expect(page.getByTestId('request-preview').innerText()).resolves.toContain('"value": "1234.50"')
+    await expect(page.getByTestId('request-preview').innerText()).resolves.toContain('"value": "1.50"')
+    // "1,234" could be a thousand or three decimals: nothing is taken until the agent chooses.
+    await fill(page, 'field-lines.0.unitPrice', '1,234')
+    await expect(page.getByTestId('echo-lines.0.unitPrice').innerText()).resolves.toContain('could mean')
+    await expect(page.getByTestId('request-preview').innerText()).resolves.not.toContain('"value": "1234.00"')
+    await page.getByTestId('choose-lines.0.unitPrice-0').click()
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('1234.00')
+    await expect(page.getByTestId('request-preview').innerText()).resolves.toContain('"value": "1234.00"')
+    await h.screenshot('amounts-in-agent-notation')
   })
 })

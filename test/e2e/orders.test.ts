@@ -24,10 +24,9 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-lines.0.name', 'Running shoes')
   await fill(page, 'field-lines.0.quantity', '2')
   await fill(page, 'field-lines.0.unitPrice', '30')
-  // Never completed behind the agent's back: 30.00 is offered, and taken with one click.
+  // Read in the agent's notation, never rewritten in the field: what is sent is shown next to it.
   await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30')
-  await page.getByTestId('accept-lines.0.unitPrice').click()
-  await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30.00')
+  await expect(page.getByTestId('echo-value-lines.0.unitPrice').innerText()).resolves.toContain('30.00 EUR')
   await fill(page, 'field-lines.0.vatRate', '21.00')
   await page.getByTestId('add-discount-line').click()
   await fill(page, 'field-lines.1.name', 'Welcome coupon')
@@ -84,7 +83,7 @@ describe('order builder', () => {
   it('builds a three-line order with exact totals and shows what is still missing', async () => {
     const { page } = h
     await fillOrder(page, 'E2E-1')
-    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30.00')
+    await expect(page.getByTestId('field-lines.0.unitPrice').inputValue()).resolves.toBe('30')
     await expect(page.getByTestId('order-amount').textContent()).resolves.toBe('EUR 59.95')
     await expect(page.getByTestId('field-lines.0.vatAmount').getAttribute('aria-label')).resolves.toContain(
       '60.00 × 21.00 / 121.00 = 10.41',
@@ -198,10 +197,9 @@ describe('order builder', () => {
   it('creates a payment from the Payment tab, warning about a description that will be truncated', async () => {
     const page = h.page
     await page.getByTestId('new-payment-draft').click()
-    await fill(page, 'field-paymentAmount', '12.5')
-    await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.5')
-    await page.getByTestId('field-paymentAmount').press('Alt+Enter')
-    await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12.50')
+    await fill(page, 'field-paymentAmount', '12,5')
+    await expect(page.getByTestId('field-paymentAmount').inputValue()).resolves.toBe('12,5')
+    await expect(page.getByTestId('echo-value-paymentAmount').innerText()).resolves.toContain('12.50 EUR')
     await fill(page, 'field-description', `Invoice 7 ${'x'.repeat(260)}`)
     await expect(page.getByTestId('description-truncated').textContent()).resolves.toContain('keeps only')
     await fill(page, 'field-description', 'Invoice 7')

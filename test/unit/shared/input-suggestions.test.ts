@@ -1,7 +1,7 @@
 // The builder's offered fixes: only input that reads one way gets a suggestion; ambiguous or hostile
 // input gets none (a date in an unreadable order names the format instead).
 import { describe, expect, it } from 'vitest'
-import { readDateInput, suggestAmount, suggestPhone } from '../../../src/shared/input-suggestions'
+import { amountOffer, readDateInput, suggestPhone } from '../../../src/shared/input-suggestions'
 
 describe('suggestPhone', () => {
   it('turns a national number of a listed country into E.164', () => {
@@ -84,29 +84,41 @@ describe('readDateInput', () => {
   })
 })
 
-describe('suggestAmount', () => {
-  it('writes the amount with the currency’s decimals (readAmountInput: exact)', () => {
-    expect(suggestAmount('5', 'EUR')?.value).toBe('5.00')
-    expect(suggestAmount('5,5', 'EUR')?.value).toBe('5.50')
-    expect(suggestAmount('-5', 'EUR')?.value).toBe('-5.00') // a discount line's price
-    expect(suggestAmount('€ 12,95', 'EUR')?.value).toBe('12.95')
-    expect(suggestAmount('1000.0', 'JPY')).toBeNull() // JPY has no decimals: not ours to round
-    expect(suggestAmount('1000', 'JPY')).toBeNull() // already right
+describe('amountOffer', () => {
+  it('echoes what is sent when the notation was read into another form, and nothing when typed as sent', () => {
+    expect(amountOffer('39,95', 'EUR')).toEqual({ echo: '39.95 EUR', question: null, choices: [] })
+    expect(amountOffer('€ 1.234,56', 'EUR').echo).toBe('1234.56 EUR')
+    expect(amountOffer('39.95', 'EUR')).toEqual({ echo: null, question: null, choices: [] })
+    expect(amountOffer('1000', 'JPY').echo).toBeNull()
   })
 
-  it('never rounds and offers nothing for what is right, unreadable or hostile', () => {
+  it('asks about an ambiguous amount with its readings as choices', () => {
+    const offer = amountOffer('1,234', 'EUR')
+    expect(offer.echo).toBeNull()
+    expect(offer.question).toMatch(/1,234/)
+    expect(offer.choices.map((c) => c.value)).toEqual(['1234.00'])
+  })
+
+  it('keeps the meaning of a credit line: a positive discount is offered negative, a negative one is left', () => {
+    expect(amountOffer('5', 'EUR', true).choices.map((c) => c.value)).toEqual(['-5.00'])
+    expect(amountOffer('5,50', 'EUR', true).choices.map((c) => c.value)).toEqual(['-5.50'])
+    expect(amountOffer('-5', 'EUR', true).choices).toEqual([])
+    expect(amountOffer('0', 'EUR', true).choices).toEqual([])
+    // A normal line never changes sign.
+    expect(amountOffer('-5', 'EUR').choices).toEqual([])
+  })
+
+  it('offers nothing for what is unreadable, rounded or hostile', () => {
     for (const [text, currency] of [
-      ['5.00', 'EUR'],
-      ['5.005', 'EUR'], // more decimals than EUR has: rounding is the agent's call
-      ['1.234,56', 'EUR'], // thousands separators: two readings
-      ['$5', 'EUR'], // another currency's sign
+      ['5.0055', 'EUR'],
+      ['$5', 'EUR'],
       ['5e3', 'EUR'],
       ['NaN', 'EUR'],
       ['9'.repeat(10_000), 'EUR'],
       ['5', 'XXX'],
       ['', 'EUR'],
     ] as const) {
-      expect(suggestAmount(text, currency)).toBeNull()
+      expect(amountOffer(text, currency)).toEqual({ echo: null, question: null, choices: [] })
     }
   })
 })

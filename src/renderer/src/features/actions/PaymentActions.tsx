@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { readAmountInput } from '../../../../shared/amount-input'
+import { amountOffer } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Address, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
@@ -98,6 +100,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
   const [description, setDescription] = useState('')
   const locale = userLocale()
   const read = readAmountInput(text, remaining.currency)
+  const offer = amountOffer(text, remaining.currency)
   const problem = read.ok ? refundAmountProblem(payment, read.amount) : null
   const amountText = read.ok ? formatAmountForDisplay(read.amount, locale) : null
   return (
@@ -137,26 +140,19 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
           value={text}
           inputMode="decimal"
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={chooseOnAltEnter(offer, setText)}
           aria-invalid={!read.ok || problem !== null}
           aria-describedby="refund-amount-hint"
           data-testid="refund-amount"
         />
       </label>
+      <AmountEcho offer={offer} testId="refund-amount" onChoose={setText} />
       <p id="refund-amount-hint" className={read.ok && !problem ? 'muted' : 'field-error'} role="status">
-        {!read.ok ? read.message : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
-        {!read.ok && read.suggestion && (
-          <>
-            {' '}
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => !read.ok && read.suggestion && setText(read.suggestion)}
-              data-testid="refund-amount-suggestion"
-            >
-              Use {read.suggestion}
-            </button>
-          </>
-        )}
+        {!read.ok
+          ? read.problem === 'ambiguous'
+            ? 'Choose the amount you mean.'
+            : read.message
+          : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
       </p>
       <label className="field">
         <span>Reason (shown on the customer’s statement where the method allows; optional)</span>

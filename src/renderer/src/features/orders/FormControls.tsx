@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import type { Suggestion } from '../../../../shared/input-suggestions'
+import { amountOffer, type Suggestion } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { controlIdOf } from './field-map'
@@ -199,6 +200,33 @@ export function TextField({
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
+        />
+      )}
+    />
+  )
+}
+
+/** A typed amount: read in the agent's notation, what is sent echoed next to it, an ambiguous one asks. */
+export function AmountField({
+  value,
+  onChange,
+  currency,
+  ...frame
+}: FieldProps & { value: string; onChange: (value: string) => void; currency: string }): React.JSX.Element {
+  const offer = amountOffer(value, currency)
+  return (
+    <FieldFrame
+      {...frame}
+      after={<AmountEcho testId={frame.path} offer={offer} onChoose={onChange} />}
+      control={(props) => (
+        <input
+          {...props}
+          onKeyDown={chooseOnAltEnter(offer, onChange)}
+          value={value}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
         />
       )}
     />

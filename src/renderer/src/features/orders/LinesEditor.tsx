@@ -10,17 +10,10 @@ import {
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { useBuilderStores, useOrders } from './builder-context'
-import { suggestAmount } from '../../../../shared/input-suggestions'
+import { amountOffer } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import { controlIdOf, type LineField } from './field-map'
-import {
-  acceptOnAltEnter,
-  ApiDetails,
-  errorIdOf,
-  FieldMessages,
-  inputClass,
-  isHighlighted,
-  SuggestionOffer,
-} from './FormControls'
+import { ApiDetails, errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
 import { ROUNDING_HELP } from './rounding'
 
@@ -301,19 +294,19 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
       props.onDuplicate(line.key)
     }
   }
-  // Amounts are never changed behind the agent's back: a readable one is offered in the
-  // currency's notation (accepted with the button or Alt+Enter).
-  const suggestions = {
-    unitPrice: suggestAmount(line.unitPrice, currency),
-    discountAmount: suggestAmount(line.discountAmount, currency),
+  // Amounts are read in the agent's notation and never changed behind the agent's back: what is
+  // sent is echoed next to the field; an ambiguous one asks (accepted with a button or Alt+Enter).
+  const offers = {
+    unitPrice: amountOffer(line.unitPrice, currency, credit),
+    discountAmount: amountOffer(line.discountAmount, currency),
   }
   const money = (f: 'unitPrice' | 'discountAmount') => ({
     value: line[f],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [f]: e.target.value }),
-    onKeyDown: acceptOnAltEnter(suggestions[f], (value) => set({ [f]: value })),
+    onKeyDown: chooseOnAltEnter(offers[f], (value) => set({ [f]: value })),
   })
   const offer = (f: 'unitPrice' | 'discountAmount') => (
-    <SuggestionOffer path={path(f)} suggestion={suggestions[f]} onAccept={(value) => set({ [f]: value })} compact />
+    <AmountEcho testId={path(f)} offer={offers[f]} onChoose={(value) => set({ [f]: value })} compact />
   )
   const detailsOpen = expanded || LINE_DETAILS.some((f) => invalid(f))
 
@@ -627,12 +620,12 @@ function ComputedCell({
           value={override}
           inputMode="decimal"
           onChange={(e) => onOverride(e.target.value)}
-          onKeyDown={acceptOnAltEnter(suggestAmount(override, currency), onOverride)}
+          onKeyDown={chooseOnAltEnter(amountOffer(override, currency), onOverride)}
           data-testid={`field-${path}`}
         />
       )}
       {override !== null && (
-        <SuggestionOffer path={path} suggestion={suggestAmount(override, currency)} onAccept={onOverride} compact />
+        <AmountEcho testId={path} offer={amountOffer(override, currency)} onChoose={onOverride} compact />
       )}
       {override === null && formula && <div className="pd-formula">{formula}</div>}
       {deviates && (

@@ -9,12 +9,12 @@ import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
 import { controlIdOf } from './field-map'
-import { CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
+import { AmountField, CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
 import { LinesEditor } from './LinesEditor'
 import { MetadataEditor } from './MetadataEditor'
 import { MethodPicker } from './MethodPicker'
 import { ROUNDING_HELP } from './rounding'
-import { readDateInput, suggestAmount, type Suggestion } from '../../../../shared/input-suggestions'
+import { readDateInput, type Suggestion } from '../../../../shared/input-suggestions'
 
 const CURRENCY_OPTIONS = Object.entries(CURRENCIES)
   .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -355,15 +355,13 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
           {content.paymentWithLines ? (
             <AmountDisplay state={state} content={content} highlight={highlight} />
           ) : (
-            <TextField
+            <AmountField
               path="paymentAmount"
               api="amount.value (with amount.currency)"
               label="Amount"
               value={content.paymentAmount}
-              inputMode="decimal"
-              placeholder="10.00"
+              currency={content.currency}
               onChange={(paymentAmount) => set({ paymentAmount })}
-              suggestion={suggestAmount(content.paymentAmount, content.currency)}
               errors={e['paymentAmount']}
               highlight={highlight}
             />
