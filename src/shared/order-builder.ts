@@ -93,6 +93,15 @@ export interface DraftContent {
   lines: DraftLine[]
 }
 
+/** Where the goods go: the shipping country, or the billing one when shipping is the same ('' when none). */
+export function shippingCountryOf(
+  content: Pick<DraftContent, 'kind' | 'billingAddress' | 'shippingAddress' | 'shippingSameAsBilling'>,
+): string {
+  const billing = content.billingAddress.country ?? ''
+  if (content.kind !== 'order' || content.shippingSameAsBilling) return billing
+  return content.shippingAddress.country || billing
+}
+
 /** An empty line of the given type. `key` must be unique within the draft. */
 export function emptyDraftLine(key: string, type = 'physical'): DraftLine {
   return {
@@ -293,6 +302,13 @@ function lineBody(
   if (discount && line.type !== 'discount') out.discountAmount = discount
   if (b.sentTotal) out.totalAmount = b.sentTotal
   if (line.vatRate !== '') out.vatRate = line.vatRate
+  else if (kind === 'order') {
+    // The service would take an order line without VAT; the agent must choose (0 when none applies).
+    issues.push({
+      field: `lines.${b.index}.vatRate`,
+      message: `Choose the VAT rate of line ${b.index + 1} (0 when no VAT applies).`,
+    })
+  }
   if (b.sentVat) out.vatAmount = b.sentVat
   if (line.sku !== '') out.sku = line.sku
   if (kind === 'order') {

@@ -77,7 +77,7 @@ describe('order builder', () => {
     await page.getByTestId('field-orderNumber').focus()
     await page.getByTestId('field-orderNumber').blur()
     await expect.poll(messages).toBe(1)
-    await expect(page.getByTestId('problems').textContent()).resolves.toContain('orderNumber')
+    await expect(page.getByTestId('problems').textContent()).resolves.toContain('Order number')
   })
 
   it('builds a three-line order with exact totals and shows what is still missing', async () => {
@@ -115,7 +115,7 @@ describe('order builder', () => {
 
     // A mistake is named before sending, and clicking it focuses the field.
     await fill(page, 'field-billingAddress.email', 'ada@')
-    await expect(page.getByTestId('problems').textContent()).resolves.toContain('1 problem: billingAddress.email')
+    await expect(page.getByTestId('problems').textContent()).resolves.toContain('1 problem: Billing: Customer e-mail')
     await page.getByTestId('problem').first().click()
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pd-f-billingAddress-email')
     await h.screenshot('validation-errors')

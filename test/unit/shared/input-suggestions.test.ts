@@ -4,28 +4,36 @@ import { describe, expect, it } from 'vitest'
 import { amountOffer, readDateInput, suggestPhone } from '../../../src/shared/input-suggestions'
 
 describe('suggestPhone', () => {
-  it('turns a national number of a listed country into E.164', () => {
+  it('turns a national number of any country into E.164 (libphonenumber-js)', () => {
     expect(suggestPhone('0612345678', 'NL')?.value).toBe('+31612345678')
     expect(suggestPhone('06-12 34 56 78', 'nl')?.value).toBe('+31612345678')
     expect(suggestPhone('(020) 123 4567', 'NL')?.value).toBe('+31201234567')
     expect(suggestPhone('0470 12 34 56', 'BE')?.value).toBe('+32470123456')
     expect(suggestPhone('02 123 45 67', 'BE')?.value).toBe('+3221234567')
     expect(suggestPhone('06 12 34 56 78', 'FR')?.value).toBe('+33612345678')
-    expect(suggestPhone('07700 900123', 'GB')?.value).toBe('+447700900123')
+    expect(suggestPhone('07400 123456', 'GB')?.value).toBe('+447400123456')
     expect(suggestPhone('612 345 678', 'ES')?.value).toBe('+34612345678')
     expect(suggestPhone('0031612345678', 'NL')?.value).toBe('+31612345678')
     expect(suggestPhone('+31 6 1234 5678', 'NL')?.value).toBe('+31612345678')
+    // Countries the hand-written rules never knew: German numbers of varying length, the US, Poland.
+    expect(suggestPhone('030 1234567', 'DE')?.value).toBe('+49301234567')
+    expect(suggestPhone('0151 23456789', 'DE')?.value).toBe('+4915123456789')
+    expect(suggestPhone('(212) 555-0123', 'US')?.value).toBe('+12125550123')
+    expect(suggestPhone('512 345 678', 'PL')?.value).toBe('+48512345678')
+    // Written internationally with 00 from another country: the number keeps its own country.
+    expect(suggestPhone('0032 470 12 34 56', 'NL')).toMatchObject({
+      value: '+32470123456',
+      reason: expect.stringContaining('BE'),
+    })
   })
 
-  it('offers nothing for what is already right, unlisted countries, wrong lengths or other country codes', () => {
+  it('offers nothing for what is already right, no country to read by, or a number that is not valid', () => {
     expect(suggestPhone('+31612345678', 'NL')).toBeNull()
+    expect(suggestPhone('+32470123456', 'NL')).toBeNull() // a Belgian number stays as written
     expect(suggestPhone('0612345678', undefined)).toBeNull()
-    expect(suggestPhone('030 1234567', 'DE')).toBeNull() // German numbers vary in length: not listed
+    expect(suggestPhone('0612345678', 'XX')).toBeNull()
     expect(suggestPhone('061234567', 'NL')).toBeNull() // one digit short
     expect(suggestPhone('06123456789', 'NL')).toBeNull() // one digit long
-    expect(suggestPhone('612345678', 'NL')).toBeNull() // no trunk prefix: could be anything
-    expect(suggestPhone('+32470123456', 'NL')).toBeNull() // a Belgian number stays as written
-    expect(suggestPhone('0032470123456', 'NL')).toBeNull()
     expect(suggestPhone('', 'NL')).toBeNull()
   })
 

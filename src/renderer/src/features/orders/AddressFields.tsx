@@ -5,7 +5,7 @@ import { suggestPhone } from '../../../../shared/input-suggestions'
 import { TextField } from './FormControls'
 
 /** The agent's words; the API's names are under each field's "API details". */
-const LABELS: Record<AddressKey, string> = {
+export const ADDRESS_LABELS: Record<AddressKey, string> = {
   title: 'Title (Mr, Ms…)',
   givenName: 'First name',
   familyName: 'Last name',
@@ -53,12 +53,13 @@ export function AddressFields({
           <TextField
             key={key}
             path={path}
+            required={required.includes(key)}
             label={
               required.includes(key)
-                ? `${LABELS[key]} (required)`
+                ? ADDRESS_LABELS[key]
                 : key === 'postalCode'
-                  ? `${LABELS[key]} (required where the country has postal codes)`
-                  : LABELS[key]
+                  ? `${ADDRESS_LABELS[key]} (required where the country has postal codes)`
+                  : ADDRESS_LABELS[key]
             }
             api={`${path} (spec 2.1 Address)`}
             value={address[key] ?? ''}

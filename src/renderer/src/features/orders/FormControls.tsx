@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { amountOffer, type Suggestion } from '../../../../shared/input-suggestions'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
@@ -18,6 +18,8 @@ export interface FieldProps {
   highlight?: Highlight | null
   hint?: ReactNode
   className?: string
+  /** Marked with a visible * and aria-required: the request cannot go without it. */
+  required?: boolean
 }
 
 export function errorIdOf(path: string): string {
@@ -97,11 +99,25 @@ export function acceptOnAltEnter(
   }
 }
 
-/** The API's name of a field, for whoever reads the request: folded away by default. */
+/** True when the agent asked to see every field's API details (one switch for the whole form). */
+export const ApiDetailsShown = createContext(false)
+
+/**
+ * The API's name of a field, for whoever reads the request: folded away by default and out of the
+ * Tab order while folded (a form has dozens; the one "API details" switch opens them all).
+ */
 export function ApiDetails({ children, testId }: { children: ReactNode; testId?: string }): React.JSX.Element {
+  const shown = useContext(ApiDetailsShown)
+  const [open, setOpen] = useState(shown)
+  useEffect(() => setOpen(shown), [shown])
   return (
-    <details className="pd-api" data-testid={testId}>
-      <summary>API details</summary>
+    <details
+      className="pd-api"
+      data-testid={testId}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary tabIndex={open ? 0 : -1}>API details</summary>
       <div className="pd-api-body">{children}</div>
     </details>
   )
@@ -121,6 +137,7 @@ interface ControlProps {
   className: string
   'aria-invalid': boolean
   'aria-describedby': string | undefined
+  'aria-required': boolean | undefined
   'data-testid': string
 }
 
@@ -133,6 +150,7 @@ function FieldFrame({
   highlight,
   hint,
   className,
+  required,
   control,
   after,
 }: FieldProps & { control: (props: ControlProps) => ReactNode; after?: ReactNode }): React.JSX.Element {
@@ -140,12 +158,21 @@ function FieldFrame({
   const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="pd-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       {control({
         id,
         className: inputClass(path, highlight),
         'aria-invalid': invalid,
         'aria-describedby': invalid ? errorIdOf(path) : undefined,
+        'aria-required': required || undefined,
         'data-testid': `field-${path}`,
       })}
       {after}
