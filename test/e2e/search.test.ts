@@ -170,6 +170,23 @@ describe('search box and home screen', () => {
     await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(paymentId)
   })
 
+  it('finds the object of a pasted message: a link of the real service or an id among other words', async () => {
+    const paymentId = present(order._embedded?.payments?.[0]).id
+    const code = paymentId.slice('tr_'.length)
+    for (const text of [
+      `Hi, I tried to pay at https://www.mollie.com/checkout/select-method/${code}. It failed!`,
+      `dashboard: https://my.mollie.com/dashboard/org_1/payments/${paymentId}?tab=refunds, thanks`,
+      `Is ${paymentId} refunded yet?`,
+    ]) {
+      await search(text)
+      await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)
+    }
+    await search(`my order https://www.mollie.com/checkout/order/${order.id.slice('ord_'.length)} please`)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(order.id)
+    await h.page.keyboard.press('Enter')
+    await expect.poll(() => orderTitle()).toContain(order.id)
+  })
+
   it('says what was searched and how fresh the index is when nothing matches; hostile text is harmless', async () => {
     await search('"nobody-here" OR 1=1 --')
     const empty = h.page.getByTestId('search-empty')

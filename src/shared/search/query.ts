@@ -3,7 +3,7 @@
 // so nothing the user types ever becomes SQL or FTS syntax.
 //
 //   tr_… / ord_…                 an id: opened directly (and fetched fresh)
-//   https://…/checkout/tr_…      a pasted checkout, dashboard or API URL: the id in it
+//   https://…/checkout/tr_…      a pasted checkout, dashboard or API URL, or an id among words: the object (links.ts)
 //   59.95 · €59,95 · 59 EUR      an amount (exact decimal text; a bare whole number also matches text)
 //   paid · failed · ideal        a status or a method
 //   today · yesterday · last 7 days · 2026-11-01 · 2026-11-01..2026-11-07   a date or range (local days)
@@ -11,8 +11,7 @@
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../api-types'
 import { CURRENCY_SIGNS, readAmountText } from '../amount-input'
 import { isKnownCurrency } from '../currencies'
-import { PAYMENT_ID_PATTERN } from '../ipc/payments'
-import { ORDER_ID_PATTERN } from '../ipc/orders'
+import { findTarget } from './links'
 
 /** Longer queries are refused with a message (a pasted URL fits easily). */
 export const MAX_QUERY_CHARS = 500
@@ -119,32 +118,7 @@ function parseAmount(token: string): AmountTerm | null {
   return { key, keys: read.keys, currency: read.currency, alsoText: bare, raw: token }
 }
 
-/** Finds a `tr_`/`ord_` id in a pasted URL (checkout page, dashboard, API link). */
-export function idFromUrl(text: string): { kind: 'payment' | 'order'; id: string } | null {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  const parts = url.pathname.split('/').map((p) => {
-    try {
-      return decodeURIComponent(p)
-    } catch {
-      return p
-    }
-  })
-  for (const part of parts.reverse()) {
-    if (PAYMENT_ID_PATTERN.test(part)) return { kind: 'payment', id: part }
-    if (ORDER_ID_PATTERN.test(part)) return { kind: 'order', id: part }
-  }
-  for (const [, value] of url.searchParams) {
-    if (PAYMENT_ID_PATTERN.test(value)) return { kind: 'payment', id: value }
-    if (ORDER_ID_PATTERN.test(value)) return { kind: 'order', id: value }
-  }
-  return null
-}
+export { idFromUrl } from './links'
 
 function dateWords(text: string, nowMs: number): { range: ParsedQuery['range']; rest: string } | null {
   const today = startOfLocalDay(nowMs)
@@ -205,23 +179,23 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   const query: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings }
   if (text === '') return { ok: true, query }
 
-  if (PAYMENT_ID_PATTERN.test(text)) {
-    query.direct = { kind: 'payment', id: text, fromUrl: false }
-    query.chips.push(`Payment ${text}`)
+  // An id, or a link of the service, alone or among other words: open that object (links.ts).
+  const target = findTarget(text)
+  if (target?.kind === 'object') {
+    const { object, fromUrl, others } = target
+    const word = object.kind === 'payment' ? 'Payment' : 'Order'
+    const alone = text === object.id
+    query.direct = { ...object, fromUrl }
+    query.chips.push(`${word} ${object.id}${alone ? '' : fromUrl ? ' (from the link)' : ' (from the text)'}`)
+    if (others > 0)
+      warnings.push(`The text names ${others} more object${others === 1 ? '' : 's'}; the first is opened.`)
     return { ok: true, query }
   }
-  if (ORDER_ID_PATTERN.test(text)) {
-    query.direct = { kind: 'order', id: text, fromUrl: false }
-    query.chips.push(`Order ${text}`)
-    return { ok: true, query }
-  }
-  if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
-    const found = idFromUrl(text)
-    if (found) {
-      query.direct = { ...found, fromUrl: true }
-      query.chips.push(`${found.kind === 'payment' ? 'Payment' : 'Order'} ${found.id} (from the link)`)
-      return { ok: true, query }
-    }
+  if (target?.kind === 'payment-link') {
+    warnings.push(
+      `That is a payment link (pl_${target.code}); Paydesk opens payments and orders, not payment links: search for the customer's e-mail or the amount to find the payment made with it.`,
+    )
+  } else if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
     warnings.push('The link holds no payment (tr_…) or order (ord_…) id; its text was searched instead.')
   }
 

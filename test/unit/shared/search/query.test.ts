@@ -32,6 +32,7 @@ describe('ids and links', () => {
       id: 'ord_stTC2WHAuS',
     })
     expect(parse('https://pay.example.com/checkout/select-method/tr_7UhSN1zuXS').direct?.fromUrl).toBe(true)
+    expect(parse('about https://www.mollie.com/checkout/select-method/7UhSN1zuXS').direct?.id).toBe('tr_7UhSN1zuXS')
     expect(idFromUrl('javascript:alert(1)//tr_abc')).toBeNull()
     const noId = parse('https://example.com/nothing/here')
     expect(noId.direct).toBeUndefined()

@@ -111,12 +111,7 @@ export function ApiDetails({ children, testId }: { children: ReactNode; testId?:
   const [open, setOpen] = useState(shown)
   useEffect(() => setOpen(shown), [shown])
   return (
-    <details
-      className="pd-api"
-      data-testid={testId}
-      open={open}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-    >
+    <details className="pd-api" data-testid={testId} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary tabIndex={open ? 0 : -1}>API details</summary>
       <div className="pd-api-body">{children}</div>
     </details>

@@ -1,5 +1,5 @@
 import { formTargetOf, type DraftContent } from '../../../../shared/order-builder'
-import { ADDRESS_LABELS } from './AddressFields'
+import { ADDRESS_LABELS } from './address-labels'
 
 // A field of the builder in the agent's words, for the list of what still blocks Create
 // ("Line 2 VAT rate", "Billing: Customer e-mail"): the same words as the field's label.
