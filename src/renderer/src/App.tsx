@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { StatusBar } from './components/StatusBar'
+import { ShortcutSheet } from './components/ShortcutSheet'
 import { HomeScreen } from './features/home/HomeScreen'
 import { SearchBox } from './features/search/SearchBox'
 import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'
@@ -94,6 +95,7 @@ function Shell(): React.JSX.Element {
         <Screen />
       </main>
       <StatusBar />
+      <ShortcutSheet />
     </div>
   )
 }

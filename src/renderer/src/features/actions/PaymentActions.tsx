@@ -26,6 +26,7 @@ import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
 import { TableHead } from '../../components/TableHead'
+import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
 
 /** The actions store's port onto main. `from` names the view for the Inspector. */
@@ -80,7 +81,7 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
   const done = useStore(store, (s) => s.done)
   if (!done) return null
   return (
-    <div className="banner banner-ok" role="status" data-testid="action-done">
+    <div className="banner banner-ok" role="status" tabIndex={-1} data-testid="action-done">
       {done.message}{' '}
       {done.requestId && (
         <RequestButton requestId={done.requestId} className="btn btn-small btn-link" testId="action-done-request">
@@ -348,13 +349,24 @@ export function PaymentActions({
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)
   const updateWhy = updateBlocker(payment)
+  // R refund, C cancel: on the payment shown here, only when its state allows it.
+  useActionKeys({
+    r: refundWhy ? null : () => store.getState().open('refund', payment.id),
+    c: cancelWhy ? null : () => store.getState().open('cancel-payment', payment.id),
+  })
   const none = refundWhy && cancelWhy && updateWhy
   return (
     <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
       <div className="toolbar">
-        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" />}
+        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" shortcut="R" />}
         {!cancelWhy && (
-          <ActionButton store={store} kind="cancel-payment" targetId={payment.id} label="Cancel payment…" />
+          <ActionButton
+            store={store}
+            kind="cancel-payment"
+            targetId={payment.id}
+            label="Cancel payment…"
+            shortcut="C"
+          />
         )}
         {!updateWhy && <ActionButton store={store} kind="update" targetId={payment.id} label="Change…" />}
       </div>
@@ -397,13 +409,17 @@ export function ActionButton(props: {
   kind: ActionKind
   targetId: string
   label: string
+  /** Its one-letter key on the view (shown in the tooltip and to assistive tech). */
+  shortcut?: string
 }): React.JSX.Element {
-  const { store, kind, targetId, label } = props
+  const { store, kind, targetId, label, shortcut } = props
   return (
     <button
       type="button"
       className="btn btn-small"
       onClick={() => store.getState().open(kind, targetId)}
+      title={shortcut ? `${label} (${shortcut})` : undefined}
+      aria-keyshortcuts={shortcut}
       data-testid={`action-${kind}`}
     >
       {label}
