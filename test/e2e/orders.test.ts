@@ -142,6 +142,19 @@ describe('order builder', () => {
     // Copy goes through main (the window denies the page the clipboard permission).
     await page.getByTestId('copy-checkout').click()
     await expect.poll(() => h.clipboard.at(-1)).toBe(checkoutUrl)
+    // Send it, not just copy it: a ready message in the order's language, or an e-mail draft that
+    // main builds (mailto: to the customer, the link in the body).
+    await page.getByTestId('copy-link-message').click()
+    await expect.poll(() => h.clipboard.at(-1)).toContain(checkoutUrl)
+    expect(h.clipboard.at(-1)).toMatch(/^Hello Ada,\n\nYou can pay .*59\.95 for order E2E-1 with this link:/)
+    await page.getByTestId('email-link').click()
+    await expect.poll(() => h.openedExternal.length).toBe(2)
+    const mail = new URL(present(h.openedExternal[1]))
+    expect(mail.protocol).toBe('mailto:')
+    expect(mail.pathname).toBe('ada@example.org')
+    expect(mail.searchParams.get('subject')).toBe('Your payment link for order E2E-1')
+    expect(mail.searchParams.get('body')).toContain(checkoutUrl)
+    h.openedExternal.splice(1)
     // The customer pays on the sandbox's checkout page (a plain form; its redirect goes to the shop).
     const pageHtml = await (await fetch(checkoutUrl)).text()
     expect(pageHtml).toContain('data-outcome="paid"')
