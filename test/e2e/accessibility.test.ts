@@ -92,6 +92,10 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.getByTestId('shortcut-sheet').waitFor()
     await scan(`${scheme}: shortcut sheet`)
     await h.page.keyboard.press('Escape')
+    await h.page.keyboard.press('F1')
+    await h.page.getByTestId('help-guide').waitFor()
+    await scan(`${scheme}: help guide`)
+    await h.page.keyboard.press('Escape')
 
     await open(/^Orders/, /^Order/)
     await scan(`${scheme}: orders, fresh form`)

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { StatusBar } from './components/StatusBar'
 import { ShortcutSheet } from './components/ShortcutSheet'
+import { HelpGuide } from './components/HelpGuide'
 import { HomeScreen } from './features/home/HomeScreen'
 import { SearchBox } from './features/search/SearchBox'
 import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'
@@ -96,6 +97,7 @@ function Shell(): React.JSX.Element {
       </main>
       <StatusBar />
       <ShortcutSheet />
+      <HelpGuide />
     </div>
   )
 }
