@@ -12,6 +12,8 @@ import { createConnectionHandlers } from './services/connections-handlers'
 import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
+import { parseAmountValue } from '../shared/money'
+import { UserFacingError } from './ipc/errors'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
 import type { ClipboardPort, DialogPort } from './ports'
 import { createOrdersService, type OrdersService } from './services/orders'
@@ -210,6 +212,13 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     },
     'app.openExternal': async ({ url }) => {
       await externalLinks.open(url)
+      return { opened: true }
+    },
+    'app.emailLink': async (input) => {
+      if (!parseAmountValue(input.amount.value, input.amount.currency).ok) {
+        throw new UserFacingError('invalid-input', 'The amount of the link is not valid money.')
+      }
+      await externalLinks.openMailDraft(input)
       return { opened: true }
     },
     ...withIndexUpkeep(

@@ -10,10 +10,10 @@ import {
   type OrderRequestBody,
   type PaymentRequestBody,
 } from './api-types'
+import { amountValueOrText } from './amount-input'
 import {
   amountFromMinor,
   computeVatAmount,
-  currencyDecimals,
   isKnownCurrency,
   parseAmountValue,
   parseVatRate,
@@ -91,6 +91,15 @@ export interface DraftContent {
   profileId: string
   testmode: boolean
   lines: DraftLine[]
+}
+
+/** Where the goods go: the shipping country, or the billing one when shipping is the same ('' when none). */
+export function shippingCountryOf(
+  content: Pick<DraftContent, 'kind' | 'billingAddress' | 'shippingAddress' | 'shippingSameAsBilling'>,
+): string {
+  const billing = content.billingAddress.country ?? ''
+  if (content.kind !== 'order' || content.shippingSameAsBilling) return billing
+  return content.shippingAddress.country || billing
 }
 
 /** An empty line of the given type. `key` must be unique within the draft. */
@@ -190,8 +199,14 @@ export function quantityOf(text: string): number | string | undefined {
   return QUANTITY_TEXT.test(t) ? Number.parseInt(t, 10) : t
 }
 
+/** A typed amount as sent: the agent's notation read exactly (`39,95` → "39.95"), else as typed for the rules. */
 function amountOrUndefined(value: string, currency: string): Amount | undefined {
-  return value === '' ? undefined : { currency, value }
+  return value === '' ? undefined : { currency, value: amountValueOrText(value, currency) }
+}
+
+/** A typed amount's text as sent (same reading as amountOrUndefined), '' stays ''. */
+function sentAmountText(value: string, currency: string): string {
+  return value === '' ? '' : amountValueOrText(value, currency)
 }
 
 function addressOf(a: DraftAddress): Record<string, string> {
@@ -222,8 +237,9 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
     content.lines.map((l) => ({
       type: l.type,
       quantity: quantityOf(l.quantity),
-      unitPrice: l.unitPrice,
-      discountAmount: l.type === 'discount' || l.discountAmount === '' ? null : l.discountAmount,
+      unitPrice: sentAmountText(l.unitPrice, currency),
+      discountAmount:
+        l.type === 'discount' || l.discountAmount === '' ? null : sentAmountText(l.discountAmount, currency),
       vatRate: null,
     })),
     currency,
@@ -232,7 +248,8 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
   const terms: string[] = []
   const built = content.lines.map((line, index): BuiltLine => {
     const t = totals.lines[index] ?? noLineTotals(index)
-    const sentTotal = line.totalOverride !== null ? { currency, value: line.totalOverride } : t.totalAmount
+    const sentTotal =
+      line.totalOverride !== null ? { currency, value: sentAmountText(line.totalOverride, currency) } : t.totalAmount
     let expectedVat: Amount | null = null
     let vatFormula: string | null = null
     let problem = t.problem
@@ -244,7 +261,8 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
         vatFormula = `${vatFormulaText(sentTotal, rate.value)} = ${expectedVat.value}`
       } else if (!rate.ok) problem ??= `VAT rate: ${rate.reason}`
     }
-    const sentVat = line.vatOverride !== null ? { currency, value: line.vatOverride } : expectedVat
+    const sentVat =
+      line.vatOverride !== null ? { currency, value: sentAmountText(line.vatOverride, currency) } : expectedVat
     const parsedTotal = sentTotal ? parseAmountValue(sentTotal.value, currency) : null
     if (sum !== null && sentTotal && parsedTotal?.ok) {
       sum += parsedTotal.value
@@ -284,6 +302,13 @@ function lineBody(
   if (discount && line.type !== 'discount') out.discountAmount = discount
   if (b.sentTotal) out.totalAmount = b.sentTotal
   if (line.vatRate !== '') out.vatRate = line.vatRate
+  else if (kind === 'order') {
+    // The service would take an order line without VAT; the agent must choose (0 when none applies).
+    issues.push({
+      field: `lines.${b.index}.vatRate`,
+      message: `Choose the VAT rate of line ${b.index + 1} (0 when no VAT applies).`,
+    })
+  }
   if (b.sentVat) out.vatAmount = b.sentVat
   if (line.sku !== '') out.sku = line.sku
   if (kind === 'order') {
@@ -334,7 +359,7 @@ export function buildRequest(content: DraftContent, credential: CredentialShape)
           : `sum of ${terms.length} line totals = ${amount.value}`
     }
   } else if (content.paymentAmount !== '') {
-    amount = { currency, value: content.paymentAmount }
+    amount = { currency, value: sentAmountText(content.paymentAmount, currency) }
   }
 
   let method: unknown
@@ -616,23 +641,4 @@ export function deriveBuilder(content: DraftContent, credential: CredentialShape
     previewJson: JSON.stringify(built.body, null, 2),
     onlyOverrides: violations.length > 0 && violations.every((v) => isOverrideViolation(v, content)),
   }
-}
-
-const MONEY_TEXT = /^(-?)(\d+)(?:[.,](\d*))?$/
-
-/**
- * Completes a typed amount to the currency's decimals on blur ("30" → "30.00", "4,5" → "4.50")
- * with string operations only. Anything else (too many decimals, letters) is left for the rules
- * to explain.
- */
-export function normalizeMoneyText(text: string, currency: string): string {
-  const t = text.trim()
-  if (!isKnownCurrency(currency)) return t
-  const m = MONEY_TEXT.exec(t)
-  if (!m) return t
-  const decimals = currencyDecimals(currency)
-  const frac = m[3] ?? ''
-  if (frac.length > decimals) return t
-  const intPart = (m[2] ?? '').replace(/^0+(?=\d)/, '')
-  return decimals === 0 ? `${m[1]}${intPart}` : `${m[1]}${intPart}.${frac.padEnd(decimals, '0')}`
 }

@@ -71,7 +71,7 @@ describe('actions from the payment and order views', () => {
     await h?.close()
   })
 
-  it('refunds part of a paid payment: exact amount, suggestion for sloppy input, refreshed view, request in the Inspector', async () => {
+  it('refunds part of a paid payment: the agent’s notation read exactly, an ambiguous one asked about, refreshed view, request in the Inspector', async () => {
     const payment = await paidPayment('20.00', 'ada.refund@example.org')
     await openPayment(payment.id)
     await h.page.getByTestId('action-refund').click()
@@ -80,15 +80,19 @@ describe('actions from the payment and order views', () => {
     await expect(dialog.textContent()).resolves.toContain('ada.refund@example.org')
     await expect(dialog.textContent()).resolves.toContain('Sandbox (test)')
     await expect(h.page.getByTestId('refund-remaining').textContent()).resolves.toContain('20.00')
-    // "5" is not an amount the service takes; the dialog offers 5.00 and never changes it by itself.
-    await h.page.getByTestId('refund-amount').fill('5')
+    // "1,234" reads two ways: the dialog asks and takes nothing until the agent chooses.
+    await h.page.getByTestId('refund-amount').fill('1,234')
     await expect(h.page.getByTestId('refund-dialog-confirm').isDisabled()).resolves.toBe(true)
-    await h.page.getByTestId('refund-amount-suggestion').click()
-    await expect(h.page.getByTestId('refund-amount').inputValue()).resolves.toBe('5.00')
+    await expect(h.page.getByTestId('echo-refund-amount').innerText()).resolves.toContain('could mean 1234.00 EUR')
+    // The agent's own notation is read as it is meant, and what is sent is shown next to the field.
+    await h.page.getByTestId('refund-amount').fill('€ 5')
+    await expect(h.page.getByTestId('echo-value-refund-amount').innerText()).resolves.toContain('5.00 EUR')
+    await expect(h.page.getByTestId('refund-amount').inputValue()).resolves.toBe('€ 5')
     // More than is left is refused before anything is sent.
     await h.page.getByTestId('refund-amount').fill('25.00')
     await expect(h.page.getByTestId('refund-dialog-confirm').isDisabled()).resolves.toBe(true)
-    await h.page.getByTestId('refund-amount').fill('5.00')
+    await h.page.getByTestId('refund-amount').fill('5,00')
+    await expect(h.page.getByTestId('refund-dialog-confirm').innerText()).resolves.toMatch(/Refund .*5[.,]00/)
     await h.page.getByTestId('refund-description').fill('Damaged box')
     await h.screenshot('refund-dialog')
     expect(await axeViolations(h.page)).toEqual([])

@@ -80,6 +80,22 @@ describe('search box and home screen', () => {
     await h.screenshot('home')
   })
 
+  it('welcomes a new agent with three things to try, and F1 or Help opens the guide to the common calls', async () => {
+    const welcome = h.page.getByTestId('home-welcome')
+    await expect(welcome.locator('li').count()).resolves.toBe(3)
+    await expect(welcome.innerText()).resolves.toMatch(/Ctrl\+K[\s\S]*refund[\s\S]*Paste/)
+    await h.page.keyboard.press('F1')
+    await expect(h.page.getByTestId('help-guide').innerText()).resolves.toContain('Refund all or part of a payment')
+    await h.page.keyboard.press('Escape')
+    await expect.poll(() => h.page.getByTestId('help-guide').count()).toBe(0)
+    await h.page.getByTestId('home-help').click()
+    await h.page.getByTestId('help-guide').waitFor()
+    await h.page.keyboard.press('Escape')
+    await expect
+      .poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('home-help')
+  })
+
   it('a running sync can be cancelled from the home screen, and the next one ends with everything', async () => {
     // The service answers the next page slowly, so the sync is still running when the agent cancels.
     await admin.addFault({ path: '/v2/payments', kind: 'latency', latencyMs: 4000, count: 1 })
@@ -168,6 +184,23 @@ describe('search box and home screen', () => {
     await h.page.getByTestId('detail-link-order').click()
     await expect.poll(() => orderTitle()).toContain(order.id)
     await expect.poll(() => h.page.getByTestId('order-payments').textContent()).toContain(paymentId)
+  })
+
+  it('finds the object of a pasted message: a link of the real service or an id among other words', async () => {
+    const paymentId = present(order._embedded?.payments?.[0]).id
+    const code = paymentId.slice('tr_'.length)
+    for (const text of [
+      `Hi, I tried to pay at https://www.mollie.com/checkout/select-method/${code}. It failed!`,
+      `dashboard: https://my.mollie.com/dashboard/org_1/payments/${paymentId}?tab=refunds, thanks`,
+      `Is ${paymentId} refunded yet?`,
+    ]) {
+      await search(text)
+      await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(paymentId)
+    }
+    await search(`my order https://www.mollie.com/checkout/order/${order.id.slice('ord_'.length)} please`)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(order.id)
+    await h.page.keyboard.press('Enter')
+    await expect.poll(() => orderTitle()).toContain(order.id)
   })
 
   it('says what was searched and how fresh the index is when nothing matches; hostile text is harmless', async () => {

@@ -737,8 +737,11 @@ export class SearchIndex {
     this.dropped.set(kind, dropped)
     const ftsTerms = terms.map(ftsPhrase)
     if (q.amount) {
-      const amountCond = q.amount.currency ? '(t.amount_key = ? AND t.currency = ?)' : 't.amount_key = ?'
-      const amountParams: string[] = q.amount.currency ? [q.amount.key, q.amount.currency] : [q.amount.key]
+      // A number that reads two ways (`1,234`) matches either reading.
+      const keys = q.amount.keys.length > 0 ? q.amount.keys : [q.amount.key]
+      const keyCond = `t.amount_key IN (${keys.map(() => '?').join(', ')})`
+      const amountCond = q.amount.currency ? `(${keyCond} AND t.currency = ?)` : keyCond
+      const amountParams: string[] = q.amount.currency ? [...keys, q.amount.currency] : [...keys]
       // The number is also looked for in text (an order number "59"), from two characters on.
       if (amountAlsoText(q)) {
         filters.push(
@@ -834,7 +837,11 @@ export class SearchIndex {
         }
       }
     }
-    if (q.amount && amountKey(r.value) === q.amount.key && (!q.amount.currency || q.amount.currency === r.currency)) {
+    if (
+      q.amount &&
+      q.amount.keys.includes(amountKey(r.value)) &&
+      (!q.amount.currency || q.amount.currency === r.currency)
+    ) {
       matched.push('Amount')
     }
     if (q.statuses.length) matched.push('Status')

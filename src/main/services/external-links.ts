@@ -1,4 +1,26 @@
 import { UserFacingError } from '../ipc/errors'
+import { linkMessage, type LinkMessageInput } from '../../shared/payment-link-message'
+
+export interface MailDraftInput extends LinkMessageInput {
+  /** The customer's e-mail address. */
+  to: string
+}
+
+/** One plain address: no spaces, commas, angle brackets or line breaks (no extra recipients or headers). */
+const SINGLE_ADDRESS = /^[^\s@,;<>"'()[\]\\]+@[^\s@,;<>"'()[\]\\.]+(?:\.[^\s@,;<>"'()[\]\\.]+)+$/
+
+/** The mailto: URL of the draft, or a clear error. */
+export function mailDraftUrl(input: MailDraftInput, linkAllowed: (url: string) => boolean): string {
+  if (input.to.length > 254 || !SINGLE_ADDRESS.test(input.to)) {
+    throw new UserFacingError('invalid-input', 'The customer’s e-mail address is not one plain address.')
+  }
+  if (!linkAllowed(input.link)) {
+    throw new UserFacingError('invalid-input', 'Only a https checkout link (or the sandbox’s own) can be sent.')
+  }
+  const { subject, text } = linkMessage(input)
+  const query = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`
+  return `mailto:${encodeURIComponent(input.to).replace(/%40/g, '@')}?${query}`
+}
 
 /** The OS adapter: Electron's shell.openExternal in the app, a recorder in tests. */
 export interface ShellPort {
@@ -41,6 +63,16 @@ export function createExternalLinks(shell: ShellPort) {
     },
     disallowOrigin(origin: string) {
       extraOrigins.delete(new URL(origin).origin)
+    },
+    /**
+     * Opens an e-mail draft to the customer with the payment link (the agent sends it): the mailto:
+     * URL is built here from checked parts (one address, no header injection; a link that
+     * `open` would allow), never taken from the page.
+     */
+    async openMailDraft(input: MailDraftInput) {
+      const mailto = mailDraftUrl(input, isAllowed)
+      await shell.openExternal(mailto)
+      return mailto
     },
     async open(url: string) {
       const href = allowedHref(url)

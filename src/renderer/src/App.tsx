@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { StatusBar } from './features/status-bar/StatusBar'
+import { ShortcutSheet } from './components/ShortcutSheet'
+import { HelpGuide } from './components/HelpGuide'
 import { SearchBox } from './features/search/SearchBox'
 import { BuilderStoresContext, newBuilderStores } from './features/orders/builder-context'
 import { newSearchStore, SearchStoreContext } from './features/search/search-context'
@@ -79,6 +81,8 @@ function Shell(): React.JSX.Element {
         <ScreenView screen={screen} />
       </main>
       <StatusBar />
+      <ShortcutSheet />
+      <HelpGuide />
     </div>
   )
 }

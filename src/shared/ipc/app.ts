@@ -18,9 +18,23 @@ export const copyInput = z
   .object({ text: z.string().max(MAX_COPY_CHARS, 'That is too much text to copy at once.') })
   .strict()
 
+/** An e-mail draft with a payment link: main checks every part and builds the mailto: URL itself. */
+export const emailLinkInput = z
+  .object({
+    to: z.string().min(3).max(254),
+    link: z.string().min(1).max(4096),
+    amount: z.object({ currency: z.string().length(3), value: z.string().min(1).max(32) }).strict(),
+    what: z.string().max(255),
+    name: z.string().max(100).nullable().optional(),
+    locale: z.string().max(10).nullable().optional(),
+  })
+  .strict()
+
 export const appChannels = {
   'app.info': defineChannel<AppInfo>()(z.undefined()),
   'app.openExternal': defineChannel<{ opened: true }>()(openExternalInput),
   /** Copies text through main: the window's session denies the page every permission, clipboard too. */
   'app.copy': defineChannel<{ copied: true }>()(copyInput),
+  /** Opens an e-mail draft to the customer with the link, in the customer's language. */
+  'app.emailLink': defineChannel<{ opened: true }>()(emailLinkInput),
 }

@@ -3,15 +3,15 @@
 // so nothing the user types ever becomes SQL or FTS syntax.
 //
 //   tr_… / ord_…                 an id: opened directly (and fetched fresh)
-//   https://…/checkout/tr_…      a pasted checkout, dashboard or API URL: the id in it
+//   https://…/checkout/tr_…      a pasted checkout, dashboard or API URL, or an id among words: the object (links.ts)
 //   59.95 · €59,95 · 59 EUR      an amount (exact decimal text; a bare whole number also matches text)
 //   paid · failed · ideal        a status or a method
 //   today · yesterday · last 7 days · 2026-11-01 · 2026-11-01..2026-11-07   a date or range (local days)
 //   anything else                free text: e-mail, name, order number, description, metadata values
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../api-types'
+import { CURRENCY_SIGNS, readAmountText } from '../amount-input'
 import { isKnownCurrency } from '../currencies'
-import { PAYMENT_ID_PATTERN } from '../ipc/payments'
-import { ORDER_ID_PATTERN } from '../ipc/orders'
+import { findTarget } from './links'
 
 /** Longer queries are refused with a message (a pasted URL fits easily). */
 export const MAX_QUERY_CHARS = 500
@@ -23,6 +23,8 @@ export type SearchStatus = (typeof PAYMENT_STATUSES)[number] | (typeof ORDER_STA
 export interface AmountTerm {
   /** The value as exact decimal text with trailing fraction zeros removed ("59.5", "59"). */
   key: string
+  /** Every value the typed number may mean (`1,234`: "1234" and "1.234"); `key` is the first. */
+  keys: string[]
   /** Set when the query named a currency (€, EUR, …). */
   currency?: string
   /** A bare whole number ("59"): also matched as text (it may be an order number). */
@@ -49,7 +51,6 @@ export interface ParsedQuery {
 
 export type ParseOutcome = { ok: true; query: ParsedQuery } | { ok: false; message: string }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', zł: 'PLN' }
 const METHOD_ALIASES: Record<string, string> = {
   'credit card': 'creditcard',
   card: 'creditcard',
@@ -88,38 +89,17 @@ function parseDay(text: string): number | null {
   return m ? localDay(Number(m[1]), Number(m[2]), Number(m[3])) : null
 }
 
-/** `59.95`, `59,95`, `1.234,56`, `1,234.56`, `59` → exact decimal text without trailing zeros. */
-export function normalizeAmountText(text: string): string | null {
-  if (!/^\d{1,15}([.,]\d{1,3})*([.,]\d{1,3})?$/.test(text)) return null
-  const lastDot = text.lastIndexOf('.')
-  const lastComma = text.lastIndexOf(',')
-  const lastSep = Math.max(lastDot, lastComma)
-  let integer: string
-  let fraction = ''
-  if (lastSep === -1) {
-    integer = text
-  } else {
-    const sep = text.charAt(lastSep)
-    const other = sep === '.' ? ',' : '.'
-    const after = text.slice(lastSep + 1)
-    const before = text.slice(0, lastSep)
-    const sepCount = text.split(sep).length - 1
-    // One separator followed by 1-2 digits, or the last of two kinds: the decimal separator.
-    const isDecimal = (sepCount === 1 && after.length <= 2) || (before.includes(other) && sepCount === 1)
-    if (isDecimal) {
-      if (before.includes(sep)) return null
-      if (before.includes(other) && !/^\d{1,3}([.,]\d{3})*$/.test(before)) return null
-      integer = before.split(other).join('')
-      fraction = after
-    } else {
-      // Thousands separators only: groups of exactly three digits.
-      if (!/^\d{1,3}([.,]\d{3})+$/.test(text) || text.includes(other)) return null
-      integer = text.split(sep).join('')
-    }
-  }
-  integer = integer.replace(/^0+(?=\d)/, '')
-  fraction = fraction.replace(/0+$/, '')
-  return fraction ? `${integer}.${fraction}` : integer
+/**
+ * The amount keys a typed number may mean, read by the one amount reader (src/shared/amount-input.ts):
+ * `59,95` → ["59.95"], `1.234,56` → ["1234.56"], and `1,234` (a thousands group or three decimals)
+ * → ["1234", "1.234"]: both are searched and the chip says so. A sign, or another currency than
+ * `currency`, makes it no amount.
+ */
+export function amountKeys(text: string): { keys: string[]; currency?: string } | null {
+  const read = readAmountText(text)
+  if (read.kind !== 'number' || read.negative) return null
+  const keys = read.readings.map((r) => amountKey(r.fraction ? `${r.integer}.${r.fraction}` : r.integer))
+  return { keys: [...new Set(keys)], currency: read.currency }
 }
 
 /** The amount key of an API amount value ("59.50" → "59.5", "100.00" → "100"). */
@@ -131,52 +111,14 @@ export function amountKey(value: string): string {
 }
 
 function parseAmount(token: string): AmountTerm | null {
-  let rest = token
-  let currency: string | undefined
-  for (const [symbol, code] of Object.entries(CURRENCY_SYMBOLS)) {
-    if (rest.startsWith(symbol)) {
-      currency = code
-      rest = rest.slice(symbol.length)
-      break
-    }
-    if (rest.endsWith(symbol)) {
-      currency = code
-      rest = rest.slice(0, -symbol.length)
-      break
-    }
-  }
-  const key = normalizeAmountText(rest)
-  if (key === null) return null
-  const bare = currency === undefined && /^\d+$/.test(rest)
-  return { key, currency, alsoText: bare, raw: token }
+  const read = amountKeys(token)
+  const [key] = read?.keys ?? []
+  if (!read || key === undefined) return null
+  const bare = read.currency === undefined && /^\d+$/.test(token)
+  return { key, keys: read.keys, currency: read.currency, alsoText: bare, raw: token }
 }
 
-/** Finds a `tr_`/`ord_` id in a pasted URL (checkout page, dashboard, API link). */
-export function idFromUrl(text: string): { kind: 'payment' | 'order'; id: string } | null {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  const parts = url.pathname.split('/').map((p) => {
-    try {
-      return decodeURIComponent(p)
-    } catch {
-      return p
-    }
-  })
-  for (const part of parts.reverse()) {
-    if (PAYMENT_ID_PATTERN.test(part)) return { kind: 'payment', id: part }
-    if (ORDER_ID_PATTERN.test(part)) return { kind: 'order', id: part }
-  }
-  for (const [, value] of url.searchParams) {
-    if (PAYMENT_ID_PATTERN.test(value)) return { kind: 'payment', id: value }
-    if (ORDER_ID_PATTERN.test(value)) return { kind: 'order', id: value }
-  }
-  return null
-}
+export { idFromUrl } from './links'
 
 function dateWords(text: string, nowMs: number): { range: ParsedQuery['range']; rest: string } | null {
   const today = startOfLocalDay(nowMs)
@@ -237,23 +179,23 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   const query: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings }
   if (text === '') return { ok: true, query }
 
-  if (PAYMENT_ID_PATTERN.test(text)) {
-    query.direct = { kind: 'payment', id: text, fromUrl: false }
-    query.chips.push(`Payment ${text}`)
+  // An id, or a link of the service, alone or among other words: open that object (links.ts).
+  const target = findTarget(text)
+  if (target?.kind === 'object') {
+    const { object, fromUrl, others } = target
+    const word = object.kind === 'payment' ? 'Payment' : 'Order'
+    const alone = text === object.id
+    query.direct = { ...object, fromUrl }
+    query.chips.push(`${word} ${object.id}${alone ? '' : fromUrl ? ' (from the link)' : ' (from the text)'}`)
+    if (others > 0)
+      warnings.push(`The text names ${others} more object${others === 1 ? '' : 's'}; the first is opened.`)
     return { ok: true, query }
   }
-  if (ORDER_ID_PATTERN.test(text)) {
-    query.direct = { kind: 'order', id: text, fromUrl: false }
-    query.chips.push(`Order ${text}`)
-    return { ok: true, query }
-  }
-  if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
-    const found = idFromUrl(text)
-    if (found) {
-      query.direct = { ...found, fromUrl: true }
-      query.chips.push(`${found.kind === 'payment' ? 'Payment' : 'Order'} ${found.id} (from the link)`)
-      return { ok: true, query }
-    }
+  if (target?.kind === 'payment-link') {
+    warnings.push(
+      `That is a payment link (pl_${target.code}); Paydesk opens payments and orders, not payment links: search for the customer's e-mail or the amount to find the payment made with it.`,
+    )
+  } else if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
     warnings.push('The link holds no payment (tr_…) or order (ord_…) id; its text was searched instead.')
   }
 
@@ -276,18 +218,20 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   const tokens = text.split(/\s+/).filter(Boolean)
   // "59.95 EUR" / "EUR 59.95": a currency code next to a number.
   for (let i = 0; i < tokens.length; i++) {
-    const upper = (tokens[i] ?? '').toUpperCase()
+    const upper = CURRENCY_SIGNS[tokens[i] ?? ''] ?? (tokens[i] ?? '').toUpperCase()
     if (/^[A-Z]{3}$/.test(upper) && isKnownCurrency(upper)) {
       const next = tokens[i + 1]
       const prev = tokens[i - 1]
-      const nextKey = next === undefined ? null : normalizeAmountText(next)
-      const prevKey = prev === undefined ? null : normalizeAmountText(prev)
-      if (nextKey !== null && !query.amount) {
-        query.amount = { key: nextKey, currency: upper, alsoText: false, raw: `${upper} ${next}` }
+      const nextKeys = next === undefined ? null : amountKeys(next)
+      const prevKeys = prev === undefined ? null : amountKeys(prev)
+      const [nextKey] = nextKeys?.keys ?? []
+      const [prevKey] = prevKeys?.keys ?? []
+      if (nextKeys && nextKey !== undefined && !nextKeys.currency && !query.amount) {
+        query.amount = { key: nextKey, keys: nextKeys.keys, currency: upper, alsoText: false, raw: `${upper} ${next}` }
         tokens.splice(i, 2)
         i--
-      } else if (prevKey !== null && !query.amount) {
-        query.amount = { key: prevKey, currency: upper, alsoText: false, raw: `${prev} ${upper}` }
+      } else if (prevKeys && prevKey !== undefined && !prevKeys.currency && !query.amount) {
+        query.amount = { key: prevKey, keys: prevKeys.keys, currency: upper, alsoText: false, raw: `${prev} ${upper}` }
         tokens.splice(i - 1, 2)
         i -= 2
       }
@@ -321,7 +265,7 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   if (query.amount) {
     const a = query.amount
     query.chips.push(
-      `Amount ${a.currency ? `${a.currency} ` : ''}${a.key}${a.alsoText ? ' (or the number in text)' : ''}`,
+      `Amount ${a.currency ? `${a.currency} ` : ''}${a.keys.join(' or ')}${a.alsoText ? ' (or the number in text)' : ''}`,
     )
   }
   for (const term of query.terms) query.chips.push(`“${term}”`)

@@ -1,31 +1,39 @@
 // The builder's offered fixes: only input that reads one way gets a suggestion; ambiguous or hostile
 // input gets none (a date in an unreadable order names the format instead).
 import { describe, expect, it } from 'vitest'
-import { readDateInput, suggestAmount, suggestPhone } from '../../../src/shared/input-suggestions'
+import { amountOffer, readDateInput, suggestPhone } from '../../../src/shared/input-suggestions'
 
 describe('suggestPhone', () => {
-  it('turns a national number of a listed country into E.164', () => {
+  it('turns a national number of any country into E.164 (libphonenumber-js)', () => {
     expect(suggestPhone('0612345678', 'NL')?.value).toBe('+31612345678')
     expect(suggestPhone('06-12 34 56 78', 'nl')?.value).toBe('+31612345678')
     expect(suggestPhone('(020) 123 4567', 'NL')?.value).toBe('+31201234567')
     expect(suggestPhone('0470 12 34 56', 'BE')?.value).toBe('+32470123456')
     expect(suggestPhone('02 123 45 67', 'BE')?.value).toBe('+3221234567')
     expect(suggestPhone('06 12 34 56 78', 'FR')?.value).toBe('+33612345678')
-    expect(suggestPhone('07700 900123', 'GB')?.value).toBe('+447700900123')
+    expect(suggestPhone('07400 123456', 'GB')?.value).toBe('+447400123456')
     expect(suggestPhone('612 345 678', 'ES')?.value).toBe('+34612345678')
     expect(suggestPhone('0031612345678', 'NL')?.value).toBe('+31612345678')
     expect(suggestPhone('+31 6 1234 5678', 'NL')?.value).toBe('+31612345678')
+    // Countries the hand-written rules never knew: German numbers of varying length, the US, Poland.
+    expect(suggestPhone('030 1234567', 'DE')?.value).toBe('+49301234567')
+    expect(suggestPhone('0151 23456789', 'DE')?.value).toBe('+4915123456789')
+    expect(suggestPhone('(212) 555-0123', 'US')?.value).toBe('+12125550123')
+    expect(suggestPhone('512 345 678', 'PL')?.value).toBe('+48512345678')
+    // Written internationally with 00 from another country: the number keeps its own country.
+    expect(suggestPhone('0032 470 12 34 56', 'NL')).toMatchObject({
+      value: '+32470123456',
+      reason: expect.stringContaining('BE'),
+    })
   })
 
-  it('offers nothing for what is already right, unlisted countries, wrong lengths or other country codes', () => {
+  it('offers nothing for what is already right, no country to read by, or a number that is not valid', () => {
     expect(suggestPhone('+31612345678', 'NL')).toBeNull()
+    expect(suggestPhone('+32470123456', 'NL')).toBeNull() // a Belgian number stays as written
     expect(suggestPhone('0612345678', undefined)).toBeNull()
-    expect(suggestPhone('030 1234567', 'DE')).toBeNull() // German numbers vary in length: not listed
+    expect(suggestPhone('0612345678', 'XX')).toBeNull()
     expect(suggestPhone('061234567', 'NL')).toBeNull() // one digit short
     expect(suggestPhone('06123456789', 'NL')).toBeNull() // one digit long
-    expect(suggestPhone('612345678', 'NL')).toBeNull() // no trunk prefix: could be anything
-    expect(suggestPhone('+32470123456', 'NL')).toBeNull() // a Belgian number stays as written
-    expect(suggestPhone('0032470123456', 'NL')).toBeNull()
     expect(suggestPhone('', 'NL')).toBeNull()
   })
 
@@ -84,29 +92,41 @@ describe('readDateInput', () => {
   })
 })
 
-describe('suggestAmount', () => {
-  it('writes the amount with the currency’s decimals (readAmountInput: exact)', () => {
-    expect(suggestAmount('5', 'EUR')?.value).toBe('5.00')
-    expect(suggestAmount('5,5', 'EUR')?.value).toBe('5.50')
-    expect(suggestAmount('-5', 'EUR')?.value).toBe('-5.00') // a discount line's price
-    expect(suggestAmount('€ 12,95', 'EUR')?.value).toBe('12.95')
-    expect(suggestAmount('1000.0', 'JPY')).toBeNull() // JPY has no decimals: not ours to round
-    expect(suggestAmount('1000', 'JPY')).toBeNull() // already right
+describe('amountOffer', () => {
+  it('echoes what is sent when the notation was read into another form, and nothing when typed as sent', () => {
+    expect(amountOffer('39,95', 'EUR')).toEqual({ echo: '39.95 EUR', question: null, choices: [] })
+    expect(amountOffer('€ 1.234,56', 'EUR').echo).toBe('1234.56 EUR')
+    expect(amountOffer('39.95', 'EUR')).toEqual({ echo: null, question: null, choices: [] })
+    expect(amountOffer('1000', 'JPY').echo).toBeNull()
   })
 
-  it('never rounds and offers nothing for what is right, unreadable or hostile', () => {
+  it('asks about an ambiguous amount with its readings as choices', () => {
+    const offer = amountOffer('1,234', 'EUR')
+    expect(offer.echo).toBeNull()
+    expect(offer.question).toMatch(/1,234/)
+    expect(offer.choices.map((c) => c.value)).toEqual(['1234.00'])
+  })
+
+  it('keeps the meaning of a credit line: a positive discount is offered negative, a negative one is left', () => {
+    expect(amountOffer('5', 'EUR', true).choices.map((c) => c.value)).toEqual(['-5.00'])
+    expect(amountOffer('5,50', 'EUR', true).choices.map((c) => c.value)).toEqual(['-5.50'])
+    expect(amountOffer('-5', 'EUR', true).choices).toEqual([])
+    expect(amountOffer('0', 'EUR', true).choices).toEqual([])
+    // A normal line never changes sign.
+    expect(amountOffer('-5', 'EUR').choices).toEqual([])
+  })
+
+  it('offers nothing for what is unreadable, rounded or hostile', () => {
     for (const [text, currency] of [
-      ['5.00', 'EUR'],
-      ['5.005', 'EUR'], // more decimals than EUR has: rounding is the agent's call
-      ['1.234,56', 'EUR'], // thousands separators: two readings
-      ['$5', 'EUR'], // another currency's sign
+      ['5.0055', 'EUR'],
+      ['$5', 'EUR'],
       ['5e3', 'EUR'],
       ['NaN', 'EUR'],
       ['9'.repeat(10_000), 'EUR'],
       ['5', 'XXX'],
       ['', 'EUR'],
     ] as const) {
-      expect(suggestAmount(text, currency)).toBeNull()
+      expect(amountOffer(text, currency)).toEqual({ echo: null, question: null, choices: [] })
     }
   })
 })

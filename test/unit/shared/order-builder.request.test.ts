@@ -6,7 +6,6 @@ import {
   emptyDraftContent,
   emptyDraftLine,
   nextOrderNumber,
-  normalizeMoneyText,
   ruleContextFor,
   type CredentialShape,
   type DraftContent,
@@ -221,16 +220,44 @@ describe('deriveBuilder', () => {
   })
 })
 
-describe('normalizeMoneyText', () => {
-  it('completes decimals with string operations only', () => {
-    expect(normalizeMoneyText('30', 'EUR')).toBe('30.00')
-    expect(normalizeMoneyText('4,5', 'EUR')).toBe('4.50')
-    expect(normalizeMoneyText('-5', 'EUR')).toBe('-5.00')
-    expect(normalizeMoneyText('1000', 'JPY')).toBe('1000')
-    expect(normalizeMoneyText('1.5', 'KWD')).toBe('1.500')
-    expect(normalizeMoneyText('1.005', 'EUR')).toBe('1.005') // left for the rules to explain
-    expect(normalizeMoneyText('abc', 'EUR')).toBe('abc')
-    expect(normalizeMoneyText('99999999999999999999.1', 'EUR')).toBe('99999999999999999999.10')
+describe('amounts typed in the agent’s notation (the one amount reader)', () => {
+  it('sends the normalized decimal string for prices, discounts, overrides and a payment amount', () => {
+    const c = validOrder()
+    c.lines[0] = { ...present(c.lines[0]), unitPrice: '30', discountAmount: '1,50' }
+    c.lines[1] = { ...present(c.lines[1]), unitPrice: '€ -5,00' }
+    c.lines[2] = { ...present(c.lines[2]), unitPrice: '4,95 EUR' }
+    const built = buildRequest(c, API_KEY)
+    const lines = built.body.lines as { unitPrice: unknown; discountAmount?: unknown; totalAmount: unknown }[]
+    expect(lines.map((l) => l.unitPrice)).toEqual([
+      { currency: 'EUR', value: '30.00' },
+      { currency: 'EUR', value: '-5.00' },
+      { currency: 'EUR', value: '4.95' },
+    ])
+    expect(present(lines[0]).discountAmount).toEqual({ currency: 'EUR', value: '1.50' })
+    expect(built.amount).toEqual({ currency: 'EUR', value: '58.45' })
+    expect(validateCreateOrder(built.body, CTX)).toEqual([])
+
+    const over = validOrder()
+    over.lines[0] = { ...present(over.lines[0]), totalOverride: '60,00', vatOverride: '10,41' }
+    const overLine = present((buildRequest(over, API_KEY).body.lines as Record<string, unknown>[])[0])
+    expect(overLine.totalAmount).toEqual({ currency: 'EUR', value: '60.00' })
+    expect(overLine.vatAmount).toEqual({ currency: 'EUR', value: '10.41' })
+
+    const payment = { ...emptyDraftContent('payment'), description: 'x', paymentAmount: '1.234,56' }
+    expect(buildRequest(payment, API_KEY).body.amount).toEqual({ currency: 'EUR', value: '1234.56' })
+  })
+
+  it('never takes an ambiguous or over-precise amount: it stays as typed and the rules name it', () => {
+    const c = validOrder()
+    c.lines[0] = { ...present(c.lines[0]), unitPrice: '1,234' }
+    c.lines[2] = { ...present(c.lines[2]), unitPrice: '4,9555' }
+    const built = buildRequest(c, API_KEY)
+    const lines = built.body.lines as { unitPrice: { value: string } }[]
+    expect(present(lines[0]).unitPrice.value).toBe('1,234')
+    expect(present(lines[2]).unitPrice.value).toBe('4,9555')
+    const fields = deriveBuilder(c, API_KEY, CTX).violations.map((v) => v.field)
+    expect(fields.some((f) => f.startsWith('lines.0.unitPrice'))).toBe(true)
+    expect(fields.some((f) => f.startsWith('lines.2.unitPrice'))).toBe(true)
   })
 })
 

@@ -2,6 +2,7 @@
 // exactly (bigint minor units, scaled to a common precision), never through floats.
 
 import type { Payment } from '../../../shared/api-types'
+import { readAmountText } from '../../../shared/amount-input'
 import { currencyDecimals, toMinor } from '../../../shared/money'
 
 export interface PaymentFilter {
@@ -35,7 +36,8 @@ export function isFilterActive(f: PaymentFilter): boolean {
   )
 }
 
-const DECIMAL = /^-?\d{1,15}(?:\.(\d{1,6}))?$/
+/** Most decimals a bound may have. */
+const MAX_BOUND_DECIMALS = 6
 
 /** A decimal text as an exact fraction: digits / 10^scale. */
 export interface ExactDecimal {
@@ -43,12 +45,24 @@ export interface ExactDecimal {
   scale: number
 }
 
+/**
+ * A bound typed in the agent's notation (`10,50`, `1.234,56`), read by the one amount reader; null
+ * when it is no number or reads two ways (`1,234`: the filter then asks, see boundError).
+ */
 export function parseDecimal(text: string): ExactDecimal | null {
-  const t = text.trim().replace(',', '.')
-  const m = DECIMAL.exec(t)
-  if (!m) return null
-  const scale = m[1]?.length ?? 0
-  return { digits: BigInt(t.replace('.', '')), scale }
+  const read = readAmountText(text)
+  if (read.kind !== 'number' || read.readings.length !== 1 || !read.readings[0]) return null
+  const { integer, fraction } = read.readings[0]
+  if (fraction.length > MAX_BOUND_DECIMALS) return null
+  const digits = BigInt(integer + fraction)
+  return { digits: read.negative ? -digits : digits, scale: fraction.length }
+}
+
+function boundError(name: string, text: string): string {
+  const read = readAmountText(text)
+  return read.kind === 'number' && read.readings.length > 1
+    ? `${name}: “${text.trim()}” could be a whole number or have three decimals; write it like 1234 or 1.234,00.`
+    : `${name}: enter a number such as 10 or 10,50.`
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n)
@@ -67,11 +81,9 @@ export type CompiledFilter = { ok: true; test: (p: Payment) => boolean } | { ok:
 
 export function compileFilter(f: PaymentFilter): CompiledFilter {
   const min = f.minAmount.trim() === '' ? null : parseDecimal(f.minAmount)
-  if (f.minAmount.trim() !== '' && !min)
-    return { ok: false, error: 'Minimum amount: enter a number such as 10 or 10.50.' }
+  if (f.minAmount.trim() !== '' && !min) return { ok: false, error: boundError('Minimum amount', f.minAmount) }
   const max = f.maxAmount.trim() === '' ? null : parseDecimal(f.maxAmount)
-  if (f.maxAmount.trim() !== '' && !max)
-    return { ok: false, error: 'Maximum amount: enter a number such as 10 or 10.50.' }
+  if (f.maxAmount.trim() !== '' && !max) return { ok: false, error: boundError('Maximum amount', f.maxAmount) }
   const statuses = new Set(f.statuses)
   const methods = new Set(f.methods)
   const needle = f.text.trim().toLowerCase()

@@ -32,9 +32,9 @@ describe('exact amount comparison', () => {
   it('compares at the bound precision, never through floats', () => {
     // 0.1 + 0.2 style traps: 0.30 vs "0.3", and a bound with more decimals than the currency.
     expect(compareAmountWithBound({ currency: 'EUR', value: '0.30' }, present(parseDecimal('0.3')))).toBe(0)
-    expect(compareAmountWithBound({ currency: 'EUR', value: '10.00' }, present(parseDecimal('10.001')))).toBe(-1)
+    expect(compareAmountWithBound({ currency: 'EUR', value: '10.00' }, present(parseDecimal('10.0010')))).toBe(-1)
     expect(compareAmountWithBound({ currency: 'JPY', value: '1000' }, present(parseDecimal('999.5')))).toBe(1)
-    expect(compareAmountWithBound({ currency: 'KWD', value: '1.005' }, present(parseDecimal('1.005')))).toBe(0)
+    expect(compareAmountWithBound({ currency: 'KWD', value: '1.005' }, present(parseDecimal('1.0050')))).toBe(0)
     // Beyond float precision: 9007199254740993 cents is not representable as a double.
     expect(
       compareAmountWithBound(
@@ -59,6 +59,16 @@ describe('exact amount comparison', () => {
   it('rejects text that is not a decimal', () => {
     for (const bad of ['', 'abc', '1e3', '1.2.3', '--1', '1.1234567']) expect(parseDecimal(bad)).toBeNull()
     expect(parseDecimal('10,5')).toEqual({ digits: 105n, scale: 1 })
+  })
+
+  it('reads bounds in the agent’s notation with the one amount reader, and asks when one reads two ways', () => {
+    expect(parseDecimal('1.234,56')).toEqual({ digits: 123456n, scale: 2 })
+    expect(parseDecimal('1,234.56')).toEqual({ digits: 123456n, scale: 2 })
+    expect(parseDecimal('€ 39,95')).toEqual({ digits: 3995n, scale: 2 })
+    expect(parseDecimal('1,234')).toBeNull()
+    const f = compileFilter({ ...EMPTY_FILTER, minAmount: '1,234' })
+    expect(f.ok).toBe(false)
+    if (!f.ok) expect(f.error).toMatch(/could be a whole number or have three decimals/)
   })
 })
 

@@ -6,7 +6,7 @@ import {
   ftsPhrase,
   idFromUrl,
   MAX_QUERY_CHARS,
-  normalizeAmountText,
+  amountKeys,
   parseSearchQuery,
   type ParsedQuery,
 } from '../../../../src/shared/search/query'
@@ -32,6 +32,7 @@ describe('ids and links', () => {
       id: 'ord_stTC2WHAuS',
     })
     expect(parse('https://pay.example.com/checkout/select-method/tr_7UhSN1zuXS').direct?.fromUrl).toBe(true)
+    expect(parse('about https://www.mollie.com/checkout/select-method/7UhSN1zuXS').direct?.id).toBe('tr_7UhSN1zuXS')
     expect(idFromUrl('javascript:alert(1)//tr_abc')).toBeNull()
     const noId = parse('https://example.com/nothing/here')
     expect(noId.direct).toBeUndefined()
@@ -41,20 +42,29 @@ describe('ids and links', () => {
 
 describe('amounts are exact decimal text, never floats', () => {
   it.each([
-    ['59.95', '59.95'],
-    ['59,95', '59.95'],
-    ['59', '59'],
-    ['59.90', '59.9'],
-    ['1.234,56', '1234.56'],
-    ['1,234.56', '1234.56'],
-    ['1.234', '1234'],
-    ['0.10', '0.1'],
-    ['007', '7'],
+    ['59.95', ['59.95']],
+    ['59,95', ['59.95']],
+    ['59', ['59']],
+    ['59.90', ['59.9']],
+    ['1.234,56', ['1234.56']],
+    ['1,234.56', ['1234.56']],
+    ['1.234.567', ['1234567']],
+    ['1.234', ['1234', '1.234']], // reads two ways: both searched, the chip names both
+    ['0.10', ['0.1']],
+    ['007', ['7']],
     ['9007199254740993.01', null], // more than 15 integer digits
     ['1.2.3', null],
     ['12a', null],
-  ])('%s → %s', (text, key) => {
-    expect(normalizeAmountText(text)).toBe(key)
+    ['-5', null],
+  ])('%s → %s', (text, keys) => {
+    expect(amountKeys(text)?.keys ?? null).toEqual(keys)
+  })
+  it('searches both readings of an ambiguous number and says so', () => {
+    const parsed = parse('1,234 jansen')
+    expect(parsed.amount).toMatchObject({ key: '1234', keys: ['1234', '1.234'] })
+    expect(parsed.chips).toContain('Amount 1234 or 1.234')
+    expect(parse('€ 1.234,56').amount).toMatchObject({ keys: ['1234.56'], currency: 'EUR' })
+    expect(parse('39,95 EUR').amount).toMatchObject({ keys: ['39.95'], currency: 'EUR' })
   })
   it('reads currency symbols and codes on either side', () => {
     expect(parse('€59,95').amount).toMatchObject({ key: '59.95', currency: 'EUR', alsoText: false })

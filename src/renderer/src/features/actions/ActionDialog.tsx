@@ -4,6 +4,13 @@ import type { ErrorView } from '../../stores/error-view'
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href], [tabindex="0"]'
 
+/** After an action: its outcome, else the first action left on the view. */
+function nextSensible(): HTMLElement | null {
+  return document.querySelector<HTMLElement>(
+    '[data-testid="action-done"], [data-testid="payment-actions"] button, [data-testid="order-actions"] button',
+  )
+}
+
 /**
  * The confirmation of one action: what will happen (amount, customer, connection) in plain words,
  * the fields it needs, and two buttons, the safe one focused first. Esc or a click outside closes it
@@ -23,6 +30,7 @@ export function ActionDialog({
   testId,
   onConfirm,
   onClose,
+  fallbackFocus,
 }: {
   title: string
   children: React.ReactNode
@@ -38,11 +46,28 @@ export function ActionDialog({
   testId: string
   onConfirm: () => void
   onClose: () => void
+  /** Where focus goes on close when the opener is gone (or was no control). */
+  fallbackFocus?: () => HTMLElement | null
 }): React.JSX.Element {
   const id = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => cancelRef.current?.focus(), [])
+  useEffect(() => {
+    // Focus goes back where the agent was when the dialog closes: the control that opened it, or,
+    // when that is gone (a full refund removes "Refund…") or the dialog came from a key, the outcome.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    cancelRef.current?.focus()
+    return () => {
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return
+        const target =
+          opener && opener !== document.body && opener.isConnected ? opener : (fallbackFocus ?? nextSensible)()
+        target?.focus()
+      })
+    }
+    // Once per dialog: the opener is who had focus when it opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   return (
     <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && !busy && onClose()}>

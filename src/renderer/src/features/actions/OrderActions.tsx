@@ -3,6 +3,7 @@ import type { Order } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker } from '../../../../shared/payment-actions'
 import { userLocale } from '../payments/format'
+import { useActionKeys } from '../../lib/keyboard'
 import { ActionButton, ActionDone, CancelDialog, customerOf, useViewActions } from './PaymentActions'
 
 /** Cancel an order (and its lines) while its state allows it, behind a confirmation. */
@@ -12,12 +13,13 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
   const locale = userLocale()
 
   const why = cancelOrderBlocker(order)
+  useActionKeys({ c: why ? null : () => store.getState().open('cancel-order', order.id) })
   const openPayments = (order._embedded?.payments ?? []).filter((p) => p.status === 'open').length
   return (
     <div className="order-actions" data-testid="order-actions">
       {!why && (
         <div className="toolbar">
-          <ActionButton store={store} kind="cancel-order" targetId={order.id} label="Cancel order…" />
+          <ActionButton store={store} kind="cancel-order" targetId={order.id} label="Cancel order…" shortcut="C" />
         </div>
       )}
       <ActionDone store={store} />

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { readAmountInput } from '../../../../shared/amount-input'
+import { amountOffer } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Address, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
@@ -24,6 +26,7 @@ import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
 import { TableHead } from '../../components/TableHead'
+import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
 
 /** The actions store's port onto main. `from` names the view for the Inspector. */
@@ -78,7 +81,7 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
   const done = useStore(store, (s) => s.done)
   if (!done) return null
   return (
-    <div className="banner banner-ok" role="status" data-testid="action-done">
+    <div className="banner banner-ok" role="status" tabIndex={-1} data-testid="action-done">
       {done.message}{' '}
       {done.requestId && (
         <RequestButton requestId={done.requestId} className="btn btn-small btn-link" testId="action-done-request">
@@ -98,6 +101,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
   const [description, setDescription] = useState('')
   const locale = userLocale()
   const read = readAmountInput(text, remaining.currency)
+  const offer = amountOffer(text, remaining.currency)
   const problem = read.ok ? refundAmountProblem(payment, read.amount) : null
   const amountText = read.ok ? formatAmountForDisplay(read.amount, locale) : null
   return (
@@ -137,26 +141,19 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
           value={text}
           inputMode="decimal"
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={chooseOnAltEnter(offer, setText)}
           aria-invalid={!read.ok || problem !== null}
           aria-describedby="refund-amount-hint"
           data-testid="refund-amount"
         />
       </label>
+      <AmountEcho offer={offer} testId="refund-amount" onChoose={setText} />
       <p id="refund-amount-hint" className={read.ok && !problem ? 'muted' : 'field-error'} role="status">
-        {!read.ok ? read.message : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
-        {!read.ok && read.suggestion && (
-          <>
-            {' '}
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => !read.ok && read.suggestion && setText(read.suggestion)}
-              data-testid="refund-amount-suggestion"
-            >
-              Use {read.suggestion}
-            </button>
-          </>
-        )}
+        {!read.ok
+          ? read.problem === 'ambiguous'
+            ? 'Choose the amount you mean.'
+            : read.message
+          : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
       </p>
       <label className="field">
         <span>Reason (shown on the customer’s statement where the method allows; optional)</span>
@@ -352,13 +349,24 @@ export function PaymentActions({
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)
   const updateWhy = updateBlocker(payment)
+  // R refund, C cancel: on the payment shown here, only when its state allows it.
+  useActionKeys({
+    r: refundWhy ? null : () => store.getState().open('refund', payment.id),
+    c: cancelWhy ? null : () => store.getState().open('cancel-payment', payment.id),
+  })
   const none = refundWhy && cancelWhy && updateWhy
   return (
     <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
       <div className="toolbar">
-        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" />}
+        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" shortcut="R" />}
         {!cancelWhy && (
-          <ActionButton store={store} kind="cancel-payment" targetId={payment.id} label="Cancel payment…" />
+          <ActionButton
+            store={store}
+            kind="cancel-payment"
+            targetId={payment.id}
+            label="Cancel payment…"
+            shortcut="C"
+          />
         )}
         {!updateWhy && <ActionButton store={store} kind="update" targetId={payment.id} label="Change…" />}
       </div>
@@ -401,13 +409,17 @@ export function ActionButton(props: {
   kind: ActionKind
   targetId: string
   label: string
+  /** Its one-letter key on the view (shown in the tooltip and to assistive tech). */
+  shortcut?: string
 }): React.JSX.Element {
-  const { store, kind, targetId, label } = props
+  const { store, kind, targetId, label, shortcut } = props
   return (
     <button
       type="button"
       className="btn btn-small"
       onClick={() => store.getState().open(kind, targetId)}
+      title={shortcut ? `${label} (${shortcut})` : undefined}
+      aria-keyshortcuts={shortcut}
       data-testid={`action-${kind}`}
     >
       {label}

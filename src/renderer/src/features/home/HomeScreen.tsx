@@ -5,6 +5,7 @@ import { ago, shortDate } from '../search/format'
 import { useBuilderStores, useDrafts } from '../orders/builder-context'
 import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
+import { Welcome } from './Welcome'
 import './home.css'
 
 const STATUS_ORDER = ['paid', 'authorized', 'open', 'pending', 'failed', 'expired', 'canceled']
@@ -24,6 +25,16 @@ function StatusCounts({ counts, testId }: { counts: Record<string, number>; test
       ))}
     </ul>
   )
+}
+
+/** A customer to search for in the welcome: an e-mail (or name) the index holds, never a fixed one. */
+function welcomeExample(hits: readonly { customer: string }[]): string | null {
+  for (const hit of hits) {
+    const parts = hit.customer.split(' · ').map((p) => p.trim())
+    const found = parts.find((p) => p.includes('@')) ?? parts.find((p) => p !== '')
+    if (found) return found
+  }
+  return null
 }
 
 /** The default screen: search, what happened recently, failures to call about, drafts, connection, errors. */
@@ -66,6 +77,7 @@ export function HomeScreen(): React.JSX.Element {
         </p>
       )}
       <div className="home-grid">
+        <Welcome example={welcomeExample(home?.summary.failuresToday ?? [])} connectionLabel={active?.label ?? null} />
         <article className="card">
           <h2>Today</h2>
           {home ? <StatusCounts counts={home.summary.today} testId="home-today" /> : <p className="muted">Loading…</p>}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useActionKeys } from '../../lib/keyboard'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-types'
@@ -161,6 +162,10 @@ export function OrderScreen(): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey)
   }, [store])
 
+  // L copies this order's payment link (the checkout), as its button does.
+  const checkoutHref = state.order?._links.checkout?.href ?? null
+  useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
+
   const back = previousScreen === 'order' ? 'home' : previousScreen
   const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
   const o = state.order
@@ -283,6 +288,8 @@ export function OrderScreen(): React.JSX.Element {
                   type="button"
                   className="btn btn-small"
                   onClick={() => void copy(checkout, 'Payment link')}
+                  title="Copy link (L)"
+                  aria-keyshortcuts="L"
                   data-testid="order-copy-checkout"
                 >
                   Copy link

@@ -3,22 +3,7 @@ import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { suggestPhone } from '../../../../shared/input-suggestions'
 import { TextField } from './FormControls'
-
-/** The agent's words; the API's names are under each field's "API details". */
-const LABELS: Record<AddressKey, string> = {
-  title: 'Title (Mr, Ms…)',
-  givenName: 'First name',
-  familyName: 'Last name',
-  organizationName: 'Company',
-  streetAndNumber: 'Street and number',
-  streetAdditional: 'Apartment, floor (extra line)',
-  postalCode: 'Postal code',
-  email: 'Customer e-mail',
-  phone: 'Phone (international, +31…)',
-  city: 'City',
-  region: 'Region or province',
-  country: 'Country (two letters: NL, DE…)',
-}
+import { ADDRESS_LABELS } from './address-labels'
 
 const AUTOCOMPLETE: Partial<Record<AddressKey, string>> = {
   givenName: 'off',
@@ -53,12 +38,13 @@ export function AddressFields({
           <TextField
             key={key}
             path={path}
+            required={required.includes(key)}
             label={
               required.includes(key)
-                ? `${LABELS[key]} (required)`
+                ? ADDRESS_LABELS[key]
                 : key === 'postalCode'
-                  ? `${LABELS[key]} (required where the country has postal codes)`
-                  : LABELS[key]
+                  ? `${ADDRESS_LABELS[key]} (required where the country has postal codes)`
+                  : ADDRESS_LABELS[key]
             }
             api={`${path} (spec 2.1 Address)`}
             value={address[key] ?? ''}

@@ -4,14 +4,48 @@ import type { RuleViolation } from '../../../../shared/order-rules'
 import { call } from '../../lib/ipc-client'
 import { useOrders } from './builder-context'
 import { RequestButton } from '../../components/RequestButton'
+import { wordsOfField } from './field-words'
 
-const SHOWN_PROBLEMS = 3
+const SHOWN_PROBLEMS = 10
 
-/** The Create button, what still blocks it (each problem focuses its field), and the last failure. */
+/** One problem as a link to its field, named in the agent's words (the rule's message as its title). */
+function ProblemLink({ v, index }: { v: RuleViolation; index: number }): React.JSX.Element {
+  const focusField = useOrders((s) => s.focusField)
+  const content = useOrders((s) => s.content)
+  return (
+    <button
+      type="button"
+      className="btn-link"
+      title={v.message}
+      onClick={() => focusField(v.field, v.message)}
+      data-testid="problem"
+      data-field={v.field}
+      data-index={index}
+    >
+      {wordsOfField(v.field, content)}
+    </button>
+  )
+}
+
+function ProblemList({ list, testId }: { list: readonly RuleViolation[]; testId: string }): React.JSX.Element {
+  return (
+    <>
+      {list.slice(0, SHOWN_PROBLEMS).map((v, i) => (
+        <span key={`${v.field}-${i}`} data-testid={testId}>
+          <ProblemLink v={v} index={i} />
+          {i < Math.min(list.length, SHOWN_PROBLEMS) - 1 ? ', ' : ''}
+        </span>
+      ))}
+      {list.length > SHOWN_PROBLEMS ? ` and ${list.length - SHOWN_PROBLEMS} more` : ''}
+    </>
+  )
+}
+
+/** The Create button, what still blocks it (each problem names and focuses its field), and the last failure. */
 export function CreateBar({
   kind,
   violations,
-  untouched = 0,
+  pending = [],
   onlyOverrides,
   sending,
   disabled,
@@ -19,8 +53,8 @@ export function CreateBar({
 }: {
   kind: 'order' | 'payment'
   violations: readonly RuleViolation[]
-  /** Problems in fields the agent has not been to yet (before Create is pressed): only counted. */
-  untouched?: number
+  /** Problems in fields the agent has not been to yet (before Create is pressed): named, not explained. */
+  pending?: readonly RuleViolation[]
   onlyOverrides: boolean
   sending: boolean
   disabled: boolean
@@ -28,45 +62,35 @@ export function CreateBar({
 }): React.JSX.Element {
   const focusField = useOrders((s) => s.focusField)
   const count = violations.length
+  const untouched = pending.length
   const label = kind === 'order' ? 'Create order' : 'Create payment'
   return (
     <div className="pd-createbar" data-testid="create-bar">
-      {count > 0 && (
-        <div className="pd-problems" role="status" data-testid="problems">
-          <button
-            type="button"
-            className="btn-link"
-            onClick={() => {
-              const first = violations[0]
-              if (first) focusField(first.field, first.message)
-            }}
-            data-testid="problems-first"
-          >
-            {count} problem{count === 1 ? '' : 's'}:
-          </button>{' '}
-          {violations.slice(0, SHOWN_PROBLEMS).map((v, i) => (
-            <span key={`${v.field}-${i}`}>
-              <button
-                type="button"
-                className="btn-link mono"
-                title={v.message}
-                onClick={() => focusField(v.field, v.message)}
-                data-testid="problem"
-              >
-                {v.field || 'body'}
-              </button>
-              {i < Math.min(count, SHOWN_PROBLEMS) - 1 ? ', ' : ''}
-            </span>
-          ))}
-          {count > SHOWN_PROBLEMS ? '…' : ''}
-        </div>
-      )}
-      {untouched > 0 && (
-        <div className="pd-problems muted" role="status" data-testid="problems-pending">
-          {count > 0 ? 'and ' : ''}
-          {untouched} field{untouched === 1 ? '' : 's'} still to fill in
-        </div>
-      )}
+      <div className="pd-problems" aria-live="polite" data-testid="problems-region">
+        {count > 0 && (
+          <div data-testid="problems">
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() => {
+                const first = violations[0]
+                if (first) focusField(first.field, first.message)
+              }}
+              data-testid="problems-first"
+            >
+              {count} problem{count === 1 ? '' : 's'}:
+            </button>{' '}
+            <ProblemList list={violations} testId="problem-item" />
+          </div>
+        )}
+        {untouched > 0 && (
+          <div className="muted" data-testid="problems-pending">
+            {count > 0 ? 'and ' : ''}
+            {untouched} field{untouched === 1 ? '' : 's'} still to fill in:{' '}
+            <ProblemList list={pending} testId="pending-item" />
+          </div>
+        )}
+      </div>
       <div className="pd-createbar-actions">
         {sending && <span className="spinner" aria-label="Sending" />}
         {onlyOverrides && (

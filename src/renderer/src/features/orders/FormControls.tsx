@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
-import type { Suggestion } from '../../../../shared/input-suggestions'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { amountOffer, type Suggestion } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { controlIdOf } from './field-map'
@@ -17,6 +18,8 @@ export interface FieldProps {
   highlight?: Highlight | null
   hint?: ReactNode
   className?: string
+  /** Marked with a visible * and aria-required: the request cannot go without it. */
+  required?: boolean
 }
 
 export function errorIdOf(path: string): string {
@@ -96,11 +99,20 @@ export function acceptOnAltEnter(
   }
 }
 
-/** The API's name of a field, for whoever reads the request: folded away by default. */
+/** True when the agent asked to see every field's API details (one switch for the whole form). */
+export const ApiDetailsShown = createContext(false)
+
+/**
+ * The API's name of a field, for whoever reads the request: folded away by default and out of the
+ * Tab order while folded (a form has dozens; the one "API details" switch opens them all).
+ */
 export function ApiDetails({ children, testId }: { children: ReactNode; testId?: string }): React.JSX.Element {
+  const shown = useContext(ApiDetailsShown)
+  const [open, setOpen] = useState(shown)
+  useEffect(() => setOpen(shown), [shown])
   return (
-    <details className="pd-api" data-testid={testId}>
-      <summary>API details</summary>
+    <details className="pd-api" data-testid={testId} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary tabIndex={open ? 0 : -1}>API details</summary>
       <div className="pd-api-body">{children}</div>
     </details>
   )
@@ -120,6 +132,7 @@ interface ControlProps {
   className: string
   'aria-invalid': boolean
   'aria-describedby': string | undefined
+  'aria-required': boolean | undefined
   'data-testid': string
 }
 
@@ -132,6 +145,7 @@ function FieldFrame({
   highlight,
   hint,
   className,
+  required,
   control,
   after,
 }: FieldProps & { control: (props: ControlProps) => ReactNode; after?: ReactNode }): React.JSX.Element {
@@ -139,12 +153,21 @@ function FieldFrame({
   const invalid = (errors?.length ?? 0) > 0 || isHighlighted(path, highlight)
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="pd-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       {control({
         id,
         className: inputClass(path, highlight),
         'aria-invalid': invalid,
         'aria-describedby': invalid ? errorIdOf(path) : undefined,
+        'aria-required': required || undefined,
         'data-testid': `field-${path}`,
       })}
       {after}
@@ -199,6 +222,33 @@ export function TextField({
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
+        />
+      )}
+    />
+  )
+}
+
+/** A typed amount: read in the agent's notation, what is sent echoed next to it, an ambiguous one asks. */
+export function AmountField({
+  value,
+  onChange,
+  currency,
+  ...frame
+}: FieldProps & { value: string; onChange: (value: string) => void; currency: string }): React.JSX.Element {
+  const offer = amountOffer(value, currency)
+  return (
+    <FieldFrame
+      {...frame}
+      after={<AmountEcho testId={frame.path} offer={offer} onChoose={onChange} />}
+      control={(props) => (
+        <input
+          {...props}
+          onKeyDown={chooseOnAltEnter(offer, onChange)}
+          value={value}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
         />
       )}
     />

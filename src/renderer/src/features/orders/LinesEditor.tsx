@@ -10,17 +10,12 @@ import {
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
 import { useBuilderStores, useOrders } from './builder-context'
-import { suggestAmount } from '../../../../shared/input-suggestions'
+import { amountOffer } from '../../../../shared/input-suggestions'
+import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
+import { standardVatRate } from '../../../../shared/vat-rates'
+import { VatRateInput } from './VatRateInput'
 import { controlIdOf, type LineField } from './field-map'
-import {
-  acceptOnAltEnter,
-  ApiDetails,
-  errorIdOf,
-  FieldMessages,
-  inputClass,
-  isHighlighted,
-  SuggestionOffer,
-} from './FormControls'
+import { ApiDetails, errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
 import { ROUNDING_HELP } from './rounding'
 
@@ -44,6 +39,8 @@ export interface LinesEditorProps {
   kind: DraftContent['kind']
   lines: readonly DraftLine[]
   currency: string
+  /** The shipping country (ISO code, '' when not known yet): new lines take its standard VAT rate. */
+  country: string
   built: readonly BuiltLine[]
   formErrors: Record<string, RuleViolation[]>
   highlight: Highlight | null
@@ -52,7 +49,7 @@ export interface LinesEditorProps {
 }
 
 export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
-  const { kind, lines, currency, built, formErrors, highlight, expanded } = props
+  const { kind, lines, currency, country, built, formErrors, highlight, expanded } = props
   const update = useOrders((s) => s.update)
   const ordersApi = useBuilderStores().orders
 
@@ -98,7 +95,9 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
     [update],
   )
   const add = (type: string) => {
-    update((c) => ({ ...c, lines: [...c.lines, emptyDraftLine(newLineKey(c.lines), type)] }))
+    // The standard rate of where the goods go, visibly in the field (the agent may change it).
+    const vatRate = standardVatRate(country) ?? ''
+    update((c) => ({ ...c, lines: [...c.lines, { ...emptyDraftLine(newLineKey(c.lines), type), vatRate }] }))
     requestAnimationFrame(() => {
       const count = ordersApi.getState().content.lines.length
       document.getElementById(controlIdOf(`lines.${count - 1}.name`))?.focus()
@@ -114,11 +113,33 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
             <tr>
               <th scope="col">#</th>
               <th scope="col">Type</th>
-              <th scope="col">{kind === 'order' ? 'Name' : 'Description'}</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Unit price</th>
+              <th scope="col">
+                {kind === 'order' ? 'Name' : 'Description'}{' '}
+                <span className="pd-required" aria-hidden="true">
+                  *
+                </span>
+              </th>
+              <th scope="col">
+                Qty{' '}
+                <span className="pd-required" aria-hidden="true">
+                  *
+                </span>
+              </th>
+              <th scope="col">
+                Unit price{' '}
+                <span className="pd-required" aria-hidden="true">
+                  *
+                </span>
+              </th>
               <th scope="col">Discount</th>
-              <th scope="col">VAT %</th>
+              <th scope="col">
+                VAT %{' '}
+                {kind === 'order' && (
+                  <span className="pd-required" aria-hidden="true">
+                    *
+                  </span>
+                )}
+              </th>
               <th scope="col" title={ROUNDING_HELP}>
                 Total
               </th>
@@ -151,6 +172,7 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
                 index={index}
                 count={lines.length}
                 currency={currency}
+                country={country}
                 built={b}
                 totalsKey={totalsKeyOf(b)}
                 errors={errors}
@@ -236,6 +258,8 @@ interface LineRowProps {
   index: number
   count: number
   currency: string
+  /** Where the goods go (ISO country code, '' when not known yet): the default VAT rate's country. */
+  country: string
   built: BuiltLine | undefined
   totalsKey: string
   errors: LineErrors
@@ -260,7 +284,8 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.highlight === b.highlight &&
     a.expanded === b.expanded &&
     a.disabled === b.disabled &&
-    a.kind === b.kind
+    a.kind === b.kind &&
+    a.country === b.country
   )
 }
 
@@ -301,19 +326,19 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
       props.onDuplicate(line.key)
     }
   }
-  // Amounts are never changed behind the agent's back: a readable one is offered in the
-  // currency's notation (accepted with the button or Alt+Enter).
-  const suggestions = {
-    unitPrice: suggestAmount(line.unitPrice, currency),
-    discountAmount: suggestAmount(line.discountAmount, currency),
+  // Amounts are read in the agent's notation and never changed behind the agent's back: what is
+  // sent is echoed next to the field; an ambiguous one asks (accepted with a button or Alt+Enter).
+  const offers = {
+    unitPrice: amountOffer(line.unitPrice, currency, credit),
+    discountAmount: amountOffer(line.discountAmount, currency),
   }
   const money = (f: 'unitPrice' | 'discountAmount') => ({
     value: line[f],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [f]: e.target.value }),
-    onKeyDown: acceptOnAltEnter(suggestions[f], (value) => set({ [f]: value })),
+    onKeyDown: chooseOnAltEnter(offers[f], (value) => set({ [f]: value })),
   })
   const offer = (f: 'unitPrice' | 'discountAmount') => (
-    <SuggestionOffer path={path(f)} suggestion={suggestions[f]} onAccept={(value) => set({ [f]: value })} compact />
+    <AmountEcho testId={path(f)} offer={offers[f]} onChoose={(value) => set({ [f]: value })} compact />
   )
   const detailsOpen = expanded || LINE_DETAILS.some((f) => invalid(f))
 
@@ -341,6 +366,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             {...aria('name')}
             className={inputClass(path('name'), highlight)}
             aria-label={`Line ${n} ${kind === 'order' ? 'name' : 'description'}`}
+            aria-required
             value={line.name}
             onChange={(e) => set({ name: e.target.value })}
           />
@@ -350,6 +376,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             {...aria('quantity')}
             className={inputClass(path('quantity'), highlight, 'pd-num pd-qty')}
             aria-label={`Line ${n} quantity`}
+            aria-required
             inputMode="numeric"
             value={line.quantity}
             onChange={(e) => set({ quantity: e.target.value })}
@@ -361,7 +388,7 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
             className={inputClass(path('unitPrice'), highlight, 'pd-num')}
             aria-label={`Line ${n} unit price`}
             inputMode="decimal"
-            placeholder={credit ? '-0.00' : '0.00'}
+            aria-required
             title={credit ? `A ${line.type} line has a negative unit price.` : 'Price of one item including VAT.'}
             {...money('unitPrice')}
           />
@@ -384,14 +411,13 @@ const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
           {offer('discountAmount')}
         </td>
         <td data-label="VAT %">
-          <input
-            {...aria('vatRate')}
-            className={inputClass(path('vatRate'), highlight, 'pd-num pd-rate')}
-            aria-label={`Line ${n} VAT rate`}
-            inputMode="decimal"
-            placeholder="21.00"
+          <VatRateInput
+            n={n}
             value={line.vatRate}
-            onChange={(e) => set({ vatRate: e.target.value })}
+            country={props.country}
+            required={kind === 'order'}
+            onChange={(vatRate) => set({ vatRate })}
+            control={{ ...aria('vatRate'), className: inputClass(path('vatRate'), highlight, 'pd-num pd-rate') }}
           />
         </td>
         <td data-label="Total">
@@ -627,12 +653,12 @@ function ComputedCell({
           value={override}
           inputMode="decimal"
           onChange={(e) => onOverride(e.target.value)}
-          onKeyDown={acceptOnAltEnter(suggestAmount(override, currency), onOverride)}
+          onKeyDown={chooseOnAltEnter(amountOffer(override, currency), onOverride)}
           data-testid={`field-${path}`}
         />
       )}
       {override !== null && (
-        <SuggestionOffer path={path} suggestion={suggestAmount(override, currency)} onAccept={onOverride} compact />
+        <AmountEcho testId={path} offer={amountOffer(override, currency)} onChoose={onOverride} compact />
       )}
       {override === null && formula && <div className="pd-formula">{formula}</div>}
       {deviates && (

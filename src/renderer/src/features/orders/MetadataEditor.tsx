@@ -41,7 +41,6 @@ export function MetadataEditor({
         rows={3}
         spellCheck={false}
         value={value}
-        placeholder='{"orderRef": "A-1"}'
         aria-invalid={invalid}
         aria-describedby={invalid ? errorIdOf(path) : `${id}-size`}
         onChange={(e) => onChange(e.target.value)}

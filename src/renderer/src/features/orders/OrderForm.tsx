@@ -1,7 +1,7 @@
 import { EMBED_VALUES, LOCALES } from '../../../../shared/api-types'
 import { CURRENCIES } from '../../../../shared/currencies'
 import type { ActiveConnectionView } from '../../../../shared/ipc/connections'
-import type { DraftContent } from '../../../../shared/order-builder'
+import { shippingCountryOf, type DraftContent } from '../../../../shared/order-builder'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
@@ -9,12 +9,12 @@ import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
 import { controlIdOf } from './field-map'
-import { CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
+import { AmountField, CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
 import { LinesEditor } from './LinesEditor'
 import { MetadataEditor } from './MetadataEditor'
 import { MethodPicker } from './MethodPicker'
 import { ROUNDING_HELP } from './rounding'
-import { readDateInput, suggestAmount, type Suggestion } from '../../../../shared/input-suggestions'
+import { readDateInput, type Suggestion } from '../../../../shared/input-suggestions'
 
 const CURRENCY_OPTIONS = Object.entries(CURRENCIES)
   .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -100,8 +100,9 @@ function UrlFields({
         path="redirectUrl"
         api="redirectUrl"
         label="After paying, the customer returns to"
+        required
         value={content.redirectUrl}
-        placeholder="https://shop.example/return"
+        hint="The shop's full address, starting with https://"
         onChange={(redirectUrl) => set({ redirectUrl })}
         errors={state.formErrors['redirectUrl']}
         highlight={highlight}
@@ -143,7 +144,6 @@ function OrganizationFields({ content, state, connection, highlight }: FormProps
           api="profileId"
           label="Profile id"
           value={fromConnection ? (connection.profileId ?? '') : content.profileId}
-          placeholder="pfl_…"
           hint={
             fromConnection ? 'Set by the connection; it is what will be sent.' : 'Required with an organization token.'
           }
@@ -180,6 +180,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             path="orderNumber"
             api="orderNumber"
             label="Order number"
+            required
             value={content.orderNumber}
             onChange={(orderNumber) => set({ orderNumber })}
             errors={e['orderNumber']}
@@ -189,6 +190,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             path="currency"
             api="currency"
             label="Currency"
+            required
             value={content.currency}
             options={CURRENCY_OPTIONS}
             onChange={(currency) => set({ currency })}
@@ -221,6 +223,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
           kind="order"
           lines={content.lines}
           currency={content.currency}
+          country={shippingCountryOf(content)}
           built={state.built.lines}
           formErrors={e}
           highlight={highlight}
@@ -263,7 +266,6 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             label="Customer's date of birth (YYYY-MM-DD)"
             {...dateInput(content.consumerDateOfBirth)}
             value={content.consumerDateOfBirth}
-            placeholder="1980-04-30"
             onChange={(consumerDateOfBirth) => set({ consumerDateOfBirth })}
             errors={e['consumerDateOfBirth']}
             highlight={highlight}
@@ -346,6 +348,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
             path="currency"
             api="currency"
             label="Currency"
+            required
             value={content.currency}
             options={CURRENCY_OPTIONS}
             onChange={(currency) => set({ currency })}
@@ -355,15 +358,14 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
           {content.paymentWithLines ? (
             <AmountDisplay state={state} content={content} highlight={highlight} />
           ) : (
-            <TextField
+            <AmountField
               path="paymentAmount"
               api="amount.value (with amount.currency)"
               label="Amount"
+              required
               value={content.paymentAmount}
-              inputMode="decimal"
-              placeholder="10.00"
+              currency={content.currency}
               onChange={(paymentAmount) => set({ paymentAmount })}
-              suggestion={suggestAmount(content.paymentAmount, content.currency)}
               errors={e['paymentAmount']}
               highlight={highlight}
             />
@@ -383,6 +385,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
           path="description"
           api="description"
           label={`Description (${descriptionLength} / ${PAYMENT_DESCRIPTION_MAX})`}
+          required
           value={content.description}
           onChange={(description) => set({ description })}
           errors={e['description']}
@@ -419,6 +422,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
             kind="payment"
             lines={content.lines}
             currency={content.currency}
+            country={shippingCountryOf(content)}
             built={state.built.lines}
             formErrors={e}
             highlight={highlight}

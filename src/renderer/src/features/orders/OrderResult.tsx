@@ -6,6 +6,7 @@ import { useAppStore } from '../../app-stores'
 import type { CreateResult } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { TableHead } from '../../components/TableHead'
+import { SendLink } from './SendLink'
 
 function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
@@ -108,6 +109,15 @@ export function OrderResult({ result }: { result: CreateResult }): React.JSX.Ele
             <dd>{result.value.order.mode}</dd>
           </dl>
           <CheckoutLink link={result.value.order._links.checkout} />
+          {result.value.order._links.checkout && (
+            <SendLink
+              link={result.value.order._links.checkout.href}
+              amount={result.value.order.amount}
+              what={`order ${result.value.order.orderNumber}`}
+              locale={result.value.order.locale}
+              address={result.value.order.billingAddress}
+            />
+          )}
           <h3>Lines</h3>
           <table className="data" data-testid="result-lines">
             <TableHead columns={['Line', 'Type', 'Name', 'Qty', 'Total', 'VAT']} />
@@ -144,6 +154,15 @@ export function OrderResult({ result }: { result: CreateResult }): React.JSX.Ele
             </dd>
           </dl>
           <CheckoutLink link={result.value.payment._links.checkout} />
+          {result.value.payment._links.checkout && (
+            <SendLink
+              link={result.value.payment._links.checkout.href}
+              amount={result.value.payment.amount}
+              what={result.value.payment.description}
+              locale={result.value.payment.locale}
+              address={result.value.payment.billingAddress}
+            />
+          )}
         </>
       )}
       <div className="toolbar">

@@ -6,6 +6,7 @@ import { useBuilderStores, useDrafts, useOrders } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'
 import { deriveBuilder } from './derive'
 import { controlIdOf } from './field-map'
+import { ApiDetailsShown } from './FormControls'
 import { DraftsPanel } from './DraftsPanel'
 import { OrderForm, PaymentForm } from './OrderForm'
 import { OrderResult } from './OrderResult'
@@ -159,6 +160,8 @@ export function OrdersScreen(): React.JSX.Element {
   // Messages under a control appear once the agent has been in that field or pressed Create, never on
   // a fresh form (issue 13 item 6). Per draft: another draft starts fresh.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  // One switch opens every field's "API details" (folded ones are no Tab stops).
+  const [apiShown, setApiShown] = useState(false)
   const [attempted, setAttempted] = useState(false)
   const shownDraft = useRef(store.draftId)
   useEffect(() => {
@@ -367,14 +370,26 @@ export function OrdersScreen(): React.JSX.Element {
                 }}
               >
                 <legend className="visually-hidden">{content.kind === 'order' ? 'Order' : 'Payment'} details</legend>
-                <Form
-                  content={content}
-                  state={shownState}
-                  connection={connection}
-                  highlight={highlight}
-                  expanded={store.expanded}
-                  disabled={disabled}
-                />
+                <button
+                  type="button"
+                  className="btn btn-small pd-api-switch"
+                  aria-pressed={apiShown}
+                  onClick={() => setApiShown(!apiShown)}
+                  title="Show the service's name of every field"
+                  data-testid="api-details-switch"
+                >
+                  API details
+                </button>
+                <ApiDetailsShown.Provider value={apiShown}>
+                  <Form
+                    content={content}
+                    state={shownState}
+                    connection={connection}
+                    highlight={highlight}
+                    expanded={store.expanded}
+                    disabled={disabled}
+                  />
+                </ApiDetailsShown.Provider>
               </fieldset>
               {state.unmapped.length > 0 && (
                 <div className="banner banner-warn" role="status">
@@ -396,7 +411,7 @@ export function OrdersScreen(): React.JSX.Element {
                 <CreateBar
                   kind={content.kind}
                   violations={shownViolations}
-                  untouched={state.violations.length - shownViolations.length}
+                  pending={state.violations.filter((v) => !shownViolations.includes(v))}
                   onlyOverrides={state.onlyOverrides}
                   sending={sending}
                   disabled={disabled}

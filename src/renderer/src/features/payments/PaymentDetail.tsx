@@ -1,4 +1,5 @@
 import type { Amount, Payment } from '../../../../shared/api-types'
+import { useActionKeys } from '../../lib/keyboard'
 import { ORDER_ID_PATTERN } from '../../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { useLinkActions } from '../../lib/use-link-actions'
@@ -62,6 +63,14 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
   const navigate = useAppStore((s) => s.navigate)
   const { notice, copy, open } = useLinkActions()
   const p = detail.payment
+  // O opens this payment's order, L copies its payment link (the checkout): this payment's, always.
+  const orderHref = p?._links.order?.href
+  const orderId = orderHref ? orderIdOf(orderHref) : null
+  const checkout = p?._links.checkout?.href ?? null
+  useActionKeys({
+    o: orderId ? () => navigate({ screen: 'order', orderId }) : null,
+    l: checkout ? () => void copy(checkout, 'Payment link') : null,
+  })
 
   return (
     <aside
@@ -213,7 +222,8 @@ function PaymentFields({
                 type="button"
                 className="btn btn-small"
                 onClick={() => onOpenOrder(orderId)}
-                title={`Open order ${orderId}`}
+                title={`Open order ${orderId} (O)`}
+                aria-keyshortcuts="O"
                 data-testid="detail-link-order"
               >
                 Open order

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { isControlKey, isTyping } from '../../lib/keyboard'
 import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
 import { subscribe } from '../../lib/ipc-client'
@@ -32,13 +33,6 @@ function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
     return () => observer.disconnect()
   }, [ref])
   return width
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null
-  return (
-    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
-  )
 }
 
 /**
@@ -155,7 +149,8 @@ export function PaymentsScreen(): React.JSX.Element {
         else if (st.detail) st.closeDetail()
         return
       }
-      if (isTyping(e.target)) return
+      // Enter/Space on a focused control (Refund…, Open order) is that control's, never the list's.
+      if (isTyping(e.target) || isControlKey(e)) return
       const last = rowCount - 1
       switch (e.key) {
         case 'j':

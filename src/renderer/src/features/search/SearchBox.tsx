@@ -19,6 +19,24 @@ export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: strin
 }
 
 /** The one search box, always in the header; Ctrl/Cmd+K focuses it. */
+/**
+ * After a result opens, the keyboard goes to what was opened (its heading), not back to the search
+ * box: the view's keys (R refund, C cancel…) then act at once.
+ */
+function focusOpenedView(id: string, framesLeft = 60): void {
+  requestAnimationFrame(() => {
+    const heading = [...document.querySelectorAll<HTMLElement>('#pay-detail-title, #order-title')].find((el) =>
+      el.textContent?.includes(id),
+    )
+    if (!heading) {
+      if (framesLeft > 0) focusOpenedView(id, framesLeft - 1)
+      return
+    }
+    heading.tabIndex = -1
+    heading.focus()
+  })
+}
+
 export function SearchBox(): React.JSX.Element {
   const store = useSearchStore()
   const text = useSearch((s) => s.text)
@@ -48,6 +66,7 @@ export function SearchBox(): React.JSX.Element {
     (hit: SearchHit) => {
       openTarget(hit)
       store.getState().close()
+      focusOpenedView(hit.id)
     },
     [openTarget, store],
   )
@@ -62,6 +81,7 @@ export function SearchBox(): React.JSX.Element {
       if (s.result?.direct) {
         openTarget(s.result.direct)
         s.close()
+        focusOpenedView(s.result.direct.id)
         return
       }
       const hit = flatHits(s.result)[s.selected]
@@ -77,7 +97,8 @@ export function SearchBox(): React.JSX.Element {
     }
   }
 
-  const activeId = selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
+  // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
+  const activeId = open && selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
   return (
     <div className="search-box" role="search">
       <input
@@ -91,7 +112,7 @@ export function SearchBox(): React.JSX.Element {
         maxLength={20_000}
         role="combobox"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-activedescendant={activeId}
         autoComplete="off"
         spellCheck={false}

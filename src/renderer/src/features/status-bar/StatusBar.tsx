@@ -8,7 +8,8 @@ export function StatusBar(): React.JSX.Element {
   const info = useAppStore((s) => s.info)
   const infoError = useAppStore((s) => s.infoError)
   return (
-    <footer className="statusbar" role="status" aria-label="Status">
+    // A landmark, not a live region: it holds controls (the theme), and each status inside speaks for itself.
+    <footer className="statusbar" aria-label="Status">
       <ConnectionStatus />
       <RateLimitStatus />
       <SyncStatus />

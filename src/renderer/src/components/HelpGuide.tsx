@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react'
+import { trapTab } from '../lib/focus-trap'
+
+// F1 anywhere (or "Help" on the home screen): a short guide to the common calls, written for
+// support staff. Esc or Close returns focus to where the agent was.
+
+const CALLS: readonly { title: string; steps: string }[] = [
+  {
+    title: 'A customer asks about a payment',
+    steps:
+      'Press Ctrl+K and type their e-mail, name, order number or amount (39,95 works), or paste the link or message they sent. Enter opens the first hit.',
+  },
+  {
+    title: 'Refund all or part of a payment',
+    steps:
+      'Open the payment and press R (or “Refund…”). Type the amount the way you say it; Paydesk shows what will be sent and asks when an amount could be read two ways. The dialog names the customer and the connection before anything is sent.',
+  },
+  {
+    title: 'Cancel an order or an open payment',
+    steps:
+      'Open it and press C. Only what can still be canceled offers it; the confirmation says what the customer loses.',
+  },
+  {
+    title: 'Take an order on the phone',
+    steps:
+      'Orders (Ctrl+1): fill in the customer and the lines. Required fields are marked *, the VAT rate starts at the shipping country’s standard rate, and the bar at the bottom names each field still missing: click it to go there. After creating, copy the payment link as a ready message or e-mail it.',
+  },
+  {
+    title: 'Why did it fail?',
+    steps:
+      'Home lists today’s failed, expired and canceled payments. In a payment, “View request in Inspector” shows exactly what the service answered.',
+  },
+]
+
+export function HelpGuide(): React.JSX.Element | null {
+  const [open, setOpen] = useState(false)
+  const opener = useRef<HTMLElement | null>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    function show(): void {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setOpen(true)
+    }
+    function onKey(event: KeyboardEvent): void {
+      if (event.key !== 'F1') return
+      event.preventDefault()
+      show()
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('paydesk:help', show)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('paydesk:help', show)
+    }
+  }, [])
+  useEffect(() => {
+    if (open) closeRef.current?.focus()
+  }, [open])
+
+  function close(): void {
+    setOpen(false)
+    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus())
+  }
+
+  if (!open) return null
+  return (
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
+      <div
+        ref={dialogRef}
+        className="dialog help-guide"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="help-guide-title"
+        data-testid="help-guide"
+        onKeyDown={(event) => {
+          event.stopPropagation()
+          if (event.key === 'Escape') {
+            event.preventDefault()
+            close()
+          } else trapTab(event, dialogRef.current, 'button')
+        }}
+      >
+        <h2 id="help-guide-title">Help: the common calls</h2>
+        {CALLS.map((c) => (
+          <section key={c.title}>
+            <h3>{c.title}</h3>
+            <p>{c.steps}</p>
+          </section>
+        ))}
+        <p className="muted">Press ? for all keyboard shortcuts.</p>
+        <div className="dialog-actions">
+          <button ref={closeRef} type="button" className="btn" onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** Opens the guide from a button (the same as F1). */
+export function openHelp(): void {
+  window.dispatchEvent(new Event('paydesk:help'))
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import type { Address, Amount } from '../../../../shared/api-types'
+import { linkMessage } from '../../../../shared/payment-link-message'
+import { call, copyText, errorMessage } from '../../lib/ipc-client'
+
+// Send a new payment's link, not just copy it: as a ready message in the customer's language, or
+// as an e-mail draft to the customer (main checks the address and the link and builds the mailto:).
+
+export function SendLink({
+  link,
+  amount,
+  what,
+  locale,
+  address,
+}: {
+  link: string
+  amount: Amount
+  what: string
+  locale: string | null | undefined
+  address: Address | undefined
+}): React.JSX.Element {
+  const [note, setNote] = useState<string | null>(null)
+  const input = {
+    link,
+    amount,
+    what,
+    name: address?.givenName ?? null,
+    locale: locale ?? address?.country ?? null,
+  }
+  const message = linkMessage(input)
+  const email = address?.email ?? ''
+  return (
+    <div className="toolbar" data-testid="send-link">
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() =>
+          void copyText(message.text).then(
+            () => setNote(`Message copied (${message.language}).`),
+            (error: unknown) => setNote(`Could not copy the message: ${errorMessage(error)}`),
+          )
+        }
+        title={message.text}
+        data-testid="copy-link-message"
+      >
+        Copy as message ({message.language})
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={email === ''}
+        title={email ? `Opens a draft to ${email} in your mail program` : 'The customer has no e-mail address here'}
+        onClick={() =>
+          void call('app.emailLink', { ...input, to: email }).then(
+            () => setNote(`E-mail draft to ${email} opened.`),
+            (error: unknown) => setNote(errorMessage(error)),
+          )
+        }
+        data-testid="email-link"
+      >
+        E-mail to customer
+      </button>
+      {note && (
+        <span className="field-hint" role="status" data-testid="send-link-note">
+          {note}
+        </span>
+      )}
+    </div>
+  )
+}
