@@ -82,6 +82,11 @@ export interface ApiClientOptions {
   maxRetryAfterMs?: number
   /** Overall deadline of one call, queue + attempts + waits (default 60 s). */
   callDeadlineMs?: number
+  /**
+   * Largest part of a bucket's quota background work (the sync) takes while others (the team's
+   * other instances, the merchant's shop) use the same bucket (default 0.25; alone: full speed).
+   */
+  backgroundShare?: number
   /** Parallel sockets to the service (default 16). */
   maxSockets?: number
   userAgent?: string
@@ -189,6 +194,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     maxRetryAfterMs,
     pauseJitterMs: options.pauseJitterMs ?? 100,
     default429PauseMs: options.default429PauseMs ?? 1000,
+    backgroundShare: options.backgroundShare,
     onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange?.(limiter.snapshots())) : undefined,
   })
 
