@@ -34,7 +34,7 @@ const NS = (arg('ns') ?? (quick ? '1,5' : '1,5,10,20')).split(',').map(Number)
 const CLIENTS = (arg('clients') ?? 'paydesk,naive,sdk').split(',') as Exclude<Role, 'shop'>[]
 const READ = { q: 26, burst: 52 }
 const SHOP_SHARE = 0.3
-const PAGE_SIZE = 50
+const PAGE_SIZE = 10
 const KEY = `test_${'teamBenchKey'.padEnd(30, '0')}`
 const ADMIN = 'team-bench-admin-token'
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -104,6 +104,7 @@ interface RunResult {
   lookupP50: number
   lookupP95: number
   lookupMax: number
+  lookupQueueP95: number
   failedAgentCalls: number
   writes: number
   shop429: number
@@ -167,6 +168,12 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
     lookupP50: Math.round(pct(lookupMs, 50)),
     lookupP95: Math.round(pct(lookupMs, 95)),
     lookupMax: Math.round(Math.max(0, ...lookupMs)),
+    lookupQueueP95: Math.round(
+      pct(
+        clients.flatMap((r) => r.lookupQueueMs),
+        95,
+      ),
+    ),
     failedAgentCalls: sum((r) => r.failedLookups + r.failedWrites),
     writes: sum((r) => r.writes),
     shop429: shop?.shop429 ?? 0,
@@ -187,6 +194,7 @@ function line(r: RunResult): string {
     `${r.shop429}/${r.shopReads}`.padStart(9),
     r.readUse.toFixed(3).padStart(7),
     String(r.syncPagesPerSecond).padStart(7),
+    String(r.lookupQueueP95).padStart(8),
     r.firstError ? `  first error: ${r.firstError}` : '',
   ].join(' ')
 }
@@ -207,7 +215,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 )
-console.log('run                      429s   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s')
+console.log('run                      429s   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95')
 const results: RunResult[] = []
 try {
   for (const spec of specs) {
@@ -226,6 +234,7 @@ const summary = Object.fromEntries(
     {
       '429s': r.status429,
       lookupWaitMs: { p50: r.lookupP50, p95: r.lookupP95, max: r.lookupMax },
+      lookupQueueP95Ms: r.lookupQueueP95,
       failedAgentCalls: r.failedAgentCalls,
       shop429: r.shop429,
       readBucketUse: r.readUse,

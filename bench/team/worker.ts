@@ -33,6 +33,8 @@ export interface WorkerConfig {
 export interface WorkerResult {
   role: Role
   lookupMs: number[]
+  /** Paydesk only: time each lookup attempt spent in the client's own rate-limit queue. */
+  lookupQueueMs: number[]
   failedLookups: number
   writes: number
   failedWrites: number
@@ -51,6 +53,7 @@ const config = JSON.parse(process.env.TEAM_WORKER ?? '{}') as WorkerConfig
 const result: WorkerResult = {
   role: config.role,
   lookupMs: [],
+  lookupQueueMs: [],
   failedLookups: 0,
   writes: 0,
   failedWrites: 0,
@@ -100,6 +103,7 @@ async function paydesk(): Promise<Workload> {
     getCredential: async () => ({ secret: config.key, kind: 'api-key' }),
     onAttempt: (e) => {
       if (e.status === 429) result.status429++
+      if (e.method === 'GET' && /\/payments\/tr_/.test(e.url)) result.lookupQueueMs.push(e.timings.queuedMs)
       if (inWindow(e.startedAt) && e.status !== null && e.status < 300 && isPaymentsRead(e.method, e.url))
         result.readAccepted++
     },
@@ -138,7 +142,7 @@ async function naiveFetch(url: string, init: RequestInit = {}): Promise<unknown>
       ...init,
       headers: { authorization: `Bearer ${config.key}`, 'content-type': 'application/json' },
     })
-    const body = (await res.json())
+    const body = await res.json()
     if (res.ok) return body
     if (res.status !== 429 || Date.now() > deadline) throw new Error(`status ${res.status}`)
     await sleep(Number(res.headers.get('retry-after') ?? '1') * 1000)

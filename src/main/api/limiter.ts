@@ -121,6 +121,8 @@ interface Gate {
   updatedAt: number
   pausedUntil: number | null
   inFlight: number
+  /** User requests among those in flight (the unlearned gate lets one pass a background probe). */
+  userInFlight: number
   /** Global event numbers at which requests of this gate got their response or failed (ascending). */
   settleLog: number[]
   /** Sequence of the newest request whose RateLimit was applied. */
@@ -142,6 +144,8 @@ interface Gate {
   /** The server's r rose between two responses: its refill is observed, the safety margin ends. */
   refillSeen: boolean
   lastR: number | null
+  /** When the server's r last corrected the estimate. */
+  correctedAt: number
 }
 
 interface Waiter {
@@ -213,6 +217,7 @@ export class RateLimiter {
       updatedAt: this.clock.now(),
       pausedUntil: null,
       inFlight: 0,
+      userInFlight: 0,
       settleLog: [],
       lastCorrectionSeq: 0,
       pauses: 0,
@@ -222,6 +227,7 @@ export class RateLimiter {
       share: newShareState(this.clock.now()),
       refillSeen: false,
       lastR: null,
+      correctedAt: this.clock.now(),
     }
   }
 
@@ -370,7 +376,10 @@ export class RateLimiter {
   private waitMs(g: Gate, now: number, priority: RequestPriority): number {
     const pause = g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil - now : 0
     if (!g.learned) {
-      if (g.inFlight >= 1) return Infinity
+      // One at a time, except that a user call never waits behind the instance's own background
+      // probe (a sync's first page must not hold an agent's first lookup).
+      const userMayPass = priority === 'user' && g.userInFlight === 0 && g.inFlight < 2
+      if (g.inFlight >= 1 && !userMayPass) return Infinity
       return pause
     }
     this.refill(g, now)
@@ -380,7 +389,15 @@ export class RateLimiter {
     let need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : this.margin(g))
     if (priority === 'background') need += Math.min(BACKGROUND_RESERVE, Math.max(0, this.capacityOf(g) - need))
     const own = this.ownRate(g)
-    const tokenWait = g.tokens >= need - EPSILON ? 0 : ((need - g.tokens) / own) * 1000
+    // A user call counts on the whole refill since the server's last figure, not only on what the
+    // others seem to leave: an agent must not wait on a pessimistic guess while the bucket has
+    // tokens (at worst one 429, and the background work yields the token back).
+    const tokens =
+      priority === 'user'
+        ? Math.min(this.capacityOf(g), g.tokens + ((this.rateOf(g) - own) * Math.max(0, now - g.correctedAt)) / 1000)
+        : g.tokens
+    const rate = priority === 'user' ? this.rateOf(g) : own
+    const tokenWait = tokens >= need - EPSILON ? 0 : ((need - tokens) / rate) * 1000
     // Others use the bucket: background work keeps to its share and waits while the bucket is low.
     const shareWait =
       priority === 'background'
@@ -448,16 +465,19 @@ export class RateLimiter {
   private dispatch(w: Waiter, g: Gate, now: number): Permit {
     const seq = this.nextSeq++
     // The estimate admitted it with a token to spare: a 429 to it is a surprise.
-    const expected = g.learned && g.tokens >= 1 - EPSILON
+    // (A user call is always sent expecting a token: see waitMs.)
+    const expected = g.learned && (g.tokens >= 1 - EPSILON || w.priority === 'user')
     if (g.learned) g.tokens -= 1
     if (g.learned && w.priority === 'background') spendBackground(g.share, this.rateOf(g), now, this.shareOptions)
     g.inFlight++
+    if (w.priority === 'user') g.userInFlight++
     const sentAt = now
     let settled = false
     const settle = (): boolean => {
       if (settled) return false
       settled = true
       g.inFlight = Math.max(0, g.inFlight - 1)
+      if (w.priority === 'user') g.userInFlight = Math.max(0, g.userInFlight - 1)
       g.settleLog.push(this.nextSeq++)
       if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
       return true
@@ -570,6 +590,7 @@ export class RateLimiter {
         updatedAt: now,
         pausedUntil: null,
         inFlight: 0,
+        userInFlight: 0,
         settleLog: [],
         lastCorrectionSeq: 0,
         pauses: 0,
@@ -579,6 +600,7 @@ export class RateLimiter {
         share: newShareState(now),
         refillSeen: false,
         lastR: null,
+        correctedAt: now,
       }
       this.buckets.set(name, g)
       return g
@@ -606,6 +628,7 @@ export class RateLimiter {
     // More tokens than the bucket holds cannot be true (the capacity came from an earlier response).
     if (state.r > g.capacity) return
     g.lastCorrectionSeq = seq
+    g.correctedAt = now
     this.refill(g, now)
     // The server's r grew between two responses: its refill is seen, the safety margin can go.
     if (g.lastR !== null && state.r > g.lastR) g.refillSeen = true
