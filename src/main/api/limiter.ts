@@ -163,6 +163,8 @@ interface Waiter {
 }
 
 const EPSILON = 1e-9
+/** Policies kept at once: a server naming a new policy on every answer must not grow memory without end. */
+export const MAX_BUCKETS = 256
 const MAX_LOG = 4096
 
 export class RateLimiter {
@@ -579,6 +581,7 @@ export class RateLimiter {
   private bucketFromShape(shape: BucketShape, name: string, cls: RequestClass, now: number): Gate {
     let g = this.buckets.get(name)
     if (!g) {
+      if (this.buckets.size >= MAX_BUCKETS) this.evictIdleBucket()
       g = {
         name,
         cls,
@@ -614,6 +617,16 @@ export class RateLimiter {
     g.dialect = shape.dialect
     g.tokens = Math.min(g.tokens, g.capacity)
     return g
+  }
+
+  /** Forgets the oldest policy with nothing in flight (its endpoints are learned again when next used). */
+  private evictIdleBucket(): void {
+    for (const [name, b] of this.buckets) {
+      if (b.inFlight > 0) continue
+      this.buckets.delete(name)
+      for (const [key, policy] of this.endpointPolicy) if (policy === name) this.endpointPolicy.delete(key)
+      return
+    }
   }
 
   private correct(
