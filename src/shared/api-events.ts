@@ -91,4 +91,22 @@ export interface BucketSnapshot {
   pausedUntil: number | null
   /** False for the conservative gate used before the first response of a class/endpoint. */
   learned: boolean
+  /** How much of this bucket the instance's background work (the sync) may take; learned buckets only. */
+  background?: BackgroundShareView
+}
+
+/**
+ * The background share of a bucket shared with others (spec 8.1: one bucket per merchant). While
+ * others are seen using the bucket the sync takes at most `configuredShare` of the quota and waits
+ * while the bucket is low; with nobody else seen it runs at full speed (`share` 1).
+ */
+export interface BackgroundShareView {
+  /** The configured largest part of the quota background work takes while others use the bucket (0–1). */
+  configuredShare: number
+  /** The part it may take now: `configuredShare` while others are active, else 1. */
+  share: number
+  /** Someone else (another instance of the team, the merchant's shop) spent tokens in the last seconds. */
+  othersActive: boolean
+  /** Estimated requests per second the others spend from this bucket. */
+  othersPerSecond: number
 }

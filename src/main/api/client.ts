@@ -37,6 +37,15 @@ import {
 import { idempotencyHint } from '../../shared/explanations'
 import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
+import {
+  FirstAnswers,
+  isAlreadyCanceled,
+  jsonDepthExceeds,
+  lostAnswerSentence,
+  MAX_JSON_DEPTH,
+  redirectMessage,
+  replayDiffersNote,
+} from './clear-ends'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
 import { LimiterError, MAX_TIMER_MS, RateLimiter, type Permit } from './limiter'
@@ -82,6 +91,11 @@ export interface ApiClientOptions {
   maxRetryAfterMs?: number
   /** Overall deadline of one call, queue + attempts + waits (default 60 s). */
   callDeadlineMs?: number
+  /**
+   * Largest part of a bucket's quota background work (the sync) takes while others (the team's
+   * other instances, the merchant's shop) use the same bucket (default 0.25; alone: full speed).
+   */
+  backgroundShare?: number
   /** Parallel sockets to the service (default 16). */
   maxSockets?: number
   userAgent?: string
@@ -181,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   setMaxListeners(0, lifetime.signal)
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000
   const callDeadlineMs = options.callDeadlineMs ?? 60_000
+  const firstAnswers = new FirstAnswers()
 
   const limiter = new RateLimiter({
     clock,
@@ -189,6 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     maxRetryAfterMs,
     pauseJitterMs: options.pauseJitterMs ?? 100,
     default429PauseMs: options.default429PauseMs ?? 1000,
+    backgroundShare: options.backgroundShare,
     onChange: options.onBucketChange ? () => safeCall(() => options.onBucketChange?.(limiter.snapshots())) : undefined,
   })
 
@@ -230,6 +246,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let lastRateLimit: RateLimitInfo | null = null
       let lastUrl: string | null = null
       let lastBucket: string | null = null
+      /** A keyed write was sent and its answer never came: it may have been done. */
+      let answerLost = false
+      const lostAnswer = (e: ApiError): ApiError =>
+        answerLost && KEYED_METHODS.has(method) && (e.kind === 'network' || e.kind === 'timeout')
+          ? fail({
+              kind: e.kind,
+              status: e.status,
+              message: `${e.message} ${lostAnswerSentence(method, new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, ''), idempotencyKey)}`,
+            })
+          : e
 
       const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
         // Already-typed errors (from the builder) get the call's context added.
@@ -353,13 +379,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const status = res.status
         if (res.error) {
           if (res.error.kind === 'aborted') {
-            error = abortedError()
+            if (res.error.phase !== 'connect') answerLost = true
+            error = lostAnswer(abortedError())
           } else if (res.error.kind === 'invalid') {
             error = fail({ kind: 'invalid-request', message: res.error.message })
           } else if (res.error.kind === 'too-large') {
             error = fail({ kind: 'malformed-response', status, message: res.error.message })
           } else {
-            // A timeout or a network fault: both may be retried (the failure says which).
+            // A timeout or a network fault: both may be retried (the failure says which). Past the
+            // connect phase the request was sent: a write may have been done.
+            if (res.error.phase !== 'connect') answerLost = true
             failure =
               res.error.kind === 'timeout'
                 ? { type: 'timeout', phase: res.error.phase }
@@ -373,7 +402,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           }
         } else if (status !== null && status >= 200 && status < 300) {
           const parsed = parseJsonBody(res.body)
-          if (parsed.ok) value = parsed.value
+          if (parsed.ok && jsonDepthExceeds(parsed.value))
+            error = fail({
+              kind: 'malformed-response',
+              status,
+              message: `The service's answer is nested deeper than ${MAX_JSON_DEPTH} levels; it was not read.`,
+              bodySnippet: bodySnippet(res.body),
+            })
+          else if (parsed.ok) value = parsed.value
           else
             error = fail({
               kind: 'malformed-response',
@@ -381,6 +417,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               message: `The service answered ${status} but the body is not valid JSON.`,
               bodySnippet: bodySnippet(res.body),
             })
+        } else if (status !== null && status >= 300 && status < 400) {
+          const location = res.headers?.location
+          error = fail({ kind: 'http', status, message: redirectMessage(status, location) })
         } else {
           failure = { type: 'status', status: status ?? 0 }
           const parsed = parseJsonBody(res.body)
@@ -433,6 +472,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
 
         if (!decision.retry) nextWaitMs = null
+        // A replayed answer naming another object than the first answer to this key is flagged.
+        let replayConflict: string | null = null
+        const answeredId = (value as { id?: unknown } | undefined)?.id
+        if (error === null && idempotencyKey && typeof answeredId === 'string') {
+          const firstId = firstAnswers.check(idempotencyKey, answeredId)
+          if (firstId !== null) replayConflict = replayDiffersNote(firstId, answeredId)
+        }
         const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
         const summary: ApiAttemptSummary = {
           attempt,
@@ -474,12 +520,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             bucket: lastBucket,
             requestClass: cls,
             origin,
-            notes: replayNote(method, status, idempotencyKey, res.headers, built.notes),
+            notes: replayConflict
+              ? [...built.notes, replayConflict]
+              : replayNote(method, status, idempotencyKey, res.headers, built.notes),
           })
         }
 
         if (error === null) return value as T
-        if (!decision.retry) throw error
+        if (!decision.retry) throw lostAnswer(error)
         reason = decision.reason
         backoffMs = 0
         if (status !== 429 && nextWaitMs !== null && nextWaitMs > 0) {
@@ -525,9 +573,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return resourceCall<Order>('order', { method: 'GET', path, query: embedQuery(opts.embed, 'GET') }, opts)
   }
 
+  /**
+   * A cancel whose first attempt got no answer and whose resend is refused with "already canceled"
+   * did cancel: the object is fetched and returned as canceled, not reported as an error.
+   */
+  async function cancelled<T>(send: () => Promise<T>, fetchIt: () => Promise<T>): Promise<T> {
+    try {
+      return await send()
+    } catch (e) {
+      if (e instanceof ApiError && e.attempts.length > 1 && isAlreadyCanceled(e.status, e.detail)) return fetchIt()
+      throw e
+    }
+  }
+
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
     const path = `/orders/${checkId(id, 'order')}`
-    return keyedCall<Order>('order', { method: 'DELETE', path, query: embedQuery(opts.embed, 'DELETE') }, opts)
+    return cancelled(
+      () => keyedCall<Order>('order', { method: 'DELETE', path, query: embedQuery(opts.embed, 'DELETE') }, opts),
+      () => getOrder(id, { signal: opts.signal, origin: opts.origin, embed: opts.embed }),
+    )
   }
 
   async function createOrderPayment(
@@ -544,7 +608,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
-    return keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${checkId(id, 'payment')}` }, opts)
+    return cancelled(
+      () => keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${checkId(id, 'payment')}` }, opts),
+      () => getPayment(id, { signal: opts.signal, origin: opts.origin }),
+    )
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {

@@ -8,6 +8,20 @@
 
 import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
 import type { Clock } from './clock'
+import {
+  backgroundWaitMs,
+  DEFAULT_SHARE_OPTIONS,
+  feedObservation,
+  newShareState,
+  noteForeign429,
+  othersActive,
+  ownRefillRate,
+  shareView,
+  spendBackground,
+  type ShareOptions,
+  type ShareState,
+} from './bucket-share'
+import { saneReading } from './header-sanity'
 import { readRateLimitHeaders, type BucketShape, type ObservedRemaining } from './rate-limit-dialects'
 import { parseRetryAfter } from './rate-limit-headers'
 
@@ -52,7 +66,19 @@ export interface LimiterOptions {
   safetyMargin?: boolean
   /** Called (coalesced per microtask) whenever a bucket's state may have changed. */
   onChange?: () => void
+  /**
+   * Largest part of a bucket's quota background work takes while others (the team's other
+   * instances, the merchant's shop) are seen using the bucket (default 0.25; see bucket-share.ts).
+   */
+  backgroundShare?: number
+  /** Background work waits while a bucket used by others holds less than this part of its capacity (default 0.5). */
+  lowWater?: number
 }
+
+/** Slowest rate factor one instance falls to after 429s it did not expect. */
+export const PENALTY_FLOOR = 1 / 16
+/** Additive recovery of that factor per second without a new such 429 (from the floor to 1 in 15 s). */
+export const PENALTY_RECOVERY_PER_S = 1 / 16
 
 export interface AcquireRequest {
   cls: RequestClass
@@ -95,6 +121,8 @@ interface Gate {
   updatedAt: number
   pausedUntil: number | null
   inFlight: number
+  /** User requests among those in flight (the unlearned gate lets one pass a background probe). */
+  userInFlight: number
   /** Global event numbers at which requests of this gate got their response or failed (ascending). */
   settleLog: number[]
   /** Sequence of the newest request whose RateLimit was applied. */
@@ -103,14 +131,21 @@ interface Gate {
   /** Dialect that taught this bucket (null for the unlearned gates). */
   dialect: BucketShape['dialect'] | null
   /**
-   * Rate/capacity factor learned from 429s the estimate did not expect (a quota lowered without
-   * the headers saying so): halved on each, raised again only when the server's r shows more
-   * tokens than estimated.
+   * Rate/capacity factor learned from 429s the estimate did not expect while nobody else was seen
+   * using the bucket (a quota lowered without the headers saying so): halved on each (down to
+   * PENALTY_FLOOR), recovered additively with time, and doubled when the server's r shows more
+   * tokens than estimated. A 429 while others are active is their spending, not a lower quota.
    */
   penalty: number
+  /** Last time the penalty changed (its additive recovery counts from here). */
+  penaltyAt: number
+  /** What this instance knows of the others sharing the bucket (bucket-share.ts). */
+  share: ShareState
   /** The server's r rose between two responses: its refill is observed, the safety margin ends. */
   refillSeen: boolean
   lastR: number | null
+  /** When the server's r last corrected the estimate. */
+  correctedAt: number
 }
 
 interface Waiter {
@@ -128,6 +163,8 @@ interface Waiter {
 }
 
 const EPSILON = 1e-9
+/** Policies kept at once: a server naming a new policy on every answer must not grow memory without end. */
+export const MAX_BUCKETS = 256
 const MAX_LOG = 4096
 
 export class RateLimiter {
@@ -139,6 +176,7 @@ export class RateLimiter {
   private readonly pauseJitterMs: number
   private readonly default429PauseMs: number
   private readonly onChange?: () => void
+  private readonly shareOptions: ShareOptions
   private readonly buckets = new Map<string, Gate>()
   private readonly probes: Record<RequestClass, Gate>
   /** `${cls} ${endpointKey}` → policy name, as learned. */
@@ -162,6 +200,11 @@ export class RateLimiter {
     this.pauseJitterMs = options.pauseJitterMs ?? 100
     this.default429PauseMs = options.default429PauseMs ?? 1000
     this.onChange = options.onChange
+    this.shareOptions = {
+      ...DEFAULT_SHARE_OPTIONS,
+      backgroundShare: clampShare(options.backgroundShare ?? DEFAULT_SHARE_OPTIONS.backgroundShare),
+      lowWater: Math.min(0.9, Math.max(0, options.lowWater ?? DEFAULT_SHARE_OPTIONS.lowWater)),
+    }
     this.probes = { read: this.newProbe('read'), write: this.newProbe('write') }
   }
 
@@ -176,13 +219,17 @@ export class RateLimiter {
       updatedAt: this.clock.now(),
       pausedUntil: null,
       inFlight: 0,
+      userInFlight: 0,
       settleLog: [],
       lastCorrectionSeq: 0,
       pauses: 0,
       dialect: null,
       penalty: 1,
+      penaltyAt: this.clock.now(),
+      share: newShareState(this.clock.now()),
       refillSeen: false,
       lastR: null,
+      correctedAt: this.clock.now(),
     }
   }
 
@@ -295,14 +342,21 @@ export class RateLimiter {
 
   private refill(g: Gate, now: number): void {
     if (!g.learned) return
-    if (now > g.updatedAt) {
-      g.tokens = Math.min(this.capacityOf(g), g.tokens + ((now - g.updatedAt) / 1000) * this.rateOf(g))
+    // The refill stops at the (penalized) capacity but never cuts tokens the server's r vouched for.
+    const cap = this.capacityOf(g)
+    if (now > g.updatedAt && g.tokens < cap) {
+      g.tokens = Math.min(cap, g.tokens + ((now - g.updatedAt) / 1000) * this.ownRate(g))
     }
     g.updatedAt = now
   }
 
   private rateOf(g: Gate): number {
     return g.rate * g.penalty
+  }
+
+  /** The refill this instance can count on: the rate minus what others are seen to spend. */
+  private ownRate(g: Gate): number {
+    return ownRefillRate(g.share, this.rateOf(g))
   }
 
   private capacityOf(g: Gate): number {
@@ -324,7 +378,10 @@ export class RateLimiter {
   private waitMs(g: Gate, now: number, priority: RequestPriority): number {
     const pause = g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil - now : 0
     if (!g.learned) {
-      if (g.inFlight >= 1) return Infinity
+      // One at a time, except that a user call never waits behind the instance's own background
+      // probe (a sync's first page must not hold an agent's first lookup).
+      const userMayPass = priority === 'user' && g.userInFlight === 0 && g.inFlight < 2
+      if (g.inFlight >= 1 && !userMayPass) return Infinity
       return pause
     }
     this.refill(g, now)
@@ -333,8 +390,27 @@ export class RateLimiter {
     // later on the server (issue 15 item 4: 429s right after the first burst).
     let need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : this.margin(g))
     if (priority === 'background') need += Math.min(BACKGROUND_RESERVE, Math.max(0, this.capacityOf(g) - need))
-    const tokenWait = g.tokens >= need - EPSILON ? 0 : ((need - g.tokens) / this.rateOf(g)) * 1000
-    return Math.max(pause, tokenWait)
+    const own = this.ownRate(g)
+    // A user call counts on the whole refill since the server's last figure, not only on what the
+    // others seem to leave: an agent must not wait on a pessimistic guess while the bucket has
+    // tokens (at worst one 429, and the background work yields the token back).
+    const tokens =
+      priority === 'user'
+        ? Math.min(this.capacityOf(g), g.tokens + ((this.rateOf(g) - own) * Math.max(0, now - g.correctedAt)) / 1000)
+        : g.tokens
+    const rate = priority === 'user' ? this.rateOf(g) : own
+    const tokenWait = tokens >= need - EPSILON ? 0 : ((need - tokens) / rate) * 1000
+    // Others use the bucket: background work keeps to its share and waits while the bucket is low.
+    const shareWait =
+      priority === 'background'
+        ? backgroundWaitMs(
+            g.share,
+            { tokens: g.tokens, capacity: this.capacityOf(g), rate: this.rateOf(g), ownRate: own },
+            now,
+            this.shareOptions,
+          )
+        : 0
+    return Math.max(pause, tokenWait, shareWait)
   }
 
   private pump(): void {
@@ -391,15 +467,19 @@ export class RateLimiter {
   private dispatch(w: Waiter, g: Gate, now: number): Permit {
     const seq = this.nextSeq++
     // The estimate admitted it with a token to spare: a 429 to it is a surprise.
-    const expected = g.learned && g.tokens >= 1 - EPSILON
+    // (A user call is always sent expecting a token: see waitMs.)
+    const expected = g.learned && (g.tokens >= 1 - EPSILON || w.priority === 'user')
     if (g.learned) g.tokens -= 1
+    if (g.learned && w.priority === 'background') spendBackground(g.share, this.rateOf(g), now, this.shareOptions)
     g.inFlight++
+    if (w.priority === 'user') g.userInFlight++
     const sentAt = now
     let settled = false
     const settle = (): boolean => {
       if (settled) return false
       settled = true
       g.inFlight = Math.max(0, g.inFlight - 1)
+      if (w.priority === 'user') g.userInFlight = Math.max(0, g.userInFlight - 1)
       g.settleLog.push(this.nextSeq++)
       if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
       return true
@@ -443,7 +523,8 @@ export class RateLimiter {
     report: ResponseReport,
   ): { pauseMs: number | null; askedMs?: number } {
     const now = this.clock.now()
-    const reading = readRateLimitHeaders(report.headers, now)
+    // Headers that cannot be true are set aside: the endpoint is then paced as if nothing were known.
+    const { reading } = saneReading(readRateLimitHeaders(report.headers, now))
     // Dialects without a policy name (legacy) get one bucket per class.
     const nameOf = (n: string | null) => n ?? `${reading.dialect ?? 'unnamed'}-${w.cls}`
     let bucket: Gate | null = via.learned ? via : null
@@ -456,7 +537,7 @@ export class RateLimiter {
       if (known && known.cls === w.cls) bucket = known
     }
     if (bucket && reading.state && nameOf(reading.state.name) === bucket.name)
-      this.correct(bucket, via, reading.state, seq, sentAt, now)
+      this.correct(bucket, via, reading.state, { seq, sentAt, now, refused: report.status === 429 })
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
@@ -470,9 +551,14 @@ export class RateLimiter {
     // A 429 the estimate did not expect (it had a token to spend): the real quota is lower than
     // the headers say (lowered without notice, or shared). Halve the rate until r shows otherwise;
     // concurrent 429s of one pause count once.
+    // The refill assumed between responses is halved (never below PENALTY_FLOOR, recovered
+    // additively); the server's r still lifts the estimate at once (see correct), so with a team a
+    // 429 never leaves agents queued behind a sunk rate while the bucket has tokens.
     if (bucket && bucket === via && expected && !wasPaused) {
       this.refill(bucket, now)
-      bucket.penalty = Math.max(1 / 64, bucket.penalty / 2)
+      if (othersActive(bucket.share, now, this.shareOptions)) noteForeign429(bucket.share, this.rateOf(bucket), now)
+      bucket.penalty = Math.max(PENALTY_FLOOR, bucket.penalty / 2)
+      bucket.penaltyAt = now
       bucket.tokens = Math.min(bucket.tokens, this.capacityOf(bucket))
     }
     // Concurrent 429s of one bucket share one pause: it is only extended when this response's
@@ -485,7 +571,7 @@ export class RateLimiter {
     if (gate.learned) {
       this.refill(gate, now)
       // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens").
-      gate.tokens = Math.min(gate.tokens, 1 - ((pausedUntil - now) / 1000) * this.rateOf(gate))
+      gate.tokens = Math.min(gate.tokens, 1 - ((pausedUntil - now) / 1000) * this.ownRate(gate))
     }
     const result: { pauseMs: number; askedMs?: number } = { pauseMs: pausedUntil - now }
     if (askedMs > this.maxRetryAfterMs) result.askedMs = askedMs
@@ -495,6 +581,7 @@ export class RateLimiter {
   private bucketFromShape(shape: BucketShape, name: string, cls: RequestClass, now: number): Gate {
     let g = this.buckets.get(name)
     if (!g) {
+      if (this.buckets.size >= MAX_BUCKETS) this.evictIdleBucket()
       g = {
         name,
         cls,
@@ -506,13 +593,17 @@ export class RateLimiter {
         updatedAt: now,
         pausedUntil: null,
         inFlight: 0,
+        userInFlight: 0,
         settleLog: [],
         lastCorrectionSeq: 0,
         pauses: 0,
         dialect: shape.dialect,
         penalty: 1,
+        penaltyAt: now,
+        share: newShareState(now),
         refillSeen: false,
         lastR: null,
+        correctedAt: now,
       }
       this.buckets.set(name, g)
       return g
@@ -524,19 +615,37 @@ export class RateLimiter {
       shape.dialect === 'legacy' && !shape.windowStated ? Math.min(g.rate, shape.ratePerSecond) : shape.ratePerSecond
     g.capacity = shape.capacity
     g.dialect = shape.dialect
-    g.tokens = Math.min(g.tokens, this.capacityOf(g))
+    g.tokens = Math.min(g.tokens, g.capacity)
     return g
   }
 
-  private correct(g: Gate, via: Gate, state: ObservedRemaining, seq: number, sentAt: number, now: number): void {
+  /** Forgets the oldest policy with nothing in flight (its endpoints are learned again when next used). */
+  private evictIdleBucket(): void {
+    for (const [name, b] of this.buckets) {
+      if (b.inFlight > 0) continue
+      this.buckets.delete(name)
+      for (const [key, policy] of this.endpointPolicy) if (policy === name) this.endpointPolicy.delete(key)
+      return
+    }
+  }
+
+  private correct(
+    g: Gate,
+    via: Gate,
+    state: ObservedRemaining,
+    at: { seq: number; sentAt: number; now: number; refused: boolean },
+  ): void {
+    const { seq, sentAt, now } = at
     // A newer response already corrected the estimate; this one only knows less.
     if (seq < g.lastCorrectionSeq) return
+    // More tokens than the bucket holds cannot be true (the capacity came from an earlier response).
+    if (state.r > g.capacity) return
     g.lastCorrectionSeq = seq
+    g.correctedAt = now
     this.refill(g, now)
     // The server's r grew between two responses: its refill is seen, the safety margin can go.
     if (g.lastR !== null && state.r > g.lastR) g.refillSeen = true
     g.lastR = state.r
-    if (state.r + 1 > g.capacity) g.capacity = state.r + 1
     // Which of our other requests may the server have handled after this one (so their tokens are
     // not in its r)? Any not answered before this one was sent: still in flight, or answered since.
     // Several sockets mean the server's order need not be our sending order.
@@ -554,11 +663,29 @@ export class RateLimiter {
       const until = now + state.resetSeconds * 1000
       if (g.pausedUntil === null || g.pausedUntil < until) g.pausedUntil = until
     }
-    if (g.tokens < lower - 1 && g.penalty < 1) {
-      // The server holds more than the penalized estimate: the quota is back up.
+    if (g.penalty < 1) {
+      // Additive recovery: without a new surprise the factor climbs back, never stuck at the floor.
+      g.penalty = Math.min(1, g.penalty + (PENALTY_RECOVERY_PER_S * (now - g.penaltyAt)) / 1000)
+      g.penaltyAt = now
+    }
+    if (g.tokens < lower - 1 && g.penalty < 1 && !othersActive(g.share, now, this.shareOptions)) {
+      // The server holds more than the penalized estimate: the quota is back up. (With others
+      // active the gap is their rate being overestimated, which the observation below corrects.)
       g.penalty = Math.min(1, g.penalty * 2)
     }
-    if (g.tokens < lower) g.tokens = Math.min(this.capacityOf(g), lower)
+    // Tokens the estimate held but the server cannot have were spent by others (spec 8.1.5); the
+    // gap to the server's likeliest level now teaches how much the others spend per second.
+    const likely = state.r + 0.5 + (((now - sentAt) / 1000) * this.ownRate(g)) / 2 - maybeUnreflected
+    feedObservation(g.share, {
+      certain: Math.max(0, g.tokens - upper),
+      // A 429 took no token, nor will the others refused with it: their count would mislead.
+      likely: g.tokens >= 0 && !at.refused ? g.tokens - likely : 0,
+      rate: this.rateOf(g),
+      now,
+    })
+    // The server's r is the truth about the others: what it certainly holds is usable now, whatever
+    // the penalty (a penalized capacity would queue agents while the bucket has tokens).
+    if (g.tokens < lower) g.tokens = Math.min(g.capacity, lower)
     else if (g.tokens > upper + 0.01) g.tokens = lower
   }
 
@@ -612,6 +739,7 @@ export class RateLimiter {
       inFlight: g.inFlight,
       pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
       learned: g.learned,
+      ...(g.learned ? { background: shareView(g.share, this.rateOf(g), now, this.shareOptions) } : {}),
     }
   }
 
@@ -632,4 +760,8 @@ export class RateLimiter {
     }
     this.bounded.clear()
   }
+}
+
+function clampShare(share: number): number {
+  return Number.isFinite(share) ? Math.min(1, Math.max(0.05, share)) : DEFAULT_SHARE_OPTIONS.backgroundShare
 }

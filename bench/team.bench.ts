@@ -1,0 +1,245 @@
+// bench:team — a support team on one merchant (issue 27). Spec 8.1: every key and app of a merchant
+// draws from one bucket, the merchant's own shop included.
+//   npm run bench:team [-- --quick] [-- --seconds T] [-- --ns 1,5,10,20] [-- --clients paydesk,naive,sdk]
+//
+// The sandbox runs in its own process (its CLI, READ q=26/s burst 52). Per N, N separate processes
+// each run one client (bench/team/worker.ts): Paydesk (the real API client and the real sync into a
+// real search index), a naive client (plain fetch that waits Retry-After) or the official SDK
+// (@mollie/api-client pointed at the sandbox over http); each syncs the payments again and again,
+// looks up a payment every 2 s and creates one every 20 s. Beside them a shop process reads single
+// payments at 30 % of the READ quota. Reference runs: the shop alone, and one Paydesk alone.
+// Each run lasts T seconds (default 20, at most 60). Printed per run: 429s of the clients, agent
+// lookup wait p50/p95/max (issue → answer), failed agent calls (lookups + writes), shop 429s (and
+// the shop alone's), the payments READ bucket use (accepted reads / (q·T + burst)). The last line
+// is one JSON object.
+
+import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import tls from 'node:tls'
+import { fileURLToPath } from 'node:url'
+import { createSandboxAdmin } from '../src/sandbox/admin-client'
+import type { Role, WorkerConfig, WorkerResult } from './team/worker'
+
+const args = process.argv.slice(2)
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const quick = args.includes('--quick')
+const verbose = args.includes('--verbose')
+const T = Math.min(60, Number(arg('seconds') ?? (quick ? 10 : 20)))
+const NS = (arg('ns') ?? (quick ? '1,5' : '1,5,10,20')).split(',').map(Number)
+const CLIENTS = (arg('clients') ?? 'paydesk,naive,sdk').split(',') as Exclude<Role, 'shop'>[]
+const READ = { q: 26, burst: 52 }
+const SHOP_SHARE = 0.3
+const PAGE_SIZE = 10
+const KEY = `test_${'teamBenchKey'.padEnd(30, '0')}`
+const ADMIN = 'team-bench-admin-token'
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '..')
+
+const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
+const pct = (values: number[], p: number) => {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+}
+
+/**
+ * The sandbox's own CLI in its own process, over HTTPS (`--tls`: the SDK refuses http); resolves with
+ * its base URL and certificate once it prints them. Every worker trusts it via NODE_EXTRA_CA_CERTS.
+ */
+async function startSandboxProcess(): Promise<{ proc: ChildProcess; baseUrl: string; origin: string; cert: string }> {
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'src/sandbox/cli.ts'),
+      '--seed',
+      '3000',
+      '--key',
+      KEY,
+      '--admin-token',
+      ADMIN,
+      '--read-q',
+      String(READ.q),
+      '--read-burst',
+      String(READ.burst),
+      '--tls',
+      '--tls-dir',
+      tlsDir,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const [baseUrl, cert] = await new Promise<[string, string]>((resolve, reject) => {
+    let out = ''
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const url = /base URL:\s+(\S+)/.exec(out)?.[1]
+      const certPath = /certificate:\s+(\S+)/.exec(out)?.[1]
+      if (url && certPath && /credentials:/.test(out)) resolve([url, certPath])
+    })
+    proc.once('exit', (code) => reject(new Error(`sandbox exited (${code})`)))
+  })
+  return { proc, baseUrl, origin: new URL(baseUrl).origin, cert }
+}
+
+interface RunSpec {
+  label: string
+  client: Exclude<Role, 'shop'> | null
+  n: number
+  shop: boolean
+}
+
+interface RunResult {
+  label: string
+  client: string
+  n: number
+  shop: boolean
+  status429: number
+  lookups: number
+  lookupP50: number
+  lookupP95: number
+  lookupMax: number
+  lookupQueueP95: number
+  failedAgentCalls: number
+  writes: number
+  shop429: number
+  shopReads: number
+  readUse: number
+  syncPagesPerSecond: number
+  syncErrors: number
+  firstError: string | null
+}
+
+function startWorker(
+  cfg: WorkerConfig,
+  cert: string,
+): { child: ChildProcess; ready: Promise<void>; result: Promise<WorkerResult> } {
+  const child = fork(path.join(here, 'team/worker.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, TEAM_WORKER: JSON.stringify(cfg), NODE_EXTRA_CA_CERTS: cert },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  let onReady: () => void = () => {}
+  const ready = new Promise<void>((r) => (onReady = r))
+  const result = new Promise<WorkerResult>((resolve, reject) => {
+    child.on('message', (m: { type: string; result?: WorkerResult }) => {
+      if (m.type === 'ready') onReady()
+      if (m.type === 'result' && m.result) resolve(m.result)
+    })
+    child.once('exit', (code) => reject(new Error(`${cfg.role} worker exited (${code}) without a result`)))
+  })
+  result.catch(() => {})
+  return { child, ready, result }
+}
+
+async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: string[]): Promise<RunResult> {
+  const base = { baseUrl: sb.baseUrl, key: KEY, ids, pageSize: PAGE_SIZE }
+  const workers = [
+    ...Array.from({ length: spec.client ? spec.n : 0 }, () =>
+      startWorker({ ...base, role: spec.client as Role }, sb.cert),
+    ),
+    ...(spec.shop ? [startWorker({ ...base, role: 'shop', shopRate: SHOP_SHARE * READ.q }, sb.cert)] : []),
+  ]
+  const setupStart = Date.now()
+  await Promise.all(workers.map((w) => w.ready))
+  if (verbose) console.error(`  ${spec.label}: ${workers.length} processes ready in ${Date.now() - setupStart} ms`)
+  await admin.resetBuckets()
+  const at = Date.now() + 300
+  for (const w of workers) w.child.send({ at, seconds: T })
+  // Bounded: a worker that has not reported 20 s after the window is stopped and the run fails.
+  const limit = setTimeout(() => workers.forEach((w) => w.child.kill('SIGKILL')), (T + 20) * 1000)
+  const results = await Promise.all(workers.map((w) => w.result)).finally(() => clearTimeout(limit))
+  const clients = results.filter((r) => r.role !== 'shop')
+  const shop = results.find((r) => r.role === 'shop')
+  const lookupMs = clients.flatMap((r) => r.lookupMs)
+  const sum = (f: (r: WorkerResult) => number, of = clients) => of.reduce((a, r) => a + f(r), 0)
+  return {
+    label: spec.label,
+    client: spec.client ?? '-',
+    n: spec.n,
+    shop: spec.shop,
+    status429: sum((r) => r.status429),
+    lookups: lookupMs.length,
+    lookupP50: Math.round(pct(lookupMs, 50)),
+    lookupP95: Math.round(pct(lookupMs, 95)),
+    lookupMax: Math.round(Math.max(0, ...lookupMs)),
+    lookupQueueP95: Math.round(
+      pct(
+        clients.flatMap((r) => r.lookupQueueMs),
+        95,
+      ),
+    ),
+    failedAgentCalls: sum((r) => r.failedLookups + r.failedWrites),
+    writes: sum((r) => r.writes),
+    shop429: shop?.shop429 ?? 0,
+    shopReads: shop?.shopReads ?? 0,
+    readUse: round(sum((r) => r.readAccepted, results) / (READ.q * T + READ.burst)),
+    syncPagesPerSecond: round(sum((r) => r.syncPages) / T, 1),
+    syncErrors: sum((r) => r.syncErrors),
+    firstError: clients.find((r) => r.firstError)?.firstError ?? null,
+  }
+}
+
+function line(r: RunResult): string {
+  return [
+    r.label.padEnd(22),
+    String(r.status429).padStart(6),
+    `${r.lookupP50} / ${r.lookupP95} / ${r.lookupMax} ms`.padStart(24),
+    String(r.failedAgentCalls).padStart(7),
+    `${r.shop429}/${r.shopReads}`.padStart(9),
+    r.readUse.toFixed(3).padStart(7),
+    String(r.syncPagesPerSecond).padStart(7),
+    String(r.lookupQueueP95).padStart(8),
+    r.firstError ? `  first error: ${r.firstError}` : '',
+  ].join(' ')
+}
+
+const tlsDir = mkdtempSync(path.join(tmpdir(), 'paydesk-team-tls-'))
+const sandbox = await startSandboxProcess()
+// This process trusts the sandbox's certificate too (for its admin calls).
+tls.setDefaultCACertificates([...tls.getCACertificates('default'), readFileSync(sandbox.cert, 'utf8')])
+const admin = createSandboxAdmin(sandbox.origin, ADMIN)
+const ids = (await admin.paymentIds('test')).slice(0, 500)
+const specs: RunSpec[] = [
+  { label: 'shop alone', client: null, n: 0, shop: true },
+  { label: 'paydesk N=1 alone', client: 'paydesk', n: 1, shop: false },
+  ...NS.flatMap((n) => CLIENTS.map((client) => ({ label: `${client} N=${n} +shop`, client, n, shop: true }))),
+]
+console.log(
+  `bench:team  READ q=${READ.q}/s burst ${READ.burst}; shop ${SHOP_SHARE * READ.q}/s; sync page ${PAGE_SIZE}; T=${T}s; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+console.log('run                      429s   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95')
+const results: RunResult[] = []
+try {
+  for (const spec of specs) {
+    const r = await run(spec, sandbox, ids)
+    results.push(r)
+    console.log(line(r))
+  }
+} finally {
+  sandbox.proc.kill('SIGTERM')
+  rmSync(tlsDir, { recursive: true, force: true })
+}
+const shopAlone = results.find((r) => r.label === 'shop alone')
+const summary = Object.fromEntries(
+  results.map((r) => [
+    r.label,
+    {
+      '429s': r.status429,
+      lookupWaitMs: { p50: r.lookupP50, p95: r.lookupP95, max: r.lookupMax },
+      lookupQueueP95Ms: r.lookupQueueP95,
+      failedAgentCalls: r.failedAgentCalls,
+      shop429: r.shop429,
+      readBucketUse: r.readUse,
+      syncPagesPerSecond: r.syncPagesPerSecond,
+    },
+  ]),
+)
+console.log(JSON.stringify({ seconds: T, readQuota: READ, shop429Alone: shopAlone?.shop429 ?? null, runs: summary }))

@@ -1,0 +1,123 @@
+// A bucket shared with others (spec 8.1: every key and app of one merchant draws from one bucket):
+// the other Paydesk instances of a support team, and the merchant's own shop. What this instance
+// knows of them comes only from the server's remaining counts: tokens missing from the bucket that
+// this instance did not spend were spent by someone else. From that it keeps
+//   - an estimate of the others' spending per second (so the local estimate refills at what is left
+//     for this instance, not at the whole quota), and
+//   - whether others are active now (spending seen within the last few seconds).
+// While others are active, background work (the sync) is a good citizen: it takes at most
+// `backgroundShare` of the quota, and nothing while the bucket is below `lowWater` of its capacity.
+// With nobody else seen it runs at full speed. User requests are never held by these rules.
+
+import type { BackgroundShareView } from '../../shared/api-events'
+
+export interface ShareOptions {
+  /** Largest part of the quota this instance's background work takes while others use the bucket. */
+  backgroundShare: number
+  /** Background work waits while the bucket holds less than this part of its capacity (others active). */
+  lowWater: number
+  /** Others count as active this long after their spending was last seen (ms). */
+  othersWindowMs: number
+}
+
+export const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
+
+/** Tokens missing beyond this are someone else's spending, not clock rounding. */
+const FOREIGN_MIN_TOKENS = 0.5
+/** How fast the estimate of the others' rate follows what the remaining counts show. */
+const GAIN = 0.25
+/** Shortest interval the others' rate is computed over (one response alone says little). */
+const MIN_INTERVAL_S = 1
+
+export interface ShareState {
+  /** Last time someone else's spending was seen (epoch ms), or null. */
+  othersSeenAt: number | null
+  /** Estimated tokens per second spent by others. */
+  othersRate: number
+  /** Time of the last correction that fed the estimate. */
+  lastFedAt: number | null
+  /** The background allowance: tokens at `backgroundShare` of the quota, capacity one. */
+  bgTokens: number
+  bgUpdatedAt: number
+}
+
+export function newShareState(now: number): ShareState {
+  return { othersSeenAt: null, othersRate: 0, lastFedAt: null, bgTokens: 1, bgUpdatedAt: now }
+}
+
+export function othersActive(s: ShareState, now: number, o: ShareOptions): boolean {
+  return s.othersSeenAt !== null && now - s.othersSeenAt <= o.othersWindowMs
+}
+
+/**
+ * Tokens per second left for this instance's own estimate: the quota minus what others are seen to
+ * take (that estimate falls again by itself when the server shows more tokens than assumed).
+ */
+export function ownRefillRate(s: ShareState, rate: number): number {
+  // Never below a tenth: the next response corrects the estimate anyway.
+  return Math.max(rate * 0.1, rate - s.othersRate)
+}
+
+/**
+ * Feeds one comparison of the local estimate with the server's remaining count. `certain`: tokens
+ * the estimate held beyond anything the server can have (only others' spending explains them).
+ * `likely`: the estimate minus the server's likeliest level (> 0: others spend more than assumed,
+ * < 0: less); it moves the others' rate, so noise averages out.
+ */
+export function feedObservation(
+  s: ShareState,
+  o: { certain: number; likely: number; rate: number; now: number },
+): void {
+  if (o.certain >= FOREIGN_MIN_TOKENS) s.othersSeenAt = o.now
+  const interval = Math.max(MIN_INTERVAL_S, s.lastFedAt === null ? 1 : (o.now - s.lastFedAt) / 1000)
+  s.lastFedAt = o.now
+  s.othersRate = Math.min(o.rate, Math.max(0, s.othersRate + (GAIN * o.likely) / interval))
+}
+
+/** A 429 this instance's estimate did not expect while others are active: they spend more than assumed. */
+export function noteForeign429(s: ShareState, rate: number, now: number): void {
+  s.othersSeenAt = now
+  s.othersRate = Math.min(rate, s.othersRate + 0.25 * rate)
+}
+
+function refillAllowance(s: ShareState, rate: number, now: number, o: ShareOptions): void {
+  if (now > s.bgUpdatedAt)
+    s.bgTokens = Math.min(1, s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * o.backgroundShare)
+  s.bgUpdatedAt = now
+}
+
+/**
+ * Extra wait (ms) for a background request while others use the bucket: until the bucket holds its
+ * low-water mark and until this instance's share allows one more. 0 when the bucket is otherwise idle.
+ */
+export function backgroundWaitMs(
+  s: ShareState,
+  bucket: { tokens: number; capacity: number; rate: number; ownRate: number },
+  now: number,
+  o: ShareOptions,
+): number {
+  refillAllowance(s, bucket.rate, now, o)
+  if (!othersActive(s, now, o)) return 0
+  const low = o.lowWater * bucket.capacity
+  const lowWait = bucket.tokens >= low ? 0 : ((low - bucket.tokens) / Math.max(bucket.ownRate, 1e-6)) * 1000
+  const shareRate = bucket.rate * o.backgroundShare
+  const shareWait = s.bgTokens >= 1 - 1e-9 ? 0 : ((1 - s.bgTokens) / Math.max(shareRate, 1e-6)) * 1000
+  return Math.max(lowWait, shareWait)
+}
+
+/** A background request was sent: it spends from the share allowance (only counted while others are active). */
+export function spendBackground(s: ShareState, rate: number, now: number, o: ShareOptions): void {
+  refillAllowance(s, rate, now, o)
+  if (othersActive(s, now, o)) s.bgTokens -= 1
+}
+
+/** What the connection shows: the share background work may take now, and why. */
+export function shareView(s: ShareState, rate: number, now: number, o: ShareOptions): BackgroundShareView {
+  const active = othersActive(s, now, o)
+  return {
+    configuredShare: o.backgroundShare,
+    share: active ? o.backgroundShare : 1,
+    othersActive: active,
+    othersPerSecond: active ? Math.round(Math.min(rate, s.othersRate) * 10) / 10 : 0,
+  }
+}
