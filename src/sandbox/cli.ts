@@ -1,4 +1,4 @@
-// Standalone sandbox: `npm run sandbox -- --port 4010 --seed 1200 --key test_abc --key access_xyz`.
+// Standalone sandbox: `npm run sandbox -- --port 4010 --payments 1200 --key test_abc --key access_xyz`.
 // The prefix of each key decides its kind and mode (test_/live_ API keys, access_ organization tokens).
 import { parseArgs } from 'node:util'
 import { startSandbox, type SandboxOptions } from './index'
@@ -6,8 +6,10 @@ import { startSandbox, type SandboxOptions } from './index'
 const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --host <host>          default 127.0.0.1
   --port <port>          default 0 (ephemeral)
-  --seed <n>             test-mode payments to seed (default 1200; live gets n/10)
-  --prng-seed <n>        PRNG seed for the data set (default 1)
+  --payments <n>         test-mode payments to seed (default 1200; live gets n/10)
+  --seed <n>             PRNG seed: the same seed gives the same data, ids and profile
+                         (default: random per launch; the banner prints the one in use)
+  --prng-seed <n>        the same as --seed (older name)
   --key <secret>         credential, repeatable (default: one generated test_ key)
   --admin-token <token>  admin bearer token (default: generated)
   --tls                  serve HTTPS with a self-signed certificate (made once, then reused)
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     options: {
       host: { type: 'string' },
       port: { type: 'string' },
+      payments: { type: 'string' },
       seed: { type: 'string' },
       'prng-seed': { type: 'string' },
       key: { type: 'string', multiple: true },
@@ -49,8 +52,8 @@ async function main(): Promise<void> {
   const options: SandboxOptions = {
     host: values.host,
     port: integer('port', values.port),
-    seedPayments: integer('seed', values.seed),
-    seed: integer('prng-seed', values['prng-seed']),
+    seedPayments: integer('payments', values.payments),
+    seed: integer('seed', values.seed) ?? integer('prng-seed', values['prng-seed']),
     keys: values.key,
     adminToken: values['admin-token'],
     allowedHosts: values['allow-host'],
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
     `Sandbox listening`,
     `  base URL:    ${sandbox.baseUrl}`,
     `  profile:     ${sandbox.profileId}`,
+    `  seed:        ${sandbox.seed} (start with --seed ${sandbox.seed} for the same data)`,
     `  admin token: ${sandbox.adminToken}`,
     ...(sandbox.tls
       ? [

@@ -1,6 +1,6 @@
 // The sandbox: a stateful local implementation of the payment service v2 (docs/SANDBOX.md).
 // Started in-process by the main process and by tests; never imports electron.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -32,7 +32,10 @@ export interface SandboxOptions {
   port?: number
   /** test-mode payments to seed; live gets a tenth of that. Default 1200. */
   seedPayments?: number
-  /** PRNG seed: same seed, same data set and profile id. Default 1. */
+  /**
+   * PRNG seed: the same seed gives the same data set, ids and profile id. Default: a random seed per
+   * launch (issue 22 item 8: ids and the profile cannot be guessed from an earlier run).
+   */
   seed?: number
   /** credentials (`test_…`, `live_…` API keys, `access_…` organization tokens); default one generated test_ key */
   keys?: string[]
@@ -61,6 +64,8 @@ export interface RunningSandbox {
   origin: string
   adminToken: string
   profileId: string
+  /** the PRNG seed in use (given, or drawn at launch): start again with it to get the same data */
+  seed: number
   credentials: { secret: string; kind: 'api-key' | 'organization-token'; mode?: 'test' | 'live' }[]
   /** With `tls`: the certificate (PEM, its path and SHA-256 fingerprint), to trust as a CA. */
   tls?: Omit<SandboxTlsMaterial, 'key'>
@@ -78,7 +83,9 @@ function secureToken(length: number): string {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? Date.now
-  const random = createRandom(options.seed ?? 1)
+  const seed = options.seed ?? randomInt(1, 2 ** 31)
+  if (!Number.isInteger(seed) || seed < 0) throw new Error('seed must be a non-negative integer')
+  const random = createRandom(seed)
   const profileId = `pfl_${randomBase62(random, 10)}`
   const ids = new IdFactory(random)
   const store = new SandboxStore()
@@ -101,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store,
     ids,
     limiter: new RateLimiter(now, options.quotas),
-    faults: new FaultRegistry(options.seed ?? 1),
+    faults: new FaultRegistry(seed),
     now,
     origin: '',
     profileId,
@@ -134,6 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     origin: ctx.origin,
     adminToken: ctx.adminToken,
     profileId,
+    seed,
     credentials: [...credentials.values()].map((c) => ({ ...c })),
     ...(tls
       ? {

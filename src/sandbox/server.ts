@@ -207,8 +207,21 @@ function sendPlain(res: ServerResponse, reply: Reply): void {
   res.end(body)
 }
 
+/**
+ * Every hosted page refuses to be framed (issue 22 item 8): a page of another site cannot put the
+ * checkout's buttons under its own and have a tester click "Pay" unknowingly (clickjacking).
+ */
+export const PAGE_FRAMING_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+}
+
 function htmlReply(status: number, html: string, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers }, body: html }
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...PAGE_FRAMING_HEADERS, ...headers },
+    body: html,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
