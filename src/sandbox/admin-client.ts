@@ -26,6 +26,19 @@ export interface SandboxAdmin {
   resetBuckets(): Promise<void>
   stats(): Promise<SandboxStats>
   paymentIds(mode?: 'test' | 'live', sort?: 'asc' | 'desc'): Promise<string[]>
+  /** the sandbox clock (docs/SANDBOX.md "The sandbox clock") */
+  clock(): Promise<ClockReading>
+  /** moves the clock forward by seconds, or to an ISO 8601 moment; runs what became due */
+  advanceClock(move: { advanceSeconds: number } | { to: string }): Promise<ClockReading>
+}
+
+export interface ClockReading {
+  /** the sandbox's present as the service writes timestamps */
+  now: string
+  nowMs: number
+  offsetMs: number
+  /** scheduled changes still waiting */
+  due: number
 }
 
 export function createSandboxAdmin(origin: string, adminToken: string): SandboxAdmin {
@@ -53,6 +66,8 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
     stats: () => call('GET', '/__admin/stats'),
     paymentIds: async (mode = 'test', sort = 'desc') =>
       (await call<{ ids: string[] }>('GET', `/__admin/payments?mode=${mode}&sort=${sort}`)).ids,
+    clock: () => call('GET', '/__admin/clock'),
+    advanceClock: (move) => call('POST', '/__admin/clock', move),
   }
 }
 

@@ -3,6 +3,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Mode } from '../shared/api-types'
 import { errorReply, type Reply } from './errors'
+import { parseMoment } from './clock'
+import { serviceTimestamp } from './resources'
 import { parseFaultSpec } from './faults'
 import { constantTimeEquals } from './guards'
 import type { Quota, SandboxQuotas } from './rate-limit'
@@ -99,7 +101,50 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
       if (sort !== 'asc' && sort !== 'desc') return errorReply(ctx.origin, 422, 'sort must be asc or desc', 'sort')
       return json(200, { ids: ctx.store.allPaymentIds(ctx.profileId, mode, sort) })
     }
+    case '/__admin/clock':
+      return clockAdmin(ctx, method, body)
     default:
       return errorReply(ctx.origin, 404, `No admin resource at ${path}.`)
   }
+}
+
+function clockJson(ctx: SandboxContext) {
+  return {
+    now: serviceTimestamp(ctx.clock.now()),
+    nowMs: ctx.clock.now(),
+    offsetMs: ctx.clock.offset,
+    due: ctx.clock.pending,
+  }
+}
+
+/**
+ * GET /__admin/clock reads the sandbox clock; POST moves it forward, by `{ "advanceSeconds": n }` or to
+ * `{ "to": "2026-03-01T09:00:00Z" }`, and runs what became due (docs/SANDBOX.md "The sandbox clock").
+ */
+function clockAdmin(ctx: SandboxContext, method: string, body: unknown): Reply {
+  if (method === 'GET') return json(200, clockJson(ctx))
+  if (method !== 'POST') {
+    return errorReply(ctx.origin, 405, `${method} is not supported on /__admin/clock.`, undefined, {
+      Allow: 'GET, POST',
+    })
+  }
+  const b = (typeof body === 'object' && body !== null ? body : {}) as { advanceSeconds?: unknown; to?: unknown }
+  let target: number
+  if (b.advanceSeconds !== undefined) {
+    if (typeof b.advanceSeconds !== 'number' || !Number.isFinite(b.advanceSeconds) || b.advanceSeconds < 0) {
+      return errorReply(ctx.origin, 422, 'advanceSeconds must be a number of seconds >= 0', 'advanceSeconds')
+    }
+    target = ctx.clock.now() + b.advanceSeconds * 1000
+  } else if (b.to !== undefined) {
+    const ms = typeof b.to === 'string' ? parseMoment(b.to) : null
+    if (ms === null) return errorReply(ctx.origin, 422, 'to must be an ISO 8601 date or moment with a zone', 'to')
+    target = ms
+  } else {
+    return errorReply(ctx.origin, 422, 'Send advanceSeconds or to.', 'advanceSeconds')
+  }
+  if (target < ctx.clock.now()) {
+    return errorReply(ctx.origin, 422, 'The sandbox clock only moves forward (ids grow with creation time).', 'to')
+  }
+  ctx.clock.moveTo(target)
+  return json(200, clockJson(ctx))
 }

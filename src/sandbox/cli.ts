@@ -1,6 +1,7 @@
 // Standalone sandbox: `npm run sandbox -- --port 4010 --payments 1200 --key test_abc --key access_xyz`.
 // The prefix of each key decides its kind and mode (test_/live_ API keys, access_ organization tokens).
 import { parseArgs } from 'node:util'
+import { parseMoment } from './clock'
 import { startSandbox, type SandboxOptions } from './index'
 
 const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
@@ -12,6 +13,8 @@ const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --prng-seed <n>        the same as --seed (older name)
   --key <secret>         credential, repeatable (default: one generated test_ key)
   --admin-token <token>  admin bearer token (default: generated)
+  --clock <moment>       start the sandbox clock at this ISO 8601 date or moment (default: now);
+                         move it later with POST /__admin/clock
   --tls                  serve HTTPS with a self-signed certificate (made once, then reused)
   --tls-dir <dir>        where the certificate and key are kept (default .sandbox-tls)
   --allow-host <name>    a host name requests may use besides IP addresses and localhost
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
       'prng-seed': { type: 'string' },
       key: { type: 'string', multiple: true },
       'admin-token': { type: 'string' },
+      clock: { type: 'string' },
       tls: { type: 'boolean' },
       'tls-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
@@ -57,6 +61,11 @@ async function main(): Promise<void> {
     keys: values.key,
     adminToken: values['admin-token'],
     allowedHosts: values['allow-host'],
+  }
+  if (values.clock !== undefined) {
+    const ms = parseMoment(values.clock)
+    if (ms === null) throw new Error(`--clock must be an ISO 8601 date or moment with a zone, got ${values.clock}`)
+    options.clockStartMs = ms
   }
   if (values.tls || values['tls-dir'] !== undefined) options.tls = { dir: values['tls-dir'] ?? '.sandbox-tls' }
   const readQ = integer('read-q', values['read-q'])

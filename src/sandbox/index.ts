@@ -5,7 +5,9 @@ import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { CREDENTIAL_PREFIXES } from '../shared/service/credentials'
+import { SandboxClock } from './clock'
 import { FaultRegistry } from './faults'
+import { SandboxEvents } from './lifecycle'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { RateLimiter, type SandboxQuotas } from './rate-limit'
 import { seedPayments } from './seed'
@@ -17,6 +19,7 @@ export {
   completeCheckout,
   createSandboxAdmin,
   type CheckoutResult,
+  type ClockReading,
   type SandboxAdmin,
   type SandboxStats,
   type FaultListing,
@@ -42,8 +45,13 @@ export interface SandboxOptions {
   /** default: generated per launch */
   adminToken?: string
   quotas?: SandboxQuotas
-  /** clock in ms (rate limits, timestamps, "today" of the rules) */
+  /** wall clock in ms under the sandbox clock (rate limits, timestamps, "today" of the rules) */
   now?: () => number
+  /**
+   * Where the sandbox clock starts (ms since the epoch); default: the wall clock. The clock then
+   * runs with wall time and moves forward through the admin API (docs/SANDBOX.md "The sandbox clock").
+   */
+  clockStartMs?: number
   /**
    * Serve HTTPS with a self-signed certificate kept in `dir` (made there on first use, reused while
    * valid for the host; docs/SANDBOX.md "HTTPS and links").
@@ -82,7 +90,8 @@ function secureToken(length: number): string {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const now = options.now ?? Date.now
+  const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
+  const now = clock.now
   const seed = options.seed ?? randomInt(1, 2 ** 31)
   if (!Number.isInteger(seed) || seed < 0) throw new Error('seed must be a non-negative integer')
   const random = createRandom(seed)
@@ -109,6 +118,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ids,
     limiter: new RateLimiter(now, options.quotas),
     faults: new FaultRegistry(seed),
+    clock,
+    events: new SandboxEvents(),
     now,
     origin: '',
     profileId,

@@ -1,0 +1,26 @@
+// The sandbox's implementation of each operation of the service (src/shared/service/operations.ts):
+// one row per operation id. The router (server.ts) matches method and path with the operation table
+// and runs the handler named here; an operation without one answers 501.
+import type { Handler } from '../request'
+import { createOrder, createOrderPayment, deleteOrder, getOrder, listOrders } from './orders'
+import { createPayment, deletePayment, getPayment, listPayments, listProfiles, patchPayment } from './payments'
+import { getRefund, getRefunds, postRefund } from './refunds'
+
+const param = (request: Parameters<Handler>[1], name: string): string => request.params[name] ?? ''
+
+export const HANDLERS: Readonly<Record<string, Handler>> = {
+  'list-payments': listPayments,
+  'create-payment': createPayment,
+  'get-payment': (c, r) => getPayment(c, r, param(r, 'paymentId')),
+  'update-payment': (c, r) => patchPayment(c, r, param(r, 'paymentId')),
+  'cancel-payment': (c, r) => deletePayment(c, r, param(r, 'paymentId')),
+  'list-refunds': (c, r) => getRefunds(c, r, param(r, 'paymentId')),
+  'create-refund': (c, r) => postRefund(c, r, param(r, 'paymentId')),
+  'get-refund': (c, r) => getRefund(c, r, param(r, 'paymentId'), param(r, 'refundId')),
+  'list-orders': listOrders,
+  'create-order': createOrder,
+  'get-order': (c, r) => getOrder(c, r, param(r, 'orderId')),
+  'cancel-order': (c, r) => deleteOrder(c, r, param(r, 'orderId')),
+  'create-order-payment': (c, r) => createOrderPayment(c, r, param(r, 'orderId')),
+  'list-profiles': listProfiles,
+}
