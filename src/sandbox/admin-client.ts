@@ -30,6 +30,9 @@ export interface SandboxAdmin {
   clock(): Promise<ClockReading>
   /** moves the clock forward by seconds, or to an ISO 8601 moment; runs what became due */
   advanceClock(move: { advanceSeconds: number } | { to: string }): Promise<ClockReading>
+  /** opens a chargeback on a paid payment (default: what remains of it) */
+  openChargeback(paymentId: string, amount?: { currency: string; value: string }): Promise<{ id: string }>
+  reverseChargeback(chargebackId: string): Promise<{ id: string; reversedAt: string | null }>
 }
 
 export interface ClockReading {
@@ -68,6 +71,9 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
       (await call<{ ids: string[] }>('GET', `/__admin/payments?mode=${mode}&sort=${sort}`)).ids,
     clock: () => call('GET', '/__admin/clock'),
     advanceClock: (move) => call('POST', '/__admin/clock', move),
+    openChargeback: (paymentId, amount) =>
+      call('POST', '/__admin/chargebacks', amount === undefined ? { paymentId } : { paymentId, amount }),
+    reverseChargeback: (id) => call('POST', `/__admin/chargebacks/${encodeURIComponent(id)}/reverse`),
   }
 }
 
@@ -82,7 +88,12 @@ export interface CheckoutResult {
  * Chooses an outcome on a payment's checkout page the way a customer's browser does: loads the page,
  * then submits its form (with the token the page carries). For tests and scripts.
  */
-export async function completeCheckout(checkoutUrl: string, outcome: string): Promise<CheckoutResult> {
+/** `extra`: more form fields, e.g. `{ failureReason: 'insufficient_funds' }` with outcome `failed`. */
+export async function completeCheckout(
+  checkoutUrl: string,
+  outcome: string,
+  extra: Record<string, string> = {},
+): Promise<CheckoutResult> {
   const page = await fetch(checkoutUrl)
   const html = await page.text()
   // A payment that is no longer open has no form: post without a token, as a stale tab would not.
@@ -90,7 +101,7 @@ export async function completeCheckout(checkoutUrl: string, outcome: string): Pr
   const response = await fetch(checkoutUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(token === undefined ? { outcome } : { token, outcome }).toString(),
+    body: new URLSearchParams(token === undefined ? { outcome, ...extra } : { token, outcome, ...extra }).toString(),
     redirect: 'manual',
   })
   return { status: response.status, location: response.headers.get('location'), html: await response.text() }

@@ -3,7 +3,10 @@
 import type { IncomingMessage } from 'node:http'
 import type { Mode } from '../shared/api-types'
 import { errorReply, type Reply } from './errors'
+import type { Amount } from '../shared/api-types'
 import { parseMoment } from './clock'
+import { SandboxError } from './errors'
+import { chargebackJson, openChargeback, reverseChargeback } from './routes/chargebacks'
 import { serviceTimestamp } from './resources'
 import { parseFaultSpec } from './faults'
 import { constantTimeEquals } from './guards'
@@ -45,6 +48,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
   const notAllowed = (allow: string) =>
     errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: allow })
 
+  if (path.startsWith('/__admin/chargebacks')) return chargebackAdmin(ctx, method, path, body)
   switch (path) {
     case '/__admin/faults': {
       if (method === 'GET') return json(200, { faults: ctx.faults.list() })
@@ -147,4 +151,42 @@ function clockAdmin(ctx: SandboxContext, method: string, body: unknown): Reply {
   }
   ctx.clock.moveTo(target)
   return json(200, clockJson(ctx))
+}
+
+/**
+ * POST /__admin/chargebacks `{ paymentId, amount? }` opens a chargeback (201);
+ * POST /__admin/chargebacks/{id}/reverse reverses it (docs/SANDBOX.md "Chargebacks").
+ */
+function chargebackAdmin(ctx: SandboxContext, method: string, path: string, body: unknown): Reply {
+  if (method !== 'POST') {
+    return errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: 'POST' })
+  }
+  try {
+    const reverse = /^\/__admin\/chargebacks\/([A-Za-z0-9_]+)\/reverse$/.exec(path)
+    if (reverse) {
+      const chargeback = ctx.store.getChargebackAnyScope(reverse[1] ?? '')
+      if (!chargeback) return errorReply(ctx.origin, 404, `No chargeback ${reverse[1]}.`)
+      reverseChargeback(ctx, chargeback, ctx.now())
+      return json(200, chargebackJson(ctx, chargeback))
+    }
+    if (path !== '/__admin/chargebacks') return errorReply(ctx.origin, 404, `No admin resource at ${path}.`)
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { paymentId?: unknown; amount?: unknown }
+    const record = typeof b.paymentId === 'string' ? ctx.store.getPaymentAnyScope(b.paymentId) : undefined
+    if (!record) return errorReply(ctx.origin, 422, 'paymentId must name a payment of the sandbox.', 'paymentId')
+    const amount = b.amount as Amount | undefined
+    if (
+      amount !== undefined &&
+      (typeof amount !== 'object' ||
+        amount === null ||
+        typeof amount.value !== 'string' ||
+        !/^\d+(\.\d+)?$/.test(amount.value) ||
+        typeof amount.currency !== 'string')
+    ) {
+      return errorReply(ctx.origin, 422, 'amount must be { currency, value } with a decimal string value.', 'amount')
+    }
+    return json(201, chargebackJson(ctx, openChargeback(ctx, record, amount, ctx.now())))
+  } catch (error) {
+    if (error instanceof SandboxError) return errorReply(ctx.origin, error.status, error.detail, error.field)
+    throw error
+  }
 }

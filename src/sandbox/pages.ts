@@ -77,7 +77,8 @@ export function handleDashboard(ctx: SandboxContext, url: URL): Reply {
   const [, kind, id = ''] = url.pathname.split('/').filter(Boolean)
   if (kind === 'payments') {
     const record = ctx.store.getPaymentAnyScope(id)
-    if (record) return htmlReply(200, dashboardPage('Payment', id, paymentJson(ctx.origin, record.data)))
+    if (record)
+      return htmlReply(200, dashboardPage('Payment', id, paymentJson(ctx.origin, record.data, record.related)))
   }
   if (kind === 'orders') {
     const record = ctx.store.getOrderAnyScope(id)

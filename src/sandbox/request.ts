@@ -180,7 +180,7 @@ export function listReply<T>(
   request: ApiRequest,
   query: ListQuery,
   page: ListPage<T> | null,
-  key: 'payments' | 'orders' | 'profiles',
+  key: string,
   itemJson: (item: T) => string,
 ): Reply {
   if (!page) {
@@ -196,7 +196,7 @@ export function listReply<T>(
     next.set('from', cursor)
     next.set('limit', String(query.limit))
     next.set('sort', query.sort)
-    return { href: `${ctx.origin}/v2/${key}?${next.toString()}`, type: HAL_JSON }
+    return { href: `${ctx.origin}${request.path}?${next.toString()}`, type: HAL_JSON }
   }
   const links: ListResponse<unknown>['_links'] = {
     self: { href: `${ctx.origin}${request.path}${request.url.search}`, type: HAL_JSON },

@@ -281,12 +281,28 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
   return { data, paymentIds: [] }
 }
 
-export function paymentJson(origin: string, data: PaymentData): Payment {
-  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links']
+/** How many refunds, chargebacks and captures a payment has (for its `_links`). */
+export interface PaymentRelated {
+  refunds?: number
+  chargebacks?: number
+  captures?: number
+}
+
+export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
+  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links'] & Record<string, Link>
   // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
   if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
   links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
   if (data.orderId) links.order = hal(`${origin}/v2/orders/${data.orderId}`)
+  // https://docs.mollie.com/reference/get-payment: `refunds`, `chargebacks` and `captures` links are
+  // present when the payment has such objects.
+  if (related.refunds) links.refunds = hal(`${origin}/v2/payments/${data.id}/refunds`)
+  if (related.chargebacks) links.chargebacks = hal(`${origin}/v2/payments/${data.id}/chargebacks`)
+  if (related.captures) links.captures = hal(`${origin}/v2/payments/${data.id}/captures`)
+  if (data.customerId) links.customer = hal(`${origin}/v2/customers/${data.customerId}`)
+  if (data.mandateId && data.customerId) {
+    links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
+  }
   links.documentation = html(`${origin}/docs/payments`)
   return { ...data, _links: links }
 }
@@ -295,7 +311,7 @@ export function paymentJson(origin: string, data: PaymentData): Payment {
 export function paymentJsonText(origin: string, record: PaymentRecord): string {
   // Links carry the origin the request arrived on, so the cache is per origin.
   if (record.json === undefined || record.jsonOrigin !== origin) {
-    record.json = JSON.stringify(paymentJson(origin, record.data))
+    record.json = JSON.stringify(paymentJson(origin, record.data, record.related))
     record.jsonOrigin = origin
   }
   return record.json

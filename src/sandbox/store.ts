@@ -1,13 +1,41 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Amount, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { paymentDetails } from './resources'
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
-export type RefundData = Omit<Refund, '_links'>
+/** A refund; one made through an order also names the order lines it refunds. */
+export type RefundData = Omit<Refund, '_links'> & { lines?: RefundLine[] }
+
+/** An order line in an order refund (https://docs.mollie.com/reference/create-order-refund). */
+export interface RefundLine {
+  id: string
+  orderId: string
+  name: string
+  quantity: number
+  unitPrice: { currency: string; value: string }
+  totalAmount: { currency: string; value: string }
+}
+
+/** A chargeback (https://docs.mollie.com/reference/get-chargeback). */
+export interface ChargebackData {
+  resource: 'chargeback'
+  id: string
+  amount: Amount
+  settlementAmount: Amount
+  createdAt: string
+  reason: { code: string; description: string } | null
+  reversedAt: string | null
+  paymentId: string
+}
+
+/** An entry of a per-scope list (lists page by `data.id`). */
+export interface Listed<T> {
+  data: T
+}
 
 export interface PaymentRecord {
   data: PaymentData
@@ -17,6 +45,8 @@ export interface PaymentRecord {
   json?: string
   /** the origin `json`'s links were written for */
   jsonOrigin?: string
+  /** counts of refunds, chargebacks and captures (they add `_links`) */
+  related?: { refunds?: number; chargebacks?: number; captures?: number }
 }
 
 export interface OrderRecord {
@@ -123,6 +153,12 @@ export class SandboxStore {
   private readonly idempotency = new Map<string, IdempotencyRecord>()
   /** Refunds per payment id, oldest first (ids grow with creation). */
   private readonly refunds = new Map<string, RefundData[]>()
+  private readonly chargebacks = new Map<string, ChargebackData[]>()
+  private readonly chargebackLists = new Map<string, Listed<ChargebackData>[]>()
+  private readonly chargebackById = new Map<string, ChargebackData>()
+  private readonly captures = new Map<string, Record<string, unknown>[]>()
+  /** Refunds per scope, oldest first (GET /v2/refunds). */
+  private readonly refundLists = new Map<string, Listed<RefundData>[]>()
   readonly ordersByNumber = new Map<string, number>()
   requests = 0
 
@@ -188,6 +224,62 @@ export class SandboxStore {
     const list = this.refunds.get(refund.paymentId) ?? []
     list.push(refund)
     this.refunds.set(refund.paymentId, list)
+    const payment = this.payments.get(refund.paymentId)
+    if (payment) {
+      payment.related = { ...payment.related, refunds: (payment.related?.refunds ?? 0) + 1 }
+      delete payment.json
+    }
+    const profileId = payment?.data.profileId ?? ''
+    const key = scopeKey(profileId, refund.mode)
+    const all = this.refundLists.get(key) ?? []
+    all.push({ data: refund })
+    this.refundLists.set(key, all)
+  }
+
+  addChargeback(chargeback: ChargebackData): void {
+    const payment = this.payments.get(chargeback.paymentId)
+    if (!payment) throw new Error(`no payment ${chargeback.paymentId}`)
+    this.chargebacks.set(chargeback.paymentId, [...this.chargebacksOf(chargeback.paymentId), chargeback])
+    this.chargebackById.set(chargeback.id, chargeback)
+    payment.related = { ...payment.related, chargebacks: (payment.related?.chargebacks ?? 0) + 1 }
+    delete payment.json
+    const key = scopeKey(payment.data.profileId, payment.data.mode)
+    const all = this.chargebackLists.get(key) ?? []
+    all.push({ data: chargeback })
+    this.chargebackLists.set(key, all)
+  }
+
+  getChargebackAnyScope(id: string): ChargebackData | undefined {
+    return this.chargebackById.get(id)
+  }
+
+  /** A payment's captures, oldest first (routes/captures.ts). */
+  capturesOf(paymentId: string): readonly Record<string, unknown>[] {
+    return this.captures.get(paymentId) ?? []
+  }
+
+  addCapture(paymentId: string, capture: Record<string, unknown>): void {
+    this.captures.set(paymentId, [...this.capturesOf(paymentId), capture])
+    const payment = this.payments.get(paymentId)
+    if (payment) {
+      payment.related = { ...payment.related, captures: (payment.related?.captures ?? 0) + 1 }
+      delete payment.json
+    }
+  }
+
+  /** A payment's chargebacks, oldest first. */
+  chargebacksOf(paymentId: string): readonly ChargebackData[] {
+    return this.chargebacks.get(paymentId) ?? []
+  }
+
+  /** GET /v2/chargebacks: the scope's chargebacks. */
+  listAllChargebacks(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<ChargebackData>> | null {
+    return listPage(this.chargebackLists.get(scopeKey(profileId, mode)) ?? [], query)
+  }
+
+  /** GET /v2/refunds: the scope's refunds, by the same cursor walk as payments. */
+  listAllRefunds(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<RefundData>> | null {
+    return listPage(this.refundLists.get(scopeKey(profileId, mode)) ?? [], query)
   }
 
   /** A payment's refunds, oldest first. */

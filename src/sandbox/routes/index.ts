@@ -2,9 +2,18 @@
 // one row per operation id. The router (server.ts) matches method and path with the operation table
 // and runs the handler named here; an operation without one answers 501.
 import type { Handler } from '../request'
+import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrder, listOrders } from './orders'
 import { createPayment, deletePayment, getPayment, listPayments, listProfiles, patchPayment } from './payments'
-import { getRefund, getRefunds, postRefund } from './refunds'
+import {
+  cancelRefund,
+  createOrderRefund,
+  getRefund,
+  getRefunds,
+  listAllRefunds,
+  listOrderRefunds,
+  postRefund,
+} from './refunds'
 
 const param = (request: Parameters<Handler>[1], name: string): string => request.params[name] ?? ''
 
@@ -17,6 +26,13 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'list-refunds': (c, r) => getRefunds(c, r, param(r, 'paymentId')),
   'create-refund': (c, r) => postRefund(c, r, param(r, 'paymentId')),
   'get-refund': (c, r) => getRefund(c, r, param(r, 'paymentId'), param(r, 'refundId')),
+  'cancel-refund': (c, r) => cancelRefund(c, r, param(r, 'paymentId'), param(r, 'refundId')),
+  'list-all-refunds': listAllRefunds,
+  'list-payment-chargebacks': (c, r) => listPaymentChargebacks(c, r, param(r, 'paymentId')),
+  'get-chargeback': (c, r) => getChargeback(c, r, param(r, 'paymentId'), param(r, 'chargebackId')),
+  'list-all-chargebacks': listAllChargebacks,
+  'list-order-refunds': (c, r) => listOrderRefunds(c, r, param(r, 'orderId')),
+  'create-order-refund': (c, r) => createOrderRefund(c, r, param(r, 'orderId')),
   'list-orders': listOrders,
   'create-order': createOrder,
   'get-order': (c, r) => getOrder(c, r, param(r, 'orderId')),

@@ -103,7 +103,7 @@ export function createOrderPayment(ctx: SandboxContext, request: ApiRequest, id:
   order.paymentIds.push(payment.data.id)
   ctx.store.addPayment(payment)
   scheduleExpiry(ctx, payment)
-  return jsonReply(201, paymentJson(ctx.origin, payment.data))
+  return jsonReply(201, paymentJson(ctx.origin, payment.data, payment.related))
 }
 
 export function deleteOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {

@@ -1,4 +1,7 @@
 // /v2/payments and /v2/profiles (https://docs.mollie.com/reference/payments-api).
+import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service/enums'
+import { refundJson } from '../actions'
+import { chargebackJson } from './chargebacks'
 import { scheduleExpiry } from '../lifecycle'
 import { type CreatePaymentRequest } from '../../shared/api-types'
 import { validateCreatePayment, validateUpdatePayment } from '../../shared/order-rules'
@@ -49,14 +52,42 @@ export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   if (mandate) ctx.store.completeRecurring(record, mandate, record.data.createdAt)
   ctx.store.addPayment(record)
   scheduleExpiry(ctx, record)
-  return jsonReply(201, paymentJson(ctx.origin, record.data))
+  return jsonReply(201, paymentJson(ctx.origin, record.data, record.related))
 }
 
 export function getPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const embed = paymentEmbeds(request)
   const scope = queryScope(ctx, request)
   const record = ctx.store.getPayment(id, scope.profileId, scope.mode)
   if (!record) throw new SandboxError(404, `No payment exists with id ${id}.`)
-  return { status: 200, headers: { 'Content-Type': HAL_JSON }, body: paymentJsonText(ctx.origin, record) }
+  if (embed.size === 0) {
+    return { status: 200, headers: { 'Content-Type': HAL_JSON }, body: paymentJsonText(ctx.origin, record) }
+  }
+  const json: Record<string, unknown> = { ...paymentJson(ctx.origin, record.data, record.related) }
+  const embedded: Record<string, unknown[]> = {}
+  if (embed.has('refunds')) embedded.refunds = ctx.store.refundsOf(id).map((r) => refundJson(ctx.origin, r))
+  if (embed.has('chargebacks')) embedded.chargebacks = ctx.store.chargebacksOf(id).map((c) => chargebackJson(ctx, c))
+  if (embed.has('captures')) embedded.captures = [...ctx.store.capturesOf(id)]
+  json._embedded = embedded
+  return jsonReply(200, json)
+}
+
+/** `embed` of get payment (https://docs.mollie.com/reference/get-payment): refunds, chargebacks, captures. */
+function paymentEmbeds(request: ApiRequest): Set<PaymentEmbedValue> {
+  const raw = request.url.searchParams.get('embed')
+  const embed = new Set<PaymentEmbedValue>()
+  if (raw === null || raw === '') return embed
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    if (!(PAYMENT_EMBED_VALUES as readonly string[]).includes(part)) {
+      throw new SandboxError(
+        400,
+        `The embed value ${JSON.stringify(part)} is not one of ${PAYMENT_EMBED_VALUES.join(', ')}.`,
+        'embed',
+      )
+    }
+    embed.add(part as PaymentEmbedValue)
+  }
+  return embed
 }
 
 export function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
@@ -107,7 +138,7 @@ export function deletePayment(ctx: SandboxContext, request: ApiRequest, id: stri
   firstViolation(validateActBody(parsedBody(request), ruleContext(ctx, request.credential)))
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
   cancelPayment(record, isoNow(ctx))
-  return jsonReply(200, paymentJson(ctx.origin, record.data))
+  return jsonReply(200, paymentJson(ctx.origin, record.data, record.related))
 }
 
 export function patchPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
@@ -115,5 +146,5 @@ export function patchPayment(ctx: SandboxContext, request: ApiRequest, id: strin
   firstViolation(validateUpdatePayment(body, ruleContext(ctx, request.credential)))
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
   updatePayment(record, body as Record<string, unknown>)
-  return jsonReply(200, paymentJson(ctx.origin, record.data))
+  return jsonReply(200, paymentJson(ctx.origin, record.data, record.related))
 }

@@ -124,3 +124,10 @@ export const CREDIT_LINE_TYPES: readonly string[] = ['discount', 'store_credit',
 
 /** Spec 2.6: these methods need payment lines. */
 export const METHODS_REQUIRING_LINES: readonly string[] = ['billie', 'in3', 'klarna', 'riverty', 'voucher']
+
+/**
+ * `embed` values of get payment (https://docs.mollie.com/reference/get-payment): the payment's
+ * refunds, chargebacks and captures.
+ */
+export const PAYMENT_EMBED_VALUES = ['refunds', 'chargebacks', 'captures'] as const
+export type PaymentEmbedValue = (typeof PAYMENT_EMBED_VALUES)[number]
