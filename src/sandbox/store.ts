@@ -3,7 +3,21 @@
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
 import type { Amount, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
+import { CustomerStore, type Mandate } from './customers-store'
 import { paymentDetails } from './resources'
+
+/** A mandate's `details` from the first payment's details (https://docs.mollie.com/reference/get-mandate). */
+function mandateDetails(details: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  if (!details) return {}
+  if (typeof details.cardNumber === 'string' && typeof details.cardHolder === 'string') {
+    return { cardHolder: details.cardHolder, cardNumber: details.cardNumber, cardLabel: details.cardLabel ?? null }
+  }
+  return {
+    consumerName: details.consumerName ?? null,
+    consumerAccount: details.consumerAccount ?? null,
+    consumerBic: details.consumerBic ?? null,
+  }
+}
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
@@ -97,17 +111,6 @@ export function lowerBound(items: readonly { data: { id: string } }[], id: strin
 const FINAL_PAYMENT_STATUSES = new Set(['paid', 'canceled', 'expired', 'failed'])
 const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
 
-/** A customer's mandate, made when a `first` payment is paid (https://docs.mollie.com/payments/recurring). */
-export interface Mandate {
-  id: string
-  method: 'creditcard' | 'directdebit'
-  createdAt: string
-}
-
-function mandateKey(profileId: string, mode: Mode, customerId: string): string {
-  return `${profileId}|${mode}|${customerId}`
-}
-
 export interface ListQuery {
   from?: string
   limit: number
@@ -145,7 +148,8 @@ export function listPage<T extends { data: { id: string } }>(list: readonly T[],
 }
 
 export class SandboxStore {
-  private readonly mandates = new Map<string, Mandate[]>()
+  /** customers, their payments and mandates (customers-store.ts) */
+  readonly customers = new CustomerStore()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
@@ -181,6 +185,7 @@ export class SandboxStore {
     if (last && last.data.id >= record.data.id) throw new Error('payment ids must grow with creation')
     list.push(record)
     this.payments.set(record.data.id, record)
+    if (record.data.customerId !== undefined) this.customers.notePayment(record.data.customerId, record)
   }
 
   /** Only objects of the caller's profile and mode are visible (test and live never mix). */
@@ -378,13 +383,20 @@ export class SandboxStore {
     }
     // A paid first payment gives its customer a mandate for recurring payments.
     if (outcome === 'paid' && payment.sequenceType === 'first' && payment.customerId !== undefined) {
+      const card = payment.method === 'creditcard' || payment.method === 'applepay'
       const mandate: Mandate = {
+        resource: 'mandate',
         id: newMandateId(),
-        method: payment.method === 'creditcard' || payment.method === 'applepay' ? 'creditcard' : 'directdebit',
+        mode: payment.mode,
+        status: 'valid',
+        method: card ? 'creditcard' : payment.method === 'paypal' ? 'paypal' : 'directdebit',
+        details: mandateDetails(payment.details),
+        mandateReference: null,
+        signatureDate: nowIso.slice(0, 10),
         createdAt: nowIso,
+        customerId: payment.customerId,
       }
-      const key = mandateKey(payment.profileId, payment.mode, payment.customerId)
-      this.mandates.set(key, [...(this.mandates.get(key) ?? []), mandate])
+      this.customers.addMandate(mandate)
       payment.mandateId = mandate.id
     }
     if (payment.orderId) this.applyToOrder(payment.orderId, outcome, nowIso)
@@ -393,8 +405,8 @@ export class SandboxStore {
 
   /** The customer's valid mandate (the one named, or the newest), or undefined. */
   validMandate(profileId: string, mode: Mode, customerId: string, mandateId?: string): Mandate | undefined {
-    const mandates = this.mandates.get(mandateKey(profileId, mode, customerId)) ?? []
-    return mandateId === undefined ? mandates[mandates.length - 1] : mandates.find((m) => m.id === mandateId)
+    const mandate = this.customers.validMandate(customerId, mandateId)
+    return mandate?.mode === mode && this.customers.get(customerId, profileId, mode) ? mandate : undefined
   }
 
   /**
@@ -405,7 +417,7 @@ export class SandboxStore {
     const payment = record.data
     delete record.json
     payment.status = 'paid'
-    payment.method = mandate.method
+    payment.method = mandate.method === 'paypal' ? 'paypal' : mandate.method
     payment.mandateId = mandate.id
     payment.paidAt = nowIso
     payment.amountRefunded = { currency: payment.amount.currency, value: zeroLike(payment.amount.value) }
@@ -444,3 +456,5 @@ export function zeroLike(value: string): string {
 }
 
 export type { OrderLine }
+
+export type { Mandate }

@@ -2,6 +2,17 @@
 // one row per operation id. The router (server.ts) matches method and path with the operation table
 // and runs the handler named here; an operation without one answers 501.
 import type { Handler } from '../request'
+import {
+  createCustomer,
+  createCustomerPayment,
+  deleteCustomer,
+  getCustomer,
+  listCustomerPayments,
+  listCustomers,
+  updateCustomer,
+} from './customers'
+import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
+import { getMethod, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrder, listOrders } from './orders'
 import { createPayment, deletePayment, getPayment, listPayments, listProfiles, patchPayment } from './payments'
@@ -39,4 +50,17 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'cancel-order': (c, r) => deleteOrder(c, r, param(r, 'orderId')),
   'create-order-payment': (c, r) => createOrderPayment(c, r, param(r, 'orderId')),
   'list-profiles': listProfiles,
+  'list-customers': listCustomers,
+  'create-customer': createCustomer,
+  'get-customer': (c, r) => getCustomer(c, r, param(r, 'customerId')),
+  'update-customer': (c, r) => updateCustomer(c, r, param(r, 'customerId')),
+  'delete-customer': (c, r) => deleteCustomer(c, r, param(r, 'customerId')),
+  'list-customer-payments': (c, r) => listCustomerPayments(c, r, param(r, 'customerId')),
+  'create-customer-payment': (c, r) => createCustomerPayment(c, r, param(r, 'customerId')),
+  'list-mandates': (c, r) => listMandates(c, r, param(r, 'customerId')),
+  'create-mandate': (c, r) => createMandate(c, r, param(r, 'customerId')),
+  'get-mandate': (c, r) => getMandate(c, r, param(r, 'customerId'), param(r, 'mandateId')),
+  'revoke-mandate': (c, r) => revokeMandate(c, r, param(r, 'customerId'), param(r, 'mandateId')),
+  'list-methods': listMethods,
+  'get-method': (c, r) => getMethod(c, r, param(r, 'methodId')),
 }

@@ -29,6 +29,10 @@ export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   firstViolation(validateCreatePayment(body, ruleContext(ctx, request.credential)))
   const input = body as CreatePaymentRequest
   const scope = bodyScope(ctx, request, input)
+  // https://docs.mollie.com/reference/create-payment: `customerId` names an existing customer.
+  if (input.customerId !== undefined && !ctx.store.customers.get(input.customerId, scope.profileId, scope.mode)) {
+    throw new SandboxError(422, `The customer ${input.customerId} does not exist.`, 'customerId')
+  }
   // https://docs.mollie.com/reference/v2/payments-api/create-payment: a recurring payment is
   // charged on a valid mandate of its customer (made by a paid `first` payment).
   const mandate =
