@@ -89,6 +89,7 @@ async function main(): Promise<void> {
           `  certificate: ${sandbox.tls.certPath} (${sandbox.tls.created ? 'new' : 'reused'}; covers ${sandbox.tls.names.join(', ')})`,
           `  SHA-256:     ${sandbox.tls.fingerprint256}`,
           `  trust it:    NODE_EXTRA_CA_CERTS=${sandbox.tls.certPath}`,
+          `  official Node client: SANDBOX_CA_CERT=${sandbox.tls.certPath} node --import ./src/sandbox/trust.mjs …`,
         ]
       : []),
     `  credentials:`,

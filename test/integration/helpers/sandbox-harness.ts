@@ -52,7 +52,7 @@ export async function startHarness(options: SandboxOptions = {}, key = 'test_har
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()
-    return { status: response.status, json: text ? (JSON.parse(text)) : null }
+    return { status: response.status, json: text ? JSON.parse(text) : null }
   }
   const choose: Harness['choose'] = (paymentId, outcome, extra) =>
     completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome, extra)
