@@ -1,5 +1,6 @@
 // The hosted pages (outside /v2): checkout, result, dashboard, documentation (checkout-page.ts
 // writes their HTML); every one refuses framing.
+import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { checkoutPage, dashboardPage, messagePage, resultPage } from './checkout-page'
 import { type Reply } from './errors'
 import { checkoutPostRefusal, checkoutToken } from './guards'
@@ -61,7 +62,18 @@ export async function handleCheckout(
   if (record.data.status !== 'open') return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
   const refusal = checkoutPostRefusal(req, ctx.origin, form.get('token'), token)
   if (refusal !== null) return sendPlain(res, htmlReply(403, messagePage('Not sent from the checkout page', refusal)))
-  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx), () => ctx.ids.next('mdt'))) {
+  const reason = form.get('failureReason') ?? 'unknown_reason'
+  if (!(reason in CARD_FAILURE_REASONS)) {
+    return sendPlain(
+      res,
+      htmlReply(
+        400,
+        messagePage('Bad request', `Choose a failure reason: ${Object.keys(CARD_FAILURE_REASONS).join(', ')}.`),
+      ),
+    )
+  }
+  const newMandate = () => ctx.ids.next('mdt')
+  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx), newMandate, reason as CardFailureReason)) {
     return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
   }
   const payment = record.data

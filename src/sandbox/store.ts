@@ -4,7 +4,34 @@
 import type { Amount, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
+import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { paymentDetails } from './resources'
+
+/**
+ * `details` of a failed payment: a card payment's `failureReason` and `failureMessage`
+ * (https://docs.mollie.com/components/handling-errors); a direct debit's `bankReasonCode` and
+ * `bankReason` (https://docs.mollie.com/reference/get-payment). A failed payment without a method
+ * failed at the card form (choice): it becomes a creditcard payment. Other methods: no details.
+ */
+export function failureDetails(
+  payment: PaymentData,
+  reason: CardFailureReason,
+  address: Parameters<typeof paymentDetails>[2],
+): Record<string, unknown> | null {
+  if (payment.method === null) payment.method = 'creditcard'
+  if (payment.method === 'creditcard' || payment.method === 'applepay') {
+    const card = paymentDetails(payment.method, payment.id, address) ?? {}
+    return { ...card, failureReason: reason, failureMessage: CARD_FAILURE_REASONS[reason] }
+  }
+  if (payment.method === 'directdebit') {
+    return {
+      ...paymentDetails('directdebit', payment.id, address),
+      bankReasonCode: 'AM04',
+      bankReason: 'Insufficient funds',
+    }
+  }
+  return null
+}
 
 /** A mandate's `details` from the first payment's details (https://docs.mollie.com/reference/get-mandate). */
 function mandateDetails(details: Record<string, unknown> | null | undefined): Record<string, unknown> {
@@ -344,6 +371,7 @@ export class SandboxStore {
     outcome: CheckoutOutcome,
     nowIso: string,
     newMandateId: () => string = () => 'mdt_0',
+    failureReason: CardFailureReason = 'unknown_reason',
   ): boolean {
     const record = this.payments.get(paymentId)
     if (!record || record.data.status !== 'open') return false
@@ -380,6 +408,8 @@ export class SandboxStore {
     if (address?.country !== undefined) payment.countryCode = address.country
     if (outcome === 'paid' || outcome === 'authorized') {
       payment.details = paymentDetails(payment.method, payment.id, address)
+    } else if (outcome === 'failed') {
+      payment.details = failureDetails(payment, failureReason, address)
     }
     // A paid first payment gives its customer a mandate for recurring payments.
     if (outcome === 'paid' && payment.sequenceType === 'first' && payment.customerId !== undefined) {
