@@ -6,6 +6,7 @@ import type { Quota } from './rate-limit'
 export interface SandboxStats {
   orders: number
   payments: number
+  customers: number
   requests: number
   /** Idempotency-Keys whose first request is still being processed */
   idempotencyInFlight: number

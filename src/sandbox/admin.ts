@@ -93,6 +93,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
       return json(200, {
         orders: ctx.store.orderCount,
         payments: ctx.store.paymentCount,
+        customers: ctx.store.customers.count,
         requests: ctx.store.requests,
         idempotencyInFlight: ctx.store.idempotencyInFlight,
         ordersByNumber: Object.fromEntries(ctx.store.ordersByNumber),

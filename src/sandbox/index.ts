@@ -10,7 +10,9 @@ import { FaultRegistry } from './faults'
 import { SandboxEvents } from './lifecycle'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { RateLimiter, type SandboxQuotas } from './rate-limit'
-import { seedPayments } from './seed'
+import { scheduleExpiry } from './lifecycle'
+import { scheduleRefund } from './routes/refunds'
+import { seedMerchant } from './seed/merchant'
 import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
 import { SandboxStore } from './store'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
@@ -101,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const testPayments = options.seedPayments ?? DEFAULT_SEED_PAYMENTS
   if (!Number.isInteger(testPayments) || testPayments < 0)
     throw new Error('seedPayments must be a non-negative integer')
-  seedPayments(store, {
+  const seeded = seedMerchant(store, {
     testPayments,
     livePayments: Math.round(testPayments / 10),
     profileId,
@@ -133,6 +135,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ctx.allowedHosts = new Set(
     [host, ...(tls?.names ?? []), ...(options.allowedHosts ?? [])].map((n) => n.trim().toLowerCase()).filter(Boolean),
   )
+  // Seeded objects that are still moving go on the clock like objects made through the API.
+  for (const record of seeded.open) scheduleExpiry(ctx, record)
+  for (const { paymentId, refundId } of seeded.movingRefunds) {
+    const refund = store.refundsOf(paymentId).find((r) => r.id === refundId)
+    if (refund) scheduleRefund(ctx, refund)
+  }
   const handler = createRequestHandler(ctx)
   const server: Server = tls
     ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)

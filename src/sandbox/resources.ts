@@ -36,8 +36,21 @@ function hal(href: string): Link {
  * `2018-03-20T13:13:37+00:00` (https://docs.mollie.com/reference/v2/payments-api/get-payment).
  */
 export function serviceTimestamp(ms: number): string {
-  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`
+  // The day's part is cached: seeding writes hundreds of thousands of timestamps, mostly on few days.
+  const dayMs = Math.floor(ms / 86_400_000) * 86_400_000
+  if (dayMs !== cachedDayMs) {
+    cachedDayMs = dayMs
+    cachedDay = new Date(dayMs).toISOString().slice(0, 11)
+  }
+  const second = Math.floor((ms - dayMs) / 1000)
+  const h = Math.floor(second / 3600)
+  const m = Math.floor((second % 3600) / 60)
+  const s = second % 60
+  return `${cachedDay}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}+00:00`
 }
+
+let cachedDayMs = NaN
+let cachedDay = ''
 
 const MINUTE = 60_000
 /**

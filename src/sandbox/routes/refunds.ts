@@ -55,7 +55,7 @@ function embedsPayment(request: ApiRequest): boolean {
 }
 
 /** pending → processing two hours after creation → refunded (REFUND_SETTLE_MS later). */
-function scheduleRefund(ctx: SandboxContext, refund: RefundData): void {
+export function scheduleRefund(ctx: SandboxContext, refund: RefundData): void {
   const created = Date.parse(refund.createdAt)
   ctx.clock.schedule(created + REFUND_EXECUTION_DELAY_MS, () => {
     if (refund.status !== 'pending' && refund.status !== 'queued') return
