@@ -1,5 +1,6 @@
 // The hosted pages (outside /v2): checkout, result, dashboard, documentation (checkout-page.ts
 // writes their HTML); every one refuses framing.
+import { isManualCapture, onAuthorized } from './routes/captures'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { checkoutPage, dashboardPage, messagePage, resultPage } from './checkout-page'
 import { type Reply } from './errors'
@@ -73,10 +74,13 @@ export async function handleCheckout(
     )
   }
   const newMandate = () => ctx.ids.next('mdt')
-  if (!ctx.store.applyOutcome(id, outcome as CheckoutOutcome, isoNow(ctx), newMandate, reason as CardFailureReason)) {
+  // A payment with captureMode manual is authorized, not paid, when the payer pays (captures.ts).
+  const chosen = outcome === 'paid' && isManualCapture(record) ? 'authorized' : (outcome as CheckoutOutcome)
+  if (!ctx.store.applyOutcome(id, chosen, isoNow(ctx), newMandate, reason as CardFailureReason)) {
     return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
   }
   const payment = record.data
+  if (payment.status === 'authorized') onAuthorized(record, ctx.now())
   ctx.events.emit(ctx, 'payment', payment.id)
   if (payment.orderId !== undefined) ctx.events.emit(ctx, 'order', payment.orderId)
   // The customer goes to cancelUrl on an explicit cancel when there is one, else to redirectUrl (spec 2.2).

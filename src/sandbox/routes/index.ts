@@ -2,6 +2,7 @@
 // one row per operation id. The router (server.ts) matches method and path with the operation table
 // and runs the handler named here; an operation without one answers 501.
 import type { Handler } from '../request'
+import { createCapture, getCapture, listCaptures, releaseAuthorization } from './captures'
 import {
   createCustomer,
   createCustomerPayment,
@@ -42,6 +43,10 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'list-payment-chargebacks': (c, r) => listPaymentChargebacks(c, r, param(r, 'paymentId')),
   'get-chargeback': (c, r) => getChargeback(c, r, param(r, 'paymentId'), param(r, 'chargebackId')),
   'list-all-chargebacks': listAllChargebacks,
+  'list-captures': (c, r) => listCaptures(c, r, param(r, 'paymentId')),
+  'create-capture': (c, r) => createCapture(c, r, param(r, 'paymentId')),
+  'get-capture': (c, r) => getCapture(c, r, param(r, 'paymentId'), param(r, 'captureId')),
+  'release-authorization': (c, r) => releaseAuthorization(c, r, param(r, 'paymentId')),
   'list-order-refunds': (c, r) => listOrderRefunds(c, r, param(r, 'orderId')),
   'create-order-refund': (c, r) => createOrderRefund(c, r, param(r, 'orderId')),
   'list-orders': listOrders,

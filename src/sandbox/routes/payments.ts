@@ -1,6 +1,7 @@
 // /v2/payments and /v2/profiles (https://docs.mollie.com/reference/payments-api).
 import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service/enums'
 import { refundJson } from '../actions'
+import { applyCaptureMode } from './captures'
 import { chargebackJson } from './chargebacks'
 import { scheduleExpiry } from '../lifecycle'
 import { type CreatePaymentRequest } from '../../shared/api-types'
@@ -53,6 +54,7 @@ export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
         )
   }
   const record = buildPayment(input, scope, ctx.ids, ctx.now())
+  applyCaptureMode(record, body as Record<string, unknown>)
   if (mandate) ctx.store.completeRecurring(record, mandate, record.data.createdAt)
   ctx.store.addPayment(record)
   scheduleExpiry(ctx, record)

@@ -147,4 +147,35 @@ describe('the official Node client over --tls', () => {
     expect(chargebacks.embeddedRefunds).toBe(2)
     expect(r.badInput).toMatchObject({ field: 'email' })
   })
+
+  it('drives captures: create, list, get on a manual-capture payment (docs.mollie.com/reference/captures-api)', async () => {
+    const created = await httpsCall(
+      'POST',
+      `${sandbox.baseUrl}/payments`,
+      JSON.stringify({ ...validPaymentBody({ method: 'creditcard' }), captureMode: 'manual' }),
+      { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    )
+    const id = (JSON.parse(created.text) as { id: string }).id
+    const page = await httpsCall('GET', `${sandbox.origin}/checkout/${id}`)
+    const token = present(/name="token" value="([^"]*)"/.exec(page.text)?.[1])
+    await httpsCall(
+      'POST',
+      `${sandbox.origin}/checkout/${id}`,
+      new URLSearchParams({ token, outcome: 'paid' }).toString(),
+      {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: sandbox.origin,
+      },
+    )
+    const r = await runClient(
+      { SANDBOX_CA_CERT: present(sandbox.tls).certPath, AUTHORIZED: id, STEP: 'captures' },
+      true,
+    )
+    const capture = r.captureCreate as Record<string, unknown>
+    expect(capture.status).toBe('pending')
+    expect(capture.amount).toEqual({ currency: 'EUR', value: '4.00' })
+    expect(r.captureList).toEqual([capture.id])
+    expect(r.captureGet).toBe(capture.id)
+    expect(r.payment).toEqual({ status: 'paid', amountCaptured: { currency: 'EUR', value: '4.00' } })
+  })
 })
