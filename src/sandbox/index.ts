@@ -38,6 +38,11 @@ export interface SandboxOptions {
   /** test-mode payments to seed; live gets a tenth of that. Default 1200. */
   seedPayments?: number
   /**
+   * Whether some seeded payments belong to orders (and the practice stories are seeded). Default
+   * true; tests about orders they create themselves may turn it off.
+   */
+  seedOrders?: boolean
+  /**
    * PRNG seed: the same seed gives the same data set, ids and profile id. Default: a random seed per
    * launch (issue 22 item 8: ids and the profile cannot be guessed from an earlier run).
    */
@@ -110,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     nowMs: now(),
     random,
     ids,
+    orders: options.seedOrders !== false,
   })
   const secrets =
     options.keys && options.keys.length > 0 ? options.keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]

@@ -26,6 +26,8 @@ export interface SeedOptions {
   nowMs: number
   random: () => number
   ids: IdFactory
+  /** false: no orders (and no practice stories, some of which are orders); default true */
+  orders?: boolean
 }
 
 /** What the caller schedules on the clock once the sandbox runs: expiry of open payments. */
@@ -155,7 +157,7 @@ export function seedMerchant(store: SandboxStore, o: SeedOptions): SeedResult {
   const total = o.testPayments + o.livePayments
   if (total === 0) return result
   // The practice stories come with a data set of some size (small seeds in tests stay exact).
-  const stories = o.testPayments >= STORY_THRESHOLD ? planStories(o.nowMs, o.random) : []
+  const stories = o.testPayments >= STORY_THRESHOLD && o.orders !== false ? planStories(o.nowMs, o.random) : []
   const testCustomers = seedCustomers(store, o, 'test', Math.round(o.testPayments / 8), stories)
   const liveCustomers = o.livePayments > 0 ? seedCustomers(store, o, 'live', Math.round(o.livePayments / 8), []) : []
   const plans = timeline(o, stories, testCustomers, liveCustomers)

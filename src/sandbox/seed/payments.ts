@@ -74,7 +74,7 @@ function randomChoice(o: SeedOptions, plan: Plan): Choice {
   const minor = BigInt(100 + Math.floor(random() * range.maxMinor))
   const status = pickStatus(random)
   const method = pick(METHODS, random)
-  const order = range.currency === 'EUR' && random() < 0.12
+  const order = range.currency === 'EUR' && random() < 0.12 && o.orders !== false
   const label = pick(LABELS, random)
   return {
     status,
