@@ -34,7 +34,11 @@ export interface SandboxAdmin {
   /** opens a chargeback on a paid payment (default: what remains of it) */
   openChargeback(paymentId: string, amount?: { currency: string; value: string }): Promise<{ id: string }>
   reverseChargeback(chargebackId: string): Promise<{ id: string; reversedAt: string | null }>
+  /** the webhook delivery log (docs/SANDBOX.md "Webhooks"), all or for one object */
+  webhookDeliveries(objectId?: string): Promise<WebhookDelivery[]>
 }
+
+import type { WebhookDelivery } from './webhooks'
 
 export interface ClockReading {
   /** the sandbox's present as the service writes timestamps */
@@ -74,6 +78,13 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
     advanceClock: (move) => call('POST', '/__admin/clock', move),
     openChargeback: (paymentId, amount) =>
       call('POST', '/__admin/chargebacks', amount === undefined ? { paymentId } : { paymentId, amount }),
+    webhookDeliveries: async (objectId) =>
+      (
+        await call<{ deliveries: WebhookDelivery[] }>(
+          'GET',
+          `/__admin/webhooks${objectId === undefined ? '' : `?objectId=${encodeURIComponent(objectId)}`}`,
+        )
+      ).deliveries,
     reverseChargeback: (id) => call('POST', `/__admin/chargebacks/${encodeURIComponent(id)}/reverse`),
   }
 }

@@ -106,6 +106,11 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
       if (sort !== 'asc' && sort !== 'desc') return errorReply(ctx.origin, 422, 'sort must be asc or desc', 'sort')
       return json(200, { ids: ctx.store.allPaymentIds(ctx.profileId, mode, sort) })
     }
+    case '/__admin/webhooks': {
+      if (method !== 'GET') return notAllowed('GET')
+      const objectId = url.searchParams.get('objectId')
+      return json(200, { deliveries: objectId === null ? ctx.webhooks.deliveries : ctx.webhooks.forObject(objectId) })
+    }
     case '/__admin/clock':
       return clockAdmin(ctx, method, body)
     default:

@@ -15,6 +15,7 @@ const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --admin-token <token>  admin bearer token (default: generated)
   --clock <moment>       start the sandbox clock at this ISO 8601 date or moment (default: now);
                          move it later with POST /__admin/clock
+  --allow-local-webhooks accept and call webhook URLs on this machine or a private network
   --tls                  serve HTTPS with a self-signed certificate (made once, then reused)
   --tls-dir <dir>        where the certificate and key are kept (default .sandbox-tls)
   --allow-host <name>    a host name requests may use besides IP addresses and localhost
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
       'admin-token': { type: 'string' },
       clock: { type: 'string' },
       tls: { type: 'boolean' },
+      'allow-local-webhooks': { type: 'boolean' },
       'tls-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'read-q': { type: 'string' },
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     keys: values.key,
     adminToken: values['admin-token'],
     allowedHosts: values['allow-host'],
+    allowLocalWebhooks: values['allow-local-webhooks'] === true,
   }
   if (values.clock !== undefined) {
     const ms = parseMoment(values.clock)

@@ -15,6 +15,7 @@ import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
 import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
 import { SandboxStore } from './store'
+import { seedFailedDelivery, startWebhooks, WebhookLog } from './webhooks'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
 export {
@@ -70,6 +71,11 @@ export interface SandboxOptions {
    * answered 421: a web page cannot reach the sandbox by rebinding its own name to loopback.
    */
   allowedHosts?: string[]
+  /**
+   * Accept and call webhook URLs on this machine or a private network (a developer's local shop).
+   * Default false: like the real service, such URLs are refused (docs/SANDBOX.md "Webhooks").
+   */
+  allowLocalWebhooks?: boolean
 }
 
 export interface RunningSandbox {
@@ -128,6 +134,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: new FaultRegistry(seed),
     clock,
     events: new SandboxEvents(),
+    webhooks: new WebhookLog(),
+    allowLocalWebhooks: options.allowLocalWebhooks === true,
     now,
     origin: '',
     profileId,
@@ -147,6 +155,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const refund = store.refundsOf(paymentId).find((r) => r.id === refundId)
     if (refund) scheduleRefund(ctx, refund)
   }
+  for (const { objectId, url, fromMs } of seeded.webhookDown) seedFailedDelivery(ctx, objectId, url, fromMs)
+  startWebhooks(ctx)
   const handler = createRequestHandler(ctx)
   const server: Server = tls
     ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)

@@ -62,7 +62,7 @@ export function parsedBody(request: ApiRequest): unknown {
 }
 
 export function ruleContext(ctx: SandboxContext, credential: Credential): RuleContext {
-  return { today: todayUtc(ctx.now()), credential: credential.kind }
+  return { today: todayUtc(ctx.now()), credential: credential.kind, allowLocalWebhookUrl: ctx.allowLocalWebhooks }
 }
 
 export function firstViolation(violations: { field: string; message: string }[]): never | void {

@@ -21,6 +21,7 @@ import type { RateLimiter } from './rate-limit'
 import { UNROUTED, type ApiRequest, type Handler } from './request'
 import { HANDLERS } from './routes/index'
 import type { SandboxStore } from './store'
+import type { WebhookLog } from './webhooks'
 
 export interface Credential {
   secret: string
@@ -38,6 +39,10 @@ export interface SandboxContext {
   clock: SandboxClock
   /** status changes, for the webhook sender (lifecycle.ts) */
   events: SandboxEvents
+  /** every webhook delivery and its attempts (webhooks.ts) */
+  webhooks: WebhookLog
+  /** whether webhook URLs on loopback or private networks may be called (and accepted) */
+  allowLocalWebhooks: boolean
   now: () => number
   /** set once the server listens */
   origin: string

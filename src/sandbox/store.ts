@@ -252,7 +252,14 @@ export class SandboxStore {
     return this.orders.get(id)
   }
 
+  private readonly refundById = new Map<string, RefundData>()
+
+  getRefundAnyScope(id: string): RefundData | undefined {
+    return this.refundById.get(id)
+  }
+
   addRefund(refund: RefundData): void {
+    this.refundById.set(refund.id, refund)
     const list = this.refunds.get(refund.paymentId) ?? []
     list.push(refund)
     this.refunds.set(refund.paymentId, list)

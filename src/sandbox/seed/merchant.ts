@@ -35,6 +35,8 @@ export interface SeedResult {
   open: PaymentRecord[]
   /** refunds still moving on (pending or processing) */
   movingRefunds: { paymentId: string; refundId: string }[]
+  /** orders whose shop does not answer its webhook: deliveries failing since `fromMs` */
+  webhookDown: { objectId: string; url: string; fromMs: number }[]
 }
 
 export interface SeedCustomer {
@@ -153,7 +155,7 @@ export type { Plan }
  * customers; live mode `livePayments`. Returns what must be scheduled on the clock.
  */
 export function seedMerchant(store: SandboxStore, o: SeedOptions): SeedResult {
-  const result: SeedResult = { open: [], movingRefunds: [] }
+  const result: SeedResult = { open: [], movingRefunds: [], webhookDown: [] }
   const total = o.testPayments + o.livePayments
   if (total === 0) return result
   // The practice stories come with a data set of some size (small seeds in tests stay exact).

@@ -344,6 +344,13 @@ export function buildAll(store: SandboxStore, o: SeedOptions, plans: Plan[], res
     const order = choice.order ? seedOrder(o, plan.mode, plan, choice, createdAt, ++orderNumber) : undefined
     const record = seedPayment(o, o.ids.next('tr'), plan.mode, plan, choice, order?.data.id)
     if (order) {
+      if (choice.story?.webhookDown && order.data.webhookUrl) {
+        result.webhookDown.push({
+          objectId: order.data.id,
+          url: order.data.webhookUrl,
+          fromMs: plan.createdMs + 600_000,
+        })
+      }
       order.paymentIds.push(record.data.id)
       if (record.data.paidAt) order.data.paidAt = record.data.paidAt
       store.addOrder(order)
