@@ -176,12 +176,28 @@ function decodeBody(
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     const form = parseFormBody(text)
-    return form.ok ? form : { ok: false, status: 400, message: form.message }
+    if (!form.ok) return { ok: false, status: 400, message: form.message }
+    return { ok: true, value: metadataFromJsonText(form.value) }
   }
   return {
     ok: false,
     status: 415,
     message: `The request body must be sent as application/json or application/x-www-form-urlencoded, not ${contentType ?? 'without a Content-Type'}.`,
+  }
+}
+
+/**
+ * A form field `metadata` holding JSON text (an object or array) is that JSON, as with a JSON body
+ * (issue 24 item 8: the service returns it as an object); other text stays text.
+ */
+function metadataFromJsonText(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const metadata = (value as { metadata?: unknown }).metadata
+  if (typeof metadata !== 'string' || !/^\s*[[{]/.test(metadata)) return value
+  try {
+    return { ...value, metadata: JSON.parse(metadata) as unknown }
+  } catch {
+    return value
   }
 }
 
