@@ -98,19 +98,10 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
         idempotencyInFlight: ctx.store.idempotencyInFlight,
         ordersByNumber: Object.fromEntries(ctx.store.ordersByNumber),
       })
-    case '/__admin/payments': {
-      if (method !== 'GET') return notAllowed('GET')
-      const mode = url.searchParams.get('mode') ?? 'test'
-      const sort = url.searchParams.get('sort') ?? 'desc'
-      if (mode !== 'test' && mode !== 'live') return errorReply(ctx.origin, 422, 'mode must be test or live', 'mode')
-      if (sort !== 'asc' && sort !== 'desc') return errorReply(ctx.origin, 422, 'sort must be asc or desc', 'sort')
-      return json(200, { ids: ctx.store.allPaymentIds(ctx.profileId, mode, sort) })
-    }
-    case '/__admin/webhooks': {
-      if (method !== 'GET') return notAllowed('GET')
-      const objectId = url.searchParams.get('objectId')
-      return json(200, { deliveries: objectId === null ? ctx.webhooks.deliveries : ctx.webhooks.forObject(objectId) })
-    }
+    case '/__admin/payments':
+      return paymentIdList(ctx, method, url)
+    case '/__admin/webhooks':
+      return webhookLog(ctx, method, url)
     case '/__admin/clock':
       return clockAdmin(ctx, method, body)
     default:
@@ -195,4 +186,24 @@ function chargebackAdmin(ctx: SandboxContext, method: string, path: string, body
     if (error instanceof SandboxError) return errorReply(ctx.origin, error.status, error.detail, error.field)
     throw error
   }
+}
+
+/** GET /__admin/payments?mode&sort: every payment id of a mode (tests compare lists with it). */
+function paymentIdList(ctx: SandboxContext, method: string, url: URL): Reply {
+  if (method !== 'GET')
+    return errorReply(ctx.origin, 405, `${method} is not supported on /__admin/payments.`, undefined, { Allow: 'GET' })
+  const mode = url.searchParams.get('mode') ?? 'test'
+  const sort = url.searchParams.get('sort') ?? 'desc'
+  if (mode !== 'test' && mode !== 'live') return errorReply(ctx.origin, 422, 'mode must be test or live', 'mode')
+  if (sort !== 'asc' && sort !== 'desc') return errorReply(ctx.origin, 422, 'sort must be asc or desc', 'sort')
+  return json(200, { ids: ctx.store.allPaymentIds(ctx.profileId, mode, sort) })
+}
+
+/** GET /__admin/webhooks[?objectId=]: the webhook delivery log (docs/SANDBOX.md "Webhooks"). */
+function webhookLog(ctx: SandboxContext, method: string, url: URL): Reply {
+  if (method !== 'GET') {
+    return errorReply(ctx.origin, 405, `${method} is not supported on /__admin/webhooks.`, undefined, { Allow: 'GET' })
+  }
+  const objectId = url.searchParams.get('objectId')
+  return json(200, { deliveries: objectId === null ? ctx.webhooks.deliveries : ctx.webhooks.forObject(objectId) })
 }

@@ -12,7 +12,7 @@ import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { RateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
 import { scheduleRefund } from './routes/refunds'
-import { seedMerchant } from './seed/merchant'
+import { seedMerchant, type SeedResult } from './seed/merchant'
 import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
 import { SandboxStore } from './store'
 import { seedFailedDelivery, startWebhooks, WebhookLog } from './webhooks'
@@ -102,6 +102,42 @@ function secureToken(length: number): string {
   return out
 }
 
+function credentialMap(keys: string[] | undefined): Map<string, Credential> {
+  const secrets = keys && keys.length > 0 ? keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
+  const credentials = new Map<string, Credential>()
+  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  return credentials
+}
+
+async function listen(
+  handler: ReturnType<typeof createRequestHandler>,
+  tls: SandboxTlsMaterial | undefined,
+  port: number,
+  host: string,
+): Promise<Server> {
+  const server: Server = tls
+    ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)
+    : createServer({ keepAliveTimeout: 30_000 }, handler)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return server
+}
+
+/** Seeded objects that are still moving go on the clock like objects made through the API. */
+function scheduleSeeded(ctx: SandboxContext, seeded: SeedResult): void {
+  for (const record of seeded.open) scheduleExpiry(ctx, record)
+  for (const { paymentId, refundId } of seeded.movingRefunds) {
+    const refund = ctx.store.refundsOf(paymentId).find((r) => r.id === refundId)
+    if (refund) scheduleRefund(ctx, refund)
+  }
+  for (const { objectId, url, fromMs } of seeded.webhookDown) seedFailedDelivery(ctx, objectId, url, fromMs)
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
   const now = clock.now
@@ -123,10 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ids,
     orders: options.seedOrders !== false,
   })
-  const secrets =
-    options.keys && options.keys.length > 0 ? options.keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
-  const credentials = new Map<string, Credential>()
-  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  const credentials = credentialMap(options.keys)
   const ctx: SandboxContext = {
     store,
     ids,
@@ -149,25 +182,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ctx.allowedHosts = new Set(
     [host, ...(tls?.names ?? []), ...(options.allowedHosts ?? [])].map((n) => n.trim().toLowerCase()).filter(Boolean),
   )
-  // Seeded objects that are still moving go on the clock like objects made through the API.
-  for (const record of seeded.open) scheduleExpiry(ctx, record)
-  for (const { paymentId, refundId } of seeded.movingRefunds) {
-    const refund = store.refundsOf(paymentId).find((r) => r.id === refundId)
-    if (refund) scheduleRefund(ctx, refund)
-  }
-  for (const { objectId, url, fromMs } of seeded.webhookDown) seedFailedDelivery(ctx, objectId, url, fromMs)
+  scheduleSeeded(ctx, seeded)
   startWebhooks(ctx)
   const handler = createRequestHandler(ctx)
-  const server: Server = tls
-    ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)
-    : createServer({ keepAliveTimeout: 30_000 }, handler)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  const server = await listen(handler, tls, options.port ?? 0, host)
   const { port } = server.address() as AddressInfo
   const hostPart = host.includes(':') ? `[${host}]` : host
   ctx.origin = `${tls ? 'https' : 'http'}://${hostPart}:${port}`

@@ -52,6 +52,15 @@ export function planStories(nowMs: number, random: () => number): StoryPlan[] {
     description: 'Coffee subscription',
     sequenceType: 'recurring',
   })
+  return [...paymentStories(nowMs, random, monthly), ...afterSaleStories(nowMs, random)]
+}
+
+/** Subscriptions and card trouble. */
+function paymentStories(
+  nowMs: number,
+  random: () => number,
+  monthly: (daysAgo: number, status: PaymentStatus) => StoryPayment,
+): StoryPlan[] {
   return [
     {
       key: 'subscription-failed',
@@ -91,6 +100,12 @@ export function planStories(nowMs: number, random: () => number): StoryPlan[] {
         },
       ],
     },
+  ]
+}
+
+/** Refunds, chargebacks, waiting transfers and a shop that does not answer. */
+function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
+  return [
     {
       key: 'partial-refund',
       person: person('FR', 'Emma', 'Dubois', random),
