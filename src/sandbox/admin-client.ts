@@ -6,6 +6,7 @@ import type { Quota } from './rate-limit'
 export interface SandboxStats {
   orders: number
   payments: number
+  customers: number
   requests: number
   /** Idempotency-Keys whose first request is still being processed */
   idempotencyInFlight: number
@@ -26,6 +27,26 @@ export interface SandboxAdmin {
   resetBuckets(): Promise<void>
   stats(): Promise<SandboxStats>
   paymentIds(mode?: 'test' | 'live', sort?: 'asc' | 'desc'): Promise<string[]>
+  /** the sandbox clock (docs/SANDBOX.md "The sandbox clock") */
+  clock(): Promise<ClockReading>
+  /** moves the clock forward by seconds, or to an ISO 8601 moment; runs what became due */
+  advanceClock(move: { advanceSeconds: number } | { to: string }): Promise<ClockReading>
+  /** opens a chargeback on a paid payment (default: what remains of it) */
+  openChargeback(paymentId: string, amount?: { currency: string; value: string }): Promise<{ id: string }>
+  reverseChargeback(chargebackId: string): Promise<{ id: string; reversedAt: string | null }>
+  /** the webhook delivery log (docs/SANDBOX.md "Webhooks"), all or for one object */
+  webhookDeliveries(objectId?: string): Promise<WebhookDelivery[]>
+}
+
+import type { WebhookDelivery } from './webhooks'
+
+export interface ClockReading {
+  /** the sandbox's present as the service writes timestamps */
+  now: string
+  nowMs: number
+  offsetMs: number
+  /** scheduled changes still waiting */
+  due: number
 }
 
 export function createSandboxAdmin(origin: string, adminToken: string): SandboxAdmin {
@@ -53,6 +74,18 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
     stats: () => call('GET', '/__admin/stats'),
     paymentIds: async (mode = 'test', sort = 'desc') =>
       (await call<{ ids: string[] }>('GET', `/__admin/payments?mode=${mode}&sort=${sort}`)).ids,
+    clock: () => call('GET', '/__admin/clock'),
+    advanceClock: (move) => call('POST', '/__admin/clock', move),
+    openChargeback: (paymentId, amount) =>
+      call('POST', '/__admin/chargebacks', amount === undefined ? { paymentId } : { paymentId, amount }),
+    webhookDeliveries: async (objectId) =>
+      (
+        await call<{ deliveries: WebhookDelivery[] }>(
+          'GET',
+          `/__admin/webhooks${objectId === undefined ? '' : `?objectId=${encodeURIComponent(objectId)}`}`,
+        )
+      ).deliveries,
+    reverseChargeback: (id) => call('POST', `/__admin/chargebacks/${encodeURIComponent(id)}/reverse`),
   }
 }
 
@@ -67,7 +100,12 @@ export interface CheckoutResult {
  * Chooses an outcome on a payment's checkout page the way a customer's browser does: loads the page,
  * then submits its form (with the token the page carries). For tests and scripts.
  */
-export async function completeCheckout(checkoutUrl: string, outcome: string): Promise<CheckoutResult> {
+/** `extra`: more form fields, e.g. `{ failureReason: 'insufficient_funds' }` with outcome `failed`. */
+export async function completeCheckout(
+  checkoutUrl: string,
+  outcome: string,
+  extra: Record<string, string> = {},
+): Promise<CheckoutResult> {
   const page = await fetch(checkoutUrl)
   const html = await page.text()
   // A payment that is no longer open has no form: post without a token, as a stale tab would not.
@@ -75,7 +113,7 @@ export async function completeCheckout(checkoutUrl: string, outcome: string): Pr
   const response = await fetch(checkoutUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(token === undefined ? { outcome } : { token, outcome }).toString(),
+    body: new URLSearchParams(token === undefined ? { outcome, ...extra } : { token, outcome, ...extra }).toString(),
     redirect: 'manual',
   })
   return { status: response.status, location: response.headers.get('location'), html: await response.text() }

@@ -1,6 +1,7 @@
 // The hosted pages of the sandbox (outside /v2): the checkout page the customer is sent to
 // (`_links.checkout`, spec 1 and 2.4), its result page, the dashboard pages and the documentation
 // stub that `_links.documentation` points to. Plain HTML forms, no script.
+import { CARD_FAILURE_REASONS } from '../shared/service/enums'
 import type { PaymentData } from './store'
 import { CHECKOUT_OUTCOMES } from './store'
 
@@ -42,6 +43,17 @@ const OUTCOME_LABELS: Record<string, string> = {
   expired: 'Let it expire',
 }
 
+/** The reason a failed card payment gives (details.failureReason), chosen by the tester. */
+function failureSelect(): string {
+  const options = Object.entries(CARD_FAILURE_REASONS)
+    .map(
+      ([reason, message]) =>
+        `<option value="${reason}"${reason === 'unknown_reason' ? ' selected' : ''}>${escapeHtml(message)}</option>`,
+    )
+    .join('')
+  return `<label>Failure reason <select name="failureReason">${options}</select></label> `
+}
+
 /** `token` is the form's per-payment token (guards.ts), which the POST must carry back. */
 export function checkoutPage(payment: PaymentData, token: string): string {
   const summary = `<p class="muted">Sandbox checkout &middot; ${escapeHtml(payment.mode)} mode</p>
@@ -56,7 +68,7 @@ export function checkoutPage(payment: PaymentData, token: string): string {
   }
   const forms = CHECKOUT_OUTCOMES.map(
     (outcome) =>
-      `<form method="post" action="/checkout/${encodeURIComponent(payment.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit"${outcome === 'paid' ? ' class="primary"' : ''} data-outcome="${outcome}">${OUTCOME_LABELS[outcome]}</button></form>`,
+      `<form method="post" action="/checkout/${encodeURIComponent(payment.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}">${outcome === 'failed' ? failureSelect() : ''}<button type="submit"${outcome === 'paid' ? ' class="primary"' : ''} data-outcome="${outcome}">${OUTCOME_LABELS[outcome]}</button></form>`,
   ).join('\n')
   return page('Checkout', `${summary}\n<p>Choose the outcome of this test payment:</p>\n${forms}`)
 }

@@ -1,22 +1,28 @@
 // The sandbox: a stateful local implementation of the payment service v2 (docs/SANDBOX.md).
 // Started in-process by the main process and by tests; never imports electron.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { CREDENTIAL_PREFIXES } from '../shared/service/credentials'
+import { SandboxClock } from './clock'
 import { FaultRegistry } from './faults'
+import { SandboxEvents } from './lifecycle'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { RateLimiter, type SandboxQuotas } from './rate-limit'
-import { seedPayments } from './seed'
+import { scheduleExpiry } from './lifecycle'
+import { scheduleRefund } from './routes/refunds'
+import { seedMerchant, type SeedResult } from './seed/merchant'
 import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
 import { SandboxStore } from './store'
+import { seedFailedDelivery, startWebhooks, WebhookLog } from './webhooks'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
 export {
   completeCheckout,
   createSandboxAdmin,
   type CheckoutResult,
+  type ClockReading,
   type SandboxAdmin,
   type SandboxStats,
   type FaultListing,
@@ -32,15 +38,28 @@ export interface SandboxOptions {
   port?: number
   /** test-mode payments to seed; live gets a tenth of that. Default 1200. */
   seedPayments?: number
-  /** PRNG seed: same seed, same data set and profile id. Default 1. */
+  /**
+   * Whether some seeded payments belong to orders (and the practice stories are seeded). Default
+   * true; tests about orders they create themselves may turn it off.
+   */
+  seedOrders?: boolean
+  /**
+   * PRNG seed: the same seed gives the same data set, ids and profile id. Default: a random seed per
+   * launch (issue 22 item 8: ids and the profile cannot be guessed from an earlier run).
+   */
   seed?: number
   /** credentials (`test_…`, `live_…` API keys, `access_…` organization tokens); default one generated test_ key */
   keys?: string[]
   /** default: generated per launch */
   adminToken?: string
   quotas?: SandboxQuotas
-  /** clock in ms (rate limits, timestamps, "today" of the rules) */
+  /** wall clock in ms under the sandbox clock (rate limits, timestamps, "today" of the rules) */
   now?: () => number
+  /**
+   * Where the sandbox clock starts (ms since the epoch); default: the wall clock. The clock then
+   * runs with wall time and moves forward through the admin API (docs/SANDBOX.md "The sandbox clock").
+   */
+  clockStartMs?: number
   /**
    * Serve HTTPS with a self-signed certificate kept in `dir` (made there on first use, reused while
    * valid for the host; docs/SANDBOX.md "HTTPS and links").
@@ -52,6 +71,11 @@ export interface SandboxOptions {
    * answered 421: a web page cannot reach the sandbox by rebinding its own name to loopback.
    */
   allowedHosts?: string[]
+  /**
+   * Accept and call webhook URLs on this machine or a private network (a developer's local shop).
+   * Default false: like the real service, such URLs are refused (docs/SANDBOX.md "Webhooks").
+   */
+  allowLocalWebhooks?: boolean
 }
 
 export interface RunningSandbox {
@@ -61,6 +85,8 @@ export interface RunningSandbox {
   origin: string
   adminToken: string
   profileId: string
+  /** the PRNG seed in use (given, or drawn at launch): start again with it to get the same data */
+  seed: number
   credentials: { secret: string; kind: 'api-key' | 'organization-token'; mode?: 'test' | 'live' }[]
   /** With `tls`: the certificate (PEM, its path and SHA-256 fingerprint), to trust as a CA. */
   tls?: Omit<SandboxTlsMaterial, 'key'>
@@ -76,32 +102,73 @@ function secureToken(length: number): string {
   return out
 }
 
+function credentialMap(keys: string[] | undefined): Map<string, Credential> {
+  const secrets = keys && keys.length > 0 ? keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
+  const credentials = new Map<string, Credential>()
+  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  return credentials
+}
+
+async function listen(
+  handler: ReturnType<typeof createRequestHandler>,
+  tls: SandboxTlsMaterial | undefined,
+  port: number,
+  host: string,
+): Promise<Server> {
+  const server: Server = tls
+    ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)
+    : createServer({ keepAliveTimeout: 30_000 }, handler)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return server
+}
+
+/** Seeded objects that are still moving go on the clock like objects made through the API. */
+function scheduleSeeded(ctx: SandboxContext, seeded: SeedResult): void {
+  for (const record of seeded.open) scheduleExpiry(ctx, record)
+  for (const { paymentId, refundId } of seeded.movingRefunds) {
+    const refund = ctx.store.refundsOf(paymentId).find((r) => r.id === refundId)
+    if (refund) scheduleRefund(ctx, refund)
+  }
+  for (const { objectId, url, fromMs } of seeded.webhookDown) seedFailedDelivery(ctx, objectId, url, fromMs)
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const now = options.now ?? Date.now
-  const random = createRandom(options.seed ?? 1)
+  const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
+  const now = clock.now
+  const seed = options.seed ?? randomInt(1, 2 ** 31)
+  if (!Number.isInteger(seed) || seed < 0) throw new Error('seed must be a non-negative integer')
+  const random = createRandom(seed)
   const profileId = `pfl_${randomBase62(random, 10)}`
   const ids = new IdFactory(random)
   const store = new SandboxStore()
   const testPayments = options.seedPayments ?? DEFAULT_SEED_PAYMENTS
   if (!Number.isInteger(testPayments) || testPayments < 0)
     throw new Error('seedPayments must be a non-negative integer')
-  seedPayments(store, {
+  const seeded = seedMerchant(store, {
     testPayments,
     livePayments: Math.round(testPayments / 10),
     profileId,
     nowMs: now(),
     random,
     ids,
+    orders: options.seedOrders !== false,
   })
-  const secrets =
-    options.keys && options.keys.length > 0 ? options.keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
-  const credentials = new Map<string, Credential>()
-  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  const credentials = credentialMap(options.keys)
   const ctx: SandboxContext = {
     store,
     ids,
     limiter: new RateLimiter(now, options.quotas),
-    faults: new FaultRegistry(options.seed ?? 1),
+    faults: new FaultRegistry(seed),
+    clock,
+    events: new SandboxEvents(),
+    webhooks: new WebhookLog(),
+    allowLocalWebhooks: options.allowLocalWebhooks === true,
     now,
     origin: '',
     profileId,
@@ -115,17 +182,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ctx.allowedHosts = new Set(
     [host, ...(tls?.names ?? []), ...(options.allowedHosts ?? [])].map((n) => n.trim().toLowerCase()).filter(Boolean),
   )
+  scheduleSeeded(ctx, seeded)
+  startWebhooks(ctx)
   const handler = createRequestHandler(ctx)
-  const server: Server = tls
-    ? createHttpsServer({ keepAliveTimeout: 30_000, key: tls.key, cert: tls.cert }, handler)
-    : createServer({ keepAliveTimeout: 30_000 }, handler)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  const server = await listen(handler, tls, options.port ?? 0, host)
   const { port } = server.address() as AddressInfo
   const hostPart = host.includes(':') ? `[${host}]` : host
   ctx.origin = `${tls ? 'https' : 'http'}://${hostPart}:${port}`
@@ -134,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     origin: ctx.origin,
     adminToken: ctx.adminToken,
     profileId,
+    seed,
     credentials: [...credentials.values()].map((c) => ({ ...c })),
     ...(tls
       ? {

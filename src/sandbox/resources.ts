@@ -36,8 +36,21 @@ function hal(href: string): Link {
  * `2018-03-20T13:13:37+00:00` (https://docs.mollie.com/reference/v2/payments-api/get-payment).
  */
 export function serviceTimestamp(ms: number): string {
-  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`
+  // The day's part is cached: seeding writes hundreds of thousands of timestamps, mostly on few days.
+  const dayMs = Math.floor(ms / 86_400_000) * 86_400_000
+  if (dayMs !== cachedDayMs) {
+    cachedDayMs = dayMs
+    cachedDay = new Date(dayMs).toISOString().slice(0, 11)
+  }
+  const second = Math.floor((ms - dayMs) / 1000)
+  const h = Math.floor(second / 3600)
+  const m = Math.floor((second % 3600) / 60)
+  const s = second % 60
+  return `${cachedDay}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}+00:00`
 }
+
+let cachedDayMs = NaN
+let cachedDay = ''
 
 const MINUTE = 60_000
 /**
@@ -281,12 +294,28 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
   return { data, paymentIds: [] }
 }
 
-export function paymentJson(origin: string, data: PaymentData): Payment {
-  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links']
+/** How many refunds, chargebacks and captures a payment has (for its `_links`). */
+export interface PaymentRelated {
+  refunds?: number
+  chargebacks?: number
+  captures?: number
+}
+
+export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
+  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links'] & Record<string, Link>
   // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
   if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
   links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
   if (data.orderId) links.order = hal(`${origin}/v2/orders/${data.orderId}`)
+  // https://docs.mollie.com/reference/get-payment: `refunds`, `chargebacks` and `captures` links are
+  // present when the payment has such objects.
+  if (related.refunds) links.refunds = hal(`${origin}/v2/payments/${data.id}/refunds`)
+  if (related.chargebacks) links.chargebacks = hal(`${origin}/v2/payments/${data.id}/chargebacks`)
+  if (related.captures) links.captures = hal(`${origin}/v2/payments/${data.id}/captures`)
+  if (data.customerId) links.customer = hal(`${origin}/v2/customers/${data.customerId}`)
+  if (data.mandateId && data.customerId) {
+    links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
+  }
   links.documentation = html(`${origin}/docs/payments`)
   return { ...data, _links: links }
 }
@@ -295,7 +324,7 @@ export function paymentJson(origin: string, data: PaymentData): Payment {
 export function paymentJsonText(origin: string, record: PaymentRecord): string {
   // Links carry the origin the request arrived on, so the cache is per origin.
   if (record.json === undefined || record.jsonOrigin !== origin) {
-    record.json = JSON.stringify(paymentJson(origin, record.data))
+    record.json = JSON.stringify(paymentJson(origin, record.data, record.related))
     record.jsonOrigin = origin
   }
   return record.json

@@ -1,13 +1,82 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Amount, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
+import { CustomerStore, type Mandate } from './customers-store'
+import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { paymentDetails } from './resources'
+
+/**
+ * `details` of a failed payment: a card payment's `failureReason` and `failureMessage`
+ * (https://docs.mollie.com/components/handling-errors); a direct debit's `bankReasonCode` and
+ * `bankReason` (https://docs.mollie.com/reference/get-payment). A failed payment without a method
+ * failed at the card form (choice): it becomes a creditcard payment. Other methods: no details.
+ */
+export function failureDetails(
+  payment: PaymentData,
+  reason: CardFailureReason,
+  address: Parameters<typeof paymentDetails>[2],
+): Record<string, unknown> | null {
+  if (payment.method === null) payment.method = 'creditcard'
+  if (payment.method === 'creditcard' || payment.method === 'applepay') {
+    const card = paymentDetails(payment.method, payment.id, address) ?? {}
+    return { ...card, failureReason: reason, failureMessage: CARD_FAILURE_REASONS[reason] }
+  }
+  if (payment.method === 'directdebit') {
+    return {
+      ...paymentDetails('directdebit', payment.id, address),
+      bankReasonCode: 'AM04',
+      bankReason: 'Insufficient funds',
+    }
+  }
+  return null
+}
+
+/** A mandate's `details` from the first payment's details (https://docs.mollie.com/reference/get-mandate). */
+function mandateDetails(details: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  if (!details) return {}
+  if (typeof details.cardNumber === 'string' && typeof details.cardHolder === 'string') {
+    return { cardHolder: details.cardHolder, cardNumber: details.cardNumber, cardLabel: details.cardLabel ?? null }
+  }
+  return {
+    consumerName: details.consumerName ?? null,
+    consumerAccount: details.consumerAccount ?? null,
+    consumerBic: details.consumerBic ?? null,
+  }
+}
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
-export type RefundData = Omit<Refund, '_links'>
+/** A refund; one made through an order also names the order lines it refunds. */
+export type RefundData = Omit<Refund, '_links'> & { lines?: RefundLine[] }
+
+/** An order line in an order refund (https://docs.mollie.com/reference/create-order-refund). */
+export interface RefundLine {
+  id: string
+  orderId: string
+  name: string
+  quantity: number
+  unitPrice: { currency: string; value: string }
+  totalAmount: { currency: string; value: string }
+}
+
+/** A chargeback (https://docs.mollie.com/reference/get-chargeback). */
+export interface ChargebackData {
+  resource: 'chargeback'
+  id: string
+  amount: Amount
+  settlementAmount: Amount
+  createdAt: string
+  reason: { code: string; description: string } | null
+  reversedAt: string | null
+  paymentId: string
+}
+
+/** An entry of a per-scope list (lists page by `data.id`). */
+export interface Listed<T> {
+  data: T
+}
 
 export interface PaymentRecord {
   data: PaymentData
@@ -17,6 +86,8 @@ export interface PaymentRecord {
   json?: string
   /** the origin `json`'s links were written for */
   jsonOrigin?: string
+  /** counts of refunds, chargebacks and captures (they add `_links`) */
+  related?: { refunds?: number; chargebacks?: number; captures?: number }
 }
 
 export interface OrderRecord {
@@ -67,17 +138,6 @@ export function lowerBound(items: readonly { data: { id: string } }[], id: strin
 const FINAL_PAYMENT_STATUSES = new Set(['paid', 'canceled', 'expired', 'failed'])
 const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
 
-/** A customer's mandate, made when a `first` payment is paid (https://docs.mollie.com/payments/recurring). */
-export interface Mandate {
-  id: string
-  method: 'creditcard' | 'directdebit'
-  createdAt: string
-}
-
-function mandateKey(profileId: string, mode: Mode, customerId: string): string {
-  return `${profileId}|${mode}|${customerId}`
-}
-
 export interface ListQuery {
   from?: string
   limit: number
@@ -115,7 +175,8 @@ export function listPage<T extends { data: { id: string } }>(list: readonly T[],
 }
 
 export class SandboxStore {
-  private readonly mandates = new Map<string, Mandate[]>()
+  /** customers, their payments and mandates (customers-store.ts) */
+  readonly customers = new CustomerStore()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
@@ -123,6 +184,12 @@ export class SandboxStore {
   private readonly idempotency = new Map<string, IdempotencyRecord>()
   /** Refunds per payment id, oldest first (ids grow with creation). */
   private readonly refunds = new Map<string, RefundData[]>()
+  private readonly chargebacks = new Map<string, ChargebackData[]>()
+  private readonly chargebackLists = new Map<string, Listed<ChargebackData>[]>()
+  private readonly chargebackById = new Map<string, ChargebackData>()
+  private readonly captures = new Map<string, Record<string, unknown>[]>()
+  /** Refunds per scope, oldest first (GET /v2/refunds). */
+  private readonly refundLists = new Map<string, Listed<RefundData>[]>()
   readonly ordersByNumber = new Map<string, number>()
   requests = 0
 
@@ -145,6 +212,7 @@ export class SandboxStore {
     if (last && last.data.id >= record.data.id) throw new Error('payment ids must grow with creation')
     list.push(record)
     this.payments.set(record.data.id, record)
+    if (record.data.customerId !== undefined) this.customers.notePayment(record.data.customerId, record)
   }
 
   /** Only objects of the caller's profile and mode are visible (test and live never mix). */
@@ -184,10 +252,73 @@ export class SandboxStore {
     return this.orders.get(id)
   }
 
+  private readonly refundById = new Map<string, RefundData>()
+
+  getRefundAnyScope(id: string): RefundData | undefined {
+    return this.refundById.get(id)
+  }
+
   addRefund(refund: RefundData): void {
+    this.refundById.set(refund.id, refund)
     const list = this.refunds.get(refund.paymentId) ?? []
     list.push(refund)
     this.refunds.set(refund.paymentId, list)
+    const payment = this.payments.get(refund.paymentId)
+    if (payment) {
+      payment.related = { ...payment.related, refunds: (payment.related?.refunds ?? 0) + 1 }
+      delete payment.json
+    }
+    const profileId = payment?.data.profileId ?? ''
+    const key = scopeKey(profileId, refund.mode)
+    const all = this.refundLists.get(key) ?? []
+    all.push({ data: refund })
+    this.refundLists.set(key, all)
+  }
+
+  addChargeback(chargeback: ChargebackData): void {
+    const payment = this.payments.get(chargeback.paymentId)
+    if (!payment) throw new Error(`no payment ${chargeback.paymentId}`)
+    this.chargebacks.set(chargeback.paymentId, [...this.chargebacksOf(chargeback.paymentId), chargeback])
+    this.chargebackById.set(chargeback.id, chargeback)
+    payment.related = { ...payment.related, chargebacks: (payment.related?.chargebacks ?? 0) + 1 }
+    delete payment.json
+    const key = scopeKey(payment.data.profileId, payment.data.mode)
+    const all = this.chargebackLists.get(key) ?? []
+    all.push({ data: chargeback })
+    this.chargebackLists.set(key, all)
+  }
+
+  getChargebackAnyScope(id: string): ChargebackData | undefined {
+    return this.chargebackById.get(id)
+  }
+
+  /** A payment's captures, oldest first (routes/captures.ts). */
+  capturesOf(paymentId: string): readonly Record<string, unknown>[] {
+    return this.captures.get(paymentId) ?? []
+  }
+
+  addCapture(paymentId: string, capture: Record<string, unknown>): void {
+    this.captures.set(paymentId, [...this.capturesOf(paymentId), capture])
+    const payment = this.payments.get(paymentId)
+    if (payment) {
+      payment.related = { ...payment.related, captures: (payment.related?.captures ?? 0) + 1 }
+      delete payment.json
+    }
+  }
+
+  /** A payment's chargebacks, oldest first. */
+  chargebacksOf(paymentId: string): readonly ChargebackData[] {
+    return this.chargebacks.get(paymentId) ?? []
+  }
+
+  /** GET /v2/chargebacks: the scope's chargebacks. */
+  listAllChargebacks(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<ChargebackData>> | null {
+    return listPage(this.chargebackLists.get(scopeKey(profileId, mode)) ?? [], query)
+  }
+
+  /** GET /v2/refunds: the scope's refunds, by the same cursor walk as payments. */
+  listAllRefunds(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<RefundData>> | null {
+    return listPage(this.refundLists.get(scopeKey(profileId, mode)) ?? [], query)
   }
 
   /** A payment's refunds, oldest first. */
@@ -247,6 +378,7 @@ export class SandboxStore {
     outcome: CheckoutOutcome,
     nowIso: string,
     newMandateId: () => string = () => 'mdt_0',
+    failureReason: CardFailureReason = 'unknown_reason',
   ): boolean {
     const record = this.payments.get(paymentId)
     if (!record || record.data.status !== 'open') return false
@@ -283,16 +415,25 @@ export class SandboxStore {
     if (address?.country !== undefined) payment.countryCode = address.country
     if (outcome === 'paid' || outcome === 'authorized') {
       payment.details = paymentDetails(payment.method, payment.id, address)
+    } else if (outcome === 'failed') {
+      payment.details = failureDetails(payment, failureReason, address)
     }
     // A paid first payment gives its customer a mandate for recurring payments.
     if (outcome === 'paid' && payment.sequenceType === 'first' && payment.customerId !== undefined) {
+      const card = payment.method === 'creditcard' || payment.method === 'applepay'
       const mandate: Mandate = {
+        resource: 'mandate',
         id: newMandateId(),
-        method: payment.method === 'creditcard' || payment.method === 'applepay' ? 'creditcard' : 'directdebit',
+        mode: payment.mode,
+        status: 'valid',
+        method: card ? 'creditcard' : payment.method === 'paypal' ? 'paypal' : 'directdebit',
+        details: mandateDetails(payment.details),
+        mandateReference: null,
+        signatureDate: nowIso.slice(0, 10),
         createdAt: nowIso,
+        customerId: payment.customerId,
       }
-      const key = mandateKey(payment.profileId, payment.mode, payment.customerId)
-      this.mandates.set(key, [...(this.mandates.get(key) ?? []), mandate])
+      this.customers.addMandate(mandate)
       payment.mandateId = mandate.id
     }
     if (payment.orderId) this.applyToOrder(payment.orderId, outcome, nowIso)
@@ -301,8 +442,8 @@ export class SandboxStore {
 
   /** The customer's valid mandate (the one named, or the newest), or undefined. */
   validMandate(profileId: string, mode: Mode, customerId: string, mandateId?: string): Mandate | undefined {
-    const mandates = this.mandates.get(mandateKey(profileId, mode, customerId)) ?? []
-    return mandateId === undefined ? mandates[mandates.length - 1] : mandates.find((m) => m.id === mandateId)
+    const mandate = this.customers.validMandate(customerId, mandateId)
+    return mandate?.mode === mode && this.customers.get(customerId, profileId, mode) ? mandate : undefined
   }
 
   /**
@@ -313,7 +454,7 @@ export class SandboxStore {
     const payment = record.data
     delete record.json
     payment.status = 'paid'
-    payment.method = mandate.method
+    payment.method = mandate.method === 'paypal' ? 'paypal' : mandate.method
     payment.mandateId = mandate.id
     payment.paidAt = nowIso
     payment.amountRefunded = { currency: payment.amount.currency, value: zeroLike(payment.amount.value) }
@@ -352,3 +493,5 @@ export function zeroLike(value: string): string {
 }
 
 export type { OrderLine }
+
+export type { Mandate }

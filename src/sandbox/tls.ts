@@ -24,6 +24,10 @@ export interface SandboxTlsMaterial {
 
 export const CERT_FILE = 'sandbox-cert.pem'
 export const KEY_FILE = 'sandbox-key.pem'
+/** What the sandbox wrote down when it made the certificate: its fingerprint and names. */
+export const RECORD_FILE = 'sandbox-cert.json'
+/** The subject (and issuer) common name of every certificate the sandbox makes. */
+export const CERT_COMMON_NAME = 'Paydesk sandbox (self-signed)'
 /** A new certificate is valid this long; one with less than a day left is replaced. */
 const VALIDITY_DAYS = 365
 const DAY_MS = 86_400_000
@@ -105,9 +109,17 @@ function constraintName(name: string): Buffer {
 
 const ECDSA_WITH_SHA256 = seq(oid('1.2.840.10045.4.3.2'))
 
+/**
+ * nameConstraints (critical): as a CA, the key can vouch for exactly these names and nothing else.
+ * The same bytes are looked for in a stored certificate before it is reused.
+ */
+function nameConstraintsExtension(names: string[]): Buffer {
+  return seq(oid('2.5.29.30'), bool(true), octets(seq(tlv(0xa0, ...names.map((n) => seq(constraintName(n)))))))
+}
+
 function selfSignedCertificate(names: string[], nowMs: number): { key: string; cert: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-  const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('Paydesk sandbox (self-signed)')))))
+  const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(CERT_COMMON_NAME)))))
   const serial = randomBytes(16)
   serial[0] = (serial[0] ?? 0) & 0x7f
   const altNames = names.map((n) => (isIP(n) ? tlv(0x87, ipBytes(n)) : tlv(0x82, Buffer.from(n))))
@@ -122,8 +134,7 @@ function selfSignedCertificate(names: string[], nowMs: number): { key: string; c
       seq(oid('2.5.29.37'), octets(seq(oid('1.3.6.1.5.5.7.3.1')))),
       // subjectAltName
       seq(oid('2.5.29.17'), octets(seq(...altNames))),
-      // nameConstraints (critical): as a CA, the key can vouch for these names only.
-      seq(oid('2.5.29.30'), bool(true), octets(seq(tlv(0xa0, ...names.map((n) => seq(constraintName(n))))))),
+      nameConstraintsExtension(names),
     ),
   )
   const tbs = seq(
@@ -145,10 +156,36 @@ function selfSignedCertificate(names: string[], nowMs: number): { key: string; c
   }
 }
 
-/** True when `cert` + `key` can serve `names` for at least another day. */
-function usable(certPem: string, keyPem: string, names: string[], nowMs: number): X509Certificate | null {
+/**
+ * Whether the files in the folder are a certificate this sandbox made (issue 22 item 8): the
+ * fingerprint it recorded when it made it, its own subject, and its name constraints for exactly
+ * `names`. A CA planted in the folder (by a cloned repository, say) is never served, so nobody is
+ * led to trust a key that could vouch for other names.
+ */
+function ownCertificate(x509: X509Certificate, recordText: string | undefined, names: string[]): boolean {
+  if (recordText === undefined) return false
+  let record: { fingerprint256?: unknown; names?: unknown }
+  try {
+    record = JSON.parse(recordText) as typeof record
+  } catch {
+    return false
+  }
+  if (record.fingerprint256 !== x509.fingerprint256) return false
+  if (x509.subject !== `CN=${CERT_COMMON_NAME}` || x509.issuer !== x509.subject) return false
+  return x509.raw.includes(nameConstraintsExtension(names))
+}
+
+/** True when `cert` + `key` are the sandbox's own and can serve `names` for at least another day. */
+function usable(
+  certPem: string,
+  keyPem: string,
+  recordText: string | undefined,
+  names: string[],
+  nowMs: number,
+): X509Certificate | null {
   try {
     const x509 = new X509Certificate(certPem)
+    if (!ownCertificate(x509, recordText, names)) return null
     if (!x509.checkPrivateKey(createPrivateKey(keyPem))) return null
     if (Date.parse(x509.validTo) - nowMs < DAY_MS || Date.parse(x509.validFrom) > nowMs) return null
     for (const n of names) {
@@ -175,16 +212,19 @@ function writeAtomically(file: string, text: string, mode: number): void {
 export function loadOrCreateTls(dir: string, names: string[], nowMs = Date.now()): SandboxTlsMaterial {
   const certPath = path.resolve(dir, CERT_FILE)
   const keyPath = path.resolve(dir, KEY_FILE)
+  const recordPath = path.resolve(dir, RECORD_FILE)
   if (existsSync(certPath) && existsSync(keyPath)) {
     const cert = readFileSync(certPath, 'utf8')
     const key = readFileSync(keyPath, 'utf8')
-    const x509 = usable(cert, key, names, nowMs)
+    const record = existsSync(recordPath) ? readFileSync(recordPath, 'utf8') : undefined
+    const x509 = usable(cert, key, record, names, nowMs)
     if (x509) return { key, cert, certPath, keyPath, fingerprint256: x509.fingerprint256, names, created: false }
   }
   mkdirSync(path.resolve(dir), { recursive: true, mode: 0o700 })
   const { key, cert } = selfSignedCertificate(names, nowMs)
+  const fingerprint256 = new X509Certificate(cert).fingerprint256
   writeAtomically(keyPath, key, 0o600)
   writeAtomically(certPath, cert, 0o644)
-  const fingerprint256 = new X509Certificate(cert).fingerprint256
+  writeAtomically(recordPath, `${JSON.stringify({ fingerprint256, names }, null, 2)}\n`, 0o644)
   return { key, cert, certPath, keyPath, fingerprint256, names, created: true }
 }

@@ -222,7 +222,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
           refuse(
             `a refund of ${money(amount)} was already made on this payment at ${same.createdAt.slice(0, 16).replace('T', ' ')} ` +
               `(${same.id}, ${same.status}), perhaps by an earlier attempt whose answer was lost. Check the payment's ` +
-              'refunds; to refund more, use a different amount or wait a day.',
+              'refunds; to refund the same amount again, wait an hour or use a different amount.',
           )
         }
       }

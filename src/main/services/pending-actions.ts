@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import type { Refund } from '../../shared/api-types'
+import { DUPLICATE_REFUND_WINDOW_MS } from '../../shared/service/refunds'
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 
 export const PENDING_ACTIONS_FILE = 'pending-actions.json'
@@ -106,9 +107,10 @@ export function createPendingActions(options: {
 }
 
 /**
- * A refund of the same amount made on this payment within the key's lifetime: with no key kept for
- * this action (the file was deleted, or this is a new action), such a refund may be the answer of an
- * earlier attempt that was lost, so a second one is not sent unasked.
+ * A refund of the same amount made on this payment within the duplicate window (the same the sandbox
+ * applies, shared/service/refunds.ts): with no key kept for this action (the file was deleted, or this
+ * is a new action), such a refund may be the answer of an earlier attempt that was lost, so a second
+ * one is not sent unasked.
  */
 export function duplicateRefund(
   refunds: readonly Refund[],
@@ -122,7 +124,7 @@ export function duplicateRefund(
         r.status !== 'failed' &&
         r.amount?.currency === amount.currency &&
         r.amount.value === amount.value &&
-        now - Date.parse(r.createdAt) <= PENDING_KEY_TTL_MS,
+        now - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
     ) ?? null
   )
 }

@@ -124,3 +124,33 @@ export const CREDIT_LINE_TYPES: readonly string[] = ['discount', 'store_credit',
 
 /** Spec 2.6: these methods need payment lines. */
 export const METHODS_REQUIRING_LINES: readonly string[] = ['billie', 'in3', 'klarna', 'riverty', 'voucher']
+
+/**
+ * `embed` values of get payment (https://docs.mollie.com/reference/get-payment): the payment's
+ * refunds, chargebacks and captures.
+ */
+export const PAYMENT_EMBED_VALUES = ['refunds', 'chargebacks', 'captures'] as const
+export type PaymentEmbedValue = (typeof PAYMENT_EMBED_VALUES)[number]
+
+/**
+ * `details.failureReason` of a failed card payment, with the English `failureMessage` the service
+ * sends (https://docs.mollie.com/components/handling-errors, https://docs.mollie.com/reference/get-payment).
+ */
+export const CARD_FAILURE_REASONS = {
+  authentication_abandoned: 'The customer abandoned the 3-D Secure authentication.',
+  authentication_failed: 'The 3-D Secure authentication failed.',
+  authentication_required: 'The card issuer requires 3-D Secure authentication.',
+  authentication_unavailable_acs: 'The 3-D Secure server of the card issuer is unavailable.',
+  card_declined: 'The card was declined.',
+  card_expired: 'The card has expired.',
+  inactive_card: 'The card is not active.',
+  insufficient_funds: 'The card has insufficient funds.',
+  invalid_cvv: 'The security code (CVV) is incorrect.',
+  invalid_card_holder_name: 'The card holder name is incorrect.',
+  invalid_card_number: 'The card number is incorrect.',
+  invalid_card_type: 'This card type is not supported.',
+  possible_fraud: 'The payment was refused as possible fraud.',
+  refused_by_issuer: 'The card issuer refused the payment.',
+  unknown_reason: 'The payment failed for an unknown reason.',
+} as const
+export type CardFailureReason = keyof typeof CARD_FAILURE_REASONS

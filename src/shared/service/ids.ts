@@ -10,6 +10,8 @@ export const ID_PREFIXES = {
   profile: 'pfl',
   refund: 're',
   shipment: 'shp',
+  chargeback: 'chb',
+  capture: 'cpt',
 } as const
 
 export type IdResource = keyof typeof ID_PREFIXES
@@ -55,6 +57,8 @@ const RESOURCE_WORDS: Readonly<Record<IdResource, string>> = {
   profile: 'profile',
   refund: 'refund',
   shipment: 'shipment',
+  chargeback: 'chargeback',
+  capture: 'capture',
 }
 
 /** null when `value` is an id of `resource`, else the message to show (`Not a payment id (tr_…).`). */

@@ -123,16 +123,17 @@ describe('payment outcomes', () => {
     expect((await choose(withCancel.id, 'canceled')).location).toBe('https://shop.example.com/cancelled')
     // https://docs.mollie.com/reference/v2/payments-api/get-payment: "Recurring payments do not have
     // a checkout URL"; they run on the mandate a paid first payment made.
-    const first = (
-      await api('POST', '/payments', validPaymentBody({ sequenceType: 'first', customerId: 'cst_checkout1' }))
-    ).json
+    // The customer must exist (https://docs.mollie.com/reference/create-payment, customerId).
+    const customer = (await api('POST', '/customers', { name: 'Checkout Tester' })).json
+    const first = (await api('POST', '/payments', validPaymentBody({ sequenceType: 'first', customerId: customer.id })))
+      .json
     await choose(first.id, 'paid')
     const recurring = (
       await api('POST', '/payments', {
         amount: { currency: 'EUR', value: '5.00' },
         description: 'Monthly',
         sequenceType: 'recurring',
-        customerId: 'cst_checkout1',
+        customerId: customer.id,
       })
     ).json
     expect(recurring.redirectUrl).toBeNull()

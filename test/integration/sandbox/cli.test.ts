@@ -13,7 +13,7 @@ describe('sandbox CLI', () => {
         '--import',
         'tsx',
         path.join(root, 'src/sandbox/cli.ts'),
-        '--seed',
+        '--payments',
         '30',
         '--key',
         'test_cliKey01',

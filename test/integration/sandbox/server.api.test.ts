@@ -117,7 +117,7 @@ describe('errors (spec 7)', () => {
   })
 
   it('404 for unknown paths and objects', async () => {
-    expectSpecError(await call('GET', '/v2/refunds'), 404)
+    expectSpecError(await call('GET', '/v2/terminals'), 404)
     expectSpecError(await call('GET', '/v2/payments/tr_doesNotExist'), 404)
     expectSpecError(await call('GET', '/v2/orders/ord_doesNotExist'), 404)
     expectSpecError(await call('POST', '/v2/orders/ord_doesNotExist/payments', { body: {} }), 404)

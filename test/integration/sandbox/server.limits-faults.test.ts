@@ -102,9 +102,9 @@ describe('rate limits over HTTP (injected clock)', () => {
     const unauthorized = await request('GET', '/v2/payments', { key: 'test_nobody' })
     expect(unauthorized.status).toBe(401)
     expect(unauthorized.headers.get('ratelimit-policy')).toMatch(/^"get-v2-payments";/)
-    const notFound = await request('GET', '/v2/customers', { key: LIVE })
+    const notFound = await request('GET', '/v2/terminals', { key: LIVE })
     expect(notFound.status).toBe(404)
-    expect(notFound.headers.get('ratelimit-policy')).toMatch(/^"get-v2-customers";q=2;w=3;service-burst=5$/)
+    expect(notFound.headers.get('ratelimit-policy')).toMatch(/^"get-v2-terminals";q=2;w=3;service-burst=5$/)
   })
 
   it('quotas can be changed through the admin API', async () => {

@@ -146,7 +146,7 @@ describe('sandbox over HTTPS', () => {
         '--tls',
         '--tls-dir',
         dir,
-        '--seed',
+        '--payments',
         '2',
         '--key',
         KEY,

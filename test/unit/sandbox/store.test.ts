@@ -2,14 +2,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createRandom, encodeSequence, IdFactory } from '../../../src/sandbox/ids'
-import { seedPayments } from '../../../src/sandbox/seed'
+import { seedMerchant } from '../../../src/sandbox/seed/merchant'
 import { lowerBound, SandboxStore, zeroLike } from '../../../src/sandbox/store'
 import { present } from '../../helpers/present'
 
 function seededStore(test: number, live = 0, seed = 7) {
   const store = new SandboxStore()
   const random = createRandom(seed)
-  seedPayments(store, {
+  seedMerchant(store, {
     testPayments: test,
     livePayments: live,
     profileId: 'pfl_x',

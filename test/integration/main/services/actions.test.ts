@@ -130,10 +130,14 @@ describe('actions service', () => {
     await expect(
       actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' }),
     ).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/already made/) })
-    // A refund of another amount is a new action with a new key.
-    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '4.00' }, description: 'More' })
+    // Past the duplicate window (docs/SANDBOX.md "Refunds"; the sandbox's clock and main's move on),
+    // a deliberate second refund of the same amount is a new action with a new key.
+    await admin.advanceClock({ advanceSeconds: 3601 })
+    actions.dispose()
+    actions = createActionsService({ dataDir, connections, getKey, now: () => Date.now() + 3_601_000 })
+    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
     expect(second.refund.id).not.toBe(result.refund.id)
-    expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '11.00' })
+    expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
   })
 
   it('a deleted list of pending keys after a lost answer does not cost a second refund (issue 22 item 7)', async () => {

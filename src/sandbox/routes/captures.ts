@@ -1,0 +1,165 @@
+// Captures (https://docs.mollie.com/reference/captures-api, https://docs.mollie.com/docs/place-a-hold-for-a-payment):
+// a payment created with `captureMode: manual` is authorized at checkout, not paid, and carries
+// `captureBefore`; the merchant captures (all or part) or releases the authorization.
+import type { Amount } from '../../shared/api-types'
+import { amountFromMinor, toMinor } from '../../shared/money'
+import { paymentInScope } from '../actions'
+import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { actScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
+import { serviceTimestamp } from '../resources'
+import type { SandboxContext } from '../server'
+import { listPage, zeroLike, type PaymentRecord } from '../store'
+
+/** Sandbox choice: an authorization must be captured within 28 days (the card networks' usual hold). */
+export const CAPTURE_WINDOW_MS = 28 * 86_400_000
+/** Methods that can hold an authorization for a later capture (choice, after the documentation's list). */
+export const MANUAL_CAPTURE_METHODS: readonly string[] = ['creditcard', 'applepay', 'klarna', 'billie', 'riverty']
+
+interface CaptureData {
+  resource: 'capture'
+  id: string
+  mode: string
+  description: string
+  amount: Amount
+  status: 'pending' | 'succeeded' | 'failed'
+  metadata: unknown
+  paymentId: string
+  createdAt: string
+}
+
+type WithCapture = Record<string, unknown> & { captureMode?: string; captureBefore?: string }
+
+export function isManualCapture(record: PaymentRecord): boolean {
+  return (record.data as unknown as WithCapture).captureMode === 'manual'
+}
+
+/** The `captureMode` of create payment: `automatic` (default) or `manual` on a method that can hold. */
+export function applyCaptureMode(record: PaymentRecord, body: Record<string, unknown>): void {
+  const mode = body.captureMode
+  if (mode === undefined || mode === null || mode === 'automatic') return
+  if (mode !== 'manual') throw new SandboxError(422, 'The captureMode must be automatic or manual.', 'captureMode')
+  const method = record.data.method
+  if (method !== null && !MANUAL_CAPTURE_METHODS.includes(method)) {
+    throw new SandboxError(422, `Payments with ${method} cannot be captured manually.`, 'captureMode')
+  }
+  ;(record.data as unknown as WithCapture).captureMode = 'manual'
+  // Without a method the payer pays by card (choice): the only method here that always holds.
+  if (method === null && record.offeredMethods === null) record.offeredMethods = ['creditcard']
+}
+
+/** At authorization: `captureBefore` (https://docs.mollie.com/reference/get-payment). */
+export function onAuthorized(record: PaymentRecord, authorizedMs: number): void {
+  if (!isManualCapture(record)) return
+  ;(record.data as unknown as WithCapture).captureBefore = serviceTimestamp(authorizedMs + CAPTURE_WINDOW_MS)
+  delete record.json
+}
+
+function captureJson(ctx: SandboxContext, c: CaptureData) {
+  return {
+    ...c,
+    _links: {
+      self: { href: `${ctx.origin}/v2/payments/${c.paymentId}/captures/${c.id}`, type: HAL_JSON },
+      payment: { href: `${ctx.origin}/v2/payments/${c.paymentId}`, type: HAL_JSON },
+      documentation: { href: `${ctx.origin}/docs/captures`, type: 'text/html' },
+    },
+  }
+}
+
+/**
+ * POST /v2/payments/{id}/captures (https://docs.mollie.com/reference/create-capture): on an
+ * authorized payment; `amount` defaults to the whole authorization and may not exceed it. The payment
+ * becomes paid with `amountCaptured`; what is not captured is released (partial capture). The capture
+ * is `pending`, then `succeeded` a minute later on the sandbox clock (choice).
+ */
+export function createCapture(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const body = parsedBody(request) as Record<string, unknown>
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new SandboxError(422, 'The request body must be a JSON object.')
+  }
+  const record = paymentInScope(ctx.store, actScope(ctx, request), id)
+  const payment = record.data
+  if (payment.status !== 'authorized') {
+    throw new SandboxError(422, `Only an authorized payment can be captured; this payment is ${payment.status}.`)
+  }
+  let amount: Amount = { ...payment.amount }
+  if (body.amount !== undefined) {
+    const a = body.amount as Partial<Amount>
+    if (typeof a !== 'object' || a === null || typeof a.value !== 'string' || !/^\d+\.\d{2}$/.test(a.value)) {
+      throw new SandboxError(422, 'The amount must be { currency, value } with a value such as 10.00.', 'amount.value')
+    }
+    if (a.currency !== payment.amount.currency) {
+      throw new SandboxError(422, `The capture must be in ${payment.amount.currency}.`, 'amount.currency')
+    }
+    if (toMinor(a as Amount) <= 0n || toMinor(a as Amount) > toMinor(payment.amount)) {
+      throw new SandboxError(
+        422,
+        `The amount must be above zero and at most ${payment.amount.value} ${payment.amount.currency}.`,
+        'amount',
+      )
+    }
+    amount = { currency: a.currency, value: a.value }
+  }
+  if (body.description !== undefined && typeof body.description !== 'string') {
+    throw new SandboxError(422, 'The description must be text.', 'description')
+  }
+  const capture: CaptureData = {
+    resource: 'capture',
+    id: ctx.ids.next('cpt'),
+    mode: payment.mode,
+    description: typeof body.description === 'string' ? body.description : payment.description,
+    amount,
+    status: 'pending',
+    metadata: body.metadata ?? null,
+    paymentId: payment.id,
+    createdAt: isoNow(ctx),
+  }
+  ctx.store.addCapture(payment.id, capture as unknown as Record<string, unknown>)
+  payment.status = 'paid'
+  payment.paidAt = capture.createdAt
+  payment.amountCaptured = { ...amount }
+  payment.amountRefunded = { currency: amount.currency, value: zeroLike(amount.value) }
+  payment.amountRemaining = amountFromMinor(toMinor(amount), amount.currency)
+  delete payment.isCancelable
+  delete (payment as unknown as WithCapture).captureBefore
+  delete record.json
+  ctx.clock.schedule(Date.parse(capture.createdAt) + 60_000, () => {
+    if (capture.status === 'pending') capture.status = 'succeeded'
+  })
+  ctx.events.emit(ctx, 'payment', payment.id)
+  return jsonReply(201, captureJson(ctx, capture))
+}
+
+export function listCaptures(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
+  const query = listQuery(request)
+  const items = ctx.store.capturesOf(record.data.id).map((c) => ({ data: c as unknown as CaptureData }))
+  return listReply(ctx, request, query, listPage(items, query), 'captures', (c) =>
+    JSON.stringify(captureJson(ctx, c.data)),
+  )
+}
+
+export function getCapture(ctx: SandboxContext, request: ApiRequest, id: string, captureId: string): Reply {
+  const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
+  const capture = ctx.store.capturesOf(record.data.id).find((c) => c.id === captureId)
+  if (!capture) throw new SandboxError(404, `No capture exists with id ${captureId} for payment ${id}.`)
+  return jsonReply(200, captureJson(ctx, capture as unknown as CaptureData))
+}
+
+/**
+ * POST /v2/payments/{id}/release-authorization (https://docs.mollie.com/reference/release-authorization):
+ * `202` with no body; the held amount is released and the payment becomes `canceled` (choice: at once).
+ */
+export function releaseAuthorization(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  const record = paymentInScope(ctx.store, actScope(ctx, request), id)
+  const payment = record.data
+  if (payment.status !== 'authorized') {
+    throw new SandboxError(422, `Only an authorized payment can be released; this payment is ${payment.status}.`)
+  }
+  payment.status = 'canceled'
+  payment.canceledAt = isoNow(ctx)
+  delete payment.isCancelable
+  delete (payment as unknown as WithCapture).captureBefore
+  delete record.json
+  ctx.events.emit(ctx, 'payment', payment.id)
+  return { status: 202, headers: {}, body: '' }
+}

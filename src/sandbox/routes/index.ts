@@ -1,0 +1,71 @@
+// The sandbox's implementation of each operation of the service (src/shared/service/operations.ts):
+// one row per operation id. The router (server.ts) matches method and path with the operation table
+// and runs the handler named here; an operation without one answers 501.
+import type { Handler } from '../request'
+import { createCapture, getCapture, listCaptures, releaseAuthorization } from './captures'
+import {
+  createCustomer,
+  createCustomerPayment,
+  deleteCustomer,
+  getCustomer,
+  listCustomerPayments,
+  listCustomers,
+  updateCustomer,
+} from './customers'
+import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
+import { getMethod, listMethods } from './methods'
+import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
+import { createOrder, createOrderPayment, deleteOrder, getOrder, listOrders } from './orders'
+import { createPayment, deletePayment, getPayment, listPayments, listProfiles, patchPayment } from './payments'
+import {
+  cancelRefund,
+  createOrderRefund,
+  getRefund,
+  getRefunds,
+  listAllRefunds,
+  listOrderRefunds,
+  postRefund,
+} from './refunds'
+
+const param = (request: Parameters<Handler>[1], name: string): string => request.params[name] ?? ''
+
+export const HANDLERS: Readonly<Record<string, Handler>> = {
+  'list-payments': listPayments,
+  'create-payment': createPayment,
+  'get-payment': (c, r) => getPayment(c, r, param(r, 'paymentId')),
+  'update-payment': (c, r) => patchPayment(c, r, param(r, 'paymentId')),
+  'cancel-payment': (c, r) => deletePayment(c, r, param(r, 'paymentId')),
+  'list-refunds': (c, r) => getRefunds(c, r, param(r, 'paymentId')),
+  'create-refund': (c, r) => postRefund(c, r, param(r, 'paymentId')),
+  'get-refund': (c, r) => getRefund(c, r, param(r, 'paymentId'), param(r, 'refundId')),
+  'cancel-refund': (c, r) => cancelRefund(c, r, param(r, 'paymentId'), param(r, 'refundId')),
+  'list-all-refunds': listAllRefunds,
+  'list-payment-chargebacks': (c, r) => listPaymentChargebacks(c, r, param(r, 'paymentId')),
+  'get-chargeback': (c, r) => getChargeback(c, r, param(r, 'paymentId'), param(r, 'chargebackId')),
+  'list-all-chargebacks': listAllChargebacks,
+  'list-captures': (c, r) => listCaptures(c, r, param(r, 'paymentId')),
+  'create-capture': (c, r) => createCapture(c, r, param(r, 'paymentId')),
+  'get-capture': (c, r) => getCapture(c, r, param(r, 'paymentId'), param(r, 'captureId')),
+  'release-authorization': (c, r) => releaseAuthorization(c, r, param(r, 'paymentId')),
+  'list-order-refunds': (c, r) => listOrderRefunds(c, r, param(r, 'orderId')),
+  'create-order-refund': (c, r) => createOrderRefund(c, r, param(r, 'orderId')),
+  'list-orders': listOrders,
+  'create-order': createOrder,
+  'get-order': (c, r) => getOrder(c, r, param(r, 'orderId')),
+  'cancel-order': (c, r) => deleteOrder(c, r, param(r, 'orderId')),
+  'create-order-payment': (c, r) => createOrderPayment(c, r, param(r, 'orderId')),
+  'list-profiles': listProfiles,
+  'list-customers': listCustomers,
+  'create-customer': createCustomer,
+  'get-customer': (c, r) => getCustomer(c, r, param(r, 'customerId')),
+  'update-customer': (c, r) => updateCustomer(c, r, param(r, 'customerId')),
+  'delete-customer': (c, r) => deleteCustomer(c, r, param(r, 'customerId')),
+  'list-customer-payments': (c, r) => listCustomerPayments(c, r, param(r, 'customerId')),
+  'create-customer-payment': (c, r) => createCustomerPayment(c, r, param(r, 'customerId')),
+  'list-mandates': (c, r) => listMandates(c, r, param(r, 'customerId')),
+  'create-mandate': (c, r) => createMandate(c, r, param(r, 'customerId')),
+  'get-mandate': (c, r) => getMandate(c, r, param(r, 'customerId'), param(r, 'mandateId')),
+  'revoke-mandate': (c, r) => revokeMandate(c, r, param(r, 'customerId'), param(r, 'mandateId')),
+  'list-methods': listMethods,
+  'get-method': (c, r) => getMethod(c, r, param(r, 'methodId')),
+}

@@ -1,0 +1,220 @@
+// Payment methods (https://docs.mollie.com/reference/list-methods, get-method): the methods the
+// sandbox's profile has activated, filtered by amount, sequenceType and locale as documented.
+import { LOCALES } from '../../shared/api-types'
+import { SEQUENCE_TYPES } from '../../shared/service/enums'
+import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { queryScope, type ApiRequest } from '../request'
+import type { SandboxContext } from '../server'
+
+interface MethodInfo {
+  id: string
+  description: Record<'en' | 'nl' | 'de' | 'fr', string>
+  /** EUR limits (choice: the sandbox's profile; per-currency limits are not modelled) */
+  min: string
+  max: string | null
+  /** currencies accepted; EUR only unless listed */
+  currencies: readonly string[]
+  /** sequence types the method supports (https://docs.mollie.com/payments/recurring) */
+  sequence: readonly ('oneoff' | 'first' | 'recurring')[]
+}
+
+const MANY = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'PLN', 'DKK', 'NOK', 'CZK', 'JPY'] as const
+const same = (name: string) => ({ en: name, nl: name, de: name, fr: name })
+
+/** The sandbox profile's activated methods, in the order the service lists them by default. */
+export const METHOD_CATALOG: readonly MethodInfo[] = [
+  {
+    id: 'ideal',
+    description: same('iDEAL'),
+    min: '0.01',
+    max: '50000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'creditcard',
+    description: { en: 'Card', nl: 'Creditcard', de: 'Kreditkarte', fr: 'Carte bancaire' },
+    min: '0.01',
+    max: '10000.00',
+    currencies: MANY,
+    sequence: ['oneoff', 'first', 'recurring'],
+  },
+  {
+    id: 'applepay',
+    description: same('Apple Pay'),
+    min: '0.01',
+    max: '10000.00',
+    currencies: MANY,
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'bancontact',
+    description: same('Bancontact'),
+    min: '0.02',
+    max: '50000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'banktransfer',
+    description: { en: 'Bank transfer', nl: 'Overboeking', de: 'Überweisung', fr: 'Virement bancaire' },
+    min: '0.01',
+    max: '1000000.00',
+    currencies: ['EUR', 'GBP', 'CHF', 'SEK', 'PLN'],
+    sequence: ['oneoff'],
+  },
+  {
+    id: 'belfius',
+    description: same('Belfius Pay Button'),
+    min: '0.01',
+    max: '50000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'kbc',
+    description: same('KBC/CBC Payment Button'),
+    min: '0.01',
+    max: '50000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'eps',
+    description: same('eps'),
+    min: '1.00',
+    max: '50000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff', 'first'],
+  },
+  {
+    id: 'paypal',
+    description: same('PayPal'),
+    min: '0.01',
+    max: '8000.00',
+    currencies: MANY,
+    sequence: ['oneoff', 'first', 'recurring'],
+  },
+  {
+    id: 'directdebit',
+    description: { en: 'SEPA Direct Debit', nl: 'SEPA-incasso', de: 'SEPA-Lastschrift', fr: 'Prélèvement SEPA' },
+    min: '0.01',
+    max: '1000.00',
+    currencies: ['EUR'],
+    sequence: ['recurring'],
+  },
+  {
+    id: 'klarna',
+    description: same('Klarna'),
+    min: '0.01',
+    max: '10000.00',
+    currencies: ['EUR', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'],
+    sequence: ['oneoff'],
+  },
+  {
+    id: 'paysafecard',
+    description: same('paysafecard'),
+    min: '1.00',
+    max: '1000.00',
+    currencies: ['EUR'],
+    sequence: ['oneoff'],
+  },
+  {
+    id: 'przelewy24',
+    description: same('Przelewy24'),
+    min: '0.01',
+    max: '50000.00',
+    currencies: ['EUR', 'PLN'],
+    sequence: ['oneoff'],
+  },
+]
+
+function language(locale: string | null): 'en' | 'nl' | 'de' | 'fr' {
+  const lang = locale?.slice(0, 2)
+  return lang === 'nl' || lang === 'de' || lang === 'fr' ? lang : 'en'
+}
+
+function methodJson(ctx: SandboxContext, m: MethodInfo, locale: string | null) {
+  const image = (size: string) => `${ctx.origin}/docs/method-images/${m.id}${size}`
+  return {
+    resource: 'method',
+    id: m.id,
+    description: m.description[language(locale)],
+    minimumAmount: { value: m.min, currency: 'EUR' },
+    maximumAmount: m.max === null ? null : { value: m.max, currency: 'EUR' },
+    image: { size1x: image('.png'), size2x: image('%402x.png'), svg: image('.svg') },
+    status: 'activated',
+    _links: {
+      self: { href: `${ctx.origin}/v2/methods/${m.id}`, type: HAL_JSON },
+      documentation: { href: `${ctx.origin}/docs/methods`, type: 'text/html' },
+    },
+  }
+}
+
+function localeParam(params: URLSearchParams): string | null {
+  const locale = params.get('locale')
+  if (locale !== null && !(LOCALES as readonly string[]).includes(locale)) {
+    throw new SandboxError(400, `The locale must be one of ${LOCALES.join(', ')}.`, 'locale')
+  }
+  return locale
+}
+
+/** `amount[value]` + `amount[currency]` (both or neither). */
+function amountParam(params: URLSearchParams): { value: string; currency: string } | null {
+  const value = params.get('amount[value]')
+  const currency = params.get('amount[currency]')
+  if (value === null && currency === null) return null
+  if (value === null || !/^\d{1,10}(\.\d{1,3})?$/.test(value)) {
+    throw new SandboxError(400, 'The amount[value] must be a decimal string such as 10.00.', 'amount.value')
+  }
+  if (currency === null || !/^[A-Z]{3}$/.test(currency)) {
+    throw new SandboxError(400, 'The amount[currency] must be an ISO 4217 code such as EUR.', 'amount.currency')
+  }
+  return { value, currency }
+}
+
+/** A decimal string in cents (a third decimal is cut off: limits are in whole cents). */
+function cents(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2))
+}
+
+function fits(m: MethodInfo, amount: { value: string; currency: string } | null): boolean {
+  if (!amount) return true
+  if (!m.currencies.includes(amount.currency)) return false
+  if (amount.currency !== 'EUR') return true
+  const value = cents(amount.value)
+  return value >= cents(m.min) && (m.max === null || value <= cents(m.max))
+}
+
+/** GET /v2/methods (https://docs.mollie.com/reference/list-methods). */
+export function listMethods(ctx: SandboxContext, request: ApiRequest): Reply {
+  queryScope(ctx, request)
+  const params = request.url.searchParams
+  const locale = localeParam(params)
+  const amount = amountParam(params)
+  const sequenceType = params.get('sequenceType') ?? 'oneoff'
+  if (!(SEQUENCE_TYPES as readonly string[]).includes(sequenceType)) {
+    throw new SandboxError(400, `The sequenceType must be one of ${SEQUENCE_TYPES.join(', ')}.`, 'sequenceType')
+  }
+  const methods = METHOD_CATALOG.filter((m) => m.sequence.includes(sequenceType as 'oneoff') && fits(m, amount)).map(
+    (m) => methodJson(ctx, m, locale),
+  )
+  return jsonReply(200, {
+    count: methods.length,
+    _embedded: { methods },
+    _links: {
+      self: { href: `${ctx.origin}${request.path}${request.url.search}`, type: HAL_JSON },
+      documentation: { href: `${ctx.origin}/docs/list-methods`, type: 'text/html' },
+    },
+  })
+}
+
+/** GET /v2/methods/{id} (https://docs.mollie.com/reference/get-method). */
+export function getMethod(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+  queryScope(ctx, request)
+  const locale = localeParam(request.url.searchParams)
+  const method = METHOD_CATALOG.find((m) => m.id === id)
+  if (!method) throw new SandboxError(404, `No payment method ${id} is activated on this profile.`)
+  return jsonReply(200, methodJson(ctx, method, locale))
+}

@@ -1,0 +1,200 @@
+// The seeded merchant (issue 24 item 9, docs/SANDBOX.md "Seed data" and "Practice calls"): customers
+// with names, e-mails, phones and addresses in several countries; payments in every status over the
+// 90 days up to the sandbox clock's now, some of them orders with lines; failed card payments with
+// their reasons, bank transfers open for days, subscriptions on mandates, refunds and chargebacks.
+// Deterministic for a PRNG seed; one pass over time, so 100,000 payments take a few seconds at most.
+import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
+import { CARD_FAILURE_REASONS, type CardFailureReason } from '../../shared/service/enums'
+import type { CustomerData, Mandate } from '../customers-store'
+import type { IdFactory } from '../ids'
+import { paymentExpiresAt, serviceTimestamp } from '../resources'
+import type { PaymentRecord, SandboxStore } from '../store'
+import { makePerson, type Person } from './people'
+import { buildAll } from './payments'
+import { planStories, type StoryPlan } from './stories'
+
+export const DAY_MS = 86_400_000
+/** From this many test payments on, the practice stories are part of the data set. */
+export const STORY_THRESHOLD = 100
+/** Seeded payments span the 90 days up to the clock's now. */
+export const SEED_SPAN_DAYS = 90
+
+export interface SeedOptions {
+  testPayments: number
+  livePayments: number
+  profileId: string
+  nowMs: number
+  random: () => number
+  ids: IdFactory
+  /** false: no orders (and no practice stories, some of which are orders); default true */
+  orders?: boolean
+}
+
+/** What the caller schedules on the clock once the sandbox runs: expiry of open payments. */
+export interface SeedResult {
+  open: PaymentRecord[]
+  /** refunds still moving on (pending or processing) */
+  movingRefunds: { paymentId: string; refundId: string }[]
+  /** orders whose shop does not answer its webhook: deliveries failing since `fromMs` */
+  webhookDown: { objectId: string; url: string; fromMs: number }[]
+}
+
+export interface SeedCustomer {
+  data: CustomerData
+  person: Person
+  mandate?: Mandate
+  /** the practice story this customer stands for (docs/SANDBOX.md) */
+  story?: string
+}
+
+type NonEmpty<T> = readonly [T, ...T[]]
+
+export function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)] as T
+}
+
+const METHODS: NonEmpty<PaymentMethod> = [
+  'ideal',
+  'ideal',
+  'creditcard',
+  'creditcard',
+  'bancontact',
+  'paypal',
+  'banktransfer',
+  'klarna',
+  'applepay',
+]
+const STATUSES: [PaymentStatus, number][] = [
+  ['paid', 66],
+  ['open', 7],
+  ['canceled', 8],
+  ['expired', 8],
+  ['failed', 8],
+  ['authorized', 3],
+]
+const STATUS_TOTAL = STATUSES.reduce((sum, [, w]) => sum + w, 0)
+const FAILURE_REASONS = Object.keys(CARD_FAILURE_REASONS) as CardFailureReason[]
+const LABELS = ['Invoice', 'Gift card', 'Ticket', 'Workshop', 'Repair', 'Donation'] as const
+const SHOP = 'https://shop.example.com'
+const WEBHOOK = `${SHOP}/webhooks/payments`
+
+function pickStatus(random: () => number): PaymentStatus {
+  let roll = random() * STATUS_TOTAL
+  for (const [status, weight] of STATUSES) {
+    roll -= weight
+    if (roll < 0) return status
+  }
+  return 'paid'
+}
+
+function expiryMs(method: PaymentMethod | null): number {
+  return Date.parse(paymentExpiresAt(method, 0))
+}
+
+/** Customers of one mode: the story people first (test mode), then made-up ones. */
+function seedCustomers(
+  store: SandboxStore,
+  o: SeedOptions,
+  mode: Mode,
+  count: number,
+  stories: StoryPlan[],
+): SeedCustomer[] {
+  const out: SeedCustomer[] = []
+  const start = o.nowMs - (SEED_SPAN_DAYS + 180) * DAY_MS
+  const total = count + stories.length
+  for (let i = 0; i < total; i++) {
+    const story = i < stories.length ? stories[i] : undefined
+    const person = story?.person ?? makePerson(o.random, undefined, i)
+    const createdMs = start + Math.floor(((i + o.random()) / Math.max(1, total)) * 180 * DAY_MS)
+    const data: CustomerData = {
+      resource: 'customer',
+      id: o.ids.next('cst'),
+      mode,
+      name: `${person.givenName} ${person.familyName}`,
+      email: person.email,
+      locale: person.country.locale,
+      metadata: { phone: person.phone, country: person.country.code, ...(story ? { story: story.key } : {}) },
+      createdAt: serviceTimestamp(createdMs),
+      profileId: o.profileId,
+    }
+    store.customers.add(data)
+    const customer: SeedCustomer = { data, person, ...(story ? { story: story.key } : {}) }
+    if (story?.mandate || (!story && o.random() < 0.2)) {
+      customer.mandate = {
+        resource: 'mandate',
+        id: o.ids.next('mdt'),
+        mode,
+        status: 'valid',
+        method: 'directdebit',
+        details: { consumerName: data.name, consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' },
+        mandateReference: `MDT-${data.id.slice(-6)}`,
+        signatureDate: data.createdAt.slice(0, 10),
+        createdAt: data.createdAt,
+        customerId: data.id,
+      }
+      store.customers.addMandate(customer.mandate)
+    }
+    if (story) story.customer = customer
+    out.push(customer)
+  }
+  return out
+}
+
+interface Plan {
+  mode: Mode
+  createdMs: number
+  story?: StoryPlan['payments'][number]
+  customer?: SeedCustomer
+}
+
+export { expiryMs, pickStatus, FAILURE_REASONS, LABELS, METHODS, SHOP, WEBHOOK }
+export type { Plan }
+
+/**
+ * Adds the seeded merchant to the store. Test mode gets `testPayments` payments and the story
+ * customers; live mode `livePayments`. Returns what must be scheduled on the clock.
+ */
+export function seedMerchant(store: SandboxStore, o: SeedOptions): SeedResult {
+  const result: SeedResult = { open: [], movingRefunds: [], webhookDown: [] }
+  const total = o.testPayments + o.livePayments
+  if (total === 0) return result
+  // The practice stories come with a data set of some size (small seeds in tests stay exact).
+  const stories = o.testPayments >= STORY_THRESHOLD && o.orders !== false ? planStories(o.nowMs, o.random) : []
+  const testCustomers = seedCustomers(store, o, 'test', Math.round(o.testPayments / 8), stories)
+  const liveCustomers = o.livePayments > 0 ? seedCustomers(store, o, 'live', Math.round(o.livePayments / 8), []) : []
+  const plans = timeline(o, stories, testCustomers, liveCustomers)
+  buildAll(store, o, plans, result)
+  return result
+}
+
+/** The payments in time order: random ones spread over the span, story ones at their moments. */
+function timeline(o: SeedOptions, stories: StoryPlan[], test: SeedCustomer[], live: SeedCustomer[]): Plan[] {
+  const storyPlans: Plan[] = stories
+    .flatMap((s) =>
+      s.payments.map((p): Plan => ({ mode: 'test', createdMs: p.createdMs, story: p, customer: s.customer })),
+    )
+    .sort((a, b) => a.createdMs - b.createdMs)
+  const randomCount = Math.max(0, o.testPayments - storyPlans.length) + o.livePayments
+  const start = o.nowMs - SEED_SPAN_DAYS * DAY_MS
+  // Leave the last hour free so objects created through the API are always newer.
+  const step = (SEED_SPAN_DAYS * DAY_MS - 3_600_000) / Math.max(1, randomCount)
+  let testLeft = Math.max(0, o.testPayments - storyPlans.length)
+  let liveLeft = o.livePayments
+  const plans: Plan[] = []
+  // Story customers keep to their stories: random payments go to the others.
+  const testPool = test.filter((c) => c.story === undefined)
+  let s = 0
+  for (let i = 0; i < randomCount; i++) {
+    const mode: Mode = o.random() * (testLeft + liveLeft) < testLeft ? 'test' : 'live'
+    if (mode === 'test') testLeft--
+    else liveLeft--
+    const createdMs = Math.floor(start + i * step + o.random() * step * 0.9)
+    while (s < storyPlans.length && (storyPlans[s]?.createdMs ?? Infinity) <= createdMs)
+      plans.push(storyPlans[s++] as Plan)
+    const pool = mode === 'test' ? testPool : live
+    const customer = pool.length > 0 && o.random() < 0.6 ? pick(pool, o.random) : undefined
+    plans.push({ mode, createdMs, customer })
+  }
+  while (s < storyPlans.length) plans.push(storyPlans[s++] as Plan)
+  return plans
+}

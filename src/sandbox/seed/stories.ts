@@ -1,0 +1,171 @@
+// The people of docs/SANDBOX.md "Practice calls": a handful of seeded customers, each standing for a
+// question support gets every week. Their payments sit at fixed moments before the clock's now.
+import type { PaymentMethod, PaymentStatus } from '../../shared/api-types'
+import type { CardFailureReason } from '../../shared/service/enums'
+import type { SeedCustomer } from './merchant'
+import { COUNTRIES, emailLocal, makePerson, type Person } from './people'
+
+const DAY = 86_400_000
+const MINUTE = 60_000
+
+export interface StoryPayment {
+  createdMs: number
+  method: PaymentMethod
+  status: PaymentStatus
+  /** minor units */
+  amount: bigint
+  currency: string
+  description: string
+  sequenceType?: 'first' | 'recurring'
+  failureReason?: CardFailureReason
+  /** an order with lines whose total is the payment's amount (amount then ignored) */
+  order?: boolean
+  /** a refund of this many minor units (`'first-line'`: the order's first line) this long after payment */
+  refund?: { amount: bigint | 'first-line'; afterMs: number }
+  chargeback?: { afterMs: number }
+  /** the shop at the webhook URL does not answer */
+  webhookDown?: boolean
+}
+
+export interface StoryPlan {
+  key: string
+  person: Person
+  mandate?: boolean
+  customer?: SeedCustomer
+  payments: StoryPayment[]
+}
+
+function person(code: string, givenName: string, familyName: string, random: () => number): Person {
+  const country = COUNTRIES.find((c) => c.code === code) ?? COUNTRIES[0]
+  const base = makePerson(random, country)
+  const email = `${emailLocal(givenName, familyName)}@example.com`
+  return { ...base, givenName, familyName, email, address: { ...base.address, givenName, familyName, email } }
+}
+
+export function planStories(nowMs: number, random: () => number): StoryPlan[] {
+  const monthly = (daysAgo: number, status: PaymentStatus): StoryPayment => ({
+    createdMs: nowMs - daysAgo * DAY,
+    method: 'directdebit',
+    status,
+    amount: 12_99n,
+    currency: 'EUR',
+    description: 'Coffee subscription',
+    sequenceType: 'recurring',
+  })
+  return [...paymentStories(nowMs, random, monthly), ...afterSaleStories(nowMs, random)]
+}
+
+/** Subscriptions and card trouble. */
+function paymentStories(
+  nowMs: number,
+  random: () => number,
+  monthly: (daysAgo: number, status: PaymentStatus) => StoryPayment,
+): StoryPlan[] {
+  return [
+    {
+      key: 'subscription-failed',
+      person: person('NL', 'Sanne', 'de Vries', random),
+      mandate: true,
+      payments: [monthly(80, 'paid'), monthly(50, 'paid'), monthly(20, 'paid'), monthly(2, 'failed')],
+    },
+    {
+      key: 'card-declined',
+      person: person('DE', 'Lukas', 'Schneider', random),
+      payments: [
+        {
+          createdMs: nowMs - 3 * DAY,
+          method: 'creditcard',
+          status: 'failed',
+          amount: 89_00n,
+          currency: 'EUR',
+          description: 'Desk lamp and mug',
+          failureReason: 'insufficient_funds',
+        },
+        {
+          createdMs: nowMs - 3 * DAY + 4 * MINUTE,
+          method: 'creditcard',
+          status: 'failed',
+          amount: 89_00n,
+          currency: 'EUR',
+          description: 'Desk lamp and mug',
+          failureReason: 'invalid_cvv',
+        },
+        {
+          createdMs: nowMs - 3 * DAY + 20 * MINUTE,
+          method: 'paypal',
+          status: 'paid',
+          amount: 89_00n,
+          currency: 'EUR',
+          description: 'Desk lamp and mug',
+        },
+      ],
+    },
+  ]
+}
+
+/** Refunds, chargebacks, waiting transfers and a shop that does not answer. */
+function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
+  return [
+    {
+      key: 'partial-refund',
+      person: person('FR', 'Emma', 'Dubois', random),
+      payments: [
+        {
+          createdMs: nowMs - 10 * DAY,
+          method: 'creditcard',
+          status: 'paid',
+          amount: 0n,
+          currency: 'EUR',
+          description: '',
+          order: true,
+          refund: { amount: 'first-line', afterMs: 6 * DAY },
+        },
+      ],
+    },
+    {
+      key: 'chargeback',
+      person: person('GB', 'Oliver', 'Smith', random),
+      payments: [
+        {
+          createdMs: nowMs - 40 * DAY,
+          method: 'creditcard',
+          status: 'paid',
+          amount: 120_00n,
+          currency: 'GBP',
+          description: 'Wool scarves (4)',
+          chargeback: { afterMs: 35 * DAY },
+        },
+      ],
+    },
+    {
+      key: 'bank-transfer-waiting',
+      person: person('BE', 'Lotte', 'Peeters', random),
+      payments: [
+        {
+          createdMs: nowMs - 5 * DAY,
+          method: 'banktransfer',
+          status: 'open',
+          amount: 249_00n,
+          currency: 'EUR',
+          description: 'Invoice 2026-0417',
+        },
+      ],
+    },
+    {
+      key: 'webhook-down',
+      person: person('IT', 'Marco', 'Rossi', random),
+      payments: [
+        {
+          createdMs: nowMs - DAY,
+          method: 'ideal',
+          status: 'paid',
+          amount: 0n,
+          currency: 'EUR',
+          description: '',
+          order: true,
+          webhookDown: true,
+        },
+      ],
+    },
+  ]
+}

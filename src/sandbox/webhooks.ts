@@ -1,0 +1,176 @@
+// Webhooks (spec 6; https://docs.mollie.com/overview/webhooks): on each status change of a payment or
+// an order (and of a refund or chargeback, through its payment's webhook) the sandbox POSTs
+// `id=<object id>` as a form to the object's webhookUrl, waits at most WEBHOOK_TIMEOUT_MS, and retries a
+// delivery not answered 2xx on RETRY_SCHEDULE_MS, on the sandbox clock. Every attempt is logged
+// (GET /__admin/webhooks). Loopback and private targets only with `allowLocalWebhooks`.
+import { lookup } from 'node:dns/promises'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { isLoopbackHost, isPrivateNetworkHost } from '../shared/order-rules'
+import type { ChangedKind } from './lifecycle'
+import { serviceTimestamp } from './resources'
+import type { SandboxContext } from './server'
+
+/** Sandbox choice: how long the shop has to answer one call. */
+export const WEBHOOK_TIMEOUT_MS = 15_000
+/** Waits before each retry (10 retries over about 26 hours; choice after the documentation's retry promise). */
+export const RETRY_SCHEDULE_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 360, 360, 360].map((m) => m * 60_000)
+
+export interface WebhookAttempt {
+  at: string
+  /** HTTP status the shop answered, or null when there was no answer */
+  status: number | null
+  durationMs: number
+  error: string | null
+}
+
+export interface WebhookDelivery {
+  objectId: string
+  kind: ChangedKind
+  url: string
+  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused'
+  attempts: WebhookAttempt[]
+  nextAttemptAt: string | null
+}
+
+export class WebhookLog {
+  readonly deliveries: WebhookDelivery[] = []
+
+  forObject(id: string): WebhookDelivery[] {
+    return this.deliveries.filter((d) => d.objectId === id)
+  }
+}
+
+/** The object whose webhook is called, and its URL, for a change. */
+function target(ctx: SandboxContext, kind: ChangedKind, id: string): { objectId: string; url: string } | null {
+  if (kind === 'order') {
+    const order = ctx.store.getOrderAnyScope(id)
+    return order?.data.webhookUrl ? { objectId: id, url: order.data.webhookUrl } : null
+  }
+  // A refund's or chargeback's change calls its payment's webhook with the payment id.
+  const paymentId =
+    kind === 'refund'
+      ? (ctx.store.getRefundAnyScope(id)?.paymentId ?? id)
+      : kind === 'chargeback'
+        ? (ctx.store.getChargebackAnyScope(id)?.paymentId ?? id)
+        : id
+  const payment = ctx.store.getPaymentAnyScope(paymentId)
+  return payment?.data.webhookUrl ? { objectId: paymentId, url: payment.data.webhookUrl } : null
+}
+
+async function localTarget(url: URL): Promise<boolean> {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (isLoopbackHost(host) || isPrivateNetworkHost(host)) return true
+  try {
+    const addresses = await lookup(host, { all: true })
+    return addresses.some((a) => isLoopbackHost(a.address) || isPrivateNetworkHost(a.address))
+  } catch {
+    return false
+  }
+}
+
+/** One POST of `id=…`; resolves with the status, or null and the error. */
+function post(url: URL, objectId: string): Promise<{ status: number | null; error: string | null }> {
+  const body = new URLSearchParams({ id: objectId }).toString()
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((resolve) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        timeout: WEBHOOK_TIMEOUT_MS,
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(Buffer.byteLength(body)),
+          'User-Agent': 'Paydesk-Sandbox-Webhook/1',
+        },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }))
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)))
+    req.on('error', (error) => resolve({ status: null, error: error.message }))
+    req.end(body)
+  })
+}
+
+async function attempt(ctx: SandboxContext, delivery: WebhookDelivery): Promise<void> {
+  const url = new URL(delivery.url)
+  const startedMs = ctx.now()
+  const wall = Date.now()
+  if (!ctx.allowLocalWebhooks && (await localTarget(url))) {
+    delivery.state = 'refused'
+    delivery.attempts.push({
+      at: serviceTimestamp(startedMs),
+      status: null,
+      durationMs: 0,
+      error:
+        'The webhook URL points at this machine or a private network; start the sandbox with --allow-local-webhooks to call it.',
+    })
+    return
+  }
+  const { status, error } = await post(url, delivery.objectId)
+  delivery.attempts.push({ at: serviceTimestamp(startedMs), status, durationMs: Date.now() - wall, error })
+  if (status !== null && status >= 200 && status < 300) {
+    delivery.state = 'delivered'
+    delivery.nextAttemptAt = null
+    return
+  }
+  const retry = RETRY_SCHEDULE_MS[delivery.attempts.length - 1]
+  if (retry === undefined) {
+    delivery.state = 'failed'
+    delivery.nextAttemptAt = null
+    return
+  }
+  delivery.state = 'retrying'
+  const dueMs = startedMs + retry
+  delivery.nextAttemptAt = serviceTimestamp(dueMs)
+  ctx.clock.schedule(dueMs, () => void attempt(ctx, delivery))
+}
+
+/**
+ * A delivery that already failed before the sandbox started (the seeded "webhook-down" story):
+ * attempts on the schedule from `fromMs` up to now, then retries on the clock as usual.
+ */
+export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: string, fromMs: number): void {
+  const delivery: WebhookDelivery = {
+    objectId,
+    kind: 'order',
+    url,
+    state: 'retrying',
+    attempts: [],
+    nextAttemptAt: null,
+  }
+  const host = new URL(url).hostname
+  let at = fromMs
+  for (const wait of [0, ...RETRY_SCHEDULE_MS]) {
+    at += wait
+    if (at > ctx.now()) break
+    delivery.attempts.push({
+      at: serviceTimestamp(at),
+      status: null,
+      durationMs: 12,
+      error: `getaddrinfo ENOTFOUND ${host}`,
+    })
+  }
+  const next = RETRY_SCHEDULE_MS[delivery.attempts.length - 1]
+  if (next === undefined) delivery.state = 'failed'
+  else {
+    delivery.nextAttemptAt = serviceTimestamp(at)
+    ctx.clock.schedule(at, () => void attempt(ctx, delivery))
+  }
+  ctx.webhooks.deliveries.push(delivery)
+}
+
+/** Subscribes the sender to the sandbox's status changes. */
+export function startWebhooks(ctx: SandboxContext): void {
+  ctx.events.on((c, kind, id) => {
+    const found = target(c, kind, id)
+    if (!found) return
+    const delivery: WebhookDelivery = { ...found, kind, state: 'delivering', attempts: [], nextAttemptAt: null }
+    c.webhooks.deliveries.push(delivery)
+    void attempt(c, delivery)
+  })
+}

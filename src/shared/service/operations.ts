@@ -1,0 +1,119 @@
+// The operations of the payment service v2, one row each (issue 24): method, path template below the
+// versioned base, whether it reads or writes, whether an Idempotency-Key applies, how an organization
+// token's request uses `profileId`, and the documentation page. The sandbox's router reads this table;
+// the rest of the app can adopt it. Pure TypeScript: no node, no DOM.
+import type { ProfileIdUse } from './scope'
+
+export type OperationMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface Operation {
+  /** a stable name, e.g. `list-refunds` */
+  id: string
+  method: OperationMethod
+  /** below `/v2`, with `{name}` for each path parameter: `/payments/{paymentId}/refunds` */
+  path: string
+  kind: 'read' | 'write'
+  /**
+   * Whether an Idempotency-Key applies (https://docs.mollie.com/reference/api-idempotency: POST, PATCH
+   * and DELETE requests).
+   */
+  idempotent: boolean
+  /** With an organization access token: `profileId` required, optional or not taken (spec 5.3). */
+  profileId: ProfileIdUse
+  /** the documentation page of the operation */
+  docs: string
+}
+
+const DOCS = 'https://docs.mollie.com/reference/'
+
+function read(id: string, path: string, profileId: ProfileIdUse = 'unused'): Operation {
+  return { id, method: 'GET', path, kind: 'read', idempotent: false, profileId, docs: `${DOCS}${id}` }
+}
+
+function write(id: string, method: OperationMethod, path: string, profileId: ProfileIdUse = 'unused'): Operation {
+  return { id, method, path, kind: 'write', idempotent: true, profileId, docs: `${DOCS}${id}` }
+}
+
+export const OPERATIONS: readonly Operation[] = [
+  read('list-payments', '/payments', 'optional'),
+  write('create-payment', 'POST', '/payments', 'required'),
+  read('get-payment', '/payments/{paymentId}'),
+  write('update-payment', 'PATCH', '/payments/{paymentId}'),
+  write('cancel-payment', 'DELETE', '/payments/{paymentId}'),
+  read('list-refunds', '/payments/{paymentId}/refunds'),
+  write('create-refund', 'POST', '/payments/{paymentId}/refunds'),
+  read('get-refund', '/payments/{paymentId}/refunds/{refundId}'),
+  write('cancel-refund', 'DELETE', '/payments/{paymentId}/refunds/{refundId}'),
+  read('list-all-refunds', '/refunds', 'optional'),
+  read('list-payment-chargebacks', '/payments/{paymentId}/chargebacks'),
+  read('get-chargeback', '/payments/{paymentId}/chargebacks/{chargebackId}'),
+  read('list-all-chargebacks', '/chargebacks', 'optional'),
+  read('list-captures', '/payments/{paymentId}/captures'),
+  write('create-capture', 'POST', '/payments/{paymentId}/captures'),
+  read('get-capture', '/payments/{paymentId}/captures/{captureId}'),
+  write('release-authorization', 'POST', '/payments/{paymentId}/release-authorization'),
+  read('list-orders', '/orders', 'optional'),
+  write('create-order', 'POST', '/orders', 'required'),
+  read('get-order', '/orders/{orderId}'),
+  write('cancel-order', 'DELETE', '/orders/{orderId}'),
+  write('create-order-payment', 'POST', '/orders/{orderId}/payments'),
+  read('list-order-refunds', '/orders/{orderId}/refunds'),
+  write('create-order-refund', 'POST', '/orders/{orderId}/refunds'),
+  read('list-customers', '/customers'),
+  write('create-customer', 'POST', '/customers'),
+  read('get-customer', '/customers/{customerId}'),
+  write('update-customer', 'PATCH', '/customers/{customerId}'),
+  write('delete-customer', 'DELETE', '/customers/{customerId}'),
+  read('list-customer-payments', '/customers/{customerId}/payments'),
+  write('create-customer-payment', 'POST', '/customers/{customerId}/payments', 'required'),
+  read('list-mandates', '/customers/{customerId}/mandates'),
+  write('create-mandate', 'POST', '/customers/{customerId}/mandates'),
+  read('get-mandate', '/customers/{customerId}/mandates/{mandateId}'),
+  write('revoke-mandate', 'DELETE', '/customers/{customerId}/mandates/{mandateId}'),
+  read('list-methods', '/methods', 'required'),
+  read('get-method', '/methods/{methodId}', 'required'),
+  read('list-profiles', '/profiles'),
+]
+
+export type OperationMatch =
+  | { found: true; operation: Operation; params: Record<string, string>; allow: string[] }
+  | { found: false; allow: string[] }
+
+function matchPath(template: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = template.split('/').filter(Boolean)
+  if (parts.length !== segments.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? ''
+    const segment = segments[i] ?? ''
+    if (part.startsWith('{')) {
+      if (segment === '') return null
+      params[part.slice(1, -1)] = segment
+    } else if (part !== segment) return null
+  }
+  return params
+}
+
+/**
+ * The operation at `method` + `path` (below `/v2`, e.g. `/payments/tr_1/refunds`), with the methods
+ * the path supports (`allow`, HEAD with GET). `allow` is empty when no operation has that path.
+ */
+export function matchOperation(method: string, path: string): OperationMatch {
+  let segments: string[]
+  try {
+    segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+  } catch {
+    return { found: false, allow: [] }
+  }
+  const allow: string[] = []
+  let hit: { operation: Operation; params: Record<string, string> } | undefined
+  for (const operation of OPERATIONS) {
+    const params = matchPath(operation.path, segments)
+    if (!params) continue
+    allow.push(operation.method)
+    if (operation.method === 'GET') allow.push('HEAD')
+    const m = method.toUpperCase()
+    if (operation.method === m || (m === 'HEAD' && operation.method === 'GET')) hit = { operation, params }
+  }
+  return hit ? { found: true, ...hit, allow } : { found: false, allow }
+}

@@ -1,0 +1,73 @@
+// A started sandbox with a plain HTTP caller, its admin client and a checkout helper, for the
+// integration tests of the sandbox's routes (each test file starts its own).
+import {
+  completeCheckout,
+  createSandboxAdmin,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxAdmin,
+  type SandboxOptions,
+} from '../../../src/sandbox/index'
+import { validPaymentBody } from '../../helpers/sandbox-fixtures'
+
+// Response bodies are checked field by field; one loose type keeps those assertions readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
+export interface Harness {
+  sandbox: RunningSandbox
+  admin: SandboxAdmin
+  key: string
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; json: Json }>
+  /** a new payment paid through the checkout page */
+  paidPayment(overrides?: Record<string, unknown>): Promise<Json>
+  choose(paymentId: string, outcome: string, extra?: Record<string, string>): Promise<unknown>
+  close(): Promise<void>
+}
+
+const GENEROUS = { q: 100_000, burst: 100_000 }
+
+export async function startHarness(options: SandboxOptions = {}, key = 'test_harnessKey00000001'): Promise<Harness> {
+  const sandbox = await startSandbox({
+    seedPayments: 0,
+    seed: 11,
+    keys: [key],
+    quotas: { test: { read: GENEROUS, write: GENEROUS }, live: { read: GENEROUS, write: GENEROUS } },
+    ...options,
+  })
+  const admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  const api: Harness['api'] = async (method, path, body, headers = {}) => {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, json: text ? JSON.parse(text) : null }
+  }
+  const choose: Harness['choose'] = (paymentId, outcome, extra) =>
+    completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome, extra)
+  return {
+    sandbox,
+    admin,
+    key,
+    api,
+    choose,
+    paidPayment: async (overrides = {}) => {
+      const created = await api('POST', '/payments', { ...validPaymentBody(), ...overrides })
+      if (created.status !== 201) throw new Error(`create payment: ${created.status} ${JSON.stringify(created.json)}`)
+      await choose(created.json.id as string, 'paid')
+      return (await api('GET', `/payments/${created.json.id as string}`)).json
+    },
+    close: () => sandbox.close(),
+  }
+}
