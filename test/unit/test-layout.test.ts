@@ -14,6 +14,7 @@ const LAYERS = ['unit', 'integration'] as const
 /** Tests of the project as a whole, or of many folders at once: where they are, and why. */
 export const CROSS_CUTTING: Record<string, string> = {
   'test/unit/test-layout.test.ts': 'this check: the test tree itself',
+  'test/unit/import-graph.test.ts': 'the import graph of all of src/: cycles and the layer order',
   'test/unit/packaging-config.test.ts': 'electron-builder.yml, package.json and SECURITY.md agree',
   'test/unit/release-workflow.test.ts': 'the release workflow in .github/workflows',
   'test/unit/runtimes.test.ts': 'the Node and Electron versions named across the config files',
