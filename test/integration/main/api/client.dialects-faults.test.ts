@@ -229,7 +229,12 @@ describe('RateLimit dialects', () => {
     const { client, events } = recordingClient(`${server.origin}/v2`, { default429PauseMs: 250 })
     await many(client, 40)
     client.dispose()
-    expect(events.filter((e) => e.status === 429).length).toBeLessThanOrEqual(6)
+    // A few, not a flood: 4–6 when the test runs alone; the limiter's additive recovery after a 429
+    // (issue 27 item 3: a cut rate must climb back) probes once more when the machine is busy.
+    const refused = events.filter((e) => e.status === 429).length
+    expect(refused).toBeGreaterThan(0)
+    expect(refused).toBeLessThanOrEqual(8)
+    expect(events.filter((e) => e.status === 200).length).toBe(40)
   }, 30_000)
 })
 
