@@ -127,6 +127,7 @@ async function start(): Promise<void> {
         isPackaged: app.isPackaged,
         actions: {
           openDocumentation: () => void services.externalLinks.open(DOCUMENTATION_URL).catch(logError),
+          openHelp: () => services.events.emit('app.help', {}),
           reportProblem: () => void runReportProblem(services, dialogs).catch(logError),
         },
       }),

@@ -101,6 +101,11 @@ describe('search box and home screen', () => {
     await expect
       .poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('home-help')
+    await expect.poll(() => h.page.getByTestId('help-guide').count()).toBe(0)
+    // Help in the app menu: main sends its event, and the page opens the same guide.
+    h.services.events.emit('app.help', {})
+    await h.page.getByTestId('help-guide').waitFor()
+    await h.page.keyboard.press('Escape')
   })
 
   it('a running sync can be cancelled from the home screen, and the next one ends with everything', async () => {

@@ -25,11 +25,14 @@ export interface MenuItemTemplate {
   role?: MenuRole
   type?: 'separator'
   submenu?: MenuItemTemplate[]
+  accelerator?: string
   click?: () => void
 }
 
 export interface MenuActions {
   openDocumentation(): void
+  /** Opens the in-app guide (an `app.help` event to the page). */
+  openHelp(): void
   reportProblem(): void
 }
 
@@ -61,6 +64,8 @@ export function buildMenuTemplate(options: {
   const help: MenuItemTemplate = {
     role: 'help',
     submenu: [
+      // The in-app guide to the common calls (the page's HelpGuide); F1 reaches it through the menu.
+      { label: 'Paydesk Help', accelerator: 'F1', click: () => actions.openHelp() },
       { label: 'Payment API Documentation', click: () => actions.openDocumentation() },
       { label: 'Report a Problem…', click: () => actions.reportProblem() },
       // macOS has About in the app menu.

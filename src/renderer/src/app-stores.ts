@@ -9,6 +9,7 @@ import { createConnectionStore, type ConnectionPort, type ConnectionState } from
 import { createInspectorStore, type InspectorPort, type InspectorState } from './stores/inspector-store'
 import { createPaymentsStore, type PaymentsPort, type PaymentsState, type PrefsStorage } from './stores/payments-store'
 import { benchMark } from './lib/bench-marks'
+import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
 
 // The window-wide stores (app shell, connections, Inspector), created once per window with their
@@ -98,6 +99,8 @@ export function newAppStores(): AppStores {
     if (previous.active && state.active && state.active.id !== previous.active.id)
       void payments.getState().connectionChanged()
   })
+  // Help in the app menu (main's event) opens the same in-app guide as F1.
+  subscribe('app.help', () => openHelp())
   return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }
 }
 

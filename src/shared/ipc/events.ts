@@ -17,6 +17,8 @@ export interface PaydeskEvents {
   'payments.exportProgress': { exportId: string; written: number; total: number; done: boolean }
   /** The local index's background sync: items, pages, rate, state. */
   'search.progress': SyncProgress
+  /** The person chose Help in the app menu (or pressed its key): the page opens its guide. */
+  'app.help': Record<string, never>
 }
 
 export type EventName = keyof PaydeskEvents
@@ -30,6 +32,7 @@ export const EVENT_NAMES = [
   'rateLimit.changed',
   'payments.exportProgress',
   'search.progress',
+  'app.help',
 ] as const satisfies readonly EventName[]
 
 // Fails to compile if an event is declared above but missing from EVENT_NAMES.

@@ -19,7 +19,7 @@ import type { PersonalDataInFile } from '../../../src/shared/request-log-types'
 import { createMemorySecretStore } from '../../helpers/memory-secret-store'
 import { present } from '../../helpers/present'
 
-const noop = { openDocumentation: () => {}, reportProblem: () => {} }
+const noop = { openDocumentation: () => {}, openHelp: () => {}, reportProblem: () => {} }
 
 describe('application menu', () => {
   it('standard roles on every platform; the macOS app menu only on macOS', () => {
@@ -46,10 +46,17 @@ describe('application menu', () => {
     const template = buildMenuTemplate({
       platform: 'linux',
       isPackaged: true,
-      actions: { openDocumentation: () => called.push('docs'), reportProblem: () => called.push('report') },
+      actions: {
+        openDocumentation: () => called.push('docs'),
+        openHelp: () => called.push('help'),
+        reportProblem: () => called.push('report'),
+      },
     })
-    for (const item of present(present(template.find((i) => i.role === 'help')).submenu)) item.click?.()
-    expect(called).toEqual(['docs', 'report'])
+    const items = present(present(template.find((i) => i.role === 'help')).submenu)
+    for (const item of items) item.click?.()
+    expect(called).toEqual(['help', 'docs', 'report'])
+    // The in-app guide comes first and answers F1, which the menu takes before the page.
+    expect(items[0]).toMatchObject({ label: 'Paydesk Help', accelerator: 'F1' })
   })
 })
 

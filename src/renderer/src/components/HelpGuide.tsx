@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { HELP_EVENT } from '../lib/help'
 import { trapTab } from '../lib/focus-trap'
 
 // F1 anywhere (or "Help" on the home screen): a short guide to the common calls, written for
@@ -49,10 +50,10 @@ export function HelpGuide(): React.JSX.Element | null {
       show()
     }
     window.addEventListener('keydown', onKey)
-    window.addEventListener('paydesk:help', show)
+    window.addEventListener(HELP_EVENT, show)
     return () => {
       window.removeEventListener('keydown', onKey)
-      window.removeEventListener('paydesk:help', show)
+      window.removeEventListener(HELP_EVENT, show)
     }
   }, [])
   useEffect(() => {
@@ -98,9 +99,4 @@ export function HelpGuide(): React.JSX.Element | null {
       </div>
     </div>
   )
-}
-
-/** Opens the guide from a button (the same as F1). */
-export function openHelp(): void {
-  window.dispatchEvent(new Event('paydesk:help'))
 }

@@ -1,4 +1,4 @@
-import { openHelp } from '../../components/HelpGuide'
+import { openHelp } from '../../lib/help'
 
 // The first minute: three things to try on the connection, with what the index already holds (no
 // names written in here: the sandbox's seeded customers may change), and the way to Help.
