@@ -5,40 +5,25 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAppServices, type AppServices } from '../../../../src/main/app-services'
-import { createDispatcher, type Dispatcher } from '../../../../src/main/ipc/dispatcher'
+import type { AppServices } from '../../../../src/main/app-services'
 import { createSandboxAdmin } from '../../../../src/sandbox/admin-client'
-import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { present } from '../../../helpers/present'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { startTestApp, type TestApp } from '../../helpers/app-services'
 
 const KEY_A = 'test_RaceConnectionAaaaaaaaa01'
 const KEY_B = 'test_RaceConnectionBbbbbbbbb02'
 const ADMIN = 'race-admin-token-0123456789'
-const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
 
 let dir: string
 let services: AppServices
-let dispatcher: Dispatcher
+let invoke: TestApp['invoke']
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paydesk-race-'))
-  services = await createAppServices({
-    dataDir: dir,
-    appInfo: {
-      name: 'Paydesk',
-      version: 't',
-      platform: 'linux',
-      versions: { node: '24', electron: null, chrome: null },
-    },
-    shell: { openExternal: async () => {} },
-    clipboard: { writeText: () => {} },
-    dialogs: { chooseSavePath: async () => null, ask: async (q) => q.cancelId },
-    secretStore: createMemorySecretStore(),
+  ;({ services, invoke } = await startTestApp(dir, {
     sandboxOptions: { keys: [KEY_A, KEY_B], adminToken: ADMIN, seedPayments: 0 },
-    search: { autoSync: false, syncEveryMs: 0 },
-  })
-  dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: ['app://paydesk'] })
+  }))
 })
 
 afterEach(async () => {
@@ -60,13 +45,13 @@ describe('a payment opened during a switch of connection (issue 22 item 4)', () 
 
     // Without a switch the opened payment is indexed for the active connection (the test can pass).
     expect(await holdsPayments()).toBe(false)
-    await dispatcher.invoke(sender, 'payments.get', { sessionId: 's', id: payment.id })
+    await invoke('payments.get', { sessionId: 's', id: payment.id })
     expect(await holdsPayments()).toBe(true)
 
     // Now the answer is slow, and the agent switches to "Second" while it is on its way.
     const admin = createSandboxAdmin(new URL(sandboxUrl).origin, ADMIN)
     await admin.addFault({ path: `/v2/payments/${payment.id}`, kind: 'latency', latencyMs: 600, count: 1 })
-    const opening = dispatcher.invoke(sender, 'payments.get', { sessionId: 's', id: payment.id })
+    const opening = invoke('payments.get', { sessionId: 's', id: payment.id })
     await new Promise((resolve) => setTimeout(resolve, 150))
     await services.connections.setActive(b.id)
     // The home screen of "Second" opens its index while the answer is still on its way.

@@ -8,14 +8,13 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAppServices, type AppServices } from '../../../../src/main/app-services'
-import { createDispatcher, type Dispatcher } from '../../../../src/main/ipc/dispatcher'
+import type { AppServices } from '../../../../src/main/app-services'
 import type { MainQuestion } from '../../../../src/main/services/main-questions'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
+import { startTestApp, type TestApp } from '../../helpers/app-services'
 
 const LIVE_KEY = 'live_EditedFileLiveKey0000001'
 const TOKEN = 'access_EditedFileOrgToken00001'
-const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
 
 interface Counting {
   url: string
@@ -43,22 +42,13 @@ let dir: string
 let official: Counting
 let attacker: Counting
 let services: AppServices
-let dispatcher: Dispatcher
+let invoke: TestApp['invoke']
 let questions: MainQuestion[]
 let answers: number[]
 const store = createMemorySecretStore()
 
 async function open(): Promise<void> {
-  services = await createAppServices({
-    dataDir: dir,
-    appInfo: {
-      name: 'Paydesk',
-      version: 't',
-      platform: 'linux',
-      versions: { node: '24', electron: null, chrome: null },
-    },
-    shell: { openExternal: async () => {} },
-    clipboard: { writeText: () => {} },
+  ;({ services, invoke } = await startTestApp(dir, {
     dialogs: {
       chooseSavePath: async () => null,
       ask: async (question) => {
@@ -70,29 +60,7 @@ async function open(): Promise<void> {
     // The "real service" of this test: adding a connection there needs no question.
     apiBaseUrl: official.url,
     liveWrites: { confirm: async () => false },
-    search: { autoSync: false },
-  })
-  dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: ['app://paydesk'] })
-}
-
-/** What the tests read of a reply (the dispatcher answers IpcResult<unknown>). */
-interface Reply {
-  ok: boolean
-  /** Read only where the test expects success (a failure's missing value fails the test). */
-  value: {
-    id: string
-    connections: { id: string }[]
-    notice: string | null
-    entries: { id: string }[]
-    pageText: string
-    ok?: boolean
-    error?: unknown
-  }
-  error?: { code: string }
-}
-
-async function invoke(channel: string, input?: unknown): Promise<Reply> {
-  return (await dispatcher.invoke(sender, channel, input)) as Reply
+  }))
 }
 
 async function editFile(edit: (entry: Record<string, unknown>) => void): Promise<void> {

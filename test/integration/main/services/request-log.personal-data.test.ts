@@ -5,13 +5,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAppServices, type AppServices } from '../../../../src/main/app-services'
+import type { AppServices } from '../../../../src/main/app-services'
 import { reportProblem } from '../../../../src/main/desktop/report-problem'
-import { createDispatcher, type Dispatcher } from '../../../../src/main/ipc/dispatcher'
-import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
-
-const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
+import { startTestApp, type TestApp } from '../../helpers/app-services'
 
 const CUSTOMERS = [
   {
@@ -47,7 +44,7 @@ const PERSONAL = [
 
 let dir: string
 let services: AppServices
-let dispatcher: Dispatcher
+let invoke: TestApp['invoke']
 const savePaths: string[] = []
 let answer = 0
 
@@ -62,21 +59,9 @@ function scan(text: string): string[] {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paydesk-personal-'))
-  services = await createAppServices({
-    dataDir: dir,
-    appInfo: {
-      name: 'Paydesk',
-      version: 't',
-      platform: 'linux',
-      versions: { node: '24', electron: null, chrome: null },
-    },
-    shell: { openExternal: async () => {} },
-    clipboard: { writeText: () => {} },
+  ;({ services, invoke } = await startTestApp(dir, {
     dialogs: { chooseSavePath: async () => savePaths.shift() ?? null, ask: async () => answer },
-    secretStore: createMemorySecretStore(),
-    search: { autoSync: false },
-  })
-  dispatcher = createDispatcher({ handlers: services.handlers, trustedOrigins: ['app://paydesk'] })
+  }))
   const client = await services.connections.getActiveClient()
   for (const [i, customer] of CUSTOMERS.entries()) {
     await client.createOrder(
@@ -101,26 +86,6 @@ afterAll(async () => {
   await services.dispose()
   await rm(dir, { recursive: true, force: true })
 })
-
-/** What the tests read of a reply (the dispatcher answers IpcResult<unknown>). */
-interface Reply {
-  ok: boolean
-  /** Read only where the test expects success (a failure's missing value fails the test). */
-  value: {
-    id: string
-    connections: { id: string }[]
-    notice: string | null
-    entries: { id: string }[]
-    pageText: string
-    ok?: boolean
-    error?: unknown
-  }
-  error?: { code: string }
-}
-
-async function invoke(channel: string, input?: unknown): Promise<Reply> {
-  return (await dispatcher.invoke(sender, channel, input)) as Reply
-}
 
 describe('exports leave customers’ personal data out by default (issue 22 item 3)', () => {
   it('the session really holds the personal values (the scan can find them)', async () => {
