@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { HELP_EVENT } from '../lib/help'
-import { trapTab } from '../lib/focus-trap'
+import { InfoDialog, useInfoDialog } from './InfoDialog'
 
 // F1 anywhere (or "Help" on the home screen): a short guide to the common calls, written for
 // support staff. Esc or Close returns focus to where the agent was.
@@ -34,16 +34,9 @@ const CALLS: readonly { title: string; steps: string }[] = [
 ]
 
 export function HelpGuide(): React.JSX.Element | null {
-  const [open, setOpen] = useState(false)
-  const opener = useRef<HTMLElement | null>(null)
-  const dialogRef = useRef<HTMLDivElement>(null)
-  const closeRef = useRef<HTMLButtonElement>(null)
-
+  const dialog = useInfoDialog()
+  const { show } = dialog
   useEffect(() => {
-    function show(): void {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      setOpen(true)
-    }
     function onKey(event: KeyboardEvent): void {
       if (event.key !== 'F1') return
       event.preventDefault()
@@ -55,48 +48,23 @@ export function HelpGuide(): React.JSX.Element | null {
       window.removeEventListener('keydown', onKey)
       window.removeEventListener(HELP_EVENT, show)
     }
-  }, [])
-  useEffect(() => {
-    if (open) closeRef.current?.focus()
-  }, [open])
+  }, [show])
 
-  function close(): void {
-    setOpen(false)
-    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus())
-  }
-
-  if (!open) return null
   return (
-    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div
-        ref={dialogRef}
-        className="dialog help-guide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="help-guide-title"
-        data-testid="help-guide"
-        onKeyDown={(event) => {
-          event.stopPropagation()
-          if (event.key === 'Escape') {
-            event.preventDefault()
-            close()
-          } else trapTab(event, dialogRef.current, 'button')
-        }}
-      >
-        <h2 id="help-guide-title">Help: the common calls</h2>
-        {CALLS.map((c) => (
-          <section key={c.title}>
-            <h3>{c.title}</h3>
-            <p>{c.steps}</p>
-          </section>
-        ))}
-        <p className="muted">Press ? for all keyboard shortcuts.</p>
-        <div className="dialog-actions">
-          <button ref={closeRef} type="button" className="btn" onClick={close}>
-            Close
-          </button>
-        </div>
-      </div>
-    </div>
+    <InfoDialog
+      state={dialog}
+      title="Help: the common calls"
+      titleId="help-guide-title"
+      testId="help-guide"
+      className="help-guide"
+    >
+      {CALLS.map((c) => (
+        <section key={c.title}>
+          <h3>{c.title}</h3>
+          <p>{c.steps}</p>
+        </section>
+      ))}
+      <p className="muted">Press ? for all keyboard shortcuts.</p>
+    </InfoDialog>
   )
 }
