@@ -209,6 +209,12 @@ const TABLES = ['payments', 'orders'] as const
 export async function openSearchIndex(options: OpenOptions): Promise<OpenResult> {
   mkdirSync(options.dir, { recursive: true })
   const file = path.join(options.dir, indexFileName(options.connectionId))
+  /** An index on a file that was removed or set aside: starts empty. */
+  const openFresh = async () => {
+    const index = new SearchIndex(file, options)
+    await index.rebuildMemory(options.yieldFn)
+    return index
+  }
   try {
     // SQLite would follow a link planted in the data folder: a linked file is not the index.
     for (const suffix of ['', '-wal', '-shm']) {
@@ -234,8 +240,7 @@ export async function openSearchIndex(options: OpenOptions): Promise<OpenResult>
     // renameSync and rmSync act on a link itself, never on what it points to.
     if (existsSync(file) || lstatSync(file, { throwIfNoEntry: false })) renameSync(file, aside)
     for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
-    const index = new SearchIndex(file, options)
-    await index.rebuildMemory(options.yieldFn)
+    const index = await openFresh()
     const reason = error instanceof Error ? error.message : String(error)
     return {
       index,
@@ -265,22 +270,6 @@ function amountAlsoText(q: ParsedQuery): boolean {
   return q.amount?.alsoText === true && searchableLength(q.amount.raw)
 }
 
-/** A row as stored (plain columns and the encrypted personal record). */
-interface StoredRow {
-  rid: number
-  id: string
-  created_ms: number
-  status: string
-  method: string | null
-  currency: string
-  value: string
-  amount_key: string
-  order_id: string | null
-  mode: string
-  profile_id: string
-  personal: Uint8Array
-}
-
 /** A row of a query's result, before its personal fields are read. */
 interface HitRow {
   rid: number
@@ -293,6 +282,14 @@ interface HitRow {
   order_id: string | null
   /** The full-text rowid, when the query came through the full-text table. */
   tkey: number | null
+}
+
+/** A row as stored: a hit's columns, the rest of the plain columns and the encrypted personal record. */
+interface StoredRow extends Omit<HitRow, 'tkey'> {
+  amount_key: string
+  mode: string
+  profile_id: string
+  personal: Uint8Array
 }
 
 /** Lower case without accents, as the full-text tokenizer compares. */
