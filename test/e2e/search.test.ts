@@ -80,8 +80,9 @@ describe('search box and home screen', () => {
 
   it('opens on the home screen with the index summary and the connection', async () => {
     await h.page.getByRole('button', { name: 'Sync now' }).click()
+    // The sync is a walk over HTTP: on a busy machine it takes longer than a poll's default second.
     await expect
-      .poll(() => h.page.getByTestId('home-index').textContent())
+      .poll(() => h.page.getByTestId('home-index').textContent(), { timeout: 15_000 })
       .toMatch(new RegExp(`301 payments and ${ordersAtService} orders`))
     await expect(h.page.getByTestId('home-connection').textContent()).resolves.toContain('Sandbox')
     await h.screenshot('home')

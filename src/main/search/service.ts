@@ -96,6 +96,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   let opening: Promise<{ connectionId: string; index: SearchIndex; notice: string | null }> | null = null
   let progress: SyncProgress = idleProgress('')
   let running: { controller: AbortController; done: Promise<void> } | null = null
+  /** A sync asked for while one runs: the running walk may have passed what is new, so one more follows. */
+  let again = false
+  let following: Promise<unknown> | null = null
   let timer: ReturnType<typeof setInterval> | null = null
   let retryTimer: ReturnType<typeof setTimeout> | null = null
   let disposed = false
@@ -173,9 +176,13 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   async function startSync(full: boolean): Promise<SyncProgress> {
     const c = await ensureIndex()
     if (running) {
-      if (!full || progress.full) return { ...progress }
+      if (!full || progress.full) {
+        again = true
+        return { ...progress }
+      }
       await stopSync()
     }
+    again = false
     if (retryTimer) clearTimeout(retryTimer)
     retryTimer = null
     const { client, id } = await deps.active()
@@ -220,6 +227,15 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         }
       } finally {
         running = null
+        const follow = again && !controller.signal.aborted && !disposed
+        again = false
+        if (follow) {
+          following = startSync(false)
+            .catch(() => {})
+            .finally(() => {
+              following = null
+            })
+        }
       }
     })()
     running = { controller, done }
@@ -309,7 +325,11 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     status: () => ({ ...progress }),
     async whenIdle() {
       await opening?.catch(() => {})
-      await running?.done
+      // A sync asked for during another starts when that one ends: wait for the chain, not one link.
+      while (running || following) {
+        await following
+        await running?.done.catch(() => {})
+      }
     },
     noteFetched(connectionId, kind, object) {
       if (!current || current.connectionId !== connectionId) return

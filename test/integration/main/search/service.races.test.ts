@@ -70,3 +70,24 @@ describe('a newer query replaces an older one still running (issue 22 item 4)', 
     await expect(newer).resolves.toMatchObject({ text: 'winter coat' })
   })
 })
+
+describe('“Sync now” asked while a sync runs (the home screen’s button, a second agent action)', () => {
+  it('is followed by one more walk, so what was created after the running walk passed is indexed too', async () => {
+    const client = await services.connections.getActiveClient()
+    const sandboxUrl = present((await services.connections.activeView()).baseUrl)
+    const admin = createSandboxAdmin(new URL(sandboxUrl).origin, ADMIN)
+    await client.createPayment(validPaymentBody({ description: 'Before the walk' }))
+    // The walk reads payments first, then orders; the orders page is slow, so the payments walk has passed.
+    await admin.addFault({ path: '/v2/orders', kind: 'latency', latencyMs: 700, count: 1 })
+    const first = await services.search.sync()
+    expect(first.state).toBe('running')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const late = await client.createPayment(validPaymentBody({ description: 'After the walk passed' }))
+    await services.search.sync()
+    await services.search.whenIdle()
+    const index = await services.search.currentIndex()
+    expect(index.count('payments')).toBe(2)
+    const found = await services.search.query('walk passed')
+    expect(found.payments.hits.map((h) => h.id)).toContain(late.id)
+  })
+})
