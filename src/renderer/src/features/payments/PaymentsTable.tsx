@@ -76,9 +76,11 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     virtualizer.measure()
   }, [rowHeight, virtualizer])
 
-  // A list that starts over is shown from its top, not at the old list's scroll position.
+  // A list that starts over is shown from its top, not at the old list's scroll position. Only when it
+  // is not there already: scrolling reads the list's height, which lays out the rows just written
+  // before their frame (about 10 ms of a page's paint on this list).
   useEffect(() => {
-    virtualizer.scrollToOffset(0)
+    if ((virtualizer.scrollOffset ?? 0) !== 0) virtualizer.scrollToOffset(0)
   }, [listId, virtualizer])
 
   // Keep the keyboard selection in view when it moves, or when its row first exists; not on every
