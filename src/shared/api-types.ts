@@ -274,6 +274,8 @@ export interface Payment extends LifecycleMoments {
   shippingAddress?: Address
   details?: Record<string, unknown> | null
   failedAt?: string
+  /** With `?embed=refunds,chargebacks` on get payment (https://docs.mollie.com/reference/get-payment). */
+  _embedded?: { refunds?: Refund[]; chargebacks?: Chargeback[] }
   _links: { self: Link; checkout?: Link | null; dashboard?: Link; order?: Link; documentation: Link }
 }
 
@@ -317,6 +319,23 @@ export interface Refund {
 }
 
 export type RefundList = ListResponse<Refund, 'refunds'>
+
+/** A chargeback as returned (https://docs.mollie.com/reference/get-chargeback). */
+export interface Chargeback {
+  resource: 'chargeback'
+  /** pattern ^chb_.+$ */
+  id: string
+  amount: Amount
+  settlementAmount?: Amount
+  createdAt: string
+  /** The bank's reason, when it gave one. */
+  reason?: { code: string; description: string } | null
+  reversedAt?: string | null
+  paymentId: string
+  _links?: { self: Link; payment?: Link; documentation?: Link }
+}
+
+export type ChargebackList = ListResponse<Chargeback, 'chargebacks'>
 
 /** https://docs.mollie.com/reference/create-refund */
 export interface CreateRefundRequest {

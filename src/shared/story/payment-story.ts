@@ -1,0 +1,205 @@
+// A payment told the way an agent tells it on the phone: one headline sentence ("Paid with iDEAL on
+// 23 Nov at 19:42 · €20.00 refunded of €59.95"), a state the lists can show ("refunded", not "paid",
+// once all of it went back) and a timeline of everything that happened to it: its own moments, each
+// refund and chargeback, and each webhook call to the shop (on the built-in Sandbox, which keeps
+// them). Pure: the words and dates come from the caller's locale and time zone.
+import type { Amount, Chargeback, Payment, Refund } from '../api-types'
+import { formatMoment, type DateWords } from '../dates'
+import { formatAmountForDisplay, toMinor } from '../money'
+import { failureWords, methodName, refundInFlight, refundStateWords } from './words'
+
+export type Tone = 'done' | 'problem' | 'waiting' | 'neutral'
+
+/** One webhook call series to the shop for an object, as the Sandbox records it. */
+export interface DeliveryRecord {
+  url: string
+  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused'
+  attempts: { at: string; status: number | null; error: string | null }[]
+  nextAttemptAt: string | null
+}
+
+export interface TimelineEvent {
+  at: string
+  tone: Tone
+  text: string
+}
+
+export interface Story {
+  /** The state in one or two words, for a badge ("Paid", "Refunded", "Partly refunded", "Failed"). */
+  state: string
+  tone: Tone
+  headline: string
+  timeline: TimelineEvent[]
+}
+
+export interface StoryInput {
+  refunds?: readonly Refund[]
+  chargebacks?: readonly Chargeback[]
+  deliveries?: readonly DeliveryRecord[]
+  words?: DateWords
+}
+
+const positive = (a: Amount | undefined | null): a is Amount => !!a && toMinor(a) > 0n
+
+/** How much of a payment went back, as the lists show it: null, 'partly' or 'fully'. */
+export function refundedShare(p: Pick<Payment, 'amount' | 'amountRefunded'>): 'partly' | 'fully' | null {
+  if (!positive(p.amountRefunded)) return null
+  return toMinor(p.amountRefunded) >= toMinor(p.amount) ? 'fully' : 'partly'
+}
+
+/** The state in the agent's words: a paid payment all refunded reads "Refunded", not "Paid". */
+export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefunded' | 'amountChargedBack'>): {
+  state: string
+  tone: Tone
+} {
+  if (p.status === 'paid') {
+    if (positive(p.amountChargedBack)) return { state: 'Charged back', tone: 'problem' }
+    const share = refundedShare(p)
+    if (share === 'fully') return { state: 'Refunded', tone: 'neutral' }
+    if (share === 'partly') return { state: 'Partly refunded', tone: 'done' }
+    return { state: 'Paid', tone: 'done' }
+  }
+  const states: Record<string, { state: string; tone: Tone }> = {
+    open: { state: 'Open', tone: 'waiting' },
+    pending: { state: 'Pending', tone: 'waiting' },
+    authorized: { state: 'Authorized', tone: 'waiting' },
+    failed: { state: 'Failed', tone: 'problem' },
+    canceled: { state: 'Canceled', tone: 'neutral' },
+    expired: { state: 'Expired', tone: 'problem' },
+  }
+  return states[p.status] ?? { state: p.status, tone: 'neutral' }
+}
+
+function moneyTail(p: Payment, locale: string | undefined): string {
+  const parts: string[] = []
+  if (positive(p.amountRefunded)) {
+    parts.push(
+      `${formatAmountForDisplay(p.amountRefunded, locale)} refunded of ${formatAmountForDisplay(p.amount, locale)}`,
+    )
+  }
+  if (positive(p.amountChargedBack)) {
+    parts.push(`${formatAmountForDisplay(p.amountChargedBack, locale)} charged back`)
+  }
+  return parts.length ? ` · ${parts.join(' · ')}` : ''
+}
+
+function at(iso: string | undefined | null, words: DateWords): string {
+  return iso ? `${formatMoment(iso, 'day', words)} at ${formatMoment(iso, 'time', words)}` : ''
+}
+
+/** The headline sentence of a payment. */
+export function paymentHeadline(p: Payment, words: DateWords = {}): string {
+  const via = methodName(p.method)
+  const amount = formatAmountForDisplay(p.amount, words.locale)
+  switch (p.status) {
+    case 'paid':
+      return `Paid${via ? ` with ${via}` : ''}${p.paidAt ? ` on ${at(p.paidAt, words)}` : ''}${moneyTail(p, words.locale)}`
+    case 'failed': {
+      const why = failureWords(p.details)
+      return `Failed${p.failedAt ? ` on ${at(p.failedAt, words)}` : ''}: ${why ?? 'the service gave no reason.'}`
+    }
+    case 'open':
+      return p.method === 'banktransfer'
+        ? `Open: waiting for the bank transfer of ${amount} since ${formatMoment(p.createdAt, 'day', words)}`
+        : `Open: waiting for the customer to pay ${amount}${via ? ` with ${via}` : ''} since ${at(p.createdAt, words)}`
+    case 'pending':
+      return `Pending: ${via ?? 'the payment method'} is confirming the payment of ${amount}`
+    case 'authorized':
+      return `Authorized on ${at(p.authorizedAt ?? p.createdAt, words)}: ${amount} reserved, not yet captured`
+    case 'canceled':
+      return `Canceled${p.canceledAt ? ` on ${at(p.canceledAt, words)}` : ''}: nothing was paid`
+    case 'expired':
+      return `Expired${p.expiredAt ? ` on ${at(p.expiredAt, words)}` : ''}: the customer did not complete the payment`
+    default:
+      return `${p.status}: ${amount}`
+  }
+}
+
+function ownMoments(p: Payment, locale: string | undefined): TimelineEvent[] {
+  const via = methodName(p.method)
+  const events: (TimelineEvent | null)[] = [
+    { at: p.createdAt, tone: 'neutral', text: `Created for ${formatAmountForDisplay(p.amount, locale)}` },
+    p.authorizedAt ? { at: p.authorizedAt, tone: 'waiting', text: 'Authorized: the amount is reserved' } : null,
+    p.paidAt ? { at: p.paidAt, tone: 'done', text: `Paid${via ? ` with ${via}` : ''}` } : null,
+    p.failedAt ? { at: p.failedAt, tone: 'problem', text: `Failed: ${failureWords(p.details) ?? 'no reason given'}` } : null,
+    p.canceledAt ? { at: p.canceledAt, tone: 'neutral', text: 'Canceled' } : null,
+    p.expiredAt ? { at: p.expiredAt, tone: 'problem', text: 'Expired: the customer did not complete it' } : null,
+  ]
+  return events.filter((e): e is TimelineEvent => e !== null)
+}
+
+function refundEvents(refunds: readonly Refund[], locale: string | undefined): TimelineEvent[] {
+  return refunds.map((r) => ({
+    at: r.createdAt,
+    tone: r.status === 'failed' ? 'problem' : refundInFlight(r.status) ? 'waiting' : 'neutral',
+    text: `Refund of ${formatAmountForDisplay(r.amount, locale)} ${refundStateWords(r.status)}${r.description ? ` (“${r.description}”)` : ''}`,
+  }))
+}
+
+function chargebackEvents(chargebacks: readonly Chargeback[], locale: string | undefined): TimelineEvent[] {
+  const events: TimelineEvent[] = []
+  for (const c of chargebacks) {
+    const why = c.reason?.description ? `: ${c.reason.description}` : ''
+    events.push({
+      at: c.createdAt,
+      tone: 'problem',
+      text: `Chargeback of ${formatAmountForDisplay(c.amount, locale)}: the customer's bank took the money back${why}`,
+    })
+    if (c.reversedAt) events.push({ at: c.reversedAt, tone: 'done', text: 'Chargeback reversed: the money came back' })
+  }
+  return events
+}
+
+/** One line per webhook attempt: what the shop answered ("your shop answered 500"). */
+function deliveryEvents(deliveries: readonly DeliveryRecord[], words: DateWords): TimelineEvent[] {
+  const events: TimelineEvent[] = []
+  for (const d of deliveries) {
+    if (d.state === 'refused') {
+      const first = d.attempts[0]?.at
+      if (first)
+        events.push({
+          at: first,
+          tone: 'problem',
+          text: 'Webhook not sent: the Sandbox does not call local addresses',
+        })
+      continue
+    }
+    d.attempts.forEach((a, i) => {
+      const ok = a.status !== null && a.status >= 200 && a.status < 300
+      const answer = a.status === null ? `did not answer (${a.error ?? 'no answer'})` : `answered ${a.status}`
+      const again = i > 0 ? ` (retry ${i})` : ''
+      events.push({ at: a.at, tone: ok ? 'done' : 'problem', text: `Webhook: your shop ${answer}${again}` })
+    })
+    if (d.state === 'retrying' && d.nextAttemptAt) {
+      events.push({
+        at: d.nextAttemptAt,
+        tone: 'waiting',
+        text: `Webhook: next try ${formatMoment(d.nextAttemptAt, 'short-date-time', words)}`,
+      })
+    }
+  }
+  return events
+}
+
+function byTime(a: TimelineEvent, b: TimelineEvent): number {
+  return Date.parse(a.at) - Date.parse(b.at)
+}
+
+/** The whole story of a payment: state, headline and timeline (oldest first). */
+export function paymentStory(p: Payment, input: StoryInput = {}): Story {
+  const words = input.words ?? {}
+  const refunds = input.refunds ?? p._embedded?.refunds ?? []
+  const chargebacks = input.chargebacks ?? p._embedded?.chargebacks ?? []
+  const { state, tone } = paymentState(p)
+  return {
+    state,
+    tone,
+    headline: paymentHeadline(p, words),
+    timeline: [
+      ...ownMoments(p, words.locale),
+      ...refundEvents(refunds, words.locale),
+      ...chargebackEvents(chargebacks, words.locale),
+      ...deliveryEvents(input.deliveries ?? [], words),
+    ].sort(byTime),
+  }
+}

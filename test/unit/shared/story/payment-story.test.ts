@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import type { Chargeback, Payment, Refund } from '../../../../src/shared/api-types'
+import { paymentState, paymentStory } from '../../../../src/shared/story/payment-story'
+
+const words = { locale: 'en-GB', timeZone: 'UTC' }
+
+function payment(over: Partial<Payment> = {}): Payment {
+  return {
+    resource: 'payment',
+    id: 'tr_Story1',
+    mode: 'test',
+    status: 'paid',
+    description: 'Order 12',
+    amount: { currency: 'EUR', value: '59.95' },
+    method: 'ideal',
+    redirectUrl: null,
+    profileId: 'pfl_1',
+    sequenceType: 'oneoff',
+    createdAt: '2026-11-23T19:40:00Z',
+    paidAt: '2026-11-23T19:42:00Z',
+    _links: { self: { href: 'x', type: 'application/hal+json' }, documentation: { href: 'd', type: 'text/html' } },
+    ...over,
+  }
+}
+
+function refund(over: Partial<Refund> = {}): Refund {
+  return {
+    resource: 'refund',
+    id: 're_1',
+    mode: 'test',
+    description: 'Damaged box',
+    amount: { currency: 'EUR', value: '20.00' },
+    metadata: null,
+    status: 'pending',
+    paymentId: 'tr_Story1',
+    createdAt: '2026-11-24T09:00:00Z',
+    _links: { self: { href: 'x', type: 't' }, payment: { href: 'p', type: 't' }, documentation: { href: 'd', type: 't' } },
+    ...over,
+  } as Refund
+}
+
+describe('the headline of a payment', () => {
+  it('says how it was paid, when, and how much of it went back', () => {
+    const p = payment({ amountRefunded: { currency: 'EUR', value: '20.00' } })
+    expect(paymentStory(p, { words }).headline).toBe('Paid with iDEAL on 23 Nov at 19:42 · €20.00 refunded of €59.95')
+  })
+
+  it('names the reason of a failed card payment in words, not its code', () => {
+    const p = payment({
+      status: 'failed',
+      method: 'creditcard',
+      paidAt: undefined,
+      failedAt: '2026-11-23T19:41:00Z',
+      details: { failureReason: 'insufficient_funds', failureMessage: 'x' },
+    })
+    const story = paymentStory(p, { words })
+    expect(story.headline).toBe('Failed on 23 Nov at 19:41: The card has insufficient funds.')
+    expect(story.headline).not.toMatch(/insufficient_funds/)
+    expect(story.tone).toBe('problem')
+  })
+
+  it('says an open bank transfer is waiting for the money, since when', () => {
+    const p = payment({ status: 'open', method: 'banktransfer', paidAt: undefined, createdAt: '2026-11-20T08:00:00Z' })
+    expect(paymentStory(p, { words }).headline).toBe('Open: waiting for the bank transfer of €59.95 since 20 Nov')
+  })
+})
+
+describe('the state the lists show', () => {
+  it('reads a paid payment refunded in full as Refunded, a part as Partly refunded, a chargeback first', () => {
+    expect(paymentState(payment()).state).toBe('Paid')
+    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '59.95' } })).state).toBe('Refunded')
+    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.01' } })).state).toBe('Partly refunded')
+    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.00' } })).state).toBe('Paid')
+    expect(
+      paymentState(payment({ amountChargedBack: { currency: 'EUR', value: '59.95' }, amountRefunded: undefined })).state,
+    ).toBe('Charged back')
+    expect(paymentState(payment({ status: 'expired' })).state).toBe('Expired')
+  })
+})
+
+describe('the timeline of a payment', () => {
+  it('holds its moments, each refund, each chargeback and each webhook attempt, oldest first', () => {
+    const chargeback: Chargeback = {
+      resource: 'chargeback',
+      id: 'chb_1',
+      amount: { currency: 'EUR', value: '39.95' },
+      createdAt: '2026-11-25T10:00:00Z',
+      reason: { code: 'AC04', description: 'Account closed' },
+      reversedAt: null,
+      paymentId: 'tr_Story1',
+    }
+    const p = payment({ _embedded: { refunds: [refund()], chargebacks: [chargeback] } })
+    const story = paymentStory(p, {
+      words,
+      deliveries: [
+        {
+          url: 'https://shop.example/hook',
+          state: 'retrying',
+          attempts: [
+            { at: '2026-11-23T19:42:01Z', status: 500, error: null },
+            { at: '2026-11-23T19:43:01Z', status: null, error: 'timeout' },
+          ],
+          nextAttemptAt: '2026-11-23T20:43:01Z',
+        },
+      ],
+    })
+    expect(story.timeline.map((e) => e.text)).toEqual([
+      'Created for €59.95',
+      'Paid with iDEAL',
+      'Webhook: your shop answered 500',
+      'Webhook: your shop did not answer (timeout) (retry 1)',
+      'Webhook: next try 23 Nov, 20:43',
+      'Refund of €20.00 pending: it goes to the bank with the next batch (“Damaged box”)',
+      "Chargeback of €39.95: the customer's bank took the money back: Account closed",
+    ])
+    expect(story.timeline.map((e) => e.tone)).toEqual(['neutral', 'done', 'problem', 'problem', 'waiting', 'waiting', 'problem'])
+  })
+
+  it('uses no API field name in the headline or the timeline', () => {
+    const p = payment({ status: 'authorized', paidAt: undefined, authorizedAt: '2026-11-23T19:41:00Z' })
+    const story = paymentStory(p, { words })
+    const text = [story.headline, ...story.timeline.map((e) => e.text)].join(' ')
+    expect(text).not.toMatch(/[a-z][A-Z]|_/)
+    expect(story.headline).toBe('Authorized on 23 Nov at 19:41: €59.95 reserved, not yet captured')
+  })
+})
