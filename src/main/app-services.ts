@@ -5,7 +5,7 @@ import type { EventName, PaydeskEvents } from '../shared/ipc/events'
 import type { AttemptEvent } from '../shared/api-events'
 import { createApiClient, type ApiClient, type ApiCredential } from './api'
 import type { AppHandlers } from './ipc/dispatcher'
-import { startSandbox, type SandboxOptions } from '../sandbox'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox'
 import type { SecretStore } from './secrets/secret-store'
 import { createConnectionsService, type ConnectionsService } from './services/connections'
 import { createConnectionHandlers } from './services/connections-handlers'
@@ -144,10 +144,17 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     return client
   }
 
+  /** The in-process Sandbox once it runs: main reads its webhook log for the payment view. */
+  let builtInSandbox: RunningSandbox | null = null
   const connections = createConnectionsService<ApiClient>({
     dataDir: deps.dataDir,
     secretStore: deps.secretStore,
-    sandbox: { start: () => startSandbox(deps.sandboxOptions) },
+    sandbox: {
+      start: async () => {
+        builtInSandbox = await startSandbox(deps.sandboxOptions)
+        return builtInSandbox
+      },
+    },
     createClient: createObservedClient,
     events,
     allowOrigin: (origin) => externalLinks.allowOrigin(origin),
@@ -162,6 +169,11 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     questions: deps.dialogs,
     onExportProgress: (progress) => events.emit('payments.exportProgress', progress),
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
+    deliveries: async (objectId) => {
+      const sandbox = builtInSandbox
+      if (!sandbox || !(await connections.activeConnection()).builtIn) return null
+      return createSandboxAdmin(sandbox.origin, sandbox.adminToken).webhookDeliveries(objectId)
+    },
   })
 
   const drafts = createDraftsStore({

@@ -35,7 +35,14 @@ import {
   type ProfileList,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
-import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
+import {
+  PAYMENT_EMBED_VALUES,
+  idPrefix,
+  isId,
+  isPageSize,
+  type IdResource,
+  type PaymentEmbedValue,
+} from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import {
   FirstAnswers,
@@ -129,6 +136,11 @@ export interface GetOrderOptions extends CallOptions {
   embed?: EmbedValue | EmbedValue[]
 }
 
+/** Get payment's embeds (https://docs.mollie.com/reference/get-payment): its refunds, chargebacks, captures. */
+export interface GetPaymentOptions extends CallOptions {
+  embed?: PaymentEmbedValue[]
+}
+
 export interface ApiClient {
   /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
   request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
@@ -142,7 +154,7 @@ export interface ApiClient {
    */
   createOrderPayment(orderId: string, body?: CreateOrderPaymentRequest, opts?: CreateOptions): Promise<Payment>
   createPayment(body: PaymentRequestBody, opts?: CreateOptions): Promise<Payment>
-  getPayment(id: string, opts?: CallOptions): Promise<Payment>
+  getPayment(id: string, opts?: GetPaymentOptions): Promise<Payment>
   /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
   updatePayment(id: string, body: UpdatePaymentRequest, opts?: CreateOptions): Promise<Payment>
   /** https://docs.mollie.com/reference/cancel-payment (DELETE /payments/{id}) */
@@ -553,10 +565,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return resourceCall<T>(resource, { ...req, idempotencyKey: opts.idempotencyKey }, opts)
   }
 
-  function embedQuery(embed: EmbedValue | EmbedValue[] | undefined, method: string): { embed?: string } | undefined {
-    const embeds = embed === undefined ? [] : Array.isArray(embed) ? embed : [embed]
+  function embedQuery(
+    embed: string | readonly string[] | undefined,
+    method: string,
+    allowed: readonly string[] = EMBED_VALUES,
+  ): { embed?: string } | undefined {
+    const embeds = embed === undefined ? [] : typeof embed === 'string' ? [embed] : embed
     for (const e of embeds) {
-      if (!(EMBED_VALUES as readonly string[]).includes(e)) {
+      if (!allowed.includes(e)) {
         throw new ApiError({ kind: 'invalid-request', message: `Unknown embed value "${e}" (spec 4.1).`, method })
       }
     }
@@ -655,8 +671,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return keyedCall<Payment>('payment', { method: 'POST', path: '/payments', body }, opts)
   }
 
-  async function getPayment(id: string, opts: CallOptions = {}): Promise<Payment> {
-    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${checkId(id, 'payment')}` }, opts)
+  async function getPayment(id: string, opts: GetPaymentOptions = {}): Promise<Payment> {
+    const query = embedQuery(opts.embed, 'GET', PAYMENT_EMBED_VALUES)
+    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${checkId(id, 'payment')}`, query }, opts)
   }
 
   /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */

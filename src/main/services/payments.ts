@@ -22,16 +22,17 @@ import type {
   PaymentResult,
   PaymentsPageResult,
 } from '../../shared/ipc/payments'
-import type { CallOptions, ListPaymentsInput } from '../api/client'
+import type { CallOptions, GetPaymentOptions, ListPaymentsInput } from '../api/client'
+import { loadPaymentContext, type PaymentContextDeps } from './payment-context'
 import { choosePersonalData, type QuestionPort } from './main-questions'
 import { createPersonalDataMasker, personalValuesIn, withoutPersonalData } from './personal-data'
 import { UserFacingError } from '../ipc/errors'
 import { writeExport } from './payments-export'
 
 /** The part of the API client the browser uses. */
-export interface PaymentsClient {
+export interface PaymentsClient extends Pick<PaymentContextDeps, 'getOrder'> {
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
-  getPayment(id: string, opts?: CallOptions): Promise<Payment>
+  getPayment(id: string, opts?: GetPaymentOptions): Promise<Payment>
 }
 
 export interface SavePathChooser {
@@ -54,6 +55,8 @@ export interface PaymentsServiceOptions {
    * because the client returns only the data on success.
    */
   observeRequestIds?: (listener: (requestId: string) => void) => () => void
+  /** The built-in Sandbox's webhook calls for an object (payment-context.ts); null elsewhere. */
+  deliveries?: PaymentContextDeps['deliveries']
   /** Payments kept per browsing session for export (oldest served dropped first). Default 120,000. */
   maxPaymentsPerSession?: number
   /** Sessions kept (least recently used dropped). Default 4. */
@@ -213,11 +216,20 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       }
       try {
         const api = await client()
+        const call = { signal: controller.signal, priority: 'user' as const, origin: origin('get') }
+        // One request tells the whole money story: the payment with its refunds and chargebacks.
         const { value: payment, requestId } = await traced(() =>
-          api.getPayment(id, { signal: controller.signal, priority: 'user', origin: origin('get') }),
+          api.getPayment(id, { ...call, embed: ['refunds', 'chargebacks'] }),
         )
-        remember(sessionId, [payment])
-        return { payment, requestId }
+        // An export holds the payment as the list serves it, without what was embedded for the view.
+        const { _embedded: _view, ...listed } = payment
+        remember(sessionId, [listed])
+        const context = await loadPaymentContext(
+          payment,
+          { getOrder: api.getOrder?.bind(api), deliveries: options.deliveries },
+          call,
+        )
+        return { payment, requestId, context }
       } finally {
         if (requestKey && inFlight.get(requestKey) === controller) inFlight.delete(requestKey)
       }

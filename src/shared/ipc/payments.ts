@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE, type Payment } from '../api-types'
+import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
+import type { DeliveryRecord } from '../story/payment-story'
 import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
 
@@ -73,9 +74,19 @@ export interface PaymentsPageResult {
   requestId: string | null
 }
 
+/** What the payment view tells beside the payment (services/payment-context.ts). */
+export interface PaymentContext {
+  /** The order the payment belongs to: who the customer is (null when none, or it could not be read). */
+  order: Pick<Order, 'id' | 'orderNumber' | 'status' | 'billingAddress' | 'shippingAddress'> | null
+  /** The webhook calls to the shop, on the built-in Sandbox only (null elsewhere). */
+  deliveries: DeliveryRecord[] | null
+}
+
 export interface PaymentResult {
+  /** With its refunds and chargebacks embedded. */
   payment: Payment
   requestId: string | null
+  context?: PaymentContext
 }
 
 export interface PaymentsExportResult {

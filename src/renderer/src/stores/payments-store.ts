@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
-import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
+import type { PaymentContext, PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { planWindow, type PageSlot, type WindowOptions } from '../lib/page-window'
 import { EMPTY_FILTER, type PaymentFilter } from '../lib/payment-filters'
 import { toErrorView, type ErrorView } from './error-view'
@@ -65,6 +65,8 @@ export interface PendingRequest {
 export interface DetailState {
   id: string
   payment: Payment | null
+  /** Its order's customer and, on the Sandbox, the webhook calls (null until read from main). */
+  context: PaymentContext | null
   requestId: string | null
   loading: boolean
   error: PaymentsErrorView | null
@@ -266,11 +268,20 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
 
     async function readDetail(id: string, keep: DetailState | null): Promise<void> {
       set({
-        detail: { id, payment: keep?.payment ?? null, requestId: keep?.requestId ?? null, loading: true, error: null },
+        detail: {
+          id,
+          payment: keep?.payment ?? null,
+          context: keep?.context ?? null,
+          requestId: keep?.requestId ?? null,
+          loading: true,
+          error: null,
+        },
       })
       try {
-        const { payment, requestId } = await port.get({ sessionId: get().sessionId, id })
-        if (get().detail?.id === id) set({ detail: { id, payment, requestId, loading: false, error: null } })
+        const { payment, requestId, context } = await port.get({ sessionId: get().sessionId, id })
+        if (get().detail?.id === id) {
+          set({ detail: { id, payment, context: context ?? null, requestId, loading: false, error: null } })
+        }
       } catch (error) {
         const current = get().detail
         if (current?.id === id) set({ detail: { ...current, loading: false, error: toErrorView(error) } })
@@ -378,11 +389,12 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       },
 
       async openDetail(id, known) {
-        if (known) {
-          set({ detail: { id, payment: known.payment, requestId: known.requestId, loading: false, error: null } })
-          return
-        }
-        await readDetail(id, null)
+        // What the list holds shows at once; the payment is read again, since the list may be older
+        // than what the service knows now (paid since, refunded since), and with its refunds.
+        const shown: DetailState | null = known
+          ? { id, payment: known.payment, context: null, requestId: known.requestId, loading: false, error: null }
+          : null
+        await readDetail(id, shown)
       },
 
       async refreshDetail() {

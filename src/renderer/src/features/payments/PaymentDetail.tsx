@@ -10,6 +10,7 @@ import { LoadState } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
 import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
+import { PaymentStoryView } from './PaymentStory'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -127,6 +128,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         </RequestButton>
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
+      {p && <PaymentStoryView payment={p} context={detail.context} />}
       {p && <PaymentActions payment={p} onChanged={onRefresh} />}
       {p && (
         <PaymentFields
@@ -163,53 +165,107 @@ function PaymentFields({
   const links = p._links ?? {}
   return (
     <div className="pay-detail-body">
-      <dl className="pay-fields">
-        <div className="pay-field">
-          <dt>status</dt>
-          <dd>
-            <span className={statusClass(p.status)} data-testid="detail-status">
-              {p.status}
-            </span>
-          </dd>
-        </div>
-        {AMOUNT_FIELDS.map((k) =>
-          isAmount(record[k]) ? (
-            <div key={k} className="pay-field">
-              <dt>{k}</dt>
-              <dd>
-                <span data-testid={`detail-${k}`}>{formatAmountForDisplay(record[k], locale)}</span>{' '}
-                <span className="muted mono">
-                  {record[k].value} {record[k].currency}
-                </span>
-              </dd>
-            </div>
-          ) : null,
-        )}
-        {TIME_FIELDS.map((k) =>
-          typeof record[k] === 'string' ? (
-            <div key={k} className="pay-field">
-              <dt>{k}</dt>
-              <dd>
-                <time dateTime={record[k]} title={record[k]}>
-                  {formatLocalDateTime(record[k])}
-                </time>
-              </dd>
-            </div>
-          ) : null,
-        )}
-        {Object.keys(record)
-          .filter((k) => !SHOWN_ELSEWHERE.has(k))
-          .map((k) => (
-            <div key={k} className="pay-field">
-              <dt>{k}</dt>
-              <dd>
-                <FieldValue value={record[k]} />
-              </dd>
-            </div>
-          ))}
-      </dl>
+      <LinksBar links={links} onOpen={onOpen} onOpenOrder={onOpenOrder} />
+      <details className="pay-raw" data-testid="payment-api-details">
+        <summary>API details</summary>
+        <dl className="pay-fields">
+          <div className="pay-field">
+            <dt>status</dt>
+            <dd>
+              <span className={statusClass(p.status)} data-testid="detail-status">
+                {p.status}
+              </span>
+            </dd>
+          </div>
+          {AMOUNT_FIELDS.map((k) =>
+            isAmount(record[k]) ? (
+              <div key={k} className="pay-field">
+                <dt>{k}</dt>
+                <dd>
+                  <span data-testid={`detail-${k}`}>{formatAmountForDisplay(record[k], locale)}</span>{' '}
+                  <span className="muted mono">
+                    {record[k].value} {record[k].currency}
+                  </span>
+                </dd>
+              </div>
+            ) : null,
+          )}
+          {TIME_FIELDS.map((k) =>
+            typeof record[k] === 'string' ? (
+              <div key={k} className="pay-field">
+                <dt>{k}</dt>
+                <dd>
+                  <time dateTime={record[k]} title={record[k]}>
+                    {formatLocalDateTime(record[k])}
+                  </time>
+                </dd>
+              </div>
+            ) : null,
+          )}
+          {Object.keys(record)
+            .filter((k) => !SHOWN_ELSEWHERE.has(k))
+            .map((k) => (
+              <div key={k} className="pay-field">
+                <dt>{k}</dt>
+                <dd>
+                  <FieldValue value={record[k]} />
+                </dd>
+              </div>
+            ))}
+        </dl>
 
-      <h3>Links</h3>
+        {Array.isArray(p.lines) && p.lines.length > 0 && (
+          <>
+            <h3>Lines</h3>
+            <table className="data pay-lines">
+              <TableHead columns={['Description', 'Qty', 'Unit price', 'Total']} />
+              <tbody>
+                {p.lines.map((line, i) => (
+                  <tr key={i}>
+                    <td>{line.description}</td>
+                    <td>{line.quantity}</td>
+                    <td>{formatAmountForDisplay(line.unitPrice, locale)}</td>
+                    <td>{formatAmountForDisplay(line.totalAmount, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+        {p.metadata !== undefined && (
+          <>
+            <h3>Metadata</h3>
+            <pre className="code pay-json-small">{JSON.stringify(p.metadata, null, 2)}</pre>
+          </>
+        )}
+        {p.details !== undefined && p.details !== null && (
+          <>
+            <h3>Details</h3>
+            <pre className="code pay-json-small">{JSON.stringify(p.details, null, 2)}</pre>
+          </>
+        )}
+        <h3>Raw JSON</h3>
+        <pre className="code" data-testid="detail-raw">
+          {JSON.stringify(p, null, 2)}
+        </pre>
+      </details>
+    </div>
+  )
+}
+
+/** The payment's links: its order (in the order view), its checkout and its dashboard page. */
+function LinksBar({
+  links,
+  onOpen,
+  onOpenOrder,
+}: {
+  links: Payment['_links']
+  onOpen: (url: string) => void
+  onOpenOrder: (orderId: string) => void
+}): React.JSX.Element {
+  return (
+    <>
+      <h3 className="visually-hidden">Links</h3>
       <div className="toolbar">
         {LINK_NAMES.map(({ key, label }) => {
           const link = (links as Record<string, { href?: string } | null | undefined>)[key]
@@ -244,43 +300,6 @@ function PaymentFields({
           ) : null
         })}
       </div>
-
-      {Array.isArray(p.lines) && p.lines.length > 0 && (
-        <>
-          <h3>Lines</h3>
-          <table className="data pay-lines">
-            <TableHead columns={['Description', 'Qty', 'Unit price', 'Total']} />
-            <tbody>
-              {p.lines.map((line, i) => (
-                <tr key={i}>
-                  <td>{line.description}</td>
-                  <td>{line.quantity}</td>
-                  <td>{formatAmountForDisplay(line.unitPrice, locale)}</td>
-                  <td>{formatAmountForDisplay(line.totalAmount, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-      {p.metadata !== undefined && (
-        <>
-          <h3>Metadata</h3>
-          <pre className="code pay-json-small">{JSON.stringify(p.metadata, null, 2)}</pre>
-        </>
-      )}
-      {p.details !== undefined && p.details !== null && (
-        <>
-          <h3>Details</h3>
-          <pre className="code pay-json-small">{JSON.stringify(p.details, null, 2)}</pre>
-        </>
-      )}
-      <details className="pay-raw">
-        <summary>Raw JSON</summary>
-        <pre className="code" data-testid="detail-raw">
-          {JSON.stringify(p, null, 2)}
-        </pre>
-      </details>
-    </div>
+    </>
   )
 }

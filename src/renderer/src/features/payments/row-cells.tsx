@@ -20,7 +20,9 @@ export function PaymentCell({ id, payment, text }: { id: string; payment: Paymen
     case 'status':
       return (
         <div role="cell" className="col-status">
-          <span className={statusClass(payment.status)}>{payment.status}</span>
+          <span className={statusClass(payment.status)} title={`Status: ${payment.status}`}>
+            {text.state}
+          </span>
         </div>
       )
     case 'amount':

@@ -1,5 +1,6 @@
 import type { Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
+import { paymentState } from '../../../../shared/story/payment-story'
 import { formatLocalDateTime, userLocale } from './format'
 
 // The texts of a payments list row, formatted once per payment object and locale: a row scrolled
@@ -10,6 +11,8 @@ export interface RowText {
   locale: string
   amount: string | null
   created: string
+  /** The state in the agent's words: "refunded" for a paid payment all refunded, not "paid". */
+  state: string
 }
 
 const texts = new WeakMap<Payment, RowText>()
@@ -23,6 +26,7 @@ export function rowText(payment: Payment, locale = userLocale()): RowText {
     // Exact: formatAmountForDisplay formats the decimal string, never a float (spec 2.1).
     amount: payment.amount ? formatAmountForDisplay(payment.amount, locale) : null,
     created: formatLocalDateTime(payment.createdAt, locale),
+    state: paymentState(payment).state.toLowerCase(),
   }
   texts.set(payment, text)
   return text

@@ -1,0 +1,26 @@
+import type { Payment } from '../../../../shared/api-types'
+import type { PaymentContext } from '../../../../shared/ipc/payments'
+import { contactOf } from '../../../../shared/story/contact'
+import { paymentStory } from '../../../../shared/story/payment-story'
+import { ContactCard, StoryHeadline, Timeline } from '../../components/Story'
+import { userLocale } from './format'
+
+/** The story part of a payment's detail: headline, customer, timeline. */
+export function PaymentStoryView({
+  payment,
+  context,
+}: {
+  payment: Payment
+  context: PaymentContext | null
+}): React.JSX.Element {
+  const locale = userLocale()
+  const story = paymentStory(payment, { deliveries: context?.deliveries ?? [], words: { locale } })
+  const contact = contactOf(payment, context?.order ?? null)
+  return (
+    <div className="story" data-testid="payment-story">
+      <StoryHeadline story={story} testId="payment-headline" />
+      <ContactCard contact={contact} testId="payment-contact" />
+      <Timeline story={story} testId="payment-timeline" locale={locale} />
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+// Issue 25: what the agent sees about a payment is true and said in the agent's words. Support calls
+// of the Sandbox's seeded merchant (docs/SANDBOX.md "Practice calls"), found by e-mail in the header
+// search box and opened in the built renderer, on the real services (sandbox over HTTP, client,
+// index): the headline sentence, the customer and the timeline, with API names only under
+// "API details".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SearchHit } from '../../src/shared/ipc/search'
+import { present } from '../helpers/present'
+import { startHarness, type Harness } from './harness'
+
+let h: Harness
+
+async function hitsFor(email: string): Promise<SearchHit[]> {
+  const result = await h.services.search.query(email)
+  return result.payments.hits
+}
+
+/** Finds the e-mail with the header search box (Ctrl+K) and opens the payment hit with Enter. */
+async function openFromSearch(email: string, paymentId: string): Promise<void> {
+  await h.page.keyboard.press('Control+k')
+  await h.page.getByTestId('search-input').fill(email)
+  const hit = h.page.getByTestId(`search-hit-${paymentId}`)
+  await hit.waitFor()
+  await hit.click()
+  await expect.poll(() => h.page.getByTestId('payment-headline').count(), { timeout: 10_000 }).toBe(1)
+  // The view reads the payment afresh: wait for that answer, not the list's copy.
+  await expect.poll(() => h.page.getByTestId('detail-refresh').textContent()).toBe('Refresh')
+}
+
+const text = async (testId: string) => present(await h.page.getByTestId(testId).textContent())
+
+describe('a payment told in the agent’s words (issue 25 item 2)', () => {
+  beforeAll(async () => {
+    h = await startHarness({ name: 'understand', deps: { sandboxOptions: { seedPayments: 200 } } })
+    await h.page.getByTestId('home-screen').waitFor()
+    await h.services.search.sync()
+    await h.services.search.whenIdle()
+  })
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('“My card keeps being refused”: failed, with the reason in words, the customer and the timeline', async () => {
+    const email = 'lukas.schneider@example.com'
+    const failed = (await hitsFor(email)).filter((x) => x.status === 'failed')
+    expect(failed.length).toBe(2)
+    await openFromSearch(email, present(failed[0]).id)
+    expect(await text('payment-headline-state')).toBe('Failed')
+    const headline = await text('payment-headline-sentence')
+    expect(headline).toMatch(/^Failed on .+: The (card has insufficient funds|security code \(CVV\) is incorrect)\.$/)
+    expect(await text('payment-contact')).toContain('Lukas Schneider')
+    const timeline = await text('payment-timeline')
+    expect(timeline).toMatch(/Created for €89\.00[\s\S]*Failed: The/)
+    // No API field name in the main view; they wait under "API details".
+    const story = await text('payment-story')
+    expect(story).not.toMatch(/\b(createdAt|failureReason|insufficient_funds|amountRefunded|sequenceType)\b/)
+    await expect(h.page.getByTestId('payment-api-details').getAttribute('open')).resolves.toBeNull()
+    await h.screenshot('failed-card')
+  })
+
+  it('“The bank took the money back”: charged back, and the chargeback in the timeline', async () => {
+    const email = 'oliver.smith@example.com'
+    const paid = (await hitsFor(email)).find((x) => x.status === 'paid')
+    await openFromSearch(email, present(paid).id)
+    expect(await text('payment-headline-state')).toBe('Charged back')
+    expect(await text('payment-headline-sentence')).toMatch(/£120\.00 charged back/)
+    expect(await text('payment-timeline')).toMatch(/Chargeback of £120\.00: the customer's bank took the money back/)
+  })
+
+  it('“The shop says I never paid”: paid, the customer from the order, and the shop’s webhook not answering', async () => {
+    const email = 'marco.rossi@example.com'
+    const paid = (await hitsFor(email)).find((x) => x.status === 'paid')
+    await openFromSearch(email, present(paid).id)
+    expect(await text('payment-headline-state')).toBe('Paid')
+    expect(await text('payment-headline-sentence')).toMatch(/^Paid with .+ on /)
+    expect(await text('payment-contact')).toContain('Marco Rossi')
+    expect(await text('payment-timeline')).toMatch(/Webhook: your shop (did not answer|answered 5\d\d)/)
+  })
+
+  it('“Where is my refund?”: partly refunded, the refund and where it is', async () => {
+    const email = 'emma.dubois@example.com'
+    const paid = (await hitsFor(email)).find((x) => x.status === 'paid')
+    await openFromSearch(email, present(paid).id)
+    expect(await text('payment-headline-state')).toBe('Partly refunded')
+    expect(await text('payment-headline-sentence')).toMatch(/refunded of/)
+    expect(await text('payment-timeline')).toMatch(
+      /Refund of €[\d.,]+ (sent to the customer|pending|queued|being processed)/,
+    )
+  })
+})
