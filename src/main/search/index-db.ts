@@ -12,17 +12,24 @@ import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import type { Order, Payment } from '../../shared/api-types'
 import { amountKey, ftsPhrase, hasSearchableText, type ParsedQuery } from '../../shared/search/query'
 import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
 import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
 import { chooseTerms, installQueryBudget, vocabularyTable, WITHIN_BUDGET, type QueryBudget } from './query-budget'
+import { FTS_COLUMNS, MATCH_LABELS, type IndexRow, type PersonalFields } from './rows'
+
+export { orderRow, paymentRow, type IndexRow, type PersonalFields } from './rows'
+
+/** A list the sync walks: the objects themselves, and the changes to them (refunds, chargebacks). */
+export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
 
 /**
  * 2: the plain columns are bound into each row's encrypted record (associated data) and the sync
  * markers are encrypted, so an edit of either is found at open (issue 22 item 7).
+ * 3: each record also holds what happened to the object in words ("refunded", "chargeback", a
+ * failure reason) and its state as the agent reads it (rows.ts); an index of schema 2 is rebuilt.
  */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
 export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
 /**
@@ -39,26 +46,6 @@ export const HITS_PER_GROUP = 10
 export const RANKED_CANDIDATES = 1000
 /** Prepared statements kept per index. */
 const MAX_STATEMENTS = 256
-
-/** The personal part of a row: encrypted on disk, in the FTS table in memory. */
-export interface PersonalFields {
-  email: string
-  name: string
-  address: string
-  description: string
-  orderNumber: string
-  metadata: string
-}
-
-const FTS_COLUMNS = ['email', 'name', 'address', 'description', 'orderNumber', 'metadata'] as const
-const MATCH_LABELS: Record<(typeof FTS_COLUMNS)[number], string> = {
-  email: 'Customer e-mail',
-  name: 'Name',
-  address: 'Address',
-  description: 'Description',
-  orderNumber: 'Order number',
-  metadata: 'Metadata',
-}
 
 /** A file of an earlier schema: replaced by a fresh index (not damage, so no copy is kept). */
 export class IndexOutdatedError extends Error {}
@@ -84,104 +71,10 @@ export interface SyncMarker {
   lastCompletedAt: number | null
 }
 
-export interface IndexRow {
-  id: string
-  createdMs: number
-  status: string
-  method: string | null
-  currency: string
-  value: string
-  orderId: string | null
-  mode: string
-  profileId: string
-  personal: PersonalFields
-}
-
 /** Safe file name for a connection id (ids are app-made, but never trust a name for a path). */
 export function indexFileName(connectionId: string): string {
   if (/^[A-Za-z0-9_-]{1,64}$/.test(connectionId)) return `${connectionId}.sqlite`
   return `c-${createHash('sha256').update(connectionId).digest('hex').slice(0, 32)}.sqlite`
-}
-
-function metadataText(value: unknown, depth = 0): string {
-  if (value === null || value === undefined || depth > 4) return ''
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (Array.isArray(value)) return value.map((v) => metadataText(v, depth + 1)).join(' ')
-  if (typeof value === 'object') {
-    return Object.values(value as Record<string, unknown>)
-      .map((v) => metadataText(v, depth + 1))
-      .join(' ')
-  }
-  return ''
-}
-
-interface AddressLike {
-  givenName?: string
-  familyName?: string
-  organizationName?: string
-  email?: string
-  streetAndNumber?: string
-  postalCode?: string
-  city?: string
-}
-
-function addressText(a: AddressLike | undefined): string {
-  return a ? [a.streetAndNumber, a.postalCode, a.city].filter(Boolean).join(' ') : ''
-}
-function nameText(a: AddressLike | undefined): string {
-  return a ? [a.givenName, a.familyName, a.organizationName].filter(Boolean).join(' ') : ''
-}
-
-const clip = (s: string, max = 2000) => (s.length > max ? s.slice(0, max) : s)
-
-export function paymentRow(p: Payment): IndexRow {
-  const details = p.details ?? {}
-  const consumer = typeof details.consumerName === 'string' ? details.consumerName : ''
-  const cardHolder = typeof details.cardHolder === 'string' ? details.cardHolder : ''
-  const addresses = [p.billingAddress, p.shippingAddress] as (AddressLike | undefined)[]
-  return {
-    id: p.id,
-    createdMs: Date.parse(p.createdAt),
-    status: p.status,
-    method: p.method ?? null,
-    currency: p.amount.currency,
-    value: p.amount.value,
-    orderId: p.orderId ?? null,
-    mode: p.mode,
-    profileId: p.profileId,
-    personal: {
-      email: clip(addresses.map((a) => a?.email ?? '').join(' ')),
-      name: clip([consumer, cardHolder, ...addresses.map(nameText)].filter(Boolean).join(' ')),
-      address: clip(addresses.map(addressText).join(' ')),
-      description: clip(p.description ?? ''),
-      orderNumber: '',
-      metadata: clip(metadataText(p.metadata)),
-    },
-  }
-}
-
-export function orderRow(o: Order): IndexRow {
-  const addresses = [o.billingAddress, o.shippingAddress] as (AddressLike | undefined)[]
-  const lines = (o.lines ?? []).map((l) => l.name).join(' ')
-  return {
-    id: o.id,
-    createdMs: Date.parse(o.createdAt),
-    status: o.status,
-    method: (Array.isArray(o.method) ? o.method[0] : o.method) ?? null,
-    currency: o.amount.currency,
-    value: o.amount.value,
-    orderId: null,
-    mode: o.mode,
-    profileId: o.profileId,
-    personal: {
-      email: clip(addresses.map((a) => a?.email ?? '').join(' ')),
-      name: clip(addresses.map(nameText).join(' ')),
-      address: clip(addresses.map(addressText).join(' ')),
-      description: clip(lines),
-      orderNumber: clip(o.orderNumber ?? ''),
-      metadata: clip(metadataText(o.metadata)),
-    },
-  }
 }
 
 export interface OpenOptions {
@@ -323,7 +216,8 @@ export class SearchIndex {
       this.db.exec(`ATTACH DATABASE ':memory:' AS mem`)
       for (const table of TABLES) {
         this.db.exec(
-          `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, ` +
+          // `state` is kept beside the words for the hit, not searched (the words in `facts` are).
+          `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, state UNINDEXED, ` +
             `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '1 2 3')`,
         )
         this.db.exec(vocabularyTable('mem', table))
@@ -489,10 +383,10 @@ export class SearchIndex {
     })
     keyed.sort((a, b) => a.tkey - b.tkey)
     const insert = this.stmt(
-      `INSERT INTO mem.${table}_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO mem.${table}_fts (rowid, ${FTS_COLUMNS.join(', ')}, state) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')}, ?)`,
     )
     for (const { tkey, p } of keyed) {
-      insert.run(tkey, p.email, p.name, p.address, p.description, p.orderNumber, p.metadata)
+      insert.run(tkey, ...FTS_COLUMNS.map((c) => p[c] ?? ''), p.state ?? '')
     }
   }
 
@@ -644,7 +538,7 @@ export class SearchIndex {
     this.db.exec('COMMIT')
   }
 
-  marker(kind: SyncKind): SyncMarker {
+  marker(kind: MarkerKind): SyncMarker {
     const row = this.stmt(`SELECT state FROM sync_state WHERE kind = ?`).get(kind) as { state: string } | undefined
     const empty: SyncMarker = {
       newestId: null,
@@ -666,12 +560,12 @@ export class SearchIndex {
     }
   }
 
-  private markerAad(kind: SyncKind): string {
+  private markerAad(kind: MarkerKind): string {
     return `search-sync:2:${this.connectionId}:${kind}`
   }
 
   /** Saves a marker; call inside `upsert`'s `after` to commit it with the page. */
-  saveMarker(kind: SyncKind, marker: SyncMarker): void {
+  saveMarker(kind: MarkerKind, marker: SyncMarker): void {
     this.stmt(
       `INSERT INTO sync_state (kind, state) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET state = excluded.state`,
     ).run(kind, Buffer.from(encryptJson(this.key, marker, this.markerAad(kind))).toString('base64'))
@@ -822,7 +716,7 @@ export class SearchIndex {
     const p =
       tkey === undefined
         ? undefined
-        : (this.stmt(`SELECT ${FTS_COLUMNS.join(', ')} FROM mem.${kind}_fts WHERE rowid = ?`).get(tkey) as
+        : (this.stmt(`SELECT ${FTS_COLUMNS.join(', ')}, state FROM mem.${kind}_fts WHERE rowid = ?`).get(tkey) as
             PersonalFields | undefined)
     const matched: string[] = []
     if (p) {
@@ -849,6 +743,7 @@ export class SearchIndex {
       id: r.id,
       createdAt: new Date(r.created_ms).toISOString(),
       status: r.status,
+      state: p?.state || r.status,
       method: r.method,
       amount: { currency: r.currency, value: r.value },
       orderId: r.order_id,

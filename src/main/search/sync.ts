@@ -8,6 +8,7 @@ import type { SyncKind } from '../../shared/ipc/search'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
 import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index-db'
 import { refreshUnsettled, type RefreshClient, type SyncCallOptions } from './refresh'
+import { refreshChanged, type ChangesClient } from './changes'
 
 export type { SyncCallOptions }
 
@@ -23,6 +24,8 @@ export interface SyncClient {
   /** By id, to read unsettled objects again (refresh.ts); a client without them only walks. */
   getPayment?(id: string, opts: SyncCallOptions): Promise<Payment>
   getOrder?(id: string, opts: SyncCallOptions): Promise<Order>
+  /** To walk the refunds and chargebacks lists (changes.ts); a client without it does not. */
+  request?: ChangesClient['request']
 }
 
 export interface PageReport {
@@ -54,6 +57,8 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
     for (const kind of ['payments', 'orders'] as const) {
       await refreshUnsettled(index, reader, kind, { signal: options.signal })
     }
+    // And the settled ones refunds and chargebacks changed since (changes.ts).
+    if (client.request) await refreshChanged(index, { ...reader, request: client.request.bind(client) }, options)
   }
 }
 

@@ -12,6 +12,8 @@ export interface SearchHit {
   id: string
   createdAt: string
   status: string
+  /** The state in the agent's words ("refunded" for a paid payment all refunded); the status otherwise. */
+  state: string
   method: string | null
   amount: { currency: string; value: string }
   orderId: string | null

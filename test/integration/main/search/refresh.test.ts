@@ -10,11 +10,13 @@ import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
 import { REFRESH_BUDGET, refreshUnsettled } from '../../../../src/main/search/refresh'
 import { syncIndex } from '../../../../src/main/search/sync'
-import { completeCheckout, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import { completeCheckout, createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import { parseSearchQuery } from '../../../../src/shared/search/query'
 import { PAYMENT_STATUSES } from '../../../../src/shared/service/enums'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
 const KEY = 'test_RefreshUnsettledKey000001'
+const ADMIN = 'refresh-admin-token-0123456789'
 let sandbox: RunningSandbox
 let client: ApiClient
 let dir: string
@@ -29,7 +31,7 @@ function statusOf(id: string): string | undefined {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [KEY], seedPayments: 0, seed: 7 })
+  sandbox = await startSandbox({ keys: [KEY], seedPayments: 0, seed: 7, adminToken: ADMIN })
   client = createApiClient({ baseUrl: sandbox.baseUrl, getCredential: async () => ({ secret: KEY, kind: 'api-key' }) })
   dir = mkdtempSync(path.join(tmpdir(), 'paydesk-refresh-'))
   index = (
@@ -79,5 +81,41 @@ describe('one incremental sync brings the index up to date (issue 25 item 1)', (
     expect(n).toBe(1)
     expect(read).toEqual([newest.id])
     expect(REFRESH_BUDGET).toBeLessThanOrEqual(250)
+  })
+})
+
+describe('refunds and chargebacks since the last sync reach the payments they changed (issue 25 item 1)', () => {
+  const hits = (text: string) => {
+    const parsed = parseSearchQuery(text, Date.now())
+    if (!parsed.ok) throw new Error(parsed.message)
+    return index.search('payments', parsed.query, 50).hits
+  }
+  const stateOf = (id: string) => hits('Settled').find((h) => h.id === id)?.state
+
+  it('a paid payment refunded in part, one refunded in full and one charged back read so after one sync', async () => {
+    const admin = createSandboxAdmin(sandbox.origin, ADMIN)
+    const created = []
+    for (let i = 0; i < 3; i++) {
+      const p = await client.createPayment(validPaymentBody({ description: `Settled ${i}` }))
+      await completeCheckout(`${sandbox.origin}/checkout/${p.id}`, 'paid')
+      created.push(p)
+    }
+    await sync()
+    const [part, full, chargedBack] = created
+    if (!part || !full || !chargedBack) throw new Error('three payments expected')
+    for (const p of created) expect(stateOf(p.id)).toBe('paid')
+
+    await client.createRefund(part.id, { amount: { currency: 'EUR', value: '1.00' } })
+    await client.createRefund(full.id, { amount: full.amount })
+    await admin.openChargeback(chargedBack.id)
+    await sync()
+    expect(stateOf(part.id)).toBe('partly refunded')
+    expect(stateOf(full.id)).toBe('refunded')
+    expect(stateOf(chargedBack.id)).toBe('charged back')
+    // And a search finds them by what happened.
+    const found = (text: string) => hits(text).map((h) => h.id)
+    expect(found('chargeback')).toContain(chargedBack.id)
+    expect(found('refunded')).toEqual(expect.arrayContaining([part.id, full.id]))
+    expect(found('refunded')).not.toContain(chargedBack.id)
   })
 })

@@ -11,6 +11,7 @@ function hit(kind: 'payment' | 'order', id: string): SearchHit {
     id,
     createdAt: '2026-11-22T10:00:00+00:00',
     status: 'paid',
+    state: 'paid',
     method: null,
     amount: { currency: 'EUR', value: '1.00' },
     orderId: null,

@@ -97,7 +97,9 @@ export function HomeScreen(): React.JSX.Element {
                 <button type="button" className="link-button" onClick={() => openTarget(hit)}>
                   {hit.title} — {hit.amount.currency} {hit.amount.value}
                 </button>{' '}
-                <span className={`badge status-${hit.status}`}>{hit.status}</span>{' '}
+                <span className={`badge status-${hit.status}`} title={`Status: ${hit.status}`}>
+                  {hit.state}
+                </span>{' '}
                 <span className="muted">
                   {hit.customer} {shortDate(hit.createdAt)}
                 </span>

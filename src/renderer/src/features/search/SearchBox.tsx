@@ -259,7 +259,9 @@ const HitRow = memo(
           <span className="search-amount">
             {hit.amount.currency} {hit.amount.value}
           </span>
-          <span className={`badge status-${hit.status}`}>{hit.status}</span>
+          <span className={`badge status-${hit.status}`} title={`Status: ${hit.status}`}>
+            {hit.state}
+          </span>
           <span className="muted">{shortDate(hit.createdAt)}</span>
         </span>
         {hit.matched.length > 0 && <span className="search-matched muted">matched: {hit.matched.join(', ')}</span>}
