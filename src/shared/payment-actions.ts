@@ -88,6 +88,7 @@ export function updateBlocker(p: Pick<Payment, 'status'>): string | null {
 export function cancelPaymentBlocker(p: Pick<Payment, 'status' | 'method'> & { orderId?: string }): string | null {
   if (paymentIsCancelable(p)) return null
   if (p.orderId !== undefined) return `This payment belongs to order ${p.orderId}; cancel the order instead.`
+  if (p.status === 'paid') return 'A paid payment cannot be canceled: the customer has paid. Refund it instead.'
   if (p.status === 'open') {
     return `An open ${p.method ?? 'payment without a chosen method'} payment cannot be canceled; it expires by itself if the customer does not pay.`
   }
@@ -99,6 +100,14 @@ export function cancelOrderBlocker(o: Pick<Order, 'status'>): string | null {
   return ORDER_CANCELABLE_STATUSES.includes(o.status)
     ? null
     : `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+}
+
+/** What to do instead of an action that does not apply (the views offer it beside the reason). */
+export type NextStep = { kind: 'open-order'; label: string }
+
+export function cancelPaymentNextStep(p: Pick<Payment, 'status'> & { orderId?: string }): NextStep | null {
+  if (paymentIsCancelable({ ...p, method: null })) return null
+  return p.orderId !== undefined ? { kind: 'open-order', label: 'Open the order' } : null
 }
 
 /**

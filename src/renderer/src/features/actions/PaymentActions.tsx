@@ -9,6 +9,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
 import {
   cancelPaymentBlocker,
+  cancelPaymentNextStep,
   refundAmountProblem,
   refundBlocker,
   updateBlocker,
@@ -21,7 +22,8 @@ import {
   type ActionsState,
   type PaymentChanges,
 } from '../../stores/actions-store'
-import { useConnectionStore } from '../../app-stores'
+import { useAppStore, useConnectionStore } from '../../app-stores'
+import { NotApplicable } from './NotApplicable'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
@@ -335,6 +337,7 @@ export function PaymentActions({
   onChanged: () => void
 }): React.JSX.Element {
   const store = useViewActions('payment', payment.id, onChanged)
+  const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
   const refunds = useStore(store, (s) => s.refunds)
   const refundsError = useStore(store, (s) => s.refundsError)
@@ -355,6 +358,7 @@ export function PaymentActions({
     c: cancelWhy ? null : () => store.getState().open('cancel-payment', payment.id),
   })
   const none = refundWhy && cancelWhy && updateWhy
+  const cancelNext = cancelPaymentNextStep(payment)
   return (
     <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
       <div className="toolbar">
@@ -374,6 +378,17 @@ export function PaymentActions({
         <p className="muted" data-testid="actions-none">
           No refund, cancel or change applies to a {payment.status} payment.
         </p>
+      )}
+      {/* The actions that do not apply, each with why and what to do instead (not all three at once). */}
+      {!none && refundWhy && <NotApplicable label="Refund…" why={refundWhy} testId="action-refund-na" />}
+      {!none && cancelWhy && (
+        <NotApplicable
+          label="Cancel payment…"
+          why={cancelWhy}
+          next={cancelNext}
+          onNext={() => payment.orderId && navigate({ screen: 'order', orderId: payment.orderId })}
+          testId="action-cancel-payment-na"
+        />
       )}
       <ActionDone store={store} />
       {refundsError && <p className="field-error">Could not list the refunds: {refundsError}</p>}
