@@ -2,6 +2,7 @@ import type { Amount, Payment } from '../../../../shared/api-types'
 import { useActionKeys } from '../../lib/keyboard'
 import { ORDER_ID_PATTERN } from '../../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../../shared/money'
+import { failureExplanation } from '../../../../shared/payment-failure'
 import { useLinkActions } from '../../lib/use-link-actions'
 import { useAppStore } from '../../app-stores'
 import type { DetailState } from '../../stores/payments-store'
@@ -161,8 +162,14 @@ function PaymentFields({
   const locale = userLocale()
   const record = p as unknown as Record<string, unknown>
   const links = p._links ?? {}
+  const failure = failureExplanation(p)
   return (
     <div className="pay-detail-body">
+      {failure && (
+        <p className="notice" data-testid="detail-failure-why">
+          <strong>Why it failed:</strong> {failure}
+        </p>
+      )}
       <dl className="pay-fields">
         <div className="pay-field">
           <dt>status</dt>
