@@ -11,6 +11,7 @@ import type { Order, Payment } from '../../src/shared/api-types'
 import { completeCheckout } from '../../src/sandbox'
 import { present } from '../helpers/present'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
+import { axeViolations } from './axe'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'
 
@@ -171,6 +172,7 @@ describe('the tour of ten calls on the seeded merchant', () => {
     const why = byTestId('order-cancel-why')
     await expect(why.innerText()).resolves.toMatch(/cannot be canceled[\s\S]*paid/i)
     await expect(why.innerText()).resolves.toMatch(/refund/i)
+    expect(await axeViolations(h.page)).toEqual([])
     // C on a paid order brings the agent to that explanation rather than doing nothing.
     await press('c')
     await expect.poll(focusedTestId).toBe('order-cancel-why')
@@ -320,6 +322,7 @@ describe('the tour of ten calls on the seeded merchant', () => {
     await expect(byTestId('detail-failure-why').innerText()).resolves.toBe(
       'Why it failed: The customer’s bank returned the direct debit: Insufficient funds (code AM04).',
     )
+    expect(await axeViolations(h.page)).toEqual([])
     await press('Escape')
     await expect.poll(() => byTestId('payment-detail').count()).toBe(0)
     expect(tally.clicks).toBe(0)
@@ -343,6 +346,7 @@ describe('the tour of ten calls on the seeded merchant', () => {
     await byTestId('refunds-list').waitFor()
     await expect(byTestId('refunds-list').innerText()).resolves.toMatch(/pending|processing|refunded/)
     problems.push(...(await layoutProblems(h.page)).map((p) => `payment: ${p}`))
+    expect(await axeViolations(h.page)).toEqual([])
     await h.screenshot('960x600-dark')
     expect(await h.page.evaluate(() => getComputedStyle(document.body).colorScheme)).toContain('dark')
     expect(problems).toEqual([])
@@ -389,6 +393,8 @@ describe('10. the first minute: a new agent’s first run', () => {
     await click(hit)
     await byTestId('payment-detail').waitFor()
     const paymentId = present(await detailId())
+    // R acts once the payment is read (its Refund… button is shown); pressed earlier it does nothing.
+    await byTestId('action-refund').waitFor()
     await press('r')
     await byTestId('refund-dialog').waitFor()
     await press('Shift+Tab')
