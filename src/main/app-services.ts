@@ -1,11 +1,11 @@
 import type { AppInfo } from '../shared/ipc/app'
 import type { HandlersFor } from '../shared/ipc/define'
-import type { searchChannels } from '../shared/ipc/search'
+import type { PracticeCustomer, searchChannels } from '../shared/ipc/search'
 import type { EventName, PaydeskEvents } from '../shared/ipc/events'
 import type { AttemptEvent } from '../shared/api-events'
 import { createApiClient, type ApiClient, type ApiCredential } from './api'
 import type { AppHandlers } from './ipc/dispatcher'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox'
+import { createSandboxAdmin, practiceCalls, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox'
 import type { SecretStore } from './secrets/secret-store'
 import { createConnectionsService, type ConnectionsService } from './services/connections'
 import { createConnectionHandlers } from './services/connections-handlers'
@@ -244,7 +244,9 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
       activeId,
       stillActive,
     ),
-    ...createSearchHandlers(search, requestLog),
+    ...createSearchHandlers(search, requestLog, async () =>
+      (await connections.activeView()).builtIn ? practiceCalls() : [],
+    ),
     ...createDraftHandlers(drafts),
     ...createActionHandlers(actions),
     ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
@@ -346,15 +348,17 @@ function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extend
 function createSearchHandlers(
   search: SearchService,
   requestLog: RequestLogService,
+  /** The seeded practice customers when the built-in Sandbox is active. */
+  practice: () => Promise<PracticeCustomer[]>,
 ): HandlersFor<typeof searchChannels> {
   return {
     'search.query': ({ text }) => search.query(text),
     'search.home': async () => {
-      const [home, log] = await Promise.all([search.home(), requestLog.list()])
+      const [home, log, customers] = await Promise.all([search.home(), requestLog.list(), practice()])
       const recentErrors = log.entries
         .filter((e) => e.outcome !== 'success' && e.connectionId === home.index.connectionId)
         .slice(0, 5)
-      return { ...home, recentErrors }
+      return { ...home, practice: customers, recentErrors }
     },
     'search.sync': (input) => search.sync({ full: input?.full }),
     'search.cancelSync': () => search.cancelSync(),

@@ -30,6 +30,7 @@ export {
 export type { FaultSpec, FaultKind } from './faults'
 export type { Quota, SandboxQuotas } from './rate-limit'
 export { DEFAULT_QUOTAS } from './rate-limit'
+export { practiceCalls, type PracticeCall } from './seed/stories'
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */

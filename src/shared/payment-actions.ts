@@ -111,6 +111,20 @@ export function cancelPaymentNextStep(p: Pick<Payment, 'status'> & { orderId?: s
 }
 
 /**
+ * What the agent can do instead of canceling an order that cannot be canceled, in plain words; null
+ * when canceling is possible or nothing else applies. A paid order is refunded instead
+ * (https://docs.mollie.com/reference/cancel-order: "an order that is paid ... cannot be canceled";
+ * refunding its payment gives the customer the money back).
+ */
+export function cancelOrderInstead(o: Pick<Order, 'status'>): string | null {
+  if (ORDER_CANCELABLE_STATUSES.includes(o.status)) return null
+  if (o.status === 'paid' || o.status === 'completed') {
+    return 'To give the customer the money back, refund its payment instead: open the payment below and choose Refund… (R).'
+  }
+  return null
+}
+
+/**
  * Why no new payment can be created for the order now (spec 3 rule 2: only while the order is
  * `created`; https://docs.mollie.com/reference/create-order-payment: none of its payments may
  * still complete); null when one can.

@@ -90,7 +90,7 @@ describe('search box and home screen', () => {
 
   it('welcomes a new agent with three things to try, and F1 or Help opens the guide to the common calls', async () => {
     const welcome = h.page.getByTestId('home-welcome')
-    await expect(welcome.locator('li').count()).resolves.toBe(3)
+    await expect(welcome.locator('ol > li').count()).resolves.toBe(3)
     await expect(welcome.innerText()).resolves.toMatch(/Ctrl\+K[\s\S]*refund[\s\S]*Paste/)
     await h.page.keyboard.press('F1')
     await expect(h.page.getByTestId('help-guide').innerText()).resolves.toContain('Refund all or part of a payment')

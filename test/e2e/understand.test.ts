@@ -47,11 +47,13 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     expect(failed.length).toBe(2)
     await openFromSearch(email, present(failed[0]).id)
     expect(await text('payment-headline-state')).toBe('Failed')
-    const headline = await text('payment-headline-sentence')
-    expect(headline).toMatch(/^Failed on .+: The (card has insufficient funds|security code \(CVV\) is incorrect)\.$/)
+    expect(await text('payment-headline-sentence')).toMatch(/^Failed on .+: €89\.00 with card was not paid$/)
+    expect(await text('detail-failure-why')).toMatch(
+      /^Why it failed: The card payment was refused: The (card has insufficient funds|security code \(CVV\) is incorrect)\.$/,
+    )
     expect(await text('payment-contact')).toContain('Lukas Schneider')
     const timeline = await text('payment-timeline')
-    expect(timeline).toMatch(/Created for €89\.00[\s\S]*Failed: The/)
+    expect(timeline).toMatch(/Created for €89\.00[\s\S]*Failed: The card payment was refused/)
     // No API field name in the main view; they wait under "API details".
     const story = await text('payment-story')
     expect(story).not.toMatch(/\b(createdAt|failureReason|insufficient_funds|amountRefunded|sequenceType)\b/)

@@ -5,7 +5,8 @@
 import type { Order, Payment } from '../../shared/api-types'
 import { toMinor } from '../../shared/money'
 import { paymentState } from '../../shared/story/payment-story'
-import { failureCode, failureWords, methodName } from '../../shared/story/words'
+import { failureExplanation } from '../../shared/payment-failure'
+import { failureCode, methodName } from '../../shared/story/words'
 
 /** The personal part of a row: encrypted on disk, in the FTS table in memory. */
 export interface PersonalFields {
@@ -141,7 +142,7 @@ export function paymentFacts(p: Payment): string {
   if (positive(p.amountRefunded)) words.push('refund refunded')
   if (positive(p.amountChargedBack)) words.push('chargeback charged back')
   if (p.status === 'failed') {
-    words.push(failureCode(p.details)?.replace(/_/g, ' ') ?? '', failureWords(p.details) ?? '')
+    words.push(failureCode(p.details)?.replace(/_/g, ' ') ?? '', failureExplanation(p) ?? '')
   }
   return clip([...new Set(words.filter(Boolean))].join(' ').toLowerCase())
 }

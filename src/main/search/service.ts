@@ -36,7 +36,7 @@ export interface SearchServiceDeps {
 
 export interface SearchService {
   query(text: string): Promise<SearchResult>
-  home(): Promise<Omit<HomeView, 'recentErrors'>>
+  home(): Promise<Omit<HomeView, 'recentErrors' | 'practice'>>
   sync(options?: { full?: boolean }): Promise<SyncProgress>
   cancelSync(): SyncProgress
   status(): SyncProgress

@@ -29,6 +29,8 @@ export interface StoryPayment {
 
 export interface StoryPlan {
   key: string
+  /** The customer's question, as support hears it (docs/SANDBOX.md "Practice calls"). */
+  question: string
   person: Person
   mandate?: boolean
   customer?: SeedCustomer
@@ -55,6 +57,22 @@ export function planStories(nowMs: number, random: () => number): StoryPlan[] {
   return [...paymentStories(nowMs, random, monthly), ...afterSaleStories(nowMs, random)]
 }
 
+/** A practice customer of the seeded merchant: who to search for, and what they ask. */
+export interface PracticeCall {
+  name: string
+  email: string
+  question: string
+}
+
+/** The seeded practice customers, in the order of docs/SANDBOX.md "Practice calls" (names are fixed). */
+export function practiceCalls(): PracticeCall[] {
+  return planStories(0, () => 0.5).map((story) => ({
+    name: `${story.person.givenName} ${story.person.familyName}`,
+    email: story.person.email,
+    question: story.question,
+  }))
+}
+
 /** Subscriptions and card trouble. */
 function paymentStories(
   nowMs: number,
@@ -64,12 +82,14 @@ function paymentStories(
   return [
     {
       key: 'subscription-failed',
+      question: 'Why did my subscription stop?',
       person: person('NL', 'Sanne', 'de Vries', random),
       mandate: true,
       payments: [monthly(80, 'paid'), monthly(50, 'paid'), monthly(20, 'paid'), monthly(2, 'failed')],
     },
     {
       key: 'card-declined',
+      question: 'My card keeps being refused.',
       person: person('DE', 'Lukas', 'Schneider', random),
       payments: [
         {
@@ -108,6 +128,7 @@ function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
   return [
     {
       key: 'partial-refund',
+      question: 'Where is my refund?',
       person: person('FR', 'Emma', 'Dubois', random),
       payments: [
         {
@@ -124,6 +145,7 @@ function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
     },
     {
       key: 'chargeback',
+      question: 'The bank took the money back.',
       person: person('GB', 'Oliver', 'Smith', random),
       payments: [
         {
@@ -139,6 +161,7 @@ function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
     },
     {
       key: 'bank-transfer-waiting',
+      question: 'I transferred the money, why is it still open?',
       person: person('BE', 'Lotte', 'Peeters', random),
       payments: [
         {
@@ -153,6 +176,7 @@ function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
     },
     {
       key: 'webhook-down',
+      question: 'The shop says I never paid.',
       person: person('IT', 'Marco', 'Rossi', random),
       payments: [
         {

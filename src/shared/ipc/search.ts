@@ -84,8 +84,17 @@ export interface HomeSummary {
   orders: number
 }
 
+/** A seeded practice customer of the built-in Sandbox (docs/SANDBOX.md "Practice calls"). */
+export interface PracticeCustomer {
+  name: string
+  email: string
+  question: string
+}
+
 export interface HomeView {
   summary: HomeSummary
+  /** The practice customers to try, when the active connection is the built-in Sandbox; else empty. */
+  practice: PracticeCustomer[]
   /** The latest failed requests of this connection (Inspector rows). */
   recentErrors: RequestLogSummary[]
   index: IndexFreshness

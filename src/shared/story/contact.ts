@@ -35,7 +35,10 @@ function detailName(details: Payment['details']): string | null {
 }
 
 /** The contact of a payment (with its order when it belongs to one) or of an order. */
-export function contactOf(payment: Payment | null, order?: Pick<Order, 'billingAddress' | 'shippingAddress'> | null): Contact {
+export function contactOf(
+  payment: Payment | null,
+  order?: Pick<Order, 'billingAddress' | 'shippingAddress'> | null,
+): Contact {
   const addresses = [order?.billingAddress, order?.shippingAddress, payment?.billingAddress, payment?.shippingAddress]
   const first = <T>(pick: (a: Address) => T | null | undefined): T | null => {
     for (const a of addresses) {

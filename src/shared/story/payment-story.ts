@@ -6,7 +6,8 @@
 import type { Amount, Chargeback, Payment, Refund } from '../api-types'
 import { formatMoment, type DateWords } from '../dates'
 import { formatAmountForDisplay, toMinor } from '../money'
-import { failureWords, methodName, refundInFlight, refundStateWords } from './words'
+import { failureExplanation } from '../payment-failure'
+import { methodName, refundInFlight, refundStateWords } from './words'
 
 export type Tone = 'done' | 'problem' | 'waiting' | 'neutral'
 
@@ -29,6 +30,8 @@ export interface Story {
   state: string
   tone: Tone
   headline: string
+  /** Why it failed, when it did (shared/payment-failure.ts). */
+  why: string | null
   timeline: TimelineEvent[]
 }
 
@@ -94,10 +97,9 @@ export function paymentHeadline(p: Payment, words: DateWords = {}): string {
   switch (p.status) {
     case 'paid':
       return `Paid${via ? ` with ${via}` : ''}${p.paidAt ? ` on ${at(p.paidAt, words)}` : ''}${moneyTail(p, words.locale)}`
-    case 'failed': {
-      const why = failureWords(p.details)
-      return `Failed${p.failedAt ? ` on ${at(p.failedAt, words)}` : ''}: ${why ?? 'the service gave no reason.'}`
-    }
+    case 'failed':
+      // Why it failed is the story's own line (Story.why), from the one explanation of failures.
+      return `Failed${p.failedAt ? ` on ${at(p.failedAt, words)}` : ''}: ${amount}${via ? ` with ${via}` : ''} was not paid`
     case 'open':
       return p.method === 'banktransfer'
         ? `Open: waiting for the bank transfer of ${amount} since ${formatMoment(p.createdAt, 'day', words)}`
@@ -121,7 +123,9 @@ function ownMoments(p: Payment, locale: string | undefined): TimelineEvent[] {
     { at: p.createdAt, tone: 'neutral', text: `Created for ${formatAmountForDisplay(p.amount, locale)}` },
     p.authorizedAt ? { at: p.authorizedAt, tone: 'waiting', text: 'Authorized: the amount is reserved' } : null,
     p.paidAt ? { at: p.paidAt, tone: 'done', text: `Paid${via ? ` with ${via}` : ''}` } : null,
-    p.failedAt ? { at: p.failedAt, tone: 'problem', text: `Failed: ${failureWords(p.details) ?? 'no reason given'}` } : null,
+    p.failedAt
+      ? { at: p.failedAt, tone: 'problem', text: `Failed: ${failureExplanation(p) ?? 'no reason given'}` }
+      : null,
     p.canceledAt ? { at: p.canceledAt, tone: 'neutral', text: 'Canceled' } : null,
     p.expiredAt ? { at: p.expiredAt, tone: 'problem', text: 'Expired: the customer did not complete it' } : null,
   ]
@@ -195,6 +199,7 @@ export function paymentStory(p: Payment, input: StoryInput = {}): Story {
     state,
     tone,
     headline: paymentHeadline(p, words),
+    why: failureExplanation(p),
     timeline: [
       ...ownMoments(p, words.locale),
       ...refundEvents(refunds, words.locale),

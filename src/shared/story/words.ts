@@ -2,7 +2,7 @@
 // reasons. One table each, used by the stories (payment-story.ts, order-story.ts), the lists and the
 // search results, so a code reads the same everywhere.
 import type { PaymentMethod, RefundStatus } from '../api-types'
-import { CARD_FAILURE_REASONS, type CardFailureReason } from '../service/enums'
+import { CARD_FAILURE_REASONS } from '../service/enums'
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
   applepay: 'Apple Pay',
@@ -56,24 +56,6 @@ export function refundStateWords(status: string): string {
 /** A refund still on its way (it can be canceled and counts as refunded already). */
 export function refundInFlight(status: string): boolean {
   return status === 'queued' || status === 'pending' || status === 'processing'
-}
-
-/**
- * Why a payment failed, in a sentence, from its `details`: a card's `failureReason` (the documented
- * codes, https://docs.mollie.com/reference/get-payment "failureReason"), the service's own
- * `failureMessage`, a bank's reason for a direct debit; null when the service gave none.
- */
-export function failureWords(details: Record<string, unknown> | null | undefined): string | null {
-  if (!details) return null
-  const reason = details.failureReason
-  if (typeof reason === 'string' && reason in CARD_FAILURE_REASONS) {
-    return CARD_FAILURE_REASONS[reason as CardFailureReason]
-  }
-  if (typeof details.failureMessage === 'string' && details.failureMessage.trim()) return details.failureMessage.trim()
-  if (typeof details.bankReason === 'string' && details.bankReason.trim()) {
-    return `The bank says: ${details.bankReason.trim()}.`
-  }
-  return null
 }
 
 /** The card failure reason code, when the payment carries one (for search: "failed card"). */

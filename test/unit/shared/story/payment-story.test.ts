@@ -34,7 +34,11 @@ function refund(over: Partial<Refund> = {}): Refund {
     status: 'pending',
     paymentId: 'tr_Story1',
     createdAt: '2026-11-24T09:00:00Z',
-    _links: { self: { href: 'x', type: 't' }, payment: { href: 'p', type: 't' }, documentation: { href: 'd', type: 't' } },
+    _links: {
+      self: { href: 'x', type: 't' },
+      payment: { href: 'p', type: 't' },
+      documentation: { href: 'd', type: 't' },
+    },
     ...over,
   } as Refund
 }
@@ -51,11 +55,13 @@ describe('the headline of a payment', () => {
       method: 'creditcard',
       paidAt: undefined,
       failedAt: '2026-11-23T19:41:00Z',
-      details: { failureReason: 'insufficient_funds', failureMessage: 'x' },
+      details: { failureReason: 'insufficient_funds' },
     })
     const story = paymentStory(p, { words })
-    expect(story.headline).toBe('Failed on 23 Nov at 19:41: The card has insufficient funds.')
-    expect(story.headline).not.toMatch(/insufficient_funds/)
+    expect(story.headline).toBe('Failed on 23 Nov at 19:41: €59.95 with card was not paid')
+    expect(story.why).toBe('The card payment was refused: The card has insufficient funds.')
+    expect(story.timeline.at(-1)?.text).toBe('Failed: The card payment was refused: The card has insufficient funds.')
+    expect(JSON.stringify(story)).not.toMatch(/insufficient_funds/)
     expect(story.tone).toBe('problem')
   })
 
@@ -72,7 +78,8 @@ describe('the state the lists show', () => {
     expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.01' } })).state).toBe('Partly refunded')
     expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.00' } })).state).toBe('Paid')
     expect(
-      paymentState(payment({ amountChargedBack: { currency: 'EUR', value: '59.95' }, amountRefunded: undefined })).state,
+      paymentState(payment({ amountChargedBack: { currency: 'EUR', value: '59.95' }, amountRefunded: undefined }))
+        .state,
     ).toBe('Charged back')
     expect(paymentState(payment({ status: 'expired' })).state).toBe('Expired')
   })
@@ -113,7 +120,15 @@ describe('the timeline of a payment', () => {
       'Refund of €20.00 pending: it goes to the bank with the next batch (“Damaged box”)',
       "Chargeback of €39.95: the customer's bank took the money back: Account closed",
     ])
-    expect(story.timeline.map((e) => e.tone)).toEqual(['neutral', 'done', 'problem', 'problem', 'waiting', 'waiting', 'problem'])
+    expect(story.timeline.map((e) => e.tone)).toEqual([
+      'neutral',
+      'done',
+      'problem',
+      'problem',
+      'waiting',
+      'waiting',
+      'problem',
+    ])
   })
 
   it('uses no API field name in the headline or the timeline', () => {

@@ -1,7 +1,8 @@
+import { useRef } from 'react'
 import { useStore } from 'zustand'
 import type { Order } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { cancelOrderBlocker } from '../../../../shared/payment-actions'
+import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
 import { userLocale } from '../payments/format'
 import { useActionKeys } from '../../lib/keyboard'
 import { ActionButton, ActionDone, CancelDialog, customerOf, useViewActions } from './PaymentActions'
@@ -13,10 +14,18 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
   const locale = userLocale()
 
   const why = cancelOrderBlocker(order)
-  useActionKeys({ c: why ? null : () => store.getState().open('cancel-order', order.id) })
+  const instead = cancelOrderInstead(order)
+  const whyRef = useRef<HTMLParagraphElement>(null)
+  // C on an order that cannot be canceled brings the agent to the reason (and what to do instead).
+  useActionKeys({ c: why ? () => whyRef.current?.focus() : () => store.getState().open('cancel-order', order.id) })
   const openPayments = (order._embedded?.payments ?? []).filter((p) => p.status === 'open').length
   return (
     <div className="order-actions" data-testid="order-actions">
+      {why && instead && (
+        <p className="muted" ref={whyRef} tabIndex={-1} data-testid="order-cancel-why">
+          <strong>Cannot be canceled.</strong> {why} {instead}
+        </p>
+      )}
       {!why && (
         <div className="toolbar">
           <ActionButton store={store} kind="cancel-order" targetId={order.id} label="Cancel order…" shortcut="C" />

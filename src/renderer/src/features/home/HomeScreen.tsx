@@ -77,7 +77,11 @@ export function HomeScreen(): React.JSX.Element {
         </p>
       )}
       <div className="home-grid">
-        <Welcome example={welcomeExample(home?.summary.failuresToday ?? [])} connectionLabel={active?.label ?? null} />
+        <Welcome
+          example={welcomeExample(home?.summary.failuresToday ?? [])}
+          practice={home?.practice ?? []}
+          connectionLabel={active?.label ?? null}
+        />
         <article className="card">
           <h2>Today</h2>
           {home ? <StatusCounts counts={home.summary.today} testId="home-today" /> : <p className="muted">Loading…</p>}

@@ -1,16 +1,22 @@
+import type { PracticeCustomer } from '../../../../shared/ipc/search'
 import { openHelp } from '../../lib/help'
 
-// The first minute: three things to try on the connection, with what the index already holds (no
-// names written in here: the sandbox's seeded customers may change), and the way to Help.
+// The first minute: three things to try on the connection, and the way to Help. On the built-in
+// Sandbox main names its seeded practice customers (no names are written in here); elsewhere a
+// customer from the index is the example, when it has one.
 
 export function Welcome({
   example,
+  practice,
   connectionLabel,
 }: {
   /** A customer e-mail or name from the index to search for, when it has one. */
   example: string | null
+  /** The seeded practice customers of the built-in Sandbox (empty on other connections). */
+  practice: readonly PracticeCustomer[]
   connectionLabel: string | null
 }): React.JSX.Element {
+  const first = practice[0]?.email ?? example
   return (
     <article className="card home-welcome" aria-labelledby="home-welcome-title" data-testid="home-welcome">
       <h2 id="home-welcome-title">Welcome to Paydesk</h2>
@@ -21,7 +27,7 @@ export function Welcome({
       <ol>
         <li>
           Find a customer: press <kbd>Ctrl+K</kbd> and type{' '}
-          {example ? <strong data-testid="home-welcome-example">{example}</strong> : 'a customer’s e-mail or name'}.
+          {first ? <strong data-testid="home-welcome-example">{first}</strong> : 'a customer’s e-mail or name'}.
         </li>
         <li>
           Open one of their paid payments and refund part of it: press <kbd>R</kbd>, type an amount such as 5,00.
@@ -31,6 +37,18 @@ export function Welcome({
           at.
         </li>
       </ol>
+      {practice.length > 0 && (
+        <>
+          <p>Practice calls: these customers of the Sandbox each have a question.</p>
+          <ul className="home-practice" data-testid="home-practice">
+            {practice.map((c) => (
+              <li key={c.email}>
+                <strong>{c.name}</strong> <span className="mono">{c.email}</span>: “{c.question}”
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <button type="button" className="btn btn-small" onClick={openHelp} data-testid="home-help">
         Help: the common calls (F1)
       </button>

@@ -36,6 +36,13 @@ export function VatRateInput({
         inputMode="decimal"
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          // Alt+Enter takes the offered standard rate, like every other offered fix in the form.
+          if (e.key === 'Enter' && e.altKey && standard !== null && value.trim() === '') {
+            e.preventDefault()
+            onChange(standard)
+          }
+        }}
       />
       {standard !== null && value === standard && (
         <div className="pd-formula" data-testid={`vat-source-${n - 1}`}>
@@ -48,7 +55,7 @@ export function VatRateInput({
             type="button"
             className="btn btn-small"
             onClick={() => onChange(standard)}
-            title={`The standard VAT rate in ${code}; use 0 when no VAT applies`}
+            title={`The standard VAT rate in ${code} (Alt+Enter in the field); use 0 when no VAT applies`}
             aria-label={`Use ${standard}, the standard VAT rate in ${code}, for line ${n}`}
             data-testid={`use-standard-vat-${n - 1}`}
           >

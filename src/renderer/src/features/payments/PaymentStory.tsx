@@ -19,6 +19,11 @@ export function PaymentStoryView({
   return (
     <div className="story" data-testid="payment-story">
       <StoryHeadline story={story} testId="payment-headline" />
+      {story.why && (
+        <p className="notice" data-testid="detail-failure-why">
+          <strong>Why it failed:</strong> {story.why}
+        </p>
+      )}
       <ContactCard contact={contact} testId="payment-contact" />
       <Timeline story={story} testId="payment-timeline" locale={locale} />
     </div>
