@@ -38,13 +38,12 @@ import { idempotencyHint } from '../../shared/explanations'
 import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import {
-  FirstAnswers,
   isAlreadyCanceled,
   jsonDepthExceeds,
   lostAnswerSentence,
+  lostWriteLookup,
   MAX_JSON_DEPTH,
   redirectMessage,
-  replayDiffersNote,
 } from './clear-ends'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
@@ -58,6 +57,7 @@ import {
   type PreparedRequest,
   type LogicalRequest,
 } from './request-builder'
+import { answerNotes, FirstAnswers } from './replay-notes'
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, shouldRetry, type AttemptFailure, type RetryPolicy } from './retry'
 
 export type { ApiCredential } from './request-builder'
@@ -248,14 +248,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let lastBucket: string | null = null
       /** A keyed write was sent and its answer never came: it may have been done. */
       let answerLost = false
-      const lostAnswer = (e: ApiError): ApiError =>
-        answerLost && KEYED_METHODS.has(method) && (e.kind === 'network' || e.kind === 'timeout')
-          ? fail({
-              kind: e.kind,
-              status: e.status,
-              message: `${e.message} ${lostAnswerSentence(method, new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, ''), idempotencyKey)}`,
-            })
-          : e
+      const lostAnswer = (e: ApiError): ApiError => {
+        if (!answerLost || !KEYED_METHODS.has(method) || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+        const path = new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, '')
+        const message = `${e.message} ${lostAnswerSentence(method, path, idempotencyKey)}`
+        return fail({ kind: e.kind, status: e.status, message, lookup: lostWriteLookup(method, path, logical.body) })
+      }
 
       const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
         // Already-typed errors (from the builder) get the call's context added.
@@ -472,13 +470,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
 
         if (!decision.retry) nextWaitMs = null
-        // A replayed answer naming another object than the first answer to this key is flagged.
-        let replayConflict: string | null = null
-        const answeredId = (value as { id?: unknown } | undefined)?.id
-        if (error === null && idempotencyKey && typeof answeredId === 'string') {
-          const firstId = firstAnswers.check(idempotencyKey, answeredId)
-          if (firstId !== null) replayConflict = replayDiffersNote(firstId, answeredId)
-        }
+        // A replay, or a replayed answer naming another object than the first answer to this key.
+        const notes = answerNotes({
+          firstAnswers,
+          method,
+          status,
+          idempotencyKey,
+          headers: res.headers,
+          value,
+          notes: built.notes,
+        })
         const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
         const summary: ApiAttemptSummary = {
           attempt,
@@ -520,9 +521,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             bucket: lastBucket,
             requestClass: cls,
             origin,
-            notes: replayConflict
-              ? [...built.notes, replayConflict]
-              : replayNote(method, status, idempotencyKey, res.headers, built.notes),
+            notes,
           })
         }
 
@@ -811,24 +810,6 @@ function snippetOrNull(body: string, status: number | null): string | null {
 
 function withIdempotencyHint(message: string, hint: string | null): string {
   return hint ? `${message} ${hint}` : message
-}
-
-/** The attempt's notes, plus one when the service replayed an earlier answer (Idempotent-Replayed). */
-function replayNote(
-  method: string,
-  status: number | null,
-  idempotencyKey: string | undefined,
-  headers: HttpAttemptResult['headers'],
-  notes: string[],
-): string[] {
-  const replayed = headers?.['idempotent-replayed']
-  const hint = idempotencyHint({
-    method,
-    status,
-    idempotencyKey,
-    replayed: (Array.isArray(replayed) ? replayed[0] : replayed) === 'true',
-  })
-  return hint && status !== null && status < 300 ? [...notes, hint] : notes
 }
 
 function httpMessage(status: number, title: string | null, detail: string | null): string {
