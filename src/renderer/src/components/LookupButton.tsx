@@ -17,7 +17,14 @@ let lookups = 0
  * A write's answer was lost: offers the look-up main named (the object, a payment's refunds, or the
  * newest payments with what was sent), read fresh from the service through the ordinary channels.
  */
-export function LookupButton({ lookup }: { lookup: LostWriteLookup | null | undefined }): React.JSX.Element | null {
+export function LookupButton({
+  lookup,
+  onOpen,
+}: {
+  lookup: LostWriteLookup | null | undefined
+  /** Called before another view is opened (a dialog closes itself). */
+  onOpen?: () => void
+}): React.JSX.Element | null {
   const navigate = useAppStore((s) => s.navigate)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<string | null>(null)
@@ -25,7 +32,10 @@ export function LookupButton({ lookup }: { lookup: LostWriteLookup | null | unde
 
   async function run(found: LostWriteLookup): Promise<void> {
     const target = lookupTarget(found)
-    if (target) return navigate(target)
+    if (target) {
+      onOpen?.()
+      return navigate(target)
+    }
     if (found.by !== 'recent') return
     setBusy(true)
     setResult(null)
@@ -40,7 +50,10 @@ export function LookupButton({ lookup }: { lookup: LostWriteLookup | null | unde
       const matches = matchingPayments(found, payments)
       setResult(recentResultWords(found, matches, payments.length))
       const only = matches.length === 1 ? matches[0] : undefined
-      if (only) navigate({ screen: 'payments', paymentId: only.id })
+      if (only) {
+        onOpen?.()
+        navigate({ screen: 'payments', paymentId: only.id })
+      }
     } catch (error) {
       setResult(`Could not read the newest payments: ${errorMessage(error)}`)
     } finally {

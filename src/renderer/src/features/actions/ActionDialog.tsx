@@ -110,7 +110,7 @@ export function ActionDialog({
             )}
             {error.lookup && (
               <div className="toolbar">
-                <LookupButton lookup={error.lookup} />
+                <LookupButton lookup={error.lookup} onOpen={onClose} />
               </div>
             )}
           </div>
