@@ -28,17 +28,20 @@ export function LookupButton({
   const navigate = useAppStore((s) => s.navigate)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<string | null>(null)
+  /** The one payment that matches a create's description and amount, offered to open. */
+  const [found, setFound] = useState<string | null>(null)
   if (!lookup) return null
 
-  async function run(found: LostWriteLookup): Promise<void> {
-    const target = lookupTarget(found)
+  async function run(what: LostWriteLookup): Promise<void> {
+    const target = lookupTarget(what)
     if (target) {
       onOpen?.()
       return navigate(target)
     }
-    if (found.by !== 'recent') return
+    if (what.by !== 'recent') return
     setBusy(true)
     setResult(null)
+    setFound(null)
     try {
       const page = await call('payments.list', {
         sessionId: 'lost-write-lookup',
@@ -47,13 +50,9 @@ export function LookupButton({
         action: 'refresh',
       })
       const payments = (JSON.parse(page.pageText) as PaymentList)._embedded.payments
-      const matches = matchingPayments(found, payments)
-      setResult(recentResultWords(found, matches, payments.length))
-      const only = matches.length === 1 ? matches[0] : undefined
-      if (only) {
-        onOpen?.()
-        navigate({ screen: 'payments', paymentId: only.id })
-      }
+      const matches = matchingPayments(what, payments)
+      setResult(recentResultWords(what, matches, payments.length))
+      setFound(matches.length === 1 ? (matches[0]?.id ?? null) : null)
     } catch (error) {
       setResult(`Could not read the newest payments: ${errorMessage(error)}`)
     } finally {
@@ -72,6 +71,19 @@ export function LookupButton({
       >
         {busy ? 'Looking…' : lookupLabel(lookup)}
       </button>
+      {found && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            onOpen?.()
+            navigate({ screen: 'payments', paymentId: found })
+          }}
+          data-testid="lost-write-lookup-open"
+        >
+          Open payment {found}
+        </button>
+      )}
       {result && (
         <p className="field-hint" role="status" data-testid="lost-write-lookup-result">
           {result}
