@@ -2,6 +2,7 @@
 // Built by ApiError.toView() in src/main/api/errors.ts; never contains a credential.
 
 import type { BucketSnapshot, RateLimitInfo, RequestOrigin } from './api-events'
+import type { Amount } from './api-types'
 
 export type ApiErrorKind =
   | 'http' // the service answered with a non-2xx status (spec 7)
@@ -25,6 +26,20 @@ export interface ApiAttemptSummary {
   reason: string
 }
 
+/**
+ * What can honestly be looked up after a write whose answer was lost (it may have been done). Main
+ * decides it from the request it sent; the renderer offers it as a button and reads through the
+ * ordinary read channels.
+ * - `payment`/`order` by `id`: the object the cancel, update or new order payment acted on;
+ * - `refund` by `payment`: the payment's refunds (a refund create);
+ * - `payment` by `recent`: the newest payments with this description and amount (a payment create).
+ */
+export type LostWriteLookup =
+  | { kind: 'payment'; by: 'id'; id: string }
+  | { kind: 'order'; by: 'id'; id: string }
+  | { kind: 'refund'; by: 'payment'; paymentId: string }
+  | { kind: 'payment'; by: 'recent'; description: string; amount: Amount | null }
+
 export interface ApiErrorView {
   name: 'ApiError'
   kind: ApiErrorKind
@@ -44,6 +59,8 @@ export interface ApiErrorView {
   /** First ~300 characters of a non-JSON, empty, truncated or malformed body, control characters escaped. */
   bodySnippet: string | null
   origin: RequestOrigin | null
+  /** Set when a write's answer was lost: what to look up before sending it again. */
+  lookup?: LostWriteLookup | null
 }
 
 export function isApiErrorView(value: unknown): value is ApiErrorView {

@@ -37,6 +37,8 @@ export interface ExplainInput {
   idempotencyKey?: string | null
   /** The response carried `Idempotent-Replayed: true`. */
   replayed?: boolean
+  /** The client flagged this answer: an earlier answer to its key named another object. */
+  replayDiffers?: ReplayDiffers | null
 }
 
 /**
@@ -51,7 +53,10 @@ export function idempotencyHint(input: {
   idempotencyKey?: string | null
   detail?: string | null
   replayed?: boolean
+  /** The client saw an earlier answer to this key name another object (`firstId`) than this one (`id`). */
+  replayDiffers?: ReplayDiffers | null
 }): string | null {
+  if (input.idempotencyKey && input.replayDiffers) return replayDiffersSentence(input.replayDiffers)
   if (!input.idempotencyKey || input.method.toUpperCase() !== 'POST') return null
   if (input.replayed && input.status !== null && input.status < 500) {
     return 'The service returned the saved answer to the first request with this idempotency key (Idempotent-Replayed); nothing was done twice.'
@@ -63,6 +68,29 @@ export function idempotencyHint(input: {
     return 'This idempotency key was already used for a request to another endpoint or with other values, so the service refused it. Check whether the first request went through; to send different values, send them as a new request (a new key).'
   }
   return null
+}
+
+/** Two answers to one idempotency key that name different objects (ids as the service gave them). */
+export interface ReplayDiffers {
+  firstId: string
+  id: string
+}
+
+const REPLAY_DIFFERS_START = 'Not a plain replay:'
+
+/**
+ * The words for a replayed answer that names another object than the first answer to its key: it
+ * may not be the same result, so "nothing was done twice" cannot be said. Says what to check.
+ */
+export function replayDiffersSentence({ firstId, id }: ReplayDiffers): string {
+  return `${REPLAY_DIFFERS_START} the first answer to this idempotency key named ${firstId}, this one names ${id}. Something may have been done twice. Open both ${firstId} and ${id} and check their amount, description and status before doing anything else.`
+}
+
+/** The two ids of a note written by replayDiffersSentence (the Inspector reads the entry's notes), else null. */
+export function readReplayDiffersNote(note: string): ReplayDiffers | null {
+  if (!note.startsWith(REPLAY_DIFFERS_START)) return null
+  const m = /named (\S+), this one names (\S+?)\. /.exec(note)
+  return m?.[1] && m[2] ? { firstId: m[1], id: m[2] } : null
 }
 
 /** Spec 7: the meaning of each status class. */
@@ -151,6 +179,8 @@ export function explainRequest(input: ExplainInput): Explanation {
     }
     const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
     const replay = idempotencyHint({ ...input, status: s })
+    if (replay && input.replayDiffers && input.idempotencyKey)
+      return { tone: 'warn', title: `${s} · replay names another object`, text: replay }
     if (replay) return { tone: 'ok', title: `${s} · replayed`, text: `${meaning} ${replay}` }
     const retries = input.attempts - 1
     const after =

@@ -110,6 +110,33 @@ describe('actions from the payment and order views', () => {
       .toContain(`/payments/${payment.id}/refunds`)
   })
 
+  it('a refund whose answer was lost says it may exist, and its look-up shows the refund was made', async () => {
+    const payment = await paidPayment('30.00', 'ada.lost@example.org')
+    await openPayment(payment.id)
+    // The sandbox makes the refund, then closes the connection before any byte: on every attempt.
+    await admin.addFault({ path: `/v2/payments/${payment.id}/refunds`, method: 'POST', kind: 'reset-before-headers' })
+    try {
+      await h.page.getByTestId('action-refund').click()
+      await h.page.getByTestId('refund-dialog').waitFor()
+      await h.page.getByTestId('refund-amount').fill('7.00')
+      await h.page.getByTestId('refund-dialog-confirm').click()
+      const error = h.page.getByTestId('refund-dialog-error')
+      await error.waitFor({ timeout: 20_000 })
+      await expect(error.textContent()).resolves.toContain('the refund may have been created')
+      const lookup = h.page.getByTestId('lost-write-lookup')
+      await expect(lookup.textContent()).resolves.toBe(`Look up the refunds of ${payment.id}`)
+      await h.screenshot('refund-answer-lost')
+    } finally {
+      await admin.clearFaults()
+    }
+    await h.page.getByTestId('lost-write-lookup').click()
+    await expect.poll(() => h.page.getByTestId('refund-dialog').count()).toBe(0)
+    await expect.poll(() => h.page.getByTestId('detail-amountRemaining').textContent()).toContain('23.00')
+    await expect.poll(() => h.page.getByTestId('refunds-list').textContent()).toContain('7.00')
+    // Exactly one refund: the retries carried the first attempt's key.
+    expect((await client.listRefunds(payment.id))._embedded.refunds).toHaveLength(1)
+  })
+
   it('cancels an open bank transfer (Esc closes only the confirmation), and offers no cancel once it is canceled', async () => {
     const open = await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))
     await openPayment(open.id)

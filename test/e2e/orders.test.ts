@@ -224,6 +224,40 @@ describe('order builder', () => {
     await expect(page.getByTestId('result-amount').textContent()).resolves.toBe('EUR 12.50')
   })
 
+  it('a payment create whose answer was lost is looked for among the newest payments, and found', async () => {
+    const page = h.page
+    await page.getByTestId('new-payment-draft').click()
+    await fill(page, 'field-paymentAmount', '8,40')
+    await fill(page, 'field-description', 'Lost answer 9')
+    await fill(page, 'field-redirectUrl', 'https://shop.example/return')
+    // The sandbox creates the payment, then closes the connection before any byte: on every attempt.
+    await admin.addFault({ path: '/v2/payments', method: 'POST', kind: 'reset-before-headers' })
+    try {
+      await page.getByTestId('create').click()
+      const error = page.getByTestId('create-error')
+      await error.waitFor({ timeout: 20_000 })
+      await expect(error.textContent()).resolves.toContain('Not confirmed')
+    } finally {
+      await admin.clearFaults()
+    }
+    const lookup = page.getByTestId('lost-write-lookup')
+    await expect(lookup.textContent()).resolves.toBe('Look for the payment among the newest')
+    await lookup.click()
+    const result = page.getByTestId('lost-write-lookup-result')
+    await result.waitFor()
+    await expect(result.textContent()).resolves.toMatch(
+      /^Found it: payment tr_\w+ "Lost answer 9" for EUR 8.40 exists, so it was created\./,
+    )
+    await h.screenshot('payment-answer-lost-found')
+    const id = present(/payment (tr_\w+)/.exec((await result.textContent()) ?? '')?.[1])
+    await expect(page.getByTestId('lost-write-lookup-open').textContent()).resolves.toBe(`Open payment ${id}`)
+    // It is the one the lost answer was for: created once, with what was sent.
+    const client = await h.services.connections.getActiveClient()
+    const created = await client.getPayment(id)
+    expect(created.description).toBe('Lost answer 9')
+    expect(created.amount).toEqual({ currency: 'EUR', value: '8.40' })
+  })
+
   it('asks in main before writing on a live connection: no answer sends nothing, "Send to LIVE" creates', async () => {
     const page = h.page
     const baseUrl = `${origin}/v2`

@@ -105,6 +105,28 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
     await h.screenshot('inspector-rate-limits')
   })
 
+  it('the Inspector and the Connections screen say what share of the read quota the sync takes, with main’s figures', async () => {
+    const { page } = h
+    const client = await h.services.connections.getActiveClient()
+    const read = client.buckets().find((b) => b.class === 'read' && b.learned && b.background)
+    const view = present(read?.background)
+    const share = `up to ${Math.round(view.configuredShare * 100)} % of this connection's read quota`
+    await page.getByRole('button', { name: /^Inspector/ }).click()
+    const panel = page.getByTestId('ratelimit-background')
+    await panel.waitFor()
+    await expect(panel.getAttribute('data-policy')).resolves.toBe(present(read).policy)
+    await expect(panel.textContent()).resolves.toContain(share)
+    // Nobody else reads this merchant's bucket in this test: main sees no others.
+    expect(view.othersActive).toBe(false)
+    await expect(panel.textContent()).resolves.toContain('Nobody else is using it now')
+    await expect(page.getByTestId('ratelimit-status-read').getAttribute('title')).resolves.toContain(share)
+    await page.getByRole('button', { name: /^Connections/ }).click()
+    const note = page.getByTestId('connections-sync-share')
+    await note.waitFor()
+    await expect(note.textContent()).resolves.toContain(share)
+    await h.screenshot('connections-sync-share')
+  })
+
   it('after a burst, all three agree at each moment while the bucket refills', async () => {
     const { page } = h
     // Burst of reads through the app's own client (as a screen would), then back to Payments.

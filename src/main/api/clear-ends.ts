@@ -1,5 +1,9 @@
 // Clear ends for the client's calls (issue 27 item 6): what a call says when it ends in a way the
-// plain status handling would leave vague or crash on.
+// plain status handling would leave vague or crash on. (Replayed answers: replay-notes.ts.)
+
+import type { LostWriteLookup } from '../../shared/api-error'
+import type { Amount } from '../../shared/api-types'
+import { isId } from '../../shared/service'
 
 /** Deeper JSON than this is no answer of the service (spec 4: resources nest a few levels). */
 export const MAX_JSON_DEPTH = 64
@@ -62,34 +66,38 @@ export function isAlreadyCanceled(status: number | null, detail: string | null):
   return status !== null && status >= 400 && status < 500 && /already\s+(been\s+)?cancel/i.test(detail ?? '')
 }
 
-/**
- * Remembers the object id of the first answer per idempotency key (bounded), so a replayed answer
- * that names another object is flagged instead of read as "nothing was done twice".
- */
-export class FirstAnswers {
-  private readonly ids = new Map<string, string>()
-
-  constructor(private readonly max = 1000) {}
-
-  /** Records the id answered for `key`; returns the first id when this answer names another one. */
-  check(key: string, id: string): string | null {
-    const first = this.ids.get(key)
-    if (first === undefined) {
-      this.remember(key, id)
-      return null
-    }
-    return first !== id ? first : null
-  }
-
-  private remember(key: string, id: string): void {
-    if (this.ids.size >= this.max) {
-      const oldest = this.ids.keys().next().value
-      if (oldest !== undefined) this.ids.delete(oldest)
-    }
-    this.ids.set(key, id)
-  }
+/** A JSON body's amount, when it has the shape of one (spec 2: currency and decimal string). */
+function amountOf(body: unknown): Amount | null {
+  const a = (body as { amount?: { currency?: unknown; value?: unknown } } | null)?.amount
+  return typeof a?.currency === 'string' && typeof a.value === 'string'
+    ? { currency: a.currency, value: a.value }
+    : null
 }
 
-export function replayDiffersNote(firstId: string, id: string): string {
-  return `The service replayed an answer for this idempotency key that names ${id}, but the first answer named ${firstId}: check both; this is not a plain replay.`
+/**
+ * What can honestly be looked up after a write whose answer was lost, from the request as sent
+ * (path below /v2, and body): the object a cancel or update acted on, a payment's refunds after a
+ * refund, the newest payments with the description and amount of a payment create. Null when
+ * nothing can be told apart (an order create is found by its number in the search, not here).
+ */
+export function lostWriteLookup(method: string, path: string, body: unknown): LostWriteLookup | null {
+  const parts = path.split('?')[0]?.split('/').filter(Boolean) ?? []
+  const [collection, id, sub] = parts
+  if (collection === 'payments' && id && isId('payment', id)) {
+    if (sub === 'refunds' && method === 'POST' && parts.length === 3)
+      return { kind: 'refund', by: 'payment', paymentId: id }
+    if (sub === undefined && (method === 'DELETE' || method === 'PATCH')) return { kind: 'payment', by: 'id', id }
+    return null
+  }
+  if (collection === 'orders' && id && isId('order', id)) {
+    if (sub === undefined && method === 'DELETE') return { kind: 'order', by: 'id', id }
+    if (sub === 'payments' && method === 'POST' && parts.length === 3) return { kind: 'order', by: 'id', id }
+    return null
+  }
+  if (collection === 'payments' && parts.length === 1 && method === 'POST') {
+    const description = (body as { description?: unknown } | null)?.description
+    if (typeof description !== 'string' || description === '') return null
+    return { kind: 'payment', by: 'recent', description, amount: amountOf(body) }
+  }
+  return null
 }

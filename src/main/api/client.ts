@@ -35,23 +35,15 @@ import {
   type ProfileList,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
-import {
-  PAYMENT_EMBED_VALUES,
-  idPrefix,
-  isId,
-  isPageSize,
-  type IdResource,
-  type PaymentEmbedValue,
-} from '../../shared/service'
+import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import {
-  FirstAnswers,
   isAlreadyCanceled,
   jsonDepthExceeds,
   lostAnswerSentence,
+  lostWriteLookup,
   MAX_JSON_DEPTH,
   redirectMessage,
-  replayDiffersNote,
 } from './clear-ends'
 import { ApiError, bodySnippet, readErrorBody } from './errors'
 import { DEFAULT_TIMEOUTS, flattenHeaders, sendAttempt, type HttpAttemptResult, type Timeouts } from './http'
@@ -65,6 +57,16 @@ import {
   type PreparedRequest,
   type LogicalRequest,
 } from './request-builder'
+import {
+  checkId,
+  checkLimit,
+  expectResource,
+  httpMessage,
+  parseJsonBody,
+  snippetOrNull,
+  withIdempotencyHint,
+} from './answer-checks'
+import { answerNotes, FirstAnswers } from './replay-notes'
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, shouldRetry, type AttemptFailure, type RetryPolicy } from './retry'
 
 export type { ApiCredential } from './request-builder'
@@ -260,14 +262,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let lastBucket: string | null = null
       /** A keyed write was sent and its answer never came: it may have been done. */
       let answerLost = false
-      const lostAnswer = (e: ApiError): ApiError =>
-        answerLost && KEYED_METHODS.has(method) && (e.kind === 'network' || e.kind === 'timeout')
-          ? fail({
-              kind: e.kind,
-              status: e.status,
-              message: `${e.message} ${lostAnswerSentence(method, new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, ''), idempotencyKey)}`,
-            })
-          : e
+      const lostAnswer = (e: ApiError): ApiError => {
+        if (!answerLost || !KEYED_METHODS.has(method) || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+        const path = new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, '')
+        const message = `${e.message} ${lostAnswerSentence(method, path, idempotencyKey)}`
+        return fail({ kind: e.kind, status: e.status, message, lookup: lostWriteLookup(method, path, logical.body) })
+      }
 
       const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>): ApiError => {
         // Already-typed errors (from the builder) get the call's context added.
@@ -484,13 +484,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
 
         if (!decision.retry) nextWaitMs = null
-        // A replayed answer naming another object than the first answer to this key is flagged.
-        let replayConflict: string | null = null
-        const answeredId = (value as { id?: unknown } | undefined)?.id
-        if (error === null && idempotencyKey && typeof answeredId === 'string') {
-          const firstId = firstAnswers.check(idempotencyKey, answeredId)
-          if (firstId !== null) replayConflict = replayDiffersNote(firstId, answeredId)
-        }
+        // A replay, or a replayed answer naming another object than the first answer to this key.
+        const notes = answerNotes({
+          firstAnswers,
+          method,
+          status,
+          idempotencyKey,
+          headers: res.headers,
+          value,
+          notes: built.notes,
+        })
         const outcome = error === null ? 'success' : decision.retry ? 'retry' : 'failed'
         const summary: ApiAttemptSummary = {
           attempt,
@@ -532,9 +535,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             bucket: lastBucket,
             requestClass: cls,
             origin,
-            notes: replayConflict
-              ? [...built.notes, replayConflict]
-              : replayNote(method, status, idempotencyKey, res.headers, built.notes),
+            notes,
           })
         }
 
@@ -775,83 +776,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       agent.destroy()
     },
   }
-}
-
-/** The id, once it has the resource's id pattern (the path it goes into is built from checked ids only). */
-function checkId(id: string, resource: IdResource): string {
-  if (!isId(resource, id)) {
-    throw new ApiError({
-      kind: 'invalid-request',
-      message: `"${String(id).slice(0, 60)}" is not a ${resource} id (expected ${idPrefix(resource)}…); nothing was sent.`,
-    })
-  }
-  return id
-}
-
-/** A list's `limit`, when given, is a page size the service accepts (spec 4.3). */
-function checkLimit(limit: number | undefined): void {
-  if (limit !== undefined && !isPageSize(limit)) {
-    throw new ApiError({
-      kind: 'invalid-request',
-      message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
-      method: 'GET',
-      field: 'limit',
-    })
-  }
-}
-
-function expectResource<T>(value: unknown, resource: string, method: string): T {
-  const v = value as { resource?: unknown; id?: unknown } | null
-  if (typeof v !== 'object' || v === null || v.resource !== resource || typeof v.id !== 'string') {
-    throw new ApiError({
-      kind: 'malformed-response',
-      message: `The service answered without a valid ${resource} object.`,
-      method,
-      bodySnippet: bodySnippet(JSON.stringify(value) ?? String(value)),
-    })
-  }
-  return value as T
-}
-
-function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: undefined }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-function snippetOrNull(body: string, status: number | null): string | null {
-  return status !== null || body !== '' ? bodySnippet(body) : null
-}
-
-function withIdempotencyHint(message: string, hint: string | null): string {
-  return hint ? `${message} ${hint}` : message
-}
-
-/** The attempt's notes, plus one when the service replayed an earlier answer (Idempotent-Replayed). */
-function replayNote(
-  method: string,
-  status: number | null,
-  idempotencyKey: string | undefined,
-  headers: HttpAttemptResult['headers'],
-  notes: string[],
-): string[] {
-  const replayed = headers?.['idempotent-replayed']
-  const hint = idempotencyHint({
-    method,
-    status,
-    idempotencyKey,
-    replayed: (Array.isArray(replayed) ? replayed[0] : replayed) === 'true',
-  })
-  return hint && status !== null && status < 300 ? [...notes, hint] : notes
-}
-
-function httpMessage(status: number, title: string | null, detail: string | null): string {
-  if (detail) return `${status}${title ? ` ${title}` : ''}: ${detail}`
-  if (title) return `${status} ${title}`
-  return `The service answered with status ${status}.`
 }
 
 function safeCall(fn: () => void): void {

@@ -2,7 +2,7 @@
 // renderer shows; the secret is never stored here (request headers are not kept at all).
 
 import type { IpcErrorView } from '../../shared/ipc/define'
-import type { ApiAttemptSummary, ApiErrorKind, ApiErrorView } from '../../shared/api-error'
+import type { ApiAttemptSummary, ApiErrorKind, ApiErrorView, LostWriteLookup } from '../../shared/api-error'
 import type { BucketSnapshot, RateLimitInfo, RequestOrigin } from '../../shared/api-events'
 
 export interface ApiErrorInit {
@@ -22,6 +22,7 @@ export interface ApiErrorInit {
   bucket?: BucketSnapshot | null
   bodySnippet?: string | null
   origin?: RequestOrigin | null
+  lookup?: LostWriteLookup | null
   cause?: unknown
 }
 
@@ -41,6 +42,8 @@ export class ApiError extends Error {
   readonly bucket: BucketSnapshot | null
   readonly bodySnippet: string | null
   readonly origin: RequestOrigin | null
+  /** A write whose answer was lost: what to look up before sending it again (else null). */
+  readonly lookup: LostWriteLookup | null
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause !== undefined ? { cause: init.cause } : undefined)
@@ -60,6 +63,7 @@ export class ApiError extends Error {
     this.bucket = init.bucket ?? null
     this.bodySnippet = init.bodySnippet ?? null
     this.origin = init.origin ?? null
+    this.lookup = init.lookup ?? null
   }
 
   toView(): ApiErrorView {
@@ -81,6 +85,7 @@ export class ApiError extends Error {
       bucket: this.bucket ? { ...this.bucket } : null,
       bodySnippet: this.bodySnippet,
       origin: this.origin ? { ...this.origin } : null,
+      lookup: this.lookup ? structuredClone(this.lookup) : null,
     }
   }
 

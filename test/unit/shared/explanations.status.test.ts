@@ -5,6 +5,7 @@ import {
   findPaymentId,
   idempotencyHint,
   rateLimitCapacity,
+  readReplayDiffersNote,
   statusClassMeaning,
 } from '../../../src/shared/explanations'
 
@@ -174,5 +175,40 @@ describe('idempotency answers in plain words', () => {
     expect(e.title).toBe('409 · still being processed')
     expect(e.text).toMatch(/same key returns that first result/)
     expect(idempotencyHint({ method: 'GET', status: 409, idempotencyKey: 'k' })).toBeNull()
+  })
+})
+
+describe('a replay that names another object (issue 27 item 6)', () => {
+  const replay = { method: 'POST', status: 201, errorKind: null, attempts: 1, idempotencyKey: 'k-1', replayed: true }
+
+  it('a plain replay says nothing was done twice', () => {
+    const e = explainRequest(replay)
+    expect(e.tone).toBe('ok')
+    expect(e.text).toContain('nothing was done twice')
+  })
+
+  it('a flagged replay says plainly that it differs and what to check, never "nothing was done twice"', () => {
+    const replayDiffers = { firstId: 'tr_first', id: 'tr_other' }
+    const e = explainRequest({ ...replay, replayDiffers })
+    expect(e.tone).toBe('warn')
+    expect(e.text).not.toContain('nothing was done twice')
+    expect(e.text).toContain('tr_first')
+    expect(e.text).toContain('tr_other')
+    expect(e.text).toMatch(/may have been done twice/)
+    expect(e.text).toMatch(/check their amount, description and status/)
+    // The same words for a DELETE or PATCH under a key, and none without a key.
+    expect(idempotencyHint({ method: 'DELETE', status: 200, idempotencyKey: 'k', replayDiffers })).toContain('tr_other')
+    expect(idempotencyHint({ method: 'POST', status: 201, idempotencyKey: null, replayDiffers })).toBeNull()
+  })
+
+  it("the Inspector reads the flag back from the request's note", () => {
+    const note = idempotencyHint({
+      method: 'POST',
+      status: 201,
+      idempotencyKey: 'k',
+      replayDiffers: { firstId: 'tr_a1', id: 'tr_b2' },
+    })
+    expect(readReplayDiffersNote(note ?? '')).toEqual({ firstId: 'tr_a1', id: 'tr_b2' })
+    expect(readReplayDiffersNote('The service returned the saved answer')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { ApiErrorView } from '../../../shared/api-error'
+import type { ApiErrorView, LostWriteLookup } from '../../../shared/api-error'
 import type { IpcErrorView } from '../../../shared/ipc/define'
 
 /** An error as a screen shows it: what happened, the API's title/detail, the Inspector entry. */
@@ -9,6 +9,8 @@ export interface ErrorView {
   title: string | null
   detail: string | null
   requestId: string | null
+  /** A write whose answer was lost: what main says can be looked up (else null). */
+  lookup: LostWriteLookup | null
 }
 
 /**
@@ -26,6 +28,7 @@ export function toErrorView(error: unknown): ErrorView {
       title: api?.title ?? null,
       detail: api?.detail ?? null,
       requestId: api?.requestId ?? null,
+      lookup: api?.lookup ?? null,
     }
   }
   return {
@@ -35,6 +38,7 @@ export function toErrorView(error: unknown): ErrorView {
     title: null,
     detail: null,
     requestId: null,
+    lookup: null,
   }
 }
 

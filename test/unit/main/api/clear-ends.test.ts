@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
-  FirstAnswers,
   isAlreadyCanceled,
   jsonDepthExceeds,
   lostAnswerSentence,
+  lostWriteLookup,
   redirectMessage,
 } from '../../../../src/main/api/clear-ends'
+import { FirstAnswers } from '../../../../src/main/api/replay-notes'
 
 describe('clear ends (issue 27 item 6)', () => {
   it('measures a very deep answer without overflowing the stack', () => {
@@ -35,5 +36,33 @@ describe('clear ends (issue 27 item 6)', () => {
     expect(first.check('k', 'tr_a')).toBeNull()
     expect(first.check('k', 'tr_a')).toBeNull()
     expect(first.check('k', 'tr_b')).toBe('tr_a')
+  })
+
+  it('a lost write answer names what can honestly be looked up, from the request as sent', () => {
+    const body = { amount: { currency: 'EUR', value: '12.34' }, description: 'Gift card 7' }
+    expect(lostWriteLookup('POST', '/payments', body)).toEqual({
+      kind: 'payment',
+      by: 'recent',
+      description: 'Gift card 7',
+      amount: { currency: 'EUR', value: '12.34' },
+    })
+    expect(lostWriteLookup('POST', '/payments', { amount: body.amount })).toBeNull()
+    expect(lostWriteLookup('DELETE', '/payments/tr_abc', undefined)).toEqual({
+      kind: 'payment',
+      by: 'id',
+      id: 'tr_abc',
+    })
+    expect(lostWriteLookup('PATCH', '/payments/tr_abc', {})).toEqual({ kind: 'payment', by: 'id', id: 'tr_abc' })
+    expect(lostWriteLookup('POST', '/payments/tr_abc/refunds', body)).toEqual({
+      kind: 'refund',
+      by: 'payment',
+      paymentId: 'tr_abc',
+    })
+    expect(lostWriteLookup('DELETE', '/orders/ord_k1', undefined)).toEqual({ kind: 'order', by: 'id', id: 'ord_k1' })
+    expect(lostWriteLookup('POST', '/orders/ord_k1/payments', {})).toEqual({ kind: 'order', by: 'id', id: 'ord_k1' })
+    // Nothing to tell apart: an order create, a read, an id that is not one.
+    expect(lostWriteLookup('POST', '/orders', { orderNumber: '1' })).toBeNull()
+    expect(lostWriteLookup('GET', '/payments/tr_abc', undefined)).toBeNull()
+    expect(lostWriteLookup('DELETE', '/payments/../x', undefined)).toBeNull()
   })
 })

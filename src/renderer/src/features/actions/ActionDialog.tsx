@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { trapTab } from '../../lib/focus-trap'
 import type { ErrorView } from '../../stores/error-view'
+import { LookupButton } from '../../components/LookupButton'
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href], [tabindex="0"]'
 
@@ -106,6 +107,11 @@ export function ActionDialog({
               </>
             ) : (
               error.message
+            )}
+            {error.lookup && (
+              <div className="toolbar">
+                <LookupButton lookup={error.lookup} onOpen={onClose} />
+              </div>
             )}
           </div>
         )}

@@ -5,6 +5,7 @@ import { AddConnectionForm } from './AddConnectionForm'
 import { ConnectionList } from './ConnectionList'
 import { ModeBadge } from './ModeBadge'
 import { RemoveConnectionDialog } from './RemoveConnectionDialog'
+import { SyncShareNote } from './SyncShareNote'
 import './connections.css'
 
 /** Connections: the merchants' keys and tokens, which one is active, and adding/testing/removing them. */
@@ -116,6 +117,8 @@ export function ConnectionsScreen(): React.JSX.Element {
           <div className="empty-state">No connections could be listed.</div>
         )}
       </div>
+
+      {active && <SyncShareNote label={active.label} />}
 
       <AddConnectionForm onAdded={setAdded} />
 

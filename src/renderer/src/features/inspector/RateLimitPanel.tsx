@@ -1,5 +1,13 @@
 import { useInspectorStore } from '../../app-stores'
-import { activityText, bucketActivity, bucketNumbers, isLow, shownBuckets, tightestBucket } from './rate-limits'
+import {
+  activityText,
+  backgroundShareText,
+  bucketActivity,
+  bucketNumbers,
+  isLow,
+  shownBuckets,
+  tightestBucket,
+} from './rate-limits'
 import { useNow } from './useNow'
 import { TableHead } from '../../components/TableHead'
 
@@ -9,7 +17,9 @@ export function RateLimitPanel(): React.JSX.Element {
   const anyPaused = all.some((b) => b.pausedUntil !== null && b.pausedUntil > Date.now())
   const now = useNow(anyPaused)
   const buckets = shownBuckets(all)
-  const summary = new Set([tightestBucket(all, 'read', now), tightestBucket(all, 'write', now)])
+  const read = tightestBucket(all, 'read', now)
+  const summary = new Set([read, tightestBucket(all, 'write', now)])
+  const background = read ? backgroundShareText(read) : null
   return (
     <section className="panel rl-panel" aria-labelledby="rl-title" data-testid="ratelimit-panel">
       <h2 id="rl-title">Rate limits</h2>
@@ -54,6 +64,11 @@ export function RateLimitPanel(): React.JSX.Element {
             })}
           </tbody>
         </table>
+      )}
+      {background && (
+        <p className="field-hint" data-testid="ratelimit-background" data-policy={read?.policy}>
+          {background}
+        </p>
       )}
     </section>
   )

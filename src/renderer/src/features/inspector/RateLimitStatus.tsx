@@ -1,6 +1,14 @@
 import { useEffect } from 'react'
 import { useAppStore, useInspectorStore } from '../../app-stores'
-import { activityText, bucketNumbers, isLow, isPaused, pausedSeconds, tightestBucket } from './rate-limits'
+import {
+  activityText,
+  backgroundShareText,
+  bucketNumbers,
+  isLow,
+  isPaused,
+  pausedSeconds,
+  tightestBucket,
+} from './rate-limits'
 import { useNow } from './useNow'
 import './inspector.css'
 
@@ -23,7 +31,12 @@ export function RateLimitStatus(): React.JSX.Element | null {
         numbers: bucketNumbers(b),
         low: isLow(b, now),
         text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}`,
-        title: `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${activityText(b, now)}`,
+        title: [
+          `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${activityText(b, now)}`,
+          backgroundShareText(b),
+        ]
+          .filter(Boolean)
+          .join('\n'),
       },
     ]
   })

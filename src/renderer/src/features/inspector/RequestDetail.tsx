@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react'
-import { describeRateLimit, explainRequest, findPaymentId } from '../../../../shared/explanations'
+import {
+  describeRateLimit,
+  explainRequest,
+  findPaymentId,
+  readReplayDiffersNote,
+} from '../../../../shared/explanations'
 import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
 import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore, useInspectorStore } from '../../app-stores'
@@ -83,6 +88,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
     pending: last.outcome === 'retry',
     idempotencyKey: entry.idempotencyKey,
     replayed: headerValue(last.responseHeaders, 'idempotent-replayed') === 'true',
+    replayDiffers: entry.notes.map(readReplayDiffersNote).find((r) => r !== null) ?? null,
   })
   const paymentId = findPaymentId(last.url, last.status !== null && last.status < 300 ? last.responseBody : null)
   const requestBody = useMemo(() => prettyBody(shown.requestBody), [shown.requestBody])

@@ -87,3 +87,23 @@ export function waitSeconds(bucket: BucketSnapshot | null, nowMs: number): numbe
   }
   return null
 }
+
+/** "7.8", "12", "0.4": a rate as an agent reads it. */
+function perSecond(n: number): string {
+  return n >= 10 ? String(Math.round(n)) : String(Math.round(n * 10) / 10)
+}
+
+/**
+ * What the background sync takes of a bucket shared with others (main's BackgroundShareView), in
+ * plain words; null for a bucket without one (not yet learned, or a write bucket the sync never uses).
+ */
+export function backgroundShareText(bucket: BucketSnapshot): string | null {
+  const view = bucket.background
+  if (!view) return null
+  const quota = `this connection's ${bucket.class === 'read' ? 'read' : 'write'} quota`
+  const share = `${Math.round(view.configuredShare * 100)} %`
+  const rule = `Background sync uses up to ${share} of ${quota} while others (your team, your shop) use it; it runs at full speed when nobody else does.`
+  return view.othersActive
+    ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync keeps to its ${share}.`
+    : `${rule} Nobody else is using it now, so the sync may run at full speed.`
+}

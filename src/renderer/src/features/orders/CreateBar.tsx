@@ -4,6 +4,7 @@ import type { RuleViolation } from '../../../../shared/order-rules'
 import { call } from '../../lib/ipc-client'
 import { useOrders } from './builder-context'
 import { RequestButton } from '../../components/RequestButton'
+import { LookupButton } from '../../components/LookupButton'
 import { wordsOfField } from './field-words'
 
 const SHOWN_PROBLEMS = 10
@@ -252,6 +253,7 @@ export function CreateError({
           >
             Send again
           </button>
+          <LookupButton lookup={api.lookup} />
           {inspector}
           {dismiss}
         </div>

@@ -1,6 +1,7 @@
 import type { PaymentsErrorView } from '../../stores/payments-store'
 import { RequestButton } from '../../components/RequestButton'
 import { Message } from '../../components/Message'
+import { LookupButton } from '../../components/LookupButton'
 
 /** An error of this screen: what happened, the API's title and detail (spec 7), and the inspector entry. */
 export function ErrorBanner({
@@ -28,6 +29,7 @@ export function ErrorBanner({
         <p className="pay-error-api">{error.message}</p>
       )}
       <div className="toolbar">
+        <LookupButton lookup={error.lookup} />
         {onRetry && (
           <button type="button" className="btn btn-small" onClick={onRetry}>
             Try again

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { backgroundShareText } from '../../../../../src/renderer/src/features/inspector/rate-limits'
+import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
+
+describe('the background share in words (issue 27 item 4)', () => {
+  it('while others use the bucket: the configured share and how busy the others are, from main’s figures', () => {
+    const text = backgroundShareText(
+      bucketSnapshot({ background: { configuredShare: 0.25, share: 0.25, othersActive: true, othersPerSecond: 7.84 } }),
+    )
+    expect(text).toBe(
+      "Background sync uses up to 25 % of this connection's read quota while others (your team, your shop) use it; it runs at full speed when nobody else does. Others now: about 7.8 requests/s, so the sync keeps to its 25 %.",
+    )
+    const busy = backgroundShareText(
+      bucketSnapshot({ background: { configuredShare: 0.4, share: 0.4, othersActive: true, othersPerSecond: 18.6 } }),
+    )
+    expect(busy).toContain('up to 40 %')
+    expect(busy).toContain('about 19 requests/s')
+  })
+
+  it('alone on the bucket it says the sync may run at full speed; no view, no words', () => {
+    const alone = backgroundShareText(
+      bucketSnapshot({ background: { configuredShare: 0.25, share: 1, othersActive: false, othersPerSecond: 0 } }),
+    )
+    expect(alone).toContain('up to 25 %')
+    expect(alone).toContain('Nobody else is using it now')
+    expect(backgroundShareText(bucketSnapshot())).toBeNull()
+  })
+})
