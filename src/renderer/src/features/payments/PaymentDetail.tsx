@@ -10,6 +10,7 @@ import { LoadState } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
 import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
+import { CustomerButton } from '../customer/CustomerButton'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -125,6 +126,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         >
           View request in Inspector
         </RequestButton>
+        {p && <CustomerButton of={p} testId="detail-customer" />}
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentActions payment={p} onChanged={onRefresh} />}
