@@ -189,20 +189,25 @@ export function SearchBox(): React.JSX.Element {
               ) : (
                 <>
                   {offer && (
-                    <button
-                      type="button"
-                      className="search-hit search-customer"
-                      data-testid="search-customer"
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => openCustomer(offer)}
-                    >
-                      <span className="search-hit-main">
-                        <strong>Customer {offer.name ?? offer.email}</strong>
-                        <span className="muted">
-                          {offer.name ? `${offer.email} · ` : ''}all their orders and payments — Shift+Enter
+                    <div className="search-group" role="group" aria-label="Customer">
+                      <div
+                        role="option"
+                        aria-selected={false}
+                        className="search-hit search-customer"
+                        data-testid="search-customer"
+                        onMouseDown={(event) => {
+                          event.preventDefault()
+                          openCustomer(offer)
+                        }}
+                      >
+                        <span className="search-hit-main">
+                          <strong>Customer {offer.name ?? offer.email}</strong>
+                          <span className="muted">
+                            {offer.name ? `${offer.email} · ` : ''}all their orders and payments — Shift+Enter
+                          </span>
                         </span>
-                      </span>
-                    </button>
+                      </div>
+                    </div>
                   )}
                   {group({ title: 'Orders', group: result.orders, offset: 0 })}
                   {group({ title: 'Payments', group: result.payments, offset: result.orders.hits.length })}
