@@ -135,7 +135,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
         </p>
       ) : (
         <>
-          <Totals totals={view.totals} locale={locale} />
+          <Totals totals={view.totals} locale={locale} partial={view.morePayments ? view.bound : null} />
           <Problems view={view} locale={locale} nowMs={nowMs} {...openers} />
           <OrdersTable view={view} locale={locale} {...openers} />
           <PaymentsTable view={view} locale={locale} {...openers} />

@@ -69,10 +69,16 @@ const TOTAL_COLUMNS: { key: keyof Omit<CurrencyTotals, 'currency'>; label: strin
   { key: 'open', label: 'Waiting for payment' },
 ]
 
-export function Totals({ totals, locale }: { totals: CurrencyTotals[]; locale: string }): React.JSX.Element {
+export function Totals(props: { totals: CurrencyTotals[]; locale: string; partial: number | null }): React.JSX.Element {
+  const { totals, locale, partial } = props
   return (
     <section className="order-section" aria-labelledby="customer-totals-title">
       <h2 id="customer-totals-title">Totals</h2>
+      {partial !== null && (
+        <p className="muted" data-testid="customer-totals-partial">
+          Of the newest {partial} payments, shown below; older ones are not added up.
+        </p>
+      )}
       {totals.length === 0 ? (
         <p className="muted">No payments, so nothing to add up.</p>
       ) : (
