@@ -79,9 +79,21 @@ describe('customer view', () => {
       expect(text).not.toContain(field)
     }
 
-    // The failed payment opens in its own view.
+    // The keyboard starts on the heading; Tab goes to "Read again", then to the newest problem, and
+    // Enter on it opens the failed payment in its own view.
+    await expect.poll(() => h.page.evaluate(() => document.activeElement?.id)).toBe('customer-title')
+    const focused = () =>
+      h.page.evaluate(() => ({
+        id: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.textContent,
+        problem: document.activeElement?.closest('[data-testid="customer-problem"]')?.getAttribute('data-id'),
+      }))
+    await h.page.keyboard.press('Tab')
+    expect((await focused()).id).toBe('customer-refresh')
+    // Past the contact details (nothing focusable) and the totals, the first problem's button.
+    await h.page.keyboard.press('Tab')
     const failedId = await first.getAttribute('data-id')
-    await first.getByRole('button', { name: 'Open payment' }).click()
+    expect(await focused()).toEqual({ id: 'Open payment', problem: failedId })
+    await h.page.keyboard.press('Enter')
     await h.page.getByTestId('payment-detail').waitFor()
     expect(await h.page.locator('#pay-detail-title').textContent()).toBe(failedId)
     expect(await h.page.getByTestId('detail-status').textContent()).toBe('failed')
