@@ -28,6 +28,11 @@ async function mainText(): Promise<string> {
   })
 }
 
+/** Requests the API client has sent so far (the Inspector's log). */
+async function requestCount(): Promise<number> {
+  return (await h.services.requestLog.list()).entries.length
+}
+
 async function total(currency: string, key: string): Promise<string | null> {
   return h.page.getByTestId(`total-${currency}-${key}`).getAttribute('data-value')
 }
@@ -62,8 +67,14 @@ describe('customer view', () => {
     await search('lukas.schneider@example.com')
     const offer = h.page.getByTestId('search-customer')
     await expect.poll(() => offer.textContent()).toContain('Lukas Schneider')
+    const requestsBefore = await requestCount()
     await offer.click()
     await h.page.getByTestId('customer-body').waitFor()
+    // Read once: his three payments and the customer with their payments list (two calls); it was
+    // read twice when the view took its request and the change of the request opened it again.
+    await expect.poll(() => h.page.getByTestId('customer-refresh').textContent()).toBe('Read again')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await requestCount()) - requestsBefore).toBe(5)
     expect(await h.page.getByRole('heading', { level: 1 }).textContent()).toContain('Lukas Schneider')
     expect(await h.page.getByTestId('customer-email').textContent()).toBe('lukas.schneider@example.com')
     expect(await h.page.getByTestId('customer-payment-row').count()).toBe(3)

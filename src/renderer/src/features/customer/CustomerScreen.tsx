@@ -44,10 +44,14 @@ export function CustomerScreen(): React.JSX.Element {
   const heading = useRef<HTMLHeadingElement>(null)
   const locale = userLocale()
 
-  // Open the customer asked for: a fresh read each time the view is asked, and on arrival.
+  // Open the customer asked for: a fresh read each time the view is asked, and on arrival (once: taking
+  // the request changes it, and that change must not read the customer a second time).
+  const arrived = useRef(false)
   useEffect(() => {
-    takeFocus('customer')
-    if (target) void store.getState().open(target)
+    const asked = takeFocus('customer')
+    const first = !arrived.current
+    arrived.current = true
+    if (target && (asked || first)) void store.getState().open(target)
   }, [store, takeFocus, target, pendingFocus])
 
   // The keyboard starts at the heading once the customer is shown.
