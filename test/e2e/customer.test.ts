@@ -156,4 +156,26 @@ describe('customer view', () => {
     expect(await total('EUR', 'paid')).toBe('38.97')
     expect(await h.page.getByTestId('customer-raw').textContent()).toContain('"resource": "customer"')
   })
+
+  it('offers the customer of a name search; a chargeback and a transfer waiting for days read as problems', async () => {
+    await search('Oliver Smith')
+    const offer = h.page.getByTestId('search-customer')
+    await expect.poll(() => offer.textContent()).toContain('oliver.smith@example.com')
+    await offer.click()
+    await h.page.getByTestId('customer-problems').waitFor()
+    expect(await h.page.getByTestId('customer-name').textContent()).toBe('Oliver Smith')
+    const problem = h.page.getByTestId('customer-problem').first()
+    expect(await problem.getAttribute('data-kind')).toBe('charged-back')
+    expect(await problem.textContent()).toMatch(/The bank took back £120\.00 \(a chargeback\)/)
+    expect(await total('GBP', 'chargedBack')).toBe('120.00')
+    expect(await total('GBP', 'paid')).toBe('120.00')
+
+    await search('lotte.peeters@example.com')
+    await h.page.getByTestId('search-customer').click()
+    await expect.poll(() => h.page.getByTestId('customer-problem').first().getAttribute('data-kind')).toBe('open-long')
+    expect(await h.page.getByTestId('customer-problem').first().textContent()).toContain(
+      'has waited for payment for 5 days',
+    )
+    expect(await total('EUR', 'open')).toBe('249.00')
+  })
 })
