@@ -133,38 +133,85 @@ interface Reads {
   failures: unknown[]
 }
 
+/** The newest payments of a customer, from the customers API. */
+async function readCustomerPayments(client: Pick<ApiClient, 'request'>, id: string, reads: Reads): Promise<void> {
+  try {
+    const page = await listCustomerPayments(client, id, CUSTOMER_VIEW_BOUND)
+    for (const p of page._embedded.payments) reads.payments.set(p.id, p)
+    reads.listMore = Boolean(page._links?.next)
+  } catch (error) {
+    reads.failures.push(error)
+  }
+}
+
+/** The customer object and their newest payments, both at once. */
+async function readCustomer(client: Pick<ApiClient, 'request'>, id: string, reads: Reads): Promise<void> {
+  const [customer] = await Promise.allSettled([getCustomer(client, id), readCustomerPayments(client, id, reads)])
+  if (customer.status === 'fulfilled') reads.customer = customer.value
+  else reads.failures.push(customer.reason)
+}
+
+/** Reads the indexed orders (with their payments) and the payments not read yet, fresh. */
+async function readIndexed(
+  client: Pick<ApiClient, 'getOrder' | 'getPayment'>,
+  orders: SearchHit[],
+  payments: SearchHit[],
+  reads: Reads,
+): Promise<void> {
+  const orderReads = await mapSettled(orders, PARALLEL_READS, (hit) => client.getOrder(hit.id, { embed: 'payments' }))
+  for (const r of orderReads) {
+    if (!r.ok) {
+      reads.failures.push(r.error)
+      continue
+    }
+    reads.orders.set(r.value.id, r.value)
+    for (const p of r.value._embedded?.payments ?? []) if (!reads.payments.has(p.id)) reads.payments.set(p.id, p)
+  }
+  const left = payments.filter((hit) => !reads.payments.has(hit.id))
+  for (const r of await mapSettled(left, PARALLEL_READS, (hit) => client.getPayment(hit.id))) {
+    if (r.ok) reads.payments.set(r.value.id, r.value)
+    else reads.failures.push(r.error)
+  }
+}
+
+/** The view: fresh objects first, then what the index held of the rest, newest first and bounded. */
+function assemble(
+  ref: CustomerRef,
+  customerId: string | null,
+  email: string | null,
+  found: { orders: { hits: SearchHit[]; more: boolean }; payments: { hits: SearchHit[]; more: boolean } },
+  reads: Reads,
+  nowMs: number,
+): CustomerView {
+  const orders = [...reads.orders.values()].map(customerOrder)
+  for (const hit of found.orders.hits) if (!reads.orders.has(hit.id)) orders.push(staleItem(hit).order)
+  const payments = [...reads.payments.values()].map(customerPayment)
+  for (const hit of found.payments.hits) if (!reads.payments.has(hit.id)) payments.push(staleItem(hit).payment)
+  orders.sort(newestFirst)
+  payments.sort(newestFirst)
+  const shownOrders = orders.slice(0, CUSTOMER_VIEW_BOUND)
+  const shownPayments = payments.slice(0, CUSTOMER_VIEW_BOUND)
+  const stale = shownOrders.filter((o) => !o.fresh).length + shownPayments.filter((p) => !p.fresh).length
+  const firstFailure = reads.failures.find((f) => f !== null)
+  return {
+    ref: { customerId: ref.customerId ?? null, email: ref.email ?? null },
+    customerId,
+    ...contactDetails(reads, email),
+    orders: shownOrders,
+    payments: shownPayments,
+    moreOrders: found.orders.more || orders.length > CUSTOMER_VIEW_BOUND,
+    morePayments: found.payments.more || reads.listMore || payments.length > CUSTOMER_VIEW_BOUND,
+    bound: CUSTOMER_VIEW_BOUND,
+    totals: customerTotals(shownPayments),
+    problems: customerProblems(shownPayments, shownOrders, nowMs),
+    stale: { count: stale, reason: stale > 0 && firstFailure !== undefined ? reasonOf(firstFailure) : null },
+    readAt: new Date(nowMs).toISOString(),
+    raw: reads.customer,
+  }
+}
+
 export function createCustomersService(deps: CustomersDeps): CustomersService {
   const now = deps.now ?? Date.now
-
-  /** The customer object and their newest payments, both at once. */
-  async function readCustomer(client: Pick<ApiClient, 'request'>, id: string, reads: Reads): Promise<void> {
-    const [customer] = await Promise.allSettled([getCustomer(client, id), readCustomerPayments(client, id, reads)])
-    if (customer.status === 'fulfilled') reads.customer = customer.value
-    else reads.failures.push(customer.reason)
-  }
-
-  /** Reads the indexed orders (with their payments) and the payments not read yet, fresh. */
-  async function readIndexed(
-    client: Pick<ApiClient, 'getOrder' | 'getPayment'>,
-    orders: SearchHit[],
-    payments: SearchHit[],
-    reads: Reads,
-  ): Promise<void> {
-    const orderReads = await mapSettled(orders, PARALLEL_READS, (hit) => client.getOrder(hit.id, { embed: 'payments' }))
-    for (const r of orderReads) {
-      if (!r.ok) {
-        reads.failures.push(r.error)
-        continue
-      }
-      reads.orders.set(r.value.id, r.value)
-      for (const p of r.value._embedded?.payments ?? []) if (!reads.payments.has(p.id)) reads.payments.set(p.id, p)
-    }
-    const left = payments.filter((hit) => !reads.payments.has(hit.id))
-    for (const r of await mapSettled(left, PARALLEL_READS, (hit) => client.getPayment(hit.id))) {
-      if (r.ok) reads.payments.set(r.value.id, r.value)
-      else reads.failures.push(r.error)
-    }
-  }
 
   async function open(ref: CustomerRef): Promise<CustomerView> {
     const client = await deps.getClient()
@@ -201,51 +248,7 @@ export function createCustomersService(deps: CustomersDeps): CustomersService {
     }
     for (const o of reads.orders.values()) note('orders', o)
     for (const p of reads.payments.values()) note('payments', p)
-    return assemble(ref, customerId, email, found, reads)
-  }
-
-  async function readCustomerPayments(client: Pick<ApiClient, 'request'>, id: string, reads: Reads): Promise<void> {
-    try {
-      const page = await listCustomerPayments(client, id, CUSTOMER_VIEW_BOUND)
-      for (const p of page._embedded.payments) reads.payments.set(p.id, p)
-      reads.listMore = Boolean(page._links?.next)
-    } catch (error) {
-      reads.failures.push(error)
-    }
-  }
-
-  function assemble(
-    ref: CustomerRef,
-    customerId: string | null,
-    email: string | null,
-    found: { orders: { hits: SearchHit[]; more: boolean }; payments: { hits: SearchHit[]; more: boolean } },
-    reads: Reads,
-  ): CustomerView {
-    const orders = [...reads.orders.values()].map(customerOrder)
-    for (const hit of found.orders.hits) if (!reads.orders.has(hit.id)) orders.push(staleItem(hit).order)
-    const payments = [...reads.payments.values()].map(customerPayment)
-    for (const hit of found.payments.hits) if (!reads.payments.has(hit.id)) payments.push(staleItem(hit).payment)
-    orders.sort(newestFirst)
-    payments.sort(newestFirst)
-    const shownOrders = orders.slice(0, CUSTOMER_VIEW_BOUND)
-    const shownPayments = payments.slice(0, CUSTOMER_VIEW_BOUND)
-    const stale = shownOrders.filter((o) => !o.fresh).length + shownPayments.filter((p) => !p.fresh).length
-    const firstFailure = reads.failures.find((f) => f !== null)
-    return {
-      ref: { customerId: ref.customerId ?? null, email: ref.email ?? null },
-      customerId,
-      ...contactDetails(reads, email),
-      orders: shownOrders,
-      payments: shownPayments,
-      moreOrders: found.orders.more || orders.length > CUSTOMER_VIEW_BOUND,
-      morePayments: found.payments.more || reads.listMore || payments.length > CUSTOMER_VIEW_BOUND,
-      bound: CUSTOMER_VIEW_BOUND,
-      totals: customerTotals(shownPayments),
-      problems: customerProblems(shownPayments, shownOrders, now()),
-      stale: { count: stale, reason: stale > 0 && firstFailure !== undefined ? reasonOf(firstFailure) : null },
-      readAt: new Date(now()).toISOString(),
-      raw: reads.customer,
-    }
+    return assemble(ref, customerId, email, found, reads, now())
   }
 
   return { open }

@@ -89,12 +89,23 @@ export function CustomerScreen(): React.JSX.Element {
           </button>
         )}
       </header>
-      {!target && (
+      <CustomerStatus state={state} hasTarget={target !== null} onRetry={() => void store.getState().refresh()} />
+      {view && <CustomerBody view={view} locale={locale} openers={openers} />}
+    </section>
+  )
+}
+
+/** What the view shows besides the customer: none open, reading, or why it could not be read. */
+function CustomerStatus(props: { state: CustomerState; hasTarget: boolean; onRetry: () => void }): React.JSX.Element {
+  const { state, hasTarget, onRetry } = props
+  return (
+    <>
+      {!hasTarget && (
         <p className="muted" data-testid="customer-none">
           No customer is open. Search for an e-mail address or a name (Ctrl+K), or open one from a payment or an order.
         </p>
       )}
-      {state.loading && !view && (
+      {state.loading && !state.view && (
         <p className="muted" role="status" data-testid="customer-loading">
           <span className="spinner" aria-hidden="true" /> Reading this customer’s orders and payments…
         </p>
@@ -108,11 +119,10 @@ export function CustomerScreen(): React.JSX.Element {
               : 'Could not read this customer. Nothing was changed.'
           }
           testId="customer-error"
-          onRetry={() => void store.getState().refresh()}
+          onRetry={onRetry}
         />
       )}
-      {view && <CustomerBody view={view} locale={locale} openers={openers} />}
-    </section>
+    </>
   )
 }
 
