@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order } from '../../src/shared/api-types'
-import { validOrderBody } from '../helpers/sandbox-fixtures'
+import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
 
 let h: Harness
@@ -177,5 +177,26 @@ describe('customer view', () => {
       'has waited for payment for 5 days',
     )
     expect(await total('EUR', 'open')).toBe('249.00')
+  })
+
+  it('says plainly when the customer a payment names is gone, and offers to try again', async () => {
+    const client = await h.services.connections.getActiveClient()
+    const customer = await client.request<{ id: string }>({
+      method: 'POST',
+      path: '/customers',
+      body: { name: 'Gone Soon', email: `gone.${suffix}@example.com` },
+    })
+    const payment = await client.createPayment(
+      validPaymentBody({ description: `Gone ${suffix}`, customerId: customer.id }),
+    )
+    await client.request({ method: 'DELETE', path: `/customers/${customer.id}` })
+    await search(payment.id)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(payment.id)
+    await h.page.keyboard.press('Enter')
+    await h.page.getByTestId('detail-customer').click()
+    const error = h.page.getByTestId('customer-error')
+    await error.waitFor()
+    expect(await error.textContent()).toContain(`This connection has no customer ${customer.id}.`)
+    expect(await error.getByRole('button', { name: 'Try again' }).count()).toBe(1)
   })
 })
