@@ -9,6 +9,8 @@ import { createSandboxAdmin, practiceCalls, startSandbox, type RunningSandbox, t
 import type { SecretStore } from './secrets/secret-store'
 import { createConnectionsService, type ConnectionsService } from './services/connections'
 import { createConnectionHandlers } from './services/connections-handlers'
+import { createCustomersService } from './services/customers'
+import { createCustomerHandlers } from './services/customers-handlers'
 import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
 import { createExternalLinks, type ShellPort } from './services/external-links'
@@ -216,6 +218,19 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   const activeId = async () => ({ id: (await connections.activeConnection()).id, epoch: connectionEpoch })
   const stillActive = (before: { epoch: number }) => before.epoch === connectionEpoch
 
+  // The customer view: the active connection's client and index; what it reads refreshes the index
+  // rows of the connection it was read with, as opening a payment or an order does.
+  const customers = createCustomersService({
+    getClient: () => connections.getActiveClient(),
+    index: () => search.currentIndex(),
+    begin: async () => {
+      const before = await activeId()
+      return (kind, object) => {
+        if (stillActive(before)) search.noteFetched(before.id, kind, object)
+      }
+    },
+  })
+
   const handlers: AppHandlers = {
     'app.info': () => deps.appInfo,
     'app.copy': ({ text }) => {
@@ -249,6 +264,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     ),
     ...createDraftHandlers(drafts),
     ...createActionHandlers(actions),
+    ...createCustomerHandlers(customers),
     ...createRequestLogHandlers(requestLog, rateLimits, deps.dialogs),
   }
 

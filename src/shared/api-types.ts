@@ -398,3 +398,17 @@ export interface ListPaymentsQuery {
 export type ListOrdersQuery = ListPaymentsQuery
 
 export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './service/pagination'
+
+/** A customer as returned (https://docs.mollie.com/reference/get-customer); the fields Paydesk reads. */
+export interface Customer {
+  resource: 'customer'
+  /** pattern ^cst_.+$ */
+  id: string
+  mode: Mode
+  name: string | null
+  email: string | null
+  locale: Locale | null
+  metadata: Metadata
+  createdAt: string
+  _links?: { self: Link; dashboard?: Link; payments?: Link; mandates?: Link; documentation?: Link }
+}

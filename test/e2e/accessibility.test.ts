@@ -36,6 +36,9 @@ describe('accessibility (axe-core) in Chromium', () => {
     paidId = paid.id
     openId = (await client.createPayment(validPaymentBody({ method: 'banktransfer' } as never))).id
     await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
+    // The customer view's tour finds the practice callers by e-mail in the index.
+    await h.services.search.sync()
+    await h.services.search.whenIdle()
   })
 
   afterAll(async () => {
@@ -137,6 +140,21 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.getByTestId('order-status').waitFor()
     await scan(`${scheme}: order view`)
     await closedAfterScan('action-cancel-order', 'cancel-order-dialog', `${scheme}: order view, cancel dialog`)
+
+    // The customer view from the order's "Customer" link, and a practice caller found by e-mail
+    // (contact details, totals, problems, orders and payments, and the API details open).
+    await h.page.getByTestId('order-customer-link').click()
+    await h.page.getByTestId('customer-body').waitFor()
+    await scan(`${scheme}: customer view from an order`)
+    await h.page.keyboard.press('Control+k')
+    await h.page.getByTestId('search-input').fill('lukas.schneider@example.com')
+    await h.page.getByTestId('search-customer').waitFor()
+    await scan(`${scheme}: search list offering a customer`)
+    await h.page.keyboard.press('Shift+Enter')
+    await h.page.getByTestId('customer-problems').waitFor()
+    await scan(`${scheme}: customer view with problems`)
+    await h.page.getByTestId('customer-body').locator('summary').click()
+    await scan(`${scheme}: customer view, API details open`)
 
     // An order id the connection does not know: the not-found state in plain words.
     await openById('ord_doesNotExist42')

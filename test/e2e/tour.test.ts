@@ -320,7 +320,7 @@ describe('the tour of ten calls on the seeded merchant', () => {
     await press('Enter')
     await expect.poll(detailId).toBe(failed.id)
     await expect(byTestId('detail-failure-why').innerText()).resolves.toBe(
-      'Why it failed: The customer’s bank returned the direct debit: Insufficient funds (code AM04).',
+      'Why it failed: The customer’s bank returned the direct debit: Insufficient funds (bank code AM04).',
     )
     expect(await axeViolations(h.page)).toEqual([])
     await press('Escape')

@@ -10,6 +10,7 @@ import type { ScreenId } from './stores/app-store'
 const loaders = {
   orders: () => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })),
   order: () => import('./features/order/OrderScreen').then((m) => ({ default: m.OrderScreen })),
+  customer: () => import('./features/customer/CustomerScreen').then((m) => ({ default: m.CustomerScreen })),
   payments: () => import('./features/payments/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen })),
   inspector: () => import('./features/inspector/InspectorScreen').then((m) => ({ default: m.InspectorScreen })),
   connections: () => import('./features/connections/ConnectionsScreen').then((m) => ({ default: m.ConnectionsScreen })),
@@ -19,6 +20,7 @@ const SCREEN_COMPONENTS: Record<ScreenId, React.ComponentType> = {
   home: HomeScreen,
   orders: lazy(loaders.orders),
   order: lazy(loaders.order),
+  customer: lazy(loaders.customer),
   payments: lazy(loaders.payments),
   inspector: lazy(loaders.inspector),
   connections: lazy(loaders.connections),

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { actionChannels } from './actions'
 import { appChannels } from './app'
 import { connectionChannels } from './connections'
+import { customerChannels } from './customers'
 import type { ChannelDef, IpcResult } from './define'
 import { draftChannels } from './drafts'
 import type { EventName, PaydeskEvents } from './events'
@@ -23,6 +24,7 @@ export const contract = {
   ...paymentsChannels,
   ...searchChannels,
   ...actionChannels,
+  ...customerChannels,
 }
 
 export type Contract = typeof contract

@@ -26,7 +26,7 @@ describe('failureExplanation: why a payment failed, in plain words', () => {
         method: 'directdebit',
         details: { bankReasonCode: 'AM04', bankReason: 'Insufficient funds' },
       }),
-    ).toBe('The customer’s bank returned the direct debit: Insufficient funds (code AM04).')
+    ).toBe('The customer’s bank returned the direct debit: Insufficient funds (bank code AM04).')
   })
 
   it('says plainly that the service gives no reason for other methods', () => {

@@ -14,9 +14,15 @@ export const SCREENS = [
   { id: 'connections', label: 'Connections', shortcut: '4' },
 ] as const
 
-/** Screens with a place in the sidebar; the order view opens from search, payments and home. */
+/**
+ * Screens with a place in the sidebar; the order view opens from search, payments and home, the
+ * customer view from search, a payment and an order.
+ */
 export type NavScreenId = (typeof SCREENS)[number]['id']
-export type ScreenId = NavScreenId | 'order'
+export type ScreenId = NavScreenId | 'order' | 'customer'
+
+/** Who the customer view shows: the service's customer id or an e-mail address (main checks both). */
+export type CustomerTarget = { customerId: string; email?: undefined } | { email: string; customerId?: undefined }
 
 /**
  * A request to show something on another screen: an inspector entry from an error, a builder
@@ -27,6 +33,7 @@ export type FocusRequest =
   | { screen: 'orders'; field: string; draftId?: string }
   | { screen: 'payments'; paymentId: string }
   | { screen: 'order'; orderId: string }
+  | ({ screen: 'customer' } & CustomerTarget)
   | { screen: 'connections'; connectionId?: string }
   | { screen: 'home' }
 
@@ -42,6 +49,8 @@ export interface AppState {
   pendingFocus: FocusRequest | null
   /** The order the order view shows (kept while the agent looks elsewhere). */
   orderId: string | null
+  /** The customer the customer view shows (kept while the agent opens their orders and payments). */
+  customer: CustomerTarget | null
   /** The screen before the order view, for its Back button. */
   previousScreen: ScreenId
   setScreen(screen: ScreenId): void
@@ -57,6 +66,10 @@ export function screenNamed(asked: string | null): NavScreenId {
   return SCREENS.find((s) => s.id === asked)?.id ?? 'home'
 }
 
+function customerTargetOf(request: Extract<FocusRequest, { screen: 'customer' }>): CustomerTarget {
+  return request.customerId !== undefined ? { customerId: request.customerId } : { email: request.email }
+}
+
 export function createAppStore(port: AppPort, options: { screen?: ScreenId } = {}): StoreApi<AppState> {
   return createStore<AppState>((set, get) => ({
     screen: options.screen ?? 'home',
@@ -64,6 +77,7 @@ export function createAppStore(port: AppPort, options: { screen?: ScreenId } = {
     infoError: null,
     pendingFocus: null,
     orderId: null,
+    customer: null,
     previousScreen: 'home',
     setScreen: (screen) => set((s) => ({ screen, previousScreen: s.screen === screen ? s.previousScreen : s.screen })),
     navigate: (request) =>
@@ -72,6 +86,7 @@ export function createAppStore(port: AppPort, options: { screen?: ScreenId } = {
         pendingFocus: request,
         previousScreen: s.screen === request.screen ? s.previousScreen : s.screen,
         ...(request.screen === 'order' ? { orderId: request.orderId } : {}),
+        ...(request.screen === 'customer' ? { customer: customerTargetOf(request) } : {}),
       })),
     takeFocus(screen) {
       const pending = get().pendingFocus

@@ -14,6 +14,7 @@ import { formatLocalDateTime, statusClass, userLocale } from '../payments/format
 import './order.css'
 import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
+import { CustomerButton } from '../customer/CustomerButton'
 
 /** The order store's port onto main (the only place it meets the IPC bridge). */
 export function ipcOrderPort(): OrderPort {
@@ -263,6 +264,7 @@ export function OrderScreen(): React.JSX.Element {
               <dd data-testid="order-customer">
                 {personOf(o.billingAddress) ?? <span className="muted">unknown</span>}
                 {o.billingAddress?.email && <span className="muted"> · {o.billingAddress.email}</span>}
+                <CustomerButton of={o} testId="order-customer-link" />
               </dd>
             </div>
             {MOMENTS.map(({ key, label }) =>

@@ -11,6 +11,7 @@ import { formatLocalDateTime, statusClass, userLocale } from './format'
 import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
 import { PaymentStoryView } from './PaymentStory'
+import { CustomerButton } from '../customer/CustomerButton'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -126,6 +127,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
         >
           View request in Inspector
         </RequestButton>
+        {p && <CustomerButton of={p} testId="detail-customer" />}
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentStoryView payment={p} context={detail.context} />}

@@ -3,6 +3,7 @@ import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../app-stores'
 import { flatHits } from '../../stores/search-store'
 import { ago, shortDate } from './format'
+import { customerOffer, type CustomerOffer } from './customer-offer'
 import { useSearch, useSearchStore } from './search-context'
 import './search.css'
 
@@ -48,6 +49,7 @@ export function SearchBox(): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = useId()
   const openTarget = useOpenTarget()
+  const navigate = useAppStore((s) => s.navigate)
 
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
@@ -71,8 +73,24 @@ export function SearchBox(): React.JSX.Element {
     [openTarget, store],
   )
 
+  // A search by e-mail (or one whose best hit names a customer) offers that customer's view first.
+  const offer = customerOffer(result)
+  const openCustomer = useCallback(
+    (o: CustomerOffer) => {
+      navigate({ screen: 'customer', email: o.email })
+      store.getState().close()
+    },
+    [navigate, store],
+  )
+
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void {
     const s = store.getState()
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault()
+      const o = customerOffer(s.result)
+      if (o) openCustomer(o)
+      return
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
       s.move(event.key === 'ArrowDown' ? 1 : -1)
@@ -170,6 +188,27 @@ export function SearchBox(): React.JSX.Element {
                 </p>
               ) : (
                 <>
+                  {offer && (
+                    <div className="search-group" role="group" aria-label="Customer">
+                      <div
+                        role="option"
+                        aria-selected={false}
+                        className="search-hit search-customer"
+                        data-testid="search-customer"
+                        onMouseDown={(event) => {
+                          event.preventDefault()
+                          openCustomer(offer)
+                        }}
+                      >
+                        <span className="search-hit-main">
+                          <strong>Customer {offer.name ?? offer.email}</strong>
+                          <span className="muted">
+                            {offer.name ? `${offer.email} · ` : ''}all their orders and payments — Shift+Enter
+                          </span>
+                        </span>
+                      </div>
+                    </div>
+                  )}
                   {group({ title: 'Orders', group: result.orders, offset: 0 })}
                   {group({ title: 'Payments', group: result.payments, offset: result.orders.hits.length })}
                   <p className="search-message muted small">
