@@ -13,7 +13,7 @@ import type {
   PaymentMethod,
   Refund,
 } from '../shared/api-types'
-import { truncatedDescription } from '../shared/order-rules'
+import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
@@ -47,6 +47,18 @@ export function serviceTimestamp(ms: number): string {
   const m = Math.floor((second % 3600) / 60)
   const s = second % 60
   return `${cachedDay}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}+00:00`
+}
+
+/** How long an order stays valid without `expiresAt` (https://docs.mollie.com/orders/overview: 28 days). */
+export const ORDER_VALIDITY_MS = 28 * 86_400_000
+
+/**
+ * An order's `expiresAt` (https://docs.mollie.com/reference/get-order): an ISO 8601 date-time, the
+ * start (UTC) of the requested `YYYY-MM-DD` day, else 28 days after creation.
+ */
+export function orderExpiresAt(createdAt: string, requested?: string | null): string {
+  if (requested !== undefined && requested !== null) return `${requested}T00:00:00+00:00`
+  return serviceTimestamp(Date.parse(createdAt) + ORDER_VALIDITY_MS)
 }
 
 let cachedDayMs = NaN
@@ -192,10 +204,18 @@ export function buildPayment(
     body.expiresAt !== undefined ? `${body.expiresAt}T00:00:00+00:00` : paymentExpiresAt(method, createdMs)
   data.details = null
   if (body.customerId !== undefined) data.customerId = body.customerId
-  if (body.lines !== undefined) data.lines = body.lines.map((l): PaymentLine => ({ ...l }))
+  if (body.lines !== undefined) {
+    data.lines = body.lines.map((l): PaymentLine => {
+      const line = { ...l }
+      if (discountAmountIgnored(line.type)) delete line.discountAmount
+      return line
+    })
+  }
   if (body.billingAddress !== undefined) data.billingAddress = { ...body.billingAddress }
   if (body.shippingAddress !== undefined) data.shippingAddress = { ...body.shippingAddress }
-  return { data, offeredMethods: offered }
+  const record: PaymentRecord = { data, offeredMethods: offered }
+  if (method === null && offered === null) record.createdWithoutMethod = true
+  return record
 }
 
 /** The payment an order creates automatically (spec 1, 3 rule 1), or a later one (create-order-payment). */
@@ -257,7 +277,9 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
       createdAt,
       _links: {},
     }
-    if (input.discountAmount !== undefined) line.discountAmount = { ...input.discountAmount }
+    if (input.discountAmount !== undefined && !discountAmountIgnored(input.type)) {
+      line.discountAmount = { ...input.discountAmount }
+    }
     if (input.vatRate !== undefined) line.vatRate = input.vatRate
     if (input.vatAmount !== undefined) line.vatAmount = { ...input.vatAmount }
     if (input.sku !== undefined) line.sku = input.sku
@@ -290,7 +312,7 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
     data.shopperCountryMustMatchBillingCountry = body.shopperCountryMustMatchBillingCountry
   }
   if (body.consumerDateOfBirth !== undefined) data.consumerDateOfBirth = body.consumerDateOfBirth
-  if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt
+  data.expiresAt = orderExpiresAt(createdAt, body.expiresAt)
   return { data, paymentIds: [] }
 }
 
@@ -353,6 +375,8 @@ export function orderJson(
       documentation: html(`${origin}/docs/orders`),
     },
   }
+  // Cancel order: not while a payment is open, so isCancelable says false then.
+  if (order.isCancelable === true && payments.some((p) => p.status === 'open')) order.isCancelable = false
   if (embed.size > 0) {
     order._embedded = {}
     if (embed.has('payments')) order._embedded.payments = payments.map((p) => paymentJson(origin, p))

@@ -88,6 +88,8 @@ export interface PaymentRecord {
   jsonOrigin?: string
   /** counts of refunds, chargebacks and captures (they add `_links`) */
   related?: { refunds?: number; chargebacks?: number; captures?: number }
+  /** created through the API without a method, so an update may choose one (update payment) */
+  createdWithoutMethod?: true
 }
 
 export interface OrderRecord {

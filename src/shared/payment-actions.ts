@@ -94,11 +94,23 @@ export function cancelPaymentBlocker(p: Pick<Payment, 'status' | 'method'> & { o
   return `A ${p.status} payment cannot be canceled.`
 }
 
-/** Why an order cannot be canceled now; null when it can. */
-export function cancelOrderBlocker(o: Pick<Order, 'status'>): string | null {
-  return ORDER_CANCELABLE_STATUSES.includes(o.status)
-    ? null
-    : `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+/**
+ * Why an order cannot be canceled now; null when it can. Cancel order
+ * (https://docs.mollie.com/reference/cancel-order): only while created, authorized or shipping, and
+ * not while one of its payments is open. The payments are the order's embedded ones unless given.
+ */
+export function cancelOrderBlocker(
+  o: Pick<Order, 'status'> & { _embedded?: { payments?: readonly Pick<Payment, 'id' | 'status'>[] } },
+  payments: readonly Pick<Payment, 'id' | 'status'>[] = o._embedded?.payments ?? [],
+): string | null {
+  if (!ORDER_CANCELABLE_STATUSES.includes(o.status)) {
+    return `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+  }
+  const open = payments.find((p) => p.status === 'open')
+  if (open) {
+    return `The order has an open payment (${open.id}); an order can be canceled only once none of its payments is open. Wait until the customer pays or the payment expires.`
+  }
+  return null
 }
 
 /**
