@@ -36,11 +36,14 @@ function hal(href: string): Link {
  * `2018-03-20T13:13:37+00:00` (https://docs.mollie.com/reference/v2/payments-api/get-payment).
  */
 export function serviceTimestamp(ms: number): string {
-  // The day's part is cached: seeding writes hundreds of thousands of timestamps, mostly on few days.
+  // The day's part is cached per day: seeding writes hundreds of thousands of timestamps, on a few
+  // hundred days, alternating between them (creation, payment, expiry, customers).
   const dayMs = Math.floor(ms / 86_400_000) * 86_400_000
-  if (dayMs !== cachedDayMs) {
-    cachedDayMs = dayMs
+  let cachedDay = dayPrefixes.get(dayMs)
+  if (cachedDay === undefined) {
+    if (dayPrefixes.size >= MAX_CACHED_DAYS) dayPrefixes.clear()
     cachedDay = new Date(dayMs).toISOString().slice(0, 11)
+    dayPrefixes.set(dayMs, cachedDay)
   }
   const second = Math.floor((ms - dayMs) / 1000)
   const h = Math.floor(second / 3600)
@@ -61,8 +64,9 @@ export function orderExpiresAt(createdAt: string, requested?: string | null): st
   return serviceTimestamp(Date.parse(createdAt) + ORDER_VALIDITY_MS)
 }
 
-let cachedDayMs = NaN
-let cachedDay = ''
+/** `YYYY-MM-DDT` of each day start (ms) serviceTimestamp has written, at most MAX_CACHED_DAYS. */
+const dayPrefixes = new Map<number, string>()
+const MAX_CACHED_DAYS = 4096
 
 const MINUTE = 60_000
 /**
@@ -91,10 +95,18 @@ const EXPIRY_MS: Partial<Record<PaymentMethod, number>> = {
 }
 const DEFAULT_EXPIRY_MS = 15 * MINUTE
 
+/** How long an open payment of `method` waits for its customer (EXPIRY_MS). */
+export function paymentExpiryMs(method: PaymentMethod | null): number {
+  return (method && EXPIRY_MS[method]) ?? DEFAULT_EXPIRY_MS
+}
+
 /** `expiresAt` of a payment created at `createdMs` that is still open. */
 export function paymentExpiresAt(method: PaymentMethod | null, createdMs: number): string {
-  return serviceTimestamp(createdMs + ((method && EXPIRY_MS[method]) ?? DEFAULT_EXPIRY_MS))
+  return serviceTimestamp(createdMs + paymentExpiryMs(method))
 }
+
+const CONSUMER_ACCOUNT = 'NL55INGB0000000000'
+const CONSUMER_BIC = 'INGBNL2A'
 
 /**
  * `details` of a paid or authorized payment, by method, with the fields the documentation lists
@@ -107,10 +119,10 @@ export function paymentDetails(
   paymentId: string,
   address: Address | undefined,
 ): Record<string, unknown> | null {
+  // Built per method (seeding calls this for most of 100,000 payments): only the object returned.
   const name = address?.givenName && address.familyName ? `${address.givenName} ${address.familyName}` : 'T. TEST'
-  const consumer = { consumerName: name, consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' }
   const fingerprint = paymentId.slice(-10)
-  const card = {
+  const card = () => ({
     cardHolder: name,
     cardNumber: '6787',
     cardFingerprint: fingerprint,
@@ -119,27 +131,35 @@ export function paymentDetails(
     cardCountryCode: address?.country ?? 'NL',
     cardSecurity: 'normal',
     feeRegion: 'intra-eu',
-  }
+  })
   switch (method) {
     case 'ideal':
     case 'belfius':
     case 'kbc':
     case 'eps':
-      return consumer
+      return { consumerName: name, consumerAccount: CONSUMER_ACCOUNT, consumerBic: CONSUMER_BIC }
     case 'bancontact':
-      return { cardNumber: '6787', cardFingerprint: fingerprint, ...consumer }
+      return {
+        cardNumber: '6787',
+        cardFingerprint: fingerprint,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
+      }
     case 'banktransfer':
       return {
         bankName: 'Stichting Mollie Payments',
         bankAccount: 'NL53ABNA0627535577',
         bankBic: 'ABNANL2A',
         transferReference: `RF49-${paymentId.slice(-4)}-0000-${paymentId.slice(-8, -4)}`,
-        ...consumer,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
       }
     case 'creditcard':
-      return card
+      return card()
     case 'applepay':
-      return { ...card, wallet: 'applepay' }
+      return { ...card(), wallet: 'applepay' }
     case 'paypal':
       return {
         consumerName: name,
@@ -152,7 +172,9 @@ export function paymentDetails(
       return {
         transferReference: `SD${fingerprint.toUpperCase()}`,
         creditorIdentifier: 'NL08ZZZ502057730000',
-        ...consumer,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
       }
     default:
       return null

@@ -59,7 +59,7 @@ function randomChoice(o: SeedOptions, plan: Plan): Choice {
   const random = o.random
   const mandate = plan.customer?.mandate
   if (mandate && random() < 0.5) {
-    const month = new Date(plan.createdMs).toISOString().slice(0, 7)
+    const month = serviceTimestamp(plan.createdMs).slice(0, 7)
     return {
       status: random() < 0.06 ? 'failed' : 'paid',
       method: 'directdebit',
