@@ -346,7 +346,8 @@ export interface PaymentRelated {
 }
 
 export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
-  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links'] & Record<string, Link>
+  // `documentation` comes last, as in the documentation's examples.
+  const links: Omit<Payment['_links'], 'documentation'> = { self: hal(`${origin}/v2/payments/${data.id}`) }
   // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
   if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
   links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
@@ -360,8 +361,7 @@ export function paymentJson(origin: string, data: PaymentData, related: PaymentR
   if (data.mandateId && data.customerId) {
     links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
   }
-  links.documentation = html(`${origin}/docs/payments`)
-  return { ...data, _links: links }
+  return { ...data, _links: { ...links, documentation: html(`${origin}/docs/payments`) } }
 }
 
 /** paymentJson as text, cached on the record (list pages are mostly serialization). */

@@ -20,7 +20,8 @@ import {
 } from '../request'
 import { paymentJson } from '../resources'
 import type { SandboxContext } from '../server'
-import { listPage, type OrderRecord, type PaymentRecord, type RefundData, type RefundLine } from '../store'
+import type { RefundLine } from '../../shared/api-types'
+import { listPage, type OrderRecord, type PaymentRecord, type RefundData } from '../store'
 
 const HOUR_MS = 3_600_000
 /** https://docs.mollie.com/reference/cancel-refund: "Refunds will be executed with a delay of two hours." */
