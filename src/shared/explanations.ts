@@ -3,6 +3,7 @@
 
 import type { RateLimitInfo } from './api-events'
 import { requestClassOf } from './service/methods'
+import { duplicateRefundExplanation, isDuplicateRefundError } from './service/refunds'
 
 export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
 
@@ -49,10 +50,13 @@ export function idempotencyHint(input: {
   method: string
   status: number | null
   idempotencyKey?: string | null
+  field?: string | null
   detail?: string | null
   replayed?: boolean
 }): string | null {
   if (!input.idempotencyKey || input.method.toUpperCase() !== 'POST') return null
+  // A duplicate refund is a 409 of its own: the key plays no part in it.
+  if (isDuplicateRefundError(input)) return null
   if (input.replayed && input.status !== null && input.status < 500) {
     return 'The service returned the saved answer to the first request with this idempotency key (Idempotent-Replayed); nothing was done twice.'
   }
@@ -195,6 +199,9 @@ export function explainRequest(input: ExplainInput): Explanation {
         text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
       }
     case 409: {
+      if (isDuplicateRefundError(input)) {
+        return { tone: 'warn', title: '409 · duplicate refund', text: duplicateRefundExplanation() }
+      }
       const hint = idempotencyHint(input)
       if (hint) return { tone: 'warn', title: '409 · still being processed', text: `${hint} ${retrySentence(input)}` }
       return {
