@@ -10,9 +10,11 @@ import {
   cancelOrderBlocker,
   cancelPaymentBlocker,
   refundAmountProblem,
+  paymentIsCancelable,
   refundBlocker,
-  updateBlocker,
 } from '../shared/payment-actions'
+import type { Locale, PaymentMethod } from '../shared/service/enums'
+import { updatePaymentStateViolation } from '../shared/service/update-payment'
 import { HAL_JSON, SandboxError } from './errors'
 import type { IdFactory } from './ids'
 import type { Scope } from './resources'
@@ -151,8 +153,11 @@ function markPaymentCanceled(record: PaymentRecord, canceledAt: string): void {
  */
 export function updatePayment(record: PaymentRecord, body: Record<string, unknown>): void {
   const payment = record.data
-  const blocked = updateBlocker(payment)
-  if (blocked) throw new SandboxError(422, blocked)
+  const violation = updatePaymentStateViolation(
+    { status: payment.status, createdWithoutMethod: record.createdWithoutMethod === true },
+    body,
+  )
+  if (violation) throw new SandboxError(422, violation.message, violation.field)
   const own = (key: string) => Object.prototype.hasOwnProperty.call(body, key) && body[key] !== undefined
   if (own('description')) payment.description = truncatedDescription(body.description as string)
   if (own('redirectUrl')) payment.redirectUrl = body.redirectUrl as string
@@ -167,6 +172,11 @@ export function updatePayment(record: PaymentRecord, body: Record<string, unknow
   if (Object.prototype.hasOwnProperty.call(body, 'metadata')) {
     payment.metadata = body.metadata === null ? null : (structuredClone(body.metadata) as Metadata)
   }
+  if (own('method')) {
+    payment.method = body.method as PaymentMethod
+    payment.isCancelable = paymentIsCancelable({ status: payment.status, method: payment.method })
+  }
+  if (own('locale')) payment.locale = body.locale as Locale
   delete record.json
 }
 
@@ -174,17 +184,20 @@ export function updatePayment(record: PaymentRecord, body: Record<string, unknow
  * Cancel order (https://docs.mollie.com/reference/cancel-order): while `created`, `authorized`
  * or `shipping`. Every line still cancelable is canceled (https://docs.mollie.com/reference/cancel-order-lines:
  * the authorization is released), the order becomes `canceled` with `canceledAt` and loses
- * `isCancelable`. The sandbox's reading for a `created` order, whose payment is still open: that
- * payment is canceled with it (docs/SANDBOX.md); an authorized payment's authorization is released
- * (the payment becomes `canceled`).
+ * `isCancelable`. An order with an open payment cannot be canceled (422), unless the payment's method
+ * is one the documentation excepts (OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER); an authorized payment's
+ * authorization is released (the payment becomes `canceled`).
  */
 export function cancelOrder(store: SandboxStore, order: OrderRecord, canceledAt: string): void {
-  const blocked = cancelOrderBlocker(order.data)
+  const payments = order.paymentIds.flatMap((id) => store.getPaymentAnyScope(id)?.data ?? [])
+  const blocked = cancelOrderBlocker(order.data, payments)
   if (blocked) throw new SandboxError(422, blocked)
   const data = order.data
   for (const id of order.paymentIds) {
     const payment = store.getPaymentAnyScope(id)
-    if (payment && (payment.data.status === 'open' || payment.data.status === 'authorized')) {
+    // An authorized payment's authorization is released; an open bank transfer or direct debit (the
+    // methods that do not block the cancel) goes with its order.
+    if (payment && (payment.data.status === 'authorized' || payment.data.status === 'open')) {
       markPaymentCanceled(payment, canceledAt)
     }
   }

@@ -46,9 +46,9 @@ export class CustomerStore {
   add(customer: CustomerData): void {
     this.byId.set(customer.id, customer)
     const key = scopeKey(customer.profileId, customer.mode)
-    const list = this.lists.get(key) ?? []
-    list.push({ data: customer })
-    this.lists.set(key, list)
+    const list = this.lists.get(key)
+    if (list) list.push({ data: customer })
+    else this.lists.set(key, [{ data: customer }])
   }
 
   /** The customer, when it exists in this profile and mode and was not deleted. */
@@ -78,9 +78,9 @@ export class CustomerStore {
   }
 
   notePayment(customerId: string, record: PaymentRecord): void {
-    const list = this.payments.get(customerId) ?? []
-    list.push(record)
-    this.payments.set(customerId, list)
+    const list = this.payments.get(customerId)
+    if (list) list.push(record)
+    else this.payments.set(customerId, [record])
   }
 
   paymentsOf(customerId: string): readonly PaymentRecord[] {

@@ -13,7 +13,7 @@ import type {
   PaymentMethod,
   Refund,
 } from '../shared/api-types'
-import { truncatedDescription } from '../shared/order-rules'
+import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
@@ -36,11 +36,14 @@ function hal(href: string): Link {
  * `2018-03-20T13:13:37+00:00` (https://docs.mollie.com/reference/v2/payments-api/get-payment).
  */
 export function serviceTimestamp(ms: number): string {
-  // The day's part is cached: seeding writes hundreds of thousands of timestamps, mostly on few days.
+  // The day's part is cached per day: seeding writes hundreds of thousands of timestamps, on a few
+  // hundred days, alternating between them (creation, payment, expiry, customers).
   const dayMs = Math.floor(ms / 86_400_000) * 86_400_000
-  if (dayMs !== cachedDayMs) {
-    cachedDayMs = dayMs
+  let cachedDay = dayPrefixes.get(dayMs)
+  if (cachedDay === undefined) {
+    if (dayPrefixes.size >= MAX_CACHED_DAYS) dayPrefixes.clear()
     cachedDay = new Date(dayMs).toISOString().slice(0, 11)
+    dayPrefixes.set(dayMs, cachedDay)
   }
   const second = Math.floor((ms - dayMs) / 1000)
   const h = Math.floor(second / 3600)
@@ -49,8 +52,21 @@ export function serviceTimestamp(ms: number): string {
   return `${cachedDay}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}+00:00`
 }
 
-let cachedDayMs = NaN
-let cachedDay = ''
+/** How long an order stays valid without `expiresAt` (https://docs.mollie.com/orders/overview: 28 days). */
+export const ORDER_VALIDITY_MS = 28 * 86_400_000
+
+/**
+ * An order's `expiresAt` (https://docs.mollie.com/reference/get-order): an ISO 8601 date-time, the
+ * start (UTC) of the requested `YYYY-MM-DD` day, else 28 days after creation.
+ */
+export function orderExpiresAt(createdAt: string, requested?: string | null): string {
+  if (requested !== undefined && requested !== null) return `${requested}T00:00:00+00:00`
+  return serviceTimestamp(Date.parse(createdAt) + ORDER_VALIDITY_MS)
+}
+
+/** `YYYY-MM-DDT` of each day start (ms) serviceTimestamp has written, at most MAX_CACHED_DAYS. */
+const dayPrefixes = new Map<number, string>()
+const MAX_CACHED_DAYS = 4096
 
 const MINUTE = 60_000
 /**
@@ -79,10 +95,18 @@ const EXPIRY_MS: Partial<Record<PaymentMethod, number>> = {
 }
 const DEFAULT_EXPIRY_MS = 15 * MINUTE
 
+/** How long an open payment of `method` waits for its customer (EXPIRY_MS). */
+export function paymentExpiryMs(method: PaymentMethod | null): number {
+  return (method && EXPIRY_MS[method]) ?? DEFAULT_EXPIRY_MS
+}
+
 /** `expiresAt` of a payment created at `createdMs` that is still open. */
 export function paymentExpiresAt(method: PaymentMethod | null, createdMs: number): string {
-  return serviceTimestamp(createdMs + ((method && EXPIRY_MS[method]) ?? DEFAULT_EXPIRY_MS))
+  return serviceTimestamp(createdMs + paymentExpiryMs(method))
 }
+
+const CONSUMER_ACCOUNT = 'NL55INGB0000000000'
+const CONSUMER_BIC = 'INGBNL2A'
 
 /**
  * `details` of a paid or authorized payment, by method, with the fields the documentation lists
@@ -95,10 +119,10 @@ export function paymentDetails(
   paymentId: string,
   address: Address | undefined,
 ): Record<string, unknown> | null {
+  // Built per method (seeding calls this for most of 100,000 payments): only the object returned.
   const name = address?.givenName && address.familyName ? `${address.givenName} ${address.familyName}` : 'T. TEST'
-  const consumer = { consumerName: name, consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' }
   const fingerprint = paymentId.slice(-10)
-  const card = {
+  const card = () => ({
     cardHolder: name,
     cardNumber: '6787',
     cardFingerprint: fingerprint,
@@ -107,27 +131,35 @@ export function paymentDetails(
     cardCountryCode: address?.country ?? 'NL',
     cardSecurity: 'normal',
     feeRegion: 'intra-eu',
-  }
+  })
   switch (method) {
     case 'ideal':
     case 'belfius':
     case 'kbc':
     case 'eps':
-      return consumer
+      return { consumerName: name, consumerAccount: CONSUMER_ACCOUNT, consumerBic: CONSUMER_BIC }
     case 'bancontact':
-      return { cardNumber: '6787', cardFingerprint: fingerprint, ...consumer }
+      return {
+        cardNumber: '6787',
+        cardFingerprint: fingerprint,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
+      }
     case 'banktransfer':
       return {
         bankName: 'Stichting Mollie Payments',
         bankAccount: 'NL53ABNA0627535577',
         bankBic: 'ABNANL2A',
         transferReference: `RF49-${paymentId.slice(-4)}-0000-${paymentId.slice(-8, -4)}`,
-        ...consumer,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
       }
     case 'creditcard':
-      return card
+      return card()
     case 'applepay':
-      return { ...card, wallet: 'applepay' }
+      return { ...card(), wallet: 'applepay' }
     case 'paypal':
       return {
         consumerName: name,
@@ -140,7 +172,9 @@ export function paymentDetails(
       return {
         transferReference: `SD${fingerprint.toUpperCase()}`,
         creditorIdentifier: 'NL08ZZZ502057730000',
-        ...consumer,
+        consumerName: name,
+        consumerAccount: CONSUMER_ACCOUNT,
+        consumerBic: CONSUMER_BIC,
       }
     default:
       return null
@@ -192,10 +226,18 @@ export function buildPayment(
     body.expiresAt !== undefined ? `${body.expiresAt}T00:00:00+00:00` : paymentExpiresAt(method, createdMs)
   data.details = null
   if (body.customerId !== undefined) data.customerId = body.customerId
-  if (body.lines !== undefined) data.lines = body.lines.map((l): PaymentLine => ({ ...l }))
+  if (body.lines !== undefined) {
+    data.lines = body.lines.map((l): PaymentLine => {
+      const line = { ...l }
+      if (discountAmountIgnored(line.type)) delete line.discountAmount
+      return line
+    })
+  }
   if (body.billingAddress !== undefined) data.billingAddress = { ...body.billingAddress }
   if (body.shippingAddress !== undefined) data.shippingAddress = { ...body.shippingAddress }
-  return { data, offeredMethods: offered }
+  const record: PaymentRecord = { data, offeredMethods: offered }
+  if (method === null && offered === null) record.createdWithoutMethod = true
+  return record
 }
 
 /** The payment an order creates automatically (spec 1, 3 rule 1), or a later one (create-order-payment). */
@@ -257,7 +299,9 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
       createdAt,
       _links: {},
     }
-    if (input.discountAmount !== undefined) line.discountAmount = { ...input.discountAmount }
+    if (input.discountAmount !== undefined && !discountAmountIgnored(input.type)) {
+      line.discountAmount = { ...input.discountAmount }
+    }
     if (input.vatRate !== undefined) line.vatRate = input.vatRate
     if (input.vatAmount !== undefined) line.vatAmount = { ...input.vatAmount }
     if (input.sku !== undefined) line.sku = input.sku
@@ -290,7 +334,7 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
     data.shopperCountryMustMatchBillingCountry = body.shopperCountryMustMatchBillingCountry
   }
   if (body.consumerDateOfBirth !== undefined) data.consumerDateOfBirth = body.consumerDateOfBirth
-  if (body.expiresAt !== undefined) data.expiresAt = body.expiresAt
+  data.expiresAt = orderExpiresAt(createdAt, body.expiresAt)
   return { data, paymentIds: [] }
 }
 
@@ -302,7 +346,8 @@ export interface PaymentRelated {
 }
 
 export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
-  const links = { self: hal(`${origin}/v2/payments/${data.id}`) } as Payment['_links'] & Record<string, Link>
+  // `documentation` comes last, as in the documentation's examples.
+  const links: Omit<Payment['_links'], 'documentation'> = { self: hal(`${origin}/v2/payments/${data.id}`) }
   // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
   if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
   links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
@@ -316,8 +361,7 @@ export function paymentJson(origin: string, data: PaymentData, related: PaymentR
   if (data.mandateId && data.customerId) {
     links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
   }
-  links.documentation = html(`${origin}/docs/payments`)
-  return { ...data, _links: links }
+  return { ...data, _links: { ...links, documentation: html(`${origin}/docs/payments`) } }
 }
 
 /** paymentJson as text, cached on the record (list pages are mostly serialization). */
@@ -353,6 +397,8 @@ export function orderJson(
       documentation: html(`${origin}/docs/orders`),
     },
   }
+  // Cancel order: not while a payment is open, so isCancelable says false then.
+  if (order.isCancelable === true && payments.some((p) => p.status === 'open')) order.isCancelable = false
   if (embed.size > 0) {
     order._embedded = {}
     if (embed.has('payments')) order._embedded.payments = payments.map((p) => paymentJson(origin, p))

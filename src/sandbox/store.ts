@@ -1,7 +1,7 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Amount, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Amount, Capture, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
@@ -49,17 +49,9 @@ function mandateDetails(details: Record<string, unknown> | null | undefined): Re
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
 /** A refund; one made through an order also names the order lines it refunds. */
-export type RefundData = Omit<Refund, '_links'> & { lines?: RefundLine[] }
-
-/** An order line in an order refund (https://docs.mollie.com/reference/create-order-refund). */
-export interface RefundLine {
-  id: string
-  orderId: string
-  name: string
-  quantity: number
-  unitPrice: { currency: string; value: string }
-  totalAmount: { currency: string; value: string }
-}
+export type RefundData = Omit<Refund, '_links'>
+/** A capture (routes/captures.ts). */
+export type CaptureData = Omit<Capture, '_links'>
 
 /** A chargeback (https://docs.mollie.com/reference/get-chargeback). */
 export interface ChargebackData {
@@ -88,6 +80,8 @@ export interface PaymentRecord {
   jsonOrigin?: string
   /** counts of refunds, chargebacks and captures (they add `_links`) */
   related?: { refunds?: number; chargebacks?: number; captures?: number }
+  /** created through the API without a method, so an update may choose one (update payment) */
+  createdWithoutMethod?: true
 }
 
 export interface OrderRecord {
@@ -187,7 +181,7 @@ export class SandboxStore {
   private readonly chargebacks = new Map<string, ChargebackData[]>()
   private readonly chargebackLists = new Map<string, Listed<ChargebackData>[]>()
   private readonly chargebackById = new Map<string, ChargebackData>()
-  private readonly captures = new Map<string, Record<string, unknown>[]>()
+  private readonly captures = new Map<string, CaptureData[]>()
   /** Refunds per scope, oldest first (GET /v2/refunds). */
   private readonly refundLists = new Map<string, Listed<RefundData>[]>()
   readonly ordersByNumber = new Map<string, number>()
@@ -293,11 +287,11 @@ export class SandboxStore {
   }
 
   /** A payment's captures, oldest first (routes/captures.ts). */
-  capturesOf(paymentId: string): readonly Record<string, unknown>[] {
+  capturesOf(paymentId: string): readonly CaptureData[] {
     return this.captures.get(paymentId) ?? []
   }
 
-  addCapture(paymentId: string, capture: Record<string, unknown>): void {
+  addCapture(paymentId: string, capture: CaptureData): void {
     this.captures.set(paymentId, [...this.capturesOf(paymentId), capture])
     const payment = this.payments.get(paymentId)
     if (payment) {

@@ -274,9 +274,46 @@ export interface Payment extends LifecycleMoments {
   shippingAddress?: Address
   details?: Record<string, unknown> | null
   failedAt?: string
+  /** https://docs.mollie.com/reference/create-payment: `manual` holds the amount until captured */
+  captureMode?: CaptureMode
+  /** https://docs.mollie.com/reference/get-payment: until when an authorized amount can be captured */
+  captureBefore?: string
+  /**
+   * https://docs.mollie.com/reference/get-payment: `refunds`, `chargebacks` and `captures` when the
+   * payment has such objects; `customer` and `mandate` when it names them.
+   */
   /** With `?embed=refunds,chargebacks` on get payment (https://docs.mollie.com/reference/get-payment). */
   _embedded?: { refunds?: Refund[]; chargebacks?: Chargeback[] }
-  _links: { self: Link; checkout?: Link | null; dashboard?: Link; order?: Link; documentation: Link }
+  _links: {
+    self: Link
+    checkout?: Link | null
+    dashboard?: Link
+    order?: Link
+    refunds?: Link
+    chargebacks?: Link
+    captures?: Link
+    customer?: Link
+    mandate?: Link
+    documentation: Link
+  }
+}
+
+/** https://docs.mollie.com/reference/create-payment `captureMode` */
+export type CaptureMode = 'automatic' | 'manual'
+
+/** A capture (https://docs.mollie.com/reference/get-capture). */
+export interface Capture {
+  resource: 'capture'
+  /** pattern ^cpt_.+$ */
+  id: string
+  mode: Mode
+  description: string
+  amount: Amount
+  status: 'pending' | 'succeeded' | 'failed'
+  metadata: Metadata | null
+  paymentId: string
+  createdAt: string
+  _links: { self: Link; payment: Link; documentation: Link }
 }
 
 /** Spec 4.3: a list response; `K` is the key under `_embedded`. */
@@ -315,7 +352,19 @@ export interface Refund {
   paymentId: string
   orderId?: string
   createdAt: string
+  /** the order lines a refund of an order refunds (https://docs.mollie.com/reference/create-order-refund) */
+  lines?: RefundLine[]
   _links: { self: Link; payment: Link; order?: Link; documentation: Link }
+}
+
+/** An order line in an order refund (https://docs.mollie.com/reference/create-order-refund). */
+export interface RefundLine {
+  id: string
+  orderId: string
+  name: string
+  quantity: number
+  unitPrice: Amount
+  totalAmount: Amount
 }
 
 export type RefundList = ListResponse<Refund, 'refunds'>

@@ -3,6 +3,7 @@
 
 import type { RateLimitInfo } from './api-events'
 import { requestClassOf } from './service/methods'
+import { duplicateRefundExplanation, isDuplicateRefundError } from './service/refunds'
 
 export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
 
@@ -51,6 +52,7 @@ export function idempotencyHint(input: {
   method: string
   status: number | null
   idempotencyKey?: string | null
+  field?: string | null
   detail?: string | null
   replayed?: boolean
   /** The client saw an earlier answer to this key name another object (`firstId`) than this one (`id`). */
@@ -58,6 +60,8 @@ export function idempotencyHint(input: {
 }): string | null {
   if (input.idempotencyKey && input.replayDiffers) return replayDiffersSentence(input.replayDiffers)
   if (!input.idempotencyKey || input.method.toUpperCase() !== 'POST') return null
+  // A duplicate refund is a 409 of its own: the key plays no part in it.
+  if (isDuplicateRefundError(input)) return null
   if (input.replayed && input.status !== null && input.status < 500) {
     return 'The service returned the saved answer to the first request with this idempotency key (Idempotent-Replayed); nothing was done twice.'
   }
@@ -225,6 +229,9 @@ export function explainRequest(input: ExplainInput): Explanation {
         text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
       }
     case 409: {
+      if (isDuplicateRefundError(input)) {
+        return { tone: 'warn', title: '409 · duplicate refund', text: duplicateRefundExplanation() }
+      }
       const hint = idempotencyHint(input)
       if (hint) return { tone: 'warn', title: '409 · still being processed', text: `${hint} ${retrySentence(input)}` }
       return {

@@ -31,8 +31,8 @@
 //   one the real service accepts too. Decisions (all in this file):
 //   * unitPrice: negative or zero for `discount`, `store_credit`, `gift_card`; zero or positive for
 //     every other type (spec 2.3 "negative for types ...; zero allowed for free items").
-//   * discountAmount: zero or positive; on a `discount` line it is "irrelevant" (spec 2.3), so a
-//     non-zero one is refused rather than silently ignored.
+//   * discountAmount: zero or positive; on a `discount` line it is "irrelevant" (spec 2.3): not
+//     checked, not part of the total, not stored (discountAmountIgnored).
 //   * vatRate and vatAmount come together: each without the other is a violation on the missing
 //     one. vatRate is a string "0".."100" with at most 2 decimals, never a number.
 //   * the order amount must be above zero; a payment amount too, except with sequenceType `first`.
@@ -67,6 +67,7 @@ import { countryNeedsPostalCode, isCountryCode } from './countries'
 import { CREDIT_LINE_TYPES, METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from './service/enums'
 import { ID_PATTERNS, PROFILE_ID_PATTERN } from './service/ids'
 import { PROFILE_ID_WITH_TOKEN } from './service/scope'
+import { updatePaymentFieldViolations } from './service/update-payment'
 import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
   amountFromMinor,
@@ -707,24 +708,16 @@ function checkLine(
       )
     }
   }
-  // discountAmount: zero or positive; not on discount lines
-  const discountRaw = get(v, 'discountAmount')
+  // discountAmount: zero or positive; ignored on discount lines (spec 2.3 "irrelevant")
+  const discountRaw = discountAmountIgnored(type) ? undefined : get(v, 'discountAmount')
   const discount = checkAmount(out, `${prefix}.discountAmount`, discountRaw, false, currency)
   let discountOk = discountRaw === undefined || discount !== null
-  if (discount) {
-    if (discount.minor < 0n) {
-      out.add(
-        `${prefix}.discountAmount`,
-        `The discount amount must be given as a positive amount, got ${discount.amount.value}.`,
-      )
-      discountOk = false
-    } else if (type === 'discount' && discount.minor !== 0n) {
-      out.add(
-        `${prefix}.discountAmount`,
-        'A discount line cannot have a discount amount; put the discount in its unit price.',
-      )
-      discountOk = false
-    }
+  if (discount && discount.minor < 0n) {
+    out.add(
+      `${prefix}.discountAmount`,
+      `The discount amount must be given as a positive amount, got ${discount.amount.value}.`,
+    )
+    discountOk = false
   }
   // totalAmount = unitPrice × quantity − discountAmount
   const total = checkAmount(out, `${prefix}.totalAmount`, get(v, 'totalAmount'), true, currency)
@@ -755,6 +748,11 @@ function checkLine(
   checkUrl(out, `${prefix}.imageUrl`, get(v, 'imageUrl'), false)
   checkUrl(out, `${prefix}.productUrl`, get(v, 'productUrl'), false)
   return total
+}
+
+/** Spec 2.3: `discountAmount` is irrelevant for discount-type lines, so it is ignored there. */
+export function discountAmountIgnored(type: unknown): boolean {
+  return type === 'discount'
 }
 
 /** Checks `lines` and, when every line total is valid, that they sum to the amount. */
@@ -1130,6 +1128,7 @@ export function validateUpdatePayment(body: unknown, ctx: RuleContext): RuleViol
     }
     checkMetadata(out, 'metadata', get(body, 'metadata'))
     checkActCredentialFields(out, body, ctx)
+    for (const v of updatePaymentFieldViolations(body)) out.add(v.field, v.message)
     return out.list
   } catch {
     return unexpected()

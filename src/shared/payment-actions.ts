@@ -95,11 +95,42 @@ export function cancelPaymentBlocker(p: Pick<Payment, 'status' | 'method'> & { o
   return `A ${p.status} payment cannot be canceled.`
 }
 
-/** Why an order cannot be canceled now; null when it can. */
-export function cancelOrderBlocker(o: Pick<Order, 'status'>): string | null {
-  return ORDER_CANCELABLE_STATUSES.includes(o.status)
-    ? null
-    : `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+/**
+ * Open payments of these methods do not keep their order from being canceled; they are canceled with
+ * it (https://docs.mollie.com/reference/cancel-order: "doesn't have any open payments except for the
+ * methods banktransfer, directdebit, klarnapaylater, and klarnasliceit").
+ */
+export const OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER: readonly PaymentMethod[] = [
+  'banktransfer',
+  'directdebit',
+  'klarnapaylater',
+  'klarnasliceit',
+]
+
+type OrderPaymentState = Pick<Payment, 'id' | 'status'> & { method?: Payment['method'] }
+
+/** An open payment the order must wait for before it can be canceled. */
+export function blocksOrderCancel(p: OrderPaymentState): boolean {
+  return p.status === 'open' && !(p.method && OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER.includes(p.method))
+}
+
+/**
+ * Why an order cannot be canceled now; null when it can. Cancel order
+ * (https://docs.mollie.com/reference/cancel-order): only while created, authorized or shipping, and
+ * not while one of its payments is open (but for the methods above). The payments are the order's embedded ones unless given.
+ */
+export function cancelOrderBlocker(
+  o: Pick<Order, 'status'> & { _embedded?: { payments?: readonly OrderPaymentState[] } },
+  payments: readonly OrderPaymentState[] = o._embedded?.payments ?? [],
+): string | null {
+  if (!ORDER_CANCELABLE_STATUSES.includes(o.status)) {
+    return `An order can be canceled only while it is created, authorized or shipping; this order is ${o.status}.`
+  }
+  const open = payments.find((p) => blocksOrderCancel(p))
+  if (open) {
+    return `The order has an open payment (${open.id}); an order can be canceled only once none of its payments is open. Wait until the customer pays or the payment expires.`
+  }
+  return null
 }
 
 /** What to do instead of an action that does not apply (the views offer it beside the reason). */

@@ -29,7 +29,10 @@ describe('accessibility (axe-core) in Chromium', () => {
       deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 120, seed: 3 } },
     })
     const client = await h.services.connections.getActiveClient()
-    orderId = (await client.createOrder(validOrderBody('A11Y-ORDER-1'))).id
+    const order = await client.createOrder(validOrderBody('A11Y-ORDER-1'), { embed: 'payments' })
+    orderId = order.id
+    // Its payment failed, so the order can be canceled (docs.mollie.com/reference/cancel-order).
+    await completeCheckout(present(order._embedded?.payments?.[0]?._links.checkout).href, 'failed')
     // A paid payment (refund dialog) and an open one (change dialog) for the action confirmations.
     const paid = await client.createPayment(validPaymentBody())
     expect((await completeCheckout(present(paid._links.checkout).href, 'paid')).status).toBe(303)

@@ -124,6 +124,7 @@ describe('the keyboard acts on what the agent sees', () => {
 
   it('the order view’s cancel acts on that order by click, Enter and Space; focus returns', async () => {
     const order = await client.createOrder(validOrderBody(`KB-C-${suffix}`), { embed: 'payments' })
+    await completeCheckout(present(order._embedded?.payments?.[0]?._links.checkout).href, 'failed')
     await openById(order.id)
     await h.page.getByTestId('action-cancel-order').waitFor()
     for (const how of TRIGGERS) {
@@ -198,6 +199,7 @@ describe('keyboard-only budgets (counted keys)', () => {
   it('find → cancel an order: at most 15 keys', async () => {
     const orderNumber = `BUDGET-${suffix}`
     const order = await client.createOrder(validOrderBody(orderNumber), { embed: 'payments' })
+    await completeCheckout(present(order._embedded?.payments?.[0]?._links.checkout).href, 'failed')
     await h.services.search.sync()
     await h.services.search.whenIdle()
     keys = 0

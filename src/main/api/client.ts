@@ -35,6 +35,7 @@ import {
   type ProfileList,
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
+import { duplicateRefundExplanation, isDuplicateRefundError } from '../../shared/service/refunds'
 import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import {
@@ -433,16 +434,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const location = res.headers?.location
           error = fail({ kind: 'http', status, message: redirectMessage(status, location) })
         } else {
-          failure = { type: 'status', status: status ?? 0 }
           const parsed = parseJsonBody(res.body)
           const info = parsed.ok ? readErrorBody(parsed.value) : null
+          const answer = { status, field: info?.field ?? null, detail: info?.detail ?? null }
+          const duplicateRefund = isDuplicateRefundError(answer)
+          failure = { type: 'status', status: status ?? 0, ...(duplicateRefund ? { duplicateRefund } : {}) }
           error = fail({
             kind: 'http',
             status,
-            message: withIdempotencyHint(
-              httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
-              idempotencyHint({ method, status, idempotencyKey, detail: info?.detail ?? null }),
-            ),
+            message: duplicateRefund
+              ? duplicateRefundExplanation()
+              : withIdempotencyHint(
+                  httpMessage(status ?? 0, info?.title ?? null, info?.detail ?? null),
+                  idempotencyHint({ method, idempotencyKey, ...answer }),
+                ),
             title: info?.title ?? null,
             detail: info?.detail ?? null,
             field: info?.field ?? null,

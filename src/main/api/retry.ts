@@ -30,7 +30,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504])
 
 export type AttemptFailure =
-  | { type: 'status'; status: number }
+  /** `duplicateRefund`: the 409 refuses a repeated refund (shared/service/refunds.ts), not a busy key */
+  | { type: 'status'; status: number; duplicateRefund?: true }
   | { type: 'network'; code?: string }
   | { type: 'timeout'; phase: 'connect' | 'headers' | 'body' }
 
@@ -71,7 +72,8 @@ export function shouldRetry(
   // https://docs.mollie.com/overview/api-idempotency: a 409 to a request carrying an
   // Idempotency-Key means the first request with that key is still being processed; the same key
   // sent again later gets its result (a replay), never a second object.
-  if (failure.status === 409 && ctx.hasIdempotencyKey) return { retry: true, reason }
+  // A duplicate refund's 409 is final: the same request again is the same duplicate.
+  if (failure.status === 409 && ctx.hasIdempotencyKey && !failure.duplicateRefund) return { retry: true, reason }
   return { retry: false, reason }
 }
 

@@ -327,7 +327,9 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     async cancelOrder({ orderId, from }) {
       const connection = await connections.activeConnection()
       const client = await connections.getActiveClient()
+      // With its payments: an order with an open payment cannot be canceled (cancelOrderBlocker).
       const order = await client.getOrder(orderId, {
+        embed: 'payments',
         priority: 'user',
         origin: originOf(from ?? 'order', 'read before cancel'),
       })

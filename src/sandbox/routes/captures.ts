@@ -1,36 +1,22 @@
 // Captures (https://docs.mollie.com/reference/captures-api, https://docs.mollie.com/docs/place-a-hold-for-a-payment):
 // a payment created with `captureMode: manual` is authorized at checkout, not paid, and carries
 // `captureBefore`; the merchant captures (all or part) or releases the authorization.
-import type { Amount } from '../../shared/api-types'
+import type { Amount, Capture, Metadata } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { serviceTimestamp } from '../resources'
 import type { SandboxContext } from '../server'
-import { listPage, zeroLike, type PaymentRecord } from '../store'
+import { listPage, zeroLike, type CaptureData, type PaymentRecord } from '../store'
 
 /** Sandbox choice: an authorization must be captured within 28 days (the card networks' usual hold). */
 export const CAPTURE_WINDOW_MS = 28 * 86_400_000
 /** Methods that can hold an authorization for a later capture (choice, after the documentation's list). */
 export const MANUAL_CAPTURE_METHODS: readonly string[] = ['creditcard', 'applepay', 'klarna', 'billie', 'riverty']
 
-interface CaptureData {
-  resource: 'capture'
-  id: string
-  mode: string
-  description: string
-  amount: Amount
-  status: 'pending' | 'succeeded' | 'failed'
-  metadata: unknown
-  paymentId: string
-  createdAt: string
-}
-
-type WithCapture = Record<string, unknown> & { captureMode?: string; captureBefore?: string }
-
 export function isManualCapture(record: PaymentRecord): boolean {
-  return (record.data as unknown as WithCapture).captureMode === 'manual'
+  return record.data.captureMode === 'manual'
 }
 
 /** The `captureMode` of create payment: `automatic` (default) or `manual` on a method that can hold. */
@@ -42,7 +28,7 @@ export function applyCaptureMode(record: PaymentRecord, body: Record<string, unk
   if (method !== null && !MANUAL_CAPTURE_METHODS.includes(method)) {
     throw new SandboxError(422, `Payments with ${method} cannot be captured manually.`, 'captureMode')
   }
-  ;(record.data as unknown as WithCapture).captureMode = 'manual'
+  record.data.captureMode = 'manual'
   // Without a method the payer pays by card (choice): the only method here that always holds.
   if (method === null && record.offeredMethods === null) record.offeredMethods = ['creditcard']
 }
@@ -50,11 +36,11 @@ export function applyCaptureMode(record: PaymentRecord, body: Record<string, unk
 /** At authorization: `captureBefore` (https://docs.mollie.com/reference/get-payment). */
 export function onAuthorized(record: PaymentRecord, authorizedMs: number): void {
   if (!isManualCapture(record)) return
-  ;(record.data as unknown as WithCapture).captureBefore = serviceTimestamp(authorizedMs + CAPTURE_WINDOW_MS)
+  record.data.captureBefore = serviceTimestamp(authorizedMs + CAPTURE_WINDOW_MS)
   delete record.json
 }
 
-function captureJson(ctx: SandboxContext, c: CaptureData) {
+function captureJson(ctx: SandboxContext, c: CaptureData): Capture {
   return {
     ...c,
     _links: {
@@ -109,18 +95,18 @@ export function createCapture(ctx: SandboxContext, request: ApiRequest, id: stri
     description: typeof body.description === 'string' ? body.description : payment.description,
     amount,
     status: 'pending',
-    metadata: body.metadata ?? null,
+    metadata: (body.metadata ?? null) as Metadata | null,
     paymentId: payment.id,
     createdAt: isoNow(ctx),
   }
-  ctx.store.addCapture(payment.id, capture as unknown as Record<string, unknown>)
+  ctx.store.addCapture(payment.id, capture)
   payment.status = 'paid'
   payment.paidAt = capture.createdAt
   payment.amountCaptured = { ...amount }
   payment.amountRefunded = { currency: amount.currency, value: zeroLike(amount.value) }
   payment.amountRemaining = amountFromMinor(toMinor(amount), amount.currency)
   delete payment.isCancelable
-  delete (payment as unknown as WithCapture).captureBefore
+  delete payment.captureBefore
   delete record.json
   ctx.clock.schedule(Date.parse(capture.createdAt) + 60_000, () => {
     if (capture.status === 'pending') capture.status = 'succeeded'
@@ -132,7 +118,7 @@ export function createCapture(ctx: SandboxContext, request: ApiRequest, id: stri
 export function listCaptures(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
   const query = listQuery(request)
-  const items = ctx.store.capturesOf(record.data.id).map((c) => ({ data: c as unknown as CaptureData }))
+  const items = ctx.store.capturesOf(record.data.id).map((c) => ({ data: c }))
   return listReply(ctx, request, query, listPage(items, query), 'captures', (c) =>
     JSON.stringify(captureJson(ctx, c.data)),
   )
@@ -142,7 +128,7 @@ export function getCapture(ctx: SandboxContext, request: ApiRequest, id: string,
   const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
   const capture = ctx.store.capturesOf(record.data.id).find((c) => c.id === captureId)
   if (!capture) throw new SandboxError(404, `No capture exists with id ${captureId} for payment ${id}.`)
-  return jsonReply(200, captureJson(ctx, capture as unknown as CaptureData))
+  return jsonReply(200, captureJson(ctx, capture))
 }
 
 /**
@@ -158,7 +144,7 @@ export function releaseAuthorization(ctx: SandboxContext, request: ApiRequest, i
   payment.status = 'canceled'
   payment.canceledAt = isoNow(ctx)
   delete payment.isCancelable
-  delete (payment as unknown as WithCapture).captureBefore
+  delete payment.captureBefore
   delete record.json
   ctx.events.emit(ctx, 'payment', payment.id)
   return { status: 202, headers: {}, body: '' }

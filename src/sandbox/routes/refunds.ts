@@ -2,7 +2,7 @@
 // create, list (per payment, per order, all), get, cancel; order refunds by line; the statuses a
 // refund moves through on the sandbox clock.
 import type { CreateRefundRequest, Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_WINDOW_MS } from '../../shared/service/refunds'
+import { DUPLICATE_REFUND_FIELD, DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
 import { createRefund, listRefunds, paymentInScope, refundJson } from '../actions'
@@ -20,7 +20,8 @@ import {
 } from '../request'
 import { paymentJson } from '../resources'
 import type { SandboxContext } from '../server'
-import { listPage, type OrderRecord, type PaymentRecord, type RefundData, type RefundLine } from '../store'
+import type { RefundLine } from '../../shared/api-types'
+import { listPage, type OrderRecord, type PaymentRecord, type RefundData } from '../store'
 
 const HOUR_MS = 3_600_000
 /** https://docs.mollie.com/reference/cancel-refund: "Refunds will be executed with a delay of two hours." */
@@ -80,10 +81,7 @@ function refuseDuplicate(ctx: SandboxContext, record: PaymentRecord, body: Creat
         nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
     )
   if (same) {
-    throw new SandboxError(
-      409,
-      `A refund of ${body.amount.value} ${body.amount.currency} was made on this payment less than an hour ago (${same.id}); this looks like a duplicate.`,
-    )
+    throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id), DUPLICATE_REFUND_FIELD)
   }
 }
 

@@ -7,7 +7,7 @@ import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../../shared/service/enums'
 import type { CustomerData, Mandate } from '../customers-store'
 import type { IdFactory } from '../ids'
-import { paymentExpiresAt, serviceTimestamp } from '../resources'
+import { paymentExpiryMs, serviceTimestamp } from '../resources'
 import type { PaymentRecord, SandboxStore } from '../store'
 import { makePerson, type Person } from './people'
 import { buildAll } from './payments'
@@ -88,7 +88,7 @@ function pickStatus(random: () => number): PaymentStatus {
 }
 
 function expiryMs(method: PaymentMethod | null): number {
-  return Date.parse(paymentExpiresAt(method, 0))
+  return paymentExpiryMs(method)
 }
 
 /** Customers of one mode: the story people first (test mode), then made-up ones. */

@@ -5,7 +5,7 @@ import type { Mode, OrderStatus, PaymentMethod, PaymentStatus } from '../../shar
 import { amountFromMinor, fromMinor, toMinor } from '../../shared/money'
 import { paymentIsCancelable } from '../../shared/payment-actions'
 import type { IdFactory } from '../ids'
-import { paymentDetails, paymentExpiresAt, serviceTimestamp } from '../resources'
+import { orderExpiresAt, paymentDetails, paymentExpiresAt, serviceTimestamp } from '../resources'
 import { REFUND_EXECUTION_DELAY_MS, REFUND_SETTLE_MS } from '../routes/refunds'
 import { failureDetails, type OrderRecord, type PaymentRecord, type RefundData, type SandboxStore } from '../store'
 import { orderLines } from './lines'
@@ -59,7 +59,7 @@ function randomChoice(o: SeedOptions, plan: Plan): Choice {
   const random = o.random
   const mandate = plan.customer?.mandate
   if (mandate && random() < 0.5) {
-    const month = new Date(plan.createdMs).toISOString().slice(0, 7)
+    const month = serviceTimestamp(plan.createdMs).slice(0, 7)
     return {
       status: random() < 0.06 ? 'failed' : 'paid',
       method: 'directdebit',
@@ -167,6 +167,9 @@ function seedOrder(
     lines,
   }
   if (status === 'created' || status === 'authorized') data.isCancelable = true
+  if (status === 'created' || status === 'authorized' || status === 'pending') {
+    data.expiresAt = orderExpiresAt(createdAt)
+  }
   return { data, paymentIds: [] }
 }
 

@@ -7,3 +7,37 @@
  * "Refunds"), kept here so main and the sandbox agree.
  */
 export const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * The sandbox's duplicate-refund answer: 409 with `field` `amount` (the amount repeats an earlier
+ * refund) and a detail naming that refund. Kept apart from the Idempotency-Key 409 ("still being
+ * processed", no field), which a client may retry with the same key; a duplicate it must not.
+ */
+export const DUPLICATE_REFUND_FIELD = 'amount'
+
+/** The detail of the duplicate-refund 409 (the sandbox writes it; isDuplicateRefundError reads it). */
+export function duplicateRefundDetail(amount: { value: string; currency: string }, earlierRefundId: string): string {
+  return `A refund of ${amount.value} ${amount.currency} was made on this payment less than ${windowWords()} ago (${earlierRefundId}); this looks like a duplicate refund.`
+}
+
+/** Whether an error answer is the duplicate-refund 409, by its documented content (field, detail). */
+export function isDuplicateRefundError(error: {
+  status: number | null
+  field?: string | null
+  detail?: string | null
+}): boolean {
+  if (error.status !== 409) return false
+  if (error.field === DUPLICATE_REFUND_FIELD) return true
+  return typeof error.detail === 'string' && /duplicate refund/i.test(error.detail)
+}
+
+/** What the agent reads on a duplicate refund: what happened and what to do. */
+export function duplicateRefundExplanation(): string {
+  return `A refund of this amount was made on this payment less than ${windowWords()} ago; the service refused this one as a probable duplicate, so nothing was refunded now. Check the payment's refunds: if that earlier refund is the one the customer needed, nothing more is to be done. If a second refund of the same amount is really meant, make it once ${windowWords()} has passed.`
+}
+
+function windowWords(): string {
+  const minutes = Math.round(DUPLICATE_REFUND_WINDOW_MS / 60_000)
+  if (minutes === 60) return 'an hour'
+  return minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`
+}

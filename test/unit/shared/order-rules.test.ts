@@ -300,7 +300,7 @@ describe('validateCreateOrder: line rules (spec 2.3)', () => {
     expect(orderFields(free)).toEqual([])
   })
 
-  it('requires discountAmount to be positive, and none on discount lines', () => {
+  it('requires discountAmount to be positive, and ignores it on discount lines (spec 2.3 "irrelevant")', () => {
     const neg = withOrder((b) => {
       b.lines[0].discountAmount = eur('-1.00')
     })
@@ -308,7 +308,8 @@ describe('validateCreateOrder: line rules (spec 2.3)', () => {
     const onDiscount = withOrder((b) => {
       b.lines[1].discountAmount = eur('1.00')
     })
-    expect(orderFields(onDiscount)).toEqual(['lines.1.discountAmount'])
+    expect(orderFields(onDiscount)).toEqual([])
+    expect(orderFields(withOrder((b) => (b.lines[1].discountAmount = eur('-3.00'))))).toEqual([])
     expect(orderFields(withOrder((b) => (b.lines[1].discountAmount = eur('0.00'))))).toEqual([])
   })
 

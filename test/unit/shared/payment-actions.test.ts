@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cancelOrderBlocker, cancelOrderInstead } from '../../../src/shared/payment-actions'
+import type { Payment } from '../../../src/shared/api-types'
 
 describe('an order that cannot be canceled says what to do instead', () => {
   it('a paid or completed order is refunded instead', () => {
@@ -13,5 +14,19 @@ describe('an order that cannot be canceled says what to do instead', () => {
     for (const status of ['created', 'authorized', 'shipping', 'canceled', 'expired'] as const) {
       expect(cancelOrderInstead({ status })).toBeNull()
     }
+  })
+})
+
+describe('cancel order with an open payment (https://docs.mollie.com/reference/cancel-order)', () => {
+  it('waits for an open iDEAL or card payment, but not for an open bank transfer or direct debit', () => {
+    const order = (method: Payment['method']) => ({
+      status: 'created' as const,
+      _embedded: { payments: [{ id: 'tr_open1', status: 'open' as const, method }] },
+    })
+    expect(cancelOrderBlocker(order('ideal'))).toMatch(/open payment \(tr_open1\)/)
+    expect(cancelOrderBlocker(order('creditcard'))).toMatch(/open payment/)
+    expect(cancelOrderBlocker(order(null))).toMatch(/open payment/)
+    expect(cancelOrderBlocker(order('banktransfer'))).toBeNull()
+    expect(cancelOrderBlocker(order('directdebit'))).toBeNull()
   })
 })

@@ -132,9 +132,11 @@ describe('cancel and update through the client', () => {
     const order = await client.createOrder(validOrderBody('CLI-ACT-1'))
     const read = await client.getOrder(order.id, { embed: 'payments' })
     expect(read._embedded?.payments?.[0]?.orderId).toBe(order.id)
+    // An order with an open payment cannot be canceled (docs.mollie.com/reference/cancel-order).
+    await completeCheckout(read._embedded?.payments?.[0]?._links.checkout?.href ?? '', 'failed')
     const canceled = await client.cancelOrder(order.id, { embed: 'payments' })
     expect(canceled.status).toBe('canceled')
-    expect(canceled._embedded?.payments?.[0]?.status).toBe('canceled')
+    expect(canceled._embedded?.payments?.[0]?.status).toBe('failed')
     client.dispose()
   })
 

@@ -250,6 +250,13 @@ describe('actions service', () => {
     const read = await actions.getOrder(order.id)
     expect(read.order._embedded?.payments?.length).toBe(1)
     expect(read.requestId).toMatch(/\S/)
+    // An order with an open payment cannot be canceled (docs.mollie.com/reference/cancel-order):
+    // main says so and sends nothing.
+    await expect(actions.cancelOrder({ orderId: order.id })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/^Nothing was sent: The order has an open payment/),
+    })
+    await completeCheckout(read.order._embedded?.payments?.[0]?._links.checkout?.href ?? '', 'failed')
     const canceled = await actions.cancelOrder({ orderId: order.id })
     expect(canceled.order.status).toBe('canceled')
     expect(canceled.requestId).toMatch(/\S/)

@@ -1,0 +1,93 @@
+// Update payment (issue 24 item 8, docs.mollie.com/reference/update-payment) and the Idempotency-Key
+// on PATCH and DELETE (docs.mollie.com/overview/api-idempotency), over real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
+})
+afterAll(async () => {
+  await h.close()
+})
+
+describe('update payment (docs.mollie.com/reference/update-payment)', () => {
+  it('method and locale change on an open payment created without a method', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody())).json
+    expect(p.method).toBeNull()
+    const updated = await h.api('PATCH', `/payments/${p.id}`, { method: 'ideal', locale: 'de_DE' })
+    expect(updated.status).toBe(200)
+    expect(updated.json).toMatchObject({ method: 'ideal', locale: 'de_DE' })
+    expect((await h.api('GET', `/payments/${p.id}`)).json).toMatchObject({ method: 'ideal', locale: 'de_DE' })
+    expect((await h.api('PATCH', `/payments/${p.id}`, { locale: 'xx_XX' })).json.field).toBe('locale')
+  })
+
+  it('method does not change on a payment created with one: 422 naming method', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody({ method: 'creditcard' }))).json
+    const refused = await h.api('PATCH', `/payments/${p.id}`, { method: 'ideal' })
+    expect(refused.status).toBe(422)
+    expect(refused.json.field).toBe('method')
+    expect((await h.api('GET', `/payments/${p.id}`)).json.method).toBe('creditcard')
+  })
+
+  it('description, redirectUrl, webhookUrl and metadata change after payment; method and locale do not', async () => {
+    const p = await h.paidPayment()
+    const changes = {
+      description: 'Order #12345, corrected',
+      redirectUrl: 'https://shop.example.com/payments/return-2',
+      webhookUrl: 'https://shop.example.com/webhooks/2',
+      metadata: { ticket: 'T-9' },
+    }
+    const updated = await h.api('PATCH', `/payments/${p.id}`, changes)
+    expect(updated.status).toBe(200)
+    expect(updated.json).toMatchObject({ ...changes, status: 'paid' })
+    const locale = await h.api('PATCH', `/payments/${p.id}`, { locale: 'fr_FR' })
+    expect(locale.status).toBe(422)
+    expect(locale.json.field).toBe('locale')
+  })
+
+  it('a field no update can change is refused with 422 naming it, and nothing changes', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody())).json
+    for (const [field, value] of [
+      ['amount', { currency: 'EUR', value: '1.00' }],
+      ['sequenceType', 'first'],
+      ['expiresAt', '2026-05-10'],
+    ] as const) {
+      const refused = await h.api('PATCH', `/payments/${p.id}`, { description: 'changed', [field]: value })
+      expect(refused.status).toBe(422)
+      expect(refused.json.field).toBe(field)
+    }
+    const now = (await h.api('GET', `/payments/${p.id}`)).json
+    expect(now.amount).toEqual(p.amount)
+    expect(now.description).toBe(p.description)
+  })
+})
+
+describe('Idempotency-Key on PATCH and DELETE (docs.mollie.com/overview/api-idempotency)', () => {
+  it('a PATCH replays with the same key and body; the same key with another body is refused', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody())).json
+    const key = { 'Idempotency-Key': 'patch-key-1' }
+    const first = await h.api('PATCH', `/payments/${p.id}`, { description: 'First change' }, key)
+    expect(first.status).toBe(200)
+    await h.api('PATCH', `/payments/${p.id}`, { description: 'Someone else' })
+    const replay = await h.api('PATCH', `/payments/${p.id}`, { description: 'First change' }, key)
+    expect(replay.json).toEqual(first.json)
+    const other = await h.api('PATCH', `/payments/${p.id}`, { description: 'Another change' }, key)
+    expect(other.status).toBe(400)
+    expect((await h.api('GET', `/payments/${p.id}`)).json.description).toBe('Someone else')
+  })
+
+  it('a DELETE replays its first answer instead of failing on the canceled payment', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody({ method: 'banktransfer' }))).json
+    const key = { 'Idempotency-Key': 'delete-key-1' }
+    const first = await h.api('DELETE', `/payments/${p.id}`, undefined, key)
+    expect(first.status).toBe(200)
+    expect(first.json.status).toBe('canceled')
+    const replay = await h.api('DELETE', `/payments/${p.id}`, undefined, key)
+    expect(replay.status).toBe(200)
+    expect(replay.json).toEqual(first.json)
+    expect((await h.api('DELETE', `/payments/${p.id}`)).status).toBe(422)
+  })
+})
