@@ -29,18 +29,18 @@ async function openFromSearch(email: string, paymentId: string): Promise<void> {
 
 const text = async (testId: string) => present(await h.page.getByTestId(testId).textContent())
 
+beforeAll(async () => {
+  h = await startHarness({ name: 'understand', deps: { sandboxOptions: { seedPayments: 200 } } })
+  await h.page.getByTestId('home-screen').waitFor()
+  await h.services.search.sync()
+  await h.services.search.whenIdle()
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
 describe('a payment told in the agent’s words (issue 25 item 2)', () => {
-  beforeAll(async () => {
-    h = await startHarness({ name: 'understand', deps: { sandboxOptions: { seedPayments: 200 } } })
-    await h.page.getByTestId('home-screen').waitFor()
-    await h.services.search.sync()
-    await h.services.search.whenIdle()
-  })
-
-  afterAll(async () => {
-    await h?.close()
-  })
-
   it('“My card keeps being refused”: failed, with the reason in words, the customer and the timeline', async () => {
     const email = 'lukas.schneider@example.com'
     const failed = (await hitsFor(email)).filter((x) => x.status === 'failed')
@@ -89,5 +89,22 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     expect(await text('payment-timeline')).toMatch(
       /Refund of €[\d.,]+ (sent to the customer|pending|queued|being processed)/,
     )
+  })
+})
+
+describe('an order told in the agent’s words (issue 25 item 3)', () => {
+  it('“Where is my refund?” from the order: partly refunded, its payment and the refund in the timeline', async () => {
+    const email = 'emma.dubois@example.com'
+    const order = present((await h.services.search.query(email)).orders.hits[0])
+    await h.page.keyboard.press('Control+k')
+    await h.page.getByTestId('search-input').fill(email)
+    await h.page.getByTestId(`search-hit-${order.id}`).click()
+    await expect.poll(() => h.page.getByTestId('order-headline-state').count(), { timeout: 10_000 }).toBe(1)
+    expect(await text('order-headline-state')).toBe('Partly refunded')
+    expect(await text('order-headline-sentence')).toMatch(/^Paid on .+ · €[\d.,]+ refunded of €[\d.,]+$/)
+    const timeline = await text('order-timeline')
+    expect(timeline).toMatch(/placed for €[\d.,]+[\s\S]*Payment: Paid with[\s\S]*Refund of €/)
+    expect(timeline).not.toMatch(/\b(createdAt|paidAt|amountRefunded)\b/)
+    await h.screenshot('order-story')
   })
 })

@@ -5,7 +5,7 @@
 import type { Order, Payment } from '../../shared/api-types'
 import { toMinor } from '../../shared/money'
 import { paymentState } from '../../shared/story/payment-story'
-import { failureExplanation } from '../../shared/payment-failure'
+import { failureReasonText } from '../../shared/payment-failure'
 import { failureCode, methodName } from '../../shared/story/words'
 
 /** The personal part of a row: encrypted on disk, in the FTS table in memory. */
@@ -135,21 +135,25 @@ export function orderRow(o: Order): IndexRow {
 
 const positive = (a: { value: string; currency: string } | undefined) => !!a && toMinor(a) > 0n
 
-/** The words a search for what happened to a payment finds it by. */
+/**
+ * The words a search for what happened to a payment finds it by: only what sets it apart (a refund,
+ * a chargeback, a failure's method and reason), so a common word does not match every row; the
+ * status itself is a filter of its own (a search for "failed" filters by status).
+ */
 export function paymentFacts(p: Payment): string {
-  const words = [paymentState(p).state, p.status, methodName(p.method) ?? '']
-  if (p.method === 'creditcard') words.push('card')
+  const words: string[] = []
+  const state = paymentState(p).state.toLowerCase()
+  if (state !== p.status) words.push(state)
   if (positive(p.amountRefunded)) words.push('refund refunded')
   if (positive(p.amountChargedBack)) words.push('chargeback charged back')
   if (p.status === 'failed') {
-    words.push(failureCode(p.details)?.replace(/_/g, ' ') ?? '', failureExplanation(p) ?? '')
+    words.push(methodName(p.method) ?? '', p.method === 'creditcard' ? 'card' : '')
+    words.push(failureCode(p.details)?.replace(/_/g, ' ') ?? '', failureReasonText(p.details) ?? '')
   }
   return clip([...new Set(words.filter(Boolean))].join(' ').toLowerCase())
 }
 
 /** The words a search for what happened to an order finds it by. */
 export function orderFacts(o: Order): string {
-  const words: string[] = [o.status]
-  if (positive(o.amountRefunded)) words.push('refund refunded')
-  return words.join(' ')
+  return positive(o.amountRefunded) ? 'refund refunded' : ''
 }

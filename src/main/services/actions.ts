@@ -188,7 +188,12 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     async getOrder(id) {
       const client = await connections.getActiveClient()
       const { value, requestId } = await traced(() =>
-        client.getOrder(id, { embed: 'payments', priority: 'user', origin: { screen: 'order', action: 'view order' } }),
+        client.getOrder(id, {
+          // One request tells the order's story: its payments and its refunds.
+          embed: ['payments', 'refunds'],
+          priority: 'user',
+          origin: { screen: 'order', action: 'view order' },
+        }),
       )
       return { order: value, requestId }
     },

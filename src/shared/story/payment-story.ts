@@ -155,7 +155,7 @@ function chargebackEvents(chargebacks: readonly Chargeback[], locale: string | u
 }
 
 /** One line per webhook attempt: what the shop answered ("your shop answered 500"). */
-function deliveryEvents(deliveries: readonly DeliveryRecord[], words: DateWords): TimelineEvent[] {
+export function deliveryEvents(deliveries: readonly DeliveryRecord[], words: DateWords): TimelineEvent[] {
   const events: TimelineEvent[] = []
   for (const d of deliveries) {
     if (d.state === 'refused') {

@@ -40,7 +40,7 @@ function refund(over: Partial<Refund> = {}): Refund {
       documentation: { href: 'd', type: 't' },
     },
     ...over,
-  } as Refund
+  }
 }
 
 describe('the headline of a payment', () => {

@@ -7,6 +7,7 @@ import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
 import { Welcome } from './Welcome'
 import './home.css'
+import { formatMoment } from '../../../../shared/dates'
 
 const STATUS_ORDER = ['paid', 'authorized', 'open', 'pending', 'failed', 'expired', 'canceled']
 
@@ -91,9 +92,20 @@ export function HomeScreen(): React.JSX.Element {
           ) : (
             <p className="muted">Loading…</p>
           )}
+          {home && (
+            // The figures are the local index's: say how old they are (issue 25 item 1).
+            <p className="muted home-as-of" data-testid="home-as-of">
+              {home.index.syncedAt
+                ? `As of the last sync, ${ago(home.index.syncedAt, Date.now())} (${formatMoment(home.index.syncedAt, 'short-date-time')}).`
+                : 'Not synced yet: the figures fill in as the first sync reads the service.'}
+            </p>
+          )}
         </article>
         <article className="card">
           <h2>May need a call (failed, expired or canceled today)</h2>
+          {home?.index.syncedAt && (
+            <p className="muted">As of the last sync, {ago(home.index.syncedAt, Date.now())}.</p>
+          )}
           {home && home.summary.failuresToday.length === 0 && <p className="muted">None today.</p>}
           <ul className="home-list" data-testid="home-failures">
             {home?.summary.failuresToday.map((hit) => (

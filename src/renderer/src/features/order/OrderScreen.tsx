@@ -15,6 +15,8 @@ import './order.css'
 import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
 import { CustomerButton } from '../customer/CustomerButton'
+import { orderStory } from '../../../../shared/story/order-story'
+import { StoryHeadline, Timeline } from '../../components/Story'
 
 /** The order store's port onto main (the only place it meets the IPC bridge). */
 export function ipcOrderPort(): OrderPort {
@@ -245,6 +247,7 @@ export function OrderScreen(): React.JSX.Element {
         onRetry={() => void store.getState().refresh()}
       />
 
+      {o && <StoryHeadline story={orderStory(o, { words: { locale } })} testId="order-headline" />}
       {o && <OrderActions order={o} onChanged={refreshOrder} />}
       {o && (
         <div className="order-body">
@@ -278,6 +281,7 @@ export function OrderScreen(): React.JSX.Element {
               ) : null,
             )}
           </dl>
+          <Timeline story={orderStory(o, { words: { locale } })} testId="order-timeline" locale={locale} />
 
           <section className="order-section" aria-labelledby="order-pay-title">
             <h2 id="order-pay-title">Payment link</h2>

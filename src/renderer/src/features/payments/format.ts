@@ -1,6 +1,6 @@
 // Display helpers of the payments browser: the user's locale for dates and amounts.
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
+import { formatMoment } from '../../../../shared/dates'
 
 let cachedLocale: string | null = null
 // navigator.language is read once (a list renders hundreds of cells per frame) and again when the
@@ -15,17 +15,9 @@ export function userLocale(): string {
   return cachedLocale
 }
 
-/** Local date and time, e.g. "22 Nov 2026, 14:05:09"; the raw text when it is not a date. */
+/** Local date and time, e.g. "22 Nov 2026, 14:05:09"; the raw text when it is not a date (shared/dates.ts). */
 export function formatLocalDateTime(iso: string | undefined | null, locale = userLocale()): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  let f = dateFormats.get(locale)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' })
-    dateFormats.set(locale, f)
-  }
-  return f.format(d)
+  return formatMoment(iso, 'date-time', { locale })
 }
 
 export const STATUS_CLASS: Record<string, string> = {

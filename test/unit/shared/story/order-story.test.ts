@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { Order, Payment } from '../../../../src/shared/api-types'
+import { orderStory } from '../../../../src/shared/story/order-story'
+
+const words = { locale: 'en-GB', timeZone: 'UTC' }
+const link = { href: 'x', type: 't' }
+
+function order(over: Partial<Order> = {}): Order {
+  return {
+    resource: 'order',
+    id: 'ord_story1',
+    mode: 'test',
+    profileId: 'pfl_1',
+    orderNumber: '1042',
+    amount: { currency: 'EUR', value: '59.95' },
+    status: 'created',
+    method: null,
+    locale: 'en_GB',
+    billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' },
+    redirectUrl: null,
+    lines: [],
+    createdAt: '2026-11-20T08:00:00Z',
+    _links: { self: link, checkout: null, dashboard: link, documentation: link },
+    ...over,
+  }
+}
+
+const paid: Payment = {
+  resource: 'payment',
+  id: 'tr_ord1',
+  mode: 'test',
+  status: 'paid',
+  description: 'Order 1042',
+  amount: { currency: 'EUR', value: '59.95' },
+  method: 'ideal',
+  redirectUrl: null,
+  profileId: 'pfl_1',
+  sequenceType: 'oneoff',
+  createdAt: '2026-11-23T19:40:00Z',
+  paidAt: '2026-11-23T19:42:00Z',
+  orderId: 'ord_story1',
+  _links: { self: link, documentation: link },
+}
+
+describe('the story of an order (issue 25 item 3)', () => {
+  it('an unpaid order says it waits for the customer, since when', () => {
+    const story = orderStory(order(), { words })
+    expect(story.state).toBe('Not paid yet')
+    expect(story.headline).toBe('Not paid yet: waiting for the customer to pay €59.95 since 20 Nov')
+  })
+
+  it('a paid order says when it was paid and how much went back, with its payment and refund in the timeline', () => {
+    const story = orderStory(
+      order({
+        status: 'paid',
+        amountRefunded: { currency: 'EUR', value: '20.00' },
+        _embedded: {
+          payments: [paid],
+          refunds: [
+            {
+              resource: 'refund',
+              id: 're_1',
+              mode: 'test',
+              description: '',
+              amount: { currency: 'EUR', value: '20.00' },
+              metadata: null,
+              status: 'refunded',
+              paymentId: 'tr_ord1',
+              createdAt: '2026-11-24T10:00:00Z',
+              _links: { self: link, payment: link, documentation: link },
+            },
+          ],
+        },
+      }),
+      { words },
+    )
+    expect(story.state).toBe('Partly refunded')
+    expect(story.headline).toBe('Paid on 23 Nov at 19:42: €59.95 · €20.00 refunded of €59.95')
+    expect(story.timeline.map((e) => e.text)).toEqual([
+      'Order 1042 placed for €59.95',
+      'Payment: Created for €59.95',
+      'Payment: Paid with iDEAL',
+      'Refund of €20.00 sent to the customer',
+    ])
+  })
+
+  it('an order whose payment was refunded (not its lines) reads so too', () => {
+    const refundedPayment = { ...paid, amountRefunded: { currency: 'EUR', value: '29.00' } }
+    const story = orderStory(order({ status: 'paid', _embedded: { payments: [refundedPayment] } }), { words })
+    expect(story.state).toBe('Partly refunded')
+    expect(story.headline).toMatch(/· €29\.00 refunded of €59\.95$/)
+  })
+
+  it('an order refunded in full reads Refunded; an expired one says the customer did not pay', () => {
+    expect(orderStory(order({ status: 'paid', amountRefunded: { currency: 'EUR', value: '59.95' } })).state).toBe(
+      'Refunded',
+    )
+    const expired = orderStory(order({ status: 'expired', expiredAt: '2026-11-22T08:00:00Z' }), { words })
+    expect(expired.headline).toBe('Expired on 22 Nov at 8:00: the customer did not pay €59.95')
+    expect(expired.tone).toBe('problem')
+  })
+})
