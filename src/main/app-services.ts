@@ -165,17 +165,20 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   })
   void refreshConnectionLabels()
 
+  /** The built-in Sandbox's webhook calls for an object (its delivery log); null on other connections. */
+  const sandboxDeliveries = async (objectId: string) => {
+    const sandbox = builtInSandbox
+    if (!sandbox || !(await connections.activeConnection()).builtIn) return null
+    return createSandboxAdmin(sandbox.origin, sandbox.adminToken).webhookDeliveries(objectId)
+  }
+
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
     chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
     questions: deps.dialogs,
     onExportProgress: (progress) => events.emit('payments.exportProgress', progress),
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
-    deliveries: async (objectId) => {
-      const sandbox = builtInSandbox
-      if (!sandbox || !(await connections.activeConnection()).builtIn) return null
-      return createSandboxAdmin(sandbox.origin, sandbox.adminToken).webhookDeliveries(objectId)
-    },
+    deliveries: sandboxDeliveries,
   })
 
   const drafts = createDraftsStore({
@@ -195,6 +198,7 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     liveWrites: deps.liveWrites,
     observeRequestIds: (listener) => observeAttempts((event) => listener(event.requestId)),
     getKey: getDataKey,
+    deliveries: sandboxDeliveries,
   })
 
   const search = createSearchService({

@@ -107,4 +107,15 @@ describe('an order told in the agent’s words (issue 25 item 3)', () => {
     expect(timeline).not.toMatch(/\b(createdAt|paidAt|amountRefunded)\b/)
     await h.screenshot('order-story')
   })
+
+  it('“The shop says I never paid” from the order: paid, and the shop’s webhook not answering', async () => {
+    const email = 'marco.rossi@example.com'
+    const order = present((await h.services.search.query(email)).orders.hits[0])
+    await h.page.keyboard.press('Control+k')
+    await h.page.getByTestId('search-input').fill(email)
+    await h.page.getByTestId(`search-hit-${order.id}`).click()
+    await expect.poll(() => h.page.getByTestId('order-headline-state').count(), { timeout: 10_000 }).toBe(1)
+    expect(await text('order-headline-state')).toBe('Paid')
+    await expect.poll(() => text('order-timeline')).toMatch(/Webhook: your shop (did not answer|answered 5\d\d)/)
+  })
 })

@@ -12,6 +12,7 @@
 //   forgotten once the action got a definitive answer (success or a 4xx other than 408/429), or
 //   after 24 hours (the service's own memory of keys);
 // - every call names its origin (view and action) for the Inspector and returns its request id.
+import type { DeliveryRecord } from '../../shared/story/payment-story'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomUUID } from 'node:crypto'
 import type { RequestOrigin } from '../../shared/api-events'
@@ -64,12 +65,14 @@ export interface ActionsServiceOptions {
   now?: () => number
   /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
   getKey: () => Promise<Uint8Array>
+  /** The built-in Sandbox's webhook calls for an object; null on other connections (payment-context.ts). */
+  deliveries?: (objectId: string) => Promise<readonly DeliveryRecord[] | null>
 }
 
 export type View = 'payment' | 'order'
 
 export interface ActionsService {
-  getOrder(id: string): Promise<{ order: Order; requestId: string | null }>
+  getOrder(id: string): Promise<{ order: Order; requestId: string | null; deliveries?: DeliveryRecord[] | null }>
   refund(input: {
     paymentId: string
     amount: { currency: string; value: string }
@@ -195,7 +198,9 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
           origin: { screen: 'order', action: 'view order' },
         }),
       )
-      return { order: value, requestId }
+      // On the built-in Sandbox, the shop's webhook calls for the order (its timeline shows them).
+      const deliveries = options.deliveries ? await options.deliveries(id).catch(() => null) : null
+      return { order: value, requestId, deliveries: deliveries ? [...deliveries] : null }
     },
 
     async refund({ paymentId, amount, description, from }) {

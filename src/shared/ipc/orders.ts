@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { DeliveryRecord } from '../story/payment-story'
 import { checkId, ID_PATTERNS } from '../service/ids'
 import type { Order, OrderRequestBody, Payment, PaymentRequestBody } from '../api-types'
 import { defineChannel, type IpcErrorView } from './define'
@@ -68,7 +69,9 @@ export type PaymentCreateResult = PaymentCreated | CreateFailure
 export const orderChannels = {
   'orders.create': defineChannel<OrderCreateResult>()(createInput),
   /** The order with its payments embedded (GET /orders/{id}?embed=payments) and the request's id (Inspector). */
-  'orders.get': defineChannel<{ order: Order; requestId: string | null }>()(orderIdInput),
+  'orders.get': defineChannel<{ order: Order; requestId: string | null; deliveries?: DeliveryRecord[] | null }>()(
+    orderIdInput,
+  ),
   // Lives here (not in payments.ts) because the order builder owns creating payments.
   'payments.create': defineChannel<PaymentCreateResult>()(createInput),
 }

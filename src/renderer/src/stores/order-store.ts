@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import { newOrderPaymentBlocker } from '../../../shared/payment-actions'
@@ -18,6 +19,8 @@ export interface OrderState {
   order: Order | null
   /** The request that read the order (its Inspector entry). */
   requestId: string | null
+  /** The shop's webhook calls for the order, on the built-in Sandbox (null elsewhere). */
+  deliveries: DeliveryRecord[] | null
   loading: boolean
   error: ErrorView | null
   /** A new payment being created. */
@@ -39,9 +42,9 @@ export function createOrderStore(port: OrderPort): StoreApi<OrderState> {
     const mine = ++seq
     set({ orderId, loading: true, error: null, ...(keep ? {} : { order: null, requestId: null, created: null }) })
     try {
-      const { order, requestId } = await port.get(orderId)
+      const { order, requestId, deliveries } = await port.get(orderId)
       if (mine !== seq) return
-      set({ order, requestId, loading: false })
+      set({ order, requestId, deliveries: deliveries ?? null, loading: false })
     } catch (error) {
       if (mine !== seq) return
       set({ loading: false, error: toErrorView(error), ...(keep ? {} : { order: null }) })
@@ -50,6 +53,7 @@ export function createOrderStore(port: OrderPort): StoreApi<OrderState> {
   return createStore<OrderState>((set, get) => ({
     orderId: null,
     order: null,
+    deliveries: null,
     requestId: null,
     loading: false,
     error: null,

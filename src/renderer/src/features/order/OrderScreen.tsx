@@ -172,6 +172,8 @@ export function OrderScreen(): React.JSX.Element {
   const back = previousScreen === 'order' ? 'home' : previousScreen
   const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
   const o = state.order
+  // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).
+  const story = o ? orderStory(o, { deliveries: state.deliveries ?? [], words: { locale } }) : null
   if (!state.orderId) {
     return (
       <section className="screen order-view" aria-labelledby="order-title" data-testid="order-view">
@@ -247,7 +249,7 @@ export function OrderScreen(): React.JSX.Element {
         onRetry={() => void store.getState().refresh()}
       />
 
-      {o && <StoryHeadline story={orderStory(o, { words: { locale } })} testId="order-headline" />}
+      {story && <StoryHeadline story={story} testId="order-headline" />}
       {o && <OrderActions order={o} onChanged={refreshOrder} />}
       {o && (
         <div className="order-body">
@@ -281,7 +283,7 @@ export function OrderScreen(): React.JSX.Element {
               ) : null,
             )}
           </dl>
-          <Timeline story={orderStory(o, { words: { locale } })} testId="order-timeline" locale={locale} />
+          {story && <Timeline story={story} testId="order-timeline" locale={locale} />}
 
           <section className="order-section" aria-labelledby="order-pay-title">
             <h2 id="order-pay-title">Payment link</h2>
