@@ -71,6 +71,20 @@ function finish(index: SearchIndex, kind: ChangeKind, marker: SyncMarker, top: s
 }
 
 /**
+ * A change list the credential may not read (an organization token without the right scope, a
+ * service without the list) leaves the objects' walk complete: the sync is not failed for it, and
+ * the next sync tries again. A cancel still ends the sync.
+ */
+async function bestEffort(walk: () => Promise<Change[]>, signal: AbortSignal): Promise<Change[]> {
+  try {
+    return await walk()
+  } catch (error) {
+    if (signal.aborted) throw error
+    return []
+  }
+}
+
+/**
  * Reads again the payments that refunds and chargebacks since the last sync changed, the payments
  * whose refunds are still on their way, and the orders of all of them. Answers how many it read.
  */
@@ -85,8 +99,8 @@ export async function refreshChanged(
     origin: { screen: 'search', action: 'refresh changed' },
   }
   const changes = [
-    ...(await walkChanges(index, client, 'refunds', callOpts)),
-    ...(await walkChanges(index, client, 'chargebacks', callOpts)),
+    ...(await bestEffort(() => walkChanges(index, client, 'refunds', callOpts), options.signal)),
+    ...(await bestEffort(() => walkChanges(index, client, 'chargebacks', callOpts), options.signal)),
   ]
   const paymentIds = [...new Set(changes.map((c) => c.paymentId))].slice(0, CHANGED_PAYMENTS_BUDGET)
   const orderIds = new Set<string>()

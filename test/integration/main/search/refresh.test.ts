@@ -118,4 +118,15 @@ describe('refunds and chargebacks since the last sync reach the payments they ch
     expect(found('refunded')).toEqual(expect.arrayContaining([part.id, full.id]))
     expect(found('refunded')).not.toContain(chargedBack.id)
   })
+
+  it('a change list the credential cannot read leaves the sync complete, and the other list still counts', async () => {
+    const admin = createSandboxAdmin(sandbox.origin, ADMIN)
+    const p = await client.createPayment(validPaymentBody({ description: 'Settled unreadable' }))
+    await completeCheckout(`${sandbox.origin}/checkout/${p.id}`, 'paid')
+    await sync()
+    await client.createRefund(p.id, { amount: { currency: 'EUR', value: '1.00' } })
+    await admin.addFault({ path: '/v2/chargebacks', kind: 'malformed-json', count: 1 })
+    await expect(sync()).resolves.toBeUndefined()
+    expect(stateOf(p.id)).toBe('partly refunded')
+  })
 })
