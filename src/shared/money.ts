@@ -178,6 +178,11 @@ export function isZero(amount: Amount): boolean {
   return toMinor(amount) === 0n
 }
 
+/** An amount that is there and above zero (what was refunded, charged back). */
+export function isPositive(amount: Amount | null | undefined): amount is Amount {
+  return !!amount && toMinor(amount) > 0n
+}
+
 const formatters = new Map<string, Intl.NumberFormat>()
 
 function numberFormat(locale: string | null | undefined, currency: string, decimals: number): Intl.NumberFormat {

@@ -3,7 +3,7 @@
 // (encrypted on disk) and what happened to it, in the words an agent types ("refunded", "chargeback",
 // "failed card", "insufficient funds"): the same words the payment view uses (shared/story).
 import type { Order, Payment } from '../../shared/api-types'
-import { toMinor } from '../../shared/money'
+import { isPositive } from '../../shared/money'
 import { paymentState } from '../../shared/story/payment-story'
 import { failureReasonText } from '../../shared/payment-failure'
 import { failureCode, methodName } from '../../shared/story/words'
@@ -133,8 +133,6 @@ export function orderRow(o: Order): IndexRow {
   }
 }
 
-const positive = (a: { value: string; currency: string } | undefined) => !!a && toMinor(a) > 0n
-
 /**
  * The words a search for what happened to a payment finds it by: only what sets it apart (a refund,
  * a chargeback, a failure's method and reason), so a common word does not match every row; the
@@ -144,8 +142,8 @@ export function paymentFacts(p: Payment): string {
   const words: string[] = []
   const state = paymentState(p).state.toLowerCase()
   if (state !== p.status) words.push(state)
-  if (positive(p.amountRefunded)) words.push('refund refunded')
-  if (positive(p.amountChargedBack)) words.push('chargeback charged back')
+  if (isPositive(p.amountRefunded)) words.push('refund refunded')
+  if (isPositive(p.amountChargedBack)) words.push('chargeback charged back')
   if (p.status === 'failed') {
     words.push(methodName(p.method) ?? '', p.method === 'creditcard' ? 'card' : '')
     words.push(failureCode(p.details)?.replace(/_/g, ' ') ?? '', failureReasonText(p.details) ?? '')
@@ -155,5 +153,5 @@ export function paymentFacts(p: Payment): string {
 
 /** The words a search for what happened to an order finds it by. */
 export function orderFacts(o: Order): string {
-  return positive(o.amountRefunded) ? 'refund refunded' : ''
+  return isPositive(o.amountRefunded) ? 'refund refunded' : ''
 }

@@ -8,12 +8,12 @@ import { amountFromMinor, formatAmountForDisplay, toMinor } from '../money'
 import {
   deliveryEvents,
   paymentStory,
+  refundEvents,
   type DeliveryRecord,
   type Story,
   type TimelineEvent,
   type Tone,
 } from './payment-story'
-import { refundInFlight, refundStateWords } from './words'
 
 function at(iso: string | undefined | null, words: DateWords): string {
   return iso ? `${formatMoment(iso, 'day', words)} at ${formatMoment(iso, 'time', words)}` : ''
@@ -111,11 +111,6 @@ export function orderStory(o: Order, input: { deliveries?: readonly DeliveryReco
       text: payments.length > 1 ? `Payment ${p.id}: ${e.text}` : `Payment: ${e.text}`,
     })),
   )
-  const refundEvents: TimelineEvent[] = (o._embedded?.refunds ?? []).map((r) => ({
-    at: r.createdAt,
-    tone: r.status === 'failed' ? 'problem' : refundInFlight(r.status) ? 'waiting' : 'neutral',
-    text: `Refund of ${formatAmountForDisplay(r.amount, words.locale)} ${refundStateWords(r.status)}`,
-  }))
   const deliveries = deliveryEvents(input.deliveries ?? [], words)
   const { state, tone } = orderState(o)
   return {
@@ -123,8 +118,11 @@ export function orderStory(o: Order, input: { deliveries?: readonly DeliveryReco
     tone,
     headline: orderHeadline(o, words),
     why: null,
-    timeline: [...ownMoments(o, words.locale), ...paymentEvents, ...refundEvents, ...deliveries].sort(
-      (a, b) => Date.parse(a.at) - Date.parse(b.at),
-    ),
+    timeline: [
+      ...ownMoments(o, words.locale),
+      ...paymentEvents,
+      ...refundEvents(o._embedded?.refunds ?? [], words.locale),
+      ...deliveries,
+    ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
   }
 }

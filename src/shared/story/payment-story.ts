@@ -3,9 +3,9 @@
 // once all of it went back) and a timeline of everything that happened to it: its own moments, each
 // refund and chargeback, and each webhook call to the shop (on the built-in Sandbox, which keeps
 // them). Pure: the words and dates come from the caller's locale and time zone.
-import type { Amount, Chargeback, Payment, Refund } from '../api-types'
+import type { Chargeback, Payment, Refund } from '../api-types'
 import { formatMoment, type DateWords } from '../dates'
-import { formatAmountForDisplay, toMinor } from '../money'
+import { formatAmountForDisplay, isPositive, toMinor } from '../money'
 import { failureExplanation } from '../payment-failure'
 import { methodName, refundInFlight, refundStateWords } from './words'
 
@@ -42,11 +42,9 @@ export interface StoryInput {
   words?: DateWords
 }
 
-const positive = (a: Amount | undefined | null): a is Amount => !!a && toMinor(a) > 0n
-
 /** How much of a payment went back, as the lists show it: null, 'partly' or 'fully'. */
 export function refundedShare(p: Pick<Payment, 'amount' | 'amountRefunded'>): 'partly' | 'fully' | null {
-  if (!positive(p.amountRefunded)) return null
+  if (!isPositive(p.amountRefunded)) return null
   return toMinor(p.amountRefunded) >= toMinor(p.amount) ? 'fully' : 'partly'
 }
 
@@ -56,7 +54,7 @@ export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefun
   tone: Tone
 } {
   if (p.status === 'paid') {
-    if (positive(p.amountChargedBack)) return { state: 'Charged back', tone: 'problem' }
+    if (isPositive(p.amountChargedBack)) return { state: 'Charged back', tone: 'problem' }
     const share = refundedShare(p)
     if (share === 'fully') return { state: 'Refunded', tone: 'neutral' }
     if (share === 'partly') return { state: 'Partly refunded', tone: 'done' }
@@ -75,12 +73,12 @@ export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefun
 
 function moneyTail(p: Payment, locale: string | undefined): string {
   const parts: string[] = []
-  if (positive(p.amountRefunded)) {
+  if (isPositive(p.amountRefunded)) {
     parts.push(
       `${formatAmountForDisplay(p.amountRefunded, locale)} refunded of ${formatAmountForDisplay(p.amount, locale)}`,
     )
   }
-  if (positive(p.amountChargedBack)) {
+  if (isPositive(p.amountChargedBack)) {
     parts.push(`${formatAmountForDisplay(p.amountChargedBack, locale)} charged back`)
   }
   return parts.length ? ` · ${parts.join(' · ')}` : ''
@@ -132,7 +130,8 @@ function ownMoments(p: Payment, locale: string | undefined): TimelineEvent[] {
   return events.filter((e): e is TimelineEvent => e !== null)
 }
 
-function refundEvents(refunds: readonly Refund[], locale: string | undefined): TimelineEvent[] {
+/** One line per refund: its amount, its state in words and its description. */
+export function refundEvents(refunds: readonly Refund[], locale: string | undefined): TimelineEvent[] {
   return refunds.map((r) => ({
     at: r.createdAt,
     tone: r.status === 'failed' ? 'problem' : refundInFlight(r.status) ? 'waiting' : 'neutral',
