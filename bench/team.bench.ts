@@ -100,6 +100,8 @@ interface RunResult {
   n: number
   shop: boolean
   status429: number
+  /** Of those, answers to the agents' lookups (Paydesk only). */
+  lookup429: number
   lookups: number
   lookupP50: number
   lookupP95: number
@@ -164,6 +166,7 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
     n: spec.n,
     shop: spec.shop,
     status429: sum((r) => r.status429),
+    lookup429: sum((r) => r.lookup429 ?? 0),
     lookups: lookupMs.length,
     lookupP50: Math.round(pct(lookupMs, 50)),
     lookupP95: Math.round(pct(lookupMs, 95)),
@@ -188,7 +191,7 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
 function line(r: RunResult): string {
   return [
     r.label.padEnd(22),
-    String(r.status429).padStart(6),
+    `${r.status429} (${r.lookup429})`.padStart(10),
     `${r.lookupP50} / ${r.lookupP95} / ${r.lookupMax} ms`.padStart(24),
     String(r.failedAgentCalls).padStart(7),
     `${r.shop429}/${r.shopReads}`.padStart(9),
@@ -215,7 +218,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 )
-console.log('run                      429s   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95')
+console.log('run                 429s (lookups)   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95')
 const results: RunResult[] = []
 try {
   for (const spec of specs) {
@@ -233,6 +236,7 @@ const summary = Object.fromEntries(
     r.label,
     {
       '429s': r.status429,
+      lookup429s: r.lookup429,
       lookupWaitMs: { p50: r.lookupP50, p95: r.lookupP95, max: r.lookupMax },
       lookupQueueP95Ms: r.lookupQueueP95,
       failedAgentCalls: r.failedAgentCalls,

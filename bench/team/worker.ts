@@ -40,6 +40,8 @@ export interface WorkerResult {
   failedWrites: number
   /** 429 answers this process received. */
   status429: number
+  /** Paydesk only: of those, answers to the agent's lookups (the rest went to the sync). */
+  lookup429: number
   /** 2xx answers to GETs of the payments READ bucket (lists and single payments) inside the window. */
   readAccepted: number
   syncPages: number
@@ -58,6 +60,7 @@ const result: WorkerResult = {
   writes: 0,
   failedWrites: 0,
   status429: 0,
+  lookup429: 0,
   readAccepted: 0,
   syncPages: 0,
   syncErrors: 0,
@@ -103,11 +106,25 @@ async function paydesk(): Promise<Workload> {
     getCredential: async () => ({ secret: config.key, kind: 'api-key' }),
     onAttempt: (e) => {
       if (e.status === 429) result.status429++
-      if (e.method === 'GET' && /\/payments\/tr_/.test(e.url)) result.lookupQueueMs.push(e.timings.queuedMs)
+      if (e.method === 'GET' && /\/payments\/tr_/.test(e.url)) {
+        result.lookupQueueMs.push(e.timings.queuedMs)
+        if (e.status === 429) result.lookup429++
+      }
       if (inWindow(e.startedAt) && e.status !== null && e.status < 300 && isPaymentsRead(e.method, e.url))
         result.readAccepted++
     },
   })
+  if (process.env.TEAM_DEBUG) {
+    // Diagnosis only: how this instance sees the shared bucket, sampled twice a second.
+    const samples: string[] = []
+    const timer = setInterval(() => {
+      const b = client.buckets().find((x) => x.policy === 'get-v2-payments')
+      if (b && inWindow(Date.now()))
+        samples.push(`${b.background?.othersActive ? 'A' : '-'}${Math.round((b.background?.share ?? 0) * 100)}:${b.remaining}${b.pausedUntil ? 'P' : ''}`)
+    }, 500)
+    timer.unref()
+    process.on('exit', () => console.error(`debug ${process.pid}: ${samples.join(' ')}`))
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'paydesk-team-'))
   const { index } = await openSearchIndex({ dir, connectionId: 'team', key: randomBytes(32) })
   return {

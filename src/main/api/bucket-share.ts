@@ -7,6 +7,11 @@
 //   - whether others are active now (spending seen within the last few seconds).
 // While others are active, background work (the sync) is a good citizen: it takes at most
 // `backgroundShare` of the quota, and nothing while the bucket is below `lowWater` of its capacity.
+// Within that cap its rate adapts like a congestion window (additive increase, multiplicative
+// decrease): it halves when the server's remaining count shows the bucket below the low-water mark
+// or a request meets a 429, and climbs slowly while the bucket stays above it. Twenty instances
+// that each took a fixed quarter would ask for five buckets' worth; adapting to what the bucket
+// shows, they share what the agents and the shop leave, without knowing how many they are.
 // With nobody else seen it runs at full speed. User requests are never held by these rules.
 
 import type { BackgroundShareView } from '../../shared/api-events'
@@ -22,6 +27,13 @@ export interface ShareOptions {
 
 export const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
 
+/** Additive increase of the background rate per second while the bucket stays above low water (part of the quota). */
+export const BACKGROUND_INCREASE_PER_S = 0.01
+/** Slowest background rate while others are active (part of the quota): the sync still progresses. */
+export const BACKGROUND_FLOOR = 0.005
+/** Two cuts of the background rate are at least this far apart (one crowded moment counts once). */
+const CUT_SPACING_MS = 1000
+
 /** Tokens missing beyond this are someone else's spending, not clock rounding. */
 const FOREIGN_MIN_TOKENS = 0.5
 /** How fast the estimate of the others' rate follows what the remaining counts show. */
@@ -36,13 +48,55 @@ export interface ShareState {
   othersRate: number
   /** Time of the last correction that fed the estimate. */
   lastFedAt: number | null
-  /** The background allowance: tokens at `backgroundShare` of the quota, capacity one. */
+  /** The background allowance: tokens at `bgShare` of the quota, capacity one. */
   bgTokens: number
   bgUpdatedAt: number
+  /** The part of the quota background work may take now while others are active (≤ backgroundShare). */
+  bgShare: number
+  /** Last time bgShare was raised or cut. */
+  bgShareAt: number
+  lastCutAt: number | null
 }
 
-export function newShareState(now: number): ShareState {
-  return { othersSeenAt: null, othersRate: 0, lastFedAt: null, bgTokens: 1, bgUpdatedAt: now }
+/** A bucket first seen shared starts its background at a quarter of the share and climbs from there. */
+export function newShareState(now: number, o: ShareOptions = DEFAULT_SHARE_OPTIONS): ShareState {
+  return {
+    othersSeenAt: null,
+    othersRate: 0,
+    lastFedAt: null,
+    bgTokens: 1,
+    bgUpdatedAt: now,
+    bgShare: o.backgroundShare / 4,
+    bgShareAt: now,
+    lastCutAt: null,
+  }
+}
+
+/** Halves the background rate (a crowded bucket or a 429), at most once per CUT_SPACING_MS. */
+export function cutBackground(s: ShareState, now: number): void {
+  if (s.lastCutAt !== null && now - s.lastCutAt < CUT_SPACING_MS) return
+  s.bgShare = Math.max(BACKGROUND_FLOOR, s.bgShare / 2)
+  s.bgShareAt = now
+  s.lastCutAt = now
+}
+
+/**
+ * The server's remaining count, read from a response: below the low-water mark the background rate
+ * is cut; above it, it climbs by BACKGROUND_INCREASE_PER_S of the quota per second, up to the share.
+ */
+export function observeLevel(
+  s: ShareState,
+  bucket: { remaining: number; capacity: number },
+  now: number,
+  o: ShareOptions,
+): void {
+  if (bucket.remaining < o.lowWater * bucket.capacity) {
+    cutBackground(s, now)
+    return
+  }
+  const seconds = Math.max(0, now - s.bgShareAt) / 1000
+  s.bgShare = Math.min(o.backgroundShare, s.bgShare + BACKGROUND_INCREASE_PER_S * seconds)
+  s.bgShareAt = now
 }
 
 export function othersActive(s: ShareState, now: number, o: ShareOptions): boolean {
@@ -74,15 +128,30 @@ export function feedObservation(
   s.othersRate = Math.min(o.rate, Math.max(0, s.othersRate + (GAIN * o.likely) / interval))
 }
 
+/**
+ * A second sign of others that needs no estimate: with nobody else spending, a bucket holds at least
+ * its capacity minus what this instance sent in the last capacity/rate seconds (the refill would
+ * have filled it otherwise). The server's remaining count below that means someone else spent
+ * tokens, even when this instance's own estimate has fallen just as low (a drained bucket, where the
+ * estimate comparison in feedObservation sees nothing).
+ */
+export function noteLevelBelowOwnUse(
+  s: ShareState,
+  o: { remaining: number; capacity: number; ownSends: number; unreflected: number; now: number },
+): void {
+  if (o.remaining + 1 + o.unreflected < o.capacity - o.ownSends) s.othersSeenAt = o.now
+}
+
 /** A 429 this instance's estimate did not expect while others are active: they spend more than assumed. */
 export function noteForeign429(s: ShareState, rate: number, now: number): void {
   s.othersSeenAt = now
   s.othersRate = Math.min(rate, s.othersRate + 0.25 * rate)
+  cutBackground(s, now)
 }
 
 function refillAllowance(s: ShareState, rate: number, now: number, o: ShareOptions): void {
   if (now > s.bgUpdatedAt)
-    s.bgTokens = Math.min(1, s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * o.backgroundShare)
+    s.bgTokens = Math.min(1, s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * Math.min(s.bgShare, o.backgroundShare))
   s.bgUpdatedAt = now
 }
 
@@ -100,7 +169,7 @@ export function backgroundWaitMs(
   if (!othersActive(s, now, o)) return 0
   const low = o.lowWater * bucket.capacity
   const lowWait = bucket.tokens >= low ? 0 : ((low - bucket.tokens) / Math.max(bucket.ownRate, 1e-6)) * 1000
-  const shareRate = bucket.rate * o.backgroundShare
+  const shareRate = bucket.rate * Math.min(s.bgShare, o.backgroundShare)
   const shareWait = s.bgTokens >= 1 - 1e-9 ? 0 : ((1 - s.bgTokens) / Math.max(shareRate, 1e-6)) * 1000
   return Math.max(lowWait, shareWait)
 }
@@ -116,7 +185,7 @@ export function shareView(s: ShareState, rate: number, now: number, o: ShareOpti
   const active = othersActive(s, now, o)
   return {
     configuredShare: o.backgroundShare,
-    share: active ? o.backgroundShare : 1,
+    share: active ? Math.round(Math.min(s.bgShare, o.backgroundShare) * 1000) / 1000 : 1,
     othersActive: active,
     othersPerSecond: active ? Math.round(Math.min(rate, s.othersRate) * 10) / 10 : 0,
   }

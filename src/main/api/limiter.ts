@@ -13,7 +13,10 @@ import {
   DEFAULT_SHARE_OPTIONS,
   feedObservation,
   newShareState,
+  cutBackground,
   noteForeign429,
+  noteLevelBelowOwnUse,
+  observeLevel,
   othersActive,
   ownRefillRate,
   shareView,
@@ -119,12 +122,21 @@ interface Gate {
   rate: number
   tokens: number
   updatedAt: number
+  /** Pause of the bucket's background work (and of every request on an unlearned gate). */
   pausedUntil: number | null
+  /**
+   * Pause of user requests: set by a 429 to a user request (its Retry-After) or a fixed window at
+   * zero. A 429 to the instance's own background work pauses only the background: an agent's call
+   * then waits for the next slot the server's refill opens, not behind the sync's Retry-After.
+   */
+  userPausedUntil: number | null
   inFlight: number
   /** User requests among those in flight (the unlearned gate lets one pass a background probe). */
   userInFlight: number
   /** Global event numbers at which requests of this gate got their response or failed (ascending). */
   settleLog: number[]
+  /** When this instance sent its requests through this gate (ms, ascending; the last few seconds). */
+  sendLog: number[]
   /** Sequence of the newest request whose RateLimit was applied. */
   lastCorrectionSeq: number
   pauses: number
@@ -218,15 +230,17 @@ export class RateLimiter {
       tokens: 1,
       updatedAt: this.clock.now(),
       pausedUntil: null,
+      userPausedUntil: null,
       inFlight: 0,
       userInFlight: 0,
       settleLog: [],
+      sendLog: [],
       lastCorrectionSeq: 0,
       pauses: 0,
       dialect: null,
       penalty: 1,
       penaltyAt: this.clock.now(),
-      share: newShareState(this.clock.now()),
+      share: newShareState(this.clock.now(), this.shareOptions),
       refillSeen: false,
       lastR: null,
       correctedAt: this.clock.now(),
@@ -376,7 +390,8 @@ export class RateLimiter {
    * the agent's request finds a token at once, and the sync still runs at the refill rate.
    */
   private waitMs(g: Gate, now: number, priority: RequestPriority): number {
-    const pause = g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil - now : 0
+    const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
+    const pause = until !== null && until > now ? until - now : 0
     if (!g.learned) {
       // One at a time, except that a user call never waits behind the instance's own background
       // probe (a sync's first page must not hold an agent's first lookup).
@@ -469,7 +484,11 @@ export class RateLimiter {
     // The estimate admitted it with a token to spare: a 429 to it is a surprise.
     // (A user call is always sent expecting a token: see waitMs.)
     const expected = g.learned && (g.tokens >= 1 - EPSILON || w.priority === 'user')
-    if (g.learned) g.tokens -= 1
+    if (g.learned) {
+      g.tokens -= 1
+      g.sendLog.push(now)
+      if (g.sendLog.length > MAX_LOG) g.sendLog.splice(0, MAX_LOG / 2)
+    }
     if (g.learned && w.priority === 'background') spendBackground(g.share, this.rateOf(g), now, this.shareOptions)
     g.inFlight++
     if (w.priority === 'user') g.userInFlight++
@@ -499,6 +518,19 @@ export class RateLimiter {
         this.pump()
       },
     }
+  }
+
+  /** Requests this instance sent through `g` at or after `since` (ms); older entries are dropped. */
+  private sentSince(g: Gate, since: number): number {
+    const log = g.sendLog
+    let lo = 0
+    let hi = log.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((log[mid] ?? Infinity) < since) lo = mid + 1
+      else hi = mid
+    }
+    return log.length - lo
   }
 
   /** Requests of `g` that settled after event `seq`. */
@@ -554,13 +586,16 @@ export class RateLimiter {
     // The refill assumed between responses is halved (never below PENALTY_FLOOR, recovered
     // additively); the server's r still lifts the estimate at once (see correct), so with a team a
     // 429 never leaves agents queued behind a sunk rate while the bucket has tokens.
+    const crowded = gate.learned && othersActive(gate.share, now, this.shareOptions)
     if (bucket && bucket === via && expected && !wasPaused) {
       this.refill(bucket, now)
-      if (othersActive(bucket.share, now, this.shareOptions)) noteForeign429(bucket.share, this.rateOf(bucket), now)
+      if (crowded) noteForeign429(bucket.share, this.rateOf(bucket), now)
       bucket.penalty = Math.max(PENALTY_FLOOR, bucket.penalty / 2)
       bucket.penaltyAt = now
       bucket.tokens = Math.min(bucket.tokens, this.capacityOf(bucket))
     }
+    // Any 429 while others use the bucket: the background rate halves (bucket-share.ts).
+    if (crowded) cutBackground(gate.share, now)
     // Concurrent 429s of one bucket share one pause: it is only extended when this response's
     // Retry-After ends later than the pause already running.
     if (!wasPaused || now + pauseMs > (gate.pausedUntil ?? -Infinity)) {
@@ -568,10 +603,17 @@ export class RateLimiter {
       if (!wasPaused) gate.pauses++
     }
     const pausedUntil = gate.pausedUntil ?? now + pauseMs
+    const userCall = w.priority === 'user' || !gate.learned
+    if (userCall) gate.userPausedUntil = Math.max(gate.userPausedUntil ?? -Infinity, pausedUntil)
     if (gate.learned) {
       this.refill(gate, now)
-      // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens").
-      gate.tokens = Math.min(gate.tokens, 1 - ((pausedUntil - now) / 1000) * this.ownRate(gate))
+      // Exactly one slot when the pause ends (spec 8.1: "until the next request slot opens"). A 429
+      // to background work in a crowded bucket only empties the estimate: the agents' next call
+      // waits for the next slot at the server's refill, the background for the whole pause.
+      gate.tokens =
+        userCall || !crowded
+          ? Math.min(gate.tokens, 1 - ((pausedUntil - now) / 1000) * this.ownRate(gate))
+          : Math.min(gate.tokens, 0)
     }
     const result: { pauseMs: number; askedMs?: number } = { pauseMs: pausedUntil - now }
     if (askedMs > this.maxRetryAfterMs) result.askedMs = askedMs
@@ -592,15 +634,17 @@ export class RateLimiter {
         tokens: 0,
         updatedAt: now,
         pausedUntil: null,
+        userPausedUntil: null,
         inFlight: 0,
         userInFlight: 0,
         settleLog: [],
+        sendLog: [],
         lastCorrectionSeq: 0,
         pauses: 0,
         dialect: shape.dialect,
         penalty: 1,
         penaltyAt: now,
-        share: newShareState(now),
+        share: newShareState(now, this.shareOptions),
         refillSeen: false,
         lastR: null,
         correctedAt: now,
@@ -662,6 +706,7 @@ export class RateLimiter {
     if (state.r === 0 && state.resetSeconds !== undefined && g.dialect === 'legacy') {
       const until = now + state.resetSeconds * 1000
       if (g.pausedUntil === null || g.pausedUntil < until) g.pausedUntil = until
+      if (g.userPausedUntil === null || g.userPausedUntil < until) g.userPausedUntil = until
     }
     if (g.penalty < 1) {
       // Additive recovery: without a new surprise the factor climbs back, never stuck at the floor.
@@ -683,6 +728,18 @@ export class RateLimiter {
       rate: this.rateOf(g),
       now,
     })
+    // A bucket lower than this instance's own sending can explain is shared (bucket-share.ts).
+    const window = (g.capacity / Math.max(this.rateOf(g), 1e-6)) * 1000
+    noteLevelBelowOwnUse(g.share, {
+      remaining: state.r,
+      capacity: g.capacity,
+      ownSends: this.sentSince(g, sentAt - window),
+      unreflected: Math.max(0, maybeUnreflected),
+      now,
+    })
+    // While others use the bucket, its level paces the background rate (bucket-share.ts).
+    if (othersActive(g.share, now, this.shareOptions))
+      observeLevel(g.share, { remaining: state.r, capacity: g.capacity }, now, this.shareOptions)
     // The server's r is the truth about the others: what it certainly holds is usable now, whatever
     // the penalty (a penalized capacity would queue agents while the bucket has tokens).
     if (g.tokens < lower) g.tokens = Math.min(g.capacity, lower)

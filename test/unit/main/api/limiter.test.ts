@@ -491,7 +491,10 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     // Estimate 8, the server says 2: six tokens went to someone else.
     present(a.permit).complete({ status: 200, headers: headers('p', 10, 10, 2) })
     await flush()
-    expect(view(limiter)).toMatchObject({ configuredShare: 0.25, share: 0.25, othersActive: true })
+    // The bucket is below half: the background rate was cut below the configured share at once.
+    expect(view(limiter)).toMatchObject({ configuredShare: 0.25, othersActive: true })
+    expect(view(limiter).share).toBeLessThan(0.25)
+    expect(view(limiter).share).toBeGreaterThan(0)
     const sync = Array.from({ length: 20 }, (_, i) => track(limiter, { label: `bg${i}`, priority: 'background' }))
     await flush()
     expect(granted(sync)).toBe(0) // 2 tokens < half the capacity
@@ -502,6 +505,103 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     // At most its share of the quota: 0.25 · 10/s · 2 s, plus one allowance token.
     expect(granted(sync)).toBeGreaterThanOrEqual(1)
     expect(granted(sync)).toBeLessThanOrEqual(6)
+  })
+
+  it('with others, the background rate halves while the bucket shows less than half, and climbs only slowly while it shows more', async () => {
+    const { clock, limiter } = await learnedShared(9)
+    const answer = async (r: number) => {
+      const x = track(limiter, { label: `x${r}` })
+      await flush()
+      present(x.permit).complete({ status: 200, headers: headers('p', 10, 10, r) })
+      await flush()
+    }
+    await answer(2) // estimate 8, server 2: others seen; the bucket is low
+    const first = view(limiter).share
+    await clock.advance(1000)
+    await answer(1)
+    await clock.advance(1000)
+    await answer(0)
+    // Three low readings a second apart: three halvings, never below the floor.
+    expect(view(limiter).share).toBeCloseTo(first / 4, 2)
+    expect(view(limiter).share).toBeGreaterThan(0)
+    const low = view(limiter).share
+    // The bucket shows 6 of 10 for the next ten seconds (others still spending): the rate climbs by
+    // 1 % of the quota per second, up to the configured share and never beyond it.
+    for (let i = 0; i < 10; i++) {
+      await clock.advance(1000)
+      await answer(6)
+      expect(view(limiter).othersActive).toBe(true)
+    }
+    expect(view(limiter).share).toBeCloseTo(low + 0.1, 2)
+    for (let i = 0; i < 30; i++) {
+      await clock.advance(1000)
+      await answer(6)
+    }
+    expect(view(limiter).share).toBe(0.25)
+  })
+
+  it('a bucket drained to zero by others is still seen as shared when the own estimate is zero too', async () => {
+    // Capacity 10 at 10/s: alone, the bucket would hold at least 10 minus what this instance sent in
+    // the last second. It sends one request a second and the server keeps answering r = 0.
+    const { clock, limiter } = await learnedShared(0)
+    for (let i = 0; i < 8; i++) {
+      await clock.advance(1000)
+      const x = track(limiter, { label: `x${i}`, priority: 'user' })
+      await flush()
+      present(x.permit).complete({ status: 200, headers: headers('p', 10, 10, 0) })
+      await flush()
+    }
+    // More than the 3 s window after the start: the estimate comparison alone would have said "alone".
+    expect(view(limiter).othersActive).toBe(true)
+    expect(view(limiter).share).toBeLessThan(0.25)
+  })
+
+  it('alone, a bucket this instance drained itself is not mistaken for a shared one', async () => {
+    const { clock, limiter } = await learnedShared(10)
+    // Ten background requests at once take the whole bucket; the server says r = 0 to the last.
+    const sync = Array.from({ length: 10 }, (_, i) => track(limiter, { label: `bg${i}`, priority: 'background' }))
+    await clock.advance(100)
+    const sent = sync.filter((e) => e.permit !== null)
+    for (const [i, e] of sent.entries())
+      present(e.permit).complete({ status: 200, headers: headers('p', 10, 10, Math.max(0, 9 - i - 1)) })
+    await flush()
+    expect(sent.length).toBeGreaterThan(5)
+    expect(view(limiter).othersActive).toBe(false)
+    expect(view(limiter).share).toBe(1)
+  })
+
+  it("a 429 to the instance's background work pauses the background, not the agent's next call", async () => {
+    const { clock, limiter } = await learnedShared(9)
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    present(a.permit).complete({ status: 200, headers: headers('p', 10, 10, 6) }) // others seen
+    await clock.advance(3000)
+    const bg = track(limiter, { label: 'bg', priority: 'background' })
+    await clock.advance(2000)
+    present(bg.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '2' }) })
+    await flush()
+    const agent = track(limiter, { label: 'agent' })
+    const later = track(limiter, { label: 'later-bg', priority: 'background' })
+    // The next slot opens within a tenth of a second at q = 10/s (a fifth at the rate halved by the
+    // surprise): the agent goes then, not after the 2 s the sync was asked to wait.
+    await clock.advance(250)
+    expect(agent.permit).not.toBeNull()
+    expect(later.permit).toBeNull()
+    await clock.advance(1500)
+    expect(later.permit).toBeNull() // the background keeps the whole Retry-After
+  })
+
+  it("a 429 to the agent's own call pauses the agent's calls for the whole Retry-After", async () => {
+    const { clock, limiter } = await learnedShared(9)
+    const a = track(limiter, { label: 'a' })
+    await flush()
+    present(a.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '2' }) })
+    await flush()
+    const agent = track(limiter, { label: 'agent' })
+    await clock.advance(1900)
+    expect(agent.permit).toBeNull()
+    await clock.advance(200)
+    expect(agent.permit).not.toBeNull()
   })
 
   it('after the others stop, background work returns to full speed', async () => {

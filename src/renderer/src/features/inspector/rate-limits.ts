@@ -97,6 +97,11 @@ function perSecond(n: number): string {
  * What the background sync takes of a bucket shared with others (main's BackgroundShareView), in
  * plain words; null for a bucket without one (not yet learned, or a write bucket the sync never uses).
  */
+/** The part the sync takes now, in words: "about 3 %" ("under 1 %" when it is nearly paused). */
+function nowShare(share: number): string {
+  return share < 0.01 ? 'under 1 %' : `about ${Math.round(share * 100)} %`
+}
+
 export function backgroundShareText(bucket: BucketSnapshot): string | null {
   const view = bucket.background
   if (!view) return null
@@ -104,6 +109,6 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
   const share = `${Math.round(view.configuredShare * 100)} %`
   const rule = `Background sync uses up to ${share} of ${quota} while others (your team, your shop) use it; it runs at full speed when nobody else does.`
   return view.othersActive
-    ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync keeps to its ${share}.`
+    ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync takes ${nowShare(view.share)} now; it slows down further while the bucket is low.`
     : `${rule} Nobody else is using it now, so the sync may run at full speed.`
 }
