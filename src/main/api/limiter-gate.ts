@@ -1,0 +1,159 @@
+// One bucket as this instance sees it (limiter.ts): the estimate of its tokens, its pauses, what
+// the server's figures taught, and the arithmetic on it. Pure functions over the Gate record.
+
+import type { BucketSnapshot, RequestClass } from '../../shared/api-events'
+import { newShareState, ownRefillRate, shareView, type ShareOptions, type ShareState } from './bucket-share'
+import type { BucketShape } from './rate-limit-dialects'
+
+export const EPSILON = 1e-9
+/** Entries kept in a gate's send and settle logs. */
+export const MAX_LOG = 4096
+
+/** Slowest rate factor one instance falls to after 429s it did not expect. */
+export const PENALTY_FLOOR = 1 / 16
+/** Additive recovery of that factor per second without a new such 429 (from the floor to 1 in 15 s). */
+export const PENALTY_RECOVERY_PER_S = 1 / 16
+
+export interface Gate {
+  name: string
+  cls: RequestClass
+  learned: boolean
+  capacity: number
+  rate: number
+  tokens: number
+  updatedAt: number
+  /** Pause of the bucket's background work (and of every request on an unlearned gate). */
+  pausedUntil: number | null
+  /**
+   * Pause of user requests: set by a 429 to a user request (its Retry-After) or a fixed window at
+   * zero. A 429 to the instance's own background work pauses only the background: an agent's call
+   * then waits for the next slot the server's refill opens, not behind the sync's Retry-After.
+   */
+  userPausedUntil: number | null
+  inFlight: number
+  /** User requests among those in flight (the unlearned gate lets one pass a background probe). */
+  userInFlight: number
+  /** Global event numbers at which requests of this gate got their response or failed (ascending). */
+  settleLog: number[]
+  /** When this instance sent its requests through this gate (ms, ascending; the last few seconds). */
+  sendLog: number[]
+  /** Sequence of the newest request whose RateLimit was applied. */
+  lastCorrectionSeq: number
+  pauses: number
+  /** Dialect that taught this bucket (null for the unlearned gates). */
+  dialect: BucketShape['dialect'] | null
+  /**
+   * Rate/capacity factor learned from 429s the estimate did not expect while nobody else was seen
+   * using the bucket (a quota lowered without the headers saying so): halved on each (down to
+   * PENALTY_FLOOR), recovered additively with time, and doubled when the server's r shows more
+   * tokens than estimated. A 429 while others are active is their spending, not a lower quota.
+   */
+  penalty: number
+  /** Last time the penalty changed (its additive recovery counts from here). */
+  penaltyAt: number
+  /** What this instance knows of the others sharing the bucket (bucket-share.ts). */
+  share: ShareState
+  /** The server's r rose between two responses: its refill is observed, the safety margin ends. */
+  refillSeen: boolean
+  lastR: number | null
+  /** When the server's r last corrected the estimate. */
+  correctedAt: number
+}
+
+/** A gate that knows nothing yet (unlearned: one at a time) or a bucket learned from a policy. */
+export function newGate(
+  init: { name: string; cls: RequestClass; learned: boolean; capacity: number; rate: number; tokens: number },
+  dialect: BucketShape['dialect'] | null,
+  now: number,
+  o: ShareOptions,
+): Gate {
+  return {
+    ...init,
+    updatedAt: now,
+    pausedUntil: null,
+    userPausedUntil: null,
+    inFlight: 0,
+    userInFlight: 0,
+    settleLog: [],
+    sendLog: [],
+    lastCorrectionSeq: 0,
+    pauses: 0,
+    dialect,
+    penalty: 1,
+    penaltyAt: now,
+    share: newShareState(now, o),
+    refillSeen: false,
+    lastR: null,
+    correctedAt: now,
+  }
+}
+
+export function refill(g: Gate, now: number): void {
+  if (!g.learned) return
+  // The refill stops at the (penalized) capacity but never cuts tokens the server's r vouched for.
+  const cap = capacityOf(g)
+  if (now > g.updatedAt && g.tokens < cap) {
+    g.tokens = Math.min(cap, g.tokens + ((now - g.updatedAt) / 1000) * ownRate(g))
+  }
+  g.updatedAt = now
+}
+
+export function rateOf(g: Gate): number {
+  return g.rate * g.penalty
+}
+
+/** The refill this instance can count on: the rate minus what others are seen to spend. */
+export function ownRate(g: Gate): number {
+  return ownRefillRate(g.share, rateOf(g))
+}
+
+export function capacityOf(g: Gate): number {
+  return Math.max(1, g.capacity * g.penalty)
+}
+
+/** Tokens held back until the refill is observed: a tenth of a second's quota, at least one. */
+export function margin(g: Gate): number {
+  return Math.min(Math.max(1, 0.1 * rateOf(g)), Math.max(0, capacityOf(g) - 1))
+}
+
+/** Requests this instance sent through `g` at or after `since` (ms); older entries are dropped. */
+export function sentSince(g: Gate, since: number): number {
+  const log = g.sendLog
+  let lo = 0
+  let hi = log.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((log[mid] ?? Infinity) < since) lo = mid + 1
+    else hi = mid
+  }
+  return log.length - lo
+}
+
+/** Requests of `g` that settled after event `seq`. */
+export function settledAfter(g: Gate, seq: number): number {
+  const log = g.settleLog
+  let lo = 0
+  let hi = log.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((log[mid] ?? Infinity) <= seq) lo = mid + 1
+    else hi = mid
+  }
+  return log.length - lo
+}
+
+export function snapshotOf(g: Gate, now: number, queued: number, o: ShareOptions): BucketSnapshot {
+  refill(g, now)
+  return {
+    policy: g.name,
+    class: g.cls,
+    remaining: g.learned ? Math.max(0, Math.floor(g.tokens + EPSILON)) : g.inFlight > 0 ? 0 : 1,
+    capacity: g.learned ? Math.round(capacityOf(g) * 1000) / 1000 : g.capacity,
+    ratePerSecond: rateOf(g),
+    queued,
+    inFlight: g.inFlight,
+    pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
+    learned: g.learned,
+    ...(g.learned ? { background: shareView(g.share, rateOf(g), now, o) } : {}),
+  }
+}
