@@ -2,10 +2,10 @@
 // replaces Authorization with `Bearer ***`). Runs BEFORE an attempt is stored, persisted, sent to
 // the renderer or exported, so no later step has to remember it.
 
-import type { AttemptEvent } from '../../shared/api-events'
-import type { LoggedAttempt } from '../../shared/request-log-types'
-import { CREDENTIAL_IN_TEXT } from '../../shared/service/credentials'
-import { encodedForms, maskKnownSecrets, type KnownSecret } from './secret-forms'
+import type { AttemptEvent } from '../../../shared/api-events'
+import type { LoggedAttempt } from '../../../shared/request-log-types'
+import { CREDENTIAL_IN_TEXT } from '../../../shared/service/credentials'
+import { encodedForms, maskKnownSecrets, type KnownSecret } from '../secret-forms'
 
 export const REDACTED = '[redacted]'
 

@@ -1,9 +1,9 @@
 // The request log behind the Inspector: every attempt the API client reports, redacted at once,
 // grouped per logical request (the client's request id), kept newest-bounded in memory, persisted
-// encrypted in the background (request-log-store.ts) and pushed to the renderer in batches.
+// encrypted in the background (store.ts) and pushed to the renderer in batches.
 
 import path from 'node:path'
-import type { AttemptEvent } from '../../shared/api-events'
+import type { AttemptEvent } from '../../../shared/api-events'
 import {
   attemptEnds,
   type ConnectionRef,
@@ -15,13 +15,13 @@ import {
   type RequestLogListView,
   type RequestLogSummary,
   type StatusClass,
-} from '../../shared/request-log-types'
-import { UserFacingError } from '../ipc/errors'
-import { writeFileAtomic } from '../storage/atomic-file'
-import { entriesWithoutPersonalData } from './personal-data-entries'
-import { toCurl, toHar, toJsonBundle } from './request-log-export'
-import { createRedactor, type Redactor } from './request-log-redaction'
-import { createRequestLogStore, type RequestLogStore } from './request-log-store'
+} from '../../../shared/request-log-types'
+import { UserFacingError } from '../../ipc/errors'
+import { writeFileAtomic } from '../../storage/atomic-file'
+import { entriesWithoutPersonalData } from '../personal-data-entries'
+import { toCurl, toHar, toJsonBundle } from './export'
+import { createRedactor, type Redactor } from './redaction'
+import { createRequestLogStore, type RequestLogStore } from './store'
 
 export const REQUEST_LOG_DIR = 'request-log'
 

@@ -7,7 +7,7 @@
 // (reordered) or a record cut out of the middle (dropped) no longer decrypt or leave a gap in the
 // positions, and load() reports them in `outOfPlace`. Segments are numbered without gaps (rotation
 // deletes only the oldest), so a segment removed from the middle is reported too. Records cut from
-// the end of a segment are found against the counts in segments.seal (request-log-manifest.ts).
+// the end of a segment are found against the counts in segments.seal (manifest.ts).
 // What no file can show: the whole folder rolled back to an older copy.
 // Records of the first format ([u32 length][ciphertext bound to 'paydesk-request-log']) are read
 // only while the folder holds nothing newer, and are rewritten in the new format at once.
@@ -19,11 +19,11 @@
 
 import { mkdir, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import type { RequestLogEntry } from '../../shared/request-log-types'
+import type { RequestLogEntry } from '../../../shared/request-log-types'
 import { constants } from 'node:fs'
-import { decryptBytes, DecryptionError, encryptBytes } from '../storage/encryption'
-import { LinkRefusedError, openNoFollow, readFileNoFollow, truncateNoFollow } from '../storage/no-follow'
-import { readManifest, recordsCutFromEnd, writeManifest } from './request-log-manifest'
+import { decryptBytes, DecryptionError, encryptBytes } from '../../storage/encryption'
+import { LinkRefusedError, openNoFollow, readFileNoFollow, truncateNoFollow } from '../../storage/no-follow'
+import { readManifest, recordsCutFromEnd, writeManifest } from './manifest'
 
 /** Associated data of the first format's records (no position). */
 export const LEGACY_RECORD_AAD = 'paydesk-request-log'
@@ -58,7 +58,7 @@ export interface LoadResult {
    * middle of a segment or a whole segment missing between others (counted, not recoverable).
    */
   outOfPlace: number
-  /** Records cut from the end of segments since Paydesk last wrote them (request-log-manifest.ts). */
+  /** Records cut from the end of segments since Paydesk last wrote them (manifest.ts). */
   cutFromEnd: number
   /** The file that counts the records was missing or unreadable while segments exist. */
   countsMissing: boolean

@@ -5,7 +5,7 @@
 // connection's buckets are not settled (not full, paused, queued or in flight) the feed re-reads
 // them every `refreshMs` and pushes what changed, so no screen keeps showing "0/50" after idling.
 
-import type { BucketSnapshot } from '../../shared/api-events'
+import type { BucketSnapshot } from '../../../shared/api-events'
 
 export interface RateLimitFeedOptions {
   emit: (snapshots: BucketSnapshot[]) => void
