@@ -72,101 +72,103 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return out
   }
 
-  function maskText(value: string, forms: KnownSecret[]): string {
-    // Nothing maskable fits in a string shorter than the shortest known form (a credential's shape
-    // is longer still): most keys and values of a page of payments are skipped here.
-    if (value.length < MIN_SECRET_LENGTH) return value
-    // Known secrets in any encoding, then anything shaped like a credential (unknown ones too; the
-    // shape always holds an underscore).
-    const known = maskKnownSecrets(value, forms)
-    return known.includes('_')
-      ? known.replace(CREDENTIAL_PATTERN, (_match, prefix: string) => `${prefix}_${REDACTED}`)
-      : known
-  }
-
-  /** One body's walk: whether anything changed, and each key's verdict (keys repeat per object). */
-  interface Walk {
-    forms: KnownSecret[]
-    changed: boolean
-    keys: Map<string, { masked: string; credential: boolean }>
-  }
-
-  function redactJson(value: unknown, walk: Walk): unknown {
-    if (typeof value === 'string') {
-      const masked = maskText(value, walk.forms)
-      if (masked !== value) walk.changed = true
-      return masked
-    }
-    if (Array.isArray(value)) return value.map((v) => redactJson(v, walk))
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {}
-      for (const [k, v] of Object.entries(value)) {
-        let key = walk.keys.get(k)
-        if (!key) {
-          key = { masked: maskText(k, walk.forms), credential: isCredentialName(k) }
-          walk.keys.set(k, key)
-        }
-        if (key.masked !== k) walk.changed = true
-        if (key.credential && v !== null) {
-          walk.changed = true
-          out[key.masked] = REDACTED
-        } else out[key.masked] = redactJson(v, walk)
-      }
-      return out
-    }
-    return value
-  }
-
-  function redactBody(value: string, forms: KnownSecret[]): string {
-    const trimmed = value.trimStart()
-    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(value)
-        const walk: Walk = { forms, changed: false, keys: new Map() }
-        const redacted = redactJson(parsed, walk)
-        // Unchanged JSON keeps its original bytes (and formatting); changed JSON is re-serialized.
-        // Either way the whole text is masked once more (a secret split across two strings).
-        return maskText(walk.changed ? JSON.stringify(redacted) : value, forms)
-      } catch {
-        // Not JSON after all (or cut off): fall through to text masking.
-      }
-    }
-    return redactFormLike(maskText(value, forms))
-  }
-
-  function redactHeaders(headers: Record<string, string>, forms: KnownSecret[]): Record<string, string> {
-    const out: Record<string, string> = {}
-    for (const [name, value] of Object.entries(headers)) {
-      out[name] = isCredentialName(name) ? REDACTED : maskText(String(value), forms)
-    }
-    return out
-  }
-
   return {
     text: (value) => maskText(value, secretForms()),
     headers: (headers) => redactHeaders(headers, secretForms()),
     body: (value) => redactBody(value, secretForms()),
-    attempt(event) {
-      const forms = secretForms()
-      return {
-        attempt: event.attempt,
-        startedAt: event.startedAt,
-        url: redactUrl(maskText(event.url, forms)),
-        requestHeaders: redactHeaders(event.requestHeaders ?? {}, forms),
-        requestBody: event.requestBody === null ? null : redactBody(event.requestBody, forms),
-        status: event.status,
-        responseHeaders: event.responseHeaders ? redactHeaders(event.responseHeaders, forms) : null,
-        responseBody: event.responseBody === null ? null : redactBody(event.responseBody, forms),
-        responseBodyTruncated: event.responseBodyTruncated,
-        timings: { ...event.timings },
-        rateLimit: event.rateLimit ? { ...event.rateLimit } : null,
-        outcome: event.outcome,
-        error: event.error ? { kind: event.error.kind, message: maskText(event.error.message, forms) } : null,
-        retryReason: event.retryReason === null ? null : maskText(event.retryReason, forms),
-        nextWaitMs: event.nextWaitMs,
-        bucket: event.bucket,
+    attempt: (event) => redactAttempt(event, secretForms()),
+  }
+}
+
+function maskText(value: string, forms: KnownSecret[]): string {
+  // Nothing maskable fits in a string shorter than the shortest known form (a credential's shape
+  // is longer still): most keys and values of a page of payments are skipped here.
+  if (value.length < MIN_SECRET_LENGTH) return value
+  // Known secrets in any encoding, then anything shaped like a credential (unknown ones too; the
+  // shape always holds an underscore).
+  const known = maskKnownSecrets(value, forms)
+  return known.includes('_')
+    ? known.replace(CREDENTIAL_PATTERN, (_match, prefix: string) => `${prefix}_${REDACTED}`)
+    : known
+}
+
+/** One body's walk: whether anything changed, and each key's verdict (keys repeat per object). */
+interface Walk {
+  forms: KnownSecret[]
+  changed: boolean
+  keys: Map<string, { masked: string; credential: boolean }>
+}
+
+function redactJson(value: unknown, walk: Walk): unknown {
+  if (typeof value === 'string') {
+    const masked = maskText(value, walk.forms)
+    if (masked !== value) walk.changed = true
+    return masked
+  }
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, walk))
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) {
+      let key = walk.keys.get(k)
+      if (!key) {
+        key = { masked: maskText(k, walk.forms), credential: isCredentialName(k) }
+        walk.keys.set(k, key)
       }
-    },
+      if (key.masked !== k) walk.changed = true
+      if (key.credential && v !== null) {
+        walk.changed = true
+        out[key.masked] = REDACTED
+      } else out[key.masked] = redactJson(v, walk)
+    }
+    return out
+  }
+  return value
+}
+
+function redactBody(value: string, forms: KnownSecret[]): string {
+  const trimmed = value.trimStart()
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      const walk: Walk = { forms, changed: false, keys: new Map() }
+      const redacted = redactJson(parsed, walk)
+      // Unchanged JSON keeps its original bytes (and formatting); changed JSON is re-serialized.
+      // Either way the whole text is masked once more (a secret split across two strings).
+      return maskText(walk.changed ? JSON.stringify(redacted) : value, forms)
+    } catch {
+      // Not JSON after all (or cut off): fall through to text masking.
+    }
+  }
+  return redactFormLike(maskText(value, forms))
+}
+
+function redactHeaders(headers: Record<string, string>, forms: KnownSecret[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = isCredentialName(name) ? REDACTED : maskText(String(value), forms)
+  }
+  return out
+}
+
+/** One attempt as the log keeps it: every text field masked, headers and bodies redacted. */
+function redactAttempt(event: AttemptEvent, forms: KnownSecret[]): LoggedAttempt {
+  return {
+    attempt: event.attempt,
+    startedAt: event.startedAt,
+    url: redactUrl(maskText(event.url, forms)),
+    requestHeaders: redactHeaders(event.requestHeaders ?? {}, forms),
+    requestBody: event.requestBody === null ? null : redactBody(event.requestBody, forms),
+    status: event.status,
+    responseHeaders: event.responseHeaders ? redactHeaders(event.responseHeaders, forms) : null,
+    responseBody: event.responseBody === null ? null : redactBody(event.responseBody, forms),
+    responseBodyTruncated: event.responseBodyTruncated,
+    timings: { ...event.timings },
+    rateLimit: event.rateLimit ? { ...event.rateLimit } : null,
+    outcome: event.outcome,
+    error: event.error ? { kind: event.error.kind, message: maskText(event.error.message, forms) } : null,
+    retryReason: event.retryReason === null ? null : maskText(event.retryReason, forms),
+    nextWaitMs: event.nextWaitMs,
+    bucket: event.bucket,
   }
 }
 
