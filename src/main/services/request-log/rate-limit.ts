@@ -33,90 +33,115 @@ export function isSettled(b: BucketSnapshot): boolean {
   return b.pausedUntil === null && b.queued === 0 && b.inFlight === 0 && b.remaining >= Math.floor(b.capacity)
 }
 
+/** What the feed's functions share: its options, the snapshots per connection and its timers. */
+interface FeedContext {
+  readonly options: RateLimitFeedOptions
+  readonly intervalMs: number
+  readonly refreshMs: number
+  readonly now: () => number
+  readonly byConnection: Map<string, BucketSnapshot[]>
+  readonly readers: Map<string, () => BucketSnapshot[]>
+  activeId: string | null
+  lastPush: number
+  lastPushed: string
+  timer: ReturnType<typeof setTimeout> | null
+  refreshTimer: ReturnType<typeof setTimeout> | null
+  disposed: boolean
+}
+
 export function createRateLimitFeed(options: RateLimitFeedOptions): RateLimitFeed {
-  const intervalMs = options.intervalMs ?? 100
-  const refreshMs = options.refreshMs ?? 1000
-  const now = options.now ?? Date.now
-  const byConnection = new Map<string, BucketSnapshot[]>()
-  const readers = new Map<string, () => BucketSnapshot[]>()
-  let activeId: string | null = null
-  let lastPush = -Infinity
-  let lastPushed = ''
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null
-  let disposed = false
-
-  const current = () => (activeId === null ? [] : (byConnection.get(activeId) ?? []))
-
-  function push(): void {
-    if (disposed) return
-    lastPush = now()
-    const state = current().map((s) => ({ ...s }))
-    lastPushed = JSON.stringify(state)
-    try {
-      options.emit(state)
-    } catch {
-      // A broken listener must not break the API client.
-    }
-    scheduleRefresh()
+  const ctx: FeedContext = {
+    options,
+    intervalMs: options.intervalMs ?? 100,
+    refreshMs: options.refreshMs ?? 1000,
+    now: options.now ?? Date.now,
+    byConnection: new Map(),
+    readers: new Map(),
+    activeId: null,
+    lastPush: -Infinity,
+    lastPushed: '',
+    timer: null,
+    refreshTimer: null,
+    disposed: false,
   }
-
-  function schedule(): void {
-    if (timer || disposed) return
-    const wait = lastPush + intervalMs - now()
-    if (wait <= 0) return push()
-    timer = setTimeout(() => {
-      timer = null
-      push()
-    }, wait)
-    timer.unref?.()
-  }
-
-  function scheduleRefresh(): void {
-    if (refreshTimer || disposed || activeId === null) return
-    const read = readers.get(activeId)
-    if (!read || current().every(isSettled)) return
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null
-      if (disposed || activeId === null) return
-      const reader = readers.get(activeId)
-      if (!reader) return
-      let fresh: BucketSnapshot[]
-      try {
-        fresh = reader()
-      } catch {
-        return
-      }
-      byConnection.set(activeId, fresh)
-      if (JSON.stringify(fresh) !== lastPushed) schedule()
-      else scheduleRefresh()
-    }, refreshMs)
-    refreshTimer.unref?.()
-  }
-
-  function clearTimers(): void {
-    if (timer) clearTimeout(timer)
-    if (refreshTimer) clearTimeout(refreshTimer)
-    timer = null
-    refreshTimer = null
-  }
-
   return {
     update(connectionId, snapshots, read) {
-      byConnection.set(connectionId, snapshots)
-      if (read) readers.set(connectionId, read)
-      if (connectionId === activeId) schedule()
+      ctx.byConnection.set(connectionId, snapshots)
+      if (read) ctx.readers.set(connectionId, read)
+      if (connectionId === ctx.activeId) schedule(ctx)
     },
     setActive(connectionId) {
-      if (activeId === connectionId) return
-      activeId = connectionId
-      clearTimers()
-      push()
+      if (ctx.activeId === connectionId) return
+      ctx.activeId = connectionId
+      clearTimers(ctx)
+      push(ctx)
     },
-    state: () => current().map((s) => ({ ...s })),
+    state: () => current(ctx).map((s) => ({ ...s })),
     dispose() {
-      disposed = true
-      clearTimers()
+      ctx.disposed = true
+      clearTimers(ctx)
     },
   }
+}
+
+function current(ctx: FeedContext): BucketSnapshot[] {
+  return ctx.activeId === null ? [] : (ctx.byConnection.get(ctx.activeId) ?? [])
+}
+
+function push(ctx: FeedContext): void {
+  if (ctx.disposed) return
+  ctx.lastPush = ctx.now()
+  const state = current(ctx).map((s) => ({ ...s }))
+  ctx.lastPushed = JSON.stringify(state)
+  try {
+    ctx.options.emit(state)
+  } catch {
+    // A broken listener must not break the API client.
+  }
+  scheduleRefresh(ctx)
+}
+
+function schedule(ctx: FeedContext): void {
+  if (ctx.timer || ctx.disposed) return
+  const wait = ctx.lastPush + ctx.intervalMs - ctx.now()
+  if (wait <= 0) return push(ctx)
+  ctx.timer = setTimeout(() => {
+    ctx.timer = null
+    push(ctx)
+  }, wait)
+  ctx.timer.unref?.()
+}
+
+function scheduleRefresh(ctx: FeedContext): void {
+  if (ctx.refreshTimer || ctx.disposed || ctx.activeId === null) return
+  const read = ctx.readers.get(ctx.activeId)
+  if (!read || current(ctx).every(isSettled)) return
+  ctx.refreshTimer = setTimeout(() => {
+    ctx.refreshTimer = null
+    readAgain(ctx)
+  }, ctx.refreshMs)
+  ctx.refreshTimer.unref?.()
+}
+
+/** Re-reads the active connection's buckets; pushes them when they changed, else waits again. */
+function readAgain(ctx: FeedContext): void {
+  if (ctx.disposed || ctx.activeId === null) return
+  const reader = ctx.readers.get(ctx.activeId)
+  if (!reader) return
+  let fresh: BucketSnapshot[]
+  try {
+    fresh = reader()
+  } catch {
+    return
+  }
+  ctx.byConnection.set(ctx.activeId, fresh)
+  if (JSON.stringify(fresh) !== ctx.lastPushed) schedule(ctx)
+  else scheduleRefresh(ctx)
+}
+
+function clearTimers(ctx: FeedContext): void {
+  if (ctx.timer) clearTimeout(ctx.timer)
+  if (ctx.refreshTimer) clearTimeout(ctx.refreshTimer)
+  ctx.timer = null
+  ctx.refreshTimer = null
 }
