@@ -19,7 +19,7 @@ export const HITS_PER_GROUP = 10
  */
 export const RANKED_CANDIDATES = 1000
 
-export interface SearchResult {
+export interface IndexSearchResult {
   hits: SearchHit[]
   more: boolean
   broad: boolean
@@ -46,7 +46,7 @@ const COLUMNS = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.va
  * (bm25), ties newest first; `broad` says that more matched than were ranked. Without words: newest
  * first.
  */
-export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): SearchResult {
+export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): IndexSearchResult {
   const plan = planQuery(ctx, kind, q, limit)
   const words = ctx.dropped.get(kind) ?? []
   const dropped = words.length > 0 ? { dropped: words } : {}
@@ -109,7 +109,7 @@ function addAmountFilter(kind: SyncKind, q: ParsedQuery, filters: string[], para
 }
 
 /** Filters only, newest first. */
-function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): SearchResult {
+function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, q, limit, filters, params, terms } = plan
   // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
   if (q.terms.some(searchableLength) || filters.length === 1) return { hits: [], more: false, broad: false }
@@ -139,7 +139,7 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
  * Words and nothing to check on the row: rank in the full-text table alone (the newest 1,000
  * matches), then read only the rows shown (reading a row per candidate cost ~7 ms of 1,000 lookups).
  */
-function rankWords(ctx: IndexContext, plan: QueryPlan): SearchResult {
+function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, q, limit, terms } = plan
   const { rows: ranked, stopped } = ctx.budget.rows<{ tkey: number; score: number }>(
     ctx.stmt(
@@ -161,7 +161,7 @@ function rankWords(ctx: IndexContext, plan: QueryPlan): SearchResult {
 }
 
 /** Words and filters: CROSS JOIN keeps the full-text table outermost, walked newest first to the cap. */
-function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): SearchResult {
+function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, q, limit, filters, params, terms } = plan
   const { rows, stopped } = ctx.budget.rows<HitRow & { score: number }>(
     ctx.stmt(

@@ -16,7 +16,7 @@ import type { IndexRow } from '../rows'
 import { countRows, statementCache, type IndexContext } from './context'
 import { homeSummary } from './hits'
 import { readMarker, readScope, saveMarker, saveScope, type SyncMarker } from './markers'
-import { HITS_PER_GROUP, searchIndex, type SearchResult } from './query'
+import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
 import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
 import { clearRows, pruneRows, rebuildMemory, removeRow, upsertRows } from './writes'
 
@@ -120,7 +120,7 @@ export class SearchIndex {
   }
 
   /** Runs a parsed query (query.ts): the best hits, newest first among equals. */
-  search(kind: SyncKind, q: ParsedQuery, limit = HITS_PER_GROUP): SearchResult {
+  search(kind: SyncKind, q: ParsedQuery, limit = HITS_PER_GROUP): IndexSearchResult {
     return searchIndex(this.ctx, kind, q, limit)
   }
 
