@@ -1,5 +1,5 @@
 // The request log (Inspector) as main stores it and the renderer shows it. Every value here has
-// already been redacted in main (request-log-redaction.ts) before it is kept, persisted or sent.
+// already been redacted in main (main/services/request-log/redaction.ts) before it is kept, persisted or sent.
 
 import type { AttemptEvent, AttemptOutcome, RequestClass, RequestOrigin } from './api-events'
 

@@ -1,4 +1,4 @@
-// A payment or an order as the search index stores it (index-db.ts): the plain columns it filters
+// A payment or an order as the search index stores it (index-db/): the plain columns it filters
 // and sorts by, and the text a search reads: names, e-mails, addresses, descriptions, metadata values
 // (encrypted on disk) and what happened to it, in the words an agent types ("refunded", "chargeback",
 // "failed card", "insufficient funds"): the same words the payment view uses (shared/story).

@@ -62,6 +62,9 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
   }
 }
 
+type ListInput = { limit?: number; sort?: 'asc' | 'desc' } | { link: string }
+type ListPage = PaymentList | OrderList
+
 async function syncKind(
   index: SearchIndex,
   client: SyncClient,
@@ -73,27 +76,15 @@ async function syncKind(
     priority: 'background',
     origin: { screen: 'search', action: options.full ? 'full re-sync' : 'sync' },
   }
-  const list = (input: { limit?: number; sort?: 'asc' | 'desc' } | { link: string }) =>
+  const list = (input: ListInput) =>
     kind === 'payments' ? client.listPayments(input, callOpts) : client.listOrders(input, callOpts)
-  const first = { limit: options.pageSize ?? MAX_PAGE_SIZE, sort: 'desc' as const }
 
   let marker = index.marker(kind)
   if (options.full && !marker.full)
     marker = { ...marker, full: true, nextLink: null, walkTopId: null, walkTopCreatedMs: null }
-
-  let page: PaymentList | OrderList
-  if (marker.nextLink) {
-    try {
-      page = await list({ link: marker.nextLink })
-    } catch (error) {
-      if (!isStaleCursor(error)) throw error
-      // Start the walk again from the top; it still stops at what a completed walk held, so nothing is skipped.
-      marker = { ...marker, nextLink: null, walkTopId: null, walkTopCreatedMs: null }
-      page = await list(first)
-    }
-  } else {
-    page = await list(first)
-  }
+  const start = await firstPage(list, marker, options.pageSize ?? MAX_PAGE_SIZE)
+  let page: ListPage = start.page
+  marker = start.marker
 
   for (;;) {
     const items = (
@@ -101,46 +92,19 @@ async function syncKind(
     ) as (Payment | Order)[]
     const newest = items[0]
     if (newest !== undefined) {
-      const scope = `${newest.profileId}|${newest.mode}`
-      const held = index.scope()
-      if (held === null) index.setScope(scope)
-      else if (held !== scope) {
-        // The connection now reaches another account or mode: never mix them.
-        index.clear()
-        index.setScope(scope)
-        marker = index.marker(kind)
+      marker = keepOneAccount(index, kind, newest, marker)
+      if (marker.walkTopId === null) {
+        marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
       }
     }
-    if (marker.walkTopId === null && newest !== undefined) {
-      marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
-    }
-    let stopAt = items.length
-    if (!marker.full && marker.newestId !== null) {
-      for (const [i, item] of items.entries()) {
-        const created = Date.parse(item.createdAt)
-        if (item.id === marker.newestId || (marker.newestCreatedMs !== null && created < marker.newestCreatedMs)) {
-          stopAt = i
-          break
-        }
-      }
-    }
+    const stopAt = knownFrom(items, marker)
     const nextHref = page._links?.next?.href ?? null
     const reachedEnd = stopAt < items.length || nextHref === null
-    const next: SyncMarker = reachedEnd
-      ? {
-          newestId: marker.walkTopId ?? marker.newestId,
-          newestCreatedMs: marker.walkTopCreatedMs ?? marker.newestCreatedMs,
-          nextLink: null,
-          walkTopId: null,
-          walkTopCreatedMs: null,
-          full: false,
-          lastCompletedAt: options.now(),
-        }
-      : { ...marker, nextLink: nextHref }
+    const next: SyncMarker = reachedEnd ? completedMarker(marker, options.now()) : { ...marker, nextLink: nextHref }
     // Ask for the next page before indexing this one: the request waits for its token in the
     // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
     // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
-    let following: Promise<PaymentList | OrderList> | null = null
+    let following: Promise<ListPage> | null = null
     if (!reachedEnd && !options.signal.aborted) {
       following = list({ link: nextHref })
       following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
@@ -156,6 +120,64 @@ async function syncKind(
     page = await following
   }
   index.prune(kind)
+}
+
+/** The walk's first page: where an interrupted walk stopped, or the newest page. */
+async function firstPage(
+  list: (input: ListInput) => Promise<ListPage>,
+  marker: SyncMarker,
+  pageSize: number,
+): Promise<{ page: ListPage; marker: SyncMarker }> {
+  const first = { limit: pageSize, sort: 'desc' as const }
+  if (!marker.nextLink) return { page: await list(first), marker }
+  try {
+    return { page: await list({ link: marker.nextLink }), marker }
+  } catch (error) {
+    if (!isStaleCursor(error)) throw error
+    // Start the walk again from the top; it still stops at what a completed walk held, so nothing is skipped.
+    const restarted = { ...marker, nextLink: null, walkTopId: null, walkTopCreatedMs: null }
+    return { page: await list(first), marker: restarted }
+  }
+}
+
+/**
+ * The index holds one account and mode (`profileId|mode` of its rows). When the connection now
+ * reaches another, the index is cleared rather than mixed, and the walk's marker starts afresh.
+ */
+function keepOneAccount(index: SearchIndex, kind: SyncKind, newest: Payment | Order, marker: SyncMarker): SyncMarker {
+  const scope = `${newest.profileId}|${newest.mode}`
+  const held = index.scope()
+  if (held === null) index.setScope(scope)
+  else if (held !== scope) {
+    // The connection now reaches another account or mode: never mix them.
+    index.clear()
+    index.setScope(scope)
+    return index.marker(kind)
+  }
+  return marker
+}
+
+/** Where the page meets what a completed walk already holds (the page's length when it does not). */
+function knownFrom(items: readonly (Payment | Order)[], marker: SyncMarker): number {
+  if (marker.full || marker.newestId === null) return items.length
+  for (const [i, item] of items.entries()) {
+    const created = Date.parse(item.createdAt)
+    if (item.id === marker.newestId || (marker.newestCreatedMs !== null && created < marker.newestCreatedMs)) return i
+  }
+  return items.length
+}
+
+/** The marker of a walk that reached its end: its first object becomes the newest held. */
+function completedMarker(marker: SyncMarker, now: number): SyncMarker {
+  return {
+    newestId: marker.walkTopId ?? marker.newestId,
+    newestCreatedMs: marker.walkTopCreatedMs ?? marker.newestCreatedMs,
+    nextLink: null,
+    walkTopId: null,
+    walkTopCreatedMs: null,
+    full: false,
+    lastCompletedAt: now,
+  }
 }
 
 function abortError(): Error {

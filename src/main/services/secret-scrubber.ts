@@ -49,48 +49,6 @@ export function createSecretScrubber(): SecretScrubber {
     return { secret, forms: encodedForms(secret), mask: maskSecret(secret) }
   }
 
-  function scrubString(text: string): string {
-    return maskKnownSecrets(text, all)
-  }
-
-  function scrubValue(value: unknown, depth: number): unknown {
-    if (typeof value === 'string') return scrubString(value)
-    if (value === null || typeof value !== 'object' || depth > 64) return value
-    if (Array.isArray(value)) {
-      let copy: unknown[] | null = null
-      for (let i = 0; i < value.length; i++) {
-        const item = scrubValue(value[i], depth + 1)
-        if (item !== value[i]) (copy ??= value.slice())[i] = item
-      }
-      // A secret split over two neighbouring strings of a list.
-      const list = copy ?? value
-      for (let i = 0; i + 1 < list.length; i++) {
-        const [a, b] = [list[i], list[i + 1]]
-        if (typeof a !== 'string' || typeof b !== 'string') continue
-        const joined = `${a}","${b}`
-        const masked = scrubString(joined)
-        if (masked !== joined) {
-          copy ??= value.slice()
-          const known = all.find((k) => masked.includes(k.mask))
-          copy[i] = known?.mask ?? masked
-          copy[i + 1] = known?.mask ?? masked
-        }
-      }
-      return copy ?? value
-    }
-    let copy: Record<string, unknown> | null = null
-    for (const [key, item] of Object.entries(value)) {
-      const scrubbedKey = scrubString(key)
-      const scrubbed = scrubValue(item, depth + 1)
-      if (scrubbed !== item || scrubbedKey !== key) {
-        copy ??= { ...(value as Record<string, unknown>) }
-        if (scrubbedKey !== key) delete copy[key]
-        copy[scrubbedKey] = scrubbed
-      }
-    }
-    return copy ?? value
-  }
-
   return {
     remember(secret) {
       if (kept.has(secret)) return
@@ -116,7 +74,48 @@ export function createSecretScrubber(): SecretScrubber {
     },
     values: () => values,
     scrub<T>(value: T): T {
-      return all.length === 0 ? value : (scrubValue(value, 0) as T)
+      return all.length === 0 ? value : (scrubValue(all, value, 0) as T)
     },
   }
+}
+
+/** `value` with every secret in `all` masked: strings, list items, object keys and values, to depth 64. */
+function scrubValue(all: KnownSecret[], value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return maskKnownSecrets(value, all)
+  if (value === null || typeof value !== 'object' || depth > 64) return value
+  if (Array.isArray(value)) return scrubList(all, value, depth)
+  let copy: Record<string, unknown> | null = null
+  for (const [key, item] of Object.entries(value)) {
+    const scrubbedKey = maskKnownSecrets(key, all)
+    const scrubbed = scrubValue(all, item, depth + 1)
+    if (scrubbed !== item || scrubbedKey !== key) {
+      copy ??= { ...(value as Record<string, unknown>) }
+      if (scrubbedKey !== key) delete copy[key]
+      copy[scrubbedKey] = scrubbed
+    }
+  }
+  return copy ?? value
+}
+
+function scrubList(all: KnownSecret[], value: unknown[], depth: number): unknown[] {
+  let copy: unknown[] | null = null
+  for (let i = 0; i < value.length; i++) {
+    const item = scrubValue(all, value[i], depth + 1)
+    if (item !== value[i]) (copy ??= value.slice())[i] = item
+  }
+  // A secret split over two neighbouring strings of a list.
+  const list = copy ?? value
+  for (let i = 0; i + 1 < list.length; i++) {
+    const [a, b] = [list[i], list[i + 1]]
+    if (typeof a !== 'string' || typeof b !== 'string') continue
+    const joined = `${a}","${b}`
+    const masked = maskKnownSecrets(joined, all)
+    if (masked !== joined) {
+      copy ??= value.slice()
+      const known = all.find((k) => masked.includes(k.mask))
+      copy[i] = known?.mask ?? masked
+      copy[i + 1] = known?.mask ?? masked
+    }
+  }
+  return copy ?? value
 }

@@ -1,7 +1,7 @@
 // Files as earlier versions wrote them, for the tests of reading them: the app reads these formats
 // and never writes them, so their encoders live here, not in src/.
 import type { DraftRecord } from '../../../src/main/services/drafts'
-import { LEGACY_RECORD_AAD } from '../../../src/main/services/request-log-store'
+import { LEGACY_RECORD_AAD } from '../../../src/main/services/request-log/store'
 import { encryptBytes, encryptJson } from '../../../src/main/storage/encryption'
 import type { RequestLogEntry } from '../../../src/shared/request-log-types'
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSearchIndex, indexFileName } from '../../../../src/main/search/index-db'
 import { loadConnectionsFile } from '../../../../src/main/services/connections-store'
 import { createDraftsStore } from '../../../../src/main/services/drafts'
-import { createRequestLogStore, segmentFileName } from '../../../../src/main/services/request-log-store'
+import { createRequestLogStore, segmentFileName } from '../../../../src/main/services/request-log/store'
 import { readJsonFile } from '../../../../src/main/storage/atomic-file'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 

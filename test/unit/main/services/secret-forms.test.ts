@@ -1,7 +1,7 @@
 // Issue 11 item 7: a known secret is masked in every encoding a reply, an event, the request log or
 // a HAR could carry it in, and the scrubber learns only credentials, a bounded few at a time.
 import { describe, expect, it } from 'vitest'
-import { createRedactor } from '../../../../src/main/services/request-log-redaction'
+import { createRedactor } from '../../../../src/main/services/request-log/redaction'
 import { createSecretScrubber, PROVISIONAL_SECRETS } from '../../../../src/main/services/secret-scrubber'
 import { encodedForms, maskKnownSecrets } from '../../../../src/main/services/secret-forms'
 

@@ -1,15 +1,15 @@
-import { MANIFEST_FILE } from '../../../../src/main/services/request-log-manifest'
+import { MANIFEST_FILE } from '../../../../../src/main/services/request-log/manifest'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createRequestLogStore, segmentFileName } from '../../../../src/main/services/request-log-store'
-import type { RequestLogEntry } from '../../../../src/shared/request-log-types'
-import { createRedactor } from '../../../../src/main/services/request-log-redaction'
-import { encodeLegacyRecord } from '../../helpers/legacy-formats'
-import { attemptEvent } from '../../helpers/request-log-fixtures'
-import { present } from '../../../helpers/present'
+import { createRequestLogStore, segmentFileName } from '../../../../../src/main/services/request-log/store'
+import type { RequestLogEntry } from '../../../../../src/shared/request-log-types'
+import { createRedactor } from '../../../../../src/main/services/request-log/redaction'
+import { encodeLegacyRecord } from '../../../helpers/legacy-formats'
+import { attemptEvent } from '../../../helpers/request-log-fixtures'
+import { present } from '../../../../helpers/present'
 
 const redactor = createRedactor()
 /** A record's header: length word (top bit: positioned) and its position. */

@@ -1,10 +1,10 @@
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { requestLogChannels } from '../../shared/ipc/request-log'
-import type { DialogPort } from '../ports'
-import { UserFacingError } from '../ipc/errors'
-import { askMain, choosePersonalData, clearLogQuestion } from './main-questions'
-import type { RequestLogService } from './request-log'
-import type { RateLimitFeed } from './request-log-rate-limit'
+import type { HandlersFor } from '../../../shared/ipc/define'
+import type { requestLogChannels } from '../../../shared/ipc/request-log'
+import type { DialogPort } from '../../ports'
+import { UserFacingError } from '../../ipc/errors'
+import { askMain, choosePersonalData, clearLogQuestion } from '../main-questions'
+import type { RequestLogService } from './service'
+import type { RateLimitFeed } from './rate-limit'
 
 /** The `requestLog.*` and `rateLimit.state` IPC handlers: thin, the rules live in the services. */
 export function createRequestLogHandlers(

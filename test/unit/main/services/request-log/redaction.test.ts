@@ -4,8 +4,8 @@ import {
   isCredentialName,
   REDACTED,
   redactUrl,
-} from '../../../../src/main/services/request-log-redaction'
-import { attemptEvent, SECRET } from '../../helpers/request-log-fixtures'
+} from '../../../../../src/main/services/request-log/redaction'
+import { attemptEvent, SECRET } from '../../../helpers/request-log-fixtures'
 
 const CREDENTIAL_NAMES = [
   'Authorization',

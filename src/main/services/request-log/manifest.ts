@@ -1,5 +1,5 @@
 // How many records each request-log segment held when Paydesk last wrote (issue 22 item 7). A
-// record is bound to its place (request-log-store.ts), which shows records replayed, reordered or cut
+// record is bound to its place (store.ts), which shows records replayed, reordered or cut
 // from the middle; what that cannot show is records cut from the END of a segment. This small file,
 // encrypted with the data key and written after every append, holds the counts, so on load a segment
 // with fewer records than it had is reported. A crash between an append and this write leaves a
@@ -7,9 +7,9 @@
 // and this file put back together from an older copy (SECURITY.md).
 import path from 'node:path'
 import { z } from 'zod'
-import { DecryptionError, decryptJson, encryptJson } from '../storage/encryption'
-import { writeFileAtomic } from '../storage/atomic-file'
-import { readFileNoFollow } from '../storage/no-follow'
+import { DecryptionError, decryptJson, encryptJson } from '../../storage/encryption'
+import { writeFileAtomic } from '../../storage/atomic-file'
+import { readFileNoFollow } from '../../storage/no-follow'
 
 export const MANIFEST_FILE = 'segments.seal'
 const AAD = 'paydesk-request-log-manifest:1'

@@ -2,8 +2,8 @@
 // Inputs are already-redacted entries; the Authorization header is rebuilt as an environment
 // variable reference so the command runs for whoever holds the key, and shows no key.
 
-import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../shared/request-log-types'
-import { isCredentialName, REDACTED } from './request-log-redaction'
+import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../shared/request-log-types'
+import { isCredentialName, REDACTED } from './redaction'
 
 export const API_KEY_ENV = 'PAYDESK_API_KEY'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createRateLimitFeed } from '../../../../src/main/services/request-log-rate-limit'
-import type { BucketSnapshot } from '../../../../src/shared/api-events'
-import { bucketSnapshot } from '../../helpers/bucket-snapshot'
+import { createRateLimitFeed } from '../../../../../src/main/services/request-log/rate-limit'
+import type { BucketSnapshot } from '../../../../../src/shared/api-events'
+import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
 
 const bucket = (policy: string, remaining: number): BucketSnapshot => bucketSnapshot({ policy, remaining })
 

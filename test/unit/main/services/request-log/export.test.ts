@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { createRedactor } from '../../../../src/main/services/request-log-redaction'
-import { shellQuote, toCurl, toHar, toJsonBundle } from '../../../../src/main/services/request-log-export'
-import type { RequestLogEntry } from '../../../../src/shared/request-log-types'
-import { attemptEvent, SECRET } from '../../helpers/request-log-fixtures'
-import { present } from '../../../helpers/present'
+import { createRedactor } from '../../../../../src/main/services/request-log/redaction'
+import { shellQuote, toCurl, toHar, toJsonBundle } from '../../../../../src/main/services/request-log/export'
+import type { RequestLogEntry } from '../../../../../src/shared/request-log-types'
+import { attemptEvent, SECRET } from '../../../helpers/request-log-fixtures'
+import { present } from '../../../../helpers/present'
 
 const redactor = createRedactor({ secretValues: () => [SECRET] })
 

@@ -1,0 +1,123 @@
+// A row of a query's result as the agent sees it (a hit: what it is, whose, which fields matched),
+// and the home screen's summary, which shows hits too.
+import type { HomeSummary, SearchHit, SyncKind } from '../../../shared/ipc/search'
+import { amountKey, type ParsedQuery } from '../../../shared/search/query'
+import { FTS_COLUMNS, MATCH_LABELS, type PersonalFields } from '../rows'
+import { countRows, type IndexContext } from './context'
+
+/** A row of a query's result, before its personal fields are read. */
+export interface HitRow {
+  rid: number
+  id: string
+  created_ms: number
+  status: string
+  method: string | null
+  currency: string
+  value: string
+  order_id: string | null
+  /** The full-text rowid, when the query came through the full-text table. */
+  tkey: number | null
+}
+
+/** Two characters or more, or one symbol/ideograph (an emoji, a CJK character). */
+export function searchableLength(term: string): boolean {
+  return [...term].length >= 2 || /[\p{So}\p{Lo}]/u.test(term)
+}
+
+export function amountAlsoText(q: ParsedQuery): boolean {
+  return q.amount?.alsoText === true && searchableLength(q.amount.raw)
+}
+
+/** Lower case without accents, as the full-text tokenizer compares. */
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/** The row's words, from the in-memory full-text table. */
+function wordsOf(ctx: IndexContext, kind: SyncKind, r: HitRow): PersonalFields | undefined {
+  const tkey =
+    r.tkey ??
+    (ctx.stmt(`SELECT tkey FROM mem.${kind}_keys WHERE rid = ?`).get(r.rid) as { tkey: number } | undefined)?.tkey
+  return tkey === undefined
+    ? undefined
+    : (ctx.stmt(`SELECT ${FTS_COLUMNS.join(', ')}, state FROM mem.${kind}_fts WHERE rowid = ?`).get(tkey) as
+        PersonalFields | undefined)
+}
+
+/** What of the row the query matched, in the labels a hit shows. */
+function matchedLabels(r: HitRow, p: PersonalFields | undefined, q: ParsedQuery, terms: string[]): string[] {
+  const matched: string[] = []
+  if (p) {
+    const folded = terms.map(fold)
+    for (const column of FTS_COLUMNS) {
+      const text = fold(p[column])
+      if (folded.some((t) => text.includes(t)) || (amountAlsoText(q) && text.includes(q.amount?.raw ?? ''))) {
+        matched.push(MATCH_LABELS[column])
+      }
+    }
+  }
+  if (
+    q.amount &&
+    q.amount.keys.includes(amountKey(r.value)) &&
+    (!q.amount.currency || q.amount.currency === r.currency)
+  ) {
+    matched.push('Amount')
+  }
+  if (q.statuses.length) matched.push('Status')
+  if (q.methods.length) matched.push('Method')
+  if (q.range) matched.push('Date')
+  return matched
+}
+
+export function toHit(ctx: IndexContext, kind: SyncKind, r: HitRow, q: ParsedQuery, terms: string[]): SearchHit {
+  const p = wordsOf(ctx, kind, r)
+  return {
+    kind: kind === 'payments' ? 'payment' : 'order',
+    id: r.id,
+    createdAt: new Date(r.created_ms).toISOString(),
+    status: r.status,
+    state: p?.state || r.status,
+    method: r.method,
+    amount: { currency: r.currency, value: r.value },
+    orderId: r.order_id,
+    title: kind === 'orders' ? p?.orderNumber || r.id : p?.description || r.id,
+    customer: [p?.name, p?.email].filter(Boolean).join(' · '),
+    matched: matchedLabels(r, p, q, terms),
+    latestPaymentId:
+      kind === 'orders'
+        ? ((
+            ctx
+              .stmt(`SELECT id FROM payments WHERE order_id = ? ORDER BY created_ms DESC, id DESC LIMIT 1`)
+              .get(r.id) as { id: string } | undefined
+          )?.id ?? null)
+        : null,
+  }
+}
+
+/** Counts by status in [fromMs, toMs) and the failures that may need a call. */
+export function homeSummary(
+  ctx: IndexContext,
+  nowRanges: { todayFrom: number; weekFrom: number; until: number },
+): HomeSummary {
+  const byStatus = (from: number) =>
+    Object.fromEntries(
+      (
+        ctx
+          .stmt(`SELECT status, count(*) AS n FROM payments WHERE created_ms >= ? AND created_ms < ? GROUP BY status`)
+          .all(from, nowRanges.until) as { status: string; n: number }[]
+      ).map((r) => [r.status, r.n]),
+    )
+  const failures = ctx
+    .stmt(
+      `SELECT rid, id, created_ms, status, method, currency, value, order_id, NULL AS tkey FROM payments
+       WHERE created_ms >= ? AND created_ms < ? AND status IN ('failed', 'expired', 'canceled')
+       ORDER BY created_ms DESC LIMIT 20`,
+    )
+    .all(nowRanges.todayFrom, nowRanges.until) as unknown as HitRow[]
+  const empty: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings: [] }
+  return {
+    today: byStatus(nowRanges.todayFrom),
+    last7Days: byStatus(nowRanges.weekFrom),
+    failuresToday: failures.map((r) => toHit(ctx, 'payments', r, empty, [])),
+    payments: countRows(ctx, 'payments'),
+    orders: countRows(ctx, 'orders'),
+  }
+}

@@ -1,0 +1,14 @@
+// The local search index (ARCHITECTURE.md, "Search index"): what callers import.
+//   schema.ts      the file's tables, its checks at open, the in-memory full-text tables
+//   open.ts        opening a connection's file; an outdated or damaged one is replaced
+//   search-index.ts the SearchIndex class, the face over the parts below
+//   writes.ts      rows in and out, the full-text table rebuilt at open
+//   query.ts       a parsed query run as one statement within its time budget
+//   hits.ts        result rows as hits, and the home summary
+//   markers.ts     sync markers and the account the rows belong to
+export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'
+export { type SyncMarker } from './markers'
+export { indexFileName, openSearchIndex, removeSearchIndex, type OpenResult } from './open'
+export { HITS_PER_GROUP, RANKED_CANDIDATES } from './query'
+export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError, SCHEMA_VERSION, type MarkerKind } from './schema'
+export { SearchIndex, type OpenOptions } from './search-index'

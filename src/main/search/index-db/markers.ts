@@ -1,0 +1,64 @@
+// What the index remembers besides its rows: where each sync walk stands (encrypted markers) and
+// which account the rows belong to.
+import { decryptJson, encryptJson } from '../../storage/encryption'
+import type { IndexContext } from './context'
+import type { MarkerKind } from './schema'
+
+export interface SyncMarker {
+  /** Newest id held after the last complete walk (the next walk stops when it meets it). */
+  newestId: string | null
+  newestCreatedMs: number | null
+  /** A walk in progress: the URL of the next page to fetch (resume point). */
+  nextLink: string | null
+  /** The first id of the walk in progress (becomes newestId when it completes). */
+  walkTopId: string | null
+  walkTopCreatedMs: number | null
+  /** Whether the walk in progress is a full re-sync (ignores newestId). */
+  full: boolean
+  lastCompletedAt: number | null
+}
+
+function markerAad(ctx: IndexContext, kind: MarkerKind): string {
+  return `search-sync:2:${ctx.connectionId}:${kind}`
+}
+
+export function readMarker(ctx: IndexContext, kind: MarkerKind): SyncMarker {
+  const row = ctx.stmt(`SELECT state FROM sync_state WHERE kind = ?`).get(kind) as { state: string } | undefined
+  const empty: SyncMarker = {
+    newestId: null,
+    newestCreatedMs: null,
+    nextLink: null,
+    walkTopId: null,
+    walkTopCreatedMs: null,
+    full: false,
+    lastCompletedAt: null,
+  }
+  if (!row) return empty
+  try {
+    // Encrypted and bound to the connection and list: a marker edited, or copied from another
+    // index, does not decrypt, and the walk starts again from the newest object.
+    const state = decryptJson<Partial<SyncMarker>>(ctx.key, Buffer.from(row.state, 'base64'), markerAad(ctx, kind))
+    return { ...empty, ...state }
+  } catch {
+    return empty
+  }
+}
+
+/** Saves a marker; call inside `upsert`'s `after` to commit it with the page. */
+export function saveMarker(ctx: IndexContext, kind: MarkerKind, marker: SyncMarker): void {
+  ctx
+    .stmt(`INSERT INTO sync_state (kind, state) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET state = excluded.state`)
+    .run(kind, Buffer.from(encryptJson(ctx.key, marker, markerAad(ctx, kind))).toString('base64'))
+}
+
+/** The account the rows belong to (`profileId|mode` of the first row), or null when empty. */
+export function readScope(ctx: IndexContext): string | null {
+  const v = ctx.stmt(`SELECT value FROM meta WHERE key = 'scope'`).get() as { value: string } | undefined
+  return v?.value ?? null
+}
+
+export function saveScope(ctx: IndexContext, scope: string): void {
+  ctx
+    .stmt(`INSERT INTO meta (key, value) VALUES ('scope', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
+    .run(scope)
+}

@@ -1,0 +1,183 @@
+// The search query: a parsed query becomes one statement (never string-built from user text: every
+// value is a bound parameter), run within the query's time budget, and its rows become hits.
+import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
+import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
+import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
+import type { IndexContext } from './context'
+import { amountAlsoText, searchableLength, toHit, type HitRow } from './hits'
+
+/**
+ * Hits shown per group in the header's list: the best ten orders and ten payments fit the dropdown
+ * without scrolling at 1280 × 800; a group with more says so, and another word narrows it.
+ */
+export const HITS_PER_GROUP = 10
+/**
+ * Relevance is ranked over at most this many matches, the newest ones. A word that matches more
+ * (a two-letter prefix, "order" on a shop whose descriptions all say "Order …") is too broad for
+ * relevance to mean much, and ranking every match of it cost 150 ms over 100,000 rows; the newest
+ * 1,000 are found in a few milliseconds because the full-text rows are keyed by time.
+ */
+export const RANKED_CANDIDATES = 1000
+
+export interface IndexSearchResult {
+  hits: SearchHit[]
+  more: boolean
+  broad: boolean
+  stopped?: boolean
+  dropped?: string[]
+}
+
+/** A query's conditions on the row (the first is always the time budget) and its words. */
+interface QueryPlan {
+  kind: SyncKind
+  q: ParsedQuery
+  limit: number
+  filters: string[]
+  params: (string | number)[]
+  /** The words searched (too common ones left out). */
+  terms: string[]
+}
+
+const COLUMNS = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.value, t.order_id`
+
+/**
+ * Runs a parsed query. With words: the matches are walked newest first (the full-text rowid is a
+ * time key) and the first RANKED_CANDIDATES of them that pass the filters are ranked by relevance
+ * (bm25), ties newest first; `broad` says that more matched than were ranked. Without words: newest
+ * first.
+ */
+export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): IndexSearchResult {
+  const plan = planQuery(ctx, kind, q, limit)
+  const words = ctx.dropped.get(kind) ?? []
+  const dropped = words.length > 0 ? { dropped: words } : {}
+  if (plan.terms.length === 0) return { ...searchWithoutWords(ctx, plan), ...dropped }
+  if (plan.filters.length === 1) return { ...rankWords(ctx, plan), ...dropped }
+  return { ...rankFilteredWords(ctx, plan), ...dropped }
+}
+
+/** Postings of every word starting with `prefix` (the vocabulary's document counts). */
+function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
+  const row = ctx
+    .stmt(`SELECT coalesce(sum(doc), 0) AS n FROM mem.${kind}_vocab WHERE term >= ? AND term < ? || char(1114111)`)
+    .get(prefix, prefix) as { n: number } | undefined
+  return row?.n ?? 0
+}
+
+function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): QueryPlan {
+  const filters: string[] = [WITHIN_BUDGET]
+  const params: (string | number)[] = []
+  if (q.statuses.length) {
+    filters.push(`t.status IN (${q.statuses.map(() => '?').join(', ')})`)
+    params.push(...q.statuses)
+  }
+  if (q.methods.length) {
+    filters.push(`t.method IN (${q.methods.map(() => '?').join(', ')})`)
+    params.push(...q.methods)
+  }
+  if (q.range) {
+    filters.push('t.created_ms >= ? AND t.created_ms < ?')
+    params.push(q.range.fromMs, q.range.toMs)
+  }
+  // One-character words would prefix-match most rows and rank them all: searched from two characters.
+  const { kept: terms, dropped } = chooseTerms(
+    q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
+    (prefix) => postings(ctx, kind, prefix),
+  )
+  ctx.dropped.set(kind, dropped)
+  if (q.amount) addAmountFilter(kind, q, filters, params)
+  return { kind, q, limit, filters, params, terms }
+}
+
+function addAmountFilter(kind: SyncKind, q: ParsedQuery, filters: string[], params: (string | number)[]): void {
+  if (!q.amount) return
+  // A number that reads two ways (`1,234`) matches either reading.
+  const keys = q.amount.keys.length > 0 ? q.amount.keys : [q.amount.key]
+  const keyCond = `t.amount_key IN (${keys.map(() => '?').join(', ')})`
+  const amountCond = q.amount.currency ? `(${keyCond} AND t.currency = ?)` : keyCond
+  const amountParams: string[] = q.amount.currency ? [...keys, q.amount.currency] : [...keys]
+  // The number is also looked for in text (an order number "59"), from two characters on.
+  if (amountAlsoText(q)) {
+    filters.push(
+      `(${amountCond} OR t.rid IN (SELECT k.rid FROM mem.${kind}_keys k WHERE k.tkey IN ` +
+        `(SELECT rowid FROM mem.${kind}_fts WHERE ${kind}_fts MATCH ?)))`,
+    )
+    params.push(...amountParams, ftsPhrase(q.amount.raw))
+  } else {
+    filters.push(amountCond)
+    params.push(...amountParams)
+  }
+}
+
+/** Filters only, newest first. */
+function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+  const { kind, q, limit, filters, params, terms } = plan
+  // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
+  if (q.terms.some(searchableLength) || filters.length === 1) return { hits: [], more: false, broad: false }
+  const { rows, stopped } = ctx.budget.rows<HitRow>(
+    ctx.stmt(
+      `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${filters.join(' AND ')}
+           ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
+    ),
+    [...params, limit + 1],
+  )
+  return {
+    hits: rows.slice(0, limit).map((r) => toHit(ctx, kind, r, q, terms)),
+    more: rows.length > limit,
+    broad: stopped,
+    stopped,
+  }
+}
+
+const score = (kind: SyncKind) => `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0)`
+const match = (terms: string[]) => terms.map(ftsPhrase).join(' AND ')
+
+/** Equal relevance: the newer first, by the time key (created time, then the order stored). */
+const byRank = (a: { score: number; tkey: number | null }, b: { score: number; tkey: number | null }) =>
+  a.score - b.score || (b.tkey ?? 0) - (a.tkey ?? 0)
+
+/**
+ * Words and nothing to check on the row: rank in the full-text table alone (the newest 1,000
+ * matches), then read only the rows shown (reading a row per candidate cost ~7 ms of 1,000 lookups).
+ */
+function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+  const { kind, q, limit, terms } = plan
+  const { rows: ranked, stopped } = ctx.budget.rows<{ tkey: number; score: number }>(
+    ctx.stmt(
+      `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
+         WHERE f.${kind}_fts MATCH ? AND ${WITHIN_BUDGET} ORDER BY f.rowid DESC LIMIT ?`,
+    ),
+    [match(terms), RANKED_CANDIDATES],
+  )
+  ranked.sort(byRank)
+  const read = ctx.stmt(
+    `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
+  )
+  const hits: SearchHit[] = []
+  for (const r of ranked.slice(0, limit)) {
+    const row = read.get(r.tkey) as HitRow | undefined
+    if (row) hits.push(toHit(ctx, kind, row, q, terms))
+  }
+  return { hits, more: ranked.length > limit, broad: stopped || ranked.length >= RANKED_CANDIDATES, stopped }
+}
+
+/** Words and filters: CROSS JOIN keeps the full-text table outermost, walked newest first to the cap. */
+function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+  const { kind, q, limit, filters, params, terms } = plan
+  const { rows, stopped } = ctx.budget.rows<HitRow & { score: number }>(
+    ctx.stmt(
+      `SELECT ${COLUMNS}, f.rowid AS tkey, ${score(kind)} AS score
+       FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
+       WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid AND t.rid = k.rid
+       ${filters.map((f) => `AND ${f}`).join(' ')}
+       ORDER BY f.rowid DESC LIMIT ?`,
+    ),
+    [match(terms), ...params, RANKED_CANDIDATES],
+  )
+  rows.sort(byRank)
+  return {
+    hits: rows.slice(0, limit).map((r) => toHit(ctx, kind, r, q, terms)),
+    more: rows.length > limit,
+    broad: stopped || rows.length >= RANKED_CANDIDATES,
+    stopped,
+  }
+}

@@ -1,0 +1,154 @@
+// The local search index of one connection (ARCHITECTURE.md, "Search index"): SQLite through Node's
+// built-in node:sqlite, one file per connection. What is on disk:
+//   - plain columns needed to filter and sort: id, created time, status, method, currency, amount,
+//     order id, mode, profile id (no personal data);
+//   - the personal fields (names, e-mails, addresses, descriptions, order number, metadata values)
+//     as one AES-256-GCM record per row, with the keychain-held data key, bound to the connection
+//     and the object id (associated data);
+//   - sync cursors and markers.
+// The full-text index over the personal fields lives only in memory (an FTS5 table in an attached
+// in-memory database), rebuilt from the decrypted records when the index opens.
+// This class is the index's face; the work is in schema.ts, writes.ts, query.ts, hits.ts, markers.ts.
+import { statSync } from 'node:fs'
+import type { HomeSummary, SyncKind } from '../../../shared/ipc/search'
+import type { ParsedQuery } from '../../../shared/search/query'
+import type { IndexRow } from '../rows'
+import { countRows, statementCache, type IndexContext } from './context'
+import { homeSummary } from './hits'
+import { readMarker, readScope, saveMarker, saveScope, type SyncMarker } from './markers'
+import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
+import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
+import { clearRows, pruneRows, rebuildMemory, removeRow, upsertRows } from './writes'
+
+export interface OpenOptions {
+  dir: string
+  connectionId: string
+  key: Uint8Array
+  limits?: { payments: number; orders: number }
+  /** Yield between rebuild chunks so the event loop stays free (default: setImmediate). */
+  yieldFn?: () => Promise<void>
+}
+
+export class SearchIndex {
+  private readonly ctx: IndexContext
+  private closed = false
+
+  constructor(
+    readonly file: string,
+    options: OpenOptions,
+  ) {
+    const { db, budget } = openIndexDatabase(file, options.connectionId)
+    this.ctx = {
+      db,
+      budget,
+      key: options.key,
+      connectionId: options.connectionId,
+      limits: options.limits ?? DEFAULT_LIMITS,
+      stmt: statementCache(db),
+      counts: new Map(),
+      dropped: new Map(),
+      isClosed: () => this.closed,
+    }
+  }
+
+  /** Search statements stop at this moment (performance.now() time); null: no limit. */
+  setSearchDeadline(deadline: number | null): void {
+    this.ctx.budget.setDeadline(deadline)
+  }
+
+  /** Decrypts every row into the in-memory FTS tables, in chunks (yielding in between). */
+  async rebuildMemory(yieldFn: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
+    await rebuildMemory(this.ctx, yieldFn)
+  }
+
+  /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */
+  upsert(kind: SyncKind, rows: IndexRow[], after?: () => void): void {
+    upsertRows(this.ctx, kind, rows, after)
+  }
+
+  /** Keeps at most `limits[kind]` rows: the oldest go. Returns how many were removed. */
+  prune(kind: SyncKind): number {
+    return pruneRows(this.ctx, kind)
+  }
+
+  /** Ids of rows in these statuses, newest first (refresh.ts reads them again). */
+  idsWithStatus(kind: SyncKind, statuses: readonly string[], limit: number): string[] {
+    if (statuses.length === 0) return []
+    const rows = this.ctx
+      .stmt(
+        `SELECT id FROM ${kind} WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_ms DESC LIMIT ?`,
+      )
+      .all(...statuses, limit) as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /** Removes one row (the service no longer has it). */
+  remove(kind: SyncKind, id: string): void {
+    removeRow(this.ctx, kind, id)
+  }
+
+  has(kind: SyncKind, id: string): boolean {
+    return this.ctx.stmt(`SELECT 1 AS x FROM ${kind} WHERE id = ?`).get(id) !== undefined
+  }
+
+  /** Rows held; cached between writes (every keystroke's result reports it). */
+  count(kind: SyncKind): number {
+    return countRows(this.ctx, kind)
+  }
+
+  /** The account the rows belong to (`profileId|mode` of the first row), or null when empty. */
+  scope(): string | null {
+    return readScope(this.ctx)
+  }
+
+  setScope(scope: string): void {
+    saveScope(this.ctx, scope)
+  }
+
+  /** Drops every row and marker (the connection now reaches another account). */
+  clear(): void {
+    clearRows(this.ctx)
+  }
+
+  marker(kind: MarkerKind): SyncMarker {
+    return readMarker(this.ctx, kind)
+  }
+
+  /** Saves a marker; call inside `upsert`'s `after` to commit it with the page. */
+  saveMarker(kind: MarkerKind, marker: SyncMarker): void {
+    saveMarker(this.ctx, kind, marker)
+  }
+
+  /** Runs a parsed query (query.ts): the best hits, newest first among equals. */
+  search(kind: SyncKind, q: ParsedQuery, limit = HITS_PER_GROUP): IndexSearchResult {
+    return searchIndex(this.ctx, kind, q, limit)
+  }
+
+  /** Counts by status in [fromMs, toMs) and the failures that may need a call. */
+  summary(nowRanges: { todayFrom: number; weekFrom: number; until: number }): HomeSummary {
+    return homeSummary(this.ctx, nowRanges)
+  }
+
+  sizeBytes(): number {
+    let total = 0
+    for (const suffix of ['', '-wal']) {
+      try {
+        total += statSync(`${this.file}${suffix}`).size
+      } catch {
+        // absent
+      }
+    }
+    return total
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    try {
+      this.ctx.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    } catch {
+      // best effort
+    }
+    this.ctx.db.close()
+  }
+}

@@ -1,0 +1,122 @@
+// The search service's answers: the search box's query over the open index (within a time budget,
+// giving way to a newer keystroke), the home screen's summary, and a fetched object's row refreshed.
+import type { Order, Payment } from '../../shared/api-types'
+import type { HomeView, IndexFreshness, SearchGroup, SearchResult, SyncKind } from '../../shared/ipc/search'
+import { parseSearchQuery, type ParsedQuery } from '../../shared/search/query'
+import { UserFacingError } from '../ipc/errors'
+import { orderRow, paymentRow } from './index-db'
+import { idleProgress, type OpenIndex, type SearchContext } from './service-context'
+import { ensureIndex } from './service-lifecycle'
+
+/**
+ * How long one table's search may take on main's thread (orders and payments each; a query holds the
+ * thread for at most about twice this, plus reading the rows shown).
+ */
+export const QUERY_BUDGET_MS = 20
+
+type Group = { hits: SearchGroup['hits']; more: boolean; broad: boolean; stopped?: boolean; dropped?: string[] }
+
+function stripStopped(group: Group): SearchGroup {
+  return { hits: group.hits, more: group.more, broad: group.broad }
+}
+
+function freshness(c: OpenIndex): IndexFreshness {
+  const completed = (['payments', 'orders'] as const).map((k) => c.index.marker(k).lastCompletedAt)
+  const syncedAt = completed.every((t) => t !== null) ? Math.min(...completed) : null
+  return {
+    connectionId: c.connectionId,
+    payments: c.index.count('payments'),
+    orders: c.index.count('orders'),
+    syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
+    notice: c.notice,
+  }
+}
+
+export async function runQuery(ctx: SearchContext, text: string): Promise<SearchResult> {
+  const started = performance.now()
+  const generation = ++ctx.queryGeneration
+  const parsed = parseSearchQuery(text, ctx.now())
+  if (!parsed.ok) throw new UserFacingError('invalid-input', parsed.message)
+  const c = await ensureIndex(ctx)
+  const q = parsed.query
+  const direct = q.direct ? { kind: q.direct.kind, id: q.direct.id } : null
+  const empty: Group = { hits: [], more: false, broad: false }
+  // A newer keystroke's query replaces this one: checked between the two tables, after a turn of
+  // the event loop in which the newer query can arrive.
+  const superseded = () => {
+    if (generation !== ctx.queryGeneration) throw new UserFacingError('canceled', 'A newer search replaced this one.')
+  }
+  const within = (kind: SyncKind): Group => {
+    superseded()
+    c.index.setSearchDeadline(performance.now() + QUERY_BUDGET_MS)
+    try {
+      return c.index.search(kind, q)
+    } finally {
+      c.index.setSearchDeadline(null)
+    }
+  }
+  const orders = direct ? empty : within('orders')
+  // A real turn of the event loop (timers, then I/O: a newer query's IPC message, then this).
+  if (!direct) await new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0))
+  const payments = direct ? empty : within('payments')
+  const result: SearchResult = {
+    text,
+    chips: q.chips,
+    warnings: queryWarnings(q, orders, payments),
+    direct,
+    orders: stripStopped(orders),
+    payments: stripStopped(payments),
+    index: freshness(c),
+    tookMs: 0,
+  }
+  result.tookMs = Math.round((performance.now() - started) * 10) / 10
+  return result
+}
+
+/** The parser's warnings, then words left out as too common and a search stopped early. */
+function queryWarnings(q: ParsedQuery, orders: Group, payments: Group): string[] {
+  const stopped = Boolean(orders.stopped || payments.stopped)
+  const dropped = [...new Set([...(orders.dropped ?? []), ...(payments.dropped ?? [])])]
+  const warnings = [...q.warnings]
+  if (dropped.length > 0) {
+    warnings.push(
+      `Left out because almost everything contains ${dropped.length === 1 ? 'it' : 'them'}: ${dropped.join(', ')}.`,
+    )
+  }
+  if (stopped) {
+    warnings.push(
+      'These words match so much that the search stopped early and shows the newest matches. ' +
+        'Add a word, a status or a date to narrow it.',
+    )
+  }
+  return warnings
+}
+
+export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'recentErrors' | 'practice'>> {
+  const c = await ensureIndex(ctx)
+  const t = ctx.now()
+  const d = new Date(t)
+  const todayFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+  const weekFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 6).getTime()
+  const until = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+  return {
+    summary: c.index.summary({ todayFrom, weekFrom, until }),
+    index: freshness(c),
+    sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
+  }
+}
+
+/** A payment or order was fetched by a view: its row is refreshed (best effort). */
+export function noteFetched(ctx: SearchContext, connectionId: string, kind: SyncKind, object: Payment | Order): void {
+  const current = ctx.current
+  if (!current || current.connectionId !== connectionId) return
+  const scope = `${object.profileId}|${object.mode}`
+  const held = current.index.scope()
+  if (held !== null && held !== scope) return
+  try {
+    const row = kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)
+    current.index.upsert(kind, [row])
+  } catch {
+    // a refresh is best effort; the next sync brings it
+  }
+}
