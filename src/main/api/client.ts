@@ -36,7 +36,7 @@ import {
 } from '../../shared/api-types'
 import { idempotencyHint } from '../../shared/explanations'
 import { duplicateRefundExplanation, isDuplicateRefundError } from '../../shared/service/refunds'
-import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service'
+import { needsIdempotencyKey, PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service'
 import { systemClock, type Clock } from './clock'
 import {
   isAlreadyCanceled,
@@ -59,6 +59,7 @@ import {
   type LogicalRequest,
 } from './request-builder'
 import {
+  apiPath,
   checkId,
   checkLimit,
   expectResource,
@@ -180,12 +181,6 @@ export interface ApiClient {
   dispose(): void
 }
 
-/**
- * Methods that take an Idempotency-Key (https://docs.mollie.com/overview/api-idempotency: POST,
- * PATCH and DELETE); every such request this client sends carries one, the same on each attempt.
- */
-const KEYED_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let base: URL
   try {
@@ -231,8 +226,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const requestId = randomUUID()
     const method = req.method.toUpperCase()
     const cls = requestClassOf(method)
-    // Spec 7 + brief: one key per logical POST, the same on every attempt.
-    const idempotencyKey = KEYED_METHODS.has(method) ? (req.idempotencyKey ?? randomUUID()) : undefined
+    // Spec 7: one key per logical write the operation table keys, the same on every attempt.
+    const keyed = needsIdempotencyKey(method, req.path ?? '')
+    const idempotencyKey = keyed ? (req.idempotencyKey ?? randomUUID()) : undefined
     const logical: LogicalRequest = { ...req, method, idempotencyKey }
     const priority = opts.priority ?? 'user'
     const origin = opts.origin ?? null
@@ -264,7 +260,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       /** A keyed write was sent and its answer never came: it may have been done. */
       let answerLost = false
       const lostAnswer = (e: ApiError): ApiError => {
-        if (!answerLost || !KEYED_METHODS.has(method) || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+        if (!answerLost || idempotencyKey === undefined || (e.kind !== 'network' && e.kind !== 'timeout')) return e
         const path = new URL(lastUrl ?? base.href).pathname.replace(/^.*\/v2/, '')
         const message = `${e.message} ${lostAnswerSentence(method, path, idempotencyKey)}`
         return fail({ kind: e.kind, status: e.status, message, lookup: lostWriteLookup(method, path, logical.body) })
@@ -587,11 +583,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function createOrder(body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
     const query = embedQuery(opts.embed, 'POST')
-    return keyedCall<Order>('order', { method: 'POST', path: '/orders', query, body }, opts)
+    return keyedCall<Order>('order', { method: 'POST', path: apiPath('create-order'), query, body }, opts)
   }
 
   async function getOrder(id: string, opts: GetOrderOptions = {}): Promise<Order> {
-    const path = `/orders/${checkId(id, 'order')}`
+    const path = apiPath('get-order', { orderId: id })
     return resourceCall<Order>('order', { method: 'GET', path, query: embedQuery(opts.embed, 'GET') }, opts)
   }
 
@@ -609,7 +605,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function cancelOrder(id: string, opts: CreateOrderOptions = {}): Promise<Order> {
-    const path = `/orders/${checkId(id, 'order')}`
+    const path = apiPath('cancel-order', { orderId: id })
     return cancelled(
       () => keyedCall<Order>('order', { method: 'DELETE', path, query: embedQuery(opts.embed, 'DELETE') }, opts),
       () => getOrder(id, { signal: opts.signal, origin: opts.origin, embed: opts.embed }),
@@ -621,23 +617,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: CreateOrderPaymentRequest = {},
     opts: CreateOptions = {},
   ): Promise<Payment> {
-    const path = `/orders/${checkId(orderId, 'order')}/payments`
+    const path = apiPath('create-order-payment', { orderId })
     return keyedCall<Payment>('payment', { method: 'POST', path, body }, opts)
   }
 
   async function updatePayment(id: string, body: UpdatePaymentRequest, opts: CreateOptions = {}): Promise<Payment> {
-    return keyedCall<Payment>('payment', { method: 'PATCH', path: `/payments/${checkId(id, 'payment')}`, body }, opts)
+    const path = apiPath('update-payment', { paymentId: id })
+    return keyedCall<Payment>('payment', { method: 'PATCH', path, body }, opts)
   }
 
   async function cancelPayment(id: string, opts: CreateOptions = {}): Promise<Payment> {
     return cancelled(
-      () => keyedCall<Payment>('payment', { method: 'DELETE', path: `/payments/${checkId(id, 'payment')}` }, opts),
+      () =>
+        keyedCall<Payment>('payment', { method: 'DELETE', path: apiPath('cancel-payment', { paymentId: id }) }, opts),
       () => getPayment(id, { signal: opts.signal, origin: opts.origin }),
     )
   }
 
   async function createRefund(paymentId: string, body: CreateRefundRequest, opts: CreateOptions = {}): Promise<Refund> {
-    const path = `/payments/${checkId(paymentId, 'payment')}/refunds`
+    const path = apiPath('create-refund', { paymentId })
     return keyedCall<Refund>('refund', { method: 'POST', path, body }, opts)
   }
 
@@ -646,14 +644,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     input: ListRefundsInput = {},
     opts: CallOptions = {},
   ): Promise<RefundList> {
-    checkId(paymentId, 'payment')
+    const path = apiPath('list-refunds', { paymentId })
     let req: LogicalRequest
     if ('link' in input) {
       req = { method: 'GET', link: input.link }
     } else {
       if (input.from !== undefined) checkId(input.from, 'refund')
       checkLimit(input.limit)
-      req = { method: 'GET', path: `/payments/${paymentId}/refunds`, query: { from: input.from, limit: input.limit } }
+      req = { method: 'GET', path, query: { from: input.from, limit: input.limit } }
     }
     const list = await request<unknown>(req, opts)
     const embedded = (list as { _embedded?: { refunds?: unknown } } | null)?._embedded
@@ -669,17 +667,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function getRefund(paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
-    const path = `/payments/${checkId(paymentId, 'payment')}/refunds/${checkId(refundId, 'refund')}`
+    const path = apiPath('get-refund', { paymentId, refundId })
     return resourceCall<Refund>('refund', { method: 'GET', path }, opts)
   }
 
   async function createPayment(body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
-    return keyedCall<Payment>('payment', { method: 'POST', path: '/payments', body }, opts)
+    return keyedCall<Payment>('payment', { method: 'POST', path: apiPath('create-payment'), body }, opts)
   }
 
   async function getPayment(id: string, opts: GetPaymentOptions = {}): Promise<Payment> {
     const query = embedQuery(opts.embed, 'GET', PAYMENT_EMBED_VALUES)
-    return resourceCall<Payment>('payment', { method: 'GET', path: `/payments/${checkId(id, 'payment')}`, query }, opts)
+    const path = apiPath('get-payment', { paymentId: id })
+    return resourceCall<Payment>('payment', { method: 'GET', path, query }, opts)
   }
 
   /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
@@ -704,7 +703,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           field: 'sort',
         })
       }
-      req = { method: 'GET', path: `/${key}`, query: { from: input.from, limit: input.limit, sort: input.sort } }
+      const path = apiPath(key === 'payments' ? 'list-payments' : 'list-orders')
+      req = { method: 'GET', path, query: { from: input.from, limit: input.limit, sort: input.sort } }
     }
     const list = await request<unknown>(req, opts)
     const embedded = (list as { _embedded?: Record<string, unknown> } | null)?._embedded
@@ -725,7 +725,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function listProfiles(opts: CallOptions = {}): Promise<ProfileList> {
     const list = await request<unknown>(
-      { method: 'GET', path: '/profiles', query: { limit: String(MAX_PAGE_SIZE) } },
+      { method: 'GET', path: apiPath('list-profiles'), query: { limit: String(MAX_PAGE_SIZE) } },
       opts,
     )
     const profiles = (list as Partial<ProfileList> | null)?._embedded?.profiles
