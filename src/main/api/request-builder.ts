@@ -58,14 +58,8 @@ export function endpointKeyOf(method: string, url: URL, base: URL): string {
   return `${method.toUpperCase()} ${normalized || '/'}`
 }
 
-export function buildRequest(
-  base: URL,
-  credential: ApiCredential,
-  req: LogicalRequest,
-  extraHeaders: Record<string, string> = {},
-): PreparedRequest {
-  const method = req.method.toUpperCase()
-  const notes: string[] = []
+/** The URL of a call: a followed link (same origin only) or a path below the base URL. */
+function requestUrl(base: URL, req: LogicalRequest, method: string): URL {
   let url: URL
   if (req.link !== undefined) {
     try {
@@ -92,6 +86,18 @@ export function buildRequest(
       throw new ApiError({ kind: 'foreign-origin', message: 'The request path left the service origin.', method })
     }
   }
+  return url
+}
+
+export function buildRequest(
+  base: URL,
+  credential: ApiCredential,
+  req: LogicalRequest,
+  extraHeaders: Record<string, string> = {},
+): PreparedRequest {
+  const method = req.method.toUpperCase()
+  const notes: string[] = []
+  const url = requestUrl(base, req, method)
   for (const [k, v] of Object.entries(req.query ?? {})) {
     if (v === undefined || v === null) continue
     url.searchParams.set(k, String(v))
