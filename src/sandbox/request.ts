@@ -11,7 +11,7 @@ import {
 import type { RuleContext } from '../shared/order-rules'
 import type { Operation } from '../shared/service/operations'
 import { isPageSize } from '../shared/service/pagination'
-import type { ProfileIdUse } from '../shared/service/scope'
+import { scopeForOperation, testmodeUse, type RequestScope } from '../shared/service/scope'
 import { HAL_JSON, SandboxError, type Reply } from './errors'
 import { serviceTimestamp, type EmbedSet, type Scope } from './resources'
 import type { Credential, SandboxContext } from './server'
@@ -72,16 +72,16 @@ export function firstViolation(violations: { field: string; message: string }[])
 
 /**
  * Spec 5.3/5.4: API keys carry profile and mode; organization tokens may ask for test mode and
- * name the profile where the operation takes one (`use`, from src/shared/service/scope.ts).
+ * name the profile where the operation takes one (`scope`, from src/shared/service/scope.ts).
  * Unknown profiles answer 422 with field `profileId` (docs/SANDBOX.md).
  */
 function resolveScope(
   ctx: SandboxContext,
   credential: Credential,
   source: { profileId?: unknown; testmode?: unknown },
-  use: ProfileIdUse,
+  scope: RequestScope,
 ): Scope {
-  if (credential.kind === 'api-key') {
+  if (scope.profileId === 'forbidden' || scope.testmode === 'forbidden') {
     if (source.profileId !== undefined) {
       throw new SandboxError(
         422,
@@ -99,11 +99,11 @@ function resolveScope(
     return { profileId: ctx.profileId, mode: credential.mode ?? 'test' }
   }
   const given = source.profileId !== undefined && source.profileId !== null && source.profileId !== ''
-  if (use === 'required' && !given) {
+  if (scope.profileId === 'required' && !given) {
     throw new SandboxError(422, 'The profileId is required with an organization access token.', 'profileId')
   }
   // `unused`: the operation takes no profileId (the object names its profile); one sent is ignored.
-  if (use !== 'unused' && given && source.profileId !== ctx.profileId) {
+  if (scope.profileId !== 'unused' && given && source.profileId !== ctx.profileId) {
     throw new SandboxError(
       422,
       `The profile ${String(source.profileId)} does not exist or is not accessible.`,
@@ -126,7 +126,7 @@ export function queryScope(ctx: SandboxContext, request: ApiRequest): Scope {
       profileId: params.get('profileId') ?? undefined,
       testmode: testmode === null ? undefined : testmode === 'true' ? true : testmode === 'false' ? false : testmode,
     },
-    request.operation.profileId,
+    requestScope(request),
   )
 }
 
@@ -135,7 +135,12 @@ export function bodyScope(
   request: ApiRequest,
   source: { profileId?: unknown; testmode?: unknown },
 ) {
-  return resolveScope(ctx, request.credential, source, request.operation.profileId)
+  return resolveScope(ctx, request.credential, source, requestScope(request))
+}
+
+/** The scope of a routed request: its credential's kind and its operation's row. */
+function requestScope(request: ApiRequest): RequestScope {
+  return scopeForOperation(request.credential.kind, request.operation)
 }
 
 export function parseEmbed(request: ApiRequest): EmbedSet {
@@ -225,7 +230,7 @@ export function validateActBody(body: unknown, rules: RuleContext) {
     return [{ field: '', message: 'The request body must be a JSON object.' }]
   }
   const testmode = (body as { testmode?: unknown }).testmode
-  if (testmode !== undefined && rules.credential !== 'organization-token') {
+  if (testmode !== undefined && testmodeUse(rules.credential) === 'forbidden') {
     return [{ field: 'testmode', message: 'The field testmode may only be sent with organization-level credentials.' }]
   }
   return []

@@ -55,12 +55,6 @@ export interface SandboxContext {
   checkoutSecret: Uint8Array
 }
 
-/**
- * Methods that change something; they may carry a body and an Idempotency-Key
- * (https://docs.mollie.com/overview/api-idempotency: POST, PATCH and DELETE requests).
- */
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
-
 /** Request bodies above this size are refused with 413 (docs/SANDBOX.md). */
 export const MAX_BODY_BYTES = 1_000_000
 
@@ -285,7 +279,8 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
         return runSafely(ctx, handler, request)
       }
       reply =
-        WRITE_METHODS.has(request.method) && request.operation.idempotent && request.idempotencyKey !== undefined
+        // The operation's row says whether an Idempotency-Key applies (src/shared/service/operations.ts).
+        request.operation.idempotent && request.idempotencyKey !== undefined
           ? await withIdempotency(ctx, request, run)
           : await run()
     }
@@ -336,7 +331,8 @@ function prepareApi(ctx: SandboxContext, request: ApiRequest): Reply | { handler
   request.operation = match.operation
   request.params = match.params
   request.body = {}
-  if (WRITE_METHODS.has(request.method) && request.rawBody.length > 0) {
+  // Writes may carry a body (the row's kind); a body sent with a read is not read.
+  if (match.operation.kind === 'write' && request.rawBody.length > 0) {
     const decoded = decodeBody(request.contentType, request.rawBody)
     if (!decoded.ok) return errorReply(ctx.origin, decoded.status, decoded.message)
     request.body = decoded.value

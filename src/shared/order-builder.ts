@@ -28,6 +28,7 @@ import {
   type RuleContext,
   type RuleViolation,
 } from './order-rules'
+import { scopeForOperation } from './service/scope'
 
 // ---------------------------------------------------------------------------------------------
 // The draft: the form as typed (strings), before it is a request
@@ -330,15 +331,17 @@ export function applyCredentialRules<B extends { profileId?: unknown; testmode?:
   body: B,
   credential: CredentialShape,
   draftProfileId: string,
+  operation: 'create-order' | 'create-payment' = 'create-payment',
 ): B {
   const out = { ...body }
   delete out.profileId
   delete out.testmode
-  if (credential.kind === 'organization-token') {
-    const profileId = credential.profileId ?? (draftProfileId !== '' ? draftProfileId : undefined)
-    if (profileId !== undefined) out.profileId = profileId
-    if (credential.testmode) out.testmode = true
+  const scope = scopeForOperation(credential.kind, operation)
+  const profileId = credential.profileId ?? (draftProfileId !== '' ? draftProfileId : undefined)
+  if (scope.profileId !== 'forbidden' && scope.profileId !== 'unused' && profileId !== undefined) {
+    out.profileId = profileId
   }
+  if (scope.testmode === 'optional' && credential.testmode) out.testmode = true
   return out
 }
 
@@ -399,7 +402,7 @@ export function buildRequest(content: DraftContent, credential: CredentialShape)
     if (lines) body.lines = lines
     return {
       kind: 'order',
-      body: applyCredentialRules(body, credential, content.profileId),
+      body: applyCredentialRules(body, credential, content.profileId, 'create-order'),
       embed: [...content.embed],
       localIssues: issues,
       ...common,
@@ -560,7 +563,11 @@ export function formTargetOf(
   if (head === undefined) return null
   const known = content.kind === 'order' ? ORDER_FIELDS : PAYMENT_FIELDS
   if (!known.has(head)) return null
-  if ((head === 'profileId' || head === 'testmode') && !options.organizationToken) return null
+  const scope = scopeForOperation(
+    options.organizationToken ? 'organization-token' : 'api-key',
+    content.kind === 'order' ? 'create-order' : 'create-payment',
+  )
+  if ((head === 'profileId' || head === 'testmode') && scope[head] === 'forbidden') return null
   if (head === 'amount') return target(!withLines ? 'paymentAmount' : 'amount')
   if (head === 'billingAddress' || head === 'shippingAddress') {
     const key = second !== undefined && ADDRESS_SET.has(second) ? second : ADDRESS_KEYS[1]

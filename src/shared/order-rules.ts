@@ -66,7 +66,7 @@ import {
 import { countryNeedsPostalCode, isCountryCode } from './countries'
 import { CREDIT_LINE_TYPES, METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from './service/enums'
 import { ID_PATTERNS, PROFILE_ID_PATTERN } from './service/ids'
-import { PROFILE_ID_WITH_TOKEN } from './service/scope'
+import { scopeForOperation, testmodeUse } from './service/scope'
 import { updatePaymentFieldViolations } from './service/update-payment'
 import { CURRENCIES, isKnownCurrency, maximumMinorUnits } from './currencies'
 import {
@@ -574,12 +574,12 @@ function checkMetadata(out: Violations, field: string, v: unknown): void {
   }
 }
 
-function checkCredentialFields(out: Violations, o: Obj, ctx: RuleContext): void {
-  // spec 2.2 / 5.3 / 5.4: profileId
+function checkCredentialFields(out: Violations, o: Obj, ctx: RuleContext, operation: string): void {
+  // spec 2.2 / 5.3 / 5.4: profileId, per the operation's row (src/shared/service/scope.ts)
   const profileId = get(o, 'profileId')
-  if (ctx.credential === 'organization-token') {
-    // Creating takes a profileId with a token (src/shared/service/scope.ts, the one source).
-    if (profileId === undefined && PROFILE_ID_WITH_TOKEN.create === 'required') {
+  const use = scopeForOperation(ctx.credential, operation).profileId
+  if (use !== 'forbidden') {
+    if (profileId === undefined && use === 'required') {
       out.add('profileId', 'The field profileId is required with organization-level credentials.')
     } else if (profileId !== undefined && (typeof profileId !== 'string' || !PROFILE_ID_PATTERN.test(profileId))) {
       out.add('profileId', 'The field profileId must be a profile id such as pfl_QkEhN94Ba.')
@@ -592,7 +592,7 @@ function checkCredentialFields(out: Violations, o: Obj, ctx: RuleContext): void 
 function checkTestmode(out: Violations, o: Obj, ctx: RuleContext): void {
   const testmode = get(o, 'testmode')
   if (testmode === undefined) return
-  if (ctx.credential !== 'organization-token') {
+  if (testmodeUse(ctx.credential) === 'forbidden') {
     out.add('testmode', 'The field testmode may only be sent with organization-level credentials.')
   } else {
     checkBoolean(out, 'testmode', testmode)
@@ -872,7 +872,7 @@ export function validateCreateOrder(body: unknown, ctx: RuleContext): RuleViolat
     const methods = checkMethod(out, get(body, 'method'))
     checkBoolean(out, 'shopperCountryMustMatchBillingCountry', get(body, 'shopperCountryMustMatchBillingCountry'))
     checkMetadata(out, 'metadata', get(body, 'metadata'))
-    checkCredentialFields(out, body, ctx)
+    checkCredentialFields(out, body, ctx, 'create-order')
     checkDates(out, body, ctx, methods)
     checkTestmode(out, body, ctx)
     checkLinesAndSum(out, get(body, 'lines'), amount, { kind: 'order' }, true)
@@ -934,7 +934,7 @@ export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViol
     checkExpiresAt(out, body, ctx, methods)
     checkAddress(out, 'billingAddress', get(body, 'billingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
     checkAddress(out, 'shippingAddress', get(body, 'shippingAddress'), false, PAYMENT_ADDRESS_REQUIRED)
-    checkCredentialFields(out, body, ctx)
+    checkCredentialFields(out, body, ctx, 'create-payment')
     checkTestmode(out, body, ctx)
     const needsLines = methods.find((m) => METHODS_REQUIRING_LINES.includes(m))
     const linesRaw = get(body, 'lines')
@@ -1099,7 +1099,7 @@ export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViola
       out.add('description', `The field description may be at most ${REFUND_DESCRIPTION_MAX} characters.`)
     }
     checkMetadata(out, 'metadata', get(body, 'metadata'))
-    checkActCredentialFields(out, body, ctx)
+    checkActCredentialFields(out, body, ctx, 'create-refund')
     return out.list
   } catch {
     return unexpected()
@@ -1127,7 +1127,7 @@ export function validateUpdatePayment(body: unknown, ctx: RuleContext): RuleViol
       checkWebhookUrl(out, 'webhookUrl', body['webhookUrl'], ctx)
     }
     checkMetadata(out, 'metadata', get(body, 'metadata'))
-    checkActCredentialFields(out, body, ctx)
+    checkActCredentialFields(out, body, ctx, 'update-payment')
     for (const v of updatePaymentFieldViolations(body)) out.add(v.field, v.message)
     return out.list
   } catch {
@@ -1135,9 +1135,9 @@ export function validateUpdatePayment(body: unknown, ctx: RuleContext): RuleViol
   }
 }
 
-/** Acting on an object takes no profileId (src/shared/service/scope.ts: `act`); testmode only with a token. */
-function checkActCredentialFields(out: Violations, o: Obj, ctx: RuleContext): void {
-  if (ctx.credential !== 'organization-token' && get(o, 'profileId') !== undefined) {
+/** Acting on an object takes no profileId (src/shared/service/scope.ts); testmode only with a token. */
+function checkActCredentialFields(out: Violations, o: Obj, ctx: RuleContext, operation: string): void {
+  if (scopeForOperation(ctx.credential, operation).profileId === 'forbidden' && get(o, 'profileId') !== undefined) {
     out.add('profileId', 'The field profileId may not be sent with credentials linked to one profile.')
   }
   checkTestmode(out, o, ctx)

@@ -3,7 +3,7 @@
 // typed ApiError. Used by client.ts.
 
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import { idPrefix, isId, isPageSize, type IdResource } from '../../shared/service'
+import { idPrefix, isId, isPageSize, pathFor, type IdResource } from '../../shared/service'
 import { ApiError, bodySnippet } from './errors'
 
 /** The id, once it has the resource's id pattern (the path it goes into is built from checked ids only). */
@@ -15,6 +15,22 @@ export function checkId(id: string, resource: IdResource): string {
     })
   }
   return id
+}
+
+/**
+ * The path of a row of the operation table (shared/service/paths.ts), its parameters checked by
+ * the id rules: a value that is not an id of its resource fails before anything is sent.
+ */
+export function apiPath(operationId: string, params: Record<string, string> = {}): string {
+  const built = pathFor(operationId, params)
+  if (built.ok) return built.path
+  const shown = `"${String(built.value).slice(0, 60)}"`
+  throw new ApiError({
+    kind: 'invalid-request',
+    message: built.resource
+      ? `${shown} is not a ${built.resource} id (expected ${idPrefix(built.resource)}…); nothing was sent.`
+      : `${shown} is not a valid ${built.param}; nothing was sent.`,
+  })
 }
 
 /** A list's `limit`, when given, is a page size the service accepts (spec 4.3). */

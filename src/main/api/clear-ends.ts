@@ -3,7 +3,7 @@
 
 import type { LostWriteLookup } from '../../shared/api-error'
 import type { Amount } from '../../shared/api-types'
-import { isId } from '../../shared/service'
+import { isId, matchOperation } from '../../shared/service'
 
 /** Deeper JSON than this is no answer of the service (spec 4: resources nest a few levels). */
 export const MAX_JSON_DEPTH = 64
@@ -28,19 +28,13 @@ export function redirectMessage(status: number, location: string | undefined): s
   return `The service answered with a redirect (${status}${to}); Paydesk does not follow redirects, so nothing more was sent. Check the connection's base URL.`
 }
 
-const RESOURCE_WORDS: Record<string, string> = {
-  '/payments': 'payment',
-  '/orders': 'order',
-  '/refunds': 'refund',
-}
-
-/** The object a write acts on, in words ("payment", "refund"), from its path. */
-function objectWord(path: string): string {
-  if (/\/refunds(\/|$)/.test(path)) return RESOURCE_WORDS['/refunds'] ?? 'object'
-  if (/^\/orders\/[^/]+\/payments/.test(path)) return 'payment'
-  if (path.startsWith('/orders')) return RESOURCE_WORDS['/orders'] ?? 'object'
-  if (path.startsWith('/payments')) return RESOURCE_WORDS['/payments'] ?? 'object'
-  return 'object'
+/**
+ * The object a write acts on, in words ("payment", "refund"): the last word of its operation's id
+ * in the operation table (`create-order-payment` → payment, `cancel-refund` → refund).
+ */
+function objectWord(method: string, path: string): string {
+  const match = matchOperation(method, path.split('?', 1)[0] ?? '')
+  return match.found ? (match.operation.id.split('-').pop() ?? 'object') : 'object'
 }
 
 /**
@@ -48,7 +42,7 @@ function objectWord(path: string): string {
  * done. Says so, and how to find out without acting twice.
  */
 export function lostAnswerSentence(method: string, path: string, idempotencyKey: string | undefined): string {
-  const what = objectWord(path)
+  const what = objectWord(method, path)
   const done =
     method === 'POST'
       ? `the ${what} may have been created`
@@ -74,6 +68,27 @@ function amountOf(body: unknown): Amount | null {
     : null
 }
 
+type Params = Record<string, string>
+
+function byId(kind: 'payment' | 'order', id: string | undefined): LostWriteLookup | null {
+  return id !== undefined && isId(kind, id) ? { kind, by: 'id', id } : null
+}
+
+/** Per operation of the table: what a lost answer to it can be looked up by. */
+const LOOKUPS: Readonly<Record<string, (params: Params, body: unknown) => LostWriteLookup | null>> = {
+  'create-refund': ({ paymentId }) =>
+    paymentId !== undefined && isId('payment', paymentId) ? { kind: 'refund', by: 'payment', paymentId } : null,
+  'cancel-payment': ({ paymentId }) => byId('payment', paymentId),
+  'update-payment': ({ paymentId }) => byId('payment', paymentId),
+  'cancel-order': ({ orderId }) => byId('order', orderId),
+  'create-order-payment': ({ orderId }) => byId('order', orderId),
+  'create-payment': (_, body) => {
+    const description = (body as { description?: unknown } | null)?.description
+    if (typeof description !== 'string' || description === '') return null
+    return { kind: 'payment', by: 'recent', description, amount: amountOf(body) }
+  },
+}
+
 /**
  * What can honestly be looked up after a write whose answer was lost, from the request as sent
  * (path below /v2, and body): the object a cancel or update acted on, a payment's refunds after a
@@ -81,23 +96,7 @@ function amountOf(body: unknown): Amount | null {
  * nothing can be told apart (an order create is found by its number in the search, not here).
  */
 export function lostWriteLookup(method: string, path: string, body: unknown): LostWriteLookup | null {
-  const parts = path.split('?')[0]?.split('/').filter(Boolean) ?? []
-  const [collection, id, sub] = parts
-  if (collection === 'payments' && id && isId('payment', id)) {
-    if (sub === 'refunds' && method === 'POST' && parts.length === 3)
-      return { kind: 'refund', by: 'payment', paymentId: id }
-    if (sub === undefined && (method === 'DELETE' || method === 'PATCH')) return { kind: 'payment', by: 'id', id }
-    return null
-  }
-  if (collection === 'orders' && id && isId('order', id)) {
-    if (sub === undefined && method === 'DELETE') return { kind: 'order', by: 'id', id }
-    if (sub === 'payments' && method === 'POST' && parts.length === 3) return { kind: 'order', by: 'id', id }
-    return null
-  }
-  if (collection === 'payments' && parts.length === 1 && method === 'POST') {
-    const description = (body as { description?: unknown } | null)?.description
-    if (typeof description !== 'string' || description === '') return null
-    return { kind: 'payment', by: 'recent', description, amount: amountOf(body) }
-  }
-  return null
+  const match = matchOperation(method, path.split('?', 1)[0] ?? '')
+  if (!match.found) return null
+  return LOOKUPS[match.operation.id]?.(match.params, body) ?? null
 }

@@ -2,19 +2,10 @@
 // https://docs.mollie.com/reference/list-customer-payments), over the client's one request path
 // (its limiter, retries and request log), kept apart so client.ts does not grow.
 import type { Customer, PaymentList } from '../../shared/api-types'
-import { idPrefix, isId, isPageSize, MAX_PAGE_SIZE } from '../../shared/service'
+import { isPageSize, MAX_PAGE_SIZE } from '../../shared/service'
+import { apiPath } from './answer-checks'
 import type { ApiClient, CallOptions } from './client'
 import { ApiError, bodySnippet } from './errors'
-
-function checkCustomerId(id: string): string {
-  if (!isId('customer', id)) {
-    throw new ApiError({
-      kind: 'invalid-request',
-      message: `"${String(id).slice(0, 60)}" is not a customer id (expected ${idPrefix('customer')}…); nothing was sent.`,
-    })
-  }
-  return id
-}
 
 function malformed(message: string, value: unknown): ApiError {
   return new ApiError({
@@ -31,7 +22,10 @@ export async function getCustomer(
   id: string,
   opts?: CallOptions,
 ): Promise<Customer> {
-  const value = await client.request<unknown>({ method: 'GET', path: `/customers/${checkCustomerId(id)}` }, opts)
+  const value = await client.request<unknown>(
+    { method: 'GET', path: apiPath('get-customer', { customerId: id }) },
+    opts,
+  )
   const v = value as Partial<Customer> | null
   if (typeof v !== 'object' || v === null || v.resource !== 'customer' || v.id !== id) {
     throw malformed('The service answered without the customer asked for.', value)
@@ -54,7 +48,7 @@ export async function listCustomerPayments(
       field: 'limit',
     })
   }
-  const path = `/customers/${checkCustomerId(id)}/payments`
+  const path = apiPath('list-customer-payments', { customerId: id })
   const list = await client.request<unknown>({ method: 'GET', path, query: { limit } }, opts)
   const embedded = (list as { _embedded?: { payments?: unknown } } | null)?._embedded
   if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.payments)) {

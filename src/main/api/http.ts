@@ -4,6 +4,7 @@
 
 import http from 'node:http'
 import https from 'node:https'
+import type { Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 
 export interface Timeouts {
@@ -51,40 +52,55 @@ export interface HttpAttemptResult {
   error: HttpAttemptError | null
 }
 
-export function sendAttempt(req: HttpAttemptRequest): Promise<HttpAttemptResult> {
-  return new Promise<HttpAttemptResult>((resolve) => {
-    const start = performance.now()
-    const elapsed = () => Math.round((performance.now() - start) * 10) / 10
-    let connectMs: number | null = null
-    let headersMs: number | null = null
-    let phase: HttpPhase = 'connect'
-    let status: number | null = null
-    let headers: http.IncomingHttpHeaders | null = null
-    const chunks: Buffer[] = []
-    let size = 0
-    let done = false
-    let timer: ReturnType<typeof setTimeout> | null = null
+/** One request and its response, with the phase it is in and its timer; resolves exactly once. */
+class Exchange {
+  private readonly start = performance.now()
+  private connectMs: number | null = null
+  private headersMs: number | null = null
+  private phase: HttpPhase = 'connect'
+  private status: number | null = null
+  private headers: http.IncomingHttpHeaders | null = null
+  private readonly chunks: Buffer[] = []
+  private size = 0
+  private done = false
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private outgoing: http.ClientRequest | null = null
+  private readonly onAbort = () => this.fail('aborted', 'Cancelled.')
 
-    const body = () => Buffer.concat(chunks).toString('utf8')
-    const finish = (error: HttpAttemptError | null) => {
-      if (done) return
-      done = true
-      if (timer) clearTimeout(timer)
-      req.signal?.removeEventListener('abort', onAbort)
-      resolve({ status, headers, body: body(), timings: { connectMs, headersMs, totalMs: elapsed() }, error })
-    }
-    const fail = (kind: HttpAttemptError['kind'], message: string, code?: string) => {
-      if (done) return
-      finish({ kind, phase, message, ...(code ? { code } : {}) })
-      outgoing.destroy()
-    }
-    const arm = (ms: number) => {
-      if (timer) clearTimeout(timer)
-      const p = phase
-      timer = setTimeout(() => fail('timeout', `No ${describePhase(p)} within ${ms} ms.`), ms)
-    }
-    const onAbort = () => fail('aborted', 'Cancelled.')
+  constructor(
+    private readonly req: HttpAttemptRequest,
+    private readonly resolve: (result: HttpAttemptResult) => void,
+  ) {}
 
+  private elapsed(): number {
+    return Math.round((performance.now() - this.start) * 10) / 10
+  }
+
+  private finish(error: HttpAttemptError | null): void {
+    if (this.done) return
+    this.done = true
+    if (this.timer) clearTimeout(this.timer)
+    this.req.signal?.removeEventListener('abort', this.onAbort)
+    const timings = { connectMs: this.connectMs, headersMs: this.headersMs, totalMs: this.elapsed() }
+    const body = Buffer.concat(this.chunks).toString('utf8')
+    this.resolve({ status: this.status, headers: this.headers, body, timings, error })
+  }
+
+  private fail(kind: HttpAttemptError['kind'], message: string, code?: string): void {
+    if (this.done) return
+    this.finish({ kind, phase: this.phase, message, ...(code ? { code } : {}) })
+    this.outgoing?.destroy()
+  }
+
+  private arm(ms: number): void {
+    if (this.timer) clearTimeout(this.timer)
+    const p = this.phase
+    this.timer = setTimeout(() => this.fail('timeout', `No ${describePhase(p)} within ${ms} ms.`), ms)
+  }
+
+  /** Sends the request; every outcome resolves the promise. */
+  run(): void {
+    const { req } = this
     const transport = req.url.protocol === 'https:' ? https : http
     let outgoing: http.ClientRequest
     try {
@@ -92,12 +108,12 @@ export function sendAttempt(req: HttpAttemptRequest): Promise<HttpAttemptResult>
     } catch (e) {
       // e.g. a header value with a control character; the message names the header, never its value.
       const code = (e as NodeJS.ErrnoException).code
-      done = true
-      resolve({
+      this.done = true
+      this.resolve({
         status: null,
         headers: null,
         body: '',
-        timings: { connectMs: null, headersMs: null, totalMs: elapsed() },
+        timings: { connectMs: null, headersMs: null, totalMs: this.elapsed() },
         error: {
           kind: 'invalid',
           phase: 'connect',
@@ -107,78 +123,87 @@ export function sendAttempt(req: HttpAttemptRequest): Promise<HttpAttemptResult>
       })
       return
     }
-
-    outgoing.on('socket', (socket) => {
-      const connected = () => {
-        if (done || phase !== 'connect') return
-        connectMs = elapsed()
-        phase = 'headers'
-        arm(req.timeouts.headersMs)
-      }
-      if ((socket as { connecting?: boolean }).connecting) {
-        arm(req.timeouts.connectMs)
-        socket.once(req.url.protocol === 'https:' ? 'secureConnect' : 'connect', connected)
-      } else {
-        // A reused keep-alive socket is already connected.
-        connectMs = 0
-        phase = 'headers'
-        arm(req.timeouts.headersMs)
-      }
-    })
-
-    outgoing.on('response', (res) => {
-      if (done) {
-        res.resume()
-        return
-      }
-      headersMs = elapsed()
-      status = res.statusCode ?? null
-      headers = res.headers
-      phase = 'body'
-      // A declared size above the cap fails before a byte of the body is read.
-      const declared = Number(res.headers['content-length'])
-      if (Number.isFinite(declared) && declared > req.maxBodyBytes) {
-        res.resume()
-        fail('too-large', `The response body (${declared} bytes declared) exceeds ${req.maxBodyBytes} bytes.`)
-        return
-      }
-      arm(req.timeouts.bodyMs)
-      res.on('data', (chunk: Buffer) => {
-        if (done) return
-        size += chunk.length
-        if (size > req.maxBodyBytes) {
-          fail('too-large', `The response body exceeds ${req.maxBodyBytes} bytes.`)
-          return
-        }
-        chunks.push(chunk)
-      })
-      res.on('end', () => {
-        if (!res.complete) fail('network', 'The connection closed before the response body was complete.')
-        else finish(null)
-      })
-      res.on('error', (e: NodeJS.ErrnoException) =>
-        fail('network', 'The connection closed before the response body was complete.', e.code),
-      )
-      res.on('close', () => {
-        if (!done) fail('network', 'The connection closed before the response body was complete.')
-      })
-    })
-
+    this.outgoing = outgoing
+    outgoing.on('socket', (socket) => this.onSocket(socket))
+    outgoing.on('response', (res) => this.onResponse(res))
     outgoing.on('error', (e: NodeJS.ErrnoException) => {
-      if (done) return
-      fail('network', networkMessage(e, phase), e.code)
+      if (this.done) return
+      this.fail('network', networkMessage(e, this.phase), e.code)
     })
-
     if (req.signal) {
       if (req.signal.aborted) {
         // Nothing must go out for an already-cancelled call.
-        fail('aborted', 'Cancelled.')
+        this.fail('aborted', 'Cancelled.')
         return
       }
-      req.signal.addEventListener('abort', onAbort, { once: true })
+      req.signal.addEventListener('abort', this.onAbort, { once: true })
     }
     outgoing.end(req.body ?? undefined)
-  })
+  }
+
+  private onSocket(socket: Socket): void {
+    const headersPhase = () => {
+      this.phase = 'headers'
+      this.arm(this.req.timeouts.headersMs)
+    }
+    if ((socket as { connecting?: boolean }).connecting) {
+      this.arm(this.req.timeouts.connectMs)
+      socket.once(this.req.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+        if (this.done || this.phase !== 'connect') return
+        this.connectMs = this.elapsed()
+        headersPhase()
+      })
+    } else {
+      // A reused keep-alive socket is already connected.
+      this.connectMs = 0
+      headersPhase()
+    }
+  }
+
+  private onResponse(res: http.IncomingMessage): void {
+    if (this.done) {
+      res.resume()
+      return
+    }
+    this.headersMs = this.elapsed()
+    this.status = res.statusCode ?? null
+    this.headers = res.headers
+    this.phase = 'body'
+    // A declared size above the cap fails before a byte of the body is read.
+    const declared = Number(res.headers['content-length'])
+    if (Number.isFinite(declared) && declared > this.req.maxBodyBytes) {
+      res.resume()
+      this.fail('too-large', `The response body (${declared} bytes declared) exceeds ${this.req.maxBodyBytes} bytes.`)
+      return
+    }
+    this.arm(this.req.timeouts.bodyMs)
+    this.readBody(res)
+  }
+
+  private readBody(res: http.IncomingMessage): void {
+    const cut = 'The connection closed before the response body was complete.'
+    res.on('data', (chunk: Buffer) => {
+      if (this.done) return
+      this.size += chunk.length
+      if (this.size > this.req.maxBodyBytes) {
+        this.fail('too-large', `The response body exceeds ${this.req.maxBodyBytes} bytes.`)
+        return
+      }
+      this.chunks.push(chunk)
+    })
+    res.on('end', () => {
+      if (!res.complete) this.fail('network', cut)
+      else this.finish(null)
+    })
+    res.on('error', (e: NodeJS.ErrnoException) => this.fail('network', cut, e.code))
+    res.on('close', () => {
+      if (!this.done) this.fail('network', cut)
+    })
+  }
+}
+
+export function sendAttempt(req: HttpAttemptRequest): Promise<HttpAttemptResult> {
+  return new Promise<HttpAttemptResult>((resolve) => new Exchange(req, resolve).run())
 }
 
 function describePhase(p: HttpPhase): string {

@@ -1,8 +1,14 @@
 // Builds one HTTP request from a logical call and the current credential: URL (base or a followed
 // link, same origin only), headers, JSON body, and the profileId/testmode rules of spec 5.
 
-import { ANY_ID_SEGMENT, requestClassOf, type CredentialKind, type RequestClass } from '../../shared/service'
-import { profileIdUseWithToken, scopeInQuery } from '../../shared/service/scope'
+import {
+  ANY_ID_SEGMENT,
+  requestClassOf,
+  scopeFor,
+  type CredentialKind,
+  type RequestClass,
+  type RequestScope,
+} from '../../shared/service'
 import { ApiError } from './errors'
 
 export type { CredentialKind }
@@ -52,14 +58,8 @@ export function endpointKeyOf(method: string, url: URL, base: URL): string {
   return `${method.toUpperCase()} ${normalized || '/'}`
 }
 
-export function buildRequest(
-  base: URL,
-  credential: ApiCredential,
-  req: LogicalRequest,
-  extraHeaders: Record<string, string> = {},
-): PreparedRequest {
-  const method = req.method.toUpperCase()
-  const notes: string[] = []
+/** The URL of a call: a followed link (same origin only) or a path below the base URL. */
+function requestUrl(base: URL, req: LogicalRequest, method: string): URL {
   let url: URL
   if (req.link !== undefined) {
     try {
@@ -86,6 +86,18 @@ export function buildRequest(
       throw new ApiError({ kind: 'foreign-origin', message: 'The request path left the service origin.', method })
     }
   }
+  return url
+}
+
+export function buildRequest(
+  base: URL,
+  credential: ApiCredential,
+  req: LogicalRequest,
+  extraHeaders: Record<string, string> = {},
+): PreparedRequest {
+  const method = req.method.toUpperCase()
+  const notes: string[] = []
+  const url = requestUrl(base, req, method)
   for (const [k, v] of Object.entries(req.query ?? {})) {
     if (v === undefined || v === null) continue
     url.searchParams.set(k, String(v))
@@ -100,47 +112,14 @@ export function buildRequest(
     body = { ...(req.body as Record<string, unknown>) }
   }
 
-  // Spec 5.3/5.4: profile-bound credentials must not send profileId/testmode; organization-level
-  // ones send profileId where the operation takes one (required to create, optional on lists,
-  // unused on one object: src/shared/service/scope.ts) and may set testmode.
-  if (credential.kind === 'organization-token') {
-    const basePath = base.pathname.replace(/\/+$/, '')
-    const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname
-    const use = profileIdUseWithToken(method, relative)
-    const profileId = credential.profileId ?? (typeof body?.profileId === 'string' ? body.profileId : undefined)
-    if (use === 'required' && !profileId) {
-      throw new ApiError({
-        kind: 'invalid-request',
-        message:
-          'Creating with an organization access token needs a profile id (pfl_…); choose a profile for this connection.',
-        method,
-      })
-    }
-    const sendProfile = use !== 'unused' && profileId ? profileId : undefined
-    if (scopeInQuery(method)) {
-      if (sendProfile) url.searchParams.set('profileId', sendProfile)
-      else url.searchParams.delete('profileId')
-      if (credential.testmode) url.searchParams.set('testmode', 'true')
-      else url.searchParams.delete('testmode')
-    } else {
-      body = body ?? {}
-      if (sendProfile) body.profileId = sendProfile
-      else delete body.profileId
-      if (credential.testmode) body.testmode = true
-      else delete body.testmode
-    }
-  } else {
-    for (const key of ['profileId', 'testmode'] as const) {
-      if (body && key in body) {
-        delete body[key]
-        notes.push(`Removed ${key} from the body: not allowed with an API key (spec 5.3).`)
-      }
-      if (url.searchParams.has(key)) {
-        url.searchParams.delete(key)
-        notes.push(`Removed ${key} from the query: not allowed with an API key (spec 5.3).`)
-      }
-    }
-  }
+  // Spec 5.3/5.4 (src/shared/service/scope.ts, from the operation table): profile-bound credentials
+  // must not send profileId/testmode; organization-level ones send profileId where the operation
+  // takes one (required to create, optional on lists, unused on one object) and may set testmode.
+  const basePath = base.pathname.replace(/\/+$/, '')
+  const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname
+  const scope = scopeFor(credential.kind, method, relative)
+  if (scope.profileId === 'forbidden') body = stripScope(body, url, notes)
+  else body = applyTokenScope(scope, credential, body, url, method)
 
   const bodyText = body ? JSON.stringify(body) : null
   const headers: Record<string, string> = {
@@ -163,6 +142,54 @@ export function buildRequest(
     bodyText,
     notes,
   }
+}
+
+/** API keys: profileId/testmode are removed from body and query, each removal noted. */
+function stripScope(body: Record<string, unknown> | null, url: URL, notes: string[]): Record<string, unknown> | null {
+  for (const key of ['profileId', 'testmode'] as const) {
+    if (body && key in body) {
+      delete body[key]
+      notes.push(`Removed ${key} from the body: not allowed with an API key (spec 5.3).`)
+    }
+    if (url.searchParams.has(key)) {
+      url.searchParams.delete(key)
+      notes.push(`Removed ${key} from the query: not allowed with an API key (spec 5.3).`)
+    }
+  }
+  return body
+}
+
+/** Organization tokens: the connection's profileId where the operation takes one, testmode when set. */
+function applyTokenScope(
+  scope: RequestScope,
+  credential: ApiCredential,
+  body: Record<string, unknown> | null,
+  url: URL,
+  method: string,
+): Record<string, unknown> | null {
+  const profileId = credential.profileId ?? (typeof body?.profileId === 'string' ? body.profileId : undefined)
+  if (scope.profileId === 'required' && !profileId) {
+    throw new ApiError({
+      kind: 'invalid-request',
+      message:
+        'Creating with an organization access token needs a profile id (pfl_…); choose a profile for this connection.',
+      method,
+    })
+  }
+  const sendProfile = scope.profileId !== 'unused' && profileId ? profileId : undefined
+  if (scope.inQuery) {
+    if (sendProfile) url.searchParams.set('profileId', sendProfile)
+    else url.searchParams.delete('profileId')
+    if (credential.testmode) url.searchParams.set('testmode', 'true')
+    else url.searchParams.delete('testmode')
+    return body
+  }
+  const out = body ?? {}
+  if (sendProfile) out.profileId = sendProfile
+  else delete out.profileId
+  if (credential.testmode) out.testmode = true
+  else delete out.testmode
+  return out
 }
 
 /** Headers for events and logs: the Authorization value is never shown. */

@@ -12,6 +12,8 @@
 // - Other 4xx never (spec 7: a client error "will not go away by itself").
 // - 429 waits for Retry-After (handled by the bucket pause), not for the backoff.
 
+import { requestClassOf } from '../../shared/service'
+
 export interface RetryPolicy {
   /** Total attempts including the first. */
   maxAttempts: number
@@ -41,9 +43,9 @@ export interface RetryDecision {
   reason: string
 }
 
+/** READ requests (spec 8.1.4, methods.ts) change nothing; a write is safe to resend with its key. */
 export function isReplaySafe(method: string, hasIdempotencyKey: boolean): boolean {
-  const m = method.toUpperCase()
-  return m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || hasIdempotencyKey
+  return requestClassOf(method) === 'read' || hasIdempotencyKey
 }
 
 export function describeFailure(f: AttemptFailure): string {

@@ -1,8 +1,11 @@
 // The operations of the payment service v2, one row each (issue 24): method, path template below the
 // versioned base, whether it reads or writes, whether an Idempotency-Key applies, how an organization
-// token's request uses `profileId`, and the documentation page. The sandbox's router reads this table;
-// the rest of the app can adopt it. Pure TypeScript: no node, no DOM.
-import type { ProfileIdUse } from './scope'
+// token's request uses `profileId`, and the documentation page. The sandbox's router, the client's
+// paths and Idempotency-Key rule (paths.ts) and the credential scope (scope.ts) read this table.
+// Pure TypeScript: no node, no DOM.
+
+/** How an organization token's request uses `profileId` (spec 5.3): required, optional or not taken. */
+export type ProfileIdUse = 'required' | 'optional' | 'unused'
 
 export type OperationMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -74,6 +77,13 @@ export const OPERATIONS: readonly Operation[] = [
   read('get-method', '/methods/{methodId}', 'required'),
   read('list-profiles', '/profiles'),
 ]
+
+/** The row named `id`; throws on a name the table does not have (a programming error). */
+export function operationById(id: string): Operation {
+  const operation = OPERATIONS.find((o) => o.id === id)
+  if (!operation) throw new Error(`No operation named ${id} in the operation table.`)
+  return operation
+}
 
 export type OperationMatch =
   | { found: true; operation: Operation; params: Record<string, string>; allow: string[] }

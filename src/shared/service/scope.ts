@@ -15,55 +15,65 @@
 //   `testmode` (.../orders-api/create-order-payment); the object already names its profile.
 // `testmode` travels in the query for GET/HEAD/OPTIONS/DELETE and in the body otherwise.
 
+// Each row of the operation table (operations.ts) says how an organization token uses `profileId`;
+// `scopeFor` is the one function that turns a credential kind and a request into what may be sent.
+
 import type { CredentialKind, CredentialMode } from './credentials'
+import { matchOperation, operationById, type Operation, type ProfileIdUse } from './operations'
 
-export type ScopeOperation = 'create' | 'list' | 'read' | 'act'
-
-export type ProfileIdUse = 'required' | 'optional' | 'unused'
-
-/** How an organization token's request uses `profileId`, per operation. */
-export const PROFILE_ID_WITH_TOKEN: Readonly<Record<ScopeOperation, ProfileIdUse>> = {
-  create: 'required',
-  list: 'optional',
-  read: 'unused',
-  act: 'unused',
+/** What a request with a credential of some kind may carry (spec 5.3/5.4). */
+export interface RequestScope {
+  /** API keys never send it (`forbidden`); with a token, the operation's row decides. */
+  profileId: ProfileIdUse | 'forbidden'
+  /** API keys carry their mode (`forbidden`); tokens may ask for test mode. */
+  testmode: 'optional' | 'forbidden'
+  /** whether `profileId`/`testmode` go in the query string (else in the JSON body) */
+  inQuery: boolean
+  /**
+   * The row of the operation table; null for a path the table does not have. Such a request is
+   * treated as acting on an existing object: with a token `profileId` is not sent (`unused`),
+   * `testmode` may be; nothing about it is guessed from the path's shape.
+   */
+  operation: Operation | null
 }
 
 const QUERY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE'])
 
-/** Whether `testmode`/`profileId` go in the query string (else in the JSON body). */
-export function scopeInQuery(method: string): boolean {
-  return QUERY_METHODS.has(method.toUpperCase())
+/** The path below the versioned base: a query string and a leading `/v2` are dropped. */
+function operationPath(path: string): string {
+  const bare = path.split('?', 1)[0] ?? ''
+  return bare.startsWith('/v2/') || bare === '/v2' ? bare.slice(3) : bare
+}
+
+/** How a request uses `testmode`, for every operation alike: API keys carry their mode (spec 5.4). */
+export function testmodeUse(kind: CredentialKind): 'optional' | 'forbidden' {
+  return kind === 'api-key' ? 'forbidden' : 'optional'
+}
+
+function scopeWith(kind: CredentialKind, method: string, operation: Operation | null): RequestScope {
+  return {
+    profileId: kind === 'api-key' ? 'forbidden' : (operation?.profileId ?? 'unused'),
+    testmode: testmodeUse(kind),
+    inQuery: QUERY_METHODS.has(method.toUpperCase()),
+    operation,
+  }
 }
 
 /**
- * The operation of a request, from its method and its path below the versioned base
- * (`/payments`, `/orders/ord_1/payments`; a leading `/v2` is skipped).
+ * The scope of a request by a credential of `kind`: `method` and `path` (below the versioned base,
+ * e.g. `/payments/tr_1/refunds`; a leading `/v2` and a query string are skipped) find the row of
+ * the operation table with its own matcher (HEAD and OPTIONS read the GET row).
  */
-export function scopeOperation(method: string, path: string): ScopeOperation {
-  const segments = (path.split('?', 1)[0] ?? '').split('/').filter(Boolean)
-  if (segments[0] === 'v2') segments.shift()
+export function scopeFor(kind: CredentialKind, method: string, path: string): RequestScope {
   const m = method.toUpperCase()
-  if (segments.length <= 1) return m === 'POST' ? 'create' : scopeInQuery(m) && m !== 'DELETE' ? 'list' : 'act'
-  if (segments.length === 2 && (m === 'GET' || m === 'HEAD' || m === 'OPTIONS')) return 'read'
-  // A list below an object (GET /payments/{id}/refunds) reads that object's children.
-  if (segments.length === 3 && (m === 'GET' || m === 'HEAD' || m === 'OPTIONS')) return 'read'
-  return 'act'
+  const match = matchOperation(m === 'OPTIONS' ? 'GET' : m, operationPath(path))
+  return scopeWith(kind, m, match.found ? match.operation : null)
 }
 
-/** How `profileId` is used by an organization token's request (see PROFILE_ID_WITH_TOKEN). */
-export function profileIdUseWithToken(method: string, path: string): ProfileIdUse {
-  return PROFILE_ID_WITH_TOKEN[scopeOperation(method, path)]
-}
-
-/** How a request uses `profileId`, per credential kind: API keys never send it (spec 5.3). */
-export function profileIdUse(kind: CredentialKind, operation: ScopeOperation): ProfileIdUse | 'forbidden' {
-  return kind === 'api-key' ? 'forbidden' : PROFILE_ID_WITH_TOKEN[operation]
-}
-
-/** How a request uses `testmode`, per credential kind: API keys carry their mode (spec 5.4). */
-export function testmodeUse(kind: CredentialKind): 'optional' | 'forbidden' {
-  return kind === 'api-key' ? 'forbidden' : 'optional'
+/** The scope of an operation (a row, or its id such as `create-order`) by a credential of `kind`. */
+export function scopeForOperation(kind: CredentialKind, operation: Operation | string): RequestScope {
+  const row = typeof operation === 'string' ? operationById(operation) : operation
+  return scopeWith(kind, row.method, row)
 }
 
 /** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */

@@ -26,6 +26,15 @@ describe('clear ends (issue 27 item 6)', () => {
     expect(lostAnswerSentence('DELETE', '/payments/tr_x', undefined)).toContain('may have been canceled')
   })
 
+  it("names the object by the operation table's row of the write", () => {
+    expect(lostAnswerSentence('POST', '/customers/cst_1/mandates', 'k')).toContain('the mandate may have been created')
+    expect(lostAnswerSentence('DELETE', '/payments/tr_1/refunds/re_1', 'k')).toContain(
+      'the refund may have been canceled',
+    )
+    expect(lostAnswerSentence('POST', '/orders/ord_1/payments', 'k')).toContain('the payment may have been created')
+    expect(lostAnswerSentence('POST', '/not-in-the-table', 'k')).toContain('the object may have been created')
+  })
+
   it('recognizes "already canceled" only on a 4xx', () => {
     expect(isAlreadyCanceled(422, 'The payment has already been canceled')).toBe(true)
     expect(isAlreadyCanceled(500, 'already canceled')).toBe(false)

@@ -106,6 +106,17 @@ describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
     expect(e.kind).toBe('invalid-request')
     expect(e.message).not.toMatch(/spec \d/)
   })
+
+  it("takes the scope from the operation table's row, not the path's shape", () => {
+    // GET /profiles lists the token's profiles: the row takes no profileId (a shape guess sent one).
+    const profiles = buildRequest(base, orgToken, { method: 'GET', path: '/profiles', query: { limit: 250 } })
+    expect(profiles.url.searchParams.has('profileId')).toBe(false)
+    // A customer's payment is created for a profile: the row requires it (a shape guess said "act").
+    const noProfile: ApiCredential = { secret: 'access_tok', kind: 'organization-token' }
+    const req = { method: 'POST', path: '/customers/cst_1/payments', body: {} }
+    expect(thrown(() => buildRequest(base, noProfile, req)).kind).toBe('invalid-request')
+    expect(JSON.parse(present(buildRequest(base, orgToken, req).bodyText))).toEqual({ profileId: 'pfl_abc' })
+  })
 })
 
 describe('buildRequest: origin and URL', () => {

@@ -1,10 +1,12 @@
-// The service's rules are written once, in src/shared/service/ (issue 12 item 1). This test scans
-// src/ for code that re-declares one of them: an id or credential pattern, a credential prefix as
-// a string, or the page-size limit. Words in comments and user-facing text ("test_…") are fine.
+// The service's rules are written once, in src/shared/service/ (issue 12 item 1, issue 23 item 1).
+// This test scans src/ for code that re-declares one of them: an id or credential pattern, a
+// credential prefix as a string, the page-size limit, an endpoint path of the operation table, a
+// set of HTTP methods, or the profileId/testmode scope rule. Words in comments and user-facing
+// text ("test_…") are fine.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CREDENTIAL_PREFIX_LIST, ID_PREFIXES, MAX_PAGE_SIZE } from '../../../../src/shared/service'
+import { CREDENTIAL_PREFIX_LIST, ID_PREFIXES, MAX_PAGE_SIZE, OPERATIONS } from '../../../../src/shared/service'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 const SPEC_DIR = path.join('src', 'shared', 'service')
@@ -26,9 +28,13 @@ function code(text: string): string {
 
 const idPrefixes = Object.values(ID_PREFIXES).join('|')
 const credentialWords = CREDENTIAL_PREFIX_LIST.map((p) => p.slice(0, -1)).join('|')
+/** The first segment of every path of the operation table: payments, orders, refunds, … */
+const endpointRoots = [...new Set(OPERATIONS.map((o) => o.path.split('/')[1] ?? ''))].join('|')
+const methodWord = `(['"\`])(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)`
+const writeWord = `(['"\`])(POST|PUT|PATCH|DELETE)`
 
 /** What a re-declaration looks like in code. */
-export const FORBIDDEN: { name: string; pattern: RegExp }[] = [
+export const FORBIDDEN: { name: string; pattern: RegExp; near?: RegExp }[] = [
   // A regex literal anchored on an id prefix: /^tr_…/, /^ord_[A-Za-z0-9]+$/
   { name: 'id pattern', pattern: new RegExp(`/\\^(${idPrefixes})_`) },
   // A regex literal alternating the credential prefixes: /(test|live|access)_/ (not another
@@ -49,17 +55,45 @@ export const FORBIDDEN: { name: string; pattern: RegExp }[] = [
       'i',
     ),
   },
+  // An endpoint path of the operation table as a literal: '/payments', `/orders/${id}`, "/v2/refunds?…"
+  // (paths come from pathFor / the operation ids; a `_links` href is followed, not spelled)
+  { name: 'endpoint path', pattern: new RegExp(`(['"\`])(/v2)?/(${endpointRoots})(?=[/?'"\`]|\\$\\{)`) },
+  // A set of HTTP methods: new Set(['POST', 'PATCH', 'DELETE']), ['POST', 'PATCH'].includes(m)
+  // (the Idempotency-Key rule is the table's `idempotent`, the READ class methods.ts)
+  {
+    name: 'method set',
+    pattern: new RegExp(`new Set\\(\\s*\\[\\s*${methodWord}|\\[\\s*${writeWord}\\3\\s*,\\s*${writeWord}\\5`),
+  },
+  // The scope rule: a credential kind compared where profileId or testmode is decided (this line or
+  // the next two): `if (kind === 'organization-token') body.profileId = …` (scope.ts: scopeFor)
+  {
+    name: 'scope rule',
+    pattern: /(===|!==)\s*(['"`])(organization-token|api-key)\2|(['"`])(organization-token|api-key)\4\s*(===|!==)/,
+    near: /\b(profileId|testmode)\b/,
+  },
 ]
 
-/** Files allowed to hold such a literal for a reason other than a rule (none today). */
-const ALLOWED: Record<string, string[]> = {}
+/**
+ * Files allowed to hold such a literal for a reason other than a rule. The connection's own
+ * settings (which profile and mode a connection is saved with, checked when it is added) compare
+ * the credential kind next to profileId/testmode; they say what a connection stores, not what a
+ * request may carry, which scopeFor decides from the stored settings.
+ */
+const CONNECTION_SETTINGS = ['scope rule']
+const ALLOWED: Record<string, string[]> = {
+  'src/shared/connection-rules.ts': CONNECTION_SETTINGS,
+  'src/main/services/connections.ts': CONNECTION_SETTINGS,
+  'src/main/services/connections-store.ts': CONNECTION_SETTINGS,
+  'src/renderer/src/features/connections/AddConnectionForm.tsx': CONNECTION_SETTINGS,
+}
 
 export function findRedeclarations(file: string, text: string): string[] {
   const found: string[] = []
   const lines = code(text).split('\n')
   lines.forEach((line, i) => {
-    for (const { name, pattern } of FORBIDDEN) {
+    for (const { name, pattern, near } of FORBIDDEN) {
       if (!pattern.test(line)) continue
+      if (near && !near.test(lines.slice(i, i + 3).join('\n'))) continue
       if (ALLOWED[file]?.includes(name)) continue
       found.push(`${file}:${i + 1}: ${name}: ${line.trim()}`)
     }
@@ -77,6 +111,13 @@ describe('one source for the service rules', () => {
       'if (limit > 250) throw new Error()',
       'const SUGGESTED = [10, 25, 50, 100, 250]',
       "const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method)",
+      "const path = '/payments'",
+      'const path = `/orders/${checkId(id)}/payments`',
+      'request({ method: \'GET\', path: "/v2/refunds?limit=5" })',
+      "const KEYED: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])",
+      "if (['PATCH', 'DELETE'].includes(method)) key = uuid()",
+      "if (credential.kind === 'organization-token') body.profileId = profileId",
+      "if (kind !== 'api-key') {\n  url.searchParams.set('testmode', 'true')",
     ]
     for (const sample of samples) expect(findRedeclarations('sample.ts', sample), sample).not.toEqual([])
     expect(findRedeclarations('sample.ts', '// ids look like tr_… (limit 250)')).toEqual([])
@@ -84,6 +125,11 @@ describe('one source for the service rules', () => {
     expect(findRedeclarations('sample.ts', 'setInterval(tick, 250)')).toEqual([])
     expect(findRedeclarations('sample.ts', "allow: ['GET', 'HEAD', 'POST']")).toEqual([])
     expect(findRedeclarations('sample.ts', 'const FOREIGN = /^(sk|pk)_(live|test)_/')).toEqual([])
+    expect(findRedeclarations('sample.ts', "const path = apiPath('get-order', { orderId })")).toEqual([])
+    expect(findRedeclarations('sample.ts', "navigate('/settings/payments-view')")).toEqual([])
+    expect(findRedeclarations('sample.ts', 'href: `${origin}/dashboard/payments/${id}`')).toEqual([])
+    expect(findRedeclarations('sample.ts', "const label = kind === 'api-key' ? 'API key' : 'Token'")).toEqual([])
+    expect(findRedeclarations('sample.ts', "if (kind === 'api-key') {\n  a()\n  b()\n  c(profileId)")).toEqual([])
   })
 
   it('src/ outside the spec module re-declares none of them', () => {

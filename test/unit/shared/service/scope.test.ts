@@ -1,27 +1,63 @@
-// Where an organization token sends profileId and testmode (src/shared/service/scope.ts), per the
-// "Access token parameters" of each reference page (https://docs.mollie.com/overview/authentication).
+// Where a credential sends profileId and testmode (src/shared/service/scope.ts), per the row of the
+// operation table and the "Access token parameters" of each reference page
+// (https://docs.mollie.com/overview/authentication).
 import { describe, expect, it } from 'vitest'
-import { profileIdUseWithToken, scopeInQuery, scopeOperation } from '../../../../src/shared/service/scope'
+import { OPERATIONS } from '../../../../src/shared/service/operations'
+import { scopeFor, scopeForOperation, testmodeUse } from '../../../../src/shared/service/scope'
 
-describe('scopeOperation / profileIdUseWithToken', () => {
+const token = (method: string, path: string) => scopeFor('organization-token', method, path).profileId
+
+describe('scopeFor', () => {
   it('creating a payment or an order requires profileId', () => {
-    expect(profileIdUseWithToken('POST', '/payments')).toBe('required')
-    expect(profileIdUseWithToken('post', '/v2/orders')).toBe('required')
+    expect(token('POST', '/payments')).toBe('required')
+    expect(token('post', '/v2/orders')).toBe('required')
   })
 
   it('lists take it optionally; one object and actions on it take none', () => {
-    expect(scopeOperation('GET', '/payments?limit=5')).toBe('list')
-    expect(profileIdUseWithToken('GET', '/orders')).toBe('optional')
-    expect(profileIdUseWithToken('GET', '/payments/tr_1')).toBe('unused')
-    expect(profileIdUseWithToken('HEAD', '/v2/orders/ord_1')).toBe('unused')
-    expect(profileIdUseWithToken('POST', '/orders/ord_1/payments')).toBe('unused')
-    expect(profileIdUseWithToken('PATCH', '/payments/tr_1')).toBe('unused')
-    expect(profileIdUseWithToken('DELETE', '/payments/tr_1')).toBe('unused')
-    expect(profileIdUseWithToken('GET', '/payments/tr_1/refunds')).toBe('unused')
+    expect(token('GET', '/payments?limit=5')).toBe('optional')
+    expect(token('GET', '/orders')).toBe('optional')
+    expect(token('GET', '/payments/tr_1')).toBe('unused')
+    expect(token('HEAD', '/v2/orders/ord_1')).toBe('unused')
+    expect(token('POST', '/orders/ord_1/payments')).toBe('unused')
+    expect(token('PATCH', '/payments/tr_1')).toBe('unused')
+    expect(token('DELETE', '/payments/tr_1')).toBe('unused')
+    expect(token('GET', '/payments/tr_1/refunds')).toBe('unused')
+  })
+
+  it("reads the operation table's row, not the path's shape", () => {
+    // A path-shape guess said "list, optional" for every one-segment GET and "act" below an object.
+    expect(token('GET', '/profiles')).toBe('unused')
+    expect(token('GET', '/methods')).toBe('required')
+    expect(token('POST', '/customers/cst_1/payments')).toBe('required')
+    expect(scopeFor('organization-token', 'GET', '/payments/tr_1/refunds/re_1').operation?.id).toBe('get-refund')
+    for (const op of OPERATIONS) {
+      expect(scopeForOperation('organization-token', op.id).profileId, op.id).toBe(op.profileId)
+    }
+  })
+
+  it('an API key may send neither; a token may always ask for test mode', () => {
+    for (const op of OPERATIONS) {
+      expect(scopeForOperation('api-key', op).profileId, op.id).toBe('forbidden')
+      expect(scopeForOperation('api-key', op).testmode, op.id).toBe('forbidden')
+      expect(scopeForOperation('organization-token', op).testmode, op.id).toBe('optional')
+    }
+    expect(testmodeUse('api-key')).toBe('forbidden')
+    expect(testmodeUse('organization-token')).toBe('optional')
+  })
+
+  it('a path the table does not have acts on an object: no profileId, no row', () => {
+    const scope = scopeFor('organization-token', 'POST', '/payment-links')
+    expect(scope).toEqual({ profileId: 'unused', testmode: 'optional', inQuery: false, operation: null })
+    expect(scopeFor('api-key', 'GET', '/nowhere/x/y/z').profileId).toBe('forbidden')
   })
 
   it('testmode travels in the query for reads and DELETE, in the body otherwise', () => {
-    expect(['GET', 'HEAD', 'OPTIONS', 'DELETE'].every(scopeInQuery)).toBe(true)
-    expect(['POST', 'PATCH'].some(scopeInQuery)).toBe(false)
+    for (const m of ['GET', 'HEAD', 'OPTIONS', 'DELETE'])
+      expect(scopeFor('organization-token', m, '/payments/tr_1').inQuery).toBe(true)
+    for (const m of ['POST', 'PATCH']) expect(scopeFor('organization-token', m, '/payments/tr_1').inQuery).toBe(false)
+  })
+
+  it('an operation id the table does not have is a programming error', () => {
+    expect(() => scopeForOperation('api-key', 'make-coffee')).toThrow(/make-coffee/)
   })
 })

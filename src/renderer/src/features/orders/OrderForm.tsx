@@ -4,6 +4,7 @@ import type { ActiveConnectionView } from '../../../../shared/ipc/connections'
 import { shippingCountryOf, type DraftContent } from '../../../../shared/order-builder'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
+import { scopeForOperation } from '../../../../shared/service/scope'
 import type { Highlight } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
@@ -133,7 +134,8 @@ function UrlFields({
 /** profileId/testmode: only for organization tokens (spec 5.3/5.4); the connection decides them. */
 function OrganizationFields({ content, state, connection, highlight }: FormProps): React.JSX.Element | null {
   const set = useUpdate()
-  if (connection?.kind !== 'organization-token') return null
+  const operation = content.kind === 'order' ? 'create-order' : 'create-payment'
+  if (!connection || scopeForOperation(connection.kind, operation).profileId === 'forbidden') return null
   const fromConnection = connection.profileId !== null
   return (
     <section className="panel pd-section" aria-labelledby="pd-org-title">

@@ -1,0 +1,161 @@
+// One logical call of the API client: its id, method and Idempotency-Key (the same on every
+// attempt), its signal (the caller's cancel, the client closing, the call's overall deadline), what
+// its attempts learned so far, and the typed errors it ends with. Used by client.ts and attempt.ts.
+
+import { randomUUID } from 'node:crypto'
+import type { ApiAttemptSummary } from '../../shared/api-error'
+import type { RateLimitInfo, RequestOrigin, RequestPriority } from '../../shared/api-events'
+import { needsIdempotencyKey, type RequestClass } from '../../shared/service'
+import { lostAnswerSentence, lostWriteLookup } from './clear-ends'
+import type { CallOptions } from './client-types'
+import { ApiError } from './errors'
+import { MAX_TIMER_MS } from './limiter'
+import { requestClassOf, type LogicalRequest } from './request-builder'
+import type { ClientRuntime } from './runtime'
+
+export type ErrorInit = Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>
+
+export interface Call {
+  rt: ClientRuntime
+  opts: CallOptions
+  requestId: string
+  method: string
+  cls: RequestClass
+  idempotencyKey: string | undefined
+  /** the request as the caller asked, with its method upper-cased and its key */
+  logical: LogicalRequest
+  priority: RequestPriority
+  origin: RequestOrigin | null
+  deadlineMs: number
+  deadline: AbortController
+  deadlineTimer: unknown
+  callStart: number
+  signal: AbortSignal
+  attempts: ApiAttemptSummary[]
+  /** why the next attempt is sent (`first`, then the retry reason) */
+  reason: string
+  /** the backoff slept before the next attempt */
+  backoffMs: number
+  /** the limiter's place for this call, kept across its retries */
+  orderKey: number | undefined
+  lastRateLimit: RateLimitInfo | null
+  lastUrl: string | null
+  lastBucket: string | null
+  /** A keyed write was sent and its answer never came: it may have been done. */
+  answerLost: boolean
+}
+
+export function startCall(rt: ClientRuntime, req: LogicalRequest, opts: CallOptions): Call {
+  const method = req.method.toUpperCase()
+  // Spec 7: one key per logical write the operation table keys, the same on every attempt.
+  const keyed = needsIdempotencyKey(method, req.path ?? '')
+  const idempotencyKey = keyed ? (req.idempotencyKey ?? randomUUID()) : undefined
+  // One signal per call (caller's cancel, client closed, overall deadline): listeners of the
+  // queue, the socket and the waits attach to it, never to a signal shared by all calls.
+  const deadlineMs = opts.deadlineMs ?? rt.callDeadlineMs
+  const deadline = new AbortController()
+  const callStart = rt.clock.now()
+  const deadlineTimer = rt.clock.setTimer(() => deadline.abort(), Math.min(deadlineMs, MAX_TIMER_MS))
+  const signals = opts.signal
+    ? [opts.signal, rt.lifetime.signal, deadline.signal]
+    : [rt.lifetime.signal, deadline.signal]
+  return {
+    rt,
+    opts,
+    requestId: randomUUID(),
+    method,
+    cls: requestClassOf(method),
+    idempotencyKey,
+    logical: { ...req, method, idempotencyKey },
+    priority: opts.priority ?? 'user',
+    origin: opts.origin ?? null,
+    deadlineMs,
+    deadline,
+    deadlineTimer,
+    callStart,
+    signal: AbortSignal.any(signals),
+    attempts: [],
+    reason: 'first',
+    backoffMs: 0,
+    orderKey: undefined,
+    lastRateLimit: null,
+    lastUrl: null,
+    lastBucket: null,
+    answerLost: false,
+  }
+}
+
+/** What is left of this call's deadline. */
+export function leftMs(call: Call): number {
+  return call.deadlineMs - (call.rt.clock.now() - call.callStart)
+}
+
+/** A typed error with the call's context (already-typed errors from the builder get it added). */
+export function fail(call: Call, init: ErrorInit): ApiError {
+  return new ApiError({
+    requestId: call.requestId,
+    method: call.method,
+    url: call.lastUrl,
+    idempotencyKey: call.idempotencyKey ?? null,
+    attempts: [...call.attempts],
+    rateLimit: call.lastRateLimit,
+    bucket: call.rt.limiter.snapshot(call.lastBucket, call.cls),
+    origin: call.origin,
+    ...init,
+  })
+}
+
+/**
+ * The service asked for a wait longer than the cap, or than what is left of this call's
+ * deadline (which would only end the call later, saying less): fail now, naming the wait.
+ */
+export function tooLongWait(call: Call, prev: ApiError | null, waitMs: number, limitMs?: number): ApiError {
+  const limit =
+    limitMs === undefined
+      ? `the ${formatWait(call.rt.maxRetryAfterMs)} this app waits`
+      : `the ${formatWait(limitMs)} left of this call's deadline`
+  return fail(call, {
+    kind: 'http',
+    status: prev?.status ?? null,
+    title: prev?.title ?? null,
+    detail: prev?.detail ?? null,
+    message: `The service asks to wait ${formatWait(waitMs)} before trying again (longer than ${limit}); nothing more was sent. Try again later.`,
+  })
+}
+
+/** The call was stopped: its deadline passed, the caller cancelled, or the client was closed. */
+export function abortedError(call: Call): ApiError {
+  const { deadline, opts, rt } = call
+  if (deadline.signal.aborted && !opts.signal?.aborted && !rt.lifetime.signal.aborted) {
+    return fail(call, {
+      kind: 'timeout',
+      message: `No answer within ${formatWait(call.deadlineMs)} (the call's overall deadline); stopped.`,
+    })
+  }
+  return fail(call, {
+    kind: 'aborted',
+    message: rt.lifetime.signal.aborted ? 'The API client was closed; the request was stopped.' : 'Cancelled.',
+  })
+}
+
+/** A keyed write whose answer was lost says it may have been done, and how to look it up. */
+export function lostAnswer(call: Call, e: ApiError): ApiError {
+  if (!call.answerLost || call.idempotencyKey === undefined || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+  const path = new URL(call.lastUrl ?? call.rt.base.href).pathname.replace(/^.*\/v2/, '')
+  const message = `${e.message} ${lostAnswerSentence(call.method, path, call.idempotencyKey)}`
+  return fail(call, {
+    kind: e.kind,
+    status: e.status,
+    message,
+    lookup: lostWriteLookup(call.method, path, call.logical.body),
+  })
+}
+
+/** A wait in the words a user reads: "45 s", "60 min", "3 h". */
+export function formatWait(ms: number): string {
+  const s = Math.ceil(ms / 1000)
+  if (s < 120) return `${s} s`
+  const min = Math.ceil(s / 60)
+  if (min < 180) return `${min} min`
+  return `${Math.ceil(min / 60)} h`
+}

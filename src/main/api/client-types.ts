@@ -1,0 +1,135 @@
+// The API client's public shapes: its options, the options of one call and the client's methods.
+// Declared apart from the code so the modules of the client (client.ts, call.ts, attempt.ts,
+// resources.ts) share them without importing each other in a circle.
+
+import type { AttemptEvent, BucketSnapshot, RequestOrigin, RequestPriority } from '../../shared/api-events'
+import type {
+  CreateOrderPaymentRequest,
+  CreateRefundRequest,
+  EmbedValue,
+  ListOrdersQuery,
+  ListPaymentsQuery,
+  Order,
+  OrderList,
+  OrderRequestBody,
+  Payment,
+  PaymentList,
+  PaymentRequestBody,
+  ProfileList,
+  Refund,
+  RefundList,
+  UpdatePaymentRequest,
+} from '../../shared/api-types'
+import type { PaymentEmbedValue } from '../../shared/service'
+import type { Clock } from './clock'
+import type { Timeouts } from './http'
+import type { ApiCredential, LogicalRequest } from './request-builder'
+import type { RetryPolicy } from './retry'
+
+export interface ApiClientOptions {
+  /** e.g. `https://api.example.com/v2` (spec 9.1: ends in v2). */
+  baseUrl: string
+  /** Asked at request time, for every attempt; the secret is never kept in events or errors. */
+  getCredential: () => Promise<ApiCredential>
+  timeouts?: Partial<Timeouts>
+  retry?: Partial<RetryPolicy>
+  /** Waiting requests before new ones are refused with `queue-full` (default 1000). */
+  maxQueue?: number
+  onAttempt?: (event: AttemptEvent) => void
+  onBucketChange?: (snapshots: BucketSnapshot[]) => void
+  clock?: Clock
+  /** In [0, 1): backoff and pause jitter. */
+  random?: () => number
+  /** Response body text kept in events (default 256 kB). */
+  maxEventBodyBytes?: number
+  /** Responses larger than this fail (default 16 MB). */
+  maxResponseBytes?: number
+  /** Jitter added after a Retry-After pause, 0..this ms (default 100). */
+  pauseJitterMs?: number
+  /** Pause after a 429 without Retry-After (default 1000 ms). */
+  default429PauseMs?: number
+  /**
+   * Longest wait one Retry-After may impose (default 120 s). A longer one fails the call with
+   * "the service asks to wait N min" instead of pausing every call of the bucket that long.
+   */
+  maxRetryAfterMs?: number
+  /** Overall deadline of one call, queue + attempts + waits (default 60 s). */
+  callDeadlineMs?: number
+  /**
+   * Largest part of a bucket's quota background work (the sync) takes while others (the team's
+   * other instances, the merchant's shop) use the same bucket (default 0.25; alone: full speed).
+   */
+  backgroundShare?: number
+  /** Parallel sockets to the service (default 16). */
+  maxSockets?: number
+  userAgent?: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** `user` requests leave the queue before `background` ones (default `user`). */
+  priority?: RequestPriority
+  origin?: RequestOrigin
+  /** Overall deadline of this call in ms (default: the client's callDeadlineMs). */
+  deadlineMs?: number
+}
+
+export interface CreateOptions extends CallOptions {
+  /** Reuse a stored key (a draft's) so "send again" can never create twice. */
+  idempotencyKey?: string
+}
+
+export interface CreateOrderOptions extends CreateOptions {
+  embed?: EmbedValue | EmbedValue[]
+}
+
+export type ListPaymentsInput = ListPaymentsQuery | { link: string }
+export type ListOrdersInput = ListOrdersQuery | { link: string }
+
+/** A payment's refunds: the first page (`from`, `limit`) or a `_links` href to follow. */
+export type ListRefundsInput = { from?: string; limit?: number } | { link: string }
+
+export interface GetOrderOptions extends CallOptions {
+  embed?: EmbedValue | EmbedValue[]
+}
+
+/** Get payment's embeds (https://docs.mollie.com/reference/get-payment): its refunds, chargebacks, captures. */
+export interface GetPaymentOptions extends CallOptions {
+  embed?: PaymentEmbedValue[]
+}
+
+export interface ApiClient {
+  /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
+  request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
+  createOrder(body: OrderRequestBody, opts?: CreateOrderOptions): Promise<Order>
+  getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
+  /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
+  cancelOrder(id: string, opts?: CreateOrderOptions): Promise<Order>
+  /**
+   * https://docs.mollie.com/reference/create-order-payment (POST /orders/{id}/payments): a new
+   * payment for an order whose earlier payments expired, failed or were canceled.
+   */
+  createOrderPayment(orderId: string, body?: CreateOrderPaymentRequest, opts?: CreateOptions): Promise<Payment>
+  createPayment(body: PaymentRequestBody, opts?: CreateOptions): Promise<Payment>
+  getPayment(id: string, opts?: GetPaymentOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
+  updatePayment(id: string, body: UpdatePaymentRequest, opts?: CreateOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/cancel-payment (DELETE /payments/{id}) */
+  cancelPayment(id: string, opts?: CreateOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/create-refund (POST /payments/{id}/refunds) */
+  createRefund(paymentId: string, body: CreateRefundRequest, opts?: CreateOptions): Promise<Refund>
+  /** https://docs.mollie.com/reference/list-refunds (GET /payments/{id}/refunds) */
+  listRefunds(paymentId: string, input?: ListRefundsInput, opts?: CallOptions): Promise<RefundList>
+  /** https://docs.mollie.com/reference/get-refund */
+  getRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<Refund>
+  listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
+  /** Pages following `_links.next`; background priority unless told otherwise. */
+  iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>
+  /** GET /orders (https://docs.mollie.com/reference/list-orders): cursor paging like payments. */
+  listOrders(input?: ListOrdersInput, opts?: CallOptions): Promise<OrderList>
+  /** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
+  listProfiles(opts?: CallOptions): Promise<ProfileList>
+  buckets(): BucketSnapshot[]
+  /** Rejects queued calls, aborts those in flight, stops timers, closes sockets. */
+  dispose(): void
+}

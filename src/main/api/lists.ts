@@ -1,0 +1,126 @@
+// The client's list calls (spec 4.3): a first page by query (checked here) or a `_links` URL
+// followed verbatim, each answer checked to hold its `_embedded` array. Paths come from the
+// operation table (answer-checks.ts apiPath).
+
+import {
+  MAX_PAGE_SIZE,
+  type ListPaymentsQuery,
+  type OrderList,
+  type PaymentList,
+  type ProfileList,
+  type RefundList,
+} from '../../shared/api-types'
+import { apiPath, checkId, checkLimit } from './answer-checks'
+import type { CallOptions, ListOrdersInput, ListPaymentsInput, ListRefundsInput } from './client-types'
+import { ApiError, bodySnippet } from './errors'
+import type { LogicalRequest } from './request-builder'
+import type { Send } from './resources'
+
+/** The answer, once it is an object whose `_embedded[key]` is an array. */
+function expectList(list: unknown, key: string, message: string): void {
+  const embedded = (list as { _embedded?: Record<string, unknown> } | null)?._embedded
+  if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.[key])) {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message,
+      method: 'GET',
+      bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
+    })
+  }
+}
+
+/** https://docs.mollie.com/reference/list-refunds (GET /payments/{id}/refunds) */
+async function listRefunds(
+  send: Send,
+  paymentId: string,
+  input: ListRefundsInput = {},
+  opts: CallOptions = {},
+): Promise<RefundList> {
+  const path = apiPath('list-refunds', { paymentId })
+  let req: LogicalRequest
+  if ('link' in input) {
+    req = { method: 'GET', link: input.link }
+  } else {
+    if (input.from !== undefined) checkId(input.from, 'refund')
+    checkLimit(input.limit)
+    req = { method: 'GET', path, query: { from: input.from, limit: input.limit } }
+  }
+  const list = await send<unknown>(req, opts)
+  expectList(list, 'refunds', 'The refunds list has no _embedded.refunds array (spec 4.3).')
+  return list as RefundList
+}
+
+/** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
+async function listPage<K extends 'payments' | 'orders'>(
+  send: Send,
+  key: K,
+  input: ListPaymentsQuery | { link: string },
+  opts: CallOptions,
+): Promise<unknown> {
+  let req: LogicalRequest
+  if ('link' in input) {
+    req = { method: 'GET', link: input.link }
+  } else {
+    if (input.from !== undefined) {
+      checkId(input.from, key === 'payments' ? 'payment' : 'order')
+    }
+    checkLimit(input.limit)
+    if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
+      throw new ApiError({
+        kind: 'invalid-request',
+        message: 'sort must be "asc" or "desc" (spec 4.3).',
+        method: 'GET',
+        field: 'sort',
+      })
+    }
+    const path = apiPath(key === 'payments' ? 'list-payments' : 'list-orders')
+    req = { method: 'GET', path, query: { from: input.from, limit: input.limit, sort: input.sort } }
+  }
+  const list = await send<unknown>(req, opts)
+  expectList(list, key, `The ${key} list has no _embedded.${key} array (spec 4.3).`)
+  return list
+}
+
+async function listPayments(send: Send, input: ListPaymentsInput = {}, opts: CallOptions = {}): Promise<PaymentList> {
+  return (await listPage(send, 'payments', input, opts)) as PaymentList
+}
+
+/** GET /orders (https://docs.mollie.com/reference/list-orders): cursor paging like payments. */
+async function listOrders(send: Send, input: ListOrdersInput = {}, opts: CallOptions = {}): Promise<OrderList> {
+  return (await listPage(send, 'orders', input, opts)) as OrderList
+}
+
+/** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
+async function listProfiles(send: Send, opts: CallOptions = {}): Promise<ProfileList> {
+  const list = await send<unknown>(
+    { method: 'GET', path: apiPath('list-profiles'), query: { limit: String(MAX_PAGE_SIZE) } },
+    opts,
+  )
+  const profiles = (list as Partial<ProfileList> | null)?._embedded?.profiles
+  if (!Array.isArray(profiles)) {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message: 'The profiles list has no _embedded.profiles.',
+      method: 'GET',
+    })
+  }
+  return list as ProfileList
+}
+
+/** Pages following `_links.next`; background priority unless told otherwise. */
+async function* iteratePayments(
+  send: Send,
+  query: ListPaymentsQuery = {},
+  opts: CallOptions = {},
+): AsyncIterableIterator<PaymentList> {
+  const callOpts: CallOptions = { ...opts, priority: opts.priority ?? 'background' }
+  let page = await listPayments(send, query, callOpts)
+  yield page
+  while (page._links?.next?.href) {
+    page = await listPayments(send, { link: page._links.next.href }, callOpts)
+    yield page
+  }
+}
+
+/** The calls, each taking the client's `send` first (bound in client.ts). */
+export const listCalls = { listRefunds, listPayments, listOrders, listProfiles, iteratePayments }
