@@ -575,7 +575,7 @@ export function formTargetOf(
 // The builder's derived state
 
 // Everything the builder shows, derived from the draft in one pass per keystroke: the request
-// body (shared/ipc/orders.ts), the service's rules (shared/order-rules.ts, the same module the
+// body (shared/ipc/orders.ts), the service's rules (shared/order-rules/, the same module the
 // sandbox answers with), and which problems remain. No rule is written here.
 
 export interface BuilderState {
