@@ -6,7 +6,7 @@ import { defineChannel, type IpcErrorView } from './define'
 import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
 
 // The order builder's channels: orders.create, orders.get and payments.create. The draft → body
-// conversion they rely on is in order-builder.ts (zod-free, shared with the renderer).
+// conversion they rely on is in order-builder/ (zod-free, shared with the renderer).
 
 const createInput = z
   .object({
