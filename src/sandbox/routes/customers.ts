@@ -6,7 +6,7 @@ import type { CustomerData, Mandate } from '../customers-store'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { paymentJsonText, type Scope } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import { listPage } from '../store'
 import { createPayment } from './payments'
 
