@@ -7,7 +7,7 @@ import { CREDENTIAL_PATTERN, type CredentialKind } from '../shared/service/crede
 import type { SandboxClock } from './clock'
 import type { FaultRegistry } from './faults'
 import type { IdFactory } from './ids'
-import type { RateLimiter } from './rate-limit'
+import type { SandboxRateLimiter } from './rate-limit'
 import type { SandboxStore } from './store'
 
 export interface Credential {
@@ -20,7 +20,7 @@ export interface Credential {
 export interface SandboxContext {
   store: SandboxStore
   ids: IdFactory
-  limiter: RateLimiter
+  limiter: SandboxRateLimiter
   faults: FaultRegistry
   /** the sandbox clock (clock.ts); `now` is its reading */
   clock: SandboxClock

@@ -8,7 +8,7 @@ import { CREDENTIAL_PREFIXES } from '../shared/service/credentials'
 import { SandboxClock } from './clock'
 import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
-import { RateLimiter, type SandboxQuotas } from './rate-limit'
+import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
 import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
@@ -165,7 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const ctx: SandboxContext = {
     store,
     ids,
-    limiter: new RateLimiter(now, options.quotas),
+    limiter: new SandboxRateLimiter(now, options.quotas),
     faults: new FaultRegistry(seed),
     clock,
     events: new SandboxEvents(),

@@ -97,7 +97,7 @@ export function createCustomer(ctx: SandboxContext, request: ApiRequest): Reply 
   return jsonReply(201, customerJson(ctx, customer))
 }
 
-export function getCustomer(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getCustomerRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   return jsonReply(200, customerJson(ctx, customerIn(ctx, queryScope(ctx, request), id)))
 }
 
@@ -125,7 +125,7 @@ export function deleteCustomer(ctx: SandboxContext, request: ApiRequest, id: str
 }
 
 /** GET /v2/customers/{id}/payments (https://docs.mollie.com/reference/list-customer-payments). */
-export function listCustomerPayments(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listCustomerPaymentsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const customer = customerIn(ctx, queryScope(ctx, request), id)
   const query = listQuery(request)
   const page = listPage([...ctx.store.customers.paymentsOf(customer.id)], query)

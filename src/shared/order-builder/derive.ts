@@ -8,7 +8,7 @@ import {
 } from '../order-rules'
 import type { DraftContent } from './draft'
 import { formTargetOf } from './form-targets'
-import { buildRequest, type BuiltRequest, type CredentialShape } from './request'
+import { buildDraftRequest, type BuiltRequest, type CredentialShape } from './request'
 
 // Everything the builder shows, derived from the draft in one pass per keystroke: the request
 // body (shared/ipc/orders.ts), the service's rules (shared/order-rules/, the same module the
@@ -56,7 +56,7 @@ function isOverrideViolation(v: RuleViolation, content: DraftContent): boolean {
 }
 
 export function deriveBuilder(content: DraftContent, credential: CredentialShape, ctx: RuleContext): BuilderState {
-  const built = buildRequest(content, credential)
+  const built = buildDraftRequest(content, credential)
   const rules = content.kind === 'order' ? validateCreateOrder(built.body, ctx) : validateCreatePayment(built.body, ctx)
   // A field with a local issue (JSON that does not parse) was left out; its rules add nothing.
   const violations = [...built.localIssues, ...rules.filter((v) => !isNoise(v, content, built))]

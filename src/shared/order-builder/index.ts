@@ -18,7 +18,7 @@ export {
 } from './draft'
 export {
   applyCredentialRules,
-  buildRequest,
+  buildDraftRequest,
   nextOrderNumber,
   quantityOf,
   ruleContextFor,

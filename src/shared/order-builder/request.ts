@@ -281,7 +281,7 @@ function paymentBody(content: DraftContent, { amount, method, issues, linesBody 
 }
 
 /** The request a draft makes, with the totals the builder shows. Pure and fast (runs per keystroke). */
-export function buildRequest(content: DraftContent, credential: CredentialShape): BuiltRequest {
+export function buildDraftRequest(content: DraftContent, credential: CredentialShape): BuiltRequest {
   const issues: RuleViolation[] = []
   const currency = content.currency
   const { built, sum, terms } = computedLines(content)
