@@ -38,7 +38,7 @@ export interface SandboxAdmin {
   webhookDeliveries(objectId?: string): Promise<WebhookDelivery[]>
 }
 
-import type { WebhookDelivery } from './webhooks'
+import type { WebhookDelivery } from './context'
 
 export interface ClockReading {
   /** the sandbox's present as the service writes timestamps */

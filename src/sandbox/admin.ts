@@ -11,7 +11,7 @@ import { serviceTimestamp } from './resources'
 import { parseFaultSpec } from './faults'
 import { constantTimeEquals } from './guards'
 import type { Quota, SandboxQuotas } from './rate-limit'
-import type { SandboxContext } from './server'
+import type { SandboxContext } from './context'
 
 function json(status: number, body: unknown): Reply {
   return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }

@@ -1,7 +1,7 @@
 // Customers, their payments and their mandates (https://docs.mollie.com/reference/customers-api,
 // https://docs.mollie.com/reference/mandates-api), kept per profile and mode like every object.
 import type { Metadata, Mode } from '../shared/api-types'
-import { listPage, scopeKey, type ListPage, type ListQuery, type Listed, type PaymentRecord } from './store'
+import { listPage, scopeKey, type ListPage, type ListQuery, type Listed, type PaymentRecord } from './records'
 
 export interface CustomerData {
   resource: 'customer'

@@ -7,15 +7,16 @@ import type { AddressInfo } from 'node:net'
 import { CREDENTIAL_PREFIXES } from '../shared/service/credentials'
 import { SandboxClock } from './clock'
 import { FaultRegistry } from './faults'
-import { SandboxEvents } from './lifecycle'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
-import { RateLimiter, type SandboxQuotas } from './rate-limit'
+import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
 import { scheduleRefund } from './routes/refunds'
-import { seedMerchant, type SeedResult } from './seed/merchant'
-import { createRequestHandler, parseCredential, type Credential, type SandboxContext } from './server'
+import { seedMerchant } from './seed/merchant'
+import type { SeedResult } from './seed/plan'
+import { parseCredential, SandboxEvents, WebhookLog, type Credential, type SandboxContext } from './context'
+import { createRequestHandler } from './server'
 import { SandboxStore } from './store'
-import { seedFailedDelivery, startWebhooks, WebhookLog } from './webhooks'
+import { seedFailedDelivery, startWebhooks } from './webhooks'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
 export {
@@ -164,7 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const ctx: SandboxContext = {
     store,
     ids,
-    limiter: new RateLimiter(now, options.quotas),
+    limiter: new SandboxRateLimiter(now, options.quotas),
     faults: new FaultRegistry(seed),
     clock,
     events: new SandboxEvents(),

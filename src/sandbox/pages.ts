@@ -8,7 +8,7 @@ import { checkoutPostRefusal, checkoutToken } from './guards'
 import { isoNow } from './request'
 import { orderJson, paymentJson } from './resources'
 import { orderPayments } from './routes/orders'
-import { type SandboxContext, readBody } from './server'
+import { type SandboxContext, readBody } from './context'
 import { CHECKOUT_OUTCOMES, type CheckoutOutcome } from './store'
 import { type IncomingMessage, type ServerResponse } from 'node:http'
 

@@ -149,7 +149,7 @@ export function rateLimitHeaders(name: string, quota: Quota, milliTokens: number
 }
 
 /** All buckets of the sandbox, keyed by merchant scope, mode and policy. */
-export class RateLimiter {
+export class SandboxRateLimiter {
   private buckets = new Map<string, RateLimitBucket>()
   private quotas: { test: ModeQuotas; live: ModeQuotas }
 

@@ -14,7 +14,7 @@ import { isPageSize } from '../shared/service/pagination'
 import { scopeForOperation, testmodeUse, type RequestScope } from '../shared/service/scope'
 import { HAL_JSON, SandboxError, type Reply } from './errors'
 import { serviceTimestamp, type EmbedSet, type Scope } from './resources'
-import type { Credential, SandboxContext } from './server'
+import type { Credential, SandboxContext } from './context'
 import type { ListPage, ListQuery } from './store'
 
 export interface ApiRequest {

@@ -17,8 +17,7 @@ import { discountAmountIgnored, truncatedDescription } from '../shared/order-rul
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
-import { zeroLike } from './store'
-import type { OrderRecord, PaymentData, PaymentRecord } from './store'
+import { zeroLike, type OrderRecord, type PaymentData, type PaymentRecord } from './records'
 
 // Spec 2.6: descriptions over 255 characters are truncated, not rejected (rule kept in the rules module).
 const truncateDescription = truncatedDescription

@@ -5,81 +5,17 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mode } from '../shared/api-types'
-import { CREDENTIAL_PATTERN, type CredentialKind } from '../shared/service/credentials'
 import { matchOperation } from '../shared/service/operations'
 import { handleAdmin } from './admin'
 import { documentationPage } from './checkout-page'
-import type { SandboxClock } from './clock'
+import { MAX_BODY_BYTES, readBody, type Credential, type SandboxContext } from './context'
 import { errorReply, SandboxError, type Reply } from './errors'
-import { deliver, delay, type Fault, type FaultRegistry } from './faults'
+import { deliver, delay, type Fault } from './faults'
 import { parseFormBody } from './form-body'
 import { hostAllowed } from './guards'
-import type { IdFactory } from './ids'
-import type { SandboxEvents } from './lifecycle'
 import { handleCheckout, handleDashboard, htmlReply, sendPlain } from './pages'
-import type { RateLimiter } from './rate-limit'
 import { UNROUTED, type ApiRequest, type Handler } from './request'
 import { HANDLERS } from './routes/index'
-import type { SandboxStore } from './store'
-import type { WebhookLog } from './webhooks'
-
-export interface Credential {
-  secret: string
-  kind: CredentialKind
-  /** fixed mode of an API key; organization tokens choose per request (`testmode`) */
-  mode?: Mode
-}
-
-export interface SandboxContext {
-  store: SandboxStore
-  ids: IdFactory
-  limiter: RateLimiter
-  faults: FaultRegistry
-  /** the sandbox clock (clock.ts); `now` is its reading */
-  clock: SandboxClock
-  /** status changes, for the webhook sender (lifecycle.ts) */
-  events: SandboxEvents
-  /** every webhook delivery and its attempts (webhooks.ts) */
-  webhooks: WebhookLog
-  /** whether webhook URLs on loopback or private networks may be called (and accepted) */
-  allowLocalWebhooks: boolean
-  now: () => number
-  /** set once the server listens */
-  origin: string
-  profileId: string
-  credentials: Map<string, Credential>
-  adminToken: string
-  /** names besides IP addresses and loopback names that a `Host` header may carry (guards.ts) */
-  allowedHosts: ReadonlySet<string>
-  /** keys the checkout form's per-payment token */
-  checkoutSecret: Uint8Array
-}
-
-/** Request bodies above this size are refused with 413 (docs/SANDBOX.md). */
-export const MAX_BODY_BYTES = 1_000_000
-
-/** Spec 5: the prefix of a secret decides its kind and mode. */
-export function parseCredential(secret: string): Credential {
-  // The same characters the app accepts after the prefix (spec module, service/credentials.ts).
-  const match = CREDENTIAL_PATTERN.exec(secret)
-  if (!match) {
-    throw new Error(`credential must look like test_…, live_… or access_… (letters, digits, "_", "-"): ${secret}`)
-  }
-  if (match[1] === 'access') return { secret, kind: 'organization-token' }
-  return { secret, kind: 'api-key', mode: match[1] as Mode }
-}
-
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let size = 0
-  let tooLarge = false
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) tooLarge = true
-    else chunks.push(chunk)
-  }
-  return tooLarge ? null : Buffer.concat(chunks)
-}
 
 function bearer(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization

@@ -1,11 +1,28 @@
 // In-memory state of the sandbox: payments, orders, idempotency records and counters.
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
-import type { Amount, Capture, Mode, Order, OrderLine, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Mode, OrderLine } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { paymentDetails } from './resources'
+import {
+  IDEMPOTENCY_TTL_MS,
+  listPage,
+  scopeKey,
+  zeroLike,
+  type ChargebackData,
+  type CheckoutOutcome,
+  type CaptureData,
+  type IdempotencyRecord,
+  type ListPage,
+  type ListQuery,
+  type Listed,
+  type OrderRecord,
+  type PaymentData,
+  type PaymentRecord,
+  type RefundData,
+} from './records'
 
 /**
  * `details` of a failed payment: a card payment's `failureReason` and `failureMessage`
@@ -46,127 +63,9 @@ function mandateDetails(details: Record<string, unknown> | null | undefined): Re
   }
 }
 
-export type PaymentData = Omit<Payment, '_links'>
-export type OrderData = Omit<Order, '_links' | '_embedded'>
-/** A refund; one made through an order also names the order lines it refunds. */
-export type RefundData = Omit<Refund, '_links'>
-/** A capture (routes/captures.ts). */
-export type CaptureData = Omit<Capture, '_links'>
-
-/** A chargeback (https://docs.mollie.com/reference/get-chargeback). */
-export interface ChargebackData {
-  resource: 'chargeback'
-  id: string
-  amount: Amount
-  settlementAmount: Amount
-  createdAt: string
-  reason: { code: string; description: string } | null
-  reversedAt: string | null
-  paymentId: string
-}
-
-/** An entry of a per-scope list (lists page by `data.id`). */
-export interface Listed<T> {
-  data: T
-}
-
-export interface PaymentRecord {
-  data: PaymentData
-  /** methods offered at checkout when the request sent an array (spec 2.2 `method`) */
-  offeredMethods: PaymentMethod[] | null
-  /** rendered JSON (with links), dropped whenever the payment changes; lists are built from it */
-  json?: string
-  /** the origin `json`'s links were written for */
-  jsonOrigin?: string
-  /** counts of refunds, chargebacks and captures (they add `_links`) */
-  related?: { refunds?: number; chargebacks?: number; captures?: number }
-  /** created through the API without a method, so an update may choose one (update payment) */
-  createdWithoutMethod?: true
-}
-
-export interface OrderRecord {
-  data: OrderData
-  paymentIds: string[]
-}
-
-export type CheckoutOutcome = 'paid' | 'authorized' | 'failed' | 'canceled' | 'expired'
-export const CHECKOUT_OUTCOMES: readonly CheckoutOutcome[] = ['paid', 'authorized', 'failed', 'canceled', 'expired']
-
-export interface ListPage<T = PaymentRecord> {
-  items: T[]
-  /** id the next page starts at, or null at the end */
-  nextFrom: string | null
-  /** id the previous page starts at, or null at the start */
-  previousFrom: string | null
-}
-
-export interface IdempotencyRecord {
-  /** endpoint + parameters (body as parsed JSON) of the first request with the key */
-  fingerprint: string
-  /** when the first request with the key arrived (sandbox clock) */
-  storedAtMs: number
-  /** its response, or null while it is still being processed */
-  result: { status: number; headers: Record<string, string>; body: string } | null
-}
-
-/** How long an Idempotency-Key is remembered (docs/SANDBOX.md, "Idempotency"). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-
-export function scopeKey(profileId: string, mode: Mode): string {
-  return `${profileId}|${mode}`
-}
-
-/** First index whose id is >= `id` (ids compare as plain strings, see ids.ts). */
-export function lowerBound(items: readonly { data: { id: string } }[], id: string): number {
-  let lo = 0
-  let hi = items.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((items[mid]?.data.id ?? id) < id) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
 /** Spec 3: final payment states carry no isCancelable. */
 const FINAL_PAYMENT_STATUSES = new Set(['paid', 'canceled', 'expired', 'failed'])
 const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
-
-export interface ListQuery {
-  from?: string
-  limit: number
-  sort: 'asc' | 'desc'
-}
-
-/**
- * Spec 4.3: `from` is the first object of the page; `desc` walks towards older objects.
- * `list` is sorted by id (= creation order). Returns null when `from` names no object of the list.
- */
-export function listPage<T extends { data: { id: string } }>(list: readonly T[], query: ListQuery): ListPage<T> | null {
-  const { limit, sort } = query
-  let start: number
-  if (query.from === undefined) {
-    start = sort === 'desc' ? list.length - 1 : 0
-  } else {
-    start = lowerBound(list, query.from)
-    if (list[start]?.data.id !== query.from) return null
-  }
-  if (sort === 'desc') {
-    const items = list.slice(Math.max(0, start - limit + 1), start + 1).reverse()
-    // The previous page is the one whose `next` leads here; near the newest end it is the newest `limit`.
-    const previousIndex = Math.min(start + limit, list.length - 1)
-    return {
-      items,
-      nextFrom: list[start - limit]?.data.id ?? null,
-      previousFrom: start < list.length - 1 ? (list[previousIndex]?.data.id ?? null) : null,
-    }
-  }
-  return {
-    items: list.slice(start, start + limit),
-    nextFrom: list[start + limit]?.data.id ?? null,
-    previousFrom: start > 0 ? (list[Math.max(0, start - limit)]?.data.id ?? null) : null,
-  }
-}
 
 export class SandboxStore {
   /** customers, their payments and mandates (customers-store.ts) */
@@ -480,12 +379,27 @@ export class SandboxStore {
   }
 }
 
-/** "12.30" → "0.00": a zero with the same number of decimals as the given value. */
-export function zeroLike(value: string): string {
-  const dot = value.indexOf('.')
-  return dot === -1 ? '0' : `0.${'0'.repeat(value.length - dot - 1)}`
-}
-
+// The records live in records.ts (below this store and the renderers); importers of the store keep them.
+export {
+  CHECKOUT_OUTCOMES,
+  IDEMPOTENCY_TTL_MS,
+  listPage,
+  lowerBound,
+  scopeKey,
+  zeroLike,
+  type CaptureData,
+  type ChargebackData,
+  type CheckoutOutcome,
+  type IdempotencyRecord,
+  type Listed,
+  type ListPage,
+  type ListQuery,
+  type OrderData,
+  type OrderRecord,
+  type PaymentData,
+  type PaymentRecord,
+  type RefundData,
+} from './records'
 export type { OrderLine }
 
 export type { Mandate }

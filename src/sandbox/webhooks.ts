@@ -7,39 +7,13 @@ import { lookup } from 'node:dns/promises'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isLoopbackHost, isPrivateNetworkHost } from '../shared/order-rules'
-import type { ChangedKind } from './lifecycle'
 import { serviceTimestamp } from './resources'
-import type { SandboxContext } from './server'
+import type { ChangedKind, SandboxContext, WebhookDelivery } from './context'
 
 /** Sandbox choice: how long the shop has to answer one call. */
 export const WEBHOOK_TIMEOUT_MS = 15_000
 /** Waits before each retry (10 retries over about 26 hours; choice after the documentation's retry promise). */
 export const RETRY_SCHEDULE_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 360, 360, 360].map((m) => m * 60_000)
-
-export interface WebhookAttempt {
-  at: string
-  /** HTTP status the shop answered, or null when there was no answer */
-  status: number | null
-  durationMs: number
-  error: string | null
-}
-
-export interface WebhookDelivery {
-  objectId: string
-  kind: ChangedKind
-  url: string
-  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused'
-  attempts: WebhookAttempt[]
-  nextAttemptAt: string | null
-}
-
-export class WebhookLog {
-  readonly deliveries: WebhookDelivery[] = []
-
-  forObject(id: string): WebhookDelivery[] {
-    return this.deliveries.filter((d) => d.objectId === id)
-  }
-}
 
 /** The object whose webhook is called, and its URL, for a change. */
 function target(ctx: SandboxContext, kind: ChangedKind, id: string): { objectId: string; url: string } | null {

@@ -128,156 +128,157 @@ export function formatSeconds(seconds: number): string {
   return `${Math.round(seconds / 60)} min`
 }
 
-export function explainRequest(input: ExplainInput): Explanation {
+/** No answer arrived, or a timeout: why, and what Paydesk did; null for a network error or an answer to explain. */
+function noAnswerExplanation(input: ExplainInput): Explanation | null {
   const { status, errorKind } = input
-  // The service's detail is a sentence of its own; we add the full stop.
-  const detail = input.detail?.trim().replace(/[.\s]+$/, '') || null
-  if (input.pending) {
-    return { tone: 'info', title: 'Retrying', text: retrySentence(input) }
-  }
-  if (status === null || errorKind === 'network' || errorKind === 'timeout') {
-    switch (errorKind) {
-      case 'timeout':
-        return {
-          tone: 'warn',
-          title: 'Timed out',
-          text: `The service did not answer in time. ${retrySentence(input)} If it keeps happening, check the network or the service status.`,
-        }
-      case 'aborted':
-        return {
-          tone: 'info',
-          title: 'Cancelled',
-          text: 'The request was cancelled in Paydesk (or Paydesk was closing) before an answer arrived. Nothing to do.',
-        }
-      case 'queue-full':
-        return {
-          tone: 'warn',
-          title: 'Not sent: too many waiting',
-          text: 'Too many requests were waiting for the rate limit, so this one was not sent. Wait a few seconds and try again.',
-        }
-      case 'invalid-request':
-      case 'foreign-origin':
-        return {
-          tone: 'warn',
-          title: 'Not sent',
-          text: 'Paydesk refused to send this request (see the error below); nothing reached the service.',
-        }
-      default:
-        if (status === null) {
-          return {
-            tone: 'warn',
-            title: 'Network error',
-            text: `The connection to the service failed (refused, reset or cut off). ${retrySentence(input)} Check the network and the connection's address.`,
-          }
-        }
-    }
-  }
-  const s = status
-  if (s >= 200 && s < 300) {
-    if (errorKind === 'malformed-response') {
+  if (status !== null && errorKind !== 'network' && errorKind !== 'timeout') return null
+  switch (errorKind) {
+    case 'timeout':
       return {
-        tone: 'danger',
-        title: `${s} · unreadable answer`,
-        text: 'The service said success but its body is not what spec 2 describes. Check the result on the service before repeating; escalate with a HAR export.',
+        tone: 'warn',
+        title: 'Timed out',
+        text: `The service did not answer in time. ${retrySentence(input)} If it keeps happening, check the network or the service status.`,
       }
-    }
-    const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
-    const replay = idempotencyHint({ ...input, status: s })
-    if (replay && input.replayDiffers && input.idempotencyKey)
-      return { tone: 'warn', title: `${s} · replay names another object`, text: replay }
-    if (replay) return { tone: 'ok', title: `${s} · replayed`, text: `${meaning} ${replay}` }
-    const retries = input.attempts - 1
-    const after =
-      retries > 0
-        ? ` Paydesk retried it ${plural(retries, 'time')} automatically before it went through; nothing to do.`
-        : ''
-    return { tone: 'ok', title: `${s} · success`, text: meaning + after }
+    case 'aborted':
+      return {
+        tone: 'info',
+        title: 'Cancelled',
+        text: 'The request was cancelled in Paydesk (or Paydesk was closing) before an answer arrived. Nothing to do.',
+      }
+    case 'queue-full':
+      return {
+        tone: 'warn',
+        title: 'Not sent: too many waiting',
+        text: 'Too many requests were waiting for the rate limit, so this one was not sent. Wait a few seconds and try again.',
+      }
+    case 'invalid-request':
+    case 'foreign-origin':
+      return {
+        tone: 'warn',
+        title: 'Not sent',
+        text: 'Paydesk refused to send this request (see the error below); nothing reached the service.',
+      }
+    default:
+      return null
   }
+}
+
+/** No answer and no other reason known: the connection failed. */
+function networkErrorExplanation(input: ExplainInput): Explanation {
+  return {
+    tone: 'warn',
+    title: 'Network error',
+    text: `The connection to the service failed (refused, reset or cut off). ${retrySentence(input)} Check the network and the connection's address.`,
+  }
+}
+
+/** A 2xx: success, a replay of the first answer to its key, or a body that cannot be read. */
+function successExplanation(input: ExplainInput, s: number): Explanation {
+  if (input.errorKind === 'malformed-response') {
+    return {
+      tone: 'danger',
+      title: `${s} · unreadable answer`,
+      text: 'The service said success but its body is not what spec 2 describes. Check the result on the service before repeating; escalate with a HAR export.',
+    }
+  }
+  const meaning = s === 201 ? 'Created.' : s === 204 ? 'Canceled or deleted.' : 'The request succeeded.'
+  const replay = idempotencyHint({ ...input, status: s })
+  if (replay && input.replayDiffers && input.idempotencyKey)
+    return { tone: 'warn', title: `${s} · replay names another object`, text: replay }
+  if (replay) return { tone: 'ok', title: `${s} · replayed`, text: `${meaning} ${replay}` }
+  const retries = input.attempts - 1
+  const after =
+    retries > 0
+      ? ` Paydesk retried it ${plural(retries, 'time')} automatically before it went through; nothing to do.`
+      : ''
+  return { tone: 'ok', title: `${s} · success`, text: meaning + after }
+}
+
+/** Statuses whose explanation depends on nothing but the status (spec 7). */
+const FIXED_EXPLANATIONS: Readonly<Record<number, Explanation>> = {
+  401: {
+    tone: 'danger',
+    title: '401 · not authenticated',
+    text: 'The credential is missing or was refused (revoked, mistyped, or a test key against live). Check the connection in Connections.',
+    action: { kind: 'connections', label: 'Open Connections' },
+  },
+  403: {
+    tone: 'danger',
+    title: '403 · no access',
+    text: 'The credential works but has no access to this resource (e.g. a token without the orders.write scope). Use a credential with access.',
+  },
+  404: {
+    tone: 'warn',
+    title: '404 · not found',
+    text: 'The object in the URL does not exist. Check the id, and that it belongs to this connection and mode (test or live).',
+  },
+  410: {
+    tone: 'warn',
+    title: '410 · deleted',
+    text: 'The object was deleted earlier; it cannot be used any more.',
+  },
+  415: {
+    tone: 'danger',
+    title: '415 · unsupported encoding',
+    text: 'The service does not accept the request encoding. Escalate: Paydesk should send JSON.',
+  },
+}
+
+function badRequestExplanation(input: ExplainInput): Explanation {
+  const hint = idempotencyHint(input)
+  if (hint) return { tone: 'warn', title: '400 · idempotency key already used', text: hint }
+  return {
+    tone: 'danger',
+    title: '400 · request not understood',
+    text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.',
+  }
+}
+
+function conflictExplanation(input: ExplainInput): Explanation {
+  if (isDuplicateRefundError(input)) {
+    return { tone: 'warn', title: '409 · duplicate refund', text: duplicateRefundExplanation() }
+  }
+  const hint = idempotencyHint(input)
+  if (hint) return { tone: 'warn', title: '409 · still being processed', text: `${hint} ${retrySentence(input)}` }
+  return {
+    tone: 'warn',
+    title: '409 · duplicate call',
+    text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.',
+  }
+}
+
+function unprocessableExplanation(input: ExplainInput, detail: string | null): Explanation {
+  return input.field
+    ? {
+        tone: 'danger',
+        title: `422 · invalid ${input.field}`,
+        text: `The service rejected the value of “${input.field}”${detail ? `: ${detail}` : ''}. Correct that field and send again.`,
+        action: { kind: 'field', field: input.field, label: `Go to ${input.field}` },
+      }
+    : {
+        tone: 'danger',
+        title: '422 · cannot be processed',
+        text: `The service cannot process the request${detail ? `: ${detail}` : ''}. This also happens when the account's payment services are suspended.`,
+      }
+}
+
+function rateLimitedExplanation(input: ExplainInput): Explanation {
+  const wait = input.retryAfterSeconds != null ? formatSeconds(input.retryAfterSeconds) : null
+  const where = input.bucket ? `the ${input.bucket} bucket` : 'this endpoint’s bucket'
+  return {
+    tone: 'warn',
+    title: '429 · rate limit hit',
+    text: `Too many requests in ${where}${wait ? `; the next slot opens in ${wait}` : ''}. ${
+      input.attempts > 1
+        ? `Paydesk waited and retried ${plural(input.attempts - 1, 'time')}, then gave up.`
+        : 'Paydesk did not retry it.'
+    } Wait, then send fewer requests at once.`,
+  }
+}
+
+/** 500, 502/503 and 504 have words of their own; null for any other status. */
+function serverErrorExplanation(input: ExplainInput, s: number): Explanation | null {
   switch (s) {
-    case 400: {
-      const hint = idempotencyHint(input)
-      if (hint) return { tone: 'warn', title: '400 · idempotency key already used', text: hint }
-      return {
-        tone: 'danger',
-        title: '400 · request not understood',
-        text: 'The service could not parse the request (a syntax error). Sending it again fails the same way; escalate with a HAR export.',
-      }
-    }
-    case 401:
-      return {
-        tone: 'danger',
-        title: '401 · not authenticated',
-        text: 'The credential is missing or was refused (revoked, mistyped, or a test key against live). Check the connection in Connections.',
-        action: { kind: 'connections', label: 'Open Connections' },
-      }
-    case 403:
-      return {
-        tone: 'danger',
-        title: '403 · no access',
-        text: 'The credential works but has no access to this resource (e.g. a token without the orders.write scope). Use a credential with access.',
-      }
-    case 404:
-      return {
-        tone: 'warn',
-        title: '404 · not found',
-        text: 'The object in the URL does not exist. Check the id, and that it belongs to this connection and mode (test or live).',
-      }
-    case 405:
-      return {
-        tone: 'danger',
-        title: '405 · method not allowed',
-        text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
-      }
-    case 409: {
-      if (isDuplicateRefundError(input)) {
-        return { tone: 'warn', title: '409 · duplicate refund', text: duplicateRefundExplanation() }
-      }
-      const hint = idempotencyHint(input)
-      if (hint) return { tone: 'warn', title: '409 · still being processed', text: `${hint} ${retrySentence(input)}` }
-      return {
-        tone: 'warn',
-        title: '409 · duplicate call',
-        text: 'The service saw this call before and refused it as a probable mistake. Do not send it again; find the first one and check its result.',
-      }
-    }
-    case 410:
-      return {
-        tone: 'warn',
-        title: '410 · deleted',
-        text: 'The object was deleted earlier; it cannot be used any more.',
-      }
-    case 415:
-      return {
-        tone: 'danger',
-        title: '415 · unsupported encoding',
-        text: 'The service does not accept the request encoding. Escalate: Paydesk should send JSON.',
-      }
-    case 422:
-      return input.field
-        ? {
-            tone: 'danger',
-            title: `422 · invalid ${input.field}`,
-            text: `The service rejected the value of “${input.field}”${detail ? `: ${detail}` : ''}. Correct that field and send again.`,
-            action: { kind: 'field', field: input.field, label: `Go to ${input.field}` },
-          }
-        : {
-            tone: 'danger',
-            title: '422 · cannot be processed',
-            text: `The service cannot process the request${detail ? `: ${detail}` : ''}. This also happens when the account's payment services are suspended.`,
-          }
-    case 429: {
-      const wait = input.retryAfterSeconds != null ? formatSeconds(input.retryAfterSeconds) : null
-      const where = input.bucket ? `the ${input.bucket} bucket` : 'this endpoint’s bucket'
-      return {
-        tone: 'warn',
-        title: '429 · rate limit hit',
-        text: `Too many requests in ${where}${wait ? `; the next slot opens in ${wait}` : ''}. ${
-          input.attempts > 1
-            ? `Paydesk waited and retried ${plural(input.attempts - 1, 'time')}, then gave up.`
-            : 'Paydesk did not retry it.'
-        } Wait, then send fewer requests at once.`,
-      }
-    }
     case 500:
       return {
         tone: 'warn',
@@ -297,7 +298,46 @@ export function explainRequest(input: ExplainInput): Explanation {
         title: '504 · took too long',
         text: `The service took unusually long; the request may still have gone through. Check before sending again${input.idempotencyKey ? ' (the same idempotency key makes a resend safe)' : ''}. ${retrySentence(input)}`,
       }
+    default:
+      return null
   }
+}
+
+/** A 4xx with words of its own; null for any other status. */
+function clientErrorExplanation(input: ExplainInput, s: number, detail: string | null): Explanation | null {
+  switch (s) {
+    case 400:
+      return badRequestExplanation(input)
+    case 405:
+      return {
+        tone: 'danger',
+        title: '405 · method not allowed',
+        text: `This method cannot be used on this URL${input.allow ? `; the service allows ${input.allow}` : ''}. Escalate: Paydesk built a wrong request.`,
+      }
+    case 409:
+      return conflictExplanation(input)
+    case 422:
+      return unprocessableExplanation(input, detail)
+    case 429:
+      return rateLimitedExplanation(input)
+    default:
+      return FIXED_EXPLANATIONS[s] ?? null
+  }
+}
+
+export function explainRequest(input: ExplainInput): Explanation {
+  // The service's detail is a sentence of its own; we add the full stop.
+  const detail = input.detail?.trim().replace(/[.\s]+$/, '') || null
+  if (input.pending) {
+    return { tone: 'info', title: 'Retrying', text: retrySentence(input) }
+  }
+  const noAnswer = noAnswerExplanation(input)
+  if (noAnswer) return noAnswer
+  const s = input.status
+  if (s === null) return networkErrorExplanation(input)
+  if (s >= 200 && s < 300) return successExplanation(input, s)
+  const known = clientErrorExplanation(input, s, detail) ?? serverErrorExplanation(input, s)
+  if (known) return known
   if (s >= 500)
     return { tone: 'warn', title: `${s} · server error`, text: `${statusClassMeaning(s)} ${retrySentence(input)}` }
   if (s >= 400) return { tone: 'danger', title: `${s} · client error`, text: statusClassMeaning(s) }

@@ -15,7 +15,7 @@ import {
   type DraftView,
   type SaveDraftInput,
 } from '../../shared/ipc/drafts'
-import { buildRequest } from '../../shared/order-builder'
+import { buildDraftRequest } from '../../shared/order-builder'
 import { UserFacingError } from '../ipc/errors'
 import type { SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from '../storage/atomic-file'
@@ -145,7 +145,7 @@ function autoName(content: DraftContent): string {
 }
 
 function summaryOf(content: DraftContent): string {
-  const built = buildRequest(content, { kind: 'api-key', profileId: null, testmode: null })
+  const built = buildDraftRequest(content, { kind: 'api-key', profileId: null, testmode: null })
   const parts: string[] = [content.kind === 'order' ? 'Order' : 'Payment']
   if (built.amount) parts.push(formatAmountForDisplay(built.amount, 'en_US'))
   if (content.kind === 'order' || content.paymentWithLines) {

@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Order } from '../../shared/api-types'
 import type { IpcErrorView } from '../../shared/ipc/define'
 import type { DraftSummary } from '../../shared/ipc/drafts'
-import { buildRequest, type BuiltRequest, type CredentialShape, type DraftContent } from '../../shared/order-builder'
+import {
+  buildDraftRequest,
+  type BuiltRequest,
+  type CredentialShape,
+  type DraftContent,
+} from '../../shared/order-builder'
 import type {
   CreateFailure,
   CreateFromDraftInput,
@@ -123,7 +128,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
           )
         }
         const saved = input.content ? withSavedContent(r, { content: input.content }, now().toISOString()) : r
-        built = saved.content.kind === kind ? buildRequest(saved.content, credentialOf(connection)) : null
+        built = saved.content.kind === kind ? buildDraftRequest(saved.content, credentialOf(connection)) : null
         if (!built || built.localIssues.length > 0) return saved
         const print = fingerprint(built)
         if (input.newIdempotencyKey === true || (saved.keySpentOn !== null && saved.keySpentOn !== print)) {

@@ -7,7 +7,7 @@ import { paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { serviceTimestamp } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import { listPage, zeroLike, type CaptureData, type PaymentRecord } from '../store'
 
 /** Sandbox choice: an authorization must be captured within 28 days (the card networks' usual hold). */

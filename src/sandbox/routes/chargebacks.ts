@@ -7,7 +7,7 @@ import { paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { listQuery, listReply, queryScope, type ApiRequest } from '../request'
 import { paymentJson, serviceTimestamp } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import { listPage, type ChargebackData, type PaymentRecord } from '../store'
 
 /** Reason codes the sandbox uses, per kind of method (SEPA return codes; card network dispute codes). */

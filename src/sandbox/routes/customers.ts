@@ -6,7 +6,7 @@ import type { CustomerData, Mandate } from '../customers-store'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { paymentJsonText, type Scope } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import { listPage } from '../store'
 import { createPayment } from './payments'
 
@@ -97,7 +97,7 @@ export function createCustomer(ctx: SandboxContext, request: ApiRequest): Reply 
   return jsonReply(201, customerJson(ctx, customer))
 }
 
-export function getCustomer(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getCustomerRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   return jsonReply(200, customerJson(ctx, customerIn(ctx, queryScope(ctx, request), id)))
 }
 
@@ -125,7 +125,7 @@ export function deleteCustomer(ctx: SandboxContext, request: ApiRequest, id: str
 }
 
 /** GET /v2/customers/{id}/payments (https://docs.mollie.com/reference/list-customer-payments). */
-export function listCustomerPayments(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listCustomerPaymentsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const customer = customerIn(ctx, queryScope(ctx, request), id)
   const query = listQuery(request)
   const page = listPage([...ctx.store.customers.paymentsOf(customer.id)], query)

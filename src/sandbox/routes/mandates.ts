@@ -4,7 +4,7 @@ import type { Mandate } from '../customers-store'
 import { jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import type { Scope } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import { listPage } from '../store'
 import { mandateJson } from './customers'
 

@@ -4,7 +4,7 @@ import { LOCALES } from '../../shared/api-types'
 import { SEQUENCE_TYPES } from '../../shared/service/enums'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { queryScope, type ApiRequest } from '../request'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 
 interface MethodInfo {
   id: string

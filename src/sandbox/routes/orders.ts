@@ -20,7 +20,7 @@ import {
   validateActBody,
 } from '../request'
 import { buildOrder, buildOrderPayment, orderJson, paymentJson } from '../resources'
-import { type SandboxContext } from '../server'
+import { type SandboxContext } from '../context'
 import { type OrderRecord } from '../store'
 
 /** https://docs.mollie.com/reference/v2/orders-api/create-order-payment */

@@ -22,7 +22,7 @@ import {
   validateActBody,
 } from '../request'
 import { buildPayment, paymentJson, paymentJsonText } from '../resources'
-import { type SandboxContext } from '../server'
+import { type SandboxContext } from '../context'
 import { listPage } from '../store'
 
 export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {

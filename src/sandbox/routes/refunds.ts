@@ -19,7 +19,7 @@ import {
   type ApiRequest,
 } from '../request'
 import { paymentJson } from '../resources'
-import type { SandboxContext } from '../server'
+import type { SandboxContext } from '../context'
 import type { RefundLine } from '../../shared/api-types'
 import { listPage, type OrderRecord, type PaymentRecord, type RefundData } from '../store'
 

@@ -3,93 +3,14 @@
 // 90 days up to the sandbox clock's now, some of them orders with lines; failed card payments with
 // their reasons, bank transfers open for days, subscriptions on mandates, refunds and chargebacks.
 // Deterministic for a PRNG seed; one pass over time, so 100,000 payments take a few seconds at most.
-import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
-import { CARD_FAILURE_REASONS, type CardFailureReason } from '../../shared/service/enums'
-import type { CustomerData, Mandate } from '../customers-store'
-import type { IdFactory } from '../ids'
-import { paymentExpiryMs, serviceTimestamp } from '../resources'
-import type { PaymentRecord, SandboxStore } from '../store'
-import { makePerson, type Person } from './people'
+import type { Mode } from '../../shared/api-types'
+import type { CustomerData } from '../customers-store'
+import { serviceTimestamp } from '../resources'
+import type { SandboxStore } from '../store'
+import { makePerson, type SeedCustomer } from './people'
 import { buildAll } from './payments'
+import { DAY_MS, pick, SEED_SPAN_DAYS, STORY_THRESHOLD, type Plan, type SeedOptions, type SeedResult } from './plan'
 import { planStories, type StoryPlan } from './stories'
-
-export const DAY_MS = 86_400_000
-/** From this many test payments on, the practice stories are part of the data set. */
-export const STORY_THRESHOLD = 100
-/** Seeded payments span the 90 days up to the clock's now. */
-export const SEED_SPAN_DAYS = 90
-
-export interface SeedOptions {
-  testPayments: number
-  livePayments: number
-  profileId: string
-  nowMs: number
-  random: () => number
-  ids: IdFactory
-  /** false: no orders (and no practice stories, some of which are orders); default true */
-  orders?: boolean
-}
-
-/** What the caller schedules on the clock once the sandbox runs: expiry of open payments. */
-export interface SeedResult {
-  open: PaymentRecord[]
-  /** refunds still moving on (pending or processing) */
-  movingRefunds: { paymentId: string; refundId: string }[]
-  /** orders whose shop does not answer its webhook: deliveries failing since `fromMs` */
-  webhookDown: { objectId: string; url: string; fromMs: number }[]
-}
-
-export interface SeedCustomer {
-  data: CustomerData
-  person: Person
-  mandate?: Mandate
-  /** the practice story this customer stands for (docs/SANDBOX.md) */
-  story?: string
-}
-
-type NonEmpty<T> = readonly [T, ...T[]]
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T
-}
-
-const METHODS: NonEmpty<PaymentMethod> = [
-  'ideal',
-  'ideal',
-  'creditcard',
-  'creditcard',
-  'bancontact',
-  'paypal',
-  'banktransfer',
-  'klarna',
-  'applepay',
-]
-const STATUSES: [PaymentStatus, number][] = [
-  ['paid', 66],
-  ['open', 7],
-  ['canceled', 8],
-  ['expired', 8],
-  ['failed', 8],
-  ['authorized', 3],
-]
-const STATUS_TOTAL = STATUSES.reduce((sum, [, w]) => sum + w, 0)
-const FAILURE_REASONS = Object.keys(CARD_FAILURE_REASONS) as CardFailureReason[]
-const LABELS = ['Invoice', 'Gift card', 'Ticket', 'Workshop', 'Repair', 'Donation'] as const
-const SHOP = 'https://shop.example.com'
-const WEBHOOK = `${SHOP}/webhooks/payments`
-
-function pickStatus(random: () => number): PaymentStatus {
-  let roll = random() * STATUS_TOTAL
-  for (const [status, weight] of STATUSES) {
-    roll -= weight
-    if (roll < 0) return status
-  }
-  return 'paid'
-}
-
-function expiryMs(method: PaymentMethod | null): number {
-  return paymentExpiryMs(method)
-}
 
 /** Customers of one mode: the story people first (test mode), then made-up ones. */
 function seedCustomers(
@@ -139,16 +60,6 @@ function seedCustomers(
   }
   return out
 }
-
-interface Plan {
-  mode: Mode
-  createdMs: number
-  story?: StoryPlan['payments'][number]
-  customer?: SeedCustomer
-}
-
-export { expiryMs, pickStatus, FAILURE_REASONS, LABELS, METHODS, SHOP, WEBHOOK }
-export type { Plan }
 
 /**
  * Adds the seeded merchant to the store. Test mode gets `testPayments` payments and the story

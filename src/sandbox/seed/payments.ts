@@ -22,7 +22,7 @@ import {
   type Plan,
   type SeedOptions,
   type SeedResult,
-} from './merchant'
+} from './plan'
 import { COUNTRIES } from './people'
 import type { StoryPayment } from './stories'
 

@@ -2,6 +2,7 @@
 // and phone numbers in each country's shape (E.164). E-mail addresses use the reserved example.com,
 // example.org and example.net domains (RFC 2606), so no real mailbox is named.
 import type { Address, Locale } from '../../shared/api-types'
+import type { CustomerData, Mandate } from '../customers-store'
 
 export interface Country {
   code: string
@@ -177,4 +178,13 @@ export function makePerson(random: () => number, country: Country = pick(COUNTRI
     country: country.code,
   }
   return { givenName, familyName, email, phone, country, address }
+}
+
+/** A seeded customer: its record, the person behind it, its mandate if any (merchant.ts). */
+export interface SeedCustomer {
+  data: CustomerData
+  person: Person
+  mandate?: Mandate
+  /** the practice story this customer stands for (docs/SANDBOX.md) */
+  story?: string
 }

@@ -2,8 +2,7 @@
 // question support gets every week. Their payments sit at fixed moments before the clock's now.
 import type { PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import type { CardFailureReason } from '../../shared/service/enums'
-import type { SeedCustomer } from './merchant'
-import { COUNTRIES, emailLocal, makePerson, type Person } from './people'
+import { COUNTRIES, emailLocal, makePerson, type Person, type SeedCustomer } from './people'
 
 const DAY = 86_400_000
 const MINUTE = 60_000

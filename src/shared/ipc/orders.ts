@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import type { DeliveryRecord } from '../story/payment-story'
-import { checkId, ID_PATTERNS } from '../service/ids'
+import { idError, ID_PATTERNS } from '../service/ids'
 import type { Order, OrderRequestBody, Payment, PaymentRequestBody } from '../api-types'
 import { defineChannel, type IpcErrorView } from './define'
 import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
 
 // The order builder's channels: orders.create, orders.get and payments.create. The draft → body
-// conversion they rely on is in order-builder.ts (zod-free, shared with the renderer).
+// conversion they rely on is in order-builder/ (zod-free, shared with the renderer).
 
 const createInput = z
   .object({
@@ -28,7 +28,7 @@ export const orderIdInput = z
       .string()
       .min(5)
       .max(64)
-      .regex(ORDER_ID_PATTERN, checkId('order', '') ?? undefined),
+      .regex(ORDER_ID_PATTERN, idError('order', '') ?? undefined),
   })
   .strict()
 

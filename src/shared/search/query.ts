@@ -164,22 +164,11 @@ function dateWords(text: string, nowMs: number): { range: ParsedQuery['range']; 
   return null
 }
 
-/** Parses what the agent typed. `nowMs` fixes "today" (the caller's clock, local time). */
-export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
-  if (input.length > MAX_QUERY_CHARS) {
-    return {
-      ok: false,
-      message: `That search is ${input.length.toLocaleString('en')} characters long; Paydesk searches at most ${MAX_QUERY_CHARS}. Search for a part of it: an e-mail, a name, an amount or an id.`,
-    }
-  }
-  const warnings: string[] = []
-  let text = input.replace(CONTROL, ' ')
-  if (text !== input) warnings.push('Control characters were left out.')
-  text = text.trim()
-  const query: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings }
-  if (text === '') return { ok: true, query }
-
-  // An id, or a link of the service, alone or among other words: open that object (links.ts).
+/**
+ * An id, or a link of the service, alone or among other words: open that object (links.ts). True
+ * when the query is answered by it; a payment link or a link without an id only adds a warning.
+ */
+function takeTarget(text: string, query: ParsedQuery): boolean {
   const target = findTarget(text)
   if (target?.kind === 'object') {
     const { object, fromUrl, others } = target
@@ -188,35 +177,36 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
     query.direct = { ...object, fromUrl }
     query.chips.push(`${word} ${object.id}${alone ? '' : fromUrl ? ' (from the link)' : ' (from the text)'}`)
     if (others > 0)
-      warnings.push(`The text names ${others} more object${others === 1 ? '' : 's'}; the first is opened.`)
-    return { ok: true, query }
+      query.warnings.push(`The text names ${others} more object${others === 1 ? '' : 's'}; the first is opened.`)
+    return true
   }
   if (target?.kind === 'payment-link') {
-    warnings.push(
+    query.warnings.push(
       `That is a payment link (pl_${target.code}); Paydesk opens payments and orders, not payment links: search for the customer's e-mail or the amount to find the payment made with it.`,
     )
   } else if (/^https?:\/\//i.test(text) && !/\s/.test(text)) {
-    warnings.push('The link holds no payment (tr_…) or order (ord_…) id; its text was searched instead.')
+    query.warnings.push('The link holds no payment (tr_…) or order (ord_…) id; its text was searched instead.')
   }
+  return false
+}
 
-  const dated = dateWords(text, nowMs)
-  if (dated?.range) {
-    query.range = dated.range
-    query.chips.push(`Created ${dated.range.label}`)
-    text = dated.rest
-  }
+/** Method aliases ("credit card", "ideal") taken out of the text into `query.methods`; returns the rest. */
+function takeMethodAliases(text: string, query: ParsedQuery): string {
   let lower = ` ${text.toLowerCase()} `
+  let rest = text
   for (const [alias, method] of Object.entries(METHOD_ALIASES)) {
     const at = lower.indexOf(` ${alias} `)
     if (at !== -1) {
       if (!query.methods.includes(method)) query.methods.push(method)
       lower = `${lower.slice(0, at)} ${lower.slice(at + alias.length + 1)}`
-      text = lower
+      rest = lower
     }
   }
+  return rest
+}
 
-  const tokens = text.split(/\s+/).filter(Boolean)
-  // "59.95 EUR" / "EUR 59.95": a currency code next to a number.
+/** "59.95 EUR" / "EUR 59.95": a currency code next to a number becomes the amount; both tokens are taken. */
+function takeCurrencyAmount(tokens: string[], query: ParsedQuery): void {
   for (let i = 0; i < tokens.length; i++) {
     const upper = CURRENCY_SIGNS[tokens[i] ?? ''] ?? (tokens[i] ?? '').toUpperCase()
     if (/^[A-Z]{3}$/.test(upper) && isKnownCurrency(upper)) {
@@ -237,6 +227,10 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
       }
     }
   }
+}
+
+/** Each remaining word: a status, a method, the (first) amount, or a text term. */
+function sortTokens(tokens: readonly string[], query: ParsedQuery): void {
   for (const token of tokens) {
     const word = token.toLowerCase()
     if (STATUS_SET.has(word)) {
@@ -257,9 +251,13 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
     query.terms.push(token)
   }
   if (query.terms.length > MAX_TEXT_TERMS) {
-    warnings.push(`Only the first ${MAX_TEXT_TERMS} words were searched.`)
+    query.warnings.push(`Only the first ${MAX_TEXT_TERMS} words were searched.`)
     query.terms = query.terms.slice(0, MAX_TEXT_TERMS)
   }
+}
+
+/** The chips that say back what was understood: statuses, methods, the amount, then each text term. */
+function addFilterChips(query: ParsedQuery): void {
   if (query.statuses.length) query.chips.push(`Status ${query.statuses.join(' or ')}`)
   if (query.methods.length) query.chips.push(`Method ${query.methods.join(' or ')}`)
   if (query.amount) {
@@ -269,6 +267,35 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
     )
   }
   for (const term of query.terms) query.chips.push(`“${term}”`)
+}
+
+/** Parses what the agent typed. `nowMs` fixes "today" (the caller's clock, local time). */
+export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
+  if (input.length > MAX_QUERY_CHARS) {
+    return {
+      ok: false,
+      message: `That search is ${input.length.toLocaleString('en')} characters long; Paydesk searches at most ${MAX_QUERY_CHARS}. Search for a part of it: an e-mail, a name, an amount or an id.`,
+    }
+  }
+  const warnings: string[] = []
+  let text = input.replace(CONTROL, ' ')
+  if (text !== input) warnings.push('Control characters were left out.')
+  text = text.trim()
+  const query: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings }
+  if (text === '') return { ok: true, query }
+  if (takeTarget(text, query)) return { ok: true, query }
+
+  const dated = dateWords(text, nowMs)
+  if (dated?.range) {
+    query.range = dated.range
+    query.chips.push(`Created ${dated.range.label}`)
+    text = dated.rest
+  }
+  text = takeMethodAliases(text, query)
+  const tokens = text.split(/\s+/).filter(Boolean)
+  takeCurrencyAmount(tokens, query)
+  sortTokens(tokens, query)
+  addFilterChips(query)
   return { ok: true, query }
 }
 

@@ -62,7 +62,7 @@ const RESOURCE_WORDS: Readonly<Record<IdResource, string>> = {
 }
 
 /** null when `value` is an id of `resource`, else the message to show (`Not a payment id (tr_…).`). */
-export function checkId(resource: IdResource, value: unknown): string | null {
+export function idError(resource: IdResource, value: unknown): string | null {
   if (isId(resource, value)) return null
   return `Not ${/^[aeiou]/.test(RESOURCE_WORDS[resource]) ? 'an' : 'a'} ${RESOURCE_WORDS[resource]} id (${idPrefix(resource)}…).`
 }

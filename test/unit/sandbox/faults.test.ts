@@ -1,7 +1,7 @@
 // Fault specs and matching (faults.ts), and credential prefixes (server.ts).
 import { describe, expect, it } from 'vitest'
 import { FaultRegistry, parseFaultSpec } from '../../../src/sandbox/faults'
-import { parseCredential } from '../../../src/sandbox/server'
+import { parseCredential } from '../../../src/sandbox/context'
 
 describe('parseFaultSpec', () => {
   it('accepts the documented shape and upper-cases the method', () => {

@@ -5,7 +5,7 @@ import {
   policyClassOf,
   policyNameOf,
   RateLimitBucket,
-  RateLimiter,
+  SandboxRateLimiter,
   rateLimitHeaders,
 } from '../../../src/sandbox/rate-limit'
 import { present } from '../../helpers/present'
@@ -78,7 +78,7 @@ describe('headers', () => {
         fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 40 }),
         (q, burst, gaps) => {
           let now = 1_000_000
-          const limiter = new RateLimiter(() => now, { test: { read: { q, burst } } })
+          const limiter = new SandboxRateLimiter(() => now, { test: { read: { q, burst } } })
           for (const gap of gaps) {
             now += gap
             limiter.take('p', 'test', 'GET', '/v2/payments')
@@ -112,9 +112,9 @@ describe('headers', () => {
   })
 })
 
-describe('RateLimiter', () => {
+describe('SandboxRateLimiter', () => {
   it('keeps separate buckets per policy, mode and scope; setQuotas resets', () => {
-    const limiter = new RateLimiter(() => 0, {
+    const limiter = new SandboxRateLimiter(() => 0, {
       test: { read: { q: 1, burst: 1 }, write: { q: 1, burst: 2 } },
       live: { read: { q: 1, burst: 1 } },
     })
@@ -133,7 +133,7 @@ describe('RateLimiter', () => {
   })
 
   it('refuses invalid quotas', () => {
-    expect(() => new RateLimiter(() => 0, { test: { read: { q: 0, burst: 1 } } })).toThrow()
-    expect(() => new RateLimiter(() => 0, { live: { write: { q: 1, burst: 1.5 } } })).toThrow()
+    expect(() => new SandboxRateLimiter(() => 0, { test: { read: { q: 0, burst: 1 } } })).toThrow()
+    expect(() => new SandboxRateLimiter(() => 0, { live: { write: { q: 1, burst: 1.5 } } })).toThrow()
   })
 })

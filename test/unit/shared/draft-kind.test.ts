@@ -3,7 +3,12 @@
 // (the store keeps the previous content), so here: the rules of one switch.
 import { describe, expect, it } from 'vitest'
 import { switchDraftKind } from '../../../src/shared/draft-kind'
-import { buildRequest, emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../src/shared/order-builder'
+import {
+  buildDraftRequest,
+  emptyDraftContent,
+  emptyDraftLine,
+  type DraftContent,
+} from '../../../src/shared/order-builder'
 
 const KEY = { kind: 'api-key', profileId: null, testmode: null } as const
 
@@ -31,8 +36,8 @@ describe('switchDraftKind', () => {
     const { content, dropped, moved } = switchDraftKind(before, 'payment')
     expect(content.kind).toBe('payment')
     expect(content.paymentWithLines).toBe(true)
-    expect(buildRequest(content, KEY).amount).toEqual(buildRequest(before, KEY).amount)
-    expect(buildRequest(content, KEY).amount).toEqual({ currency: 'EUR', value: '24.95' })
+    expect(buildDraftRequest(content, KEY).amount).toEqual(buildDraftRequest(before, KEY).amount)
+    expect(buildDraftRequest(content, KEY).amount).toEqual({ currency: 'EUR', value: '24.95' })
     expect(content).toMatchObject({
       redirectUrl: before.redirectUrl,
       webhookUrl: before.webhookUrl,
@@ -64,7 +69,7 @@ describe('switchDraftKind', () => {
     expect(content.kind).toBe('order')
     expect(content.lines).toHaveLength(1)
     expect(content.lines[0]).toMatchObject({ name: 'Blue mug', quantity: '1', unitPrice: '12.50' })
-    expect(buildRequest(content, KEY).amount).toEqual({ currency: 'EUR', value: '12.50' })
+    expect(buildDraftRequest(content, KEY).amount).toEqual({ currency: 'EUR', value: '12.50' })
     expect(content.redirectUrl).toBe('https://shop.example/r')
     expect(dropped).toEqual([])
     expect(moved).toEqual(['The payment became one order line “Blue mug”, 1 × 12.50.'])

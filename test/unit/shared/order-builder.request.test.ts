@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  buildRequest,
+  buildDraftRequest,
   deriveBuilder,
   emptyDraftContent,
   emptyDraftLine,
@@ -44,9 +44,9 @@ function validOrder(): DraftContent {
   }
 }
 
-describe('buildRequest: draft → request body', () => {
+describe('buildDraftRequest: draft → request body', () => {
   it('computes totals, VAT and the order amount with their formulas (spec 2.3)', () => {
-    const built = buildRequest(validOrder(), API_KEY)
+    const built = buildDraftRequest(validOrder(), API_KEY)
     expect(built.lines[0]).toMatchObject({
       expectedTotal: { currency: 'EUR', value: '60.00' },
       totalFormula: '30.00 × 2 = 60.00',
@@ -61,7 +61,7 @@ describe('buildRequest: draft → request body', () => {
   it('subtracts the discount and shows it in the formula', () => {
     const c = validOrder()
     c.lines[0] = { ...present(c.lines[0]), discountAmount: '1.50' }
-    const built = buildRequest(c, API_KEY)
+    const built = buildDraftRequest(c, API_KEY)
     expect(present(built.lines[0]).totalFormula).toBe('30.00 × 2 - 1.50 = 58.50')
     expect(present((built.body.lines as { discountAmount?: unknown }[])[0]).discountAmount).toEqual({
       currency: 'EUR',
@@ -72,7 +72,7 @@ describe('buildRequest: draft → request body', () => {
   it('sends an override exactly as typed and computes VAT from the SENT total', () => {
     const c = validOrder()
     c.lines[0] = { ...present(c.lines[0]), totalOverride: '50.00', vatOverride: '9.99' }
-    const built = buildRequest(c, API_KEY)
+    const built = buildDraftRequest(c, API_KEY)
     const sent = present((built.body.lines as { totalAmount: unknown; vatAmount: unknown }[])[0])
     expect(sent.totalAmount).toEqual({ currency: 'EUR', value: '50.00' })
     expect(sent.vatAmount).toEqual({ currency: 'EUR', value: '9.99' })
@@ -100,7 +100,7 @@ describe('buildRequest: draft → request body', () => {
               unitPrice: `${s.units}.${String(s.cents).padStart(2, '0')}`,
             }),
           )
-          const built = buildRequest(c, API_KEY)
+          const built = buildDraftRequest(c, API_KEY)
           const lines = built.body.lines as {
             unitPrice: { value: string }
             totalAmount: { value: string }
@@ -126,35 +126,37 @@ describe('buildRequest: draft → request body', () => {
 
   it('follows spec 5.3/5.4 for profileId and testmode like the API client', () => {
     const c = { ...validOrder(), profileId: 'pfl_draft' }
-    expect(buildRequest(c, API_KEY).body).not.toHaveProperty('profileId')
-    expect(buildRequest(c, API_KEY).body).not.toHaveProperty('testmode')
-    const org = buildRequest(c, { kind: 'organization-token', profileId: 'pfl_conn', testmode: true }).body
+    expect(buildDraftRequest(c, API_KEY).body).not.toHaveProperty('profileId')
+    expect(buildDraftRequest(c, API_KEY).body).not.toHaveProperty('testmode')
+    const org = buildDraftRequest(c, { kind: 'organization-token', profileId: 'pfl_conn', testmode: true }).body
     expect(org).toMatchObject({ profileId: 'pfl_conn', testmode: true })
-    const orgNoProfile = buildRequest(c, { kind: 'organization-token', profileId: null, testmode: false }).body
+    const orgNoProfile = buildDraftRequest(c, { kind: 'organization-token', profileId: null, testmode: false }).body
     expect(orgNoProfile.profileId).toBe('pfl_draft')
     expect(orgNoProfile).not.toHaveProperty('testmode')
   })
 
   it('reports metadata that is not JSON and leaves it out', () => {
-    const built = buildRequest({ ...validOrder(), metadata: '{"a":' }, API_KEY)
+    const built = buildDraftRequest({ ...validOrder(), metadata: '{"a":' }, API_KEY)
     expect(built.localIssues.map((i) => i.field)).toEqual(['metadata'])
     expect(built.body).not.toHaveProperty('metadata')
-    expect(buildRequest({ ...validOrder(), metadata: '{"a":1}' }, API_KEY).body.metadata).toEqual({ a: 1 })
+    expect(buildDraftRequest({ ...validOrder(), metadata: '{"a":1}' }, API_KEY).body.metadata).toEqual({ a: 1 })
   })
 
   it('sends method as absent, a string or an array; locale "" as null for orders', () => {
-    expect(buildRequest(validOrder(), API_KEY).body).not.toHaveProperty('method')
-    expect(buildRequest({ ...validOrder(), methodMode: 'one', methods: ['ideal'] }, API_KEY).body.method).toBe('ideal')
+    expect(buildDraftRequest(validOrder(), API_KEY).body).not.toHaveProperty('method')
+    expect(buildDraftRequest({ ...validOrder(), methodMode: 'one', methods: ['ideal'] }, API_KEY).body.method).toBe(
+      'ideal',
+    )
     expect(
-      buildRequest({ ...validOrder(), methodMode: 'several', methods: ['ideal', 'paypal'] }, API_KEY).body.method,
+      buildDraftRequest({ ...validOrder(), methodMode: 'several', methods: ['ideal', 'paypal'] }, API_KEY).body.method,
     ).toEqual(['ideal', 'paypal'])
-    expect(buildRequest({ ...validOrder(), locale: '' }, API_KEY).body.locale).toBeNull()
+    expect(buildDraftRequest({ ...validOrder(), locale: '' }, API_KEY).body.locale).toBeNull()
   })
 
   it('copies the billing address to shipping with "same as billing"', () => {
-    const body = buildRequest(validOrder(), API_KEY).body
+    const body = buildDraftRequest(validOrder(), API_KEY).body
     expect(body.shippingAddress).toEqual(body.billingAddress)
-    expect(buildRequest({ ...validOrder(), shippingSameAsBilling: false }, API_KEY).body).not.toHaveProperty(
+    expect(buildDraftRequest({ ...validOrder(), shippingSameAsBilling: false }, API_KEY).body).not.toHaveProperty(
       'shippingAddress',
     )
   })
@@ -167,12 +169,12 @@ describe('buildRequest: draft → request body', () => {
       redirectUrl: 'https://shop.example/r',
       lines: [line('a', { name: 'Thing', unitPrice: '12.50' })],
     }
-    expect(buildRequest(p, API_KEY).body).toEqual({
+    expect(buildDraftRequest(p, API_KEY).body).toEqual({
       amount: { currency: 'EUR', value: '12.50' },
       description: 'Invoice 7',
       redirectUrl: 'https://shop.example/r',
     })
-    const withLines = buildRequest({ ...p, paymentWithLines: true }, API_KEY).body
+    const withLines = buildDraftRequest({ ...p, paymentWithLines: true }, API_KEY).body
     expect(withLines.lines).toEqual([
       {
         type: 'physical',
@@ -226,7 +228,7 @@ describe('amounts typed in the agent’s notation (the one amount reader)', () =
     c.lines[0] = { ...present(c.lines[0]), unitPrice: '30', discountAmount: '1,50' }
     c.lines[1] = { ...present(c.lines[1]), unitPrice: '€ -5,00' }
     c.lines[2] = { ...present(c.lines[2]), unitPrice: '4,95 EUR' }
-    const built = buildRequest(c, API_KEY)
+    const built = buildDraftRequest(c, API_KEY)
     const lines = built.body.lines as { unitPrice: unknown; discountAmount?: unknown; totalAmount: unknown }[]
     expect(lines.map((l) => l.unitPrice)).toEqual([
       { currency: 'EUR', value: '30.00' },
@@ -239,19 +241,19 @@ describe('amounts typed in the agent’s notation (the one amount reader)', () =
 
     const over = validOrder()
     over.lines[0] = { ...present(over.lines[0]), totalOverride: '60,00', vatOverride: '10,41' }
-    const overLine = present((buildRequest(over, API_KEY).body.lines as Record<string, unknown>[])[0])
+    const overLine = present((buildDraftRequest(over, API_KEY).body.lines as Record<string, unknown>[])[0])
     expect(overLine.totalAmount).toEqual({ currency: 'EUR', value: '60.00' })
     expect(overLine.vatAmount).toEqual({ currency: 'EUR', value: '10.41' })
 
     const payment = { ...emptyDraftContent('payment'), description: 'x', paymentAmount: '1.234,56' }
-    expect(buildRequest(payment, API_KEY).body.amount).toEqual({ currency: 'EUR', value: '1234.56' })
+    expect(buildDraftRequest(payment, API_KEY).body.amount).toEqual({ currency: 'EUR', value: '1234.56' })
   })
 
   it('never takes an ambiguous or over-precise amount: it stays as typed and the rules name it', () => {
     const c = validOrder()
     c.lines[0] = { ...present(c.lines[0]), unitPrice: '1,234' }
     c.lines[2] = { ...present(c.lines[2]), unitPrice: '4,9555' }
-    const built = buildRequest(c, API_KEY)
+    const built = buildDraftRequest(c, API_KEY)
     const lines = built.body.lines as { unitPrice: { value: string } }[]
     expect(present(lines[0]).unitPrice.value).toBe('1,234')
     expect(present(lines[2]).unitPrice.value).toBe('4,9555')

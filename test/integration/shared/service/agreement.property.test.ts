@@ -1,7 +1,7 @@
 /**
  * The service's rules agree wherever they are applied (issue 12 item 2). Random drafts (orders and
  * payments) and the connections the app accepts (test and live API keys, organization tokens in
- * test and live mode) go through the builder (buildRequest + the rules, exactly what the form
+ * test and live mode) go through the builder (buildDraftRequest + the rules, exactly what the form
  * shows), then through the real API client over HTTP to a sandbox started here:
  * - the client sends exactly the builder's body (the credential rules of spec 5.3/5.4 applied once,
  *   the same way, on both sides);
@@ -22,7 +22,7 @@ import type { AttemptEvent } from '../../../../src/shared/api-events'
 import { ORDER_LINE_TYPES } from '../../../../src/shared/api-types'
 import { checkConnectionOptions, detectCredential } from '../../../../src/shared/connection-rules'
 import {
-  buildRequest,
+  buildDraftRequest,
   emptyDraftContent,
   type BuiltRequest,
   ruleContextFor,
@@ -342,7 +342,7 @@ describe('builder, client and sandbox agree (real HTTP)', () => {
         ),
         async (which, content) => {
           const connection = present(connections[which])
-          const built = buildRequest(content, connection.shape)
+          const built = buildDraftRequest(content, connection.shape)
           fc.pre(built.localIssues.length === 0) // those never leave the builder
           const ctx = ruleContextFor(connection.shape)
           const violations =

@@ -1,0 +1,125 @@
+// One name, one thing (issue 23 item 5): no exported name is declared in two files of src/. Every
+// src/ file is parsed with the TypeScript compiler; a declaration counts when it is exported
+// (`export function`, `export const`, `export class`, `export type`, `export interface`,
+// `export enum`, or a local declaration named in `export { x }`). Re-exports (`export { x } from`,
+// `export * from`) do not count: they pass one thing on under its own name.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const src = path.join(root, 'src')
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = []
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
+    else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(full)
+  }
+  return out
+}
+
+const isExported = (node: ts.Node): boolean =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text]
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)))
+}
+
+/** The names a file declares and exports itself (re-exports from another module left out). */
+export function exportedDeclarations(fileName: string, text: string): string[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false)
+  const declared = new Map<string, boolean>()
+  const exported = new Set<string>()
+  const localExports: string[] = []
+  for (const st of sf.statements) {
+    if (ts.isVariableStatement(st)) {
+      for (const d of st.declarationList.declarations) {
+        for (const n of bindingNames(d.name)) {
+          declared.set(n, true)
+          if (isExported(st)) exported.add(n)
+        }
+      }
+    } else if (
+      (ts.isFunctionDeclaration(st) ||
+        ts.isClassDeclaration(st) ||
+        ts.isInterfaceDeclaration(st) ||
+        ts.isTypeAliasDeclaration(st) ||
+        ts.isEnumDeclaration(st)) &&
+      st.name
+    ) {
+      declared.set(st.name.text, true)
+      if (isExported(st)) exported.add(st.name.text)
+    } else if (
+      ts.isExportDeclaration(st) &&
+      !st.moduleSpecifier &&
+      st.exportClause &&
+      ts.isNamedExports(st.exportClause)
+    ) {
+      for (const el of st.exportClause.elements) localExports.push((el.propertyName ?? el.name).text)
+    }
+  }
+  // `export { x }` of a local declaration declares x here; of an imported name it is a re-export.
+  for (const n of localExports) if (declared.has(n)) exported.add(n)
+  return [...exported]
+}
+
+/** Exported names declared in more than one file: `name → files`. */
+export function namesDeclaredTwice(files: { file: string; text: string }[]): Record<string, string[]> {
+  const where = new Map<string, string[]>()
+  for (const { file, text } of files) {
+    for (const name of new Set(exportedDeclarations(file, text))) where.set(name, [...(where.get(name) ?? []), file])
+  }
+  return Object.fromEntries([...where].filter(([, fs]) => fs.length > 1).sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/**
+ * Names still declared twice when this test was written (issue 23), each pair outside src/shared and
+ * src/sandbox in files others were changing at the time: listed to be resolved (one of each renamed)
+ * after the merge. The list only shrinks: a pair no longer declared twice fails until removed here.
+ */
+const KNOWN_TWICE: Record<string, string[]> = {
+  // Two tables of payments: the customer view's section and the payments screen.
+  PaymentsTable: [
+    'src/renderer/src/features/customer/CustomerSections.tsx',
+    'src/renderer/src/features/payments/PaymentsTable.tsx',
+  ],
+  // The drafts file store in main and the renderer's drafts store.
+  createDraftsStore: ['src/main/services/drafts.ts', 'src/renderer/src/stores/drafts-store.ts'],
+  // A customer's name from a request body's billing address (main) and from a payment's address (renderer).
+  customerOf: ['src/main/services/live-write-guard.ts', 'src/renderer/src/features/actions/PaymentActions.tsx'],
+}
+
+describe('one name, one thing in src/', () => {
+  it('finds a name exported by two files, and not a re-export or a private name (the check can fail)', () => {
+    expect(
+      namesDeclaredTwice([
+        { file: 'a.ts', text: 'export function checkId(id: string, kind: string) {}\nexport type Same = 1' },
+        { file: 'b.ts', text: 'export const checkId = (kind: string, id: string) => 0\nfunction Same() {}' },
+        {
+          file: 'c.ts',
+          text: "export { checkId } from './a'\nexport * from './b'\nimport { Same } from './a'\nexport { Same }",
+        },
+        { file: 'd.ts', text: 'interface Same {}\nexport { Same }\nexport class K {}\nexport enum E { A }' },
+        { file: 'e.ts', text: 'export const { K, E } = { K: 1, E: 2 }' },
+      ]),
+    ).toEqual({ E: ['d.ts', 'e.ts'], K: ['d.ts', 'e.ts'], Same: ['a.ts', 'd.ts'], checkId: ['a.ts', 'b.ts'] })
+  })
+
+  it('no exported name is declared in two files of src/ (but the listed pairs, which only shrink)', () => {
+    const files = sourceFiles(src).map((f) => ({
+      file: path.relative(root, f).split(path.sep).join('/'),
+      text: readFileSync(f, 'utf8'),
+    }))
+    const twice = namesDeclaredTwice(files)
+    const unlisted = Object.fromEntries(
+      Object.entries(twice).filter(([name, fs]) => JSON.stringify(KNOWN_TWICE[name]) !== JSON.stringify(fs)),
+    )
+    expect(unlisted, 'rename one of each pair (or move the shared one into a module both import)').toEqual({})
+    const gone = Object.keys(KNOWN_TWICE).filter((name) => !(name in twice))
+    expect(gone, 'resolved: remove from KNOWN_TWICE').toEqual([])
+  }, 60_000) // parses every file of src/: seconds on a busy machine
+})
