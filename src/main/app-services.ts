@@ -8,7 +8,7 @@ import type { AppHandlers } from './ipc/dispatcher'
 import { createSandboxAdmin, practiceCalls, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox'
 import type { SecretStore } from './secrets/secret-store'
 import { createConnectionsService, type ConnectionsService } from './services/connections'
-import { createConnectionHandlers } from './services/connections-handlers'
+import { createConnectionHandlers } from './services/connections'
 import { createCustomersService } from './services/customers'
 import { createCustomerHandlers } from './services/customers-handlers'
 import { createDraftsStore, type DraftsStore } from './services/drafts'
@@ -57,7 +57,7 @@ export interface AppDeps {
   sandboxOptions?: SandboxOptions
   /** Search index options (tests and benches: no timer, no automatic sync). */
   search?: { autoSync?: boolean; syncEveryMs?: number }
-  /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections.ts). */
+  /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections/types.ts). */
   apiBaseUrl?: string
 }
 
