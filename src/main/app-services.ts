@@ -13,11 +13,11 @@ import { createCustomersService } from './services/customers'
 import { createCustomerHandlers } from './services/customers-handlers'
 import { createDraftsStore, type DraftsStore } from './services/drafts'
 import { createEventBus, type EventBus } from './services/event-bus'
-import { createExternalLinks, type ShellPort } from './services/external-links'
+import { createExternalLinks } from './services/external-links'
 import { parseAmountValue } from '../shared/money'
 import { UserFacingError } from './ipc/errors'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
-import type { ClipboardPort, DialogPort } from './ports'
+import type { AppPorts, ClipboardPort, DialogPort } from './ports'
 import { createOrdersService, type OrdersService } from './services/orders'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from './services/orders-handlers'
 import { createActionsService } from './services/actions'
@@ -34,13 +34,10 @@ import { createSearchService, type SearchService } from './search/service'
  * The composition root of the main process's logic, free of Electron: the Electron entry
  * (src/main/index.ts) and the e2e harness both build the app from here, with their own adapters.
  */
-export interface AppDeps {
+export interface AppDeps extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'> {
   /** Directory for settings, drafts and the request log. */
   dataDir: string
   appInfo: AppInfo
-  shell: ShellPort
-  clipboard: ClipboardPort
-  dialogs: DialogPort
   /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
   secretStore: SecretStore
   /**
