@@ -69,7 +69,7 @@ export interface AppServices {
   payments: PaymentsService
   /** The Inspector's request log (fed by every API client's attempts). */
   requestLog: RequestLogService
-  /** The order builder's create/get (services/orders.ts) and its encrypted drafts (services/drafts.ts). */
+  /** The order builder's create/get (services/orders/) and its encrypted drafts (services/drafts/). */
   orders: OrdersService
   drafts: DraftsStore
   /** The local search index of the active connection and its background sync. */
