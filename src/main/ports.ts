@@ -1,5 +1,5 @@
 // The operating system's pieces main's logic uses, as ports: Electron's in the app (src/main/index.ts),
-// doubles in the e2e harness and tests. Kept apart from app-services.ts so services and desktop
+// doubles in the e2e harness and tests. Kept apart from app-services/ so services and desktop
 // modules can name them without importing the composition root (no import cycle).
 import type { ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
