@@ -55,9 +55,14 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   const { value: refund, requestId } = await keyedWrite(ctx, connection, action, (idempotencyKey) =>
     client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin: originOf(from, 'refund') }),
   )
-  // The answer is the payment as it is now, with its refunds: the view needs no read of its own.
+  // The answer is the payment as it is now, embedded as the payment view reads it (its refunds and
+  // chargebacks): the view needs no read of its own.
   const after = await client
-    .getPayment(paymentId, { embed: ['refunds'], priority: 'user', origin: originOf(from, 'read after refund') })
+    .getPayment(paymentId, {
+      embed: ['refunds', 'chargebacks'],
+      priority: 'user',
+      origin: originOf(from, 'read after refund'),
+    })
     .catch(() => payment)
   return { refund, payment: after, requestId }
 }

@@ -102,7 +102,9 @@ describe('one refund', () => {
     expect(new URL(sent[0]?.url ?? '').searchParams.get('embed')).toBe('refunds')
     // The answer is the payment as it is after the refund, with its refunds: the view reads nothing more.
     const refundId = (answer as { value: { refund: { id: string } } }).value.refund.id
-    expect(answer).toMatchObject({ value: { payment: { _embedded: { refunds: [{ id: refundId }] } } } })
+    expect(answer).toMatchObject({
+      value: { payment: { _embedded: { refunds: [{ id: refundId }], chargebacks: [] } } },
+    })
   })
 
   it('still refuses the same refund again within the hour, from the refunds the first read brought', async () => {
