@@ -9,6 +9,7 @@ const ELECTRON_LAYER = [
   'src/main/index.ts',
   'src/main/window.ts',
   'src/main/app-protocol.ts',
+  'src/main/electron-ports.ts',
   'src/main/ipc/electron-ipc.ts',
   'src/preload/index.ts',
 ]

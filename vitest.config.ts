@@ -23,7 +23,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The Electron shell (the five files that import electron) under a typed fake of electron.
+          // The Electron shell (the six files that import electron) under a typed fake of electron.
           name: 'shell',
           include: ['test/shell/**/*.test.ts'],
           environment: 'node',

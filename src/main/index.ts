@@ -1,6 +1,8 @@
 import path from 'node:path'
-import { app, BrowserWindow, clipboard, dialog, Menu, screen, shell } from 'electron'
-import { createAppServices, type AppServices, type DialogPort } from './app-services'
+import { app, BrowserWindow, Menu, screen } from 'electron'
+import { createAppServices, type AppServices } from './app-services'
+import { createElectronPorts } from './electron-ports'
+import type { AppPorts } from './ports'
 import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createUnavailableSecretStore, keychainNotice, probeKeychain } from './desktop/keychain-notice'
 import { buildMenuTemplate, DOCUMENTATION_URL } from './desktop/menu'
@@ -11,7 +13,6 @@ import { createDispatcher } from './ipc/dispatcher'
 import { wireIpc } from './ipc/electron-ipc'
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-store'
 import { DATA_KEY_SERVICE } from './storage/encryption'
-import { describeLiveWrite } from './services/live-write-guard'
 import type { SecretStore } from './secrets/secret-store'
 import type { AppInfo } from '../shared/ipc/app'
 import { createMainWindow, hardenSession } from './window'
@@ -61,89 +62,23 @@ async function start(): Promise<void> {
   hardenSession()
   serveRenderer(path.join(outDir, 'renderer'))
 
-  let appWindow: BrowserWindow | null = null
-  const appInfo: AppInfo = {
-    name: 'Paydesk',
-    version: app.getVersion(),
-    platform: process.platform,
-    versions: {
-      node: process.versions.node,
-      electron: process.versions.electron ?? null,
-      chrome: process.versions.chrome ?? null,
-    },
-  }
+  const appInfo = readAppInfo()
   app.setAboutPanelOptions(aboutPanel(appInfo))
 
-  const dialogs: DialogPort = {
-    async chooseSavePath({ title, defaultName, filters }) {
-      const focused = BrowserWindow.getFocusedWindow()
-      const options = { title, defaultPath: defaultName, filters }
-      const result = focused ? await dialog.showSaveDialog(focused, options) : await dialog.showSaveDialog(options)
-      return result.canceled || !result.filePath ? null : result.filePath
-    },
-    // Main's own questions (main-questions.ts): modal on the app window; Escape is the cancel button.
-    async ask({ title, message, detail, buttons, defaultId, cancelId }) {
-      const options = { type: 'question' as const, title, message, detail, buttons, defaultId, cancelId, noLink: true }
-      const parent = appWindow ?? BrowserWindow.getFocusedWindow()
-      const result = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
-      return result.response
-    },
-  }
+  let appWindow: BrowserWindow | null = null
+  // Every port main's logic uses, made once here (electron-ports.ts).
+  const ports = createElectronPorts(() => appWindow)
   const secretStore = await openSecretStore()
   const services = await createAppServices({
     dataDir,
     appInfo,
-    shell: { openExternal: (url) => shell.openExternal(url) },
-    clipboard: { writeText: (text) => clipboard.writeText(text) },
+    ...ports,
     secretStore,
     dataKeyStore: await openSecretStore(DATA_KEY_SERVICE),
-    dialogs,
-    liveWrites: {
-      // Main's own question: Cancel is the default and the answer to Escape.
-      async confirm(summary) {
-        const { title, message, detail } = describeLiveWrite(summary)
-        const options = {
-          type: 'warning' as const,
-          title,
-          message,
-          detail,
-          buttons: ['Cancel', 'Send to LIVE'],
-          defaultId: 0,
-          cancelId: 0,
-          noLink: true,
-        }
-        // Modal on the app window even when another app has the focus (a page can start a write any time).
-        const parent = appWindow ?? BrowserWindow.getFocusedWindow()
-        const result = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
-        return result.response === 1
-      },
-    },
   })
+  setMenu(services, ports)
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        platform: process.platform,
-        isPackaged: app.isPackaged,
-        actions: {
-          openDocumentation: () => void services.externalLinks.open(DOCUMENTATION_URL).catch(logError),
-          openHelp: () => services.events.emit('app.help', {}),
-          reportProblem: () => void runReportProblem(services, dialogs).catch(logError),
-        },
-      }),
-    ),
-  )
-
-  const displays = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea)
-  const placed = placeWindow(await loadWindowState(dataDir), displays)
-  const window = createMainWindow({
-    preloadPath: path.join(outDir, 'preload', 'index.cjs'),
-    rendererUrl: source.url,
-    iconPath: path.join(app.getAppPath(), 'resources', 'icon.png'),
-    devTools: devToolsAllowed(app.isPackaged),
-    bounds: placed.bounds,
-    maximized: placed.maximized,
-  })
+  const window = await openWindow(dataDir, outDir, source.url)
   appWindow = window
   const dispatcher = createDispatcher({
     handlers: services.handlers,
@@ -164,20 +99,68 @@ async function start(): Promise<void> {
   // No keychain (Linux without a Secret Service, a locked keychain): say so once; the app stays usable.
   void probeKeychain(secretStore).then((problem) => {
     if (!problem || window.isDestroyed()) return
-    const notice = keychainNotice(problem, process.platform)
-    void dialog.showMessageBox(window, { type: 'warning', buttons: ['OK'], ...notice })
+    void ports.notices.show({ type: 'warning', ...keychainNotice(problem, process.platform) })
   })
 
-  // Quitting waits for the services to write what is pending (request log, drafts), then quits.
+  quitAfterDisposing(() => {
+    rememberWindow()
+    unwire()
+    return Promise.all([savingState, services.dispose()])
+  })
+}
+
+function readAppInfo(): AppInfo {
+  return {
+    name: 'Paydesk',
+    version: app.getVersion(),
+    platform: process.platform,
+    versions: {
+      node: process.versions.node,
+      electron: process.versions.electron ?? null,
+      chrome: process.versions.chrome ?? null,
+    },
+  }
+}
+
+function setMenu(services: AppServices, ports: AppPorts): void {
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        actions: {
+          openDocumentation: () => void services.externalLinks.open(DOCUMENTATION_URL).catch(logError),
+          openHelp: () => services.events.emit('app.help', {}),
+          reportProblem: () => void runReportProblem(services, ports).catch(logError),
+        },
+      }),
+    ),
+  )
+}
+
+/** The app window, where and as large as it was last time (on a display that still exists). */
+async function openWindow(dataDir: string, outDir: string, rendererUrl: string): Promise<BrowserWindow> {
+  const displays = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea)
+  const placed = placeWindow(await loadWindowState(dataDir), displays)
+  return createMainWindow({
+    preloadPath: path.join(outDir, 'preload', 'index.cjs'),
+    rendererUrl,
+    iconPath: path.join(app.getAppPath(), 'resources', 'icon.png'),
+    devTools: devToolsAllowed(app.isPackaged),
+    bounds: placed.bounds,
+    maximized: placed.maximized,
+  })
+}
+
+/** Quitting waits for `dispose` (the services write what is pending: request log, drafts), then quits. */
+function quitAfterDisposing(dispose: () => Promise<unknown>): void {
   let quitting: 'no' | 'disposing' | 'done' = 'no'
   app.on('before-quit', (event) => {
     if (quitting === 'done') return
     event.preventDefault()
     if (quitting === 'disposing') return
     quitting = 'disposing'
-    rememberWindow()
-    unwire()
-    void Promise.all([savingState, services.dispose()])
+    void dispose()
       .catch(logError)
       .finally(() => {
         quitting = 'done'
@@ -186,12 +169,10 @@ async function start(): Promise<void> {
   })
 }
 
-async function runReportProblem(services: AppServices, dialogs: DialogPort): Promise<void> {
-  const message = reportProblemMessage(await reportProblem({ requestLog: services.requestLog, dialogs }))
+async function runReportProblem(services: AppServices, ports: AppPorts): Promise<void> {
+  const message = reportProblemMessage(await reportProblem({ requestLog: services.requestLog, dialogs: ports.dialogs }))
   if (!message) return
-  const focused = BrowserWindow.getFocusedWindow()
-  const options = { type: 'info' as const, buttons: ['OK'], message: 'Report a problem', detail: message }
-  await (focused ? dialog.showMessageBox(focused, options) : dialog.showMessageBox(options))
+  await ports.notices.show({ type: 'info', message: 'Report a problem', detail: message })
 }
 
 function logError(error: unknown): void {

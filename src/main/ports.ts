@@ -1,6 +1,8 @@
 // The operating system's pieces main's logic uses, as ports: Electron's in the app (src/main/index.ts),
-// doubles in the e2e harness and tests. Kept apart from app-services.ts so services and desktop
+// doubles in the e2e harness and tests. Kept apart from app-services/ so services and desktop
 // modules can name them without importing the composition root (no import cycle).
+import type { ShellPort } from './services/external-links'
+import type { LiveWriteConfirmer } from './services/live-write-guard'
 import type { QuestionPort } from './services/main-questions'
 
 /** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
@@ -18,4 +20,21 @@ export interface DialogPort extends QuestionPort {
     defaultName: string
     filters: { name: string; extensions: string[] }[]
   }): Promise<string | null>
+}
+
+/** A message main shows the person (a native message box in the app): a problem report's outcome, a notice. */
+export interface NoticePort {
+  show(notice: { type: 'info' | 'warning'; title?: string; message: string; detail?: string }): Promise<void>
+}
+
+/**
+ * Every port main's logic is given, built in one place: createElectronPorts (electron-ports.ts) in the
+ * app, called once by src/main/index.ts; the e2e harness and tests pass their own doubles.
+ */
+export interface AppPorts {
+  shell: ShellPort
+  clipboard: ClipboardPort
+  dialogs: DialogPort
+  liveWrites: LiveWriteConfirmer
+  notices: NoticePort
 }

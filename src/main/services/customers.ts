@@ -29,7 +29,7 @@ export interface CustomersDeps {
   index(): Promise<SearchIndex>
   /**
    * Called when a view opens; returns where to report each object read fresh (its index row is
-   * refreshed, unless the connection changed meanwhile: app-services.ts decides).
+   * refreshed, unless the connection changed meanwhile: app-services/ decides).
    */
   begin(): Promise<(kind: SyncKind, object: Payment | Order) => void>
   now?: () => number

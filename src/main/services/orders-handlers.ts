@@ -13,7 +13,7 @@ export function createOrderHandlers(
 ): HandlersFor<typeof orderChannels> {
   return {
     'orders.create': (input) => service.createOrder(input),
-    // The order view: the order with its payments and the request id (services/actions.ts).
+    // The order view: the order with its payments and the request id (services/actions/).
     'orders.get': ({ id }) => actions.getOrder(id),
     'payments.create': (input) => service.createPayment(input),
   }
@@ -31,7 +31,7 @@ export function createDraftHandlers(store: DraftsStore): HandlersFor<typeof draf
   }
 }
 
-/** Refunds, cancels and updates from the payment and order views (services/actions.ts). */
+/** Refunds, cancels and updates from the payment and order views (services/actions/). */
 export function createActionHandlers(actions: ActionsService): HandlersFor<typeof actionChannels> {
   return {
     'payments.refund': (input) => actions.refund(input),

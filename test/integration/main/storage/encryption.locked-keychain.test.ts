@@ -40,7 +40,7 @@ const prelude = `
   import { existsSync } from 'node:fs'
   import { join } from 'node:path'
   const { createKeytarSecretStore, loadKeytar } = await import(${src('secrets/keytar-store.ts')})
-  const { createDraftsStore } = await import(${src('services/drafts.ts')})
+  const { createDraftsStore } = await import(${src('services/drafts/index.ts')})
   const { createRequestLogService } = await import(${src('services/request-log/index.ts')})
   const { getOrCreateDataKey, DATA_KEY_SERVICE, DATA_KEY_ACCOUNT } = await import(${src('storage/encryption.ts')})
   const { attemptEvent } = await import(${fixtures})

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UserFacingError } from '../../../../src/main/ipc/errors'
 import { createMemorySecretStore, type MemorySecretStore } from '../../../helpers/memory-secret-store'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
-import { createConnectionHandlers } from '../../../../src/main/services/connections-handlers'
+import { createConnectionHandlers } from '../../../../src/main/services/connections'
 import {
   createConnectionsService,
   SANDBOX_CONNECTION_ID,

@@ -9,9 +9,9 @@ import {
   MAX_LABEL_LENGTH,
   MAX_PROFILE_ID_LENGTH,
   textHoldsCredential,
-} from '../../shared/connection-rules'
-import { CREDENTIAL_PREFIX_LIST, kindOfPrefix } from '../../shared/service/credentials'
-import { backupFile, readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
+} from '../../../shared/connection-rules'
+import { CREDENTIAL_PREFIX_LIST, kindOfPrefix } from '../../../shared/service/credentials'
+import { backupFile, readJsonFile, writeJsonFileAtomic } from '../../storage/atomic-file'
 
 /**
  * The non-secret half of the saved connections, in `<dataDir>/connections.json`. The secret half

@@ -1,6 +1,6 @@
-import type { connectionChannels } from '../../shared/ipc/connections'
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { ConnectionApiClient, ConnectionsService } from './connections'
+import type { connectionChannels } from '../../../shared/ipc/connections'
+import type { HandlersFor } from '../../../shared/ipc/define'
+import type { ConnectionApiClient, ConnectionsService } from './types'
 
 /** The `connections.*` IPC handlers: thin, the rules live in the service. */
 export function createConnectionHandlers<C extends ConnectionApiClient>(

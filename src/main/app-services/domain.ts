@@ -1,0 +1,80 @@
+import { createCustomersService } from '../services/customers'
+import { createDraftsStore } from '../services/drafts'
+import { createActionsService } from '../services/actions'
+import { createOrdersService } from '../services/orders'
+import { createPaymentsService } from '../services/payments'
+import { createSearchService } from '../search/service'
+import type { ConnectionsWiring } from './connections'
+import type { Foundation } from './foundation'
+import type { AppDeps } from './types'
+
+export type DomainServices = ReturnType<typeof createDomainServices>
+
+/** The services over the active connection: payments, drafts, orders, actions, search, customers. */
+export function createDomainServices(
+  deps: AppDeps,
+  f: Foundation,
+  { connections, sandboxDeliveries }: ConnectionsWiring,
+) {
+  const payments = createPaymentsService({
+    getClient: () => connections.getActiveClient(),
+    chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
+    questions: deps.dialogs,
+    onExportProgress: (progress) => f.events.emit('payments.exportProgress', progress),
+    observeRequestIds: f.observeRequestIds,
+    deliveries: sandboxDeliveries,
+  })
+  const drafts = createDraftsStore({
+    dataDir: deps.dataDir,
+    secretStore: f.dataKeyStore,
+    legacySecretStore: deps.secretStore,
+    // A new draft belongs to the connection it was made for (main decides which that is).
+    owner: async () => {
+      const active = await connections.activeConnection()
+      return { id: active.id, label: active.label }
+    },
+  })
+  const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
+  const actions = createActionsService({
+    dataDir: deps.dataDir,
+    connections,
+    liveWrites: deps.liveWrites,
+    observeRequestIds: f.observeRequestIds,
+    getKey: f.getDataKey,
+    deliveries: sandboxDeliveries,
+  })
+  const search = createSearchService({
+    dataDir: deps.dataDir,
+    getKey: f.getDataKey,
+    active: async () => {
+      const info = await connections.activeConnection()
+      return { id: info.id, client: await connections.getActiveClient() }
+    },
+    knownConnectionIds: async () => (await connections.list()).connections.map((c) => c.id),
+    emitProgress: (progress) => f.events.emit('search.progress', progress),
+    autoSync: deps.search?.autoSync,
+    syncEveryMs: deps.search?.syncEveryMs,
+  })
+  // Which connection a fetch went through: its id before the call, valid only if no switch (or any
+  // other change of the connections) happened while it ran (issue 22 item 4).
+  let connectionEpoch = 0
+  f.events.subscribe((event) => {
+    if (event === 'connections.changed') connectionEpoch++
+  })
+  const activeId = async () => ({ id: (await connections.activeConnection()).id, epoch: connectionEpoch })
+  const stillActive = (before: { epoch: number }) => before.epoch === connectionEpoch
+
+  // The customer view: the active connection's client and index; what it reads refreshes the index
+  // rows of the connection it was read with, as opening a payment or an order does.
+  const customers = createCustomersService({
+    getClient: () => connections.getActiveClient(),
+    index: () => search.currentIndex(),
+    begin: async () => {
+      const before = await activeId()
+      return (kind, object) => {
+        if (stillActive(before)) search.noteFetched(before.id, kind, object)
+      }
+    },
+  })
+  return { payments, drafts, orders, actions, search, customers, activeId, stillActive }
+}

@@ -1,0 +1,152 @@
+import { parseAmountValue } from '../../shared/money'
+import { practiceCalls } from '../../sandbox'
+import { UserFacingError } from '../ipc/errors'
+import { createConnectionHandlers } from '../services/connections'
+import { createCustomerHandlers } from '../services/customers-handlers'
+import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '../services/orders-handlers'
+import { createPaymentsHandlers } from '../services/payments-handlers'
+import { createRequestLogHandlers } from '../services/request-log/handlers'
+import type { ConnectionsWiring } from './connections'
+import type { DomainServices } from './domain'
+import type { Foundation } from './foundation'
+import type { AppDeps } from './types'
+import type { HandlersFor } from '../../shared/ipc/define'
+import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
+import type { AppHandlers } from '../ipc/dispatcher'
+import type { RequestLogService } from '../services/request-log'
+import type { SearchService } from '../search/service'
+
+/** Every IPC channel's handler, over the app's services. */
+export function buildHandlers(
+  deps: AppDeps,
+  f: Foundation,
+  { connections }: ConnectionsWiring,
+  d: DomainServices,
+): AppHandlers {
+  const { externalLinks, scrubber } = f
+  const { search } = d
+  return {
+    'app.info': () => deps.appInfo,
+    'app.copy': ({ text }) => {
+      deps.clipboard.writeText(text)
+      return { copied: true }
+    },
+    'app.openExternal': async ({ url }) => {
+      await externalLinks.open(url)
+      return { opened: true }
+    },
+    'app.emailLink': async (input) => {
+      if (!parseAmountValue(input.amount.value, input.amount.currency).ok) {
+        throw new UserFacingError('invalid-input', 'The amount of the link is not valid money.')
+      }
+      await externalLinks.openMailDraft(input)
+      return { opened: true }
+    },
+    ...withIndexUpkeep(
+      withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
+      search,
+    ),
+    ...withRefreshedRows(
+      createPaymentsHandlers(d.payments),
+      createOrderHandlers(d.orders, d.actions),
+      search,
+      d.activeId,
+      d.stillActive,
+    ),
+    ...createSearchHandlers(search, f.requestLog, async () =>
+      (await connections.activeView()).builtIn ? practiceCalls() : [],
+    ),
+    ...createDraftHandlers(d.drafts),
+    ...createActionHandlers(d.actions),
+    ...createCustomerHandlers(d.customers),
+    ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
+  }
+}
+
+/**
+ * A secret the user adds is known to the scrubber from the moment it arrives, before any reply
+ * (provisionally: only credential-shaped strings, only the last few; see secret-scrubber.ts).
+ */
+function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add' | 'connections.profiles'>>(
+  handlers: H,
+  remember: (secret: string) => void,
+): H {
+  const add = handlers['connections.add']
+  const profiles = handlers['connections.profiles']
+  return {
+    ...handlers,
+    'connections.add': (input: Parameters<typeof add>[0], ctx: Parameters<typeof add>[1]) => {
+      remember(input.secret)
+      return add(input, ctx)
+    },
+    'connections.profiles': (input: Parameters<typeof profiles>[0], ctx: Parameters<typeof profiles>[1]) => {
+      remember(input.secret)
+      return profiles(input, ctx)
+    },
+  }
+}
+
+/** Removing a connection removes its search index. */
+function withIndexUpkeep<H extends Pick<AppHandlers, 'connections.remove'>>(handlers: H, search: SearchService): H {
+  const remove = handlers['connections.remove']
+  return {
+    ...handlers,
+    'connections.remove': async (input: Parameters<typeof remove>[0], ctx: Parameters<typeof remove>[1]) => {
+      const result = await remove(input, ctx)
+      await search.removeConnection(input.id)
+      return result
+    },
+  }
+}
+
+/**
+ * Opening a payment or an order refreshes its row in the index of the connection it was fetched
+ * with; when the connections changed while it was fetched, the row is left to the next sync.
+ */
+function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extends Pick<AppHandlers, 'orders.get'>>(
+  payments: P,
+  orders: O,
+  search: SearchService,
+  active: () => Promise<{ id: string; epoch: number }>,
+  stillActive: (before: { epoch: number }) => boolean,
+): P & O {
+  const getPayment = payments['payments.get']
+  const getOrder = orders['orders.get']
+  return {
+    ...payments,
+    ...orders,
+    'payments.get': async (input: Parameters<typeof getPayment>[0], ctx: Parameters<typeof getPayment>[1]) => {
+      const before = await active()
+      const result = await getPayment(input, ctx)
+      if (stillActive(before)) search.noteFetched(before.id, 'payments', result.payment)
+      return result
+    },
+    'orders.get': async (input: Parameters<typeof getOrder>[0], ctx: Parameters<typeof getOrder>[1]) => {
+      const before = await active()
+      const result = await getOrder(input, ctx)
+      if (stillActive(before)) search.noteFetched(before.id, 'orders', result.order)
+      return result
+    },
+  }
+}
+
+function createSearchHandlers(
+  search: SearchService,
+  requestLog: RequestLogService,
+  /** The seeded practice customers when the built-in Sandbox is active. */
+  practice: () => Promise<PracticeCustomer[]>,
+): HandlersFor<typeof searchChannels> {
+  return {
+    'search.query': ({ text }) => search.query(text),
+    'search.home': async () => {
+      const [home, log, customers] = await Promise.all([search.home(), requestLog.list(), practice()])
+      const recentErrors = log.entries
+        .filter((e) => e.outcome !== 'success' && e.connectionId === home.index.connectionId)
+        .slice(0, 5)
+      return { ...home, practice: customers, recentErrors }
+    },
+    'search.sync': (input) => search.sync({ full: input?.full }),
+    'search.cancelSync': () => search.cancelSync(),
+    'search.status': () => search.status(),
+  }
+}

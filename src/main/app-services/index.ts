@@ -1,0 +1,43 @@
+import type { EventName, PaydeskEvents } from '../../shared/ipc/events'
+import type { ClipboardPort, DialogPort } from '../ports'
+import { createConnectionsWiring } from './connections'
+import { createDomainServices } from './domain'
+import { createFoundation } from './foundation'
+import { buildHandlers } from './handlers'
+import type { AppDeps, AppServices } from './types'
+
+// The composition root of main's logic, in parts: foundation.ts (scrubber, events, request log,
+// data key), connections.ts (the connections and their observed API clients), domain.ts (the
+// services over the active connection), handlers.ts (every IPC channel), types.ts (deps, services).
+
+export async function createAppServices(deps: AppDeps): Promise<AppServices> {
+  const f = createFoundation(deps)
+  const wiring = createConnectionsWiring(deps, f)
+  const d = createDomainServices(deps, f, wiring)
+  const { connections } = wiring
+  return {
+    scrubSecrets: f.scrubber.scrub,
+    handlers: buildHandlers(deps, f, wiring, d),
+    events: f.events,
+    externalLinks: f.externalLinks,
+    connections,
+    payments: d.payments,
+    requestLog: f.requestLog,
+    orders: d.orders,
+    drafts: d.drafts,
+    search: d.search,
+    async dispose() {
+      d.payments.dispose() // aborts waiting list requests
+      d.actions.dispose()
+      await d.search.dispose() // stops the sync, closes the index
+      await connections.dispose() // closes the clients and the sandbox it started
+      f.rateLimits.dispose()
+      await f.requestLog.dispose() // writes what is pending, after the clients' last attempts
+      f.attemptListeners.clear()
+      f.events.clear()
+    },
+  }
+}
+
+export type { AppDeps, AppServices } from './types'
+export type { ClipboardPort, DialogPort, EventName, PaydeskEvents }

@@ -1,0 +1,64 @@
+import type { AppInfo } from '../../shared/ipc/app'
+import type { ApiClient } from '../api'
+import type { AppHandlers } from '../ipc/dispatcher'
+import type { SandboxOptions } from '../../sandbox'
+import type { AppPorts } from '../ports'
+import type { SecretStore } from '../secrets/secret-store'
+import type { ConnectionsService } from '../services/connections'
+import type { DraftsStore } from '../services/drafts'
+import type { EventBus } from '../services/event-bus'
+import type { createExternalLinks } from '../services/external-links'
+import type { LiveWriteConfirmer } from '../services/live-write-guard'
+import type { OrdersService } from '../services/orders'
+import type { PaymentsService } from '../services/payments'
+import type { RequestLogService } from '../services/request-log'
+import type { SearchService } from '../search/service'
+
+/**
+ * The composition root of the main process's logic, free of Electron: the Electron entry
+ * (src/main/index.ts) and the e2e harness both build the app from here, with their own adapters.
+ */
+export interface AppDeps extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'> {
+  /** Directory for settings, drafts and the request log. */
+  dataDir: string
+  appInfo: AppInfo
+  /** The OS keychain (keytar) in the app; the same adapter in the e2e harness, on a private keyring. */
+  secretStore: SecretStore
+  /**
+   * Where the data key for drafts and the request log is kept: its own keychain service
+   * (DATA_KEY_SERVICE), apart from the connections' secrets. Defaults to `secretStore` (unit tests).
+   */
+  dataKeyStore?: SecretStore
+  /**
+   * Main's own confirmation of a write on a live connection: a native dialog in the app, a double
+   * in tests. Without it every live write is refused.
+   */
+  liveWrites?: LiveWriteConfirmer
+  /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
+  sandboxOptions?: SandboxOptions
+  /** Search index options (tests and benches: no timer, no automatic sync). */
+  search?: { autoSync?: boolean; syncEveryMs?: number }
+  /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections/types.ts). */
+  apiBaseUrl?: string
+}
+
+export interface AppServices {
+  handlers: AppHandlers
+  events: EventBus
+  /** Origins external links may open besides https (the sandbox's checkout pages). */
+  externalLinks: ReturnType<typeof createExternalLinks>
+  /** The connections: getActiveClient() for API calls, activeConnection() for the live guard. */
+  connections: ConnectionsService<ApiClient>
+  /** The payments browser (list/get/cancel/export). */
+  payments: PaymentsService
+  /** The Inspector's request log (fed by every API client's attempts). */
+  requestLog: RequestLogService
+  /** The order builder's create/get (services/orders/) and its encrypted drafts (services/drafts/). */
+  orders: OrdersService
+  drafts: DraftsStore
+  /** The local search index of the active connection and its background sync. */
+  search: SearchService
+  /** Masks every secret Paydesk has handled; the dispatcher runs every reply through it (SECURITY.md). */
+  scrubSecrets: <T>(value: T) => T
+  dispose(): Promise<void>
+}

@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash, randomUUID } from 'node:crypto'
+import type { RequestOrigin } from '../../../shared/api-events'
+import type { Address } from '../../../shared/api-types'
+import { isApiError } from '../../api'
+import { UserFacingError } from '../../ipc/errors'
+import type { ActiveConnectionInfo } from '../connections'
+import { requireLiveConfirmation, refuseEveryLiveWrite, type LiveWriteSummary } from '../live-write-guard'
+import { isDefinitiveClientError } from '../orders'
+import { createPendingActions } from '../pending-actions'
+import type { ActionsClient, ActionsServiceOptions, View } from './types'
+
+/** What every action needs: the options, the pending keys and the request-id trace. */
+export interface ActionsContext {
+  readonly options: ActionsServiceOptions
+  readonly now: () => number
+  readonly trace: AsyncLocalStorage<{ requestId: string | null }>
+  readonly pending: ReturnType<typeof createPendingActions>
+  /** Stops listening for request ids (dispose). */
+  readonly stopObserving: (() => void) | undefined
+}
+
+/** A write the service keeps one Idempotency-Key for: its kind, the object and its parameters. */
+export interface KeyedAction {
+  kind: string
+  target: string
+  params: unknown
+}
+
+export function createActionsContext(options: ActionsServiceOptions): ActionsContext {
+  const now = options.now ?? (() => Date.now())
+  const trace = new AsyncLocalStorage<{ requestId: string | null }>()
+  const stopObserving = options.observeRequestIds?.((requestId) => {
+    const current = trace.getStore()
+    if (current) current.requestId = requestId
+  })
+  const pending = createPendingActions({ dataDir: options.dataDir, getKey: options.getKey, now })
+  return { options, now, trace, pending, stopObserving }
+}
+
+/** Runs `run`, noting the request id of the API call made inside it (for the Inspector). */
+export async function traced<T>(
+  ctx: ActionsContext,
+  run: () => Promise<T>,
+): Promise<{ value: T; requestId: string | null }> {
+  const t = { requestId: null as string | null }
+  const value = await ctx.trace.run(t, run)
+  return { value, requestId: t.requestId }
+}
+
+export function fingerprintOf(connection: ActiveConnectionInfo, action: KeyedAction): string {
+  return createHash('sha256')
+    .update(JSON.stringify([connection.id, action.kind, action.target, action.params]))
+    .digest('hex')
+}
+
+/**
+ * Sends one write with the key kept for this exact action (connection, kind, object, parameters),
+ * after the live confirmation; forgets the key once the answer is definitive.
+ */
+export async function keyedWrite<T>(
+  ctx: ActionsContext,
+  connection: ActiveConnectionInfo,
+  action: KeyedAction,
+  send: (idempotencyKey: string) => Promise<T>,
+): Promise<{ value: T; requestId: string | null }> {
+  const fingerprint = fingerprintOf(connection, action)
+  const key = await ctx.pending.with((entries) => {
+    const existing = entries[fingerprint]
+    if (existing) return existing.key
+    const created = randomUUID()
+    entries[fingerprint] = { key: created, createdAt: ctx.now() }
+    return created
+  })
+  try {
+    const result = await traced(ctx, () => send(key))
+    await ctx.pending.with((entries) => void delete entries[fingerprint])
+    return result
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http' && isDefinitiveClientError(error.status)) {
+      await ctx.pending.with((entries) => void delete entries[fingerprint])
+    }
+    throw error
+  }
+}
+
+export function originOf(from: View | undefined, action: string): RequestOrigin {
+  return { screen: from === 'order' ? 'order' : 'payments', action }
+}
+
+/** On a live connection, main's own dialog with a summary built from what main read. */
+export async function livePrompt(
+  ctx: ActionsContext,
+  connection: ActiveConnectionInfo,
+  summary: Pick<LiveWriteSummary, 'action' | 'amount' | 'reference' | 'customer' | 'callbacks'>,
+): Promise<void> {
+  if (!connection.isLive) return
+  const liveWrites = ctx.options.liveWrites ?? refuseEveryLiveWrite
+  await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...summary })
+}
+
+export async function freshPayment(client: ActionsClient, id: string, from: View | undefined, action: string) {
+  return client.getPayment(id, { priority: 'user', origin: originOf(from, `read before ${action}`) })
+}
+
+export function refuse(reason: string | null): void {
+  if (reason) throw new UserFacingError('conflict', `Nothing was sent: ${reason}`)
+}
+
+export function customerName(address: Address | undefined): string | null {
+  if (!address) return null
+  const name = [address.givenName, address.familyName].filter((p) => p && p.trim() !== '').join(' ')
+  if (name && address.email) return `${name} <${address.email}>`
+  return name || address.email || null
+}
+
+export function money(a: { currency: string; value: string } | undefined): string | null {
+  return a ? `${a.currency} ${a.value}` : null
+}

@@ -1,0 +1,100 @@
+import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { Order, Payment } from '../../../shared/api-types'
+import type { ActionResult } from '../../../shared/ipc/actions'
+import { cancelOrderBlocker, newOrderPaymentBlocker } from '../../../shared/payment-actions'
+import { customerName, keyedWrite, livePrompt, money, originOf, refuse, traced, type ActionsContext } from './context'
+import type { View } from './types'
+
+/** The order view's read: the order with its payments and refunds, and the shop's webhook calls. */
+export async function getOrder(
+  ctx: ActionsContext,
+  id: string,
+): Promise<{ order: Order; requestId: string | null; deliveries?: DeliveryRecord[] | null }> {
+  const client = await ctx.options.connections.getActiveClient()
+  const { value, requestId } = await traced(ctx, () =>
+    client.getOrder(id, {
+      // One request tells the order's story: its payments and its refunds.
+      embed: ['payments', 'refunds'],
+      priority: 'user',
+      origin: { screen: 'order', action: 'view order' },
+    }),
+  )
+  // On the built-in Sandbox, the shop's webhook calls for the order (its timeline shows them).
+  const deliveries = ctx.options.deliveries ? await ctx.options.deliveries(id).catch(() => null) : null
+  return { order: value, requestId, deliveries: deliveries ? [...deliveries] : null }
+}
+
+export async function cancelOrder(
+  ctx: ActionsContext,
+  { orderId, from }: { orderId: string; from?: View },
+): Promise<ActionResult & { order: Order }> {
+  const { connections } = ctx.options
+  const connection = await connections.activeConnection()
+  const client = await connections.getActiveClient()
+  // With its payments: an order with an open payment cannot be canceled (cancelOrderBlocker).
+  const order = await client.getOrder(orderId, {
+    embed: 'payments',
+    priority: 'user',
+    origin: originOf(from ?? 'order', 'read before cancel'),
+  })
+  refuse(cancelOrderBlocker(order))
+  await livePrompt(ctx, connection, {
+    action: 'Cancel an order',
+    amount: money(order.amount),
+    reference: `Order ${order.orderNumber} (${order.id})`,
+    customer: customerName(order.billingAddress),
+  })
+  const { value, requestId } = await keyedWrite(
+    ctx,
+    connection,
+    { kind: 'cancel-order', target: orderId, params: null },
+    (idempotencyKey) =>
+      client.cancelOrder(orderId, {
+        idempotencyKey,
+        embed: 'payments',
+        priority: 'user',
+        origin: originOf(from ?? 'order', 'cancel order'),
+      }),
+  )
+  return { order: value, requestId }
+}
+
+/** A new payment for an order whose earlier payments can no longer complete (a fresh checkout link). */
+export async function newOrderPayment(
+  ctx: ActionsContext,
+  { orderId, from }: { orderId: string; from?: View },
+): Promise<ActionResult & { payment: Payment; order: Order }> {
+  const { connections } = ctx.options
+  const connection = await connections.activeConnection()
+  const client = await connections.getActiveClient()
+  const order = await client.getOrder(orderId, {
+    embed: 'payments',
+    priority: 'user',
+    origin: originOf(from ?? 'order', 'read before new payment'),
+  })
+  refuse(newOrderPaymentBlocker(order, order._embedded?.payments ?? []))
+  await livePrompt(ctx, connection, {
+    action: 'Create a new payment for an order',
+    amount: money(order.amount),
+    reference: `Order ${order.orderNumber} (${order.id})`,
+    customer: customerName(order.billingAddress),
+  })
+  // One key per order and the payments it had: a retry reuses it; once a new payment exists,
+  // a later "new payment" (after that one expired) is a different action with its own key.
+  const earlier = (order._embedded?.payments ?? []).map((p) => p.id).sort()
+  const { value: payment, requestId } = await keyedWrite(
+    ctx,
+    connection,
+    { kind: 'new-order-payment', target: orderId, params: earlier },
+    (idempotencyKey) =>
+      client.createOrderPayment(
+        orderId,
+        {},
+        { idempotencyKey, priority: 'user', origin: originOf(from ?? 'order', 'new payment for order') },
+      ),
+  )
+  const after = await client
+    .getOrder(orderId, { embed: 'payments', priority: 'user', origin: originOf(from ?? 'order', 'view order') })
+    .catch(() => order)
+  return { payment, order: after, requestId }
+}

@@ -1,0 +1,105 @@
+import type { Metadata, Payment, UpdatePaymentRequest } from '../../../shared/api-types'
+import type { ActionResult } from '../../../shared/ipc/actions'
+import { METADATA_MAX_BYTES, metadataByteLength } from '../../../shared/order-rules'
+import { cancelPaymentBlocker, updateBlocker } from '../../../shared/payment-actions'
+import { UserFacingError } from '../../ipc/errors'
+import { withCallbacks } from '../live-write-guard'
+import {
+  customerName,
+  freshPayment,
+  keyedWrite,
+  livePrompt,
+  money,
+  originOf,
+  refuse,
+  type ActionsContext,
+} from './context'
+import type { ActionsService, View } from './types'
+
+export async function cancelPayment(
+  ctx: ActionsContext,
+  { paymentId, from }: { paymentId: string; from?: View },
+): Promise<ActionResult & { payment: Payment }> {
+  const { connections } = ctx.options
+  const connection = await connections.activeConnection()
+  const client = await connections.getActiveClient()
+  const payment = await freshPayment(client, paymentId, from, 'cancel')
+  refuse(cancelPaymentBlocker(payment))
+  await livePrompt(ctx, connection, {
+    action: 'Cancel a payment',
+    amount: money(payment.amount),
+    reference: `${payment.description} (${payment.id})`,
+    customer: customerName(payment.billingAddress),
+  })
+  const { value, requestId } = await keyedWrite(
+    ctx,
+    connection,
+    { kind: 'cancel-payment', target: paymentId, params: null },
+    (idempotencyKey) =>
+      client.cancelPayment(paymentId, { idempotencyKey, priority: 'user', origin: originOf(from, 'cancel payment') }),
+  )
+  return { payment: value, requestId }
+}
+
+type UpdateInput = Parameters<ActionsService['updatePayment']>[0]
+
+export async function updatePayment(
+  ctx: ActionsContext,
+  { paymentId, changes, from }: UpdateInput,
+): Promise<ActionResult & { payment: Payment }> {
+  const body = updateBody(changes)
+  const { connections } = ctx.options
+  const connection = await connections.activeConnection()
+  const client = await connections.getActiveClient()
+  const payment = await freshPayment(client, paymentId, from, 'update')
+  refuse(updateBlocker(payment))
+  await livePrompt(ctx, connection, {
+    action: `Change ${Object.keys(body).join(', ')} of a payment`,
+    amount: null,
+    reference: `${payment.description} (${payment.id})`,
+    customer: customerName(payment.billingAddress),
+    // An update can point the customer or the webhooks elsewhere: the dialog names those addresses.
+    ...withCallbacks(body as Record<string, unknown>),
+  })
+  const { value, requestId } = await keyedWrite(
+    ctx,
+    connection,
+    { kind: 'update-payment', target: paymentId, params: body },
+    (idempotencyKey) =>
+      client.updatePayment(paymentId, body, {
+        idempotencyKey,
+        priority: 'user',
+        origin: originOf(from, 'update payment'),
+      }),
+  )
+  return { payment: value, requestId }
+}
+
+/** The update's body from the view's fields; bad metadata or no change at all sends nothing. */
+function updateBody(changes: UpdateInput['changes']): UpdatePaymentRequest {
+  const body: UpdatePaymentRequest = {}
+  if (changes.description !== undefined) body.description = changes.description
+  if (changes.redirectUrl !== undefined) body.redirectUrl = changes.redirectUrl
+  if (changes.cancelUrl !== undefined) body.cancelUrl = changes.cancelUrl
+  if (changes.webhookUrl !== undefined) body.webhookUrl = changes.webhookUrl
+  if (changes.metadataJson !== undefined) body.metadata = metadataOf(changes.metadataJson)
+  if (Object.keys(body).length === 0) throw new UserFacingError('invalid-input', 'Nothing to change.')
+  return body
+}
+
+function metadataOf(json: string): Metadata | null {
+  if (json.trim() === '') return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(json)
+  } catch {
+    throw new UserFacingError('invalid-input', 'Nothing was sent: the metadata is not valid JSON.', {
+      issues: [{ path: 'metadata', message: 'Not valid JSON.' }],
+    })
+  }
+  const size = metadataByteLength(parsed)
+  if (size === null || size > METADATA_MAX_BYTES) {
+    throw new UserFacingError('invalid-input', `Nothing was sent: metadata may be at most ${METADATA_MAX_BYTES} bytes.`)
+  }
+  return parsed as Metadata
+}

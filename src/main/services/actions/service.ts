@@ -1,0 +1,24 @@
+import { createActionsContext } from './context'
+import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
+import { cancelPayment, updatePayment } from './payment-changes'
+import { listPaymentRefunds, refundPayment } from './refund'
+import type { ActionsService, ActionsServiceOptions } from './types'
+
+/** The actions of the payment and order views, wired to one context (pending keys, request ids). */
+export function createActionsService(options: ActionsServiceOptions): ActionsService {
+  const ctx = createActionsContext(options)
+  return {
+    getOrder: (id) => getOrder(ctx, id),
+    refund: (input) => refundPayment(ctx, input),
+    pendingNotice: () => ctx.pending.takeNotice(),
+    listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
+    cancelPayment: (input) => cancelPayment(ctx, input),
+    updatePayment: (input) => updatePayment(ctx, input),
+    cancelOrder: (input) => cancelOrder(ctx, input),
+    newOrderPayment: (input) => newOrderPayment(ctx, input),
+    pendingCount: () => ctx.pending.with((entries) => Object.keys(entries).length),
+    dispose() {
+      ctx.stopObserving?.()
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { Order, Payment, Refund } from '../../../shared/api-types'
+import type { ActionResult, RefundResult } from '../../../shared/ipc/actions'
+import type { ApiClient } from '../../api'
+import type { ActiveConnectionInfo } from '../connections'
+import type { LiveWriteConfirmer } from '../live-write-guard'
+
+export type ActionsClient = Pick<
+  ApiClient,
+  | 'getPayment'
+  | 'getOrder'
+  | 'createRefund'
+  | 'listRefunds'
+  | 'cancelPayment'
+  | 'updatePayment'
+  | 'cancelOrder'
+  | 'createOrderPayment'
+>
+
+export interface ActionsServiceOptions {
+  dataDir: string
+  connections: {
+    activeConnection(): Promise<ActiveConnectionInfo>
+    getActiveClient(): Promise<ActionsClient>
+  }
+  liveWrites?: LiveWriteConfirmer
+  /** Request ids of API attempts, reported synchronously from inside the client's call. */
+  observeRequestIds?: (listener: (requestId: string) => void) => () => void
+  now?: () => number
+  /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
+  getKey: () => Promise<Uint8Array>
+  /** The built-in Sandbox's webhook calls for an object; null on other connections (payment-context.ts). */
+  deliveries?: (objectId: string) => Promise<readonly DeliveryRecord[] | null>
+}
+
+export type View = 'payment' | 'order'
+
+export interface ActionsService {
+  getOrder(id: string): Promise<{ order: Order; requestId: string | null; deliveries?: DeliveryRecord[] | null }>
+  refund(input: {
+    paymentId: string
+    amount: { currency: string; value: string }
+    description?: string
+    from?: View
+  }): Promise<RefundResult>
+  listRefunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
+  cancelPayment(input: { paymentId: string; from?: View }): Promise<ActionResult & { payment: Payment }>
+  updatePayment(input: {
+    paymentId: string
+    changes: {
+      description?: string
+      redirectUrl?: string
+      cancelUrl?: string | null
+      webhookUrl?: string | null
+      metadataJson?: string
+    }
+    from?: View
+  }): Promise<ActionResult & { payment: Payment }>
+  cancelOrder(input: { orderId: string; from?: View }): Promise<ActionResult & { order: Order }>
+  /** A new payment for an order whose earlier payments can no longer complete (a fresh checkout link). */
+  newOrderPayment(input: { orderId: string; from?: View }): Promise<ActionResult & { payment: Payment; order: Order }>
+  /** Actions waiting for a definitive answer (for tests and diagnostics). */
+  pendingCount(): Promise<number>
+  /** Said once when the list of pending keys was set aside (edited outside Paydesk). */
+  pendingNotice(): string | null
+  dispose(): void
+}

@@ -1,0 +1,97 @@
+/**
+ * The refund's check for a refund already made, when the service answers the payment read without
+ * the embedded refunds it was asked for: main then reads the refunds list, and still refuses.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Payment, Refund } from '../../../../../src/shared/api-types'
+import { createActionsService } from '../../../../../src/main/services/actions'
+
+const NOW = Date.parse('2026-03-02T10:00:00Z')
+const payment = {
+  resource: 'payment',
+  id: 'tr_00000000AAAA',
+  mode: 'test',
+  status: 'paid',
+  description: 'Order 12',
+  amount: { currency: 'EUR', value: '30.00' },
+  amountRefunded: { currency: 'EUR', value: '4.00' },
+  amountRemaining: { currency: 'EUR', value: '26.00' },
+  createdAt: '2026-03-02T09:00:00+00:00',
+} as unknown as Payment
+const earlier = {
+  resource: 'refund',
+  id: 're_00000000BBBB',
+  status: 'pending',
+  amount: { currency: 'EUR', value: '4.00' },
+  createdAt: '2026-03-02T09:50:00+00:00',
+} as unknown as Refund
+
+let dataDir: string
+let calls: string[]
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-refund-unit-'))
+  calls = []
+})
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function service(read: Payment) {
+  const client = {
+    getPayment: async (_id: string, opts?: { embed?: string[] }) => {
+      calls.push(`getPayment ${opts?.embed?.join(',') ?? ''}`)
+      return read
+    },
+    listRefunds: async () => {
+      calls.push('listRefunds')
+      return { count: 1, _embedded: { refunds: [earlier] }, _links: {} }
+    },
+    createRefund: async () => {
+      calls.push('createRefund')
+      return earlier
+    },
+  }
+  const key = randomBytes(32)
+  return createActionsService({
+    dataDir,
+    now: () => NOW,
+    getKey: async () => key,
+    connections: {
+      activeConnection: async () => ({
+        id: 'conn_0000000000000001',
+        label: 'Shop',
+        kind: 'api-key',
+        mode: 'test',
+        profileId: null,
+        testmode: null,
+        isLive: false,
+        builtIn: false,
+      }),
+      getActiveClient: async () => client as never,
+    },
+  })
+}
+
+describe('refund: a refund already made', () => {
+  it('is found in the refunds the payment was read with, without a second request', async () => {
+    const actions = service({ ...payment, _embedded: { refunds: [earlier] } })
+    await expect(actions.refund({ paymentId: payment.id, amount: { currency: 'EUR', value: '4.00' } })).rejects.toThrow(
+      /already made/,
+    )
+    expect(calls).toEqual(['getPayment refunds'])
+  })
+
+  it('is looked up in the refunds list when the answer carried no embedded refunds', async () => {
+    const actions = service(payment)
+    await expect(actions.refund({ paymentId: payment.id, amount: { currency: 'EUR', value: '4.00' } })).rejects.toThrow(
+      /already made/,
+    )
+    expect(calls).toEqual(['getPayment refunds', 'listRefunds'])
+  })
+})
