@@ -131,7 +131,7 @@ export function listRefunds(
  * the payment becomes `canceled` with `canceledAt`, loses `isCancelable` (spec 3 rule 3),
  * `expiresAt` and its checkout link.
  */
-export function cancelPayment(record: PaymentRecord, canceledAt: string): void {
+export function cancelPaymentRecord(record: PaymentRecord, canceledAt: string): void {
   const payment = record.data
   const blocked = cancelPaymentBlocker(payment)
   if (blocked) throw new SandboxError(422, blocked)
@@ -151,7 +151,7 @@ function markPaymentCanceled(record: PaymentRecord, canceledAt: string): void {
  * Update payment (https://docs.mollie.com/reference/update-payment): description, redirectUrl,
  * cancelUrl, webhookUrl, metadata; only while the payment is open (docs/SANDBOX.md).
  */
-export function updatePayment(record: PaymentRecord, body: Record<string, unknown>): void {
+export function updatePaymentRecord(record: PaymentRecord, body: Record<string, unknown>): void {
   const payment = record.data
   const violation = updatePaymentStateViolation(
     { status: payment.status, createdWithoutMethod: record.createdWithoutMethod === true },
@@ -188,7 +188,7 @@ export function updatePayment(record: PaymentRecord, body: Record<string, unknow
  * is one the documentation excepts (OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER); an authorized payment's
  * authorization is released (the payment becomes `canceled`).
  */
-export function cancelOrder(store: SandboxStore, order: OrderRecord, canceledAt: string): void {
+export function cancelOrderRecord(store: SandboxStore, order: OrderRecord, canceledAt: string): void {
   const payments = order.paymentIds.flatMap((id) => store.getPaymentAnyScope(id)?.data ?? [])
   const blocked = cancelOrderBlocker(order.data, payments)
   if (blocked) throw new SandboxError(422, blocked)

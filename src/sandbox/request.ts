@@ -1,13 +1,6 @@
 // What every /v2 handler shares (docs/SANDBOX.md): the parsed request, its scope (spec 5.3/5.4),
 // list paging (spec 4.3), embeds and the first rule violation as a 422.
-import {
-  DEFAULT_PAGE_SIZE,
-  EMBED_VALUES,
-  MAX_PAGE_SIZE,
-  type EmbedValue,
-  type ListResponse,
-  type Mode,
-} from '../shared/api-types'
+import { DEFAULT_PAGE_SIZE, EMBED_VALUES, MAX_PAGE_SIZE, type ListResponse, type Mode } from '../shared/api-types'
 import type { RuleContext } from '../shared/order-rules'
 import type { Operation } from '../shared/service/operations'
 import { isPageSize } from '../shared/service/pagination'
@@ -143,22 +136,32 @@ function requestScope(request: ApiRequest): RequestScope {
   return scopeForOperation(request.credential.kind, request.operation)
 }
 
-export function parseEmbed(request: ApiRequest): EmbedSet {
+/**
+ * The `embed` query parameter of a request, each comma-separated value checked against what the
+ * endpoint embeds: an unknown value is a 400 naming it and the values allowed.
+ */
+export function embedValues<T extends string>(request: ApiRequest, allowed: readonly T[]): Set<T> {
   const raw = request.url.searchParams.get('embed')
-  const embed: EmbedSet = new Set()
+  const embed = new Set<T>()
   if (raw === null || raw === '') return embed
-  for (const part of raw.split(',')) {
-    const value = part.trim()
-    if (!(EMBED_VALUES as readonly string[]).includes(value)) {
-      throw new SandboxError(
-        400,
-        `The embed value ${JSON.stringify(value)} is not one of ${EMBED_VALUES.join(', ')}.`,
-        'embed',
-      )
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    if (!(allowed as readonly string[]).includes(part)) {
+      const expected = allowed.length === 1 ? String(allowed[0]) : `one of ${allowed.join(', ')}`
+      throw new SandboxError(400, `The embed value ${JSON.stringify(part)} is not ${expected}.`, 'embed')
     }
-    embed.add(value as EmbedValue)
+    embed.add(part as T)
   }
   return embed
+}
+
+/** `embed` of the order endpoints (payments, refunds, shipments). */
+export function parseEmbed(request: ApiRequest): EmbedSet {
+  return embedValues(request, EMBED_VALUES)
+}
+
+/** `embed=payment` of a refund or chargeback. */
+export function embedsPayment(request: ApiRequest): boolean {
+  return embedValues(request, ['payment'] as const).has('payment')
 }
 
 /** Spec 4.3 `limit`/`sort`/`from` of a list request. Query errors answer 400 with `field` (docs/SANDBOX.md). */

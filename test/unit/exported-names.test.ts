@@ -87,8 +87,6 @@ const KNOWN_TWICE: Record<string, string[]> = {
     'src/renderer/src/features/customer/CustomerSections.tsx',
     'src/renderer/src/features/payments/PaymentsTable.tsx',
   ],
-  // The drafts file store in main and the renderer's drafts store.
-  createDraftsStore: ['src/main/services/drafts.ts', 'src/renderer/src/stores/drafts-store.ts'],
   // A customer's name from a request body's billing address (main) and from a payment's address (renderer).
   customerOf: ['src/main/services/live-write-guard.ts', 'src/renderer/src/features/actions/PaymentActions.tsx'],
 }

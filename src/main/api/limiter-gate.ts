@@ -116,30 +116,27 @@ export function margin(g: Gate): number {
   return Math.min(Math.max(1, 0.1 * rateOf(g)), Math.max(0, capacityOf(g) - 1))
 }
 
-/** Requests this instance sent through `g` at or after `since` (ms); older entries are dropped. */
-export function sentSince(g: Gate, since: number): number {
-  const log = g.sendLog
+/** How many entries of an ascending log come after `bound` (`inclusive`: entries equal to it count too). */
+function countAfter(log: readonly number[], bound: number, inclusive: boolean): number {
   let lo = 0
   let hi = log.length
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if ((log[mid] ?? Infinity) < since) lo = mid + 1
+    const v = log[mid] ?? Infinity
+    if (inclusive ? v < bound : v <= bound) lo = mid + 1
     else hi = mid
   }
   return log.length - lo
 }
 
+/** Requests this instance sent through `g` at or after `since` (ms). */
+export function sentSince(g: Gate, since: number): number {
+  return countAfter(g.sendLog, since, true)
+}
+
 /** Requests of `g` that settled after event `seq`. */
 export function settledAfter(g: Gate, seq: number): number {
-  const log = g.settleLog
-  let lo = 0
-  let hi = log.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((log[mid] ?? Infinity) <= seq) lo = mid + 1
-    else hi = mid
-  }
-  return log.length - lo
+  return countAfter(g.settleLog, seq, false)
 }
 
 export function snapshotOf(g: Gate, now: number, queued: number, o: ShareOptions): BucketSnapshot {

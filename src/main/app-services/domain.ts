@@ -1,5 +1,5 @@
 import { createCustomersService } from '../services/customers'
-import { createDraftsStore } from '../services/drafts'
+import { createDraftsDiskStore } from '../services/drafts'
 import { createActionsService } from '../services/actions'
 import { createOrdersService } from '../services/orders'
 import { createPaymentsService } from '../services/payments'
@@ -24,7 +24,7 @@ export function createDomainServices(
     observeRequestIds: f.observeRequestIds,
     deliveries: sandboxDeliveries,
   })
-  const drafts = createDraftsStore({
+  const drafts = createDraftsDiskStore({
     dataDir: deps.dataDir,
     secretStore: f.dataKeyStore,
     legacySecretStore: deps.secretStore,

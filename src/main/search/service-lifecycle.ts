@@ -179,7 +179,7 @@ export async function whenIdle(ctx: SearchContext): Promise<void> {
   }
 }
 
-export async function removeConnection(ctx: SearchContext, connectionId: string): Promise<void> {
+export async function forgetConnection(ctx: SearchContext, connectionId: string): Promise<void> {
   await ctx.opening?.catch(() => {})
   if (ctx.current?.connectionId === connectionId) {
     await stopSync(ctx)

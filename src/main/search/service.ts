@@ -4,7 +4,7 @@
 // service-lifecycle.ts, the answers service-query.ts.
 import path from 'node:path'
 import { idleProgress, type SearchContext, type SearchService, type SearchServiceDeps } from './service-context'
-import { dispose, ensureIndex, removeConnection, startSync, startSyncTimer, whenIdle } from './service-lifecycle'
+import { dispose, ensureIndex, forgetConnection, startSync, startSyncTimer, whenIdle } from './service-lifecycle'
 import { homeView, noteFetched, runQuery } from './service-query'
 
 export type { SearchService, SearchServiceDeps } from './service-context'
@@ -39,7 +39,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     status: () => ({ ...ctx.progress }),
     whenIdle: () => whenIdle(ctx),
     noteFetched: (connectionId, kind, object) => noteFetched(ctx, connectionId, kind, object),
-    removeConnection: (connectionId) => removeConnection(ctx, connectionId),
+    removeConnection: (connectionId) => forgetConnection(ctx, connectionId),
     currentIndex: async () => (await ensureIndex(ctx)).index,
     dispose: () => dispose(ctx),
   }

@@ -5,7 +5,7 @@ import type { Amount } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
-import { listQuery, listReply, queryScope, type ApiRequest } from '../request'
+import { embedsPayment, listQuery, listReply, queryScope, type ApiRequest } from '../request'
 import { paymentJson, serviceTimestamp } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage, type ChargebackData, type PaymentRecord } from '../store'
@@ -27,16 +27,6 @@ export function chargebackJson(ctx: SandboxContext, chargeback: ChargebackData, 
   const payment = embedPayment ? ctx.store.getPaymentAnyScope(chargeback.paymentId) : undefined
   if (payment) json._embedded = { payment: paymentJson(ctx.origin, payment.data, payment.related) }
   return json
-}
-
-function embedsPayment(request: ApiRequest): boolean {
-  const raw = request.url.searchParams.get('embed')
-  if (raw === null || raw === '') return false
-  for (const part of raw.split(',').map((p) => p.trim())) {
-    if (part !== 'payment')
-      throw new SandboxError(400, `The embed value ${JSON.stringify(part)} is not payment.`, 'embed')
-  }
-  return true
 }
 
 /** GET /v2/payments/{id}/chargebacks (https://docs.mollie.com/reference/list-payment-chargebacks). */

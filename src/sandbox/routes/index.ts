@@ -15,8 +15,15 @@ import {
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
 import { getMethod, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
-import { createOrder, createOrderPayment, deleteOrder, getOrder, listOrders } from './orders'
-import { createPayment, deletePayment, getPayment, listPayments, listProfiles, patchPayment } from './payments'
+import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
+import {
+  createPayment,
+  deletePayment,
+  getPaymentRoute,
+  listPayments,
+  listProfilesRoute,
+  patchPayment,
+} from './payments'
 import {
   cancelRefund,
   createOrderRefund,
@@ -32,7 +39,7 @@ const param = (request: Parameters<Handler>[1], name: string): string => request
 export const HANDLERS: Readonly<Record<string, Handler>> = {
   'list-payments': listPayments,
   'create-payment': createPayment,
-  'get-payment': (c, r) => getPayment(c, r, param(r, 'paymentId')),
+  'get-payment': (c, r) => getPaymentRoute(c, r, param(r, 'paymentId')),
   'update-payment': (c, r) => patchPayment(c, r, param(r, 'paymentId')),
   'cancel-payment': (c, r) => deletePayment(c, r, param(r, 'paymentId')),
   'list-refunds': (c, r) => getRefunds(c, r, param(r, 'paymentId')),
@@ -51,10 +58,10 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'create-order-refund': (c, r) => createOrderRefund(c, r, param(r, 'orderId')),
   'list-orders': listOrders,
   'create-order': createOrder,
-  'get-order': (c, r) => getOrder(c, r, param(r, 'orderId')),
+  'get-order': (c, r) => getOrderRoute(c, r, param(r, 'orderId')),
   'cancel-order': (c, r) => deleteOrder(c, r, param(r, 'orderId')),
   'create-order-payment': (c, r) => createOrderPayment(c, r, param(r, 'orderId')),
-  'list-profiles': listProfiles,
+  'list-profiles': listProfilesRoute,
   'list-customers': listCustomers,
   'create-customer': createCustomer,
   'get-customer': (c, r) => getCustomerRoute(c, r, param(r, 'customerId')),

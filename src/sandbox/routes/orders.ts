@@ -3,7 +3,7 @@ import { scheduleExpiry } from '../lifecycle'
 import { type CreateOrderRequest, PAYMENT_METHODS, type Refund } from '../../shared/api-types'
 import { validateCreateOrder } from '../../shared/order-rules'
 import { newOrderPaymentBlocker } from '../../shared/payment-actions'
-import { cancelOrder, refundJson } from '../actions'
+import { cancelOrderRecord, refundJson } from '../actions'
 import { type Reply, SandboxError, jsonReply } from '../errors'
 import {
   type ApiRequest,
@@ -58,7 +58,7 @@ export function createOrder(ctx: SandboxContext, request: ApiRequest): Reply {
   return jsonReply(201, orderJson(ctx.origin, order, [payment.data], embed))
 }
 
-export function getOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getOrderRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const embed = parseEmbed(request)
   const scope = queryScope(ctx, request)
   const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
@@ -112,7 +112,7 @@ export function deleteOrder(ctx: SandboxContext, request: ApiRequest, id: string
   const scope = actScope(ctx, request)
   const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
   if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
-  cancelOrder(ctx.store, order, isoNow(ctx))
+  cancelOrderRecord(ctx.store, order, isoNow(ctx))
   return jsonReply(
     200,
     orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed, refundsOfOrder(ctx, order)),

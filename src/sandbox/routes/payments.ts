@@ -6,12 +6,13 @@ import { chargebackJson } from './chargebacks'
 import { scheduleExpiry } from '../lifecycle'
 import { type CreatePaymentRequest } from '../../shared/api-types'
 import { validateCreatePayment, validateUpdatePayment } from '../../shared/order-rules'
-import { cancelPayment, paymentInScope, updatePayment } from '../actions'
+import { cancelPaymentRecord, paymentInScope, updatePaymentRecord } from '../actions'
 import { HAL_JSON, type Reply, SandboxError, jsonReply } from '../errors'
 import {
   type ApiRequest,
   actScope,
   bodyScope,
+  embedValues,
   firstViolation,
   isoNow,
   listQuery,
@@ -61,7 +62,7 @@ export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   return jsonReply(201, paymentJson(ctx.origin, record.data, record.related))
 }
 
-export function getPayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getPaymentRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const embed = paymentEmbeds(request)
   const scope = queryScope(ctx, request)
   const record = ctx.store.getPayment(id, scope.profileId, scope.mode)
@@ -80,20 +81,7 @@ export function getPayment(ctx: SandboxContext, request: ApiRequest, id: string)
 
 /** `embed` of get payment (https://docs.mollie.com/reference/get-payment): refunds, chargebacks, captures. */
 function paymentEmbeds(request: ApiRequest): Set<PaymentEmbedValue> {
-  const raw = request.url.searchParams.get('embed')
-  const embed = new Set<PaymentEmbedValue>()
-  if (raw === null || raw === '') return embed
-  for (const part of raw.split(',').map((p) => p.trim())) {
-    if (!(PAYMENT_EMBED_VALUES as readonly string[]).includes(part)) {
-      throw new SandboxError(
-        400,
-        `The embed value ${JSON.stringify(part)} is not one of ${PAYMENT_EMBED_VALUES.join(', ')}.`,
-        'embed',
-      )
-    }
-    embed.add(part as PaymentEmbedValue)
-  }
-  return embed
+  return embedValues(request, PAYMENT_EMBED_VALUES)
 }
 
 export function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
@@ -108,7 +96,7 @@ export function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
  * access tokens ("Authentication: Organization access tokens, App access tokens"); an API key already
  * belongs to one profile, so the sandbox answers it 403 (docs/SANDBOX.md). The sandbox has one profile.
  */
-export function listProfiles(ctx: SandboxContext, request: ApiRequest): Reply {
+export function listProfilesRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   if (request.credential.kind !== 'organization-token') {
     throw new SandboxError(
       403,
@@ -143,7 +131,7 @@ export function listProfiles(ctx: SandboxContext, request: ApiRequest): Reply {
 export function deletePayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   firstViolation(validateActBody(parsedBody(request), ruleContext(ctx, request.credential)))
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
-  cancelPayment(record, isoNow(ctx))
+  cancelPaymentRecord(record, isoNow(ctx))
   return jsonReply(200, paymentJson(ctx.origin, record.data, record.related))
 }
 
@@ -151,6 +139,6 @@ export function patchPayment(ctx: SandboxContext, request: ApiRequest, id: strin
   const body = parsedBody(request)
   firstViolation(validateUpdatePayment(body, ruleContext(ctx, request.credential)))
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
-  updatePayment(record, body as Record<string, unknown>)
+  updatePaymentRecord(record, body as Record<string, unknown>)
   return jsonReply(200, paymentJson(ctx.origin, record.data, record.related))
 }

@@ -9,6 +9,7 @@ import { createRefund, listRefunds, paymentInScope, refundJson } from '../action
 import { jsonReply, SandboxError, type Reply } from '../errors'
 import {
   actScope,
+  embedsPayment,
   firstViolation,
   isoNow,
   listQuery,
@@ -41,16 +42,6 @@ function refundWithEmbed(ctx: SandboxContext, refund: RefundData, embedPayment: 
   return payment
     ? ({ ...json, _embedded: { payment: paymentJson(ctx.origin, payment.data, payment.related) } } as Refund)
     : json
-}
-
-function embedsPayment(request: ApiRequest): boolean {
-  const raw = request.url.searchParams.get('embed')
-  if (raw === null || raw === '') return false
-  for (const part of raw.split(',').map((p) => p.trim())) {
-    if (part !== 'payment')
-      throw new SandboxError(400, `The embed value ${JSON.stringify(part)} is not payment.`, 'embed')
-  }
-  return true
 }
 
 /** pending → processing two hours after creation → refunded (REFUND_SETTLE_MS later). */

@@ -24,26 +24,42 @@ export async function getOrder(
   return { order: value, requestId, deliveries: deliveries ? [...deliveries] : null }
 }
 
-export async function cancelOrder(
-  ctx: ActionsContext,
-  { orderId, from }: { orderId: string; from?: View },
-): Promise<ActionResult & { order: Order }> {
+/** The active connection, its client and the order acted on, read fresh with its payments. */
+async function readOrderToActOn(ctx: ActionsContext, orderId: string, origin: ReturnType<typeof originOf>) {
   const { connections } = ctx.options
   const connection = await connections.activeConnection()
   const client = await connections.getActiveClient()
-  // With its payments: an order with an open payment cannot be canceled (cancelOrderBlocker).
-  const order = await client.getOrder(orderId, {
-    embed: 'payments',
-    priority: 'user',
-    origin: originOf(from ?? 'order', 'read before cancel'),
-  })
-  refuse(cancelOrderBlocker(order))
+  const order = await client.getOrder(orderId, { embed: 'payments', priority: 'user', origin })
+  return { connection, client, order }
+}
+
+/** On a live connection, main's own question names the action, the order and its customer. */
+async function confirmOrderAction(
+  ctx: ActionsContext,
+  connection: Parameters<typeof livePrompt>[1],
+  order: Order,
+  action: string,
+): Promise<void> {
   await livePrompt(ctx, connection, {
-    action: 'Cancel an order',
+    action,
     amount: money(order.amount),
     reference: `Order ${order.orderNumber} (${order.id})`,
     customer: customerName(order.billingAddress),
   })
+}
+
+export async function cancelOrder(
+  ctx: ActionsContext,
+  { orderId, from }: { orderId: string; from?: View },
+): Promise<ActionResult & { order: Order }> {
+  // With its payments: an order with an open payment cannot be canceled (cancelOrderBlocker).
+  const { connection, client, order } = await readOrderToActOn(
+    ctx,
+    orderId,
+    originOf(from ?? 'order', 'read before cancel'),
+  )
+  refuse(cancelOrderBlocker(order))
+  await confirmOrderAction(ctx, connection, order, 'Cancel an order')
   const { value, requestId } = await keyedWrite(
     ctx,
     connection,
@@ -64,21 +80,10 @@ export async function newOrderPayment(
   ctx: ActionsContext,
   { orderId, from }: { orderId: string; from?: View },
 ): Promise<ActionResult & { payment: Payment; order: Order }> {
-  const { connections } = ctx.options
-  const connection = await connections.activeConnection()
-  const client = await connections.getActiveClient()
-  const order = await client.getOrder(orderId, {
-    embed: 'payments',
-    priority: 'user',
-    origin: originOf(from ?? 'order', 'read before new payment'),
-  })
+  const origin = originOf(from ?? 'order', 'read before new payment')
+  const { connection, client, order } = await readOrderToActOn(ctx, orderId, origin)
   refuse(newOrderPaymentBlocker(order, order._embedded?.payments ?? []))
-  await livePrompt(ctx, connection, {
-    action: 'Create a new payment for an order',
-    amount: money(order.amount),
-    reference: `Order ${order.orderNumber} (${order.id})`,
-    customer: customerName(order.billingAddress),
-  })
+  await confirmOrderAction(ctx, connection, order, 'Create a new payment for an order')
   // One key per order and the payments it had: a retry reuses it; once a new payment exists,
   // a later "new payment" (after that one expired) is a different action with its own key.
   const earlier = (order._embedded?.payments ?? []).map((p) => p.id).sort()

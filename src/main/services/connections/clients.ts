@@ -1,6 +1,6 @@
 import { credentialFor } from './credentials'
-import { exclusive, find, load, persist, type ConnectionsContext } from './context'
-import { startSandbox } from './sandbox'
+import { exclusive, find, load, persistConnections, type ConnectionsContext } from './context'
+import { startBuiltInSandbox } from './sandbox'
 import { SANDBOX_CONNECTION_ID, type ConnectionApiClient } from './types'
 
 /** Last-used times are written at most this often per connection (not on every request). */
@@ -14,7 +14,7 @@ export function clientFor<C extends ConnectionApiClient>(ctx: ConnectionsContext
   if (!pending) {
     pending = (async () => {
       const file = await load(ctx)
-      const baseUrl = id === SANDBOX_CONNECTION_ID ? (await startSandbox(ctx)).baseUrl : find(file, id).baseUrl
+      const baseUrl = id === SANDBOX_CONNECTION_ID ? (await startBuiltInSandbox(ctx)).baseUrl : find(file, id).baseUrl
       // The client gets a function, not the secret: the secret is read from the store per
       // request and so never sits in an object that could be logged or serialized.
       return ctx.options.createClient({ connectionId: id, baseUrl, getCredential: () => credentialFor(ctx, id) })
@@ -41,7 +41,7 @@ export function touch(ctx: ConnectionsContext<ConnectionApiClient>, id: string):
   void exclusive(ctx, async () => {
     const file = await load(ctx)
     if (!file.connections.some((c) => c.id === id)) return
-    await persist(ctx, {
+    await persistConnections(ctx, {
       ...file,
       connections: file.connections.map((c) => (c.id === id ? { ...c, lastUsedAt: at.toISOString() } : c)),
     })

@@ -92,7 +92,10 @@ export function find(file: ConnectionsFile, id: string): StoredConnection {
   return found
 }
 
-export async function persist(ctx: ConnectionsContext<ConnectionApiClient>, next: ConnectionsFile): Promise<void> {
+export async function persistConnections(
+  ctx: ConnectionsContext<ConnectionApiClient>,
+  next: ConnectionsFile,
+): Promise<void> {
   await saveConnectionsFile(ctx.options.dataDir, next)
   ctx.state = next
 }

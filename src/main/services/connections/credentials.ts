@@ -1,8 +1,8 @@
 import { detectCredential, maskFromParts } from '../../../shared/connection-rules'
 import { UserFacingError } from '../../ipc/errors'
 import { backupFile } from '../../storage/atomic-file'
-import { changed, dropClient, exclusive, find, load, persist, type ConnectionsContext } from './context'
-import { startSandbox } from './sandbox'
+import { changed, dropClient, exclusive, find, load, persistConnections, type ConnectionsContext } from './context'
+import { startBuiltInSandbox } from './sandbox'
 import {
   connectionsFilePath,
   EDITED_REASON,
@@ -19,7 +19,7 @@ export async function credentialFor(
   id: string,
 ): Promise<ConnectionCredential> {
   if (id === SANDBOX_CONNECTION_ID) {
-    await startSandbox(ctx)
+    await startBuiltInSandbox(ctx)
     const cred = ctx.sandboxCredential
     if (!cred) throw new Error('The sandbox started without a credential to use.')
     return { secret: cred.secret, kind: cred.kind }
@@ -80,7 +80,7 @@ async function setAside(ctx: ConnectionsContext<ConnectionApiClient>, meta: Stor
     if (!file.connections.some((c) => c.id === meta.id)) return
     const backupPath = await backupFile(connectionsFilePath(ctx.options.dataDir)).catch(() => 'no copy could be made')
     const activeId = file.activeId === meta.id ? SANDBOX_CONNECTION_ID : file.activeId
-    await persist(ctx, { ...file, activeId, connections: file.connections.filter((c) => c.id !== meta.id) })
+    await persistConnections(ctx, { ...file, activeId, connections: file.connections.filter((c) => c.id !== meta.id) })
     ctx.notice = setAsideNotice([{ label: labelOf(meta), reason: EDITED_REASON }], backupPath)
     changed(ctx, activeId)
   })

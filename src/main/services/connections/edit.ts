@@ -16,7 +16,7 @@ import {
   find,
   isKnown,
   load,
-  persist,
+  persistConnections,
   storedView,
   type ConnectionsContext,
 } from './context'
@@ -68,7 +68,7 @@ export function addConnection(ctx: Context, request: AddConnectionRequest): Prom
     // Keychain first: if it is unavailable, nothing at all has been written.
     await ctx.options.secretStore.set(id, request.secret)
     try {
-      await persist(ctx, { ...file, connections: [...file.connections, stored] })
+      await persistConnections(ctx, { ...file, connections: [...file.connections, stored] })
     } catch (error) {
       // Do not leave a secret in the keychain that no connection refers to.
       await ctx.options.secretStore.delete(id).catch(() => {})
@@ -88,7 +88,7 @@ export function renameConnection(ctx: Context, id: string, rawLabel: string): Pr
     if (!label.ok) throw invalid('label', label.message)
     checkLabelFree(file, label.value, id)
     const next = { ...current, label: label.value }
-    await persist(ctx, { ...file, connections: file.connections.map((c) => (c.id === id ? next : c)) })
+    await persistConnections(ctx, { ...file, connections: file.connections.map((c) => (c.id === id ? next : c)) })
     changed(ctx, file.activeId)
     return storedView(next)
   })
@@ -105,7 +105,7 @@ export function removeConnection(ctx: Context, id: string): Promise<{ removed: t
     // removable later) instead of leaving an orphaned secret behind.
     await ctx.options.secretStore.delete(id)
     const activeId = file.activeId === id ? SANDBOX_CONNECTION_ID : file.activeId
-    await persist(ctx, { ...file, activeId, connections: file.connections.filter((c) => c.id !== id) })
+    await persistConnections(ctx, { ...file, activeId, connections: file.connections.filter((c) => c.id !== id) })
     ctx.lastWritten.delete(id)
     await dropClient(ctx, id)
     changed(ctx, activeId)
@@ -118,7 +118,7 @@ export function setActiveConnection(ctx: Context, id: string): Promise<ActiveCon
     const file = await load(ctx)
     if (!isKnown(file, id)) find(file, id)
     if (file.activeId !== id) {
-      await persist(ctx, { ...file, activeId: id })
+      await persistConnections(ctx, { ...file, activeId: id })
       changed(ctx, id)
     }
     return activeViewOf(ctx, await load(ctx))

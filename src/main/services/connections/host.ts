@@ -2,7 +2,7 @@ import type { CredentialKind, CredentialMode } from '../../../shared/connection-
 import { UserFacingError } from '../../ipc/errors'
 import { askMain, foreignHostQuestion } from '../main-questions'
 import type { ConnectionsContext } from './context'
-import { startSandbox } from './sandbox'
+import { startBuiltInSandbox } from './sandbox'
 import type { ConnectionApiClient } from './types'
 
 /**
@@ -20,7 +20,7 @@ export async function allowHost(
     [ctx.defaultBaseUrl, ctx.sandboxBaseUrl].filter((u): u is string => u !== null).map((u) => new URL(u).origin)
   if (own().includes(origin)) return
   // The built-in Sandbox's address is known once it runs (it starts on first use).
-  if (ctx.sandboxBaseUrl === null) await startSandbox(ctx).catch(() => null)
+  if (ctx.sandboxBaseUrl === null) await startBuiltInSandbox(ctx).catch(() => null)
   if (own().includes(origin)) return
   const question = foreignHostQuestion({ host: new URL(baseUrl).host, ...credential, action })
   if ((await askMain(ctx.options.questions, question)) === 1) return

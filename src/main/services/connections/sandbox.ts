@@ -4,7 +4,7 @@ import type { ConnectionsContext } from './context'
 import type { ConnectionApiClient, RunningSandboxLike } from './types'
 
 /** Starts the built-in Sandbox once (on first use); a failed start lets the next use try again. */
-export function startSandbox(ctx: ConnectionsContext<ConnectionApiClient>): Promise<RunningSandboxLike> {
+export function startBuiltInSandbox(ctx: ConnectionsContext<ConnectionApiClient>): Promise<RunningSandboxLike> {
   ctx.sandbox ??= ctx.options.sandbox.start().then(
     (running) => {
       ctx.sandboxCredential = pickSandboxCredential(running)

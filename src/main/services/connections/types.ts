@@ -47,7 +47,7 @@ export interface ConnectionApiClient {
   dispose?(): void | Promise<void>
 }
 
-/** The in-process sandbox as returned by `startSandbox` (src/sandbox). */
+/** The in-process sandbox as returned by `startBuiltInSandbox` (src/sandbox). */
 export interface RunningSandboxLike {
   baseUrl: string
   origin: string

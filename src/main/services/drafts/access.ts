@@ -3,8 +3,8 @@ import { unlink } from 'node:fs/promises'
 import { MAX_DRAFTS, type DraftView, type SaveDraftInput } from '../../../shared/ipc/drafts'
 import { UserFacingError } from '../../ipc/errors'
 import { readFileNoFollow } from '../../storage/no-follow'
-import { fileOf, remember, withLock, type DraftsContext } from './context'
-import { persist, setAside, writeVersions } from './files'
+import { fileOf, rememberDraft, withLock, type DraftsContext } from './context'
+import { persistDraft, setAside, writeVersions } from './files'
 import {
   autoName,
   decodeFile,
@@ -25,7 +25,7 @@ export async function readDraft(ctx: DraftsContext, id: string): Promise<DraftRe
   if (!all.has(id)) throw notFound(id)
   const cached = ctx.recent.get(id)
   if (cached) {
-    remember(ctx, cached)
+    rememberDraft(ctx, cached)
     return cached
   }
   const key = await ctx.dataKey()
@@ -44,7 +44,7 @@ export async function readDraft(ctx: DraftsContext, id: string): Promise<DraftRe
     await setAside(ctx, `${id}${FILE_SUFFIX}`, decoded.reason)
     throw new UserFacingError('not-found', ctx.notices[ctx.notices.length - 1] ?? `The draft ${id} cannot be read.`)
   }
-  remember(ctx, decoded.record)
+  rememberDraft(ctx, decoded.record)
   return decoded.record
 }
 
@@ -58,9 +58,9 @@ export function updateDraft(
     const all = await records(ctx)
     const current = await readDraft(ctx, id)
     const next = recordSchema.parse(change(current))
-    await persist(ctx, next)
+    await persistDraft(ctx, next)
     all.set(id, toSummary(next))
-    remember(ctx, next)
+    rememberDraft(ctx, next)
     return next
   })
 }
@@ -89,9 +89,9 @@ export async function createDraft(ctx: DraftsContext, input: SaveDraftInput, at:
     content: input.content,
   })
   return withLock(ctx, id, async () => {
-    await persist(ctx, record)
+    await persistDraft(ctx, record)
     all.set(id, toSummary(record))
-    remember(ctx, record)
+    rememberDraft(ctx, record)
     return toView(record)
   })
 }

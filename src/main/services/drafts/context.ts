@@ -50,7 +50,7 @@ export function fileOf(ctx: DraftsContext, id: string): string {
   return join(ctx.dir, `${id}${FILE_SUFFIX}`)
 }
 
-export function remember(ctx: DraftsContext, record: DraftRecord): void {
+export function rememberDraft(ctx: DraftsContext, record: DraftRecord): void {
   ctx.recent.delete(record.id)
   ctx.recent.set(record.id, record)
   while (ctx.recent.size > CACHED_DRAFTS) ctx.recent.delete(ctx.recent.keys().next().value as string)

@@ -73,7 +73,7 @@ export async function persistVersioned(ctx: DraftsContext, record: DraftRecord):
   ctx.versions.set(record.id, version)
 }
 
-export async function persist(ctx: DraftsContext, record: DraftRecord): Promise<void> {
+export async function persistDraft(ctx: DraftsContext, record: DraftRecord): Promise<void> {
   await persistVersioned(ctx, record)
   await writeVersions(ctx)
 }

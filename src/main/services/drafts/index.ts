@@ -1,7 +1,7 @@
 // The order builder's drafts, split by what each part does: format.ts (the file format, records,
 // versions, summaries), context.ts (what the store keeps), files.ts (writes, versions file, set
 // aside), load.ts (the first load), access.ts (read, change, create, delete), store.ts (wiring).
-export { createDraftsStore } from './store'
+export { createDraftsDiskStore } from './store'
 export {
   archiveDraft,
   CACHED_DRAFTS,

@@ -2,7 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc/drafts'
 import { LinkRefusedError, readFileNoFollow } from '../../storage/no-follow'
-import { remember, type DraftsContext } from './context'
+import { rememberDraft, type DraftsContext } from './context'
 import { persistVersioned, readVersions, setAside, writeVersions } from './files'
 import { decodeFile, FILE_SUFFIX, toSummary, unvouchedNotice, type DraftRecord } from './format'
 
@@ -11,7 +11,7 @@ export function records(ctx: DraftsContext): Promise<Map<string, DraftSummary>> 
   if (!ctx.cache) {
     const loading = loadAll(ctx)
     ctx.cache = loading
-    // A locked keychain may be unlocked next time: do not remember the failure.
+    // A locked keychain may be unlocked next time: do not rememberDraft the failure.
     loading.catch(() => {
       if (ctx.cache === loading) ctx.cache = null
     })
@@ -55,7 +55,7 @@ async function loadAll(ctx: DraftsContext): Promise<Map<string, DraftSummary>> {
       unvouched.push(decoded.record.name || id)
     }
     summaries.set(id, toSummary(decoded.record))
-    remember(ctx, decoded.record)
+    rememberDraft(ctx, decoded.record)
     if (decoded.version === null) toRewrite.push(decoded.record)
     else versions.set(id, decoded.version)
   }

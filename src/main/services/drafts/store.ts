@@ -6,7 +6,7 @@ import { records } from './load'
 import type { DraftsStore, DraftsStoreOptions } from './types'
 
 /** The order builder's encrypted drafts: one context, the store's functions wired to it. */
-export function createDraftsStore(options: DraftsStoreOptions): DraftsStore {
+export function createDraftsDiskStore(options: DraftsStoreOptions): DraftsStore {
   const ctx = createDraftsContext(options)
   const read = (id: string) => readDraft(ctx, id)
   const update: DraftsStore['update'] = (id, change) => updateDraft(ctx, id, change)

@@ -1,7 +1,7 @@
 import type { PaymentResult, PaymentsPageResult } from '../../../shared/ipc/payments'
 import type { ListPaymentsInput } from '../../api/client'
 import { loadPaymentContext } from '../payment-context'
-import { checkServedLink, origin, remember, rememberLinks, traced, type PaymentsContext } from './context'
+import { checkServedLink, origin, rememberServed, rememberLinks, tracedCall, type PaymentsContext } from './context'
 import type { ListRequest } from './types'
 
 /** Registers a call that `cancel(requestKey)` can stop; a newer call with the same key stops the older. */
@@ -20,17 +20,17 @@ function track(ctx: PaymentsContext, requestKey: string | undefined): { signal: 
 }
 
 /** One page of the list, by query or by a link main served this session. */
-export async function listPage(ctx: PaymentsContext, request: ListRequest): Promise<PaymentsPageResult> {
+export async function readListPage(ctx: PaymentsContext, request: ListRequest): Promise<PaymentsPageResult> {
   // Registered before any await so a cancel right after the call finds it.
   const call = track(ctx, request.requestKey)
   try {
     if (request.link !== undefined) checkServedLink(ctx, request.sessionId, request.link)
     const api = await ctx.options.getClient()
     const input: ListPaymentsInput = request.link !== undefined ? { link: request.link } : { ...request.query }
-    const { value: page, requestId } = await traced(ctx, () =>
+    const { value: page, requestId } = await tracedCall(ctx, () =>
       api.listPayments(input, { signal: call.signal, priority: 'user', origin: origin(request.action ?? 'list') }),
     )
-    remember(ctx, request.sessionId, page._embedded.payments)
+    rememberServed(ctx, request.sessionId, page._embedded.payments)
     rememberLinks(ctx, request.sessionId, page)
     return { pageText: JSON.stringify(page), requestId }
   } finally {
@@ -50,12 +50,12 @@ export async function getPayment(
     const api = await ctx.options.getClient()
     const call = { signal: tracked.signal, priority: 'user' as const, origin: origin('get') }
     // One request tells the whole money story: the payment with its refunds and chargebacks.
-    const { value: payment, requestId } = await traced(ctx, () =>
+    const { value: payment, requestId } = await tracedCall(ctx, () =>
       api.getPayment(id, { ...call, embed: ['refunds', 'chargebacks'] }),
     )
     // An export holds the payment as the list serves it, without what was embedded for the view.
     const { _embedded: _view, ...listed } = payment
-    remember(ctx, sessionId, [listed])
+    rememberServed(ctx, sessionId, [listed])
     const context = await loadPaymentContext(
       payment,
       { getOrder: api.getOrder?.bind(api), deliveries: ctx.options.deliveries },

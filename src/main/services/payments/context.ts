@@ -67,7 +67,7 @@ export function session(ctx: PaymentsContext, id: string): Map<string, Payment> 
   return s
 }
 
-export function remember(ctx: PaymentsContext, sessionId: string, payments: readonly Payment[]): void {
+export function rememberServed(ctx: PaymentsContext, sessionId: string, payments: readonly Payment[]): void {
   const s = session(ctx, sessionId)
   for (const p of payments) {
     if (!p || typeof p.id !== 'string') continue
@@ -100,7 +100,7 @@ export function checkServedLink(ctx: PaymentsContext, sessionId: string, link: s
 }
 
 /** Runs a client call, returning its result and the request id the request log reported. */
-export async function traced<T>(
+export async function tracedCall<T>(
   ctx: PaymentsContext,
   run: () => Promise<T>,
 ): Promise<{ value: T; requestId: string | null }> {

@@ -4,7 +4,7 @@ import { UserFacingError } from '../../ipc/errors'
 import { choosePersonalData } from '../main-questions'
 import { writeExport } from '../payments-export'
 import { createPersonalDataMasker, personalValuesIn, withoutPersonalData } from '../personal-data'
-import { origin, remember, session, traced, type PaymentsContext } from './context'
+import { origin, rememberServed, session, tracedCall, type PaymentsContext } from './context'
 
 /**
  * Writes main's own copies of the payments this session was served (fetching again the few it no
@@ -69,8 +69,10 @@ async function refetch(ctx: PaymentsContext, sessionId: string, missing: readonl
   const api = await ctx.options.getClient()
   for (const id of missing) {
     // Background priority: a user's paging goes first (spec 8.1.8: avoid bursts).
-    const { value } = await traced(ctx, () => api.getPayment(id, { priority: 'background', origin: origin('export') }))
-    remember(ctx, sessionId, [value])
+    const { value } = await tracedCall(ctx, () =>
+      api.getPayment(id, { priority: 'background', origin: origin('export') }),
+    )
+    rememberServed(ctx, sessionId, [value])
   }
 }
 

@@ -1,4 +1,4 @@
-import { cancelRequest, getPayment, listPage } from './browse'
+import { cancelRequest, getPayment, readListPage } from './browse'
 import { createPaymentsContext } from './context'
 import { exportPayments } from './exporting'
 import type { PaymentsService, PaymentsServiceOptions } from './types'
@@ -7,7 +7,7 @@ import type { PaymentsService, PaymentsServiceOptions } from './types'
 export function createPaymentsService(options: PaymentsServiceOptions): PaymentsService {
   const ctx = createPaymentsContext(options)
   return {
-    list: (request) => listPage(ctx, request),
+    list: (request) => readListPage(ctx, request),
     get: (sessionId, id, requestKey) => getPayment(ctx, sessionId, id, requestKey),
     cancel: (requestKey) => cancelRequest(ctx, requestKey),
     exportPayments: (request) => exportPayments(ctx, request),

@@ -12,7 +12,7 @@ import { toIpcError } from '../../../../src/main/ipc/errors'
 import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
-import { createDraftsStore, type DraftsStore } from '../../../../src/main/services/drafts'
+import { createDraftsDiskStore, type DraftsStore } from '../../../../src/main/services/drafts'
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import { writeFileAtomic } from '../../../../src/main/storage/atomic-file'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
@@ -77,7 +77,7 @@ beforeEach(async () => {
       createApiClient({ baseUrl, getCredential, retry: { maxAttempts: 1 }, onAttempt: (e) => attempts.push(e) }),
     events: createEventBus(),
   })
-  drafts = createDraftsStore({ dataDir, secretStore })
+  drafts = createDraftsDiskStore({ dataDir, secretStore })
   orders = createOrdersService({ connections, drafts })
   await admin.clearFaults()
   attempts = []
@@ -238,7 +238,7 @@ describe('orders.create', () => {
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
 
     // "Send again" after an app restart: a new store on the same files.
-    const restarted = createOrdersService({ connections, drafts: createDraftsStore({ dataDir, secretStore }) })
+    const restarted = createOrdersService({ connections, drafts: createDraftsDiskStore({ dataDir, secretStore }) })
     const again = await created(restarted.createOrder({ draftId: draft.id }))
     expect(again.idempotencyKey).toBe(draft.idempotencyKey)
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
@@ -269,7 +269,7 @@ describe('orders.create', () => {
 
   it('writes the draft at most twice per create, whatever the outcome', async () => {
     const writes: string[] = []
-    const counted = createDraftsStore({
+    const counted = createDraftsDiskStore({
       dataDir,
       secretStore,
       writeFile: async (path, data) => {

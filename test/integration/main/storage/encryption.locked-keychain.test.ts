@@ -40,7 +40,7 @@ const prelude = `
   import { existsSync } from 'node:fs'
   import { join } from 'node:path'
   const { createKeytarSecretStore, loadKeytar } = await import(${src('secrets/keytar-store.ts')})
-  const { createDraftsStore } = await import(${src('services/drafts/index.ts')})
+  const { createDraftsDiskStore } = await import(${src('services/drafts/index.ts')})
   const { createRequestLogService } = await import(${src('services/request-log/index.ts')})
   const { getOrCreateDataKey, DATA_KEY_SERVICE, DATA_KEY_ACCOUNT } = await import(${src('storage/encryption.ts')})
   const { attemptEvent } = await import(${fixtures})
@@ -110,7 +110,7 @@ describe.skipIf(!canRun && !process.env.CI)('a locked keychain (real gnome-keyri
   it('refuses to mint a data key while locked, says "locked", and reads drafts and the log once unlocked', async () => {
     const out = await runScenario(`
       // Before: a draft and a logged request, encrypted with the data key.
-      const drafts = createDraftsStore({ dataDir, secretStore: keyStore })
+      const drafts = createDraftsDiskStore({ dataDir, secretStore: keyStore })
       const saved = await drafts.save({ content: { ...emptyDraftContent('payment'), description: 'Locked keychain' } })
       out.savedDraft = typeof saved.id === 'string'
       const log = createRequestLogService({ dataDir, getKey: () => getOrCreateDataKey(keyStore, { dataDir }), app: { name: 'Paydesk', version: 'test' } })
@@ -129,7 +129,7 @@ describe.skipIf(!canRun && !process.env.CI)('a locked keychain (real gnome-keyri
       // the user unlocks right after (the unlock prompt), before Paydesk writes anything.
       let answered = false
       const racing = { ...keyStore, get: async (account) => { try { return await keyStore.get(account) } finally { if (!answered) { answered = true; unlock() } } } }
-      const drafts2 = createDraftsStore({ dataDir, secretStore: racing })
+      const drafts2 = createDraftsDiskStore({ dataDir, secretStore: racing })
       out.whileLocked = await drafts2.list().then((v) => ({ ok: v.drafts.length, notices: v.notices }), failure)
       out.keyUnchanged = (await keytar.getPassword(service, DATA_KEY_ACCOUNT)) === keyBefore
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSearchIndex, indexFileName } from '../../../../src/main/search/index-db'
 import { loadConnectionsFile } from '../../../../src/main/services/connections/store'
-import { createDraftsStore } from '../../../../src/main/services/drafts'
+import { createDraftsDiskStore } from '../../../../src/main/services/drafts'
 import { createRequestLogStore, segmentFileName } from '../../../../src/main/services/request-log/store'
 import { readJsonFile } from '../../../../src/main/storage/atomic-file'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
@@ -54,10 +54,10 @@ describe('links in the data folder are refused (issue 22 item 7)', () => {
 
   it('a draft that is a link is set aside with a notice; the other drafts stay', async () => {
     const secrets = createMemorySecretStore()
-    const drafts = createDraftsStore({ dataDir, secretStore: secrets })
+    const drafts = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const kept = await drafts.save({ content: { kind: 'payment' } as never }).catch(() => null)
     await symlink(precious, path.join(drafts.directory, 'drf_linked00000000.draft'))
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.notices.join(' ')).toMatch(/link to another file/)
     if (kept) expect(list.drafts.map((d) => d.id)).toEqual([kept.id])
     await untouched()

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import {
   CACHED_DRAFTS,
-  createDraftsStore,
+  createDraftsDiskStore,
   DAMAGED_DIR,
   MAX_DRAFT_BYTES,
   VERSIONS_FILE,
@@ -41,7 +41,7 @@ async function draftFiles(dir: string): Promise<string[]> {
 
 describe('drafts store', () => {
   it('saves, lists, reads, renames and deletes; a new draft gets its own idempotency key', async () => {
-    const store = createDraftsStore({ dataDir, secretStore: createMemorySecretStore() })
+    const store = createDraftsDiskStore({ dataDir, secretStore: createMemorySecretStore() })
     const a = await store.save({ content: customerDraft('ORD-1') })
     const b = await store.save({ content: customerDraft('ORD-2') })
     expect(a.id).toMatch(/^drf_/)
@@ -62,32 +62,32 @@ describe('drafts store', () => {
     const secretStore = createMemorySecretStore()
     let active = { id: 'c1', label: 'Shop A' }
     const owner = async () => active
-    const store = createDraftsStore({ dataDir, secretStore, owner })
+    const store = createDraftsDiskStore({ dataDir, secretStore, owner })
     const a = await store.save({ content: customerDraft('ORD-1') })
     expect(a.connection).toEqual({ id: 'c1', label: 'Shop A' })
     active = { id: 'c2', label: 'Shop B' }
     expect((await store.save({ id: a.id, content: customerDraft('ORD-1b') })).connection?.id).toBe('c1')
-    const restarted = createDraftsStore({ dataDir, secretStore, owner })
+    const restarted = createDraftsDiskStore({ dataDir, secretStore, owner })
     expect((await restarted.list()).drafts[0]?.connection).toEqual({ id: 'c1', label: 'Shop A' })
     expect((await restarted.moveToActive(a.id)).connection).toEqual({ id: 'c2', label: 'Shop B' })
     expect((await restarted.get(a.id)).connection?.id).toBe('c2')
     // Without an owner (older callers) a draft belongs to no connection in particular.
-    const plain = createDraftsStore({ dataDir: path.join(dataDir, 'other'), secretStore })
+    const plain = createDraftsDiskStore({ dataDir: path.join(dataDir, 'other'), secretStore })
     expect((await plain.save({ content: customerDraft('ORD-9') })).connection).toBeNull()
   })
 
   it('survives a restart: a new store on the same directory and keychain reads the drafts back', async () => {
     const secrets = createMemorySecretStore()
-    const first = createDraftsStore({ dataDir, secretStore: secrets })
+    const first = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await first.save({ content: customerDraft() })
-    const second = createDraftsStore({ dataDir, secretStore: secrets })
+    const second = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const read = await second.get(saved.id)
     expect(read.content).toEqual(customerDraft())
     expect(read.idempotencyKey).toBe(saved.idempotencyKey)
   })
 
   it('stores no plaintext customer data on disk', async () => {
-    const store = createDraftsStore({ dataDir, secretStore: createMemorySecretStore() })
+    const store = createDraftsDiskStore({ dataDir, secretStore: createMemorySecretStore() })
     await store.save({ content: customerDraft() })
     const files = await draftFiles(store.directory)
     expect(files).toHaveLength(1)
@@ -100,7 +100,7 @@ describe('drafts store', () => {
 
   it('sets a tampered file aside with a clear notice instead of dropping it', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const keep = await store.save({ content: customerDraft('KEEP') })
     const bad = await store.save({ content: customerDraft('TAMPER') })
     const file = path.join(store.directory, `${bad.id}.draft`)
@@ -108,7 +108,7 @@ describe('drafts store', () => {
     bytes[bytes.length - 3] = present(bytes[bytes.length - 3]) ^ 0xff
     await writeFile(file, bytes)
 
-    const reopened = createDraftsStore({ dataDir, secretStore: secrets })
+    const reopened = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const list = await reopened.list()
     expect(list.drafts.map((d) => d.id)).toEqual([keep.id])
     expect(list.notices).toHaveLength(1)
@@ -121,34 +121,34 @@ describe('drafts store', () => {
 
   it('does not accept a file moved under another draft id (bound by associated data)', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const a = await store.save({ content: customerDraft('A') })
     const b = await store.save({ content: customerDraft('B') })
     await writeFile(
       path.join(store.directory, `${b.id}.draft`),
       await readFile(path.join(store.directory, `${a.id}.draft`)),
     )
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts.map((d) => d.id)).toEqual([a.id])
     expect(list.notices[0]).toContain(b.id)
   })
 
   it('sets aside a file that is not an encrypted record at all', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     await store.list()
     await writeFile(path.join(store.directory, 'drf_garbage.draft'), 'hello')
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toEqual([])
     expect(list.notices[0]).toMatch(/drf_garbage\.draft could not be read/)
   })
 
   it('keeps the previous version when a write crashes midway', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
     // A writer that dies after writing half of its temporary file, as a crash would leave it.
-    const crashing = createDraftsStore({
+    const crashing = createDraftsDiskStore({
       dataDir,
       secretStore: secrets,
       writeFile: async (target, data) => {
@@ -160,14 +160,14 @@ describe('drafts store', () => {
       },
     })
     await expect(crashing.save({ id: saved.id, content: customerDraft('V2') })).rejects.toThrow('power cut')
-    const after = createDraftsStore({ dataDir, secretStore: secrets })
+    const after = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const list = await after.list()
     expect(list.notices).toEqual([])
     expect((await after.get(saved.id)).content.orderNumber).toBe('V1')
   })
 
   it('refuses to edit an archived draft and keeps it listed with its order id', async () => {
-    const store = createDraftsStore({ dataDir, secretStore: createMemorySecretStore() })
+    const store = createDraftsDiskStore({ dataDir, secretStore: createMemorySecretStore() })
     const d = await store.save({ content: customerDraft() })
     await store.update(d.id, (r) => ({
       ...r,
@@ -181,13 +181,13 @@ describe('drafts store', () => {
 describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)', () => {
   it('sets aside an older copy of a draft put back in place of the current one', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
     const file = path.join(store.directory, `${saved.id}.draft`)
     const v1 = await readFile(file)
     await store.save({ id: saved.id, content: customerDraft('V2') })
     await writeFile(file, v1)
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toEqual([])
     expect(list.notices.join(' ')).toMatch(/older copy \(version 1; the draft was at version 2\)/)
     expect(await readdir(path.join(store.directory, DAMAGED_DIR))).toHaveLength(1)
@@ -195,23 +195,23 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
 
   it('sets aside a copy of a deleted draft put back', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
     await store.save({ id: saved.id, content: customerDraft('V2') })
     const file = path.join(store.directory, `${saved.id}.draft`)
     const copy = await readFile(file)
     await store.delete(saved.id)
     await writeFile(file, copy)
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toEqual([])
     expect(list.notices.join(' ')).toMatch(/deleted/)
   })
 
   it('keeps the newer draft when the app stopped between writing it and its version', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
-    const stopping = createDraftsStore({
+    const stopping = createDraftsDiskStore({
       dataDir,
       secretStore: secrets,
       writeFile: async (target, data) => {
@@ -220,7 +220,7 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
       },
     })
     await expect(stopping.save({ id: saved.id, content: customerDraft('V2') })).rejects.toThrow('power cut')
-    const after = createDraftsStore({ dataDir, secretStore: secrets })
+    const after = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const list = await after.list()
     expect(list.notices).toEqual([])
     expect((await after.get(saved.id)).content.orderNumber).toBe('V2')
@@ -228,7 +228,7 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
 
   it('reads drafts of the first format once, then refuses that format', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('OLD') })
     const record = await store.read(saved.id)
     const key = await getOrCreateDataKey(secrets, { dataDir })
@@ -236,14 +236,14 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
     // A data folder from before versions were kept: first-format files and no versions file.
     await rm(path.join(store.directory, VERSIONS_FILE))
     await writeFile(path.join(store.directory, `${saved.id}.draft`), legacy)
-    const migrated = createDraftsStore({ dataDir, secretStore: secrets })
+    const migrated = createDraftsDiskStore({ dataDir, secretStore: secrets })
     expect((await migrated.get(saved.id)).content.orderNumber).toBe('OLD')
     expect((await migrated.list()).notices).toEqual([])
     const rewritten = await readFile(path.join(store.directory, `${saved.id}.draft`))
     expect(rewritten.subarray(0, 4).toString('ascii')).toBe('PDR2')
     // Put back afterwards, the first-format copy is an old copy.
     await writeFile(path.join(store.directory, `${saved.id}.draft`), legacy)
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toEqual([])
     expect(list.notices.join(' ')).toMatch(/before draft versions were kept/)
   })
@@ -252,25 +252,25 @@ describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)
 describe('the versions file itself (issue 22 item 7: its deletion or rollback is not silently accepted)', () => {
   it('says which drafts it cannot vouch for when the versions file was deleted', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
     await store.rename(saved.id, 'Order for Mrs Jansen')
     await rm(path.join(store.directory, VERSIONS_FILE))
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.drafts).toHaveLength(1)
     expect(list.notices.join(' ')).toMatch(/versions.seal\) was deleted.*“Order for Mrs Jansen”/)
   })
 
   it('says so when an older versions file was put back together with an older draft', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('V1') })
     const seal = path.join(store.directory, VERSIONS_FILE)
     const oldSeal = await readFile(seal)
     for (const v of ['V2', 'V3', 'V4']) await store.save({ id: saved.id, content: customerDraft(v) })
     // A newer draft file than the versions file says: the versions file alone was rolled back.
     await writeFile(seal, oldSeal)
-    const list = await createDraftsStore({ dataDir, secretStore: secrets }).list()
+    const list = await createDraftsDiskStore({ dataDir, secretStore: secrets }).list()
     expect(list.notices.join(' ')).toMatch(/older than the drafts/)
   })
 })
@@ -278,7 +278,7 @@ describe('the versions file itself (issue 22 item 7: its deletion or rollback is
 describe('drafts are bounded by bytes (issue 11 item 8)', () => {
   it('refuses a draft over the size cap with a clear error, keeping the saved version', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const saved = await store.save({ content: customerDraft('SMALL') })
     const huge = customerDraft('HUGE')
     // Every field within its own limit; together far over the draft's size cap.
@@ -293,14 +293,14 @@ describe('drafts are bounded by bytes (issue 11 item 8)', () => {
       message: expect.stringMatching(/at most 1 MB\. Nothing was saved; the last saved version is kept/),
     })
     await expect(store.save({ content: huge })).rejects.toMatchObject({ code: 'invalid-input' })
-    const again = createDraftsStore({ dataDir, secretStore: secrets })
+    const again = createDraftsDiskStore({ dataDir, secretStore: secrets })
     expect((await again.get(saved.id)).content.orderNumber).toBe('SMALL')
     expect((await again.list()).drafts).toHaveLength(1)
   })
 
   it('keeps only the recently used drafts whole in memory; the others are read, and checked, from their files', async () => {
     const secrets = createMemorySecretStore()
-    const store = createDraftsStore({ dataDir, secretStore: secrets })
+    const store = createDraftsDiskStore({ dataDir, secretStore: secrets })
     const first = await store.save({ content: customerDraft('FIRST') })
     const file = path.join(store.directory, `${first.id}.draft`)
     const v1 = await readFile(file)

@@ -82,8 +82,9 @@ export const FORBIDDEN: { name: string; pattern: RegExp; near?: RegExp }[] = [
 const CONNECTION_SETTINGS = ['scope rule']
 const ALLOWED: Record<string, string[]> = {
   'src/shared/connection-rules.ts': CONNECTION_SETTINGS,
-  'src/main/services/connections.ts': CONNECTION_SETTINGS,
-  'src/main/services/connections-store.ts': CONNECTION_SETTINGS,
+  'src/main/services/connections/credentials.ts': CONNECTION_SETTINGS,
+  'src/main/services/connections/edit.ts': CONNECTION_SETTINGS,
+  'src/main/services/connections/store.ts': CONNECTION_SETTINGS,
   'src/renderer/src/features/connections/AddConnectionForm.tsx': CONNECTION_SETTINGS,
 }
 
