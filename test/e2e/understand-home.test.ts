@@ -23,7 +23,10 @@ let origin = ''
 interface Figures {
   today: Record<string, number>
   week: Record<string, number>
-  /** Statuses of "May need a call" (failed, expired or canceled today), in the order shown. */
+  /**
+   * Statuses of "May need a call" (failed, expired or canceled today), sorted: payments made within
+   * the same second (the service's timestamps have whole seconds) may be listed in either order.
+   */
   failures: string[]
   payments: number
   orders: number
@@ -66,6 +69,7 @@ async function serviceFigures(): Promise<Figures> {
     })
     .slice(0, 20)
     .map((p) => p.status)
+    .sort()
   return { today: count(todayFrom), week: count(weekFrom), failures, payments: payments.length, orders: orders.length }
 }
 
@@ -92,7 +96,7 @@ async function shownFigures(): Promise<Figures> {
   return {
     today: await countsShown('home-today'),
     week: await countsShown('home-week'),
-    failures,
+    failures: failures.sort(),
     payments: Number(present(match[1]).replace(/\D/g, '')),
     orders: Number(present(match[2]).replace(/\D/g, '')),
   }
