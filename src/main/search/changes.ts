@@ -16,8 +16,11 @@ export type ChangeKind = 'refunds' | 'chargebacks'
 
 /** Pages of a change list walked per sync at most (250 items each): the background budget. */
 export const CHANGE_PAGE_BUDGET = 8
-/** Payments read again per sync for changes at most; the rest wait for the next sync. */
-export const CHANGED_PAYMENTS_BUDGET = 400
+/**
+ * Payments read again per sync for changes at most: every one the two walks can meet. A change met
+ * and not read would be lost, since the walk's marker moves past it (the page budget bounds the cost).
+ */
+export const CHANGED_PAYMENTS_BUDGET = 2 * CHANGE_PAGE_BUDGET * MAX_PAGE_SIZE
 
 export interface ChangesClient {
   request<T>(

@@ -7,7 +7,8 @@ import type { Order, OrderList, Payment, PaymentList } from '../../shared/api-ty
 import type { SyncKind } from '../../shared/ipc/search'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
 import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index-db'
-import { refreshUnsettled, type RefreshClient, type SyncCallOptions } from './refresh'
+import type { RefreshClient, SyncCallOptions } from './refresh'
+import { refreshUnsettledAll } from './refresh-walk'
 import { refreshChanged, type ChangesClient } from './changes'
 
 export type { SyncCallOptions }
@@ -54,8 +55,13 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
   // Then what the index holds that can still change on its own (refresh.ts), when the client can read by id.
   if (client.getPayment && client.getOrder) {
     const reader: RefreshClient = { getPayment: client.getPayment.bind(client), getOrder: client.getOrder.bind(client) }
+    const walker = {
+      ...reader,
+      listPayments: client.listPayments.bind(client),
+      listOrders: client.listOrders.bind(client),
+    }
     for (const kind of ['payments', 'orders'] as const) {
-      await refreshUnsettled(index, reader, kind, { signal: options.signal })
+      await refreshUnsettledAll(index, walker, kind, { signal: options.signal })
     }
     // And the settled ones refunds and chargebacks changed since (changes.ts).
     if (client.request) await refreshChanged(index, { ...reader, request: client.request.bind(client) }, options)
