@@ -206,7 +206,9 @@ interface IndexedRow {
  * facts). The index keeps them in its in-memory full-text table; the bench reads it directly.
  */
 function indexedRow(index: SearchIndex, kind: 'payments' | 'orders', id: string): IndexedRow | undefined {
-  const db = (index as unknown as { db: DatabaseSync }).db
+  // The index's private context (src/main/search/index-db/search-index.ts); fail loudly if it moves.
+  const db = (index as unknown as { ctx?: { db?: DatabaseSync } }).ctx?.db
+  if (!db) throw new Error('bench:freshness: the search index no longer keeps its database at ctx.db')
   return db
     .prepare(
       `SELECT t.status AS status, f.state AS state, f.facts AS facts FROM ${kind} t
