@@ -126,3 +126,17 @@ export function zeroLike(value: string): string {
   const dot = value.indexOf('.')
   return dot === -1 ? '0' : `0.${'0'.repeat(value.length - dot - 1)}`
 }
+
+/** What a new order line has shipped, refunded and canceled so far: nothing, in its currency. */
+export function untouchedLineCounts(zero: Amount) {
+  return {
+    quantityShipped: 0,
+    amountShipped: { ...zero },
+    quantityRefunded: 0,
+    amountRefunded: { ...zero },
+    quantityCanceled: 0,
+    amountCanceled: { ...zero },
+    shippableQuantity: 0,
+    refundableQuantity: 0,
+  }
+}

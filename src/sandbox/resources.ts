@@ -17,7 +17,7 @@ import { discountAmountIgnored, truncatedDescription } from '../shared/order-rul
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
-import { zeroLike, type OrderRecord, type PaymentData, type PaymentRecord } from './records'
+import { untouchedLineCounts, zeroLike, type OrderRecord, type PaymentData, type PaymentRecord } from './records'
 
 // Spec 2.6: descriptions over 255 characters are truncated, not rejected (rule kept in the rules module).
 const truncateDescription = truncatedDescription
@@ -284,14 +284,7 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
       status: 'created',
       isCancelable: true,
       quantity: input.quantity,
-      quantityShipped: 0,
-      amountShipped: { ...zero },
-      quantityRefunded: 0,
-      amountRefunded: { ...zero },
-      quantityCanceled: 0,
-      amountCanceled: { ...zero },
-      shippableQuantity: 0,
-      refundableQuantity: 0,
+      ...untouchedLineCounts(zero),
       cancelableQuantity: input.quantity,
       unitPrice: { ...input.unitPrice },
       totalAmount: { ...input.totalAmount },

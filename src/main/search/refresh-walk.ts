@@ -13,6 +13,7 @@ import { orderRow, paymentRow, type SearchIndex } from './index-db'
 import {
   REFRESH_BUDGET,
   refreshUnsettled,
+  rereadOne,
   UNSETTLED_ORDER_STATUSES,
   UNSETTLED_PAYMENT_STATUSES,
   type RefreshClient,
@@ -86,13 +87,7 @@ async function readById(
   let read = 0
   for (const id of ids) {
     if (callOpts.signal?.aborted) break
-    try {
-      const object = kind === 'payments' ? await client.getPayment(id, callOpts) : await client.getOrder(id, callOpts)
-      index.upsert(kind, [kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)])
-    } catch (error) {
-      if ((error as { status?: number }).status === 404) index.remove(kind, id)
-      else throw error
-    }
+    await rereadOne(index, client, kind, id, callOpts)
     read++
   }
   return read

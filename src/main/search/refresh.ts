@@ -52,16 +52,26 @@ export async function refreshUnsettled(
   let read = 0
   for (const id of ids) {
     if (options.signal.aborted) break
-    try {
-      const object = kind === 'payments' ? await client.getPayment(id, callOpts) : await client.getOrder(id, callOpts)
-      index.upsert(kind, [kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)])
-    } catch (error) {
-      // Gone at the service (a test-mode object removed): it no longer belongs in the index.
-      if ((error as { status?: number }).status === 404) index.remove(kind, id)
-      else throw error
-    }
+    await rereadOne(index, client, kind, id, callOpts)
     read++
     options.onRefreshed?.({ kind, items: 1 })
   }
   return read
+}
+
+/** Reads one object again and writes it as the service has it now; gone at the service (404: a test-mode object removed), it leaves the index. */
+export async function rereadOne(
+  index: SearchIndex,
+  client: RefreshClient,
+  kind: SyncKind,
+  id: string,
+  callOpts: SyncCallOptions,
+): Promise<void> {
+  try {
+    const object = kind === 'payments' ? await client.getPayment(id, callOpts) : await client.getOrder(id, callOpts)
+    index.upsert(kind, [kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)])
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) index.remove(kind, id)
+    else throw error
+  }
 }

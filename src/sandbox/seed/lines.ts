@@ -4,6 +4,7 @@
 import type { OrderLine } from '../../shared/api-types'
 import { fromMinor } from '../../shared/money'
 import type { IdFactory } from '../ids'
+import { untouchedLineCounts } from '../records'
 import type { Country } from './people'
 
 const PRODUCTS: readonly [string, number][] = [
@@ -46,14 +47,7 @@ function lineOf(
     status: 'created',
     isCancelable: false,
     quantity,
-    quantityShipped: 0,
-    amountShipped: { ...zero },
-    quantityRefunded: 0,
-    amountRefunded: { ...zero },
-    quantityCanceled: 0,
-    amountCanceled: { ...zero },
-    shippableQuantity: 0,
-    refundableQuantity: 0,
+    ...untouchedLineCounts(zero),
     cancelableQuantity: 0,
     unitPrice: { currency, value: fromMinor(unitMinor, currency) },
     totalAmount: { currency, value: fromMinor(total, currency) },

@@ -5,19 +5,12 @@ import { amountKey } from '../../../shared/search/query'
 import { DecryptionError, decryptJson, encryptJson } from '../../storage/encryption'
 import { FTS_COLUMNS, type IndexRow, type PersonalFields } from '../rows'
 import { countRows, inTransaction, rowAad, type IndexContext } from './context'
+import type { HitRow } from './hits'
 import { IndexDamagedError, TABLES } from './schema'
 
 /** A row as stored: its plain columns and the encrypted personal record. */
-interface StoredRow {
-  rid: number
-  id: string
-  created_ms: number
-  status: string
-  method: string | null
-  currency: string
-  value: string
+interface StoredRow extends Omit<HitRow, 'tkey'> {
   amount_key: string
-  order_id: string | null
   mode: string
   profile_id: string
   personal: Uint8Array
