@@ -2,18 +2,38 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
-import { call, subscribe } from './lib/ipc-client'
-import { createAppStore, screenNamed, type AppPort, type AppState } from './stores/app-store'
+import { createActionsStore, type ActionsState } from './stores/actions-store'
+import { createAppStore, screenNamed, type AppState } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
-import { createConnectionStore, type ConnectionPort, type ConnectionState } from './stores/connection-store'
-import { createInspectorStore, type InspectorPort, type InspectorState } from './stores/inspector-store'
-import { createPaymentsStore, type PaymentsPort, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { createConnectionStore, type ConnectionState } from './stores/connection-store'
+import { createCustomerStore, type CustomerState } from './stores/customer-store'
+import { createDraftsStore, type DraftsState } from './stores/drafts-store'
+import { createInspectorStore, type InspectorState } from './stores/inspector-store'
+import {
+  ipcActionsPort,
+  ipcAppPort,
+  ipcConnectionPort,
+  ipcCustomerPort,
+  ipcDraftsPort,
+  ipcInspectorPort,
+  ipcOrderPort,
+  ipcOrdersPort,
+  ipcPaymentsPort,
+  ipcSearchPort,
+  ipcWindowEvents,
+} from './stores/ipc-ports'
+import { createOrderStore, type OrderState } from './stores/order-store'
+import { createOrdersStore, type OrdersState } from './stores/orders-store'
+import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { createSearchStore, type SearchState } from './stores/search-store'
 import { benchMark } from './lib/bench-marks'
 import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
 
-// The window-wide stores (app shell, connections, Inspector), created once per window with their
-// ports onto main: the only place they meet the IPC bridge, the window's timers and the document.
+// Every store of the window is created here with its port onto main (stores/ipc-ports.ts): the
+// window-wide ones once per window, the builder's and the search's once per window by their screens,
+// the order, customer and actions stores once per view. Components and features call store actions,
+// never the IPC client.
 
 export interface AppStores {
   app: StoreApi<AppState>
@@ -21,42 +41,6 @@ export interface AppStores {
   inspector: StoreApi<InspectorState>
   /** The payments list lives as long as the window: it is kept while the agent visits other screens. */
   payments: StoreApi<PaymentsState>
-}
-
-export function ipcAppPort(): AppPort {
-  return { info: () => call('app.info') }
-}
-
-export function ipcConnectionPort(): ConnectionPort {
-  return {
-    list: () => call('connections.list'),
-    setActive: (id) => call('connections.setActive', { id }),
-    add: (input) => call('connections.add', input),
-    rename: (id, label) => call('connections.rename', { id, label }),
-    remove: (id) => call('connections.remove', { id }),
-    test: (id) => call('connections.test', { id }),
-    onChanged: (listener) => subscribe('connections.changed', listener),
-  }
-}
-
-export function ipcInspectorPort(): InspectorPort {
-  return {
-    list: () => call('requestLog.list'),
-    get: (id) => call('requestLog.get', { id }),
-    search: (text) => call('requestLog.search', { text }),
-    rateLimitState: () => call('rateLimit.state'),
-    onAppended: (listener) => subscribe('requestLog.appended', listener),
-    onRateLimitChanged: (listener) => subscribe('rateLimit.changed', listener),
-  }
-}
-
-export function ipcPaymentsPort(): PaymentsPort {
-  return {
-    list: (input) => call('payments.list', input),
-    get: (input) => call('payments.get', input),
-    cancel: (requestKey) => call('payments.cancel', { requestKey }),
-    export: (input) => call('payments.export', input),
-  }
 }
 
 /** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */
@@ -99,9 +83,39 @@ export function newAppStores(): AppStores {
     if (previous.active && state.active && state.active.id !== previous.active.id)
       void payments.getState().connectionChanged()
   })
+  // Export progress reaches the list's export banner on any screen.
+  ipcWindowEvents.onExportProgress((progress) => payments.getState().exportProgress(progress))
   // Help in the app menu (main's event) opens the same in-app guide as F1.
-  subscribe('app.help', () => openHelp())
+  ipcWindowEvents.onHelp(() => openHelp())
   return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }
+}
+
+/** The order builder's two stores: the draft being edited and the drafts list. */
+export interface BuilderStores {
+  orders: StoreApi<OrdersState>
+  drafts: StoreApi<DraftsState>
+}
+
+export function newBuilderStores(): BuilderStores {
+  const drafts = createDraftsStore(ipcDraftsPort())
+  return { drafts, orders: createOrdersStore({ port: ipcOrdersPort(), drafts, clock: windowTimers() }) }
+}
+
+export function newSearchStore(): StoreApi<SearchState> {
+  return createSearchStore(ipcSearchPort())
+}
+
+export function newOrderStore(): StoreApi<OrderState> {
+  return createOrderStore(ipcOrderPort())
+}
+
+export function newCustomerStore(): StoreApi<CustomerState> {
+  return createCustomerStore(ipcCustomerPort())
+}
+
+/** The actions of one view (`from` names it for the Inspector). */
+export function newActionsStore(from: 'payment' | 'order'): StoreApi<ActionsState> {
+  return createActionsStore(ipcActionsPort(from))
 }
 
 export const AppStoresContext = createContext<AppStores | null>(null)

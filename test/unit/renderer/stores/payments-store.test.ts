@@ -149,6 +149,21 @@ describe('payments store', () => {
     expect(service.calls).toHaveLength(3)
   })
 
+  it('reads the newest payments in a session of its own, leaving the list on screen as it was', async () => {
+    const { service, store, ids } = setup(120)
+    await store.getState().loadFirst()
+    const shown = ids()
+    const newest = await store.getState().readNewest(5)
+    expect(newest.map((p) => p.id)).toEqual(service.all.slice(0, 5).map((p) => p.id))
+    expect(service.calls.at(-1)).toMatchObject({
+      sessionId: 'lost-write-lookup',
+      query: { limit: 5 },
+      action: 'refresh',
+    })
+    expect(service.calls.at(-1)?.sessionId).not.toBe(store.getState().sessionId)
+    expect(ids()).toEqual(shown)
+  })
+
   it('starts from an id, with the page size and sort only when they differ from the defaults', async () => {
     const { service, store, ids } = setup(300)
     store.getState().setPrefs({ pageSize: 20, sort: 'asc' })

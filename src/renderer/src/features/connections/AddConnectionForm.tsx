@@ -9,9 +9,8 @@ import {
 } from '../../../../shared/connection-rules'
 import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
-import { call, errorMessage } from '../../lib/ipc-client'
 import { useConnectionStore } from '../../app-stores'
-import { toIpcErrorView } from '../../stores/error-view'
+import { errorMessage, toIpcErrorView } from '../../stores/error-view'
 import {
   explainCredential,
   LABEL_HOLDS_CREDENTIAL,
@@ -33,6 +32,7 @@ const FIELDS: Field[] = ['label', 'secret', 'profileId', 'baseUrl']
 export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView) => void }): React.JSX.Element {
   const add = useConnectionStore((s) => s.add)
   const sandboxUrl = useConnectionStore((s) => s.connections.find((c) => c.builtIn)?.baseUrl ?? null)
+  const readProfiles = useConnectionStore((s) => s.readProfiles)
   const [label, setLabel] = useState('')
   const [verdict, setVerdict] = useState<CredentialVerdict | null>(null)
   const [showSecret, setShowSecret] = useState(false)
@@ -64,7 +64,7 @@ export function AddConnectionForm({ onAdded }: { onAdded: (view: ConnectionView)
     const secret = secretRef.current?.value.trim() ?? ''
     setProfilesState({ loading: true, error: null })
     try {
-      const { profiles } = await call('connections.profiles', { secret, baseUrl: baseUrl.trim() || null })
+      const profiles = await readProfiles(secret, baseUrl.trim() || null)
       setProfileChoices(profiles)
       setProfilesState({ loading: false, error: profiles.length === 0 ? 'The token can act for no profile.' : null })
       const only = profiles.length === 1 ? profiles[0] : undefined

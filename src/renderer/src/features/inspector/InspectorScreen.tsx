@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
-import { call, errorMessage, IpcError } from '../../lib/ipc-client'
 import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
+import { errorMessage, toErrorView } from '../../stores/error-view'
 import { filterRows } from '../../stores/inspector-store'
 import { InspectorFilters } from './InspectorFilters'
 import { RateLimitPanel } from './RateLimitPanel'
@@ -26,7 +26,9 @@ export function InspectorScreen(): React.JSX.Element {
   const load = useInspectorStore((s) => s.load)
   const select = useInspectorStore((s) => s.select)
   const resetFilter = useInspectorStore((s) => s.resetFilter)
-  const replaceTags = useInspectorStore((s) => s.replaceTags)
+  const tagEntries = useInspectorStore((s) => s.tag)
+  const exportEntries = useInspectorStore((s) => s.exportEntries)
+  const clearEntries = useInspectorStore((s) => s.clearLog)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const { inspector } = useAppStores()
@@ -59,7 +61,7 @@ export function InspectorScreen(): React.JSX.Element {
     setBusy(true)
     setMessage(null)
     try {
-      const result = await call('requestLog.export', { ids: targets, format })
+      const result = await exportEntries(targets, format)
       setMessage(
         result.saved
           ? {
@@ -85,8 +87,7 @@ export function InspectorScreen(): React.JSX.Element {
     setBusy(true)
     setMessage(null)
     try {
-      const { updated } = await call('requestLog.tag', { ids: targets, tag: value })
-      replaceTags(targets, value, false)
+      const updated = await tagEntries(targets, value, false)
       setMessage({ tone: 'ok', text: `Tagged ${updated} request${updated === 1 ? '' : 's'} with ${value}.` })
     } catch (e) {
       setMessage({ tone: 'error', text: errorMessage(e) })
@@ -99,11 +100,10 @@ export function InspectorScreen(): React.JSX.Element {
   async function clearLog(): Promise<void> {
     setBusy(true)
     try {
-      const { cleared } = await call('requestLog.clear', {})
+      const cleared = await clearEntries()
       setMessage({ tone: 'ok', text: `Cleared ${cleared} request${cleared === 1 ? '' : 's'} from this computer.` })
-      await load()
     } catch (e) {
-      if (e instanceof IpcError && e.code === 'canceled') {
+      if (toErrorView(e).code === 'canceled') {
         setMessage({ tone: 'ok', text: 'The request log was kept: nothing was cleared.' })
         return
       }

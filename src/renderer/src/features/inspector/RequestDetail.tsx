@@ -6,7 +6,7 @@ import {
   readReplayDiffersNote,
 } from '../../../../shared/explanations'
 import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
-import { call, copyText, errorMessage } from '../../lib/ipc-client'
+import { errorMessage } from '../../stores/error-view'
 import { useAppStore, useInspectorStore } from '../../app-stores'
 import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
 import { Message } from '../../components/Message'
@@ -63,7 +63,10 @@ function RetryTimeline({ entry }: { entry: RequestLogEntry }): React.JSX.Element
 
 export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
-  const replaceTags = useInspectorStore((s) => s.replaceTags)
+  const tagEntries = useInspectorStore((s) => s.tag)
+  const curlCommand = useInspectorStore((s) => s.curlCommand)
+  const copyText = useAppStore((s) => s.copyText)
+  const openExternal = useAppStore((s) => s.openExternal)
   const [attemptNo, setAttemptNo] = useState<number | null>(null)
   const [curl, setCurl] = useState<string | null>(null)
   const [actionError, setActionError] = useState<string | null>(null)
@@ -97,7 +100,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
   async function copyCurl(): Promise<void> {
     setActionError(null)
     try {
-      const { command } = await call('requestLog.curl', { id: entry.id, attempt: shown.attempt })
+      const command = await curlCommand(entry.id, shown.attempt)
       setCurl(command)
       try {
         await copyText(command)
@@ -113,7 +116,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
   async function openDocs(url: string): Promise<void> {
     setActionError(null)
     try {
-      await call('app.openExternal', { url })
+      await openExternal(url)
     } catch (error) {
       setActionError(`Could not open the documentation: ${errorMessage(error)}`)
     }
@@ -121,8 +124,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
 
   async function removeTag(tag: string): Promise<void> {
     try {
-      await call('requestLog.tag', { ids: [entry.id], tag, remove: true })
-      replaceTags([entry.id], tag, true)
+      await tagEntries([entry.id], tag, true)
     } catch (error) {
       setActionError(`Could not remove the case id: ${errorMessage(error)}`)
     }

@@ -4,10 +4,9 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call } from '../../lib/ipc-client'
-import { useLinkActions } from '../../lib/use-link-actions'
-import { useAppStore } from '../../app-stores'
-import { createOrderStore, type OrderPort, type OrderState } from '../../stores/order-store'
+import { useLinkActions } from '../../components/use-link-actions'
+import { newOrderStore, useAppStore } from '../../app-stores'
+import type { OrderState } from '../../stores/order-store'
 import { OrderActions } from '../actions/OrderActions'
 import { ErrorBanner, LoadState } from '../payments/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../payments/format'
@@ -17,14 +16,6 @@ import { RequestButton } from '../../components/RequestButton'
 import { CustomerButton } from '../customer/CustomerButton'
 import { orderStory } from '../../../../shared/story/order-story'
 import { StoryHeadline, Timeline } from '../../components/Story'
-
-/** The order store's port onto main (the only place it meets the IPC bridge). */
-export function ipcOrderPort(): OrderPort {
-  return {
-    get: (id) => call('orders.get', { id }),
-    newPayment: (orderId) => call('orders.newPayment', { orderId, from: 'order' }),
-  }
-}
 
 /** When things happened, in the agent's words; only the ones the order has. */
 const MOMENTS: { key: keyof Order; label: string }[] = [
@@ -134,7 +125,7 @@ function PaymentsOfOrder({
 
 /** The order view: one order, its lines, addresses and payments, read fresh from the service. */
 export function OrderScreen(): React.JSX.Element {
-  const [store] = useState<StoreApi<OrderState>>(() => createOrderStore(ipcOrderPort()))
+  const [store] = useState<StoreApi<OrderState>>(newOrderStore)
   const orderId = useAppStore((s) => s.orderId)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const navigate = useAppStore((s) => s.navigate)

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { isControlKey, isTyping } from '../../lib/keyboard'
 import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
-import { subscribe } from '../../lib/ipc-client'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, useAppStores } from '../../app-stores'
@@ -66,14 +65,8 @@ export function PaymentsScreen(): React.JSX.Element {
     if (focus) void store.getState().openDetail(focus.paymentId)
   }, [pendingFocus, takeFocus, store])
 
-  // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
-  useEffect(() => {
-    const offExport = subscribe('payments.exportProgress', (p) => store.getState().exportProgress(p))
-    return () => {
-      offExport()
-      void store.getState().cancelPending()
-    }
-  }, [store])
+  // Leaving the screen cancels waiting requests. (Export progress: app-stores.ts; rate limits: RateLimitGauge.)
+  useEffect(() => () => void store.getState().cancelPending(), [store])
 
   const busy = s.pending.length > 0
 
