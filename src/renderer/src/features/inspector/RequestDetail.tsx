@@ -8,7 +8,8 @@ import {
 import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
 import { errorMessage } from '../../stores/error-view'
 import { useAppStore, useInspectorStore } from '../../app-stores'
-import { formatDateTime, formatDuration, formatTime, headerValue, prettyBody, readErrorFields } from './format'
+import { clockTime, dateAndClockTime } from '../../../../shared/dates'
+import { formatDuration, headerValue, prettyBody, readErrorFields } from './format'
 import { Message } from '../../components/Message'
 
 function Headers({ headers, testId }: { headers: Record<string, string> | null; testId: string }): React.JSX.Element {
@@ -42,7 +43,7 @@ function RetryTimeline({ entry }: { entry: RequestLogEntry }): React.JSX.Element
     <ol className="rl-timeline" data-testid="retry-timeline">
       {entry.attempts.map((a) => (
         <li key={a.attempt} data-testid="timeline-attempt">
-          <span className="mono">#{a.attempt}</span> <span className="mono muted">{formatTime(a.startedAt)}</span>{' '}
+          <span className="mono">#{a.attempt}</span> <span className="mono muted">{clockTime(a.startedAt)}</span>{' '}
           {outcomeBadge(a)} <strong>{a.status ?? a.error?.kind ?? 'no response'}</strong>{' '}
           <span className="muted">
             in {formatDuration(a.timings.totalMs)}
@@ -275,7 +276,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
           <dt>Request id</dt>
           <dd className="mono">{entry.id}</dd>
           <dt>First sent</dt>
-          <dd>{formatDateTime(first.startedAt)}</dd>
+          <dd>{dateAndClockTime(first.startedAt)}</dd>
           {entry.notes.length > 0 && (
             <>
               <dt>Notes</dt>

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useRef } from 'react'
 import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../app-stores'
 import { flatHits } from '../../stores/search-store'
-import { ago, shortDate } from './format'
+import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { customerOffer, type CustomerOffer } from './customer-offer'
 import { useSearch, useSearchStore } from './search-context'
 import './search.css'
@@ -184,7 +184,7 @@ export function SearchBox(): React.JSX.Element {
                 <p className="search-message" data-testid="search-empty">
                   Nothing matches {result.chips.length ? result.chips.join(', ') : `“${result.text}”`}. The index holds{' '}
                   {result.index.payments.toLocaleString()} payments and {result.index.orders.toLocaleString()} orders of
-                  this connection, last synced {ago(result.index.syncedAt, Date.now())}.
+                  this connection, last synced {agoInWords(result.index.syncedAt, Date.now())}.
                 </p>
               ) : (
                 <>
@@ -212,7 +212,7 @@ export function SearchBox(): React.JSX.Element {
                   {group({ title: 'Orders', group: result.orders, offset: 0 })}
                   {group({ title: 'Payments', group: result.payments, offset: result.orders.hits.length })}
                   <p className="search-message muted small">
-                    {result.chips.join(' · ')} — index synced {ago(result.index.syncedAt, Date.now())}
+                    {result.chips.join(' · ')} — index synced {agoInWords(result.index.syncedAt, Date.now())}
                   </p>
                 </>
               )}
@@ -301,7 +301,7 @@ const HitRow = memo(
           <span className={`badge status-${hit.status}`} title={`Status: ${hit.status}`}>
             {hit.state}
           </span>
-          <span className="muted">{shortDate(hit.createdAt)}</span>
+          <span className="muted">{formatMoment(hit.createdAt, 'day-time')}</span>
         </span>
         {hit.matched.length > 0 && <span className="search-matched muted">matched: {hit.matched.join(', ')}</span>}
       </div>
