@@ -65,10 +65,8 @@ function fieldErrorsOf(view: IpcErrorView): FieldErrors | null {
   return null
 }
 
-export function useAddConnection(onAdded: (view: ConnectionView) => void) {
-  const add = useConnectionStore((s) => s.add)
-  const sandboxUrl = useConnectionStore((s) => s.connections.find((c) => c.builtIn)?.baseUrl ?? null)
-  const readProfiles = useConnectionStore((s) => s.readProfiles)
+/** The form's fields; the secret stays in its input (secretRef), only the verdict about it is state. */
+function useFields() {
   const [label, setLabel] = useState('')
   const [verdict, setVerdict] = useState<CredentialVerdict | null>(null)
   const [showSecret, setShowSecret] = useState(false)
@@ -76,26 +74,42 @@ export function useAddConnection(onAdded: (view: ConnectionView) => void) {
   const [testmode, setTestmode] = useState(true)
   const [baseUrl, setBaseUrl] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState<IpcErrorView | null>(null)
-  const [saving, setSaving] = useState(false)
+  const secretRef = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const id = useId()
+  const detected = verdict?.result.ok ? verdict.result.value : null
+  return {
+    id,
+    label,
+    setLabel,
+    verdict,
+    setVerdict,
+    showSecret,
+    setShowSecret,
+    profileId,
+    setProfileId,
+    testmode,
+    setTestmode,
+    baseUrl,
+    setBaseUrl,
+    errors,
+    setErrors,
+    secretRef,
+    formRef,
+    isToken: detected?.kind === 'organization-token',
+  }
+}
+
+type Fields = ReturnType<typeof useFields>
+
+/** The profiles the token can act for, fetched with it by main (GET /v2/profiles); nothing is stored. */
+function useProfiles({ secretRef, baseUrl, setProfileId }: Fields) {
+  const readProfiles = useConnectionStore((s) => s.readProfiles)
   const [profileChoices, setProfileChoices] = useState<ProfileChoice[] | null>(null)
   const [profilesState, setProfilesState] = useState<{ loading: boolean; error: string | null }>({
     loading: false,
     error: null,
   })
-  const secretRef = useRef<HTMLInputElement>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const id = useId()
-
-  const detected = verdict?.result.ok ? verdict.result.value : null
-  const isToken = detected?.kind === 'organization-token'
-
-  function focusFirstError(found: FieldErrors): void {
-    const first = FIELDS.find((f) => found[f])
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-  }
-
-  /** The profiles the token can act for, fetched with it by main (GET /v2/profiles); nothing is stored. */
   async function findProfiles(): Promise<void> {
     const secret = secretRef.current?.value.trim() ?? ''
     setProfilesState({ loading: true, error: null })
@@ -110,11 +124,30 @@ export function useAddConnection(onAdded: (view: ConnectionView) => void) {
       setProfilesState({ loading: false, error: errorMessage(error) })
     }
   }
+  return { profileChoices, profilesState, findProfiles }
+}
 
-  function clearSecret(): void {
+/** Sends the form once its checks pass; main's refusal lands on its fields, else above the form. */
+function useSubmit(f: Fields, onAdded: (view: ConnectionView) => void) {
+  const add = useConnectionStore((s) => s.add)
+  const [formError, setFormError] = useState<IpcErrorView | null>(null)
+  const [saving, setSaving] = useState(false)
+  const { label, profileId, testmode, baseUrl, secretRef, formRef, setErrors } = f
+
+  function focusFirstError(found: FieldErrors): void {
+    const first = FIELDS.find((field) => found[field])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  function reset(): void {
     if (secretRef.current) secretRef.current.value = ''
-    setVerdict(null)
-    setShowSecret(false)
+    f.setVerdict(null)
+    f.setShowSecret(false)
+    f.setLabel('')
+    f.setProfileId('')
+    f.setTestmode(true)
+    f.setBaseUrl('')
+    setErrors({})
   }
 
   async function submit(event: React.FormEvent): Promise<void> {
@@ -138,12 +171,7 @@ export function useAddConnection(onAdded: (view: ConnectionView) => void) {
         testmode: kind === 'organization-token' ? testmode : null,
         baseUrl: baseUrl.trim() || null,
       })
-      clearSecret()
-      setLabel('')
-      setProfileId('')
-      setTestmode(true)
-      setBaseUrl('')
-      setErrors({})
+      reset()
       onAdded(view)
     } catch (error) {
       const view = toIpcErrorView(error)
@@ -155,34 +183,13 @@ export function useAddConnection(onAdded: (view: ConnectionView) => void) {
       setSaving(false)
     }
   }
+  return { formError, saving, submit }
+}
 
-  return {
-    id,
-    label,
-    setLabel,
-    verdict,
-    setVerdict,
-    showSecret,
-    setShowSecret,
-    profileId,
-    setProfileId,
-    testmode,
-    setTestmode,
-    baseUrl,
-    setBaseUrl,
-    errors,
-    setErrors,
-    formError,
-    saving,
-    profileChoices,
-    profilesState,
-    secretRef,
-    formRef,
-    isToken,
-    sandboxUrl,
-    findProfiles,
-    submit,
-  }
+export function useAddConnection(onAdded: (view: ConnectionView) => void) {
+  const sandboxUrl = useConnectionStore((s) => s.connections.find((c) => c.builtIn)?.baseUrl ?? null)
+  const fields = useFields()
+  return { ...fields, sandboxUrl, ...useProfiles(fields), ...useSubmit(fields, onAdded) }
 }
 
 export type AddConnectionModel = ReturnType<typeof useAddConnection>

@@ -12,32 +12,20 @@ export interface InspectorMessage {
   text: string
 }
 
-export function useInspectorTools() {
+/** The first load, and a request another screen linked here by the client's request id. */
+function useInspectorArrival(): void {
   const status = useInspectorStore((s) => s.status)
-  const rows = useInspectorStore((s) => s.rows)
-  const filter = useInspectorStore((s) => s.filter)
-  const bodyMatches = useInspectorStore((s) => s.bodyMatches)
-  const selectedId = useInspectorStore((s) => s.selectedId)
-  const checked = useInspectorStore((s) => s.checked)
   const load = useInspectorStore((s) => s.load)
   const select = useInspectorStore((s) => s.select)
   const resetFilter = useInspectorStore((s) => s.resetFilter)
-  const tagEntries = useInspectorStore((s) => s.tag)
-  const exportEntries = useInspectorStore((s) => s.exportEntries)
-  const clearEntries = useInspectorStore((s) => s.clearLog)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const { inspector } = useAppStores()
-
-  const [caseId, setCaseId] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<InspectorMessage | null>(null)
 
   useEffect(() => {
     if (status === 'idle') void load()
   }, [status, load])
 
-  // Another screen linked an error here by the client's request id.
   useEffect(() => {
     if (pendingFocus?.screen !== 'inspector') return
     const focus = takeFocus('inspector')
@@ -47,10 +35,29 @@ export function useInspectorTools() {
     if (!visible.some((r) => r.id === focus.entryId)) resetFilter()
     select(focus.entryId, { scroll: true })
   }, [pendingFocus, takeFocus, select, resetFilter, inspector])
+}
 
+export function useInspectorTools() {
+  const rows = useInspectorStore((s) => s.rows)
+  const filter = useInspectorStore((s) => s.filter)
+  const bodyMatches = useInspectorStore((s) => s.bodyMatches)
+  const selectedId = useInspectorStore((s) => s.selectedId)
+  const checked = useInspectorStore((s) => s.checked)
+  useInspectorArrival()
   const visible = useMemo(() => filterRows(rows, filter, bodyMatches), [rows, filter, bodyMatches])
   // Actions apply to the ticked rows, or to the open one when none is ticked.
   const targets = checked.size > 0 ? [...checked] : selectedId ? [selectedId] : []
+  return { visible, targets, ...useErrands(targets) }
+}
+
+/** Tag with a case id, export and clear, each leaving one line of feedback. */
+function useErrands(targets: string[]) {
+  const tagEntries = useInspectorStore((s) => s.tag)
+  const exportEntries = useInspectorStore((s) => s.exportEntries)
+  const clearEntries = useInspectorStore((s) => s.clearLog)
+  const [caseId, setCaseId] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<InspectorMessage | null>(null)
 
   async function exportAs(format: RequestLogExportFormat): Promise<void> {
     if (targets.length === 0) return
@@ -109,5 +116,5 @@ export function useInspectorTools() {
     }
   }
 
-  return { visible, targets, caseId, setCaseId, busy, message, exportAs, tag, clearLog }
+  return { caseId, setCaseId, busy, message, exportAs, tag, clearLog }
 }

@@ -5,7 +5,7 @@ import {
   findPaymentId,
   readReplayDiffersNote,
 } from '../../../../shared/explanations'
-import { attemptEnds, type RequestLogEntry } from '../../../../shared/request-log-types'
+import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
 import { useAppStore, useInspectorStore } from '../../app-stores'
 import { errorMessage } from '../../stores/error-view'
 import { headerValue, prettyBody, readErrorFields } from './format'
@@ -15,22 +15,44 @@ import { headerValue, prettyBody, readErrorFields } from './format'
 
 export function useRequestDetail(entry: RequestLogEntry) {
   const navigate = useAppStore((s) => s.navigate)
-  const tagEntries = useInspectorStore((s) => s.tag)
-  const curlCommand = useInspectorStore((s) => s.curlCommand)
-  const copyText = useAppStore((s) => s.copyText)
-  const openExternal = useAppStore((s) => s.openExternal)
   const [attemptNo, setAttemptNo] = useState<number | null>(null)
-  const [curl, setCurl] = useState<string | null>(null)
-  const [actionError, setActionError] = useState<string | null>(null)
-  const [actionInfo, setActionInfo] = useState<string | null>(null)
   const { first, last } = attemptEnds(entry)
   const shown = entry.attempts.find((a) => a.attempt === attemptNo) ?? last
-
   const errorFields = useMemo(() => readErrorFields(last.responseBody), [last.responseBody])
   // The rate-limit view of the most telling attempt: a 429 if there was one, else the last.
   const limited = [...entry.attempts].reverse().find((a) => a.status === 429) ?? last
   const rateLines = describeRateLimit(limited.rateLimit)
-  const explanation = explainRequest({
+  const explanation = explainEntry(entry, last, limited, errorFields)
+  const paymentId = findPaymentId(last.url, last.status !== null && last.status < 300 ? last.responseBody : null)
+  const requestBody = useMemo(() => prettyBody(shown.requestBody), [shown.requestBody])
+  const responseBody = useMemo(() => prettyBody(shown.responseBody), [shown.responseBody])
+  return {
+    navigate,
+    first,
+    last,
+    shown,
+    setAttemptNo,
+    errorFields,
+    limited,
+    rateLines,
+    explanation,
+    paymentId,
+    requestBody,
+    responseBody,
+    ...useDetailErrands(entry, shown.attempt),
+  }
+}
+
+export type RequestDetailModel = ReturnType<typeof useRequestDetail>
+
+/** What happened to the request and what to do, from its last attempt (and the most telling one for limits). */
+function explainEntry(
+  entry: RequestLogEntry,
+  last: LoggedAttempt,
+  limited: LoggedAttempt,
+  errorFields: ReturnType<typeof readErrorFields>,
+): ReturnType<typeof explainRequest> {
+  return explainRequest({
     method: entry.method,
     status: last.status,
     errorKind: last.error?.kind ?? null,
@@ -45,14 +67,22 @@ export function useRequestDetail(entry: RequestLogEntry) {
     replayed: headerValue(last.responseHeaders, 'idempotent-replayed') === 'true',
     replayDiffers: entry.notes.map(readReplayDiffersNote).find((r) => r !== null) ?? null,
   })
-  const paymentId = findPaymentId(last.url, last.status !== null && last.status < 300 ? last.responseBody : null)
-  const requestBody = useMemo(() => prettyBody(shown.requestBody), [shown.requestBody])
-  const responseBody = useMemo(() => prettyBody(shown.responseBody), [shown.responseBody])
+}
+
+/** The detail's errands through main (a cURL command, the documentation, removing a case id), with their feedback. */
+function useDetailErrands(entry: RequestLogEntry, attempt: number) {
+  const tagEntries = useInspectorStore((s) => s.tag)
+  const curlCommand = useInspectorStore((s) => s.curlCommand)
+  const copyText = useAppStore((s) => s.copyText)
+  const openExternal = useAppStore((s) => s.openExternal)
+  const [curl, setCurl] = useState<string | null>(null)
+  const [actionError, setActionError] = useState<string | null>(null)
+  const [actionInfo, setActionInfo] = useState<string | null>(null)
 
   async function copyCurl(): Promise<void> {
     setActionError(null)
     try {
-      const command = await curlCommand(entry.id, shown.attempt)
+      const command = await curlCommand(entry.id, attempt)
       setCurl(command)
       try {
         await copyText(command)
@@ -82,26 +112,5 @@ export function useRequestDetail(entry: RequestLogEntry) {
     }
   }
 
-  return {
-    navigate,
-    first,
-    last,
-    shown,
-    setAttemptNo,
-    curl,
-    actionError,
-    actionInfo,
-    errorFields,
-    limited,
-    rateLines,
-    explanation,
-    paymentId,
-    requestBody,
-    responseBody,
-    copyCurl,
-    openDocs,
-    removeTag,
-  }
+  return { curl, actionError, actionInfo, copyCurl, openDocs, removeTag }
 }
-
-export type RequestDetailModel = ReturnType<typeof useRequestDetail>
