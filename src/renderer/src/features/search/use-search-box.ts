@@ -38,19 +38,8 @@ function focusOpenedView(id: string, framesLeft = 60): void {
   })
 }
 
-export function useSearchBox() {
-  const store = useSearchStore()
-  const text = useSearch((s) => s.text)
-  const open = useSearch((s) => s.open)
-  const result = useSearch((s) => s.result)
-  const error = useSearch((s) => s.error)
-  const loading = useSearch((s) => s.loading)
-  const selected = useSearch((s) => s.selected)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const listId = useId()
-  const openTarget = useOpenTarget()
-  const navigate = useAppStore((s) => s.navigate)
-
+/** Ctrl/Cmd+K anywhere focuses the box and selects its text. */
+function useFocusKey(inputRef: React.RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
@@ -61,29 +50,19 @@ export function useSearchBox() {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  }, [inputRef])
+}
 
-  const hits = flatHits(result)
-  const openHit = useCallback(
-    (hit: SearchHit) => {
-      openTarget(hit)
-      store.getState().close()
-      focusOpenedView(hit.id)
-    },
-    [openTarget, store],
-  )
-
-  // A search by e-mail (or one whose best hit names a customer) offers that customer's view first.
-  const offer = customerOffer(result)
-  const openCustomer = useCallback(
-    (o: CustomerOffer) => {
-      navigate({ screen: 'customer', email: o.email })
-      store.getState().close()
-    },
-    [navigate, store],
-  )
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void {
+/** The keys in the box: arrows move, Enter opens (or searches), Shift+Enter opens the customer, Esc closes then clears. */
+function boxKeys(b: {
+  store: ReturnType<typeof useSearchStore>
+  inputRef: React.RefObject<HTMLInputElement | null>
+  openTarget: ReturnType<typeof useOpenTarget>
+  openHit: (hit: SearchHit) => void
+  openCustomer: (offer: CustomerOffer) => void
+}): (event: React.KeyboardEvent<HTMLInputElement>) => void {
+  const { store, inputRef, openTarget, openHit, openCustomer } = b
+  return (event) => {
     const s = store.getState()
     if (event.key === 'Enter' && event.shiftKey) {
       event.preventDefault()
@@ -114,6 +93,44 @@ export function useSearchBox() {
       }
     }
   }
+}
+
+export function useSearchBox() {
+  const store = useSearchStore()
+  const text = useSearch((s) => s.text)
+  const open = useSearch((s) => s.open)
+  const result = useSearch((s) => s.result)
+  const error = useSearch((s) => s.error)
+  const loading = useSearch((s) => s.loading)
+  const selected = useSearch((s) => s.selected)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  const openTarget = useOpenTarget()
+  const navigate = useAppStore((s) => s.navigate)
+
+  useFocusKey(inputRef)
+
+  const hits = flatHits(result)
+  const openHit = useCallback(
+    (hit: SearchHit) => {
+      openTarget(hit)
+      store.getState().close()
+      focusOpenedView(hit.id)
+    },
+    [openTarget, store],
+  )
+
+  // A search by e-mail (or one whose best hit names a customer) offers that customer's view first.
+  const offer = customerOffer(result)
+  const openCustomer = useCallback(
+    (o: CustomerOffer) => {
+      navigate({ screen: 'customer', email: o.email })
+      store.getState().close()
+    },
+    [navigate, store],
+  )
+
+  const onKeyDown = boxKeys({ store, inputRef, openTarget, openHit, openCustomer })
 
   // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
   const activeId = open && selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
