@@ -2,27 +2,21 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
-import { createActionsStore, type ActionsState } from './stores/actions-store'
 import { createAppStore, screenNamed, type AppState } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
 import { createConnectionStore, type ConnectionState } from './stores/connection-store'
-import { createCustomerStore, type CustomerState } from './stores/customer-store'
 import { createDraftsStore, type DraftsState } from './stores/drafts-store'
 import { createInspectorStore, type InspectorState } from './stores/inspector-store'
 import {
-  ipcActionsPort,
   ipcAppPort,
   ipcConnectionPort,
-  ipcCustomerPort,
   ipcDraftsPort,
   ipcInspectorPort,
-  ipcOrderPort,
   ipcOrdersPort,
   ipcPaymentsPort,
   ipcSearchPort,
   ipcWindowEvents,
 } from './stores/ipc-ports'
-import { createOrderStore, type OrderState } from './stores/order-store'
 import { createOrdersStore, type OrdersState } from './stores/orders-store'
 import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
 import { createSearchStore, type SearchState } from './stores/search-store'
@@ -30,10 +24,10 @@ import { benchMark } from './lib/bench-marks'
 import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
 
-// Every store of the window is created here with its port onto main (stores/ipc-ports.ts): the
-// window-wide ones once per window, the builder's and the search's once per window by their screens,
-// the order, customer and actions stores once per view. Components and features call store actions,
-// never the IPC client.
+// The window's stores are created here with their ports onto main (stores/ipc-ports.ts): the
+// window-wide ones, the builder's and the search's, once per window. The stores of one view (order,
+// customer, actions) are created by stores/view-stores.ts, so their code loads with their screens.
+// Components and features call store actions, never the IPC client.
 
 export interface AppStores {
   app: StoreApi<AppState>
@@ -103,19 +97,6 @@ export function newBuilderStores(): BuilderStores {
 
 export function newSearchStore(): StoreApi<SearchState> {
   return createSearchStore(ipcSearchPort())
-}
-
-export function newOrderStore(): StoreApi<OrderState> {
-  return createOrderStore(ipcOrderPort())
-}
-
-export function newCustomerStore(): StoreApi<CustomerState> {
-  return createCustomerStore(ipcCustomerPort())
-}
-
-/** The actions of one view (`from` names it for the Inspector). */
-export function newActionsStore(from: 'payment' | 'order'): StoreApi<ActionsState> {
-  return createActionsStore(ipcActionsPort(from))
 }
 
 export const AppStoresContext = createContext<AppStores | null>(null)

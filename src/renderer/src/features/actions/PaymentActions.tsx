@@ -15,7 +15,8 @@ import {
   updateBlocker,
 } from '../../../../shared/payment-actions'
 import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
-import { newActionsStore, useAppStore, useConnectionStore } from '../../app-stores'
+import { useAppStore, useConnectionStore } from '../../app-stores'
+import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
