@@ -77,8 +77,6 @@ export function newAppStores(): AppStores {
     if (previous.active && state.active && state.active.id !== previous.active.id)
       void payments.getState().connectionChanged()
   })
-  // Export progress reaches the list's export banner on any screen.
-  ipcWindowEvents.onExportProgress((progress) => payments.getState().exportProgress(progress))
   // Help in the app menu (main's event) opens the same in-app guide as F1.
   ipcWindowEvents.onHelp(() => openHelp())
   return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }

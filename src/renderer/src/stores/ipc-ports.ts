@@ -1,4 +1,3 @@
-import type { PaydeskEvents } from '../../../shared/ipc/events'
 import { call, subscribe } from '../lib/ipc-client'
 import type { ActionsPort } from './actions-store'
 import type { AppPort } from './app-store'
@@ -57,14 +56,13 @@ export function ipcPaymentsPort(): PaymentsPort {
     get: (input) => call('payments.get', input),
     cancel: (requestKey) => call('payments.cancel', { requestKey }),
     export: (input) => call('payments.export', input),
+    onExportProgress: (listener) => subscribe('payments.exportProgress', listener),
   }
 }
 
-/** Main's window-wide events no single store owns: Help in the app menu, an export's progress. */
+/** Main's window-wide events no single store owns: Help in the app menu. */
 export const ipcWindowEvents = {
   onHelp: (listener: () => void): (() => void) => subscribe('app.help', listener),
-  onExportProgress: (listener: (progress: PaydeskEvents['payments.exportProgress']) => void): (() => void) =>
-    subscribe('payments.exportProgress', listener),
 }
 
 export function ipcDraftsPort(): DraftsPort {

@@ -7,6 +7,7 @@ import {
   parsePage,
   slotFromPage,
   type DetailState,
+  type ExportProgress,
   type ListAction,
   type ListStart,
   type PageRequest,
@@ -239,10 +240,7 @@ export async function exportRows(ctx: PaymentsContext, format: PaymentsExportFor
   }
 }
 
-export function exportProgress(
-  ctx: PaymentsContext,
-  p: { exportId: string; written: number; total: number; done: boolean },
-): void {
+export function exportProgress(ctx: PaymentsContext, p: ExportProgress): void {
   ctx.set((s) =>
     s.exportState?.exportId === p.exportId && !s.exportState.done
       ? { exportState: { ...s.exportState, written: p.written, total: p.total } }

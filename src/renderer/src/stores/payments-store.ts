@@ -94,6 +94,7 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       clearFilter: () => set({ filter: EMPTY_FILTER }),
       exportRows: (format, ids) => exportRows(ctx, format, ids),
       exportProgress: (p) => exportProgress(ctx, p),
+      listenExport: () => port.onExportProgress((p) => exportProgress(ctx, p)),
       dismissExport: () => set({ exportState: null }),
       connectionChanged: () => connectionChanged(ctx),
       readNewest: (limit) => readNewest(ctx, limit),

@@ -19,6 +19,16 @@ export interface PaymentsPort {
   get(input: ChannelInput<'payments.get'>): Promise<ChannelOutput<'payments.get'>>
   cancel(requestKey: string): Promise<unknown>
   export(input: ChannelInput<'payments.export'>): Promise<ChannelOutput<'payments.export'>>
+  /** Main's progress of a running export; returns the unsubscribe. */
+  onExportProgress(listener: (progress: ExportProgress) => void): () => void
+}
+
+/** How far an export has got (main's event). */
+export interface ExportProgress {
+  exportId: string
+  written: number
+  total: number
+  done: boolean
 }
 
 /** Where display preferences are kept (localStorage in the app). */
@@ -174,7 +184,9 @@ export interface PaymentsState {
   setFilter(patch: Partial<PaymentFilter>): void
   clearFilter(): void
   exportRows(format: PaymentsExportFormat, ids: string[]): Promise<void>
-  exportProgress(p: { exportId: string; written: number; total: number; done: boolean }): void
+  exportProgress(p: ExportProgress): void
+  /** Follows main's export progress while the screen is open; returns the unsubscribe. */
+  listenExport(): () => void
   dismissExport(): void
   /** Another connection became active: the old list, detail and export are dropped. */
   connectionChanged(): Promise<void>

@@ -65,8 +65,14 @@ export function PaymentsScreen(): React.JSX.Element {
     if (focus) void store.getState().openDetail(focus.paymentId)
   }, [pendingFocus, takeFocus, store])
 
-  // Leaving the screen cancels waiting requests. (Export progress: app-stores.ts; rate limits: RateLimitGauge.)
-  useEffect(() => () => void store.getState().cancelPending(), [store])
+  // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
+  useEffect(() => {
+    const offExport = store.getState().listenExport()
+    return () => {
+      offExport()
+      void store.getState().cancelPending()
+    }
+  }, [store])
 
   const busy = s.pending.length > 0
 
