@@ -120,6 +120,25 @@ export function backwardImports(graph: Map<string, string[]>): string[] {
   return wrong
 }
 
+/** The one module of the renderer that calls the IPC client: the stores' ports. */
+const IPC_DOOR = 'src/renderer/src/stores/ipc-ports.ts'
+const IPC_CLIENT = 'src/renderer/src/lib/ipc-client.ts'
+
+/**
+ * Imports of the IPC client, and reads of the preload's bridge (`window.paydesk`), outside the stores'
+ * ports: components and features ask a store action, never main directly (issue 23 item 4).
+ */
+export function ipcDoorBreaches(graph: Map<string, string[]>, text: (file: string) => string): string[] {
+  const wrong: string[] = []
+  for (const [from, targets] of graph) {
+    const r = rel(from)
+    if (!r.startsWith('src/renderer/') || r === IPC_DOOR || r === IPC_CLIENT) continue
+    if (targets.some((to) => rel(to) === IPC_CLIENT)) wrong.push(`${r} imports ${IPC_CLIENT}`)
+    if (/\.paydesk\b/.test(text(from))) wrong.push(`${r} reads window.paydesk`)
+  }
+  return wrong
+}
+
 describe('the import graph of src/', () => {
   const graph = importGraph()
 
@@ -129,6 +148,31 @@ describe('the import graph of src/', () => {
 
   it('imports only along the layer order', () => {
     expect(backwardImports(graph)).toEqual([])
+  })
+
+  it("lets only the stores' ports call the IPC client (components and features ask a store)", () => {
+    expect(ipcDoorBreaches(graph, (file) => readFileSync(file, 'utf8'))).toEqual([])
+  })
+
+  it('finds a component or feature that calls the IPC client itself (the check can fail)', () => {
+    const client = path.join(root, IPC_CLIENT)
+    const button = path.join(src, 'renderer/src/components/Button.tsx')
+    const screen = path.join(src, 'renderer/src/features/x/Screen.tsx')
+    const door = path.join(root, IPC_DOOR)
+    const toy = new Map([
+      [button, [client]],
+      [screen, []],
+      [door, [client]],
+    ])
+    const texts = new Map([
+      [button, "import { call } from '../lib/ipc-client'"],
+      [screen, 'void (window as any).paydesk.payments.list()'],
+      [door, "import { call } from '../lib/ipc-client'"],
+    ])
+    expect(ipcDoorBreaches(toy, (file) => texts.get(file) ?? '')).toEqual([
+      'src/renderer/src/components/Button.tsx imports src/renderer/src/lib/ipc-client.ts',
+      'src/renderer/src/features/x/Screen.tsx reads window.paydesk',
+    ])
   })
 
   it('finds a cycle and a backward import when there is one (the check can fail)', () => {

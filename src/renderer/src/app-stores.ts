@@ -2,18 +2,32 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
-import { call, subscribe } from './lib/ipc-client'
-import { createAppStore, screenNamed, type AppPort, type AppState } from './stores/app-store'
+import { createAppStore, screenNamed, type AppState } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
-import { createConnectionStore, type ConnectionPort, type ConnectionState } from './stores/connection-store'
-import { createInspectorStore, type InspectorPort, type InspectorState } from './stores/inspector-store'
-import { createPaymentsStore, type PaymentsPort, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { createConnectionStore, type ConnectionState } from './stores/connection-store'
+import { createDraftsStore, type DraftsState } from './stores/drafts-store'
+import { createInspectorStore, type InspectorState } from './stores/inspector-store'
+import {
+  ipcAppPort,
+  ipcConnectionPort,
+  ipcDraftsPort,
+  ipcInspectorPort,
+  ipcOrdersPort,
+  ipcPaymentsPort,
+  ipcSearchPort,
+  ipcWindowEvents,
+} from './stores/ipc-ports'
+import { createOrdersStore, type OrdersState } from './stores/orders-store'
+import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { createSearchStore, type SearchState } from './stores/search-store'
 import { benchMark } from './lib/bench-marks'
 import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
 
-// The window-wide stores (app shell, connections, Inspector), created once per window with their
-// ports onto main: the only place they meet the IPC bridge, the window's timers and the document.
+// The window's stores are created here with their ports onto main (stores/ipc-ports.ts): the
+// window-wide ones, the builder's and the search's, once per window. The stores of one view (order,
+// customer, actions) are created by stores/view-stores.ts, so their code loads with their screens.
+// Components and features call store actions, never the IPC client.
 
 export interface AppStores {
   app: StoreApi<AppState>
@@ -21,42 +35,6 @@ export interface AppStores {
   inspector: StoreApi<InspectorState>
   /** The payments list lives as long as the window: it is kept while the agent visits other screens. */
   payments: StoreApi<PaymentsState>
-}
-
-export function ipcAppPort(): AppPort {
-  return { info: () => call('app.info') }
-}
-
-export function ipcConnectionPort(): ConnectionPort {
-  return {
-    list: () => call('connections.list'),
-    setActive: (id) => call('connections.setActive', { id }),
-    add: (input) => call('connections.add', input),
-    rename: (id, label) => call('connections.rename', { id, label }),
-    remove: (id) => call('connections.remove', { id }),
-    test: (id) => call('connections.test', { id }),
-    onChanged: (listener) => subscribe('connections.changed', listener),
-  }
-}
-
-export function ipcInspectorPort(): InspectorPort {
-  return {
-    list: () => call('requestLog.list'),
-    get: (id) => call('requestLog.get', { id }),
-    search: (text) => call('requestLog.search', { text }),
-    rateLimitState: () => call('rateLimit.state'),
-    onAppended: (listener) => subscribe('requestLog.appended', listener),
-    onRateLimitChanged: (listener) => subscribe('rateLimit.changed', listener),
-  }
-}
-
-export function ipcPaymentsPort(): PaymentsPort {
-  return {
-    list: (input) => call('payments.list', input),
-    get: (input) => call('payments.get', input),
-    cancel: (requestKey) => call('payments.cancel', { requestKey }),
-    export: (input) => call('payments.export', input),
-  }
 }
 
 /** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */
@@ -100,8 +78,23 @@ export function newAppStores(): AppStores {
       void payments.getState().connectionChanged()
   })
   // Help in the app menu (main's event) opens the same in-app guide as F1.
-  subscribe('app.help', () => openHelp())
+  ipcWindowEvents.onHelp(() => openHelp())
   return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }
+}
+
+/** The order builder's two stores: the draft being edited and the drafts list. */
+export interface BuilderStores {
+  orders: StoreApi<OrdersState>
+  drafts: StoreApi<DraftsState>
+}
+
+export function newBuilderStores(): BuilderStores {
+  const drafts = createDraftsStore(ipcDraftsPort())
+  return { drafts, orders: createOrdersStore({ port: ipcOrdersPort(), drafts, clock: windowTimers() }) }
+}
+
+export function newSearchStore(): StoreApi<SearchState> {
+  return createSearchStore(ipcSearchPort())
 }
 
 export const AppStoresContext = createContext<AppStores | null>(null)

@@ -1,27 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { trapTab } from '../lib/focus-trap'
+import { useCallback, useRef, useState } from 'react'
+import { Dialog } from './Dialog'
 
 // A dialog that only informs (the help guide, the shortcut sheet): opened from anywhere, closed with
-// Esc, Close or a click beside it, Tab kept inside, and focus back where the agent was.
+// Esc, Close or a click beside it; Dialog keeps Tab inside and gives the focus back.
 
 export interface InfoDialogState {
   open: boolean
-  /** Opens it, remembering the focused element to return to. */
   show(): void
   close(): void
 }
 
 export function useInfoDialog(): InfoDialogState {
   const [open, setOpen] = useState(false)
-  const opener = useRef<HTMLElement | null>(null)
-  const show = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    setOpen(true)
-  }, [])
-  const close = useCallback(() => {
-    setOpen(false)
-    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus())
-  }, [])
+  const show = useCallback(() => setOpen(true), [])
+  const close = useCallback(() => setOpen(false), [])
   return { open, show, close }
 }
 
@@ -34,37 +26,23 @@ export function InfoDialog(props: {
   children: React.ReactNode
 }): React.JSX.Element | null {
   const { state } = props
-  const dialogRef = useRef<HTMLDivElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (state.open) closeRef.current?.focus()
-  }, [state.open])
   if (!state.open) return null
   return (
-    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && state.close()}>
-      <div
-        ref={dialogRef}
-        className={props.className ? `dialog ${props.className}` : 'dialog'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={props.titleId}
-        data-testid={props.testId}
-        onKeyDown={(event) => {
-          event.stopPropagation()
-          if (event.key === 'Escape') {
-            event.preventDefault()
-            state.close()
-          } else trapTab(event, dialogRef.current, 'button')
-        }}
-      >
-        <h2 id={props.titleId}>{props.title}</h2>
-        {props.children}
-        <div className="dialog-actions">
-          <button ref={closeRef} type="button" className="btn" onClick={state.close}>
-            Close
-          </button>
-        </div>
+    <Dialog
+      title={props.title}
+      titleId={props.titleId}
+      testId={props.testId}
+      className={props.className}
+      onClose={state.close}
+      initialFocus={closeRef}
+    >
+      {props.children}
+      <div className="dialog-actions">
+        <button ref={closeRef} type="button" className="btn" onClick={state.close}>
+          Close
+        </button>
       </div>
-    </div>
+    </Dialog>
   )
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import type { LostWriteLookup } from '../../../shared/api-error'
-import type { PaymentList } from '../../../shared/api-types'
-import { useAppStore } from '../app-stores'
-import { call, errorMessage } from '../lib/ipc-client'
+import { useAppStore, usePaymentsStore } from '../app-stores'
+import { errorMessage } from '../stores/error-view'
 import {
   lookupLabel,
   lookupTarget,
@@ -10,8 +9,6 @@ import {
   RECENT_PAYMENTS_READ,
   recentResultWords,
 } from '../lib/lost-write-lookup'
-
-let lookups = 0
 
 /**
  * A write's answer was lost: offers the look-up main named (the object, a payment's refunds, or the
@@ -26,6 +23,7 @@ export function LookupButton({
   onOpen?: () => void
 }): React.JSX.Element | null {
   const navigate = useAppStore((s) => s.navigate)
+  const readNewest = usePaymentsStore((s) => s.readNewest)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<string | null>(null)
   /** The one payment that matches a create's description and amount, offered to open. */
@@ -43,13 +41,7 @@ export function LookupButton({
     setResult(null)
     setFound(null)
     try {
-      const page = await call('payments.list', {
-        sessionId: 'lost-write-lookup',
-        requestKey: `lost-write-lookup-${++lookups}`,
-        query: { limit: RECENT_PAYMENTS_READ },
-        action: 'refresh',
-      })
-      const payments = (JSON.parse(page.pageText) as PaymentList)._embedded.payments
+      const payments = await readNewest(RECENT_PAYMENTS_READ)
       const matches = matchingPayments(what, payments)
       setResult(recentResultWords(what, matches, payments.length))
       setFound(matches.length === 1 ? (matches[0]?.id ?? null) : null)

@@ -3,7 +3,7 @@ import type { IpcErrorCode, IpcErrorView, IpcResult } from '../../../shared/ipc/
 import type { EventName, PaydeskEvents } from '../../../shared/ipc/events'
 
 /**
- * The renderer's only door to the main process. Features call `call('orders.create', input)`;
+ * The renderer's only door to the main process, used by the stores' ports (stores/ipc-ports.ts);
  * a failed call throws an IpcError carrying the typed view (code, message, issues, API error).
  */
 export class IpcError extends Error {
@@ -40,19 +40,4 @@ export async function call<C extends ChannelName>(
 
 export function subscribe<E extends EventName>(event: E, listener: (payload: PaydeskEvents[E]) => void): () => void {
   return bridge().on(event, listener)
-}
-
-/** A readable one-line message for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof IpcError) return error.message
-  if (error instanceof Error) return error.message
-  return String(error)
-}
-
-/**
- * Puts text on the clipboard through main: the window's session denies the page every permission,
- * the clipboard included, so `navigator.clipboard` would fail in the app.
- */
-export async function copyText(text: string): Promise<void> {
-  await call('app.copy', { text })
 }

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AppInfo } from '../../../shared/ipc/app'
+import type { ChannelInput } from '../../../shared/ipc/contract'
 import { toErrorView } from './error-view'
 
 // Which screen is shown, the hand-over of a focus request between screens, and the app's version
@@ -40,6 +41,12 @@ export type FocusRequest =
 /** What the app shell asks main. A rejected call throws ipc-client's IpcError. */
 export interface AppPort {
   info(): Promise<AppInfo>
+  /** Opens a web address in the agent's browser (main checks it). */
+  openExternal(url: string): Promise<unknown>
+  /** Puts text on the clipboard (the page itself may not). */
+  copyText(text: string): Promise<unknown>
+  /** Opens an e-mail draft with a payment link (main checks every part and builds the mailto:). */
+  emailLink(input: ChannelInput<'app.emailLink'>): Promise<unknown>
 }
 
 export interface AppState {
@@ -59,6 +66,10 @@ export interface AppState {
   /** Returns and clears the pending request if it is for `screen`. */
   takeFocus<S extends ScreenId>(screen: S): Extract<FocusRequest, { screen: S }> | null
   loadInfo(): Promise<void>
+  /** The window's errands through main; each rejects with main's error for the view to word. */
+  openExternal(url: string): Promise<void>
+  copyText(text: string): Promise<void>
+  emailLink(input: ChannelInput<'app.emailLink'>): Promise<void>
 }
 
 /** The sidebar screen named `asked` (e.g. the page's `?screen=orders`, used by tests), else home. */
@@ -101,5 +112,8 @@ export function createAppStore(port: AppPort, options: { screen?: ScreenId } = {
         set({ infoError: toErrorView(error).message })
       }
     },
+    openExternal: async (url) => void (await port.openExternal(url)),
+    copyText: async (text) => void (await port.copyText(text)),
+    emailLink: async (input) => void (await port.emailLink(input)),
   }))
 }

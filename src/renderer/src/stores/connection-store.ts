@@ -22,6 +22,8 @@ export interface ConnectionPort {
   rename(id: string, label: string): Promise<ChannelOutput<'connections.rename'>>
   remove(id: string): Promise<ChannelOutput<'connections.remove'>>
   test(id: string): Promise<ChannelOutput<'connections.test'>>
+  /** The profiles an organization token can act for, read with it by main; nothing is stored. */
+  profiles(secret: string, baseUrl: string | null): Promise<ChannelOutput<'connections.profiles'>>
   /** Main's notice that the saved connections or the active one changed; returns the unsubscribe. */
   onChanged(listener: () => void): () => void
 }
@@ -53,6 +55,8 @@ export interface ConnectionState {
   remove(id: string): Promise<void>
   test(id: string): Promise<ConnectionTestResult>
   clearSwitchError(): void
+  /** The profiles a token being added can act for (GET /v2/profiles through main). */
+  readProfiles(secret: string, baseUrl: string | null): Promise<ChannelOutput<'connections.profiles'>['profiles']>
 }
 
 function activeOf(connections: ConnectionView[], activeId: string): ActiveConnectionView | null {
@@ -60,110 +64,127 @@ function activeOf(connections: ConnectionView[], activeId: string): ActiveConnec
   return found ? { ...found, isLive: found.mode === 'live' } : null
 }
 
-export function createConnectionStore(port: ConnectionPort): StoreApi<ConnectionState> {
-  let starts = 0
-  let unsubscribe: (() => void) | null = null
+type SetState = StoreApi<ConnectionState>['setState']
+type GetState = StoreApi<ConnectionState>['getState']
+
+/** What the store's actions share: its state, its port, who listens, and the newest load. */
+interface ConnectionContext {
+  set: SetState
+  get: GetState
+  port: ConnectionPort
+  starts: number
+  unsubscribe: (() => void) | null
   /** Only the newest load may write, so a slow older answer cannot overwrite a newer one. */
-  const loads = newestCalls()
+  loads: ReturnType<typeof newestCalls>
+}
 
-  return createStore<ConnectionState>((set, get) => ({
-    connections: [],
-    activeId: null,
-    active: null,
-    notice: null,
-    loading: false,
-    error: null,
-    switchError: null,
-    switching: null,
-    tests: {},
+function start(ctx: ConnectionContext): () => void {
+  ctx.starts += 1
+  if (ctx.starts === 1) {
+    ctx.unsubscribe = ctx.port.onChanged(() => void ctx.get().load())
+    void ctx.get().load()
+  }
+  return () => {
+    ctx.starts -= 1
+    if (ctx.starts === 0) {
+      ctx.unsubscribe?.()
+      ctx.unsubscribe = null
+    }
+  }
+}
 
-    start() {
-      starts += 1
-      if (starts === 1) {
-        unsubscribe = port.onChanged(() => void get().load())
-        void get().load()
-      }
-      return () => {
-        starts -= 1
-        if (starts === 0) {
-          unsubscribe?.()
-          unsubscribe = null
-        }
-      }
-    },
-
-    async load() {
-      set({ loading: true })
-      await loads.run(
-        () => port.list(),
-        (answer) => {
-          if (!answer.ok) return set({ loading: false, error: toIpcErrorView(answer.error) })
-          const list = answer.value
-          set({
-            connections: list.connections,
-            activeId: list.activeId,
-            active: activeOf(list.connections, list.activeId),
-            notice: list.notice,
-            loading: false,
-            error: null,
-          })
-        },
-      )
-    },
-
-    async setActive(id) {
-      set({ switching: id, switchError: null })
-      try {
-        const active = await port.setActive(id)
-        loads.invalidate() // an older list in flight must not switch the mode back
-        set({ active, activeId: active.id, switching: null })
-        void get().load()
-        return true
-      } catch (error) {
-        set({ switching: null, switchError: toIpcErrorView(error) })
-        void get().load()
-        return false
-      }
-    },
-
-    async add(input) {
-      const view = await port.add(input)
-      void get().load()
-      return view
-    },
-
-    async rename(id, label) {
-      const view = await port.rename(id, label)
-      set((s) => ({ connections: s.connections.map((c) => (c.id === id ? view : c)) }))
-      void get().load()
-      return view
-    },
-
-    async remove(id) {
-      await port.remove(id)
-      set((s) => {
-        const tests = { ...s.tests }
-        delete tests[id]
-        return { tests }
+async function load({ set, port, loads }: ConnectionContext): Promise<void> {
+  set({ loading: true })
+  await loads.run(
+    () => port.list(),
+    (answer) => {
+      if (!answer.ok) return set({ loading: false, error: toIpcErrorView(answer.error) })
+      const list = answer.value
+      set({
+        connections: list.connections,
+        activeId: list.activeId,
+        active: activeOf(list.connections, list.activeId),
+        notice: list.notice,
+        loading: false,
+        error: null,
       })
-      await get().load()
     },
+  )
+}
 
-    async test(id) {
-      // One test result on screen at a time: a new test replaces the previous banner.
-      set({ tests: { [id]: { pending: true } } })
-      let result: ConnectionTestResult
-      try {
-        result = await port.test(id)
-      } catch (error) {
-        result = { ok: false, id, error: toIpcErrorView(error) }
-      }
-      set((s) => (s.tests[id] ? { tests: { [id]: { pending: false, result } } } : {}))
-      // Last used (and, for the Sandbox, its address and key tail) changed without an event.
-      void get().load()
-      return result
-    },
+async function setActive({ set, get, port, loads }: ConnectionContext, id: string): Promise<boolean> {
+  set({ switching: id, switchError: null })
+  try {
+    const active = await port.setActive(id)
+    loads.invalidate() // an older list in flight must not switch the mode back
+    set({ active, activeId: active.id, switching: null })
+    void get().load()
+    return true
+  } catch (error) {
+    set({ switching: null, switchError: toIpcErrorView(error) })
+    void get().load()
+    return false
+  }
+}
 
-    clearSwitchError: () => set({ switchError: null }),
-  }))
+async function rename({ set, get, port }: ConnectionContext, id: string, label: string): Promise<ConnectionView> {
+  const view = await port.rename(id, label)
+  set((s) => ({ connections: s.connections.map((c) => (c.id === id ? view : c)) }))
+  void get().load()
+  return view
+}
+
+async function remove({ set, get, port }: ConnectionContext, id: string): Promise<void> {
+  await port.remove(id)
+  set((s) => {
+    const tests = { ...s.tests }
+    delete tests[id]
+    return { tests }
+  })
+  await get().load()
+}
+
+async function test({ set, get, port }: ConnectionContext, id: string): Promise<ConnectionTestResult> {
+  // One test result on screen at a time: a new test replaces the previous banner.
+  set({ tests: { [id]: { pending: true } } })
+  let result: ConnectionTestResult
+  try {
+    result = await port.test(id)
+  } catch (error) {
+    result = { ok: false, id, error: toIpcErrorView(error) }
+  }
+  set((s) => (s.tests[id] ? { tests: { [id]: { pending: false, result } } } : {}))
+  // Last used (and, for the Sandbox, its address and key tail) changed without an event.
+  void get().load()
+  return result
+}
+
+export function createConnectionStore(port: ConnectionPort): StoreApi<ConnectionState> {
+  return createStore<ConnectionState>((set, get) => {
+    const ctx: ConnectionContext = { set, get, port, starts: 0, unsubscribe: null, loads: newestCalls() }
+    return {
+      connections: [],
+      activeId: null,
+      active: null,
+      notice: null,
+      loading: false,
+      error: null,
+      switchError: null,
+      switching: null,
+      tests: {},
+      start: () => start(ctx),
+      load: () => load(ctx),
+      setActive: (id) => setActive(ctx, id),
+      async add(input) {
+        const view = await port.add(input)
+        void get().load()
+        return view
+      },
+      rename: (id, label) => rename(ctx, id, label),
+      remove: (id) => remove(ctx, id),
+      test: (id) => test(ctx, id),
+      clearSwitchError: () => set({ switchError: null }),
+      readProfiles: async (secret, baseUrl) => (await port.profiles(secret, baseUrl)).profiles,
+    }
+  })
 }

@@ -42,6 +42,11 @@ export function toErrorView(error: unknown): ErrorView {
   }
 }
 
+/** A readable one-line message for anything a call threw (ipc-client's IpcError included). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /**
  * The IPC error view main sent (code, message, issues, the API's error) for anything a call threw;
  * read by shape like toErrorView. Anything else is an internal error with its message.

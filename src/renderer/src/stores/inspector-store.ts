@@ -4,6 +4,7 @@ import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type {
   RequestLogAppended,
   RequestLogEntry,
+  RequestLogExportFormat,
   RequestLogFilter,
   RequestLogSummary,
 } from '../../../shared/request-log-types'
@@ -21,6 +22,14 @@ export interface InspectorPort {
   get(id: string): Promise<ChannelOutput<'requestLog.get'>>
   search(text: string): Promise<ChannelOutput<'requestLog.search'>>
   rateLimitState(): Promise<ChannelOutput<'rateLimit.state'>>
+  /** A cURL command for one attempt of an entry (the key as an environment variable). */
+  curl(id: string, attempt?: number): Promise<ChannelOutput<'requestLog.curl'>>
+  /** Adds (or removes) a case id on entries. */
+  tag(ids: string[], tag: string, remove: boolean): Promise<ChannelOutput<'requestLog.tag'>>
+  /** Writes the entries, redacted, to a file the agent picks in main's save dialog. */
+  export(ids: string[], format: RequestLogExportFormat): Promise<ChannelOutput<'requestLog.export'>>
+  /** Clears the whole log once the agent confirmed in main's own dialog (else 'canceled'). */
+  clear(): Promise<ChannelOutput<'requestLog.clear'>>
   /** Main's new and updated log entries; returns the unsubscribe. */
   onAppended(listener: (payload: RequestLogAppended) => void): () => void
   /** The client limiter's buckets after a change; returns the unsubscribe. */
@@ -71,7 +80,19 @@ export interface InspectorState {
    * bar shows the buckets on every screen, and the list stays current while another screen is open.
    */
   startFeeds(): void
+  /** The cURL command of an attempt. */
+  curlCommand(id: string, attempt?: number): Promise<string>
+  /** Tags (or untags) entries in main, then here; answers how many main changed. */
+  tag(ids: string[], tag: string, remove: boolean): Promise<number>
+  exportEntries(ids: string[], format: RequestLogExportFormat): Promise<ChannelOutput<'requestLog.export'>>
+  /** Clears the log (main asks the agent first) and reads it again; answers how many were cleared. */
+  clearLog(): Promise<number>
 }
+
+/** The state's functions (the rest is data). */
+type InspectorAction = {
+  [K in keyof InspectorState]: InspectorState[K] extends (...args: never[]) => unknown ? K : never
+}[keyof InspectorState]
 
 /** Newest first by seq; rows already present are replaced in place. */
 function mergeRows(rows: RequestLogSummary[], incoming: RequestLogSummary[]): RequestLogSummary[] {
@@ -97,176 +118,216 @@ function mergeRows(rows: RequestLogSummary[], incoming: RequestLogSummary[]): Re
   return merged.length > MAX_ROWS ? merged.slice(0, MAX_ROWS) : merged
 }
 
-export function createInspectorStore(port: InspectorPort, timers: StoreTimers): StoreApi<InspectorState> {
-  let bodyTimer: unknown = null
-  // Only the newest body search and the newest detail answer may write.
-  let bodySeq = 0
-  let detailSeq = 0
-  let feedsStarted = false
-  // Events that arrive while the list loads, applied on top of its answer.
-  let pendingDuringLoad: RequestLogAppended[] | null = null
+type SetState = StoreApi<InspectorState>['setState']
+type GetState = StoreApi<InspectorState>['getState']
 
-  const store = createStore<InspectorState>((set, get) => ({
-    rows: [],
-    status: 'idle',
-    error: null,
-    notice: null,
-    persisted: true,
-    filter: {},
-    bodyText: '',
-    bodyMatches: null,
-    bodySearching: false,
-    bodyError: null,
-    selectedId: null,
-    scrollRequest: 0,
-    checked: new Set(),
-    detail: null,
-    detailStatus: 'idle',
-    detailError: null,
-    buckets: [],
+/** What the store's actions share: its state, its port and timers, and its private counters. */
+interface InspectorContext {
+  set: SetState
+  get: GetState
+  port: InspectorPort
+  timers: StoreTimers
+  bodyTimer: unknown
+  /** Only the newest body search and the newest detail answer may write. */
+  bodySeq: number
+  detailSeq: number
+  feedsStarted: boolean
+  /** Events that arrive while the list loads, applied on top of its answer. */
+  pendingDuringLoad: RequestLogAppended[] | null
+}
 
-    async load() {
-      get().startFeeds()
-      set({ status: 'loading', error: null })
-      pendingDuringLoad = []
-      try {
-        const view = await port.list()
-        let rows = view.entries
-        for (const p of pendingDuringLoad ?? []) rows = p.cleared ? p.entries : mergeRows(rows, p.entries)
-        set({ rows, status: 'ready', notice: view.notice, persisted: view.persisted })
-      } catch (error) {
-        set({ status: 'error', error: toErrorView(error).message })
-      } finally {
-        pendingDuringLoad = null
-      }
-    },
-
-    applyAppended(payload) {
-      if (pendingDuringLoad) {
-        pendingDuringLoad.push(payload)
-        return
-      }
-      if (get().status !== 'ready') return
-      if (payload.cleared) {
-        set({
-          rows: payload.entries,
-          checked: new Set(),
-          selectedId: null,
-          detail: null,
-          detailStatus: 'idle',
-          bodyMatches: get().bodyText ? new Set() : null,
-        })
-        return
-      }
-      set({ rows: mergeRows(get().rows, payload.entries) })
-      // A running body search does not see new rows until it runs again: refresh it.
-      if (get().bodyText.trim()) scheduleBodySearch(get().bodyText, BODY_REFRESH_DELAY_MS)
-    },
-
-    setFilter(patch) {
-      set({ filter: { ...get().filter, ...patch } })
-    },
-
-    resetFilter() {
-      set({ filter: {}, bodyText: '', bodyMatches: null, bodyError: null, bodySearching: false })
-    },
-
-    setBodyText(text) {
-      set({ bodyText: text })
-      if (text.trim() === '') {
-        if (bodyTimer !== null) timers.clearTimeout(bodyTimer)
-        bodyTimer = null
-        bodySeq++
-        set({ bodyMatches: null, bodySearching: false, bodyError: null })
-        return
-      }
-      scheduleBodySearch(text, BODY_SEARCH_DELAY_MS)
-    },
-
-    select(id, options) {
-      const seq = ++detailSeq
-      set({
-        selectedId: id,
-        scrollRequest: options?.scroll ? get().scrollRequest + 1 : get().scrollRequest,
-        detailStatus: id ? 'loading' : 'idle',
-        detailError: null,
-        ...(id === null ? { detail: null } : {}),
-      })
-      if (!id) return
-      port.get(id).then(
-        (detail) => {
-          if (seq === detailSeq) set({ detail, detailStatus: 'ready' })
-        },
-        (error: unknown) => {
-          if (seq === detailSeq) set({ detail: null, detailStatus: 'error', detailError: toErrorView(error).message })
-        },
-      )
-    },
-
-    toggleChecked(id) {
-      const checked = new Set(get().checked)
-      if (checked.has(id)) checked.delete(id)
-      else checked.add(id)
-      set({ checked })
-    },
-
-    setChecked(ids) {
-      set({ checked: new Set(ids) })
-    },
-
-    replaceTags(ids, tag, remove) {
-      const wanted = new Set(ids)
-      set({
-        rows: get().rows.map((r) => {
-          if (!wanted.has(r.id)) return r
-          const has = r.tags.includes(tag)
-          if (remove === !has) return r
-          return { ...r, tags: remove ? r.tags.filter((t) => t !== tag) : [...r.tags, tag] }
-        }),
-      })
-      const detail = get().detail
-      if (detail && wanted.has(detail.id)) {
-        const tags = remove
-          ? detail.tags.filter((t) => t !== tag)
-          : detail.tags.includes(tag)
-            ? detail.tags
-            : [...detail.tags, tag]
-        set({ detail: { ...detail, tags } })
-      }
-    },
-
-    startFeeds() {
-      if (feedsStarted) return
-      feedsStarted = true
-      port.onAppended((payload) => get().applyAppended(payload))
-      port.onRateLimitChanged((buckets) => set({ buckets }))
-      port.rateLimitState().then(
-        (buckets) => set({ buckets }),
-        () => {
-          // The status bar stays empty until the first change arrives; nothing to tell the user.
-        },
-      )
-    },
-  }))
-
-  function scheduleBodySearch(text: string, delayMs: number): void {
-    if (bodyTimer !== null) timers.clearTimeout(bodyTimer)
-    store.setState({ bodySearching: true })
-    bodyTimer = timers.setTimeout(() => {
-      bodyTimer = null
-      const seq = ++bodySeq
-      port.search(text.trim().slice(0, 500)).then(
-        ({ ids }) => {
-          if (seq === bodySeq) store.setState({ bodyMatches: new Set(ids), bodySearching: false, bodyError: null })
-        },
-        (error: unknown) => {
-          if (seq === bodySeq) store.setState({ bodySearching: false, bodyError: toErrorView(error).message })
-        },
-      )
-    }, delayMs)
+async function load(ctx: InspectorContext): Promise<void> {
+  const { set, get, port } = ctx
+  get().startFeeds()
+  set({ status: 'loading', error: null })
+  ctx.pendingDuringLoad = []
+  try {
+    const view = await port.list()
+    let rows = view.entries
+    for (const p of ctx.pendingDuringLoad ?? []) rows = p.cleared ? p.entries : mergeRows(rows, p.entries)
+    set({ rows, status: 'ready', notice: view.notice, persisted: view.persisted })
+  } catch (error) {
+    set({ status: 'error', error: toErrorView(error).message })
+  } finally {
+    ctx.pendingDuringLoad = null
   }
+}
 
-  return store
+function applyAppended(ctx: InspectorContext, payload: RequestLogAppended): void {
+  const { set, get } = ctx
+  if (ctx.pendingDuringLoad) {
+    ctx.pendingDuringLoad.push(payload)
+    return
+  }
+  if (get().status !== 'ready') return
+  if (payload.cleared) {
+    set({
+      rows: payload.entries,
+      checked: new Set(),
+      selectedId: null,
+      detail: null,
+      detailStatus: 'idle',
+      bodyMatches: get().bodyText ? new Set() : null,
+    })
+    return
+  }
+  set({ rows: mergeRows(get().rows, payload.entries) })
+  // A running body search does not see new rows until it runs again: refresh it.
+  if (get().bodyText.trim()) scheduleBodySearch(ctx, get().bodyText, BODY_REFRESH_DELAY_MS)
+}
+
+function setBodyText(ctx: InspectorContext, text: string): void {
+  ctx.set({ bodyText: text })
+  if (text.trim() === '') {
+    if (ctx.bodyTimer !== null) ctx.timers.clearTimeout(ctx.bodyTimer)
+    ctx.bodyTimer = null
+    ctx.bodySeq++
+    ctx.set({ bodyMatches: null, bodySearching: false, bodyError: null })
+    return
+  }
+  scheduleBodySearch(ctx, text, BODY_SEARCH_DELAY_MS)
+}
+
+function scheduleBodySearch(ctx: InspectorContext, text: string, delayMs: number): void {
+  const { set, timers, port } = ctx
+  if (ctx.bodyTimer !== null) timers.clearTimeout(ctx.bodyTimer)
+  set({ bodySearching: true })
+  ctx.bodyTimer = timers.setTimeout(() => {
+    ctx.bodyTimer = null
+    const seq = ++ctx.bodySeq
+    port.search(text.trim().slice(0, 500)).then(
+      ({ ids }) => {
+        if (seq === ctx.bodySeq) set({ bodyMatches: new Set(ids), bodySearching: false, bodyError: null })
+      },
+      (error: unknown) => {
+        if (seq === ctx.bodySeq) set({ bodySearching: false, bodyError: toErrorView(error).message })
+      },
+    )
+  }, delayMs)
+}
+
+function select(ctx: InspectorContext, id: string | null, options?: { scroll?: boolean }): void {
+  const { set, get, port } = ctx
+  const seq = ++ctx.detailSeq
+  set({
+    selectedId: id,
+    scrollRequest: options?.scroll ? get().scrollRequest + 1 : get().scrollRequest,
+    detailStatus: id ? 'loading' : 'idle',
+    detailError: null,
+    ...(id === null ? { detail: null } : {}),
+  })
+  if (!id) return
+  port.get(id).then(
+    (detail) => {
+      if (seq === ctx.detailSeq) set({ detail, detailStatus: 'ready' })
+    },
+    (error: unknown) => {
+      if (seq === ctx.detailSeq) set({ detail: null, detailStatus: 'error', detailError: toErrorView(error).message })
+    },
+  )
+}
+
+function withTag(tags: string[], tag: string, remove: boolean): string[] {
+  if (remove) return tags.filter((t) => t !== tag)
+  return tags.includes(tag) ? tags : [...tags, tag]
+}
+
+function replaceTags(ctx: InspectorContext, ids: string[], tag: string, remove: boolean): void {
+  const { set, get } = ctx
+  const wanted = new Set(ids)
+  set({
+    rows: get().rows.map((r) => {
+      if (!wanted.has(r.id)) return r
+      const has = r.tags.includes(tag)
+      if (remove === !has) return r
+      return { ...r, tags: remove ? r.tags.filter((t) => t !== tag) : [...r.tags, tag] }
+    }),
+  })
+  const detail = get().detail
+  if (detail && wanted.has(detail.id)) set({ detail: { ...detail, tags: withTag(detail.tags, tag, remove) } })
+}
+
+function startFeeds(ctx: InspectorContext): void {
+  const { set, get, port } = ctx
+  if (ctx.feedsStarted) return
+  ctx.feedsStarted = true
+  port.onAppended((payload) => get().applyAppended(payload))
+  port.onRateLimitChanged((buckets) => set({ buckets }))
+  port.rateLimitState().then(
+    (buckets) => set({ buckets }),
+    () => {
+      // The status bar stays empty until the first change arrives; nothing to tell the user.
+    },
+  )
+}
+
+function toggleChecked(ctx: InspectorContext, id: string): void {
+  const checked = new Set(ctx.get().checked)
+  if (checked.has(id)) checked.delete(id)
+  else checked.add(id)
+  ctx.set({ checked })
+}
+
+const INITIAL: Omit<InspectorState, InspectorAction> = {
+  rows: [],
+  status: 'idle',
+  error: null,
+  notice: null,
+  persisted: true,
+  filter: {},
+  bodyText: '',
+  bodyMatches: null,
+  bodySearching: false,
+  bodyError: null,
+  selectedId: null,
+  scrollRequest: 0,
+  checked: new Set(),
+  detail: null,
+  detailStatus: 'idle',
+  detailError: null,
+  buckets: [],
+}
+
+export function createInspectorStore(port: InspectorPort, timers: StoreTimers): StoreApi<InspectorState> {
+  return createStore<InspectorState>((set, get) => {
+    const ctx: InspectorContext = {
+      set,
+      get,
+      port,
+      timers,
+      bodyTimer: null,
+      bodySeq: 0,
+      detailSeq: 0,
+      feedsStarted: false,
+      pendingDuringLoad: null,
+    }
+    return {
+      ...INITIAL,
+      checked: new Set(),
+      load: () => load(ctx),
+      applyAppended: (payload) => applyAppended(ctx, payload),
+      setFilter: (patch) => set({ filter: { ...get().filter, ...patch } }),
+      resetFilter: () => set({ filter: {}, bodyText: '', bodyMatches: null, bodyError: null, bodySearching: false }),
+      setBodyText: (text) => setBodyText(ctx, text),
+      select: (id, options) => select(ctx, id, options),
+      toggleChecked: (id) => toggleChecked(ctx, id),
+      setChecked: (ids) => set({ checked: new Set(ids) }),
+      replaceTags: (ids, tag, remove) => replaceTags(ctx, ids, tag, remove),
+      startFeeds: () => startFeeds(ctx),
+      curlCommand: async (id, attempt) => (await port.curl(id, attempt)).command,
+      async tag(ids, tag, remove) {
+        const { updated } = await port.tag(ids, tag, remove)
+        replaceTags(ctx, ids, tag, remove)
+        return updated
+      },
+      exportEntries: (ids, format) => port.export(ids, format),
+      async clearLog() {
+        const { cleared } = await port.clear()
+        await get().load()
+        return cleared
+      },
+    }
+  })
 }
 
 /** The quick filters (everything but the body search), applied to summary rows. */

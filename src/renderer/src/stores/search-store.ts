@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { HomeView, SearchHit, SearchResult, SyncProgress } from '../../../shared/ipc/search'
+import { errorMessage } from './error-view'
 
 // The header search box, the home screen and the sync status. Created with the IPC port it uses
 // (and a clock), so it is unit-tested without a browser; main parses and runs every query.
@@ -44,89 +45,101 @@ export function flatHits(result: SearchResult | null): SearchHit[] {
   return result ? [...result.orders.hits, ...result.payments.hits] : []
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+type SetState = StoreApi<SearchState>['setState']
+type GetState = StoreApi<SearchState>['getState']
+
+/** What the actions share: the store, its port, and the newest query's number (older answers are dropped). */
+interface SearchContext {
+  set: SetState
+  get: GetState
+  port: SearchPort
+  seq: number
+}
+
+function setText(ctx: SearchContext, text: string): void {
+  const { set, get } = ctx
+  set({ text, open: text.trim() !== '', error: text.trim() === '' ? null : get().error })
+  if (text.trim() === '') {
+    ctx.seq++
+    set({ result: null, selected: -1, loading: false })
+  }
+}
+
+async function run(ctx: SearchContext): Promise<void> {
+  const { set, get, port } = ctx
+  const text = get().text
+  if (text.trim() === '') return
+  const mine = ++ctx.seq
+  set({ loading: true })
+  try {
+    const result = await port.query(text)
+    if (mine !== ctx.seq) return
+    const hits = flatHits(result)
+    set({ result, error: null, loading: false, open: true, selected: hits.length > 0 ? 0 : -1 })
+  } catch (error) {
+    if (mine !== ctx.seq) return
+    set({ result: null, error: errorMessage(error), loading: false, open: true, selected: -1 })
+  }
+}
+
+/** Asks main for the sync state (`ask`), showing its answer or why it failed on the home screen. */
+async function syncCall(ctx: SearchContext, ask: () => Promise<SyncProgress>): Promise<void> {
+  try {
+    ctx.set({ sync: await ask() })
+  } catch (error) {
+    ctx.set({ homeError: errorMessage(error) })
+  }
+}
+
+function listen({ set, get, port }: SearchContext): () => void {
+  void port.status().then(
+    (sync) => {
+      if (!get().sync) set({ sync })
+    },
+    () => {},
+  )
+  return port.onProgress((sync) => set({ sync }))
 }
 
 export function createSearchStore(port: SearchPort): StoreApi<SearchState> {
-  let seq = 0
-  return createStore<SearchState>((set, get) => ({
-    text: '',
-    result: null,
-    error: null,
-    loading: false,
-    open: false,
-    selected: -1,
-    home: null,
-    homeError: null,
-    sync: null,
-    setText(text) {
-      set({ text, open: text.trim() !== '', error: text.trim() === '' ? null : get().error })
-      if (text.trim() === '') {
-        seq++
-        set({ result: null, selected: -1, loading: false })
-      }
-    },
-    async run() {
-      const text = get().text
-      if (text.trim() === '') return
-      const mine = ++seq
-      set({ loading: true })
-      try {
-        const result = await port.query(text)
-        if (mine !== seq) return
-        const hits = flatHits(result)
-        set({ result, error: null, loading: false, open: true, selected: hits.length > 0 ? 0 : -1 })
-      } catch (error) {
-        if (mine !== seq) return
-        set({ result: null, error: message(error), loading: false, open: true, selected: -1 })
-      }
-    },
-    move(delta) {
-      const count = flatHits(get().result).length
-      if (count === 0) return
-      const next = (get().selected + delta + count) % count
-      set({ selected: next, open: true })
-    },
-    close() {
-      set({ open: false })
-    },
-    target() {
-      const { result, selected } = get()
-      if (result?.direct) return result.direct
-      const hit = flatHits(result)[selected]
-      return hit ? { kind: hit.kind, id: hit.id } : null
-    },
-    async loadHome() {
-      try {
-        const home = await port.home()
-        set({ home, homeError: null, sync: home.sync })
-      } catch (error) {
-        set({ homeError: message(error) })
-      }
-    },
-    async startSync(full) {
-      try {
-        set({ sync: await port.sync(full) })
-      } catch (error) {
-        set({ homeError: message(error) })
-      }
-    },
-    async cancelSync() {
-      try {
-        set({ sync: await port.cancelSync() })
-      } catch (error) {
-        set({ homeError: message(error) })
-      }
-    },
-    listen() {
-      void port.status().then(
-        (sync) => {
-          if (!get().sync) set({ sync })
-        },
-        () => {},
-      )
-      return port.onProgress((sync) => set({ sync }))
-    },
-  }))
+  return createStore<SearchState>((set, get) => {
+    const ctx: SearchContext = { set, get, port, seq: 0 }
+    return {
+      text: '',
+      result: null,
+      error: null,
+      loading: false,
+      open: false,
+      selected: -1,
+      home: null,
+      homeError: null,
+      sync: null,
+      setText: (text) => setText(ctx, text),
+      run: () => run(ctx),
+      move(delta) {
+        const count = flatHits(get().result).length
+        if (count === 0) return
+        const next = (get().selected + delta + count) % count
+        set({ selected: next, open: true })
+      },
+      close: () => set({ open: false }),
+      target() {
+        const { result, selected } = get()
+        if (result?.direct) return result.direct
+        const hit = flatHits(result)[selected]
+        return hit ? { kind: hit.kind, id: hit.id } : null
+      },
+      async loadHome() {
+        try {
+          const home = await port.home()
+          set({ home, homeError: null, sync: home.sync })
+        } catch (error) {
+          set({ homeError: errorMessage(error) })
+        }
+      },
+      startSync: (full) => syncCall(ctx, () => port.sync(full)),
+      cancelSync: () => syncCall(ctx, () => port.cancelSync()),
+      listen: () => listen(ctx),
+    }
+  })
 }

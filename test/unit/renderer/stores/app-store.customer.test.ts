@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { createAppStore } from '../../../../src/renderer/src/stores/app-store'
 
-const store = () => createAppStore({ info: async () => Promise.reject(new Error('unused')) })
+const unused = async (): Promise<never> => Promise.reject(new Error('unused'))
+const store = () => createAppStore({ info: unused, openExternal: unused, copyText: unused, emailLink: unused })
 
 describe('app store: the customer view', () => {
   it('keeps who is shown and where the agent came from', () => {

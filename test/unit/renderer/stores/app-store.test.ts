@@ -12,8 +12,16 @@ const INFO: AppInfo = {
   versions: { node: '24.0.0', electron: null, chrome: null },
 }
 
-function port(answer: () => Promise<AppInfo>): AppPort {
-  return { info: answer }
+function port(answer: () => Promise<AppInfo>, errands: string[] = []): AppPort {
+  return {
+    info: answer,
+    openExternal: async (url) => errands.push(`open ${url}`),
+    copyText: async (text) => errands.push(`copy ${text}`),
+    async emailLink(input) {
+      if (!input.to.includes('@')) throw new Error('That is not an e-mail address.')
+      errands.push(`email ${input.to}`)
+    },
+  }
 }
 
 describe('app store', () => {
@@ -53,6 +61,17 @@ describe('app store', () => {
     store.getState().navigate({ screen: 'payments', paymentId: 'tr_1' }) // a newer request replaces it
     expect(store.getState().takeFocus('orders')).toBeNull()
     expect(store.getState().takeFocus('payments')).toEqual({ screen: 'payments', paymentId: 'tr_1' })
+  })
+
+  it("runs the window's errands (open a link, copy, e-mail a link) through main; a refusal reaches the view", async () => {
+    const errands: string[] = []
+    const store = createAppStore(port(async () => INFO, errands))
+    await store.getState().openExternal('https://docs.mollie.com/')
+    await store.getState().copyText('tr_1')
+    const mail = { link: 'https://pay.example/1', amount: { currency: 'EUR', value: '1.00' }, what: 'Order 1' }
+    await store.getState().emailLink({ ...mail, to: 'ann@example.com' })
+    await expect(store.getState().emailLink({ ...mail, to: 'ann' })).rejects.toThrow('not an e-mail address')
+    expect(errands).toEqual(['open https://docs.mollie.com/', 'copy tr_1', 'email ann@example.com'])
   })
 
   it('loads the version line, or says why it could not', async () => {

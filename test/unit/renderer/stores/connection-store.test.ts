@@ -76,6 +76,11 @@ function fakeMain() {
       calls.push(`test ${id}`)
       return present(next.test, 'a test answer').promise
     },
+    async profiles(secret, baseUrl) {
+      calls.push(`profiles ${secret.length} chars ${baseUrl}`)
+      if (next.fail) throw next.fail
+      return { profiles: [{ id: 'pfl_1', name: 'Shop', website: 'https://shop.example', mode: 'test' }] }
+    },
     onChanged(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -201,6 +206,18 @@ describe('connection store', () => {
       issues: [{ path: 'label', message: 'Too long' }],
     })
     await expect(store.getState().rename('sandbox', 'x'.repeat(500))).rejects.toThrow('The label is too long.')
+  })
+
+  it('reads the profiles a token can act for through main, keeping nothing; a refusal reaches the form', async () => {
+    const { main, store } = await loaded(listOf('sandbox', connection('sandbox')))
+    const before = store.getState()
+    expect(await store.getState().readProfiles('access_abc', null)).toEqual([
+      { id: 'pfl_1', name: 'Shop', website: 'https://shop.example', mode: 'test' },
+    ])
+    expect(main.calls).toEqual(['profiles 10 chars null'])
+    expect(store.getState()).toBe(before)
+    main.next.fail = ipcError('api-error', 'The token was refused (401).')
+    await expect(store.getState().readProfiles('access_abc', 'http://127.0.0.1:1')).rejects.toThrow('(401)')
   })
 
   it('a test shows pending then its result; a failed call becomes a failed result; a new test replaces it', async () => {

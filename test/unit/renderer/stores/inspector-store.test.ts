@@ -52,6 +52,9 @@ function fakeMain() {
   const appended = new Set<(payload: RequestLogAppended) => void>()
   const changed = new Set<(buckets: BucketSnapshot[]) => void>()
   const state = deferred<BucketSnapshot[]>()
+  /** The errands the agent runs from the Inspector, as main received them. */
+  const errands: string[] = []
+  const clears: Deferred<{ cleared: number }>[] = []
   const port: InspectorPort = {
     list() {
       const answer = deferred<RequestLogListView>()
@@ -69,6 +72,24 @@ function fakeMain() {
       return answer.promise
     },
     rateLimitState: () => state.promise,
+    async curl(id, attempt) {
+      errands.push(`curl ${id} ${attempt}`)
+      return { command: `curl ${id}` }
+    },
+    async tag(ids, tag, remove) {
+      errands.push(`tag ${ids.join(',')} ${tag} ${remove}`)
+      return { updated: ids.length }
+    },
+    async export(ids, format) {
+      errands.push(`export ${ids.join(',')} ${format}`)
+      return { saved: false }
+    },
+    clear() {
+      errands.push('clear')
+      const answer = deferred<{ cleared: number }>()
+      clears.push(answer)
+      return answer.promise
+    },
     onAppended(listener) {
       appended.add(listener)
       return () => appended.delete(listener)
@@ -84,6 +105,8 @@ function fakeMain() {
     gets,
     searches,
     state,
+    errands,
+    clears,
     append: (payload: RequestLogAppended) => appended.forEach((l) => l(payload)),
     bucketsChanged: (buckets: BucketSnapshot[]) => changed.forEach((l) => l(buckets)),
     listeners: () => ({ appended: appended.size, changed: changed.size }),
@@ -310,6 +333,38 @@ describe('inspector store: the open entry, ticks and tags', () => {
     store.getState().replaceTags(['e1'], 'a', true)
     expect(store.getState().rows[1]?.tags).toEqual(['case-9'])
     expect(store.getState().detail?.tags).toEqual(['case-9'])
+  })
+})
+
+describe('inspector store: errands through main', () => {
+  it('tags in main first, then on the rows; a failed tag changes no row', async () => {
+    const { main, store } = await loaded([row(2), row(1)])
+    expect(await store.getState().tag(['e1', 'e2'], 'case-7', false)).toBe(2)
+    expect(main.errands).toEqual(['tag e1,e2 case-7 false'])
+    expect(store.getState().rows.map((r) => r.tags)).toEqual([['case-7'], ['case-7']])
+    main.port.tag = async () => {
+      throw ipcError('internal', 'The log file is locked.')
+    }
+    await expect(store.getState().tag(['e1'], 'case-7', true)).rejects.toThrow('The log file is locked.')
+    expect(store.getState().rows.map((r) => r.tags)).toEqual([['case-7'], ['case-7']])
+  })
+
+  it('clears the log in main, then reads it again, and answers how many were cleared', async () => {
+    const { main, store } = await loaded([row(2), row(1)])
+    const clearing = store.getState().clearLog()
+    expect(main.lists).toHaveLength(1)
+    present(main.clears[0], 'the clear call').resolve({ cleared: 2 })
+    await settle()
+    present(main.lists[1], 'the second list call').resolve({ entries: [], persisted: true, notice: null })
+    expect(await clearing).toBe(2)
+    expect(store.getState().rows).toEqual([])
+  })
+
+  it('builds a cURL command and exports through main', async () => {
+    const { main, store } = await loaded([row(1)])
+    expect(await store.getState().curlCommand('e1', 2)).toBe('curl e1')
+    expect(await store.getState().exportEntries(['e1'], 'har')).toEqual({ saved: false })
+    expect(main.errands).toEqual(['curl e1 2', 'export e1 har'])
   })
 })
 

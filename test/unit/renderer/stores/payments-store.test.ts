@@ -34,6 +34,7 @@ function fakeService(total: number) {
   const all = Array.from({ length: total }, (_, i) => payment(total - i))
   const calls: ListInput[] = []
   const canceled: string[] = []
+  const progressListeners = new Set<(p: { exportId: string; written: number; total: number; done: boolean }) => void>()
   /** When set, the next list call waits for the test to answer it. */
   const held: Deferred<ChannelOutput<'payments.list'>>[] = []
   let holdNext = 0
@@ -89,11 +90,18 @@ function fakeService(total: number) {
       return Promise.resolve({ canceled: true })
     },
     export: ({ ids }) => Promise.resolve({ path: '/tmp/x.csv', rows: ids.length } as ChannelOutput<'payments.export'>),
+    onExportProgress(listener) {
+      progressListeners.add(listener)
+      return () => progressListeners.delete(listener)
+    },
   }
   return {
     all,
     calls,
     canceled,
+    progress: (p: { exportId: string; written: number; total: number; done: boolean }) =>
+      progressListeners.forEach((l) => l(p)),
+    listening: () => progressListeners.size,
     held,
     port,
     hold(n = 1) {
@@ -147,6 +155,36 @@ describe('payments store', () => {
     expect(store.getState().slots.at(-1)?.nextLink).toBeNull()
     await store.getState().loadMore()
     expect(service.calls).toHaveLength(3)
+  })
+
+  it('reads the newest payments in a session of its own, leaving the list on screen as it was', async () => {
+    const { service, store, ids } = setup(120)
+    await store.getState().loadFirst()
+    const shown = ids()
+    const newest = await store.getState().readNewest(5)
+    expect(newest.map((p) => p.id)).toEqual(service.all.slice(0, 5).map((p) => p.id))
+    expect(service.calls.at(-1)).toMatchObject({
+      sessionId: 'lost-write-lookup',
+      query: { limit: 5 },
+      action: 'refresh',
+    })
+    expect(service.calls.at(-1)?.sessionId).not.toBe(store.getState().sessionId)
+    expect(ids()).toEqual(shown)
+  })
+
+  it("follows an export's progress while the screen listens, and not after", async () => {
+    const { service, store } = setup(10)
+    await store.getState().loadFirst()
+    const exporting = store.getState().exportRows('csv', ['a', 'b', 'c'])
+    const exportId = store.getState().exportState?.exportId ?? ''
+    const stop = store.getState().listenExport()
+    service.progress({ exportId, written: 2, total: 3, done: false })
+    expect(store.getState().exportState).toMatchObject({ written: 2, total: 3 })
+    stop()
+    expect(service.listening()).toBe(0)
+    service.progress({ exportId, written: 3, total: 3, done: false })
+    expect(store.getState().exportState?.written).not.toBe(3)
+    await exporting
   })
 
   it('starts from an id, with the page size and sort only when they differ from the defaults', async () => {

@@ -14,15 +14,9 @@ import {
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-actions'
-import { call } from '../../lib/ipc-client'
-import {
-  createActionsStore,
-  type ActionsPort,
-  type ActionKind,
-  type ActionsState,
-  type PaymentChanges,
-} from '../../stores/actions-store'
+import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
 import { useAppStore, useConnectionStore } from '../../app-stores'
+import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
@@ -30,17 +24,6 @@ import './actions.css'
 import { TableHead } from '../../components/TableHead'
 import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
-
-/** The actions store's port onto main. `from` names the view for the Inspector. */
-export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
-  return {
-    refund: (input) => call('payments.refund', { ...input, from }),
-    refunds: (paymentId) => call('payments.refunds', { paymentId }),
-    cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
-    update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
-    cancelOrder: (orderId) => call('orders.cancel', { orderId, from }),
-  }
-}
 
 /**
  * The actions store of one view: made once with its IPC port, reset when the view shows another
@@ -51,7 +34,7 @@ export function useViewActions(
   objectId: string,
   onChanged: () => void,
 ): StoreApi<ActionsState> {
-  const [store] = useState(() => createActionsStore(ipcActionsPort(from)))
+  const [store] = useState(() => newActionsStore(from))
   useEffect(() => store.getState().reset(), [store, objectId])
   const changed = useRef(onChanged)
   changed.current = onChanged

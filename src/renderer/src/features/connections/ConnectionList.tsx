@@ -5,7 +5,8 @@ import type { ConnectionTestResult, ConnectionView } from '../../../../shared/ip
 import { useConnectionStore } from '../../app-stores'
 import { type ConnectionTestState } from '../../stores/connection-store'
 import { toIpcErrorView } from '../../stores/error-view'
-import { fullTimestamp, kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential, relativeTime } from './connection-text'
+import { agoBrief, fullTimestamp } from '../../../../shared/dates'
+import { kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential } from './connection-text'
 import { ModeBadge } from './ModeBadge'
 import { RequestButton } from '../../components/RequestButton'
 
@@ -134,7 +135,7 @@ function ConnectionRow({
         <td>
           {c.lastUsedAt ? (
             <time dateTime={c.lastUsedAt} title={fullTimestamp(c.lastUsedAt)} data-testid="connection-last-used">
-              {relativeTime(c.lastUsedAt, now)}
+              {agoBrief(c.lastUsedAt, now)}
             </time>
           ) : (
             <span className="muted">never</span>

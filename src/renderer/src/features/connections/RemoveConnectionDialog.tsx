@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
-import { trapTab } from '../../lib/focus-trap'
+import { Dialog } from '../../components/Dialog'
 import { useConnectionStore } from '../../app-stores'
 import { toIpcErrorView } from '../../stores/error-view'
 
@@ -17,12 +17,8 @@ export function RemoveConnectionDialog({
   const isActive = useConnectionStore((s) => s.activeId === connection.id)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<IpcErrorView | null>(null)
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  const dialogRef = useRef<HTMLDivElement>(null)
-  const id = useId()
-
   // The safe choice has the focus first.
-  useEffect(() => cancelRef.current?.focus(), [])
+  const cancelRef = useRef<HTMLButtonElement>(null)
 
   async function confirm(): Promise<void> {
     setBusy(true)
@@ -37,54 +33,43 @@ export function RemoveConnectionDialog({
   }
 
   return (
-    <div
-      className="dialog-backdrop"
-      onClick={(event) => event.target === event.currentTarget && !busy && onClose(false)}
-    >
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
-        data-testid="remove-dialog"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !busy) {
-            event.preventDefault()
-            onClose(false)
-          } else trapTab(event, dialogRef.current, 'button:not(:disabled)')
-        }}
-      >
-        <h2 id={`${id}-title`}>Remove “{connection.label}”?</h2>
-        <div id={`${id}-body`}>
+    <Dialog
+      title={<>Remove “{connection.label}”?</>}
+      role="alertdialog"
+      testId="remove-dialog"
+      busy={busy}
+      onClose={() => onClose(false)}
+      initialFocus={cancelRef}
+      description={
+        <>
           <p>
             The connection <strong>{connection.label}</strong> (<span className="mono">{connection.masked}</span>) and
             its secret in the system keychain will be deleted. To use it again you need the key or token once more.
           </p>
           {isActive && <p>It is the active connection; Paydesk switches to the Sandbox.</p>}
+        </>
+      }
+    >
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="remove-error">
+          {error.code === 'keychain-unavailable' ? <strong>Nothing was removed. </strong> : null}
+          {error.message}
         </div>
-        {error && (
-          <div className="banner banner-error" role="alert" data-testid="remove-error">
-            {error.code === 'keychain-unavailable' ? <strong>Nothing was removed. </strong> : null}
-            {error.message}
-          </div>
-        )}
-        <div className="dialog-actions">
-          <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={() => onClose(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={busy}
-            data-testid="remove-confirm"
-            onClick={() => void confirm()}
-          >
-            {busy ? 'Removing…' : 'Remove connection'}
-          </button>
-        </div>
+      )}
+      <div className="dialog-actions">
+        <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={() => onClose(false)}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          data-testid="remove-confirm"
+          onClick={() => void confirm()}
+        >
+          {busy ? 'Removing…' : 'Remove connection'}
+        </button>
       </div>
-    </div>
+    </Dialog>
   )
 }

@@ -9,26 +9,6 @@ export function kindText(kind: CredentialKind): string {
   return kind === 'api-key' ? 'API key' : 'Organization token'
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago"; the full timestamp goes in the tooltip. */
-export function relativeTime(iso: string, now: Date): string {
-  const then = new Date(iso)
-  const seconds = Math.round((now.getTime() - then.getTime()) / 1000)
-  if (!Number.isFinite(seconds)) return iso
-  if (seconds < 45) return 'just now'
-  const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `${minutes} min ago`
-  const hours = Math.round(minutes / 60)
-  if (hours < 24) return `${hours} h ago`
-  const days = Math.round(hours / 24)
-  if (days < 30) return days === 1 ? 'yesterday' : `${days} days ago`
-  return then.toLocaleDateString()
-}
-
-export function fullTimestamp(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : `${date.toLocaleString()} (${date.toISOString()})`
-}
-
 /**
  * Keys of other payment providers are a common paste mistake (`sk_live_…`, `pk_test_…`): say so
  * explicitly instead of only "not a credential".

@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
-import { call } from '../../lib/ipc-client'
 import { dialogOpen, isTyping } from '../../lib/keyboard'
 import { useAppStore } from '../../app-stores'
-import { createCustomerStore, type CustomerPort, type CustomerState } from '../../stores/customer-store'
+import { newCustomerStore } from '../../stores/view-stores'
+import type { CustomerState } from '../../stores/customer-store'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ContactDetails, OrdersTable, PaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
 import '../order/order.css'
 import './customer.css'
-
-/** The customer store's port onto main (the only place it meets the IPC bridge). */
-export function ipcCustomerPort(): CustomerPort {
-  return { open: (target) => call('customers.open', target) }
-}
 
 /** Esc goes back, unless the agent types in a field, a dialog is open or something else took the key. */
 function useEscapeBack(back: () => void): void {
@@ -33,7 +28,7 @@ function useEscapeBack(back: () => void): void {
 
 /** The customer view: everything one customer has, read fresh from the service through main. */
 export function CustomerScreen(): React.JSX.Element {
-  const [store] = useState<StoreApi<CustomerState>>(() => createCustomerStore(ipcCustomerPort()))
+  const [store] = useState<StoreApi<CustomerState>>(newCustomerStore)
   const target = useAppStore((s) => s.customer)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)

@@ -1,13 +1,12 @@
 import { useEffect } from 'react'
 import { useAppStore, useConnectionStore } from '../../app-stores'
 import { ModeBadge } from '../connections/ModeBadge'
-import { ago, shortDate } from '../search/format'
 import { useBuilderStores, useDrafts } from '../orders/builder-context'
 import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
 import { Welcome } from './Welcome'
 import './home.css'
-import { formatMoment } from '../../../../shared/dates'
+import { agoInWords, formatMoment } from '../../../../shared/dates'
 
 const STATUS_ORDER = ['paid', 'authorized', 'open', 'pending', 'failed', 'expired', 'canceled']
 
@@ -96,7 +95,7 @@ export function HomeScreen(): React.JSX.Element {
             // The figures are the local index's: say how old they are (issue 25 item 1).
             <p className="muted home-as-of" data-testid="home-as-of">
               {home.index.syncedAt
-                ? `As of the last sync, ${ago(home.index.syncedAt, Date.now())} (${formatMoment(home.index.syncedAt, 'short-date-time')}).`
+                ? `As of the last sync, ${agoInWords(home.index.syncedAt, Date.now())} (${formatMoment(home.index.syncedAt, 'short-date-time')}).`
                 : 'Not synced yet: the figures fill in as the first sync reads the service.'}
             </p>
           )}
@@ -104,7 +103,7 @@ export function HomeScreen(): React.JSX.Element {
         <article className="card">
           <h2>May need a call (failed, expired or canceled today)</h2>
           {home?.index.syncedAt && (
-            <p className="muted">As of the last sync, {ago(home.index.syncedAt, Date.now())}.</p>
+            <p className="muted">As of the last sync, {agoInWords(home.index.syncedAt, Date.now())}.</p>
           )}
           {home && home.summary.failuresToday.length === 0 && <p className="muted">None today.</p>}
           <ul className="home-list" data-testid="home-failures">
@@ -117,7 +116,7 @@ export function HomeScreen(): React.JSX.Element {
                   {hit.state}
                 </span>{' '}
                 <span className="muted">
-                  {hit.customer} {shortDate(hit.createdAt)}
+                  {hit.customer} {formatMoment(hit.createdAt, 'day-time')}
                 </span>
               </li>
             ))}
@@ -134,7 +133,7 @@ export function HomeScreen(): React.JSX.Element {
                   <button type="button" className="link-button" onClick={() => setScreen('orders')}>
                     {d.name}
                   </button>{' '}
-                  <span className="muted">{shortDate(d.updatedAt)}</span>
+                  <span className="muted">{formatMoment(d.updatedAt, 'day-time')}</span>
                 </li>
               ))}
             </ul>
@@ -166,7 +165,7 @@ export function HomeScreen(): React.JSX.Element {
           {home && (
             <p data-testid="home-index">
               {home.index.payments.toLocaleString()} payments and {home.index.orders.toLocaleString()} orders, last
-              synced {ago(home.index.syncedAt, Date.now())}.
+              synced {agoInWords(home.index.syncedAt, Date.now())}.
             </p>
           )}
           <div className="home-actions">

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import type { RequestLogSummary, StatusClass } from '../../../../shared/request-log-types'
 import { useInspectorStore } from '../../app-stores'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
-import { fromLocalInput, toLocalInput } from './format'
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/dates'
 
 const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [
   { value: 'all', label: 'Any status' },
@@ -92,8 +92,8 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
             className="input"
             type="datetime-local"
             step={1}
-            value={toLocalInput(filter[end])}
-            onChange={(e) => setFilter({ [end]: fromLocalInput(e.target.value) })}
+            value={toDateTimeLocal(filter[end])}
+            onChange={(e) => setFilter({ [end]: fromDateTimeLocal(e.target.value) })}
             data-testid={`filter-${end}`}
           />
         </label>

@@ -1,117 +1,19 @@
-import { useEffect, useMemo, useState } from 'react'
-import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
-import { call, errorMessage, IpcError } from '../../lib/ipc-client'
-import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
-import { filterRows } from '../../stores/inspector-store'
+import { useInspectorStore } from '../../app-stores'
 import { InspectorFilters } from './InspectorFilters'
 import { RateLimitPanel } from './RateLimitPanel'
 import { RequestDetail } from './RequestDetail'
 import { RequestList } from './RequestList'
+import { useInspectorTools, type InspectorMessage } from './use-inspector-tools'
 import './inspector.css'
 
 /** Every request, retry and error explained; exportable (redacted) for escalation. */
 export function InspectorScreen(): React.JSX.Element {
   const status = useInspectorStore((s) => s.status)
-  const error = useInspectorStore((s) => s.error)
   const notice = useInspectorStore((s) => s.notice)
   const persisted = useInspectorStore((s) => s.persisted)
   const rows = useInspectorStore((s) => s.rows)
-  const filter = useInspectorStore((s) => s.filter)
-  const bodyMatches = useInspectorStore((s) => s.bodyMatches)
-  const selectedId = useInspectorStore((s) => s.selectedId)
-  const checked = useInspectorStore((s) => s.checked)
-  const detail = useInspectorStore((s) => s.detail)
-  const detailStatus = useInspectorStore((s) => s.detailStatus)
-  const detailError = useInspectorStore((s) => s.detailError)
-  const load = useInspectorStore((s) => s.load)
-  const select = useInspectorStore((s) => s.select)
-  const resetFilter = useInspectorStore((s) => s.resetFilter)
-  const replaceTags = useInspectorStore((s) => s.replaceTags)
-  const pendingFocus = useAppStore((s) => s.pendingFocus)
-  const takeFocus = useAppStore((s) => s.takeFocus)
-  const { inspector } = useAppStores()
-
-  const [caseId, setCaseId] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
-
-  useEffect(() => {
-    if (status === 'idle') void load()
-  }, [status, load])
-
-  // Another screen linked an error here by the client's request id.
-  useEffect(() => {
-    if (pendingFocus?.screen !== 'inspector') return
-    const focus = takeFocus('inspector')
-    if (!focus) return
-    const { rows, filter, bodyMatches } = inspector.getState()
-    const visible = filterRows(rows, filter, bodyMatches)
-    if (!visible.some((r) => r.id === focus.entryId)) resetFilter()
-    select(focus.entryId, { scroll: true })
-  }, [pendingFocus, takeFocus, select, resetFilter, inspector])
-
-  const visible = useMemo(() => filterRows(rows, filter, bodyMatches), [rows, filter, bodyMatches])
-  // Actions apply to the ticked rows, or to the open one when none is ticked.
-  const targets = checked.size > 0 ? [...checked] : selectedId ? [selectedId] : []
-
-  async function exportAs(format: RequestLogExportFormat): Promise<void> {
-    if (targets.length === 0) return
-    setBusy(true)
-    setMessage(null)
-    try {
-      const result = await call('requestLog.export', { ids: targets, format })
-      setMessage(
-        result.saved
-          ? {
-              tone: 'ok',
-              text:
-                `Exported ${result.count} request${result.count === 1 ? '' : 's'} to ${result.path}: no keys or tokens, ` +
-                (result.personalData === 'included'
-                  ? 'customers’ personal data included as you chose.'
-                  : 'customers’ personal data left out.'),
-            }
-          : { tone: 'ok', text: 'Export canceled; nothing was written.' },
-      )
-    } catch (e) {
-      setMessage({ tone: 'error', text: `Export failed: ${errorMessage(e)}. Choose another folder and try again.` })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function tag(): Promise<void> {
-    const value = caseId.trim()
-    if (!value || targets.length === 0) return
-    setBusy(true)
-    setMessage(null)
-    try {
-      const { updated } = await call('requestLog.tag', { ids: targets, tag: value })
-      replaceTags(targets, value, false)
-      setMessage({ tone: 'ok', text: `Tagged ${updated} request${updated === 1 ? '' : 's'} with ${value}.` })
-    } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e) })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  // Main asks the person in its own dialog (a page cannot confirm a clear for them).
-  async function clearLog(): Promise<void> {
-    setBusy(true)
-    try {
-      const { cleared } = await call('requestLog.clear', {})
-      setMessage({ tone: 'ok', text: `Cleared ${cleared} request${cleared === 1 ? '' : 's'} from this computer.` })
-      await load()
-    } catch (e) {
-      if (e instanceof IpcError && e.code === 'canceled') {
-        setMessage({ tone: 'ok', text: 'The request log was kept: nothing was cleared.' })
-        return
-      }
-      setMessage({ tone: 'error', text: `The log could not be cleared: ${errorMessage(e)}` })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const tools = useInspectorTools()
+  const { visible } = tools
 
   return (
     <section className="screen inspector" aria-labelledby="inspector-title">
@@ -120,51 +22,7 @@ export function InspectorScreen(): React.JSX.Element {
         <span className="muted" data-testid="inspector-count">
           {status === 'ready' ? `${visible.length.toLocaleString()} of ${rows.length.toLocaleString()} requests` : ''}
         </span>
-        <div className="toolbar">
-          <input
-            className="input rl-case"
-            placeholder="Support case id"
-            aria-label="Support case id"
-            value={caseId}
-            maxLength={64}
-            onChange={(e) => setCaseId(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void tag()
-            }}
-            data-testid="case-id"
-          />
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy || !caseId.trim() || targets.length === 0}
-            onClick={() => void tag()}
-            data-testid="tag-button"
-          >
-            Tag {targets.length > 1 ? `${targets.length} requests` : 'request'}
-          </button>
-          {(['har', 'json'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn-small"
-              disabled={busy || targets.length === 0}
-              onClick={() => void exportAs(format)}
-              data-testid={`export-${format}`}
-            >
-              Export {format.toUpperCase()}
-              {format === 'har' && targets.length > 1 ? ` (${targets.length})` : ''}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            disabled={busy || rows.length === 0}
-            onClick={() => void clearLog()}
-            data-testid="clear-log"
-          >
-            Clear log…
-          </button>
-        </div>
+        <InspectorToolbar tools={tools} rowCount={rows.length} />
       </header>
 
       {!persisted && notice === null && (
@@ -177,19 +35,95 @@ export function InspectorScreen(): React.JSX.Element {
           {notice}
         </div>
       )}
-      {message && (
-        <div
-          className={`banner ${message.tone === 'ok' ? 'banner-ok' : 'banner-error'}`}
-          role={message.tone === 'ok' ? 'status' : 'alert'}
-          data-testid="inspector-message"
-        >
-          {message.text}
-        </div>
-      )}
+      <MessageBanner message={tools.message} />
 
       <RateLimitPanel />
       <InspectorFilters rows={rows} />
 
+      <InspectorBody visible={visible} />
+    </section>
+  )
+}
+
+function InspectorToolbar({
+  tools,
+  rowCount,
+}: {
+  tools: ReturnType<typeof useInspectorTools>
+  rowCount: number
+}): React.JSX.Element {
+  const { caseId, setCaseId, busy, targets, tag, exportAs, clearLog } = tools
+  return (
+    <div className="toolbar">
+      <input
+        className="input rl-case"
+        placeholder="Support case id"
+        aria-label="Support case id"
+        value={caseId}
+        maxLength={64}
+        onChange={(e) => setCaseId(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void tag()
+        }}
+        data-testid="case-id"
+      />
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || !caseId.trim() || targets.length === 0}
+        onClick={() => void tag()}
+        data-testid="tag-button"
+      >
+        Tag {targets.length > 1 ? `${targets.length} requests` : 'request'}
+      </button>
+      {(['har', 'json'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn btn-small"
+          disabled={busy || targets.length === 0}
+          onClick={() => void exportAs(format)}
+          data-testid={`export-${format}`}
+        >
+          Export {format.toUpperCase()}
+          {format === 'har' && targets.length > 1 ? ` (${targets.length})` : ''}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="btn btn-small btn-danger"
+        disabled={busy || rowCount === 0}
+        onClick={() => void clearLog()}
+        data-testid="clear-log"
+      >
+        Clear log…
+      </button>
+    </div>
+  )
+}
+
+function MessageBanner({ message }: { message: InspectorMessage | null }): React.JSX.Element | null {
+  if (!message) return null
+  return (
+    <div
+      className={`banner ${message.tone === 'ok' ? 'banner-ok' : 'banner-error'}`}
+      role={message.tone === 'ok' ? 'status' : 'alert'}
+      data-testid="inspector-message"
+    >
+      {message.text}
+    </div>
+  )
+}
+
+/** The list and the open request, or why there is nothing to show. */
+function InspectorBody({ visible }: { visible: ReturnType<typeof useInspectorTools>['visible'] }): React.JSX.Element {
+  const status = useInspectorStore((s) => s.status)
+  const error = useInspectorStore((s) => s.error)
+  const rows = useInspectorStore((s) => s.rows)
+  const load = useInspectorStore((s) => s.load)
+  const resetFilter = useInspectorStore((s) => s.resetFilter)
+  return (
+    <>
       {status === 'loading' || status === 'idle' ? (
         <div className="empty-state" data-testid="inspector-loading">
           <span className="spinner" aria-hidden="true" /> Reading the request log…
@@ -218,23 +152,32 @@ export function InspectorScreen(): React.JSX.Element {
           ) : (
             <RequestList rows={visible} />
           )}
-          <div className="rl-detail-pane">
-            {detailStatus === 'loading' && !detail ? (
-              <div className="empty-state">
-                <span className="spinner" aria-hidden="true" /> Opening…
-              </div>
-            ) : detailStatus === 'error' ? (
-              <div className="banner banner-error" role="alert" data-testid="detail-error">
-                {detailError}
-              </div>
-            ) : detail ? (
-              <RequestDetail key={detail.id} entry={detail} />
-            ) : (
-              <div className="empty-state">Select a request to see what happened, why, and what to do.</div>
-            )}
-          </div>
+          <DetailPane />
         </div>
       )}
-    </section>
+    </>
+  )
+}
+
+function DetailPane(): React.JSX.Element {
+  const detail = useInspectorStore((s) => s.detail)
+  const detailStatus = useInspectorStore((s) => s.detailStatus)
+  const detailError = useInspectorStore((s) => s.detailError)
+  return (
+    <div className="rl-detail-pane">
+      {detailStatus === 'loading' && !detail ? (
+        <div className="empty-state">
+          <span className="spinner" aria-hidden="true" /> Opening…
+        </div>
+      ) : detailStatus === 'error' ? (
+        <div className="banner banner-error" role="alert" data-testid="detail-error">
+          {detailError}
+        </div>
+      ) : detail ? (
+        <RequestDetail key={detail.id} entry={detail} />
+      ) : (
+        <div className="empty-state">Select a request to see what happened, why, and what to do.</div>
+      )}
+    </div>
   )
 }

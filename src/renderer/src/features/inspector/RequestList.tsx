@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
 import { useInspectorStore } from '../../app-stores'
-import { formatDuration, formatTime, shortPath } from './format'
+import { clockTime } from '../../../../shared/dates'
+import { formatDuration, shortPath } from './format'
 
 const ROW_HEIGHT = 30
 
@@ -146,7 +147,7 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                   />
                 </span>
                 <span role="gridcell" className="c-time mono">
-                  {formatTime(row.startedAt)}
+                  {clockTime(row.startedAt)}
                 </span>
                 <span role="gridcell" className="c-conn" title={row.connectionLabel}>
                   {row.connectionLabel}

@@ -1,14 +1,4 @@
-// Display helpers of the Inspector (pure).
-
-export function formatTime(epochMs: number): string {
-  const d = new Date(epochMs)
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
-}
-
-export function formatDateTime(epochMs: number): string {
-  return `${new Date(epochMs).toLocaleDateString()} ${formatTime(epochMs)}`
-}
+// Display helpers of the Inspector (pure); its dates and times come from shared/dates.ts.
 
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—'
@@ -65,19 +55,6 @@ export function headerValue(headers: Record<string, string> | null, name: string
   if (!headers) return null
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
   return key === undefined ? null : (headers[key] ?? null)
-}
-
-/** `<input type="datetime-local">` value ⇄ epoch ms (local time). */
-export function toLocalInput(epochMs: number | null | undefined): string {
-  if (epochMs == null) return ''
-  const d = new Date(epochMs - new Date(epochMs).getTimezoneOffset() * 60_000)
-  return d.toISOString().slice(0, 19)
-}
-
-export function fromLocalInput(value: string): number | null {
-  if (!value) return null
-  const ms = new Date(value).getTime()
-  return Number.isFinite(ms) ? ms : null
 }
 
 /** A request's path without the API's version prefix: `/v2/payments/tr_1` → `/payments/tr_1`. */

@@ -1,7 +1,7 @@
 import { isApiErrorView, type ApiErrorView } from '../../../../shared/api-error'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import { call } from '../../lib/ipc-client'
+import { useAppStore } from '../../app-stores'
 import { useOrders } from './builder-context'
 import { RequestButton } from '../../components/RequestButton'
 import { LookupButton } from '../../components/LookupButton'
@@ -151,6 +151,7 @@ export function CreateError({
 }): React.JSX.Element {
   const focusField = useOrders((s) => s.focusField)
   const clearError = useOrders((s) => s.clearError)
+  const openExternal = useAppStore((s) => s.openExternal)
   const api = isApiErrorView(error.api) ? error.api : null
   const inspector = api?.requestId ? (
     <RequestButton requestId={api.requestId} testId="view-in-inspector">
@@ -161,9 +162,7 @@ export function CreateError({
     <button
       type="button"
       className="btn btn-small"
-      onClick={() =>
-        api.documentationUrl && void call('app.openExternal', { url: api.documentationUrl }).catch(() => {})
-      }
+      onClick={() => api.documentationUrl && void openExternal(api.documentationUrl).catch(() => {})}
       data-testid="open-docs"
     >
       Documentation

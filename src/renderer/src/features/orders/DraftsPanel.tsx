@@ -1,11 +1,7 @@
 import { useState } from 'react'
+import { formatMoment } from '../../../../shared/dates'
 import type { DraftSummary } from '../../../../shared/ipc/drafts'
 import { useDrafts, useOrders } from './builder-context'
-
-function when(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString()
-}
 
 function DraftRow({
   draft,
@@ -84,7 +80,7 @@ function DraftRow({
                 Created <span className="mono">{draft.archived.orderId ?? draft.archived.paymentId}</span>
               </span>
             ) : (
-              <span className="field-hint">Edited {when(draft.updatedAt)}</span>
+              <span className="field-hint">Edited {formatMoment(draft.updatedAt, 'numeric-date-time')}</span>
             )}
           </button>
           {mode === 'delete' ? (

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { Link, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { call, copyText, errorMessage } from '../../lib/ipc-client'
 import { useAppStore } from '../../app-stores'
+import { errorMessage } from '../../stores/error-view'
 import type { CreateResult } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { TableHead } from '../../components/TableHead'
@@ -10,6 +10,8 @@ import { SendLink } from './SendLink'
 
 function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
+  const copyText = useAppStore((s) => s.copyText)
+  const openExternal = useAppStore((s) => s.openExternal)
   if (!link) return <p className="field-hint">No checkout link: the payment can no longer be paid.</p>
   return (
     <div className="pd-checkout">
@@ -35,7 +37,7 @@ function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.El
           type="button"
           className="btn btn-small btn-primary"
           onClick={() =>
-            void call('app.openExternal', { url: link.href }).then(
+            void openExternal(link.href).then(
               () => setNote(null),
               (e) => setNote(errorMessage(e)),
             )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { copyText } from '../../lib/ipc-client'
+import { useAppStore } from '../../app-stores'
 
 /** The exact JSON body main will send (credential rules applied), read-only and copyable. */
 export function RequestPreview({
@@ -14,6 +14,7 @@ export function RequestPreview({
   idempotencyKey: string | null
 }): React.JSX.Element {
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle')
+  const copyText = useAppStore((s) => s.copyText)
   const path =
     kind === 'order' ? `POST /v2/orders${embed.length ? `?embed=${embed.join(',')}` : ''}` : 'POST /v2/payments'
   async function copy(): Promise<void> {

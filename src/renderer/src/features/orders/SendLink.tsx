@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { Address, Amount } from '../../../../shared/api-types'
 import { linkMessage } from '../../../../shared/payment-link-message'
-import { call, copyText, errorMessage } from '../../lib/ipc-client'
+import { useAppStore } from '../../app-stores'
+import { errorMessage } from '../../stores/error-view'
 
 // Send a new payment's link, not just copy it: as a ready message in the customer's language, or
 // as an e-mail draft to the customer (main checks the address and the link and builds the mailto:).
@@ -20,6 +21,8 @@ export function SendLink({
   address: Address | undefined
 }): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
+  const copyText = useAppStore((s) => s.copyText)
+  const emailLink = useAppStore((s) => s.emailLink)
   const input = {
     link,
     amount,
@@ -51,7 +54,7 @@ export function SendLink({
         disabled={email === ''}
         title={email ? `Opens a draft to ${email} in your mail program` : 'The customer has no e-mail address here'}
         onClick={() =>
-          void call('app.emailLink', { ...input, to: email }).then(
+          void emailLink({ ...input, to: email }).then(
             () => setNote(`E-mail draft to ${email} opened.`),
             (error: unknown) => setNote(errorMessage(error)),
           )

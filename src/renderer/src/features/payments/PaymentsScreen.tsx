@@ -2,7 +2,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { isControlKey, isTyping } from '../../lib/keyboard'
 import type { Payment } from '../../../../shared/api-types'
 import { isId } from '../../../../shared/service/ids'
-import { subscribe } from '../../lib/ipc-client'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, useAppStores } from '../../app-stores'
@@ -68,7 +67,7 @@ export function PaymentsScreen(): React.JSX.Element {
 
   // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
   useEffect(() => {
-    const offExport = subscribe('payments.exportProgress', (p) => store.getState().exportProgress(p))
+    const offExport = store.getState().listenExport()
     return () => {
       offExport()
       void store.getState().cancelPending()

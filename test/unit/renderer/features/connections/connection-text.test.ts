@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   explainCredential,
-  fullTimestamp,
   kindText,
   labelHoldsCredential,
-  relativeTime,
 } from '../../../../../src/renderer/src/features/connections/connection-text'
 
-// The wording the Connections screen shows about a pasted credential and about times (pure).
+// The wording the Connections screen shows about a pasted credential (pure; its times: shared/dates).
 
 const BODY = 'a1B2c3D4e5F6g7'
 
@@ -48,30 +46,6 @@ describe('explainCredential', () => {
     expect(verdict.result.ok).toBe(false)
     expect(verdict.explanation).toContain('does not look like a credential')
     expect(explainCredential('test_short').explanation).toContain('too short')
-  })
-})
-
-describe('relativeTime', () => {
-  const now = new Date('2026-03-10T12:00:00Z')
-  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
-
-  it('goes from seconds to days', () => {
-    expect(relativeTime(ago(10_000), now)).toBe('just now')
-    expect(relativeTime(ago(5 * 60_000), now)).toBe('5 min ago')
-    expect(relativeTime(ago(3 * 3_600_000), now)).toBe('3 h ago')
-    expect(relativeTime(ago(26 * 3_600_000), now)).toBe('yesterday')
-    expect(relativeTime(ago(4 * 86_400_000), now)).toBe('4 days ago')
-  })
-
-  it('treats a time slightly in the future (a clock that ticked since) as just now', () => {
-    expect(relativeTime(new Date(now.getTime() + 20_000).toISOString(), now)).toBe('just now')
-  })
-
-  it('falls back to the date for old times and to the text for unparsable ones', () => {
-    expect(relativeTime(ago(90 * 86_400_000), now)).toBe(new Date(ago(90 * 86_400_000)).toLocaleDateString())
-    expect(relativeTime('not a date', now)).toBe('not a date')
-    expect(fullTimestamp('not a date')).toBe('not a date')
-    expect(fullTimestamp('2026-03-10T12:00:00.000Z')).toContain('2026-03-10T12:00:00.000Z')
   })
 })
 

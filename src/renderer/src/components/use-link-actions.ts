@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { call, copyText, errorMessage } from './ipc-client'
+import { useAppStore } from '../app-stores'
+import { errorMessage } from '../stores/error-view'
 
 /**
  * Copy a text and open a link through main (the window may do neither itself), with one line of
@@ -11,6 +12,8 @@ export function useLinkActions(): {
   open: (url: string) => Promise<void>
 } {
   const [notice, setNotice] = useState<string | null>(null)
+  const copyText = useAppStore((s) => s.copyText)
+  const openExternal = useAppStore((s) => s.openExternal)
   async function copy(text: string, what: string): Promise<void> {
     try {
       await copyText(text)
@@ -21,7 +24,7 @@ export function useLinkActions(): {
   }
   async function open(url: string): Promise<void> {
     try {
-      await call('app.openExternal', { url })
+      await openExternal(url)
       setNotice(null)
     } catch (error) {
       setNotice(`Could not open the link: ${errorMessage(error)}`)

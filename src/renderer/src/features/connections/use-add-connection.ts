@@ -1,0 +1,195 @@
+import { useId, useRef, useState } from 'react'
+import { checkBaseUrl, checkConnectionOptions, checkLabel } from '../../../../shared/connection-rules'
+import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
+import type { IpcErrorView } from '../../../../shared/ipc/define'
+import { useConnectionStore } from '../../app-stores'
+import { errorMessage, toIpcErrorView } from '../../stores/error-view'
+import {
+  explainCredential,
+  LABEL_HOLDS_CREDENTIAL,
+  labelHoldsCredential,
+  type CredentialVerdict,
+} from './connection-text'
+
+// The add-connection form's logic: its fields (the secret stays in the input, never in state), the
+// checks before anything is sent, the token's profiles, and main's refusal mapped onto the fields.
+
+export type Field = 'label' | 'secret' | 'profileId' | 'baseUrl'
+export type FieldErrors = Partial<Record<Field, string>>
+
+const FIELDS: Field[] = ['label', 'secret', 'profileId', 'baseUrl']
+
+/** What the form can tell before asking main: each field's problem, and the credential's kind. */
+function checkAddForm(input: {
+  label: string
+  secret: string
+  profileId: string
+  testmode: boolean
+  baseUrl: string
+}): {
+  found: FieldErrors
+  kind: 'api-key' | 'organization-token' | null
+} {
+  const { label, secret, profileId, testmode, baseUrl } = input
+  const found: FieldErrors = {}
+  const labelResult = checkLabel(label)
+  if (!labelResult.ok) found.label = labelResult.message
+  else if (labelHoldsCredential(label)) found.label = LABEL_HOLDS_CREDENTIAL
+  const check = explainCredential(secret)
+  if (!check.result.ok) found.secret = check.explanation
+  const kind = check.result.ok ? check.result.value.kind : null
+  if (kind === 'organization-token') {
+    const options = checkConnectionOptions(kind, { profileId, testmode })
+    if (!options.ok) found.profileId = options.message
+  }
+  if (baseUrl.trim()) {
+    const url = checkBaseUrl(baseUrl)
+    if (!url.ok) found.baseUrl = url.message
+  }
+  return { found, kind }
+}
+
+/** Main's refusal on the fields it is about (a conflict is the name's); null when it is about no field. */
+function fieldErrorsOf(view: IpcErrorView): FieldErrors | null {
+  if (view.code === 'invalid-input' && view.issues?.length) {
+    const fieldErrors: FieldErrors = {}
+    for (const issue of view.issues) {
+      const field = issue.path.split('.')[0]
+      const target: Field =
+        field === 'testmode' ? 'profileId' : FIELDS.includes(field as Field) ? (field as Field) : 'secret'
+      fieldErrors[target] ??= issue.message
+    }
+    return fieldErrors
+  }
+  if (view.code === 'conflict') return { label: view.message }
+  return null
+}
+
+/** The form's fields; the secret stays in its input (secretRef), only the verdict about it is state. */
+function useFields() {
+  const [label, setLabel] = useState('')
+  const [verdict, setVerdict] = useState<CredentialVerdict | null>(null)
+  const [showSecret, setShowSecret] = useState(false)
+  const [profileId, setProfileId] = useState('')
+  const [testmode, setTestmode] = useState(true)
+  const [baseUrl, setBaseUrl] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const secretRef = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const id = useId()
+  const detected = verdict?.result.ok ? verdict.result.value : null
+  return {
+    id,
+    label,
+    setLabel,
+    verdict,
+    setVerdict,
+    showSecret,
+    setShowSecret,
+    profileId,
+    setProfileId,
+    testmode,
+    setTestmode,
+    baseUrl,
+    setBaseUrl,
+    errors,
+    setErrors,
+    secretRef,
+    formRef,
+    isToken: detected?.kind === 'organization-token',
+  }
+}
+
+type Fields = ReturnType<typeof useFields>
+
+/** The profiles the token can act for, fetched with it by main (GET /v2/profiles); nothing is stored. */
+function useProfiles({ secretRef, baseUrl, setProfileId }: Fields) {
+  const readProfiles = useConnectionStore((s) => s.readProfiles)
+  const [profileChoices, setProfileChoices] = useState<ProfileChoice[] | null>(null)
+  const [profilesState, setProfilesState] = useState<{ loading: boolean; error: string | null }>({
+    loading: false,
+    error: null,
+  })
+  async function findProfiles(): Promise<void> {
+    const secret = secretRef.current?.value.trim() ?? ''
+    setProfilesState({ loading: true, error: null })
+    try {
+      const profiles = await readProfiles(secret, baseUrl.trim() || null)
+      setProfileChoices(profiles)
+      setProfilesState({ loading: false, error: profiles.length === 0 ? 'The token can act for no profile.' : null })
+      const only = profiles.length === 1 ? profiles[0] : undefined
+      if (only) setProfileId(only.id)
+    } catch (error) {
+      setProfileChoices(null)
+      setProfilesState({ loading: false, error: errorMessage(error) })
+    }
+  }
+  return { profileChoices, profilesState, findProfiles }
+}
+
+/** Sends the form once its checks pass; main's refusal lands on its fields, else above the form. */
+function useSubmit(f: Fields, onAdded: (view: ConnectionView) => void) {
+  const add = useConnectionStore((s) => s.add)
+  const [formError, setFormError] = useState<IpcErrorView | null>(null)
+  const [saving, setSaving] = useState(false)
+  const { label, profileId, testmode, baseUrl, secretRef, formRef, setErrors } = f
+
+  function focusFirstError(found: FieldErrors): void {
+    const first = FIELDS.find((field) => found[field])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+
+  function reset(): void {
+    if (secretRef.current) secretRef.current.value = ''
+    f.setVerdict(null)
+    f.setShowSecret(false)
+    f.setLabel('')
+    f.setProfileId('')
+    f.setTestmode(true)
+    f.setBaseUrl('')
+    setErrors({})
+  }
+
+  async function submit(event: React.FormEvent): Promise<void> {
+    event.preventDefault()
+    if (saving) return
+    setFormError(null)
+    const secret = secretRef.current?.value ?? ''
+    const { found, kind } = checkAddForm({ label, secret, profileId, testmode, baseUrl })
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found)
+      return
+    }
+    setSaving(true)
+    try {
+      const view = await add({
+        label,
+        secret,
+        // Spec 5.3: API keys carry profile and mode themselves; nothing else is sent with them.
+        profileId: kind === 'organization-token' ? profileId.trim() : null,
+        testmode: kind === 'organization-token' ? testmode : null,
+        baseUrl: baseUrl.trim() || null,
+      })
+      reset()
+      onAdded(view)
+    } catch (error) {
+      const view = toIpcErrorView(error)
+      const fieldErrors = fieldErrorsOf(view)
+      if (!fieldErrors) setFormError(view)
+      setErrors(fieldErrors ?? {})
+      focusFirstError(fieldErrors ?? {})
+    } finally {
+      setSaving(false)
+    }
+  }
+  return { formError, saving, submit }
+}
+
+export function useAddConnection(onAdded: (view: ConnectionView) => void) {
+  const sandboxUrl = useConnectionStore((s) => s.connections.find((c) => c.builtIn)?.baseUrl ?? null)
+  const fields = useFields()
+  return { ...fields, sandboxUrl, ...useProfiles(fields), ...useSubmit(fields, onAdded) }
+}
+
+export type AddConnectionModel = ReturnType<typeof useAddConnection>

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import type { StoreApi } from 'zustand/vanilla'
+import { orderStory } from '../../../../shared/story/order-story'
+import { useAppStore } from '../../app-stores'
+import { newOrderStore } from '../../stores/view-stores'
+import { useLinkActions } from '../../components/use-link-actions'
+import { useActionKeys } from '../../lib/keyboard'
+import type { OrderState } from '../../stores/order-store'
+import { userLocale } from '../payments/format'
+
+// The order view's logic: its store, the order asked for (read fresh on each ask), F5 / Ctrl+R and
+// L, and the order's story in the agent's words.
+
+export function useOrderView() {
+  const [store] = useState<StoreApi<OrderState>>(newOrderStore)
+  const orderId = useAppStore((s) => s.orderId)
+  const takeFocus = useAppStore((s) => s.takeFocus)
+  const navigate = useAppStore((s) => s.navigate)
+  const setScreen = useAppStore((s) => s.setScreen)
+  const previousScreen = useAppStore((s) => s.previousScreen)
+  const pendingFocus = useAppStore((s) => s.pendingFocus)
+  const state = useStore(store)
+  const { notice, copy, open: openExternal } = useLinkActions()
+  const locale = userLocale()
+
+  // Open the order asked for: a fresh read each time the view is asked to show one, and on arrival.
+  const arrived = useRef(false)
+  useEffect(() => {
+    const asked = takeFocus('order')
+    const id = asked?.orderId ?? (arrived.current ? null : orderId)
+    arrived.current = true
+    if (id) void store.getState().open(id)
+  }, [store, takeFocus, orderId, pendingFocus])
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if (event.key === 'F5' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'r')) {
+        event.preventDefault()
+        void store.getState().refresh()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store])
+
+  // L copies this order's payment link (the checkout), as its button does.
+  const checkoutHref = state.order?._links.checkout?.href ?? null
+  useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
+
+  const back = previousScreen === 'order' ? 'home' : previousScreen
+  const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
+  const o = state.order
+  // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).
+  const story = o ? orderStory(o, { deliveries: state.deliveries ?? [], words: { locale } }) : null
+  return { store, state, o, story, locale, back, notice, copy, openExternal, refreshOrder, navigate, setScreen }
+}

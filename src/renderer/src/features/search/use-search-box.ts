@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useId, useRef } from 'react'
+import type { SearchHit } from '../../../../shared/ipc/search'
+import { useAppStore } from '../../app-stores'
+import { flatHits } from '../../stores/search-store'
+import { customerOffer, type CustomerOffer } from './customer-offer'
+import { useSearch, useSearchStore } from './search-context'
+
+// The search box's logic: Ctrl/Cmd+K, the keys in the box (arrows, Enter, Shift+Enter, Esc), and
+// opening a hit, an id or a customer with the keyboard going to what was opened.
+
+/** Opens a hit or an id: a payment in the payments browser's detail, an order in the order view. */
+export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: string }) => void {
+  const navigate = useAppStore((s) => s.navigate)
+  return useCallback(
+    (target: { kind: 'payment' | 'order'; id: string }) => {
+      if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
+      else navigate({ screen: 'order', orderId: target.id })
+    },
+    [navigate],
+  )
+}
+
+/**
+ * After a result opens, the keyboard goes to what was opened (its heading), not back to the search
+ * box: the view's keys (R refund, C cancel…) then act at once.
+ */
+function focusOpenedView(id: string, framesLeft = 60): void {
+  requestAnimationFrame(() => {
+    const heading = [...document.querySelectorAll<HTMLElement>('#pay-detail-title, #order-title')].find((el) =>
+      el.textContent?.includes(id),
+    )
+    if (!heading) {
+      if (framesLeft > 0) focusOpenedView(id, framesLeft - 1)
+      return
+    }
+    heading.tabIndex = -1
+    heading.focus()
+  })
+}
+
+/** Ctrl/Cmd+K anywhere focuses the box and selects its text. */
+function useFocusKey(inputRef: React.RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        inputRef.current?.focus()
+        inputRef.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [inputRef])
+}
+
+/** The keys in the box: arrows move, Enter opens (or searches), Shift+Enter opens the customer, Esc closes then clears. */
+function boxKeys(b: {
+  store: ReturnType<typeof useSearchStore>
+  inputRef: React.RefObject<HTMLInputElement | null>
+  openTarget: ReturnType<typeof useOpenTarget>
+  openHit: (hit: SearchHit) => void
+  openCustomer: (offer: CustomerOffer) => void
+}): (event: React.KeyboardEvent<HTMLInputElement>) => void {
+  const { store, inputRef, openTarget, openHit, openCustomer } = b
+  return (event) => {
+    const s = store.getState()
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault()
+      const o = customerOffer(s.result)
+      if (o) openCustomer(o)
+      return
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      s.move(event.key === 'ArrowDown' ? 1 : -1)
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      if (s.result?.direct) {
+        openTarget(s.result.direct)
+        s.close()
+        focusOpenedView(s.result.direct.id)
+        return
+      }
+      const hit = flatHits(s.result)[s.selected]
+      if (hit) openHit(hit)
+      else void s.run()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      if (s.open) s.close()
+      else {
+        s.setText('')
+        inputRef.current?.blur()
+      }
+    }
+  }
+}
+
+export function useSearchBox() {
+  const store = useSearchStore()
+  const text = useSearch((s) => s.text)
+  const open = useSearch((s) => s.open)
+  const result = useSearch((s) => s.result)
+  const error = useSearch((s) => s.error)
+  const loading = useSearch((s) => s.loading)
+  const selected = useSearch((s) => s.selected)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  const openTarget = useOpenTarget()
+  const navigate = useAppStore((s) => s.navigate)
+
+  useFocusKey(inputRef)
+
+  const hits = flatHits(result)
+  const openHit = useCallback(
+    (hit: SearchHit) => {
+      openTarget(hit)
+      store.getState().close()
+      focusOpenedView(hit.id)
+    },
+    [openTarget, store],
+  )
+
+  // A search by e-mail (or one whose best hit names a customer) offers that customer's view first.
+  const offer = customerOffer(result)
+  const openCustomer = useCallback(
+    (o: CustomerOffer) => {
+      navigate({ screen: 'customer', email: o.email })
+      store.getState().close()
+    },
+    [navigate, store],
+  )
+
+  const onKeyDown = boxKeys({ store, inputRef, openTarget, openHit, openCustomer })
+
+  // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
+  const activeId = open && selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
+  return {
+    store,
+    text,
+    open,
+    result,
+    error,
+    loading,
+    selected,
+    inputRef,
+    listId,
+    hits,
+    offer,
+    openTarget,
+    openHit,
+    openCustomer,
+    onKeyDown,
+    activeId,
+  }
+}
+
+export type SearchBoxModel = ReturnType<typeof useSearchBox>

@@ -1,0 +1,123 @@
+import { call, subscribe } from '../lib/ipc-client'
+import type { ActionsPort } from './actions-store'
+import type { AppPort } from './app-store'
+import type { ConnectionPort } from './connection-store'
+import type { CustomerPort } from './customer-store'
+import type { DraftsPort } from './drafts-store'
+import type { InspectorPort } from './inspector-store'
+import type { OrderPort } from './order-store'
+import type { OrdersPort } from './orders-store'
+import type { PaymentsPort } from './payments-store'
+import type { SearchPort } from './search-store'
+
+// Every store's port onto main: the only module of the renderer that calls the IPC client. Components
+// and features ask a store; the store asks its port; app-stores.ts creates both.
+
+export function ipcAppPort(): AppPort {
+  return {
+    info: () => call('app.info'),
+    openExternal: (url) => call('app.openExternal', { url }),
+    copyText: (text) => call('app.copy', { text }),
+    emailLink: (input) => call('app.emailLink', input),
+  }
+}
+
+export function ipcConnectionPort(): ConnectionPort {
+  return {
+    list: () => call('connections.list'),
+    setActive: (id) => call('connections.setActive', { id }),
+    add: (input) => call('connections.add', input),
+    rename: (id, label) => call('connections.rename', { id, label }),
+    remove: (id) => call('connections.remove', { id }),
+    test: (id) => call('connections.test', { id }),
+    profiles: (secret, baseUrl) => call('connections.profiles', { secret, baseUrl }),
+    onChanged: (listener) => subscribe('connections.changed', listener),
+  }
+}
+
+export function ipcInspectorPort(): InspectorPort {
+  return {
+    list: () => call('requestLog.list'),
+    get: (id) => call('requestLog.get', { id }),
+    search: (text) => call('requestLog.search', { text }),
+    rateLimitState: () => call('rateLimit.state'),
+    curl: (id, attempt) => call('requestLog.curl', { id, attempt }),
+    tag: (ids, tag, remove) => call('requestLog.tag', remove ? { ids, tag, remove } : { ids, tag }),
+    export: (ids, format) => call('requestLog.export', { ids, format }),
+    clear: () => call('requestLog.clear', {}),
+    onAppended: (listener) => subscribe('requestLog.appended', listener),
+    onRateLimitChanged: (listener) => subscribe('rateLimit.changed', listener),
+  }
+}
+
+export function ipcPaymentsPort(): PaymentsPort {
+  return {
+    list: (input) => call('payments.list', input),
+    get: (input) => call('payments.get', input),
+    cancel: (requestKey) => call('payments.cancel', { requestKey }),
+    export: (input) => call('payments.export', input),
+    onExportProgress: (listener) => subscribe('payments.exportProgress', listener),
+  }
+}
+
+/** Main's window-wide events no single store owns: Help in the app menu. */
+export const ipcWindowEvents = {
+  onHelp: (listener: () => void): (() => void) => subscribe('app.help', listener),
+}
+
+export function ipcDraftsPort(): DraftsPort {
+  return {
+    list: () => call('drafts.list'),
+    rename: (id, name) => call('drafts.rename', { id, name }),
+    remove: (id) => call('drafts.delete', { id }),
+  }
+}
+
+export function ipcOrdersPort(): OrdersPort {
+  return {
+    activeConnection: () => call('connections.active'),
+    saveDraft: (input) => call('drafts.save', input),
+    getDraft: (id) => call('drafts.get', { id }),
+    moveDraft: (id) => call('drafts.moveToActive', { id }),
+    createOrder: (input) => call('orders.create', input),
+    createPayment: (input) => call('payments.create', input),
+    onConnectionsChanged: (listener) => subscribe('connections.changed', listener),
+    onUnload(listener) {
+      window.addEventListener('beforeunload', listener)
+      return () => window.removeEventListener('beforeunload', listener)
+    },
+  }
+}
+
+export function ipcSearchPort(): SearchPort {
+  return {
+    query: (text) => call('search.query', { text }),
+    home: () => call('search.home'),
+    sync: (full) => call('search.sync', { full }),
+    cancelSync: () => call('search.cancelSync'),
+    status: () => call('search.status'),
+    onProgress: (listener) => subscribe('search.progress', listener),
+  }
+}
+
+export function ipcOrderPort(): OrderPort {
+  return {
+    get: (id) => call('orders.get', { id }),
+    newPayment: (orderId) => call('orders.newPayment', { orderId, from: 'order' }),
+  }
+}
+
+export function ipcCustomerPort(): CustomerPort {
+  return { open: (target) => call('customers.open', target) }
+}
+
+/** `from` names the view for the Inspector. */
+export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
+  return {
+    refund: (input) => call('payments.refund', { ...input, from }),
+    refunds: (paymentId) => call('payments.refunds', { paymentId }),
+    cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
+    update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
+    cancelOrder: (orderId) => call('orders.cancel', { orderId, from }),
+  }
+}

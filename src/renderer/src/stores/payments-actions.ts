@@ -1,0 +1,279 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { Payment, PaymentList, SortOrder } from '../../../shared/api-types'
+import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
+import { planWindow, type PageSlot } from '../lib/page-window'
+import { toErrorView } from './error-view'
+import {
+  parsePage,
+  slotFromPage,
+  type DetailState,
+  type ExportProgress,
+  type ListAction,
+  type ListStart,
+  type PageRequest,
+  type PaymentsDeps,
+  type PaymentsPort,
+  type PaymentsPrefs,
+  type PaymentsState,
+  type PendingRequest,
+} from './payments-types'
+
+// The payments store's actions that do more than set a field: each takes the store's context.
+
+/** What the actions share: the store, its port and clock, and its counters. */
+export interface PaymentsContext {
+  set: StoreApi<PaymentsState>['setState']
+  get: StoreApi<PaymentsState>['getState']
+  port: PaymentsPort
+  deps: PaymentsDeps
+  counter: number
+  /** Raised by every restart and connection change: answers for an older list are dropped. */
+  generation: number
+  /** Look-ups of the newest payments made so far (each gets its own request key). */
+  lookups: number
+}
+
+export function newKey(ctx: PaymentsContext, prefix: string): string {
+  return `${prefix}-${ctx.deps.now().toString(36)}-${(++ctx.counter).toString(36)}`
+}
+
+function begin(ctx: PaymentsContext, action: ListAction): PendingRequest {
+  const pending: PendingRequest = { requestKey: newKey(ctx, action), action, startedAt: ctx.deps.now() }
+  ctx.set((s) => ({ pending: [...s.pending, pending] }))
+  return pending
+}
+
+function end(ctx: PaymentsContext, pending: PendingRequest): void {
+  ctx.set((s) => ({ pending: s.pending.filter((p) => p.requestKey !== pending.requestKey) }))
+}
+
+async function fetchPage(
+  ctx: PaymentsContext,
+  request: PageRequest,
+  action: ListAction,
+): Promise<{ page: PaymentList; requestId: string | null }> {
+  const pending = begin(ctx, action)
+  const sessionId = ctx.get().sessionId
+  try {
+    const { pageText, requestId } = await ctx.port.list({
+      sessionId,
+      requestKey: pending.requestKey,
+      action,
+      ...request,
+    })
+    ctx.deps.onReplyReceived?.()
+    return { page: parsePage(pageText), requestId }
+  } finally {
+    end(ctx, pending)
+  }
+}
+
+/** Starts the list over from `request`: its first page replaces every row. */
+export async function restart(
+  ctx: PaymentsContext,
+  request: PageRequest,
+  action: ListAction,
+  start: ListStart,
+): Promise<void> {
+  const { set, get, port } = ctx
+  // One start at a time: a newer one cancels the older and the pages still loading under it.
+  for (const p of get().pending) if (p.action !== 'refetch') void port.cancel(p.requestKey).catch(() => {})
+  const mine = ++ctx.generation
+  set({ loading: true, error: null, start })
+  try {
+    const { page, requestId } = await fetchPage(ctx, request, action)
+    if (mine !== ctx.generation) return
+    set((s) => ({
+      slots: [slotFromPage(page, requestId, newKey(ctx, 'slot'))],
+      listId: s.listId + 1,
+      loading: false,
+      selectedIndex: page._embedded.payments.length > 0 ? 0 : -1,
+      view: { first: 0, last: -1 },
+    }))
+  } catch (error) {
+    if (mine !== ctx.generation) return
+    const view = toErrorView(error)
+    set({ loading: false, error: view.code === 'canceled' ? null : view })
+  }
+}
+
+export function sizeQuery(ctx: PaymentsContext): { limit?: number; sort?: SortOrder } {
+  const { pageSize, sort } = ctx.get().prefs
+  // The service's default sort is desc (spec 4.3); send it only when it differs.
+  return { ...(pageSize === null ? {} : { limit: pageSize }), ...(sort === 'asc' ? { sort } : {}) }
+}
+
+export function setPrefs(ctx: PaymentsContext, patch: Partial<PaymentsPrefs>): void {
+  const prefs = { ...ctx.get().prefs, ...patch }
+  try {
+    ctx.deps.storage.write(JSON.stringify(prefs))
+  } catch {
+    // Preferences are a convenience; a full or blocked storage is not an error for the user.
+  }
+  ctx.set({ prefs })
+}
+
+export async function setPageSize(ctx: PaymentsContext, size: number | null): Promise<void> {
+  ctx.get().setPrefs({ pageSize: size })
+  // Keep the place: start the new page size at the first payment in view (an id the service gave).
+  const { slots, view } = ctx.get()
+  const firstId = slots.flatMap((s) => s.ids)[Math.max(0, view.first)] ?? slots[0]?.ids[0]
+  if (firstId)
+    await restart(ctx, { query: { ...sizeQuery(ctx), from: firstId } }, 'from', { kind: 'from', id: firstId })
+  else await restart(ctx, { query: sizeQuery(ctx) }, 'first', { kind: 'top' })
+}
+
+export async function loadMore(ctx: PaymentsContext): Promise<void> {
+  const { slots, pending, loading } = ctx.get()
+  const last = slots[slots.length - 1]
+  if (!last?.nextLink || loading || pending.some((p) => p.action === 'load-more')) return
+  const mine = ctx.generation
+  ctx.set({ error: null })
+  try {
+    const { page, requestId } = await fetchPage(ctx, { link: last.nextLink }, 'load-more')
+    // A restart meanwhile replaced the list: this page belongs to the old one.
+    if (mine !== ctx.generation) return
+    ctx.set((s) => ({ slots: [...s.slots, slotFromPage(page, requestId, newKey(ctx, 'slot'))] }))
+  } catch (error) {
+    const view = toErrorView(error)
+    if (mine === ctx.generation && view.code !== 'canceled') ctx.set({ error: view })
+  }
+}
+
+async function refetchSlot(ctx: PaymentsContext, key: string): Promise<void> {
+  const slot = ctx.get().slots.find((s) => s.key === key)
+  if (!slot?.selfLink || slot.state === 'loading') return
+  const mark = (patch: Partial<PageSlot>) =>
+    ctx.set((s) => ({ slots: s.slots.map((x) => (x.key === key ? { ...x, ...patch } : x)) }))
+  mark({ state: 'loading' })
+  try {
+    const { page, requestId } = await fetchPage(ctx, { link: slot.selfLink }, 'refetch')
+    const fresh = slotFromPage(page, requestId, key)
+    // The row count is the placeholder height: keep positions stable even if the page changed.
+    mark({ ...fresh, count: slot.count, rows: (fresh.rows ?? []).slice(0, slot.count), ids: slot.ids })
+  } catch {
+    mark({ state: 'dropped' })
+  }
+}
+
+export function ensureWindow(ctx: PaymentsContext, firstRow: number, lastRow: number): void {
+  const slots = ctx.get().slots
+  const plan = planWindow(slots, firstRow, lastRow, ctx.deps.listWindow)
+  if (plan.drop.length > 0) {
+    const drop = new Set(plan.drop)
+    ctx.set((s) => ({
+      slots: s.slots.map((slot, i) =>
+        drop.has(i) && slot.state === 'loaded' ? { ...slot, rows: null, state: 'dropped' as const } : slot,
+      ),
+    }))
+  }
+  for (const i of plan.fetch) {
+    const key = slots[i]?.key
+    if (key) void refetchSlot(ctx, key)
+  }
+}
+
+export async function readDetail(ctx: PaymentsContext, id: string, keep: DetailState | null): Promise<void> {
+  const { set, get, port } = ctx
+  set({
+    detail: {
+      id,
+      payment: keep?.payment ?? null,
+      context: keep?.context ?? null,
+      requestId: keep?.requestId ?? null,
+      loading: true,
+      error: null,
+    },
+  })
+  try {
+    const { payment, requestId, context } = await port.get({ sessionId: get().sessionId, id })
+    if (get().detail?.id === id) {
+      set({ detail: { id, payment, context: context ?? null, requestId, loading: false, error: null } })
+    }
+  } catch (error) {
+    const current = get().detail
+    if (current?.id === id) set({ detail: { ...current, loading: false, error: toErrorView(error) } })
+  }
+}
+
+export async function exportRows(ctx: PaymentsContext, format: PaymentsExportFormat, ids: string[]): Promise<void> {
+  const { set, get, port } = ctx
+  if (ids.length === 0) return
+  const exportId = newKey(ctx, 'export')
+  set({
+    exportState: {
+      exportId,
+      format,
+      written: 0,
+      total: ids.length,
+      done: false,
+      path: null,
+      error: null,
+      canceled: false,
+      personalData: null,
+    },
+  })
+  try {
+    const result = await port.export({ sessionId: get().sessionId, exportId, format, ids })
+    set((s) =>
+      s.exportState?.exportId === exportId
+        ? {
+            exportState: {
+              ...s.exportState,
+              done: true,
+              path: result.path,
+              written: result.rows,
+              total: result.path ? result.rows : s.exportState.total,
+              canceled: result.path === null,
+              personalData: result.personalData,
+            },
+          }
+        : {},
+    )
+  } catch (error) {
+    const view = toErrorView(error)
+    set((s) =>
+      s.exportState?.exportId === exportId
+        ? { exportState: { ...s.exportState, done: true, error: view.detail ?? view.message } }
+        : {},
+    )
+  }
+}
+
+export function exportProgress(ctx: PaymentsContext, p: ExportProgress): void {
+  ctx.set((s) =>
+    s.exportState?.exportId === p.exportId && !s.exportState.done
+      ? { exportState: { ...s.exportState, written: p.written, total: p.total } }
+      : {},
+  )
+}
+
+export async function connectionChanged(ctx: PaymentsContext): Promise<void> {
+  const { pending, started } = ctx.get()
+  ctx.generation++
+  for (const p of pending) void ctx.port.cancel(p.requestKey).catch(() => {})
+  // A new session: links served for the old connection's list are not followed for the new one.
+  ctx.set({
+    sessionId: newKey(ctx, 'session'),
+    slots: [],
+    pending: [],
+    loading: false,
+    error: null,
+    selectedIndex: -1,
+    view: { first: 0, last: -1 },
+    detail: null,
+    exportState: null,
+    start: { kind: 'top' },
+  })
+  if (started) await ctx.get().loadFirst()
+}
+
+export async function readNewest(ctx: PaymentsContext, limit: number): Promise<Payment[]> {
+  const page = await ctx.port.list({
+    sessionId: 'lost-write-lookup',
+    requestKey: `lost-write-lookup-${++ctx.lookups}`,
+    query: { limit },
+    action: 'refresh',
+  })
+  return parsePage(page.pageText)._embedded.payments
+}
