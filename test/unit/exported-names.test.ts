@@ -77,19 +77,11 @@ export function namesDeclaredTwice(files: { file: string; text: string }[]): Rec
 }
 
 /**
- * Names still declared twice when this test was written (issue 23), each pair outside src/shared and
- * src/sandbox in files others were changing at the time: listed to be resolved (one of each renamed)
- * after the merge. The list only shrinks: a pair no longer declared twice fails until removed here.
+ * Names allowed in two files, each with its reason (none today: every pair found when this test was
+ * written was resolved by renaming one side). The list only shrinks: a pair no longer declared twice
+ * fails until removed here.
  */
-const KNOWN_TWICE: Record<string, string[]> = {
-  // Two tables of payments: the customer view's section and the payments screen.
-  PaymentsTable: [
-    'src/renderer/src/features/customer/CustomerSections.tsx',
-    'src/renderer/src/features/payments/PaymentsTable.tsx',
-  ],
-  // A customer's name from a request body's billing address (main) and from a payment's address (renderer).
-  customerOf: ['src/main/services/live-write-guard.ts', 'src/renderer/src/features/actions/PaymentActions.tsx'],
-}
+const KNOWN_TWICE: Record<string, string[]> = {}
 
 describe('one name, one thing in src/', () => {
   it('finds a name exported by two files, and not a re-export or a private name (the check can fail)', () => {

@@ -85,7 +85,7 @@ async function saveNow(ctx: OrdersContext): Promise<void> {
   }
 }
 
-export function flush(ctx: OrdersContext): Promise<void> {
+export function flushAutosave(ctx: OrdersContext): Promise<void> {
   if (ctx.saveTimer !== null) ctx.clock.clearTimeout(ctx.saveTimer)
   ctx.saveTimer = null
   ctx.saving = ctx.saving.then(() => saveNow(ctx))
@@ -101,7 +101,7 @@ export function edit(ctx: OrdersContext, content: DraftContent, kindSwitch: Kind
   set({ content, kindSwitch, saveState: 'pending', ...(highlight?.message ? { highlight: null } : {}) })
   ctx.dirty = true
   if (ctx.saveTimer !== null) ctx.clock.clearTimeout(ctx.saveTimer)
-  ctx.saveTimer = ctx.clock.setTimeout(() => void flush(ctx), AUTOSAVE_DELAY_MS)
+  ctx.saveTimer = ctx.clock.setTimeout(() => void flushAutosave(ctx), AUTOSAVE_DELAY_MS)
 }
 
 function shown(view: DraftView): Partial<OrdersState> {
@@ -127,7 +127,7 @@ export function start(ctx: OrdersContext): () => void {
   ctx.starts++
   if (ctx.starts === 1) {
     const off = port.onConnectionsChanged(() => void loadConnection(ctx))
-    const offUnload = port.onUnload(() => void flush(ctx))
+    const offUnload = port.onUnload(() => void flushAutosave(ctx))
     ctx.stopAll = () => {
       off()
       offUnload()
@@ -136,7 +136,7 @@ export function start(ctx: OrdersContext): () => void {
   }
   return () => {
     ctx.starts--
-    void flush(ctx)
+    void flushAutosave(ctx)
     if (ctx.starts === 0) {
       ctx.stopAll?.()
       ctx.stopAll = null
@@ -146,7 +146,7 @@ export function start(ctx: OrdersContext): () => void {
 
 export async function moveToActive(ctx: OrdersContext): Promise<void> {
   const { set, get, port } = ctx
-  await flush(ctx)
+  await flushAutosave(ctx)
   const { draftId } = get()
   if (!draftId) return
   const gen = ctx.generation
@@ -162,7 +162,7 @@ export async function moveToActive(ctx: OrdersContext): Promise<void> {
 }
 
 export async function newDraft(ctx: OrdersContext, kind: DraftContent['kind']): Promise<void> {
-  await flush(ctx)
+  await flushAutosave(ctx)
   ctx.generation++
   ctx.set({
     draftId: null,
@@ -183,7 +183,7 @@ export async function newDraft(ctx: OrdersContext, kind: DraftContent['kind']): 
 
 export async function openDraft(ctx: OrdersContext, id: string): Promise<void> {
   const { set, port } = ctx
-  await flush(ctx)
+  await flushAutosave(ctx)
   const gen = ++ctx.generation
   try {
     const view = await port.getDraft(id)
@@ -210,7 +210,7 @@ async function savedDraft(ctx: OrdersContext): Promise<{ draftId: string; conten
   ctx.saveTimer = null
   if (get().draftId === null) {
     ctx.dirty = true
-    await flush(ctx)
+    await flushAutosave(ctx)
   } else await ctx.saving
   const { draftId, content } = get()
   if (!draftId) throw failure(get().saveError ?? 'The draft could not be saved.')

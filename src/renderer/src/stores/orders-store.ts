@@ -11,7 +11,7 @@ import type { DraftsState } from './drafts-store'
 import {
   create,
   edit,
-  flush,
+  flushAutosave,
   focusField,
   moveToActive,
   newDraft,
@@ -87,7 +87,7 @@ export function createOrdersStore(options: {
       },
       dismissKindSwitch: () => set({ kindSwitch: null }),
       moveToActive: () => moveToActive(ctx),
-      flush: () => flush(ctx),
+      flush: () => flushAutosave(ctx),
       newDraft: (kind) => newDraft(ctx, kind),
       openDraft: (id) => openDraft(ctx, id),
       create: (createOptions) => create(ctx, createOptions),

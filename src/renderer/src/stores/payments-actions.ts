@@ -21,7 +21,7 @@ import {
 // The payments store's actions that do more than set a field: each takes the store's context.
 
 /** What the actions share: the store, its port and clock, and its counters. */
-export interface PaymentsContext {
+export interface PaymentsStoreContext {
   set: StoreApi<PaymentsState>['setState']
   get: StoreApi<PaymentsState>['getState']
   port: PaymentsPort
@@ -33,22 +33,22 @@ export interface PaymentsContext {
   lookups: number
 }
 
-export function newKey(ctx: PaymentsContext, prefix: string): string {
+export function newKey(ctx: PaymentsStoreContext, prefix: string): string {
   return `${prefix}-${ctx.deps.now().toString(36)}-${(++ctx.counter).toString(36)}`
 }
 
-function begin(ctx: PaymentsContext, action: ListAction): PendingRequest {
+function begin(ctx: PaymentsStoreContext, action: ListAction): PendingRequest {
   const pending: PendingRequest = { requestKey: newKey(ctx, action), action, startedAt: ctx.deps.now() }
   ctx.set((s) => ({ pending: [...s.pending, pending] }))
   return pending
 }
 
-function end(ctx: PaymentsContext, pending: PendingRequest): void {
+function end(ctx: PaymentsStoreContext, pending: PendingRequest): void {
   ctx.set((s) => ({ pending: s.pending.filter((p) => p.requestKey !== pending.requestKey) }))
 }
 
 async function fetchPage(
-  ctx: PaymentsContext,
+  ctx: PaymentsStoreContext,
   request: PageRequest,
   action: ListAction,
 ): Promise<{ page: PaymentList; requestId: string | null }> {
@@ -70,7 +70,7 @@ async function fetchPage(
 
 /** Starts the list over from `request`: its first page replaces every row. */
 export async function restart(
-  ctx: PaymentsContext,
+  ctx: PaymentsStoreContext,
   request: PageRequest,
   action: ListAction,
   start: ListStart,
@@ -97,13 +97,13 @@ export async function restart(
   }
 }
 
-export function sizeQuery(ctx: PaymentsContext): { limit?: number; sort?: SortOrder } {
+export function sizeQuery(ctx: PaymentsStoreContext): { limit?: number; sort?: SortOrder } {
   const { pageSize, sort } = ctx.get().prefs
   // The service's default sort is desc (spec 4.3); send it only when it differs.
   return { ...(pageSize === null ? {} : { limit: pageSize }), ...(sort === 'asc' ? { sort } : {}) }
 }
 
-export function setPrefs(ctx: PaymentsContext, patch: Partial<PaymentsPrefs>): void {
+export function setPrefs(ctx: PaymentsStoreContext, patch: Partial<PaymentsPrefs>): void {
   const prefs = { ...ctx.get().prefs, ...patch }
   try {
     ctx.deps.storage.write(JSON.stringify(prefs))
@@ -113,7 +113,7 @@ export function setPrefs(ctx: PaymentsContext, patch: Partial<PaymentsPrefs>): v
   ctx.set({ prefs })
 }
 
-export async function setPageSize(ctx: PaymentsContext, size: number | null): Promise<void> {
+export async function setPageSize(ctx: PaymentsStoreContext, size: number | null): Promise<void> {
   ctx.get().setPrefs({ pageSize: size })
   // Keep the place: start the new page size at the first payment in view (an id the service gave).
   const { slots, view } = ctx.get()
@@ -123,7 +123,7 @@ export async function setPageSize(ctx: PaymentsContext, size: number | null): Pr
   else await restart(ctx, { query: sizeQuery(ctx) }, 'first', { kind: 'top' })
 }
 
-export async function loadMore(ctx: PaymentsContext): Promise<void> {
+export async function loadMore(ctx: PaymentsStoreContext): Promise<void> {
   const { slots, pending, loading } = ctx.get()
   const last = slots[slots.length - 1]
   if (!last?.nextLink || loading || pending.some((p) => p.action === 'load-more')) return
@@ -140,7 +140,7 @@ export async function loadMore(ctx: PaymentsContext): Promise<void> {
   }
 }
 
-async function refetchSlot(ctx: PaymentsContext, key: string): Promise<void> {
+async function refetchSlot(ctx: PaymentsStoreContext, key: string): Promise<void> {
   const slot = ctx.get().slots.find((s) => s.key === key)
   if (!slot?.selfLink || slot.state === 'loading') return
   const mark = (patch: Partial<PageSlot>) =>
@@ -156,7 +156,7 @@ async function refetchSlot(ctx: PaymentsContext, key: string): Promise<void> {
   }
 }
 
-export function ensureWindow(ctx: PaymentsContext, firstRow: number, lastRow: number): void {
+export function ensureWindow(ctx: PaymentsStoreContext, firstRow: number, lastRow: number): void {
   const slots = ctx.get().slots
   const plan = planWindow(slots, firstRow, lastRow, ctx.deps.listWindow)
   if (plan.drop.length > 0) {
@@ -173,7 +173,7 @@ export function ensureWindow(ctx: PaymentsContext, firstRow: number, lastRow: nu
   }
 }
 
-export async function readDetail(ctx: PaymentsContext, id: string, keep: DetailState | null): Promise<void> {
+export async function readDetail(ctx: PaymentsStoreContext, id: string, keep: DetailState | null): Promise<void> {
   const { set, get, port } = ctx
   set({
     detail: {
@@ -196,7 +196,11 @@ export async function readDetail(ctx: PaymentsContext, id: string, keep: DetailS
   }
 }
 
-export async function exportRows(ctx: PaymentsContext, format: PaymentsExportFormat, ids: string[]): Promise<void> {
+export async function exportRows(
+  ctx: PaymentsStoreContext,
+  format: PaymentsExportFormat,
+  ids: string[],
+): Promise<void> {
   const { set, get, port } = ctx
   if (ids.length === 0) return
   const exportId = newKey(ctx, 'export')
@@ -240,7 +244,7 @@ export async function exportRows(ctx: PaymentsContext, format: PaymentsExportFor
   }
 }
 
-export function exportProgress(ctx: PaymentsContext, p: ExportProgress): void {
+export function exportProgress(ctx: PaymentsStoreContext, p: ExportProgress): void {
   ctx.set((s) =>
     s.exportState?.exportId === p.exportId && !s.exportState.done
       ? { exportState: { ...s.exportState, written: p.written, total: p.total } }
@@ -248,7 +252,7 @@ export function exportProgress(ctx: PaymentsContext, p: ExportProgress): void {
   )
 }
 
-export async function connectionChanged(ctx: PaymentsContext): Promise<void> {
+export async function connectionChanged(ctx: PaymentsStoreContext): Promise<void> {
   const { pending, started } = ctx.get()
   ctx.generation++
   for (const p of pending) void ctx.port.cancel(p.requestKey).catch(() => {})
@@ -268,7 +272,7 @@ export async function connectionChanged(ctx: PaymentsContext): Promise<void> {
   if (started) await ctx.get().loadFirst()
 }
 
-export async function readNewest(ctx: PaymentsContext, limit: number): Promise<Payment[]> {
+export async function readNewest(ctx: PaymentsStoreContext, limit: number): Promise<Payment[]> {
   const page = await ctx.port.list({
     sessionId: 'lost-write-lookup',
     requestKey: `lost-write-lookup-${++ctx.lookups}`,

@@ -13,7 +13,7 @@ import {
   setPageSize,
   setPrefs,
   sizeQuery,
-  type PaymentsContext,
+  type PaymentsStoreContext,
 } from './payments-actions'
 import {
   parsePrefs,
@@ -34,7 +34,7 @@ export * from './payments-types'
 
 export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): StoreApi<PaymentsState> {
   return createStore<PaymentsState>((set, get) => {
-    const ctx: PaymentsContext = { set, get, port, deps, counter: 0, generation: 0, lookups: 0 }
+    const ctx: PaymentsStoreContext = { set, get, port, deps, counter: 0, generation: 0, lookups: 0 }
     const top = { kind: 'top' } as const
     return {
       sessionId: newKey(ctx, 'session'),

@@ -5,7 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
 import { userLocale } from '../payments/format'
 import { useActionKeys } from '../../lib/keyboard'
-import { ActionButton, ActionDone, CancelDialog, customerOf, useViewActions } from './PaymentActions'
+import { ActionButton, ActionDone, CancelDialog, addressedCustomer, useViewActions } from './PaymentActions'
 
 /** Cancel an order (and its lines) while its state allows it, behind a confirmation. */
 export function OrderActions({ order, onChanged }: { order: Order; onChanged: () => void }): React.JSX.Element {
@@ -37,7 +37,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
           thing="order"
           id={order.id}
           name={order.orderNumber}
-          customer={customerOf(order.billingAddress)}
+          customer={addressedCustomer(order.billingAddress)}
           store={store}
         >
           <p>

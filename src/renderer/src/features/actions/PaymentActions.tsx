@@ -48,7 +48,7 @@ export function useViewActions(
   return store
 }
 
-export function customerOf(address: Address | undefined): string {
+export function addressedCustomer(address: Address | undefined): string {
   if (!address) return 'not named'
   const name = [address.givenName, address.familyName].filter(Boolean).join(' ')
   return [name, address.email].filter(Boolean).join(' · ') || 'not named'
@@ -115,7 +115,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
         <dt>Left to refund</dt>
         <dd data-testid="refund-remaining">{formatAmountForDisplay(remaining, locale)}</dd>
         <dt>Customer</dt>
-        <dd>{customerOf(payment.billingAddress)}</dd>
+        <dd>{addressedCustomer(payment.billingAddress)}</dd>
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
@@ -167,7 +167,7 @@ function CancelPaymentDialog({
       thing="payment"
       id={payment.id}
       name={payment.id}
-      customer={customerOf(payment.billingAddress)}
+      customer={addressedCustomer(payment.billingAddress)}
       store={store}
     >
       <p>

@@ -7,7 +7,7 @@ import { newCustomerStore } from '../../stores/view-stores'
 import type { CustomerState } from '../../stores/customer-store'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, userLocale } from '../payments/format'
-import { ContactDetails, OrdersTable, PaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
+import { ContactDetails, OrdersTable, CustomerPaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
 import '../order/order.css'
 import './customer.css'
 
@@ -147,7 +147,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
           <Totals totals={view.totals} locale={locale} partial={view.morePayments ? view.bound : null} />
           <Problems view={view} locale={locale} nowMs={nowMs} {...openers} />
           <OrdersTable view={view} locale={locale} {...openers} />
-          <PaymentsTable view={view} locale={locale} {...openers} />
+          <CustomerPaymentsTable view={view} locale={locale} {...openers} />
         </>
       )}
       <details className="order-api">

@@ -181,7 +181,7 @@ export function OrdersTable(props: { view: CustomerView; locale: string } & Open
   )
 }
 
-export function PaymentsTable(props: { view: CustomerView; locale: string } & Openers): React.JSX.Element {
+export function CustomerPaymentsTable(props: { view: CustomerView; locale: string } & Openers): React.JSX.Element {
   const { view, locale } = props
   return (
     <section className="order-section" aria-labelledby="customer-payments-title">
