@@ -25,7 +25,10 @@ function orderContact(order: Order): PaymentContext['order'] {
 }
 
 /** The webhook calls for the payment and, for a payment of an order, for its order (which has the URL). */
-async function deliveriesOf(payment: Payment, deps: PaymentContextDeps): Promise<readonly DeliveryRecord[] | null> {
+export async function deliveriesOf(
+  payment: Payment,
+  deps: PaymentContextDeps,
+): Promise<readonly DeliveryRecord[] | null> {
   const read = deps.deliveries
   if (!read) return null
   const ids = [payment.id, ...(payment.orderId ? [payment.orderId] : [])]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Order, Payment, Refund } from '../api-types'
+import type { DeliveryRecord } from '../story/payment-story'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
 import { ORDER_ID_PATTERN } from './orders'
@@ -60,8 +61,10 @@ export interface ActionResult {
 
 export interface RefundResult extends ActionResult {
   refund: Refund
-  /** The payment read again after the refund (amount refunded and remaining). */
+  /** The payment read again after the refund (amount refunded and remaining), its refunds and chargebacks embedded. */
   payment: Payment
+  /** The shop's webhook calls for the payment, on the built-in Sandbox (null elsewhere). */
+  deliveries?: DeliveryRecord[] | null
 }
 
 export const actionChannels = {

@@ -2,6 +2,7 @@ import type { Payment, Refund } from '../../../shared/api-types'
 import type { RefundResult } from '../../../shared/ipc/actions'
 import { refundAmountProblem, refundBlocker } from '../../../shared/payment-actions'
 import { duplicateRefund } from '../pending-actions'
+import { deliveriesOf } from '../payment-context'
 import {
   customerName,
   fingerprintOf,
@@ -64,7 +65,10 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
       origin: originOf(from, 'read after refund'),
     })
     .catch(() => payment)
-  return { refund, payment: after, requestId }
+  // On the built-in Sandbox, the shop's webhook calls (read in this process, no request): a refund
+  // calls the shop, and the view's timeline shows it without a read of its own.
+  const deliveries = await deliveriesOf(after, { deliveries: ctx.options.deliveries })
+  return { refund, payment: after, requestId, deliveries: deliveries ? [...deliveries] : null }
 }
 
 /** The refunds the payment was read with; a service that did not embed them is asked for the list. */

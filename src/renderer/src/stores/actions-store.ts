@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
+import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import { toErrorView, type ErrorView } from './error-view'
 
 // Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
@@ -21,12 +22,25 @@ export interface ActionsPort {
 
 export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
 
+/**
+ * What an action did. `payment`: the payment as main read it after the action, complete as the
+ * payment view reads it (a refund's answer), with the shop's webhook calls on the Sandbox: the view
+ * shows it without a read of its own. Without it the view reads the object again.
+ */
+export interface ActionDone {
+  kind: ActionKind
+  message: string
+  requestId: string | null
+  payment?: Payment
+  deliveries?: DeliveryRecord[] | null
+}
+
 export interface ActionsState {
   /** The dialog open, for which object. */
   dialog: { kind: ActionKind; targetId: string } | null
   busy: boolean
   /** What the last action did, in plain words, with its request. */
-  done: { kind: ActionKind; message: string; requestId: string | null } | null
+  done: ActionDone | null
   error: ErrorView | null
   /** The refunds of the payment on screen (null: not loaded). */
   refunds: { paymentId: string; list: Refund[] } | null
@@ -49,12 +63,14 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
       kind: ActionKind,
       send: () => Promise<T & { requestId: string | null }>,
       message: (result: T) => string,
+      complete?: (result: T) => Pick<ActionDone, 'payment' | 'deliveries'>,
     ): Promise<T | null> {
       if (get().busy) return null
       set({ busy: true, error: null, done: null })
       try {
         const result = await send()
-        set({ busy: false, dialog: null, done: { kind, message: message(result), requestId: result.requestId } })
+        const done = { kind, message: message(result), requestId: result.requestId, ...complete?.(result) }
+        set({ busy: false, dialog: null, done })
         return result
       } catch (error) {
         set({ busy: false, error: toErrorView(error) })
@@ -87,9 +103,13 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
           () => port.refund({ paymentId, amount, ...(description.trim() ? { description: description.trim() } : {}) }),
           (r) =>
             `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+          (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
         )
         if (!result) return null
-        await get().loadRefunds(paymentId)
+        // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
+        const embedded = result.payment._embedded?.refunds
+        if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
+        else await get().loadRefunds(paymentId)
         return result.payment
       },
       async cancelPayment(paymentId) {

@@ -89,6 +89,12 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
         const d = get().detail
         if (d) await readDetail(ctx, d.id, d)
       },
+      showChanged(payment, deliveries) {
+        const d = get().detail
+        if (!d || d.id !== payment.id) return
+        const context = d.context && deliveries !== null ? { ...d.context, deliveries } : d.context
+        set({ detail: { ...d, payment, context, loading: false, error: null } })
+      },
       closeDetail: () => set({ detail: null }),
       setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch }, selectedIndex: 0 })),
       clearFilter: () => set({ filter: EMPTY_FILTER }),

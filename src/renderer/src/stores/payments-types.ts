@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { PaymentContext, PaymentsExportFormat } from '../../../shared/ipc/payments'
+import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { PageSlot, WindowOptions } from '../lib/page-window'
 import type { PaymentFilter } from '../lib/payment-filters'
 import type { ErrorView } from './error-view'
@@ -180,6 +181,11 @@ export interface PaymentsState {
   select(index: number): void
   openDetail(id: string, known?: { payment: Payment; requestId: string | null }): Promise<void>
   refreshDetail(): Promise<void>
+  /**
+   * Shows the payment main answered an action with (read after it, complete as the view reads it) and,
+   * on the Sandbox, the shop's webhook calls: no read of its own.
+   */
+  showChanged(payment: Payment, deliveries: DeliveryRecord[] | null): void
   closeDetail(): void
   setFilter(patch: Partial<PaymentFilter>): void
   clearFilter(): void

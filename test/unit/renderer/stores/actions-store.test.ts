@@ -54,6 +54,26 @@ describe('actions store', () => {
     expect(p.calls).toEqual(['refund tr_1 5.00', 'refunds tr_1'])
   })
 
+  it('a refund is one call to main when its answer carries the payment with its refunds (issue 23 item 4)', async () => {
+    const after = {
+      ...payment('tr_2'),
+      _embedded: { refunds: [refund('re_9', '5.00')] },
+    } as unknown as Payment
+    const deliveries = [{ at: '2026-11-25T10:00:00Z', status: 'failed' }] as never
+    const p = port({
+      async refund({ paymentId, amount }) {
+        p.calls.push(`refund ${paymentId} ${amount.value}`)
+        return { refund: refund('re_9', amount.value), payment: after, requestId: 'req-refund', deliveries }
+      },
+    })
+    const store = createActionsStore(p)
+    await store.getState().refund('tr_2', { currency: 'EUR', value: '5.00' }, '')
+    expect(p.calls).toEqual(['refund tr_2 5.00'])
+    expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_2', list: [{ id: 're_9' }] })
+    // What the view shows without a read of its own: the payment as main read it, and the shop's calls.
+    expect(store.getState().done).toMatchObject({ kind: 'refund', payment: after, deliveries })
+  })
+
   it('keeps the dialog open with main’s refusal, and sends one action at a time', async () => {
     let release!: () => void
     const p = port({

@@ -2,7 +2,7 @@
 // top or at an id and grows by the last page's next link; far pages dropped and fetched again;
 // starts that overtake each other; waiting for a rate limit and cancelling; errors; filters;
 // preferences from storage; the detail; a connection switch.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../../src/shared/ipc/contract'
 import {
@@ -344,6 +344,19 @@ describe('payments store', () => {
     expect(store.getState().detail?.payment?.id).toBe(present(service.all[5]).id)
     await store.getState().refreshDetail()
     expect(store.getState().detail).toMatchObject({ loading: false, requestId: `get-${present(service.all[5]).id}` })
+  })
+
+  it('shows the payment an action answered with, without a read of its own, and only for the payment shown', async () => {
+    const { store, service } = setup(10)
+    const shown = present(service.all[2])
+    await store.getState().openDetail(shown.id)
+    const reads = vi.spyOn(service.port, 'get')
+    const after = { ...shown, status: 'paid', amountRefunded: { currency: 'EUR', value: '5.00' } } as typeof shown
+    store.getState().showChanged(after, null)
+    expect(store.getState().detail?.payment).toBe(after)
+    store.getState().showChanged({ ...after, id: 'tr_other' }, null)
+    expect(store.getState().detail?.payment).toBe(after)
+    expect(reads).not.toHaveBeenCalled()
   })
 
   it('on a connection switch: a new session, the old list, detail and export gone, the new list loaded', async () => {

@@ -14,7 +14,7 @@ import {
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-actions'
-import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
+import { type ActionDone, type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
 import { useAppStore, useConnectionStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
@@ -27,12 +27,13 @@ import { RequestButton } from '../../components/RequestButton'
 
 /**
  * The actions store of one view: made once with its IPC port, reset when the view shows another
- * object (`objectId`), and `onChanged` called after each successful action (the view reads again).
+ * object (`objectId`), and `onChanged` called with what each successful action did (the view shows the
+ * object main answered with, or reads it again).
  */
 export function useViewActions(
   from: 'payment' | 'order',
   objectId: string,
-  onChanged: () => void,
+  onChanged: (done: ActionDone) => void,
 ): StoreApi<ActionsState> {
   const [store] = useState(() => newActionsStore(from))
   useEffect(() => store.getState().reset(), [store, objectId])
@@ -41,7 +42,7 @@ export function useViewActions(
   useEffect(
     () =>
       store.subscribe((state, previous) => {
-        if (state.done && state.done !== previous.done) changed.current()
+        if (state.done && state.done !== previous.done) changed.current(state.done)
       }),
     [store],
   )
@@ -316,8 +317,8 @@ export function PaymentActions({
   onChanged,
 }: {
   payment: Payment
-  /** Called after an action changed the payment (the view reads it again). */
-  onChanged: () => void
+  /** Called after an action changed the payment: the view shows `done.payment`, or reads it again. */
+  onChanged: (done: ActionDone) => void
 }): React.JSX.Element {
   const store = useViewActions('payment', payment.id, onChanged)
   const navigate = useAppStore((s) => s.navigate)

@@ -5,6 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { useLinkActions } from '../../components/use-link-actions'
 import { useAppStore } from '../../app-stores'
 import type { DetailState } from '../../stores/payments-store'
+import type { ActionDone } from '../../stores/actions-store'
 import { PaymentActions } from '../actions/PaymentActions'
 import { LoadState } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
@@ -59,9 +60,11 @@ export interface PaymentDetailProps {
   detail: DetailState
   onClose: () => void
   onRefresh: () => void
+  /** An action answered with the payment as it is now (a refund): shown without a read. */
+  onChanged: (done: ActionDone) => void
 }
 
-export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps): React.JSX.Element {
+export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: PaymentDetailProps): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
   const { notice, copy, open } = useLinkActions()
   const p = detail.payment
@@ -131,7 +134,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentStoryView payment={p} context={detail.context} />}
-      {p && <PaymentActions payment={p} onChanged={onRefresh} />}
+      {p && <PaymentActions payment={p} onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())} />}
       {p && (
         <PaymentFields
           payment={p}

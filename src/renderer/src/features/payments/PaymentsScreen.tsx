@@ -431,7 +431,12 @@ export function PaymentsScreen(): React.JSX.Element {
           </footer>
         </div>
         {s.detail && (
-          <PaymentDetail detail={s.detail} onClose={s.closeDetail} onRefresh={() => void s.refreshDetail()} />
+          <PaymentDetail
+            detail={s.detail}
+            onClose={s.closeDetail}
+            onRefresh={() => void s.refreshDetail()}
+            onChanged={(done) => done.payment && s.showChanged(done.payment, done.deliveries ?? null)}
+          />
         )}
       </div>
     </section>
