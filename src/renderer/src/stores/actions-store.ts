@@ -56,27 +56,34 @@ export interface ActionsState {
   cancelOrder(orderId: string): Promise<Order | null>
 }
 
+type RunArgs<T> = [
+  kind: ActionKind,
+  send: () => Promise<T & { requestId: string | null }>,
+  message: (result: T) => string,
+  complete?: (result: T) => Pick<ActionDone, 'payment' | 'deliveries'>,
+]
+
+/** Runs one action once at a time; the dialog closes on success and stays open on an error. */
+async function runAction<T>(
+  { get, set }: { get: () => ActionsState; set: (change: Partial<ActionsState>) => void },
+  ...[kind, send, message, complete]: RunArgs<T>
+): Promise<T | null> {
+  if (get().busy) return null
+  set({ busy: true, error: null, done: null })
+  try {
+    const result = await send()
+    const done = { kind, message: message(result), requestId: result.requestId, ...complete?.(result) }
+    set({ busy: false, dialog: null, done })
+    return result
+  } catch (error) {
+    set({ busy: false, error: toErrorView(error) })
+    return null
+  }
+}
+
 export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
-    /** Runs one action once at a time; the dialog closes on success and stays open on an error. */
-    async function run<T>(
-      kind: ActionKind,
-      send: () => Promise<T & { requestId: string | null }>,
-      message: (result: T) => string,
-      complete?: (result: T) => Pick<ActionDone, 'payment' | 'deliveries'>,
-    ): Promise<T | null> {
-      if (get().busy) return null
-      set({ busy: true, error: null, done: null })
-      try {
-        const result = await send()
-        const done = { kind, message: message(result), requestId: result.requestId, ...complete?.(result) }
-        set({ busy: false, dialog: null, done })
-        return result
-      } catch (error) {
-        set({ busy: false, error: toErrorView(error) })
-        return null
-      }
-    }
+    const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
     return {
       dialog: null,
       busy: false,
