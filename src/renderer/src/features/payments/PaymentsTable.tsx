@@ -47,16 +47,37 @@ export interface PaymentsTableProps {
   listId?: number
 }
 
+/** The header's table (@tanstack/react-table) over the visible columns, their ids and the grid template. */
+function useTableColumns(hiddenColumns: Record<string, boolean>) {
+  const columnVisibility = useMemo<VisibilityState>(() => {
+    const v: VisibilityState = {}
+    for (const [id, hidden] of Object.entries(hiddenColumns)) if (hidden) v[id] = false
+    return v
+  }, [hiddenColumns])
+
+  const table = useReactTable({
+    data: NO_ROWS,
+    columns: paymentColumns,
+    state: { columnVisibility },
+    getCoreRowModel: getCoreRowModel(),
+  })
+
+  const visibleColumns = table.getVisibleLeafColumns()
+  const columnKey = visibleColumns.map((c) => c.id).join(',')
+  // One array per set of visible columns, so memoized rows are not drawn again for a new array.
+  const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
+
+  const template = useMemo(() => gridColumns(columnIds), [columnIds])
+  return { table, columnIds, template }
+}
+
 /**
- * The one virtualized list of payments: only the rows in view (plus a small overscan) are in the
- * DOM; rows of dropped pages render as placeholders of the same height, so the scroll position and
- * the scrollbar stay true while pages come and go. An ARIA table of CSS grid rows, each placed by a
- * transform and contained (contain: strict): a row coming into view is laid out on its own, and the
- * rows that stay, and the rest of the window, are not laid out again.
+ * The table's state apart from its markup: the virtualizer and the rows in view, their recycled keys,
+ * the scroll rules (back to the top when the list starts over, the selection kept in view), the
+ * ranges reported to the store, the visible columns and one stable callback for every row.
  */
-export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
-  const { rowCount, rowAt, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } =
-    props
+function usePaymentsTable(props: PaymentsTableProps) {
+  const { rowCount, density, hiddenColumns, selectedIndex, onSelect, onOpen, onRangeChange, onVisibleChange } = props
   const { version, listId } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   const rowHeight = ROW_HEIGHT[density]
@@ -114,23 +135,7 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     onVisibleChange?.(visibleFirst, visibleLast)
   }, [visibleFirst, visibleLast, onVisibleChange, listId])
 
-  const columnVisibility = useMemo<VisibilityState>(() => {
-    const v: VisibilityState = {}
-    for (const [id, hidden] of Object.entries(hiddenColumns)) if (hidden) v[id] = false
-    return v
-  }, [hiddenColumns])
-
-  const table = useReactTable({
-    data: NO_ROWS,
-    columns: paymentColumns,
-    state: { columnVisibility },
-    getCoreRowModel: getCoreRowModel(),
-  })
-
-  const visibleColumns = table.getVisibleLeafColumns()
-  const columnKey = visibleColumns.map((c) => c.id).join(',')
-  // One array per set of visible columns, so memoized rows are not drawn again for a new array.
-  const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
+  const { table, columnIds, template } = useTableColumns(hiddenColumns)
 
   // Rows call back through refs: one stable callback, so a row's props change only with its data.
   const handlers = useRef({ onSelect, onOpen })
@@ -139,8 +144,20 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
     handlers.current.onSelect(index)
     handlers.current.onOpen(index)
   }, [])
-  const template = useMemo(() => gridColumns(columnIds), [columnIds])
+  return { scrollRef, rowHeight, virtualizer, items, keys, table, columnIds, activate, template }
+}
 
+/**
+ * The one virtualized list of payments: only the rows in view (plus a small overscan) are in the
+ * DOM; rows of dropped pages render as placeholders of the same height, so the scroll position and
+ * the scrollbar stay true while pages come and go. An ARIA table of CSS grid rows, each placed by a
+ * transform and contained (contain: strict): a row coming into view is laid out on its own, and the
+ * rows that stay, and the rest of the window, are not laid out again.
+ */
+export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
+  const { rowCount, rowAt, density, selectedIndex } = props
+  const { scrollRef, rowHeight, virtualizer, items, keys, table, columnIds, activate, template } =
+    usePaymentsTable(props)
   return (
     <div
       ref={scrollRef}

@@ -1,0 +1,160 @@
+// The payments screen's list, apart from its markup: which rows are in it (all pages with their
+// placeholders, or the loaded rows a filter keeps), the callbacks the virtualized table calls (stable,
+// so its memoized rows are not drawn again), what an export would write, and the screen's keyboard.
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
+import type { StoreApi } from 'zustand'
+import type { Payment } from '../../../../shared/api-types'
+import { benchMark } from '../../lib/bench-marks'
+import { isControlKey, isTyping } from '../../lib/keyboard'
+import { loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
+import { compileFilter, isFilterActive } from '../../lib/payment-filters'
+import type { PaymentsState } from '../../stores/payments-store'
+
+export type ScreenState = Omit<PaymentsState, 'view'>
+
+/** The rows the list shows and the callbacks its table calls. */
+export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
+  const offsets = useMemo(() => rowOffsets(s.slots), [s.slots])
+  const loaded = useMemo(() => loadedRows(s.slots), [s.slots])
+  const filterActive = isFilterActive(s.filter)
+  const compiled = useMemo(() => compileFilter(s.filter), [s.filter])
+  const filtered = useMemo<Payment[] | null>(
+    () => (filterActive && compiled.ok ? loaded.filter(compiled.test) : null),
+    [filterActive, compiled, loaded],
+  )
+  const totalRows = offsets[offsets.length - 1] ?? 0
+  const rowCount = filtered ? filtered.length : totalRows
+  const rowAt = useCallback(
+    (i: number): Payment | null => (filtered ? (filtered[i] ?? null) : slotRowAt(s.slots, offsets, i)),
+    [filtered, s.slots, offsets],
+  )
+  const currencies = useMemo(() => [...new Set(loaded.map((p) => p.amount?.currency).filter(Boolean))].sort(), [loaded])
+
+  // Bench: mark when the list's rows are committed, then at the next frame (see bench/ui).
+  useLayoutEffect(() => {
+    benchMark('payments.commit')
+  }, [s.slots])
+
+  const requestIdOfRow = useCallback(
+    (id: string): string | null => s.slots.find((slot) => slot.rows?.some((p) => p.id === id))?.requestId ?? null,
+    [s.slots],
+  )
+  const openIndex = useCallback(
+    (i: number) => {
+      const p = rowAt(i)
+      if (p) void store.getState().openDetail(p.id, { payment: p, requestId: requestIdOfRow(p.id) })
+    },
+    [rowAt, requestIdOfRow, store],
+  )
+  const onRange = useCallback(
+    (first: number, last: number) => {
+      if (!filtered) store.getState().ensureWindow(first, last)
+    },
+    [filtered, store],
+  )
+  const onVisible = useCallback((first: number, last: number) => store.getState().setView(first, last), [store])
+  const exportIds = useMemo(
+    () => (filtered ? filtered.map((p) => p.id) : s.slots.flatMap((slot) => slot.ids)),
+    [filtered, s.slots],
+  )
+  return {
+    loaded,
+    filterActive,
+    compiled,
+    filtered,
+    totalRows,
+    rowCount,
+    rowAt,
+    currencies,
+    openIndex,
+    onRange,
+    onVisible,
+    exportIds,
+  }
+}
+
+/** First page on first visit, a payment another screen asked to open, export progress; leaving cancels waiting requests. */
+export function usePaymentsScreenLife(
+  store: StoreApi<PaymentsState>,
+  takeFocus: (screen: 'payments') => { paymentId: string } | null,
+  pendingFocus: unknown,
+): void {
+  // First page on first visit (the store survives screen switches).
+  useEffect(() => {
+    if (!store.getState().started) void store.getState().loadFirst()
+  }, [store])
+  // Cross-screen requests: open a payment's detail.
+  useEffect(() => {
+    const focus = takeFocus('payments')
+    if (focus) void store.getState().openDetail(focus.paymentId)
+  }, [pendingFocus, takeFocus, store])
+  // Export progress; leaving the screen cancels waiting requests. (Rate limits: RateLimitGauge.)
+  useEffect(() => {
+    const offExport = store.getState().listenExport()
+    return () => {
+      offExport()
+      void store.getState().cancelPending()
+    }
+  }, [store])
+}
+
+/** Keyboard: j/k ↑/↓ select, Enter opens, ] loads more, / find, Esc closes the detail. */
+export function usePaymentsKeys(
+  store: StoreApi<PaymentsState>,
+  rowCount: number,
+  openIndex: (i: number) => void,
+  findRef: React.RefObject<HTMLInputElement | null>,
+): void {
+  useEffect(() => {
+    function onKey(e: KeyboardEvent): void {
+      if (e.ctrlKey || e.metaKey || e.altKey) return
+      const st = store.getState()
+      if (e.key === 'Escape') {
+        if (isTyping(e.target)) (e.target as HTMLElement).blur()
+        else if (st.detail) st.closeDetail()
+        return
+      }
+      // Enter/Space on a focused control (Refund…, Open order) is that control's, never the list's.
+      if (isTyping(e.target) || isControlKey(e)) return
+      listKey(e, st, rowCount - 1, openIndex, findRef)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [rowCount, openIndex, store, findRef])
+}
+
+function listKey(
+  e: KeyboardEvent,
+  st: PaymentsState,
+  last: number,
+  openIndex: (i: number) => void,
+  findRef: React.RefObject<HTMLInputElement | null>,
+): void {
+  switch (e.key) {
+    case 'j':
+    case 'ArrowDown':
+      e.preventDefault()
+      st.select(Math.min(last, st.selectedIndex + 1))
+      break
+    case 'k':
+    case 'ArrowUp':
+      e.preventDefault()
+      st.select(Math.max(0, st.selectedIndex - 1))
+      break
+    case 'Enter':
+      if (st.selectedIndex >= 0) {
+        e.preventDefault()
+        openIndex(st.selectedIndex)
+      }
+      break
+    case ']':
+      e.preventDefault()
+      void st.loadMore()
+      break
+    case '/':
+      e.preventDefault()
+      findRef.current?.focus()
+      findRef.current?.select()
+      break
+  }
+}
