@@ -219,10 +219,8 @@ export function CancelDialog(props: {
   )
 }
 
-function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
-  const busy = useStore(store, (s) => s.busy)
-  const error = useStore(store, (s) => s.error)
-  const connection = useConnectionText()
+/** The change form's fields, what differs from the payment (the changes and their names), and bad metadata. */
+function useUpdateForm(payment: Payment) {
   const initialMetadata =
     payment.metadata === undefined || payment.metadata === null ? '' : JSON.stringify(payment.metadata)
   const [description, setDescription] = useState(payment.description)
@@ -255,6 +253,28 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
       metadataProblem = 'Metadata must be JSON, e.g. {"ticket": "SUP-1"}.'
     }
   }
+  return {
+    description,
+    setDescription,
+    redirectUrl,
+    setRedirectUrl,
+    webhookUrl,
+    setWebhookUrl,
+    metadata,
+    setMetadata,
+    changes,
+    names,
+    metadataProblem,
+  }
+}
+
+function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
+  const busy = useStore(store, (s) => s.busy)
+  const error = useStore(store, (s) => s.error)
+  const connection = useConnectionText()
+  const form = useUpdateForm(payment)
+  const { description, setDescription, redirectUrl, setRedirectUrl, webhookUrl, setWebhookUrl } = form
+  const { metadata, setMetadata, changes, names, metadataProblem } = form
   const descriptionProblem = description.trim() === '' ? 'A payment needs a description.' : null
   return (
     <ActionDialog

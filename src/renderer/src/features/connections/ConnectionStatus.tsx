@@ -60,7 +60,8 @@ export function ConnectionStatus(): React.JSX.Element {
   )
 }
 
-function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }): React.JSX.Element {
+/** The switcher's state apart from its markup: the connections, the focused item, closing on a click elsewhere. */
+function useConnectionSwitcher(onClose: (refocus: boolean) => void) {
   const connections = useConnectionStore((s) => s.connections)
   const activeId = useConnectionStore((s) => s.activeId)
   const error = useConnectionStore((s) => s.error)
@@ -100,6 +101,35 @@ function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: bo
     setScreen('connections')
   }
 
+  return {
+    connections,
+    activeId,
+    error,
+    switchError,
+    clearSwitchError,
+    menuRef,
+    count,
+    focused,
+    setFocused,
+    choose,
+    manage,
+  }
+}
+
+function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }): React.JSX.Element {
+  const {
+    connections,
+    activeId,
+    error,
+    switchError,
+    clearSwitchError,
+    menuRef,
+    count,
+    focused,
+    setFocused,
+    choose,
+    manage,
+  } = useConnectionSwitcher(onClose)
   return (
     <div
       ref={menuRef}

@@ -38,7 +38,8 @@ const COLUMNS = [
   ['c-bucket', 'Bucket'],
 ] as const
 
-export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
+/** The list's state apart from its markup: the virtualizer, the selected row kept in view, its keys. */
+function useRequestList(rows: RequestLogSummary[]) {
   const selectedId = useInspectorStore((s) => s.selectedId)
   const scrollRequest = useInspectorStore((s) => s.scrollRequest)
   const checked = useInspectorStore((s) => s.checked)
@@ -85,6 +86,12 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
     select(target.id, { scroll: true })
   }
 
+  return { selectedId, checked, toggleChecked, setChecked, select, scrollRef, virtualizer, onKeyDown }
+}
+
+export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
+  const { selectedId, checked, toggleChecked, setChecked, select, scrollRef, virtualizer, onKeyDown } =
+    useRequestList(rows)
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id))
 
   return (
