@@ -16,6 +16,8 @@ export const CROSS_CUTTING: Record<string, string> = {
   'test/unit/test-layout.test.ts': 'this check: the test tree itself',
   'test/unit/import-graph.test.ts': 'the import graph of all of src/: cycles and the layer order',
   'test/unit/exported-names.test.ts': 'every exported name of src/ is declared in one file',
+  'test/unit/code-size.test.ts':
+    'the size of every file and function in src/, against the exceptions in ARCHITECTURE.md',
   'test/unit/packaging-config.test.ts': 'electron-builder.yml, package.json and SECURITY.md agree',
   'test/unit/release-workflow.test.ts': 'the release workflow in .github/workflows',
   'test/unit/runtimes.test.ts': 'the Node and Electron versions named across the config files',
