@@ -27,7 +27,7 @@ export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
  * payment view reads it (a refund's answer), with the shop's webhook calls on the Sandbox: the view
  * shows it without a read of its own. Without it the view reads the object again.
  */
-export interface ActionDone {
+export interface ActionOutcome {
   kind: ActionKind
   message: string
   requestId: string | null
@@ -40,7 +40,7 @@ export interface ActionsState {
   dialog: { kind: ActionKind; targetId: string } | null
   busy: boolean
   /** What the last action did, in plain words, with its request. */
-  done: ActionDone | null
+  done: ActionOutcome | null
   error: ErrorView | null
   /** The refunds of the payment on screen (null: not loaded). */
   refunds: { paymentId: string; list: Refund[] } | null
@@ -60,7 +60,7 @@ type RunArgs<T> = [
   kind: ActionKind,
   send: () => Promise<T & { requestId: string | null }>,
   message: (result: T) => string,
-  complete?: (result: T) => Pick<ActionDone, 'payment' | 'deliveries'>,
+  complete?: (result: T) => Pick<ActionOutcome, 'payment' | 'deliveries'>,
 ]
 
 /** Runs one action once at a time; the dialog closes on success and stays open on an error. */

@@ -14,7 +14,7 @@ import {
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-actions'
-import { type ActionDone, type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
+import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
 import { useAppStore, useConnectionStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
@@ -33,7 +33,7 @@ import { RequestButton } from '../../components/RequestButton'
 export function useViewActions(
   from: 'payment' | 'order',
   objectId: string,
-  onChanged: (done: ActionDone) => void,
+  onChanged: (done: ActionOutcome) => void,
 ): StoreApi<ActionsState> {
   const [store] = useState(() => newActionsStore(from))
   useEffect(() => store.getState().reset(), [store, objectId])
@@ -338,7 +338,7 @@ export function PaymentActions({
 }: {
   payment: Payment
   /** Called after an action changed the payment: the view shows `done.payment`, or reads it again. */
-  onChanged: (done: ActionDone) => void
+  onChanged: (done: ActionOutcome) => void
 }): React.JSX.Element {
   const store = useViewActions('payment', payment.id, onChanged)
   const navigate = useAppStore((s) => s.navigate)

@@ -3,6 +3,7 @@ import type { RequestLogSummary, StatusClass } from '../../../../shared/request-
 import { useInspectorStore } from '../../app-stores'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/dates'
+import { TextInput } from '../../components/TextInput'
 
 const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [
   { value: 'all', label: 'Any status' },
@@ -98,15 +99,15 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
           />
         </label>
       ))}
-      <input
+      <TextInput
         className="input rl-body"
         type="search"
+        label="Search bodies and headers"
         placeholder="Search bodies and headers…"
-        aria-label="Search bodies and headers"
         value={bodyText}
         maxLength={500}
-        onChange={(e) => setBodyText(e.target.value)}
-        data-testid="filter-body"
+        onChange={setBodyText}
+        testId="filter-body"
       />
       {bodySearching && <span className="spinner" aria-label="Searching" />}
       <ChoiceSelect

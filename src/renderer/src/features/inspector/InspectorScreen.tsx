@@ -5,6 +5,7 @@ import { RequestDetail } from './RequestDetail'
 import { RequestList } from './RequestList'
 import { useInspectorTools, type InspectorMessage } from './use-inspector-tools'
 import './inspector.css'
+import { TextInput } from '../../components/TextInput'
 
 /** Every request, retry and error explained; exportable (redacted) for escalation. */
 export function InspectorScreen(): React.JSX.Element {
@@ -55,17 +56,16 @@ function InspectorToolbar({
   const { caseId, setCaseId, busy, targets, tag, exportAs, clearLog } = tools
   return (
     <div className="toolbar">
-      <input
+      <TextInput
         className="input rl-case"
-        placeholder="Support case id"
-        aria-label="Support case id"
+        label="Support case id"
         value={caseId}
         maxLength={64}
-        onChange={(e) => setCaseId(e.target.value)}
+        onChange={setCaseId}
         onKeyDown={(e) => {
           if (e.key === 'Enter') void tag()
         }}
-        data-testid="case-id"
+        testId="case-id"
       />
       <button
         type="button"

@@ -170,7 +170,7 @@ function OrganizationFields({ content, state, connection, highlight }: FormProps
 }
 
 export function OrderForm(props: FormProps): React.JSX.Element {
-  const { content, state, highlight, expanded, disabled } = props
+  const { content, state, highlight } = props
   const set = useUpdate()
   const e = state.formErrors
   return (
@@ -188,17 +188,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             errors={e['orderNumber']}
             highlight={highlight}
           />
-          <SelectField
-            path="currency"
-            api="currency"
-            label="Currency"
-            required
-            value={content.currency}
-            options={CURRENCY_OPTIONS}
-            onChange={(currency) => set({ currency })}
-            errors={e['currency']}
-            highlight={highlight}
-          />
+          <CurrencyField content={content} state={state} highlight={highlight} />
           <SelectField
             path="locale"
             api="locale"
@@ -221,17 +211,7 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             How is VAT rounded?
           </span>
         </p>
-        <LinesEditor
-          kind="order"
-          lines={content.lines}
-          currency={content.currency}
-          country={shippingCountryOf(content)}
-          built={state.built.lines}
-          formErrors={e}
-          highlight={highlight}
-          expanded={expanded}
-          disabled={disabled}
-        />
+        <DraftLines kind="order" {...props} />
       </section>
 
       <section className="panel pd-section" aria-labelledby="pd-billing-title">
@@ -320,23 +300,75 @@ export function OrderForm(props: FormProps): React.JSX.Element {
             ))}
           </fieldset>
         </div>
-        <MetadataEditor
-          path="metadata"
-          label="Your own reference data (JSON)"
-          value={content.metadata}
-          onChange={(metadata) => set({ metadata })}
-          errors={e['metadata']}
-          highlight={highlight}
-        />
+        <MetadataField content={content} state={state} highlight={highlight} />
       </section>
       <OrganizationFields {...props} />
     </>
   )
 }
 
+type FieldGroupProps = Pick<FormProps, 'content' | 'state' | 'highlight'>
+
+/** The currency, the same field in both forms. */
+function CurrencyField({ content, state, highlight }: FieldGroupProps): React.JSX.Element {
+  const set = useUpdate()
+  return (
+    <SelectField
+      path="currency"
+      api="currency"
+      label="Currency"
+      required
+      value={content.currency}
+      options={CURRENCY_OPTIONS}
+      onChange={(currency) => set({ currency })}
+      errors={state.formErrors['currency']}
+      highlight={highlight}
+    />
+  )
+}
+
+/** The merchant's own reference data, the same editor in both forms. */
+function MetadataField({ content, state, highlight }: FieldGroupProps): React.JSX.Element {
+  const set = useUpdate()
+  return (
+    <MetadataEditor
+      path="metadata"
+      label="Your own reference data (JSON)"
+      value={content.metadata}
+      onChange={(metadata) => set({ metadata })}
+      errors={state.formErrors['metadata']}
+      highlight={highlight}
+    />
+  )
+}
+
+/** The draft's lines, in an order or a payment. */
+function DraftLines({
+  kind,
+  content,
+  state,
+  highlight,
+  expanded,
+  disabled,
+}: FormProps & { kind: 'order' | 'payment' }) {
+  return (
+    <LinesEditor
+      kind={kind}
+      lines={content.lines}
+      currency={content.currency}
+      country={shippingCountryOf(content)}
+      built={state.built.lines}
+      formErrors={state.formErrors}
+      highlight={highlight}
+      expanded={expanded}
+      disabled={disabled}
+    />
+  )
+}
+
 /** Create payment (spec 4.2): amount, description, URLs, method, optional lines. */
 export function PaymentForm(props: FormProps): React.JSX.Element {
-  const { content, state, highlight, expanded, disabled } = props
+  const { content, state, highlight } = props
   const set = useUpdate()
   const e = state.formErrors
   const descriptionLength = [...content.description].length
@@ -346,17 +378,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
       <section className="panel pd-section" aria-labelledby="pd-payment-title">
         <h2 id="pd-payment-title">Payment</h2>
         <div className="pd-grid pd-grid-4">
-          <SelectField
-            path="currency"
-            api="currency"
-            label="Currency"
-            required
-            value={content.currency}
-            options={CURRENCY_OPTIONS}
-            onChange={(currency) => set({ currency })}
-            errors={e['currency']}
-            highlight={highlight}
-          />
+          <CurrencyField content={content} state={state} highlight={highlight} />
           {content.paymentWithLines ? (
             <AmountDisplay state={state} content={content} highlight={highlight} />
           ) : (
@@ -402,14 +424,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
         />
         <UrlFields content={content} state={state} highlight={highlight} />
         <MethodPicker content={content} onChange={(patch) => set(patch)} errors={e['method']} highlight={highlight} />
-        <MetadataEditor
-          path="metadata"
-          label="Your own reference data (JSON)"
-          value={content.metadata}
-          onChange={(metadata) => set({ metadata })}
-          errors={e['metadata']}
-          highlight={highlight}
-        />
+        <MetadataField content={content} state={state} highlight={highlight} />
       </section>
       <section className="panel pd-section" aria-labelledby="pd-plines-title">
         <h2 id="pd-plines-title">Lines</h2>
@@ -419,19 +434,7 @@ export function PaymentForm(props: FormProps): React.JSX.Element {
           checked={content.paymentWithLines}
           onChange={(paymentWithLines) => set({ paymentWithLines })}
         />
-        {content.paymentWithLines && (
-          <LinesEditor
-            kind="payment"
-            lines={content.lines}
-            currency={content.currency}
-            country={shippingCountryOf(content)}
-            built={state.built.lines}
-            formErrors={e}
-            highlight={highlight}
-            expanded={expanded}
-            disabled={disabled}
-          />
-        )}
+        {content.paymentWithLines && <DraftLines kind="payment" {...props} />}
         <FieldMessages
           path="lines.add"
           errors={content.paymentWithLines ? undefined : e['lines.add']}

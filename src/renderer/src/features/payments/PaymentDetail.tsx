@@ -5,7 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { useLinkActions } from '../../components/use-link-actions'
 import { useAppStore } from '../../app-stores'
 import type { DetailState } from '../../stores/payments-store'
-import type { ActionDone } from '../../stores/actions-store'
+import type { ActionOutcome } from '../../stores/actions-store'
 import { PaymentActions } from '../actions/PaymentActions'
 import { LoadState } from './ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from './format'
@@ -61,7 +61,7 @@ export interface PaymentDetailProps {
   onClose: () => void
   onRefresh: () => void
   /** An action answered with the payment as it is now (a refund): shown without a read. */
-  onChanged: (done: ActionDone) => void
+  onChanged: (done: ActionOutcome) => void
 }
 
 export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: PaymentDetailProps): React.JSX.Element {

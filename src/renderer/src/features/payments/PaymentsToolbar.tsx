@@ -8,6 +8,7 @@ import { COLUMN_IDS, COLUMN_LABELS } from './columns'
 import { PageSizeInput } from './PageSizeInput'
 import { PositionText } from './PositionText'
 import type { ScreenState } from './use-payments-list'
+import { TextInput } from '../../components/TextInput'
 
 export interface ToolbarProps {
   s: ScreenState
@@ -89,15 +90,15 @@ function FindById({ s, findRef }: Pick<ToolbarProps, 's' | 'findRef'>): React.JS
         void submitFind('open')
       }}
     >
-      <input
-        ref={findRef}
+      <TextInput
+        inputRef={findRef}
         className="input mono"
+        label="Find payment by id"
         placeholder="Find payment by id: tr_…  (press /)"
-        aria-label="Find payment by id"
         value={find}
         maxLength={64}
-        onChange={(e) => setFind(e.target.value)}
-        data-testid="find-input"
+        onChange={setFind}
+        testId="find-input"
       />
       <button type="submit" className="btn btn-small btn-primary" data-testid="find-open">
         Open
