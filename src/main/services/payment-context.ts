@@ -37,15 +37,25 @@ export async function deliveriesOf(
   return lists.flatMap((l) => l ?? [])
 }
 
+/**
+ * The payment's context. `early`: the order already asked for while the payment was read (its id
+ * taken from the copy the list served); used only when it is the payment's own order, else that
+ * order is read now.
+ */
 export async function loadPaymentContext(
   payment: Payment,
   deps: PaymentContextDeps,
   opts: CallOptions,
+  early?: { orderId: string; order: Promise<Order | null> },
 ): Promise<PaymentContext> {
+  const orderOf = (id: string): Promise<Order | null> =>
+    early && early.orderId === id
+      ? early.order
+      : deps.getOrder
+        ? deps.getOrder(id, opts).catch(() => null)
+        : Promise.resolve(null)
   const [order, deliveries] = await Promise.all([
-    payment.orderId && deps.getOrder
-      ? deps.getOrder(payment.orderId, opts).then(orderContact, () => null)
-      : Promise.resolve(null),
+    payment.orderId ? orderOf(payment.orderId).then((o) => (o ? orderContact(o) : null)) : Promise.resolve(null),
     deliveriesOf(payment, deps),
   ])
   return { order, deliveries: deliveries ? [...deliveries] : null }

@@ -49,6 +49,13 @@ export async function getPayment(
   try {
     const api = await ctx.options.getClient()
     const call = { signal: tracked.signal, priority: 'user' as const, origin: origin('get') }
+    // The order of the copy the list served is read beside the payment, not after it (one round
+    // trip less before the view can tell the story); it is used only if it is still the payment's.
+    const servedOrderId = ctx.sessions.get(sessionId)?.get(id)?.orderId
+    const early =
+      servedOrderId && api.getOrder
+        ? { orderId: servedOrderId, order: api.getOrder(servedOrderId, call).catch(() => null) }
+        : undefined
     // One request tells the whole money story: the payment with its refunds and chargebacks.
     const { value: payment, requestId } = await tracedCall(ctx, () =>
       api.getPayment(id, { ...call, embed: ['refunds', 'chargebacks'] }),
@@ -60,6 +67,7 @@ export async function getPayment(
       payment,
       { getOrder: api.getOrder?.bind(api), deliveries: ctx.options.deliveries },
       call,
+      early,
     )
     return { payment, requestId, context }
   } finally {
