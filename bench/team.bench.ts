@@ -218,7 +218,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 )
-console.log('run                 429s (lookups)   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95')
+console.log(
+  'run                 429s (lookups)   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95',
+)
 const results: RunResult[] = []
 try {
   for (const spec of specs) {

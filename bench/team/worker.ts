@@ -120,7 +120,9 @@ async function paydesk(): Promise<Workload> {
     const timer = setInterval(() => {
       const b = client.buckets().find((x) => x.policy === 'get-v2-payments')
       if (b && inWindow(Date.now()))
-        samples.push(`${b.background?.othersActive ? 'A' : '-'}${Math.round((b.background?.share ?? 0) * 100)}:${b.remaining}${b.pausedUntil ? 'P' : ''}`)
+        samples.push(
+          `${b.background?.othersActive ? 'A' : '-'}${Math.round((b.background?.share ?? 0) * 100)}:${b.remaining}${b.pausedUntil ? 'P' : ''}`,
+        )
     }, 500)
     timer.unref()
     process.on('exit', () => console.error(`debug ${process.pid}: ${samples.join(' ')}`))

@@ -151,7 +151,10 @@ export function noteForeign429(s: ShareState, rate: number, now: number): void {
 
 function refillAllowance(s: ShareState, rate: number, now: number, o: ShareOptions): void {
   if (now > s.bgUpdatedAt)
-    s.bgTokens = Math.min(1, s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * Math.min(s.bgShare, o.backgroundShare))
+    s.bgTokens = Math.min(
+      1,
+      s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * Math.min(s.bgShare, o.backgroundShare),
+    )
   s.bgUpdatedAt = now
 }
 

@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { IpcErrorView } from '../../../shared/ipc/define'
 import type { DraftSummary } from '../../../shared/ipc/drafts'
 import type { CreateFailure, CreateFromDraftInput } from '../../../shared/ipc/orders'
-import { buildDraftRequest, type BuiltRequest, type CredentialShape, type DraftContent } from '../../../shared/order-builder'
+import {
+  buildDraftRequest,
+  type BuiltRequest,
+  type CredentialShape,
+  type DraftContent,
+} from '../../../shared/order-builder'
 import { isApiError } from '../../api'
 import { toIpcError, UserFacingError } from '../../ipc/errors'
 import type { ActiveConnectionInfo } from '../connections'

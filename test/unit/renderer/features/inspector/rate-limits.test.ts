@@ -5,7 +5,9 @@ import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
 describe('the background share in words (issue 27 item 4)', () => {
   it('while others use the bucket: the configured share and how busy the others are, from main’s figures', () => {
     const text = backgroundShareText(
-      bucketSnapshot({ background: { configuredShare: 0.25, share: 0.031, othersActive: true, othersPerSecond: 7.84 } }),
+      bucketSnapshot({
+        background: { configuredShare: 0.25, share: 0.031, othersActive: true, othersPerSecond: 7.84 },
+      }),
     )
     expect(text).toBe(
       "Background sync uses up to 25 % of this connection's read quota while others (your team, your shop) use it; it runs at full speed when nobody else does. Others now: about 7.8 requests/s, so the sync takes about 3 % now; it slows down further while the bucket is low.",
