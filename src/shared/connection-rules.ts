@@ -26,7 +26,7 @@ export {
   type DetectedCredential,
 } from './service/credentials'
 export { MAX_PROFILE_ID_LENGTH, PROFILE_ID_PATTERN } from './service/ids'
-export { effectiveMode } from './service/scope'
+export { effectiveMode } from './service/credentials'
 
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; message: string }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Address, Customer } from '../api-types'
 import type { CurrencyTotals, CustomerOrder, CustomerPayment, CustomerProblem } from '../customer-summary'
 import { ID_PATTERNS } from '../service/ids'
+import { CUSTOMER_EMAIL_PATTERN } from '../customer-email'
 import { defineChannel } from './define'
 
 // The customer view (ARCHITECTURE.md, "Customer view"): the renderer names a customer by the
@@ -14,8 +15,8 @@ export const CUSTOMER_VIEW_BOUND = 50
 /** Longest e-mail address (RFC 5321 path limit). */
 const MAX_EMAIL_LENGTH = 254
 
-/** An e-mail address as the view accepts it: one @, no spaces, a dot in the domain. */
-export const CUSTOMER_EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/
+// The e-mail pattern lives in a zod-free module: the search box (first screen) needs it, not zod.
+export { CUSTOMER_EMAIL_PATTERN } from '../customer-email'
 
 export const customerRefInput = z
   .object({

@@ -59,3 +59,13 @@ export function kindOfPrefix(prefix: CredentialPrefix): DetectedCredential {
 export function textHoldsCredential(text: string): boolean {
   return new RegExp(CREDENTIAL_IN_TEXT.source).test(text)
 }
+
+/** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */
+export function effectiveMode(
+  kind: CredentialKind,
+  keyMode: CredentialMode | null,
+  testmode: boolean | null,
+): CredentialMode {
+  if (kind === 'api-key') return keyMode ?? 'test'
+  return testmode ? 'test' : 'live'
+}

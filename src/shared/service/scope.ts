@@ -18,7 +18,7 @@
 // Each row of the operation table (operations.ts) says how an organization token uses `profileId`;
 // `scopeFor` is the one function that turns a credential kind and a request into what may be sent.
 
-import type { CredentialKind, CredentialMode } from './credentials'
+import type { CredentialKind } from './credentials'
 import { matchOperation, operationById, type Operation, type ProfileIdUse } from './operations'
 
 /** What a request with a credential of some kind may carry (spec 5.3/5.4). */
@@ -76,12 +76,5 @@ export function scopeForOperation(kind: CredentialKind, operation: Operation | s
   return scopeWith(kind, row.method, row)
 }
 
-/** The mode requests run in: a key's own mode, or a token's testmode flag (spec 5.4: live unless set). */
-export function effectiveMode(
-  kind: CredentialKind,
-  keyMode: CredentialMode | null,
-  testmode: boolean | null,
-): CredentialMode {
-  if (kind === 'api-key') return keyMode ?? 'test'
-  return testmode ? 'test' : 'live'
-}
+// The mode a credential's requests run in lives beside the credential kinds (no operation table needed).
+export { effectiveMode } from './credentials'

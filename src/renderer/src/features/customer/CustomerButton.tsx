@@ -1,5 +1,5 @@
 import type { Address } from '../../../../shared/api-types'
-import { CUSTOMER_EMAIL_PATTERN } from '../../../../shared/ipc/customers'
+import { CUSTOMER_EMAIL_PATTERN } from '../../../../shared/customer-email'
 import { isId } from '../../../../shared/service/ids'
 import { useAppStore } from '../../app-stores'
 import type { CustomerTarget } from '../../stores/app-store'

@@ -1,5 +1,5 @@
 import type { SearchHit, SearchResult } from '../../../../shared/ipc/search'
-import { CUSTOMER_EMAIL_PATTERN } from '../../../../shared/ipc/customers'
+import { CUSTOMER_EMAIL_PATTERN } from '../../../../shared/customer-email'
 
 // Which customer a search result offers to open (the customer view), if any: the e-mail address
 // searched for, or else the customer of the best hit that names an e-mail address.
