@@ -117,19 +117,9 @@ function useConnectionSwitcher(onClose: (refocus: boolean) => void) {
 }
 
 function ConnectionSwitcher({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }): React.JSX.Element {
-  const {
-    connections,
-    activeId,
-    error,
-    switchError,
-    clearSwitchError,
-    menuRef,
-    count,
-    focused,
-    setFocused,
-    choose,
-    manage,
-  } = useConnectionSwitcher(onClose)
+  const switcher = useConnectionSwitcher(onClose)
+  const { connections, activeId, error, switchError, clearSwitchError } = switcher
+  const { menuRef, count, focused, setFocused, choose, manage } = switcher
   return (
     <div
       ref={menuRef}
