@@ -258,10 +258,7 @@ function laterEvents(
   if (record.data.status !== 'paid') return out
   const story = choice.story
   if (story?.refund) {
-    const minor =
-      story.refund.amount === 'first-line'
-        ? toMinor(order?.data.lines[0]?.totalAmount ?? record.data.amount)
-        : story.refund.amount
+    const minor = story.refund.amount === 'first-line' ? partOfOrder(order, record) : story.refund.amount
     out.push({ atMs: createdMs + story.refund.afterMs, kind: 'refund', record, minor })
   } else if (!story && o.random() < 0.09 && record.data.method !== 'paysafecard') {
     const full = o.random() < 0.4
@@ -364,4 +361,14 @@ export function buildAll(store: SandboxStore, o: SeedOptions, plans: Plan[], res
   }
   later.sort((a, b) => a.atMs - b.atMs)
   for (const e of later) applyLater(store, o.ids, e, o.nowMs, result)
+}
+
+/**
+ * The refund of the order's first line: a part of the payment, as the story ("partly refunded")
+ * says. When the first line is the whole amount (one product, free shipping), half of it instead.
+ */
+function partOfOrder(order: OrderRecord | undefined, record: PaymentRecord): bigint {
+  const whole = toMinor(record.data.amount)
+  const first = toMinor(order?.data.lines[0]?.totalAmount ?? record.data.amount)
+  return first < whole ? first : whole / 2n
 }
