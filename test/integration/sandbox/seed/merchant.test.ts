@@ -133,3 +133,29 @@ describe('seeded merchant', () => {
     expect((await h.api('GET', `/payments/${open.id}`)).json.status).toBe('expired')
   })
 })
+
+describe('the partial-refund story on any seed', () => {
+  it('Emma Dubois’s payment is partly refunded, never wholly (a one-line order with free shipping too)', async () => {
+    // Seed 18 gives Emma a one-product order with free shipping (its first line is the whole amount).
+    for (const seed of [18, 1, 2, 3, 21]) {
+      const s = await startHarness({ seedPayments: 200, seed, clockStartMs: NOW })
+      try {
+        const customers: Json[] = []
+        let url: string | null = '/customers?limit=250'
+        while (url) {
+          const page: Json = (await s.api('GET', url.replace(s.sandbox.baseUrl, ''))).json
+          customers.push(...page._embedded.customers)
+          url = page._links.next?.href ?? null
+        }
+        const emma = customers.find((c) => c.metadata?.story === 'partial-refund')
+        expect(emma, `seed ${seed}`).toBeDefined()
+        const [payment] = (await s.api('GET', `/customers/${emma?.id}/payments`)).json._embedded.payments as Json[]
+        const refunded = Number(payment?.amountRefunded.value)
+        expect(refunded, `seed ${seed}`).toBeGreaterThan(0)
+        expect(refunded, `seed ${seed}`).toBeLessThan(Number(payment?.amount.value))
+      } finally {
+        await s.close()
+      }
+    }
+  }, 120_000)
+})
