@@ -222,3 +222,15 @@ export function paymentInScope(store: SandboxStore, scope: Scope, id: string): P
   if (!record) throw new SandboxError(404, `No payment exists with id ${id}.`)
   return record
 }
+
+/** One refund, capture or chargeback of a payment by its id, or the service's 404 naming both ids. */
+export function childOfPayment<T extends { id: string }>(
+  children: readonly T[],
+  childId: string,
+  kind: string,
+  paymentId: string,
+): T {
+  const child = children.find((c) => c.id === childId)
+  if (!child) throw new SandboxError(404, `No ${kind} exists with id ${childId} for payment ${paymentId}.`)
+  return child
+}

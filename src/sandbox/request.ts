@@ -183,6 +183,23 @@ export function listQuery(request: ApiRequest): ListQuery {
 }
 
 /** The list body (spec 4.3): count, `_embedded[key]` built from each item's JSON text, `_links`. */
+/**
+ * An account-wide list (GET /v2/refunds, /v2/chargebacks): the credential's scope, the cursor walk,
+ * and `embed=payment` passed to each item's JSON.
+ */
+export function scopeListReply<T>(
+  ctx: SandboxContext,
+  request: ApiRequest,
+  key: string,
+  list: (scope: Scope, query: ListQuery) => ListPage<{ data: T }> | null,
+  itemJson: (data: T, embedPayment: boolean) => unknown,
+): Reply {
+  const embed = embedsPayment(request)
+  const query = listQuery(request)
+  const page = list(queryScope(ctx, request), query)
+  return listReply(ctx, request, query, page, key, (item) => JSON.stringify(itemJson(item.data, embed)))
+}
+
 export function listReply<T>(
   ctx: SandboxContext,
   request: ApiRequest,

@@ -5,7 +5,7 @@ import type { Mode, OrderLine } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
-import { paymentDetails } from './resources'
+import { paymentDetails, type Scope } from './resources'
 import {
   IDEMPOTENCY_TTL_MS,
   listPage,
@@ -205,13 +205,13 @@ export class SandboxStore {
   }
 
   /** GET /v2/chargebacks: the scope's chargebacks. */
-  listAllChargebacks(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<ChargebackData>> | null {
-    return listPage(this.chargebackLists.get(scopeKey(profileId, mode)) ?? [], query)
+  listAllChargebacks(scope: Scope, query: ListQuery): ListPage<Listed<ChargebackData>> | null {
+    return listPage(this.chargebackLists.get(scopeKey(scope.profileId, scope.mode)) ?? [], query)
   }
 
   /** GET /v2/refunds: the scope's refunds, by the same cursor walk as payments. */
-  listAllRefunds(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<RefundData>> | null {
-    return listPage(this.refundLists.get(scopeKey(profileId, mode)) ?? [], query)
+  listAllRefunds(scope: Scope, query: ListQuery): ListPage<Listed<RefundData>> | null {
+    return listPage(this.refundLists.get(scopeKey(scope.profileId, scope.mode)) ?? [], query)
   }
 
   /** A payment's refunds, oldest first. */

@@ -3,7 +3,7 @@
 // `captureBefore`; the merchant captures (all or part) or releases the authorization.
 import type { Amount, Capture, Metadata } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
-import { paymentInScope } from '../actions'
+import { childOfPayment, paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { serviceTimestamp } from '../resources'
@@ -126,8 +126,7 @@ export function listCaptures(ctx: SandboxContext, request: ApiRequest, id: strin
 
 export function getCapture(ctx: SandboxContext, request: ApiRequest, id: string, captureId: string): Reply {
   const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
-  const capture = ctx.store.capturesOf(record.data.id).find((c) => c.id === captureId)
-  if (!capture) throw new SandboxError(404, `No capture exists with id ${captureId} for payment ${id}.`)
+  const capture = childOfPayment(ctx.store.capturesOf(record.data.id), captureId, 'capture', id)
   return jsonReply(200, captureJson(ctx, capture))
 }
 

@@ -3,9 +3,9 @@
 // admin API (a chargeback is the payer's bank's doing, never the merchant's).
 import type { Amount } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
-import { paymentInScope } from '../actions'
+import { childOfPayment, paymentInScope } from '../actions'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
-import { embedsPayment, listQuery, listReply, queryScope, type ApiRequest } from '../request'
+import { embedsPayment, listQuery, listReply, queryScope, scopeListReply, type ApiRequest } from '../request'
 import { paymentJson, serviceTimestamp } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage, type ChargebackData, type PaymentRecord } from '../store'
@@ -45,18 +45,14 @@ export function listPaymentChargebacks(ctx: SandboxContext, request: ApiRequest,
 export function getChargeback(ctx: SandboxContext, request: ApiRequest, id: string, chargebackId: string): Reply {
   const embed = embedsPayment(request)
   const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
-  const chargeback = ctx.store.chargebacksOf(record.data.id).find((c) => c.id === chargebackId)
-  if (!chargeback) throw new SandboxError(404, `No chargeback exists with id ${chargebackId} for payment ${id}.`)
+  const chargeback = childOfPayment(ctx.store.chargebacksOf(record.data.id), chargebackId, 'chargeback', id)
   return jsonReply(200, chargebackJson(ctx, chargeback, embed))
 }
 
 /** GET /v2/chargebacks (https://docs.mollie.com/reference/list-all-chargebacks): newest first. */
 export function listAllChargebacks(ctx: SandboxContext, request: ApiRequest): Reply {
-  const embed = embedsPayment(request)
-  const scope = queryScope(ctx, request)
-  const query = listQuery(request)
-  const page = ctx.store.listAllChargebacks(scope.profileId, scope.mode, query)
-  return listReply(ctx, request, query, page, 'chargebacks', (c) => JSON.stringify(chargebackJson(ctx, c.data, embed)))
+  const list = ctx.store.listAllChargebacks.bind(ctx.store)
+  return scopeListReply(ctx, request, 'chargebacks', list, (c, embed) => chargebackJson(ctx, c, embed))
 }
 
 /** The payment's amountChargedBack (present only when not zero) and what is left to refund. */

@@ -20,113 +20,56 @@ interface MethodInfo {
 
 const MANY = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'PLN', 'DKK', 'NOK', 'CZK', 'JPY'] as const
 const same = (name: string) => ({ en: name, nl: name, de: name, fr: name })
+const names = (en: string, nl: string, de: string, fr: string) => ({ en, nl, de, fr })
+// Sequence types: one-off only (O), one-off and first (OF), also recurring (OFR), recurring only (R).
+const O = ['oneoff'] as const
+const OF = ['oneoff', 'first'] as const
+const OFR = ['oneoff', 'first', 'recurring'] as const
+const R = ['recurring'] as const
 
-/** The sandbox profile's activated methods, in the order the service lists them by default. */
+function method(
+  id: string,
+  description: MethodInfo['description'],
+  min: string,
+  max: string,
+  currencies: readonly string[],
+  sequence: MethodInfo['sequence'],
+): MethodInfo {
+  return { id, description, min, max, currencies, sequence }
+}
+
+/**
+ * The sandbox profile's activated methods, in the order the service lists them by default; a row is
+ * id, names (en, nl, de, fr), EUR min and max, currencies, sequence types.
+ */
 export const METHOD_CATALOG: readonly MethodInfo[] = [
-  {
-    id: 'ideal',
-    description: same('iDEAL'),
-    min: '0.01',
-    max: '50000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'creditcard',
-    description: { en: 'Card', nl: 'Creditcard', de: 'Kreditkarte', fr: 'Carte bancaire' },
-    min: '0.01',
-    max: '10000.00',
-    currencies: MANY,
-    sequence: ['oneoff', 'first', 'recurring'],
-  },
-  {
-    id: 'applepay',
-    description: same('Apple Pay'),
-    min: '0.01',
-    max: '10000.00',
-    currencies: MANY,
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'bancontact',
-    description: same('Bancontact'),
-    min: '0.02',
-    max: '50000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'banktransfer',
-    description: { en: 'Bank transfer', nl: 'Overboeking', de: 'Überweisung', fr: 'Virement bancaire' },
-    min: '0.01',
-    max: '1000000.00',
-    currencies: ['EUR', 'GBP', 'CHF', 'SEK', 'PLN'],
-    sequence: ['oneoff'],
-  },
-  {
-    id: 'belfius',
-    description: same('Belfius Pay Button'),
-    min: '0.01',
-    max: '50000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'kbc',
-    description: same('KBC/CBC Payment Button'),
-    min: '0.01',
-    max: '50000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'eps',
-    description: same('eps'),
-    min: '1.00',
-    max: '50000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff', 'first'],
-  },
-  {
-    id: 'paypal',
-    description: same('PayPal'),
-    min: '0.01',
-    max: '8000.00',
-    currencies: MANY,
-    sequence: ['oneoff', 'first', 'recurring'],
-  },
-  {
-    id: 'directdebit',
-    description: { en: 'SEPA Direct Debit', nl: 'SEPA-incasso', de: 'SEPA-Lastschrift', fr: 'Prélèvement SEPA' },
-    min: '0.01',
-    max: '1000.00',
-    currencies: ['EUR'],
-    sequence: ['recurring'],
-  },
-  {
-    id: 'klarna',
-    description: same('Klarna'),
-    min: '0.01',
-    max: '10000.00',
-    currencies: ['EUR', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'],
-    sequence: ['oneoff'],
-  },
-  {
-    id: 'paysafecard',
-    description: same('paysafecard'),
-    min: '1.00',
-    max: '1000.00',
-    currencies: ['EUR'],
-    sequence: ['oneoff'],
-  },
-  {
-    id: 'przelewy24',
-    description: same('Przelewy24'),
-    min: '0.01',
-    max: '50000.00',
-    currencies: ['EUR', 'PLN'],
-    sequence: ['oneoff'],
-  },
+  method('ideal', same('iDEAL'), '0.01', '50000.00', ['EUR'], OF),
+  method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', MANY, OFR),
+  method('applepay', same('Apple Pay'), '0.01', '10000.00', MANY, OF),
+  method('bancontact', same('Bancontact'), '0.02', '50000.00', ['EUR'], OF),
+  method(
+    'banktransfer',
+    names('Bank transfer', 'Overboeking', 'Überweisung', 'Virement bancaire'),
+    '0.01',
+    '1000000.00',
+    ['EUR', 'GBP', 'CHF', 'SEK', 'PLN'],
+    O,
+  ),
+  method('belfius', same('Belfius Pay Button'), '0.01', '50000.00', ['EUR'], OF),
+  method('kbc', same('KBC/CBC Payment Button'), '0.01', '50000.00', ['EUR'], OF),
+  method('eps', same('eps'), '1.00', '50000.00', ['EUR'], OF),
+  method('paypal', same('PayPal'), '0.01', '8000.00', MANY, OFR),
+  method(
+    'directdebit',
+    names('SEPA Direct Debit', 'SEPA-incasso', 'SEPA-Lastschrift', 'Prélèvement SEPA'),
+    '0.01',
+    '1000.00',
+    ['EUR'],
+    R,
+  ),
+  method('klarna', same('Klarna'), '0.01', '10000.00', ['EUR', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'], O),
+  method('paysafecard', same('paysafecard'), '1.00', '1000.00', ['EUR'], O),
+  method('przelewy24', same('Przelewy24'), '0.01', '50000.00', ['EUR', 'PLN'], O),
 ]
 
 function language(locale: string | null): 'en' | 'nl' | 'de' | 'fr' {

@@ -5,7 +5,7 @@ import type { CreateRefundRequest, Refund } from '../../shared/api-types'
 import { DUPLICATE_REFUND_FIELD, DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
-import { createRefund, listRefunds, paymentInScope, refundJson } from '../actions'
+import { childOfPayment, createRefund, listRefunds, paymentInScope, refundJson } from '../actions'
 import { jsonReply, SandboxError, type Reply } from '../errors'
 import {
   actScope,
@@ -17,6 +17,7 @@ import {
   parsedBody,
   queryScope,
   ruleContext,
+  scopeListReply,
   type ApiRequest,
 } from '../request'
 import { paymentJson } from '../resources'
@@ -101,8 +102,7 @@ export function getRefunds(ctx: SandboxContext, request: ApiRequest, id: string)
 export function getRefund(ctx: SandboxContext, request: ApiRequest, id: string, refundId: string): Reply {
   const embed = embedsPayment(request)
   const record = paymentInScope(ctx.store, queryScope(ctx, request), id)
-  const refund = ctx.store.refundsOf(record.data.id).find((r) => r.id === refundId)
-  if (!refund) throw new SandboxError(404, `No refund exists with id ${refundId} for payment ${id}.`)
+  const refund = childOfPayment(ctx.store.refundsOf(record.data.id), refundId, 'refund', id)
   return jsonReply(200, refundWithEmbed(ctx, refund, embed))
 }
 
@@ -112,8 +112,7 @@ export function getRefund(ctx: SandboxContext, request: ApiRequest, id: string, 
  */
 export function cancelRefund(ctx: SandboxContext, request: ApiRequest, id: string, refundId: string): Reply {
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
-  const refund = ctx.store.refundsOf(record.data.id).find((r) => r.id === refundId)
-  if (!refund) throw new SandboxError(404, `No refund exists with id ${refundId} for payment ${id}.`)
+  const refund = childOfPayment(ctx.store.refundsOf(record.data.id), refundId, 'refund', id)
   if (!CANCELABLE.has(refund.status)) {
     throw new SandboxError(422, `The refund is ${refund.status}; only a queued or pending refund can be canceled.`)
   }
@@ -148,11 +147,8 @@ export function cancelRefund(ctx: SandboxContext, request: ApiRequest, id: strin
 
 /** GET /v2/refunds (https://docs.mollie.com/reference/list-all-refunds): newest first, `embed=payment`. */
 export function listAllRefunds(ctx: SandboxContext, request: ApiRequest): Reply {
-  const embed = embedsPayment(request)
-  const scope = queryScope(ctx, request)
-  const query = listQuery(request)
-  const page = ctx.store.listAllRefunds(scope.profileId, scope.mode, query)
-  return listReply(ctx, request, query, page, 'refunds', (r) => JSON.stringify(refundWithEmbed(ctx, r.data, embed)))
+  const list = ctx.store.listAllRefunds.bind(ctx.store)
+  return scopeListReply(ctx, request, 'refunds', list, (r, embed) => refundWithEmbed(ctx, r, embed))
 }
 
 function orderInScope(ctx: SandboxContext, request: ApiRequest, id: string, write: boolean): OrderRecord {

@@ -9,6 +9,7 @@ import {
   deliveryEvents,
   paymentStory,
   refundEvents,
+  statusState,
   type DeliveryRecord,
   type Story,
   type TimelineEvent,
@@ -17,17 +18,6 @@ import {
 
 function at(iso: string | undefined | null, words: DateWords): string {
   return iso ? `${formatMoment(iso, 'day', words)} at ${formatMoment(iso, 'time', words)}` : ''
-}
-
-const STATES: Record<string, { state: string; tone: Tone }> = {
-  created: { state: 'Not paid yet', tone: 'waiting' },
-  pending: { state: 'Pending', tone: 'waiting' },
-  authorized: { state: 'Authorized', tone: 'waiting' },
-  paid: { state: 'Paid', tone: 'done' },
-  shipping: { state: 'Being shipped', tone: 'done' },
-  completed: { state: 'Completed', tone: 'done' },
-  canceled: { state: 'Canceled', tone: 'neutral' },
-  expired: { state: 'Expired', tone: 'problem' },
 }
 
 /**
@@ -52,7 +42,7 @@ export function orderState(o: Pick<Order, 'status' | 'amount' | 'amountRefunded'
   const refunded = refundedOf(o)
   if (refunded && toMinor(refunded) >= toMinor(o.amount)) return { state: 'Refunded', tone: 'neutral' }
   if (refunded) return { state: 'Partly refunded', tone: 'done' }
-  return STATES[o.status] ?? { state: o.status, tone: 'neutral' }
+  return statusState(o.status)
 }
 
 function paidMoment(o: Order): string | undefined {

@@ -48,6 +48,27 @@ export function refundedShare(p: Pick<Payment, 'amount' | 'amountRefunded'>): 'p
   return toMinor(p.amountRefunded) >= toMinor(p.amount) ? 'fully' : 'partly'
 }
 
+/**
+ * The agent's word for a payment's or an order's status (the two share one list: an order's `created`
+ * is "Not paid yet", a payment's `open` is "Open"); an unknown status as it is.
+ */
+const STATUS_STATES: Record<string, { state: string; tone: Tone }> = {
+  open: { state: 'Open', tone: 'waiting' },
+  created: { state: 'Not paid yet', tone: 'waiting' },
+  pending: { state: 'Pending', tone: 'waiting' },
+  authorized: { state: 'Authorized', tone: 'waiting' },
+  paid: { state: 'Paid', tone: 'done' },
+  shipping: { state: 'Being shipped', tone: 'done' },
+  completed: { state: 'Completed', tone: 'done' },
+  failed: { state: 'Failed', tone: 'problem' },
+  canceled: { state: 'Canceled', tone: 'neutral' },
+  expired: { state: 'Expired', tone: 'problem' },
+}
+
+export function statusState(status: string): { state: string; tone: Tone } {
+  return STATUS_STATES[status] ?? { state: status, tone: 'neutral' }
+}
+
 /** The state in the agent's words: a paid payment all refunded reads "Refunded", not "Paid". */
 export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefunded' | 'amountChargedBack'>): {
   state: string
@@ -60,15 +81,7 @@ export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefun
     if (share === 'partly') return { state: 'Partly refunded', tone: 'done' }
     return { state: 'Paid', tone: 'done' }
   }
-  const states: Record<string, { state: string; tone: Tone }> = {
-    open: { state: 'Open', tone: 'waiting' },
-    pending: { state: 'Pending', tone: 'waiting' },
-    authorized: { state: 'Authorized', tone: 'waiting' },
-    failed: { state: 'Failed', tone: 'problem' },
-    canceled: { state: 'Canceled', tone: 'neutral' },
-    expired: { state: 'Expired', tone: 'problem' },
-  }
-  return states[p.status] ?? { state: p.status, tone: 'neutral' }
+  return statusState(p.status)
 }
 
 function moneyTail(p: Payment, locale: string | undefined): string {
