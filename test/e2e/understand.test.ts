@@ -80,15 +80,23 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     expect(await text('payment-timeline')).toMatch(/Webhook: your shop (did not answer|answered 5\d\d)/)
   })
 
-  it('“Where is my refund?”: partly refunded, the refund and where it is', async () => {
+  it('“Where is my refund?”: partly refunded, the refund and where it is, from one read of the payment', async () => {
     const email = 'emma.dubois@example.com'
-    const paid = (await hitsFor(email)).find((x) => x.status === 'paid')
-    await openFromSearch(email, present(paid).id)
+    const paid = present((await hitsFor(email)).find((x) => x.status === 'paid'))
+    await h.services.requestLog.flush()
+    const seqBefore = Math.max(0, ...(await h.services.requestLog.list()).entries.map((e) => e.seq))
+    await openFromSearch(email, paid.id)
     expect(await text('payment-headline-state')).toBe('Partly refunded')
     expect(await text('payment-headline-sentence')).toMatch(/refunded of/)
     expect(await text('payment-timeline')).toMatch(
       /Refund of €[\d.,]+ (sent to the customer|pending|queued|being processed)/,
     )
+    // The refunds the actions list are those the read of the payment embedded: no second request.
+    await expect.poll(() => h.page.getByTestId('refunds-list').locator('tbody tr').count()).toBeGreaterThan(0)
+    await h.services.requestLog.flush()
+    const sent = (await h.services.requestLog.list()).entries.filter((e) => e.seq > seqBefore)
+    const forPayment = sent.filter((e) => e.path.includes(paid.id)).map((e) => `${e.method} ${e.path.split('?')[0]}`)
+    expect(forPayment).toEqual([`GET /v2/payments/${paid.id}`])
   })
 })
 

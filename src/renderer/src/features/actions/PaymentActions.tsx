@@ -334,24 +334,31 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
  */
 export function PaymentActions({
   payment,
+  reading = false,
   onChanged,
 }: {
   payment: Payment
+  /** A fresh copy of the payment (its refunds embedded) is on its way: do not list the refunds apart. */
+  reading?: boolean
   /** Called after an action changed the payment: the view shows `done.payment`, or reads it again. */
   onChanged: (done: ActionOutcome) => void
 }): React.JSX.Element {
   const store = useViewActions('payment', payment.id, onChanged)
   const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
-  const refunds = useStore(store, (s) => s.refunds)
+  const listed = useStore(store, (s) => s.refunds)
   const refundsError = useStore(store, (s) => s.refundsError)
   const locale = userLocale()
 
-  // Its refunds, whenever what was refunded of it changes.
+  // Its refunds: those the read of the payment embedded; else (a copy from the list) read apart,
+  // whenever what was refunded of it changes and no fresh copy is on its way.
+  const embedded = payment._embedded?.refunds
+  const refunds = Array.isArray(embedded) ? { paymentId: payment.id, list: embedded } : listed
   const refunded = payment.amountRefunded?.value ?? null
+  const needsList = !Array.isArray(embedded) && !reading && refunded !== null && /[1-9]/.test(refunded)
   useEffect(() => {
-    if (refunded !== null && /[1-9]/.test(refunded)) void store.getState().loadRefunds(payment.id)
-  }, [store, payment.id, refunded])
+    if (needsList) void store.getState().loadRefunds(payment.id)
+  }, [store, payment.id, refunded, needsList])
 
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)

@@ -134,7 +134,13 @@ export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: Payment
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentStoryView payment={p} context={detail.context} />}
-      {p && <PaymentActions payment={p} onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())} />}
+      {p && (
+        <PaymentActions
+          payment={p}
+          reading={detail.loading}
+          onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())}
+        />
+      )}
       {p && (
         <PaymentFields
           payment={p}

@@ -10,7 +10,7 @@ import { PaymentDetail } from './PaymentDetail'
 import { PaymentsTable } from './PaymentsTable'
 import { ExportStatus, PaymentsFooter, PaymentsToolbar } from './PaymentsToolbar'
 import { RateLimitGauge } from './RateLimitGauge'
-import { usePaymentsKeys, usePaymentsList, usePaymentsScreenLife } from './use-payments-list'
+import { usePaymentsKeys, usePaymentsList, usePaymentsScreenLife, type ScreenState } from './use-payments-list'
 import './payments.css'
 
 /** An element's content width, kept current by a ResizeObserver (0 until measured). */
@@ -27,11 +27,31 @@ function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
- * Everything the screen draws but the rows in view: those change on every frame of a scroll, and
- * only the position text (PositionText) follows them, not the whole screen.
+ * Everything the screen draws but the rows in view and the open payment: the rows change on every
+ * frame of a scroll, and only the position text (PositionText) follows them; the open payment
+ * changes when its fresh copy arrives, and only the detail (OpenPaymentDetail) follows it.
  */
-function screenState({ view: _view, ...rest }: PaymentsState): Omit<PaymentsState, 'view'> {
-  return rest
+function screenState({ view: _view, detail, ...rest }: PaymentsState): ScreenState {
+  return { ...rest, detailOpen: detail !== null }
+}
+
+/** The open payment's detail, drawn from its own part of the store. */
+function OpenPaymentDetail({
+  store,
+}: {
+  store: ReturnType<typeof useAppStores>['payments']
+}): React.JSX.Element | null {
+  const detail = useStore(store, (st) => st.detail)
+  const { closeDetail, refreshDetail, showChanged } = store.getState()
+  if (!detail) return null
+  return (
+    <PaymentDetail
+      detail={detail}
+      onClose={closeDetail}
+      onRefresh={() => void refreshDetail()}
+      onChanged={(done) => done.payment && showChanged(done.payment, done.deliveries ?? null)}
+    />
+  )
 }
 
 export function PaymentsScreen(): React.JSX.Element {
@@ -93,7 +113,7 @@ export function PaymentsScreen(): React.JSX.Element {
         />
       )}
 
-      <div className={s.detail ? 'pay-body with-detail' : 'pay-body'}>
+      <div className={s.detailOpen ? 'pay-body with-detail' : 'pay-body'}>
         <div className="pay-list" ref={listRef}>
           {s.loading && s.slots.length === 0 ? (
             <div className="empty-state" role="status" data-testid="payments-loading">
@@ -120,14 +140,7 @@ export function PaymentsScreen(): React.JSX.Element {
           )}
           <PaymentsFooter s={s} store={store} rowCount={rowCount} totalRows={totalRows} filtered={filtered !== null} />
         </div>
-        {s.detail && (
-          <PaymentDetail
-            detail={s.detail}
-            onClose={s.closeDetail}
-            onRefresh={() => void s.refreshDetail()}
-            onChanged={(done) => done.payment && s.showChanged(done.payment, done.deliveries ?? null)}
-          />
-        )}
+        <OpenPaymentDetail store={store} />
       </div>
     </section>
   )

@@ -10,7 +10,8 @@ import { loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-windo
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
 
-export type ScreenState = Omit<PaymentsState, 'view'>
+/** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
+export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen: boolean }
 
 /** The rows the list shows and the callbacks its table calls. */
 export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
