@@ -147,8 +147,12 @@ describe('order builder', () => {
     await page.getByTestId('copy-link-message').click()
     await expect.poll(() => h.clipboard.at(-1)).toContain(checkoutUrl)
     expect(h.clipboard.at(-1)).toMatch(/^Hello Ada,\n\nYou can pay .*59\.95 for order E2E-1 with this link:/)
+    await expect.poll(() => page.getByTestId('send-link-note').textContent()).toMatch(/^Message copied \(\w+\)\.$/)
     await page.getByTestId('email-link').click()
     await expect.poll(() => h.openedExternal.length).toBe(2)
+    await expect
+      .poll(() => page.getByTestId('send-link-note').textContent())
+      .toBe('E-mail draft to ada@example.org opened.')
     const mail = new URL(present(h.openedExternal[1]))
     expect(mail.protocol).toBe('mailto:')
     expect(mail.pathname).toBe('ada@example.org')

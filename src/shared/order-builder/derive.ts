@@ -23,7 +23,7 @@ export interface BuilderState {
   previewJson: string
   /** True when every remaining violation is on a value the user overrode on purpose. */
   onlyOverrides: boolean
-  /** Violations keyed by the FORM path of their control (field-map.ts). */
+  /** Violations keyed by the FORM path of their control (form-targets.ts). */
   formErrors: Record<string, RuleViolation[]>
   /** Violations the form has no control for (shown in the summary only). */
   unmapped: RuleViolation[]

@@ -5,6 +5,7 @@ import type { DraftView } from '../../../shared/ipc/drafts'
 import type { CreateFailure } from '../../../shared/ipc/orders'
 import { emptyDraftContent, formTargetOf, type DraftContent } from '../../../shared/order-builder'
 import type { DraftsState } from './drafts-store'
+import type { StoreContext } from './store-context'
 import {
   AUTOSAVE_DELAY_MS,
   type CreateResult,
@@ -17,10 +18,7 @@ import {
 // The order builder's actions that do more than set a field: each takes the store's context.
 
 /** What the actions share: the store, its port, the drafts list, the clock, and the autosave's state. */
-export interface OrdersContext {
-  set: StoreApi<OrdersState>['setState']
-  get: StoreApi<OrdersState>['getState']
-  port: OrdersPort
+export interface OrdersContext extends StoreContext<OrdersState, OrdersPort> {
   drafts: StoreApi<DraftsState>
   clock: OrdersClock
   saveTimer: unknown

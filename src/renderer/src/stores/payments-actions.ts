@@ -1,8 +1,8 @@
-import type { StoreApi } from 'zustand/vanilla'
 import type { Payment, PaymentList, SortOrder } from '../../../shared/api-types'
 import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { planWindow, type PageSlot } from '../lib/page-window'
 import { toErrorView } from './error-view'
+import type { StoreContext } from './store-context'
 import {
   parsePage,
   slotFromPage,
@@ -21,10 +21,7 @@ import {
 // The payments store's actions that do more than set a field: each takes the store's context.
 
 /** What the actions share: the store, its port and clock, and its counters. */
-export interface PaymentsStoreContext {
-  set: StoreApi<PaymentsState>['setState']
-  get: StoreApi<PaymentsState>['getState']
-  port: PaymentsPort
+export interface PaymentsStoreContext extends StoreContext<PaymentsState, PaymentsPort> {
   deps: PaymentsDeps
   counter: number
   /** Raised by every restart and connection change: answers for an older list are dropped. */

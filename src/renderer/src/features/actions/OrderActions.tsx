@@ -5,7 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
 import { userLocale } from '../payments/format'
 import { useActionKeys } from '../../lib/keyboard'
-import { ActionButton, ActionDone, CancelDialog, addressedCustomer, useViewActions } from './PaymentActions'
+import { ActionButton, ActionDone, CancelDialog, useViewActions } from './PaymentActions'
 
 /** Cancel an order (and its lines) while its state allows it, behind a confirmation. */
 export function OrderActions({ order, onChanged }: { order: Order; onChanged: () => void }): React.JSX.Element {
@@ -33,13 +33,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
       )}
       <ActionDone store={store} />
       {dialog?.kind === 'cancel-order' && dialog.targetId === order.id && (
-        <CancelDialog
-          thing="order"
-          id={order.id}
-          name={order.orderNumber}
-          customer={addressedCustomer(order.billingAddress)}
-          store={store}
-        >
+        <CancelDialog thing="order" target={order} name={order.orderNumber} store={store}>
           <p>
             The order of <strong>{formatAmountForDisplay(order.amount, locale)}</strong> with {order.lines.length} item
             {order.lines.length === 1 ? '' : 's'} is canceled

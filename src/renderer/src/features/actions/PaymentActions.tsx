@@ -78,6 +78,34 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
   )
 }
 
+/** A dialog's one-line text field: the words above it, bounded in length. */
+function DialogTextField(props: {
+  label: string
+  maxLength: number
+  testId: string
+  value: string
+  onChange: (value: string) => void
+}): React.JSX.Element {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        className="input"
+        value={props.value}
+        maxLength={props.maxLength}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
+  )
+}
+
+const REFUND_REASON = {
+  label: 'Reason (shown on the customer’s statement where the method allows; optional)',
+  maxLength: REFUND_DESCRIPTION_MAX,
+  testId: 'refund-description',
+}
+
 function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
@@ -141,16 +169,7 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
             : read.message
           : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
       </p>
-      <label className="field">
-        <span>Reason (shown on the customer’s statement where the method allows; optional)</span>
-        <input
-          className="input"
-          value={description}
-          maxLength={REFUND_DESCRIPTION_MAX}
-          onChange={(e) => setDescription(e.target.value)}
-          data-testid="refund-description"
-        />
-      </label>
+      <DialogTextField {...REFUND_REASON} value={description} onChange={setDescription} />
     </ActionDialog>
   )
 }
@@ -164,13 +183,7 @@ function CancelPaymentDialog({
 }): React.JSX.Element {
   const locale = userLocale()
   return (
-    <CancelDialog
-      thing="payment"
-      id={payment.id}
-      name={payment.id}
-      customer={addressedCustomer(payment.billingAddress)}
-      store={store}
-    >
+    <CancelDialog thing="payment" target={payment} name={payment.id} store={store}>
       <p>
         The customer can no longer pay <strong>{formatAmountForDisplay(payment.amount, locale)}</strong> for “
         {payment.description}”. This cannot be undone.
@@ -182,14 +195,15 @@ function CancelPaymentDialog({
 /** The confirmation every cancel shares: what is canceled, for whom, on which connection; cannot be undone. */
 export function CancelDialog(props: {
   thing: 'order' | 'payment'
-  id: string
+  /** The order or payment canceled: its id, and the billing address that names its customer. */
+  target: { id: string; billingAddress?: Address }
   /** How the agent knows it: the order number, or the payment id. */
   name: string
-  customer: string
   store: StoreApi<ActionsState>
   children: React.ReactNode
 }): React.JSX.Element {
-  const { thing, id, store } = props
+  const { thing, store } = props
+  const id = props.target.id
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
@@ -211,7 +225,7 @@ export function CancelDialog(props: {
       {props.children}
       <dl className="pairs action-summary">
         <dt>Customer</dt>
-        <dd>{props.customer}</dd>
+        <dd>{addressedCustomer(props.target.billingAddress)}</dd>
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
@@ -268,6 +282,12 @@ function useUpdateForm(payment: Payment) {
   }
 }
 
+const PAYMENT_DESCRIPTION = {
+  label: 'Description (what the customer sees)',
+  maxLength: PAYMENT_DESCRIPTION_MAX,
+  testId: 'update-description',
+}
+
 function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
@@ -294,16 +314,7 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
         Only an open payment can be changed. Connection: {connection.text}. Changed:{' '}
         <span data-testid="update-changes">{names.length ? names.join(', ') : 'nothing yet'}</span>.
       </p>
-      <label className="field">
-        <span>Description (what the customer sees)</span>
-        <input
-          className="input"
-          value={description}
-          maxLength={PAYMENT_DESCRIPTION_MAX}
-          onChange={(e) => setDescription(e.target.value)}
-          data-testid="update-description"
-        />
-      </label>
+      <DialogTextField {...PAYMENT_DESCRIPTION} value={description} onChange={setDescription} />
       {descriptionProblem && <p className="field-error">{descriptionProblem}</p>}
       <label className="field">
         <span>Return address after paying</span>

@@ -146,78 +146,94 @@ function Bound({ more, bound, what }: { more: boolean; bound: number; what: stri
   )
 }
 
-export function OrdersTable(props: { view: CustomerView; locale: string } & Openers): React.JSX.Element {
-  const { view, locale } = props
+const LISTS = {
+  orders: { title: 'Orders', columns: ['Order', 'Status', 'Amount', 'Refunded', 'Placed'] },
+  payments: { title: 'Payments', columns: ['Payment', 'Status', 'Method', 'Amount', 'Created'] },
+} as const
+
+/** One of the customer's lists: its title and count, whether it is cut short, and its table or "No …". */
+function CustomerList(props: {
+  view: CustomerView
+  what: keyof typeof LISTS
+  children: React.ReactNode
+}): React.JSX.Element {
+  const { view, what } = props
+  const count = view[what].length
   return (
-    <section className="order-section" aria-labelledby="customer-orders-title">
-      <h2 id="customer-orders-title">Orders ({view.orders.length})</h2>
-      <Bound more={view.moreOrders} bound={view.bound} what="orders" />
-      {view.orders.length === 0 ? (
-        <p className="muted">No orders.</p>
+    <section className="order-section" aria-labelledby={`customer-${what}-title`}>
+      <h2 id={`customer-${what}-title`}>
+        {LISTS[what].title} ({count})
+      </h2>
+      <Bound more={what === 'orders' ? view.moreOrders : view.morePayments} bound={view.bound} what={what} />
+      {count === 0 ? (
+        <p className="muted">No {what}.</p>
       ) : (
-        <table className="data" data-testid="customer-orders">
-          <TableHead columns={['Order', 'Status', 'Amount', 'Refunded', 'Placed']} />
-          <tbody>
-            {view.orders.map((o: CustomerOrder) => (
-              <tr key={o.id} data-testid="customer-order-row" data-order-id={o.id}>
-                <td>
-                  <button type="button" className="link-button" onClick={() => props.openOrder(o.id)}>
-                    Order {o.orderNumber}
-                  </button>
-                  {!o.fresh && <span className="muted"> (as last synced)</span>}
-                </td>
-                <td>
-                  <span className={statusClass(o.status)}>{statusWords(o.status)}</span>
-                </td>
-                <td>{formatAmountForDisplay(o.amount, locale)}</td>
-                <td>{o.amountRefunded ? formatAmountForDisplay(o.amountRefunded, locale) : '—'}</td>
-                <td>{formatLocalDateTime(o.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
+        <table className="data" data-testid={`customer-${what}`}>
+          <TableHead columns={LISTS[what].columns} />
+          <tbody>{props.children}</tbody>
         </table>
       )}
     </section>
   )
 }
 
-export function CustomerPaymentsTable(props: { view: CustomerView; locale: string } & Openers): React.JSX.Element {
-  const { view, locale } = props
+/** A row's first cells: the button that opens it (and whether it is as last synced), and its status. */
+function LeadCells(props: {
+  item: { fresh: boolean; status: string }
+  label: string
+  onOpen: () => void
+  note?: string | null
+}): React.JSX.Element {
+  const { item } = props
   return (
-    <section className="order-section" aria-labelledby="customer-payments-title">
-      <h2 id="customer-payments-title">Payments ({view.payments.length})</h2>
-      <Bound more={view.morePayments} bound={view.bound} what="payments" />
-      {view.payments.length === 0 ? (
-        <p className="muted">No payments.</p>
-      ) : (
-        <table className="data" data-testid="customer-payments">
-          <TableHead columns={['Payment', 'Status', 'Method', 'Amount', 'Created']} />
-          <tbody>
-            {view.payments.map((p: CustomerPayment) => (
-              <tr key={p.id} data-testid="customer-payment-row" data-payment-id={p.id} data-status={p.status}>
-                <td>
-                  <button type="button" className="link-button" onClick={() => props.openPayment(p.id)}>
-                    {p.description || 'Payment'}
-                  </button>
-                  {!p.fresh && <span className="muted"> (as last synced)</span>}
-                </td>
-                <td>
-                  <span className={statusClass(p.status)}>{statusWords(p.status)}</span>
-                  {p.failure && <div className="muted small">{p.failure}</div>}
-                </td>
-                <td>{methodWords(p.method)}</td>
-                <td>
-                  {formatAmountForDisplay(p.amount, locale)}
-                  {p.amountRefunded && !/^0(\.0+)?$/.test(p.amountRefunded.value) && (
-                    <div className="muted small">{formatAmountForDisplay(p.amountRefunded, locale)} refunded</div>
-                  )}
-                </td>
-                <td>{formatLocalDateTime(p.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <>
+      <td>
+        <button type="button" className="link-button" onClick={props.onOpen}>
+          {props.label}
+        </button>
+        {!item.fresh && <span className="muted"> (as last synced)</span>}
+      </td>
+      <td>
+        <span className={statusClass(item.status)}>{statusWords(item.status)}</span>
+        {props.note && <div className="muted small">{props.note}</div>}
+      </td>
+    </>
+  )
+}
+
+type TableProps = { view: CustomerView; locale: string } & Openers
+
+export function OrdersTable({ view, locale, openOrder }: TableProps): React.JSX.Element {
+  return (
+    <CustomerList view={view} what="orders">
+      {view.orders.map((o: CustomerOrder) => (
+        <tr key={o.id} data-testid="customer-order-row" data-order-id={o.id}>
+          <LeadCells item={o} label={`Order ${o.orderNumber}`} onOpen={() => openOrder(o.id)} />
+          <td>{formatAmountForDisplay(o.amount, locale)}</td>
+          <td>{o.amountRefunded ? formatAmountForDisplay(o.amountRefunded, locale) : '—'}</td>
+          <td>{formatLocalDateTime(o.createdAt)}</td>
+        </tr>
+      ))}
+    </CustomerList>
+  )
+}
+
+export function CustomerPaymentsTable({ view, locale, openPayment }: TableProps): React.JSX.Element {
+  return (
+    <CustomerList view={view} what="payments">
+      {view.payments.map((p: CustomerPayment) => (
+        <tr key={p.id} data-testid="customer-payment-row" data-payment-id={p.id} data-status={p.status}>
+          <LeadCells item={p} label={p.description || 'Payment'} note={p.failure} onOpen={() => openPayment(p.id)} />
+          <td>{methodWords(p.method)}</td>
+          <td>
+            {formatAmountForDisplay(p.amount, locale)}
+            {p.amountRefunded && !/^0(\.0+)?$/.test(p.amountRefunded.value) && (
+              <div className="muted small">{formatAmountForDisplay(p.amountRefunded, locale)} refunded</div>
+            )}
+          </td>
+          <td>{formatLocalDateTime(p.createdAt)}</td>
+        </tr>
+      ))}
+    </CustomerList>
   )
 }

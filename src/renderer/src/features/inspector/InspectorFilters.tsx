@@ -5,14 +5,37 @@ import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/dates'
 import { TextInput } from '../../components/TextInput'
 
-const STATUS_CLASSES: { value: StatusClass | 'all'; label: string }[] = [
-  { value: 'all', label: 'Any status' },
-  { value: '2xx', label: '2xx success' },
-  { value: '4xx', label: '4xx client error' },
-  { value: '5xx', label: '5xx server error' },
-  { value: 'network', label: 'No response' },
-  { value: 'pending', label: 'Retrying' },
-]
+/** The status classes the filter offers, in the order shown (none for 3xx). */
+const STATUS_CLASS_LABELS: Record<Exclude<StatusClass, '3xx'> | 'all', string> = {
+  all: 'Any status',
+  '2xx': '2xx success',
+  '4xx': '4xx client error',
+  '5xx': '5xx server error',
+  network: 'No response',
+  pending: 'Retrying',
+}
+
+/** A drop-down bound to one filter field: "Any <label>" clears the field. */
+function FilterChoice(props: {
+  field: 'method' | 'connectionId' | 'tag'
+  label: string
+  choices: readonly (string | readonly [value: string, label: string])[]
+  testId: string
+}): React.JSX.Element {
+  const { field, label } = props
+  const value = useInspectorStore((s) => s.filter[field] ?? '')
+  const setFilter = useInspectorStore((s) => s.setFilter)
+  return (
+    <ChoiceSelect
+      label={label}
+      anyLabel={`Any ${label.toLowerCase()}`}
+      value={value}
+      choices={props.choices}
+      onChange={(chosen) => setFilter({ [field]: chosen || undefined })}
+      testId={props.testId}
+    />
+  )
+}
 
 export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
   const filter = useInspectorStore((s) => s.filter)
@@ -54,20 +77,13 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         onChange={(e) => setFilter({ statusClass: e.target.value as StatusClass | 'all' })}
         data-testid="filter-status"
       >
-        {STATUS_CLASSES.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
+        {Object.entries(STATUS_CLASS_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
           </option>
         ))}
       </select>
-      <ChoiceSelect
-        label="Method"
-        anyLabel="Any method"
-        value={filter.method ?? ''}
-        choices={methods}
-        onChange={(method) => setFilter({ method: method || undefined })}
-        testId="filter-method"
-      />
+      <FilterChoice field="method" label="Method" choices={methods} testId="filter-method" />
       <input
         className="input rl-path"
         type="search"
@@ -78,14 +94,7 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         onChange={(e) => setFilter({ pathText: e.target.value })}
         data-testid="filter-path"
       />
-      <ChoiceSelect
-        label="Connection"
-        anyLabel="Any connection"
-        value={filter.connectionId ?? ''}
-        choices={connections}
-        onChange={(connectionId) => setFilter({ connectionId: connectionId || undefined })}
-        testId="filter-connection"
-      />
+      <FilterChoice field="connectionId" label="Connection" choices={connections} testId="filter-connection" />
       {(['from', 'to'] as const).map((end) => (
         <label key={end} className="rl-range">
           {end === 'from' ? 'From' : 'To'}
@@ -110,14 +119,7 @@ export function InspectorFilters({ rows }: { rows: RequestLogSummary[] }): React
         testId="filter-body"
       />
       {bodySearching && <span className="spinner" aria-label="Searching" />}
-      <ChoiceSelect
-        label="Case id"
-        anyLabel="Any case id"
-        value={filter.tag ?? ''}
-        choices={tags}
-        onChange={(tag) => setFilter({ tag: tag || undefined })}
-        testId="filter-tag"
-      />
+      <FilterChoice field="tag" label="Case id" choices={tags} testId="filter-tag" />
       <button type="button" className="btn btn-small" onClick={resetFilter} data-testid="filter-reset">
         Clear filters
       </button>

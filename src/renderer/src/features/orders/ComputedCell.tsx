@@ -1,7 +1,7 @@
 import { amountOffer } from '../../../../shared/input-suggestions'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Highlight } from '../../stores/orders-store'
-import { controlIdOf } from './field-map'
+import { controlIdOf } from '../../../../shared/order-builder'
 import { errorIdOf, inputClass, isHighlighted } from './FormControls'
 
 /** A computed total/VAT cell: the value with its formula, or the user's own value and the expected one. */

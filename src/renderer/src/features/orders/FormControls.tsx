@@ -3,11 +3,11 @@ import { amountOffer, type Suggestion } from '../../../../shared/input-suggestio
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
-import { controlIdOf } from './field-map'
+import { controlIdOf } from '../../../../shared/order-builder'
 
 // Small labelled controls that carry the builder's conventions: the control's id comes from its
-// form path (field-map.ts), errors are listed under it and linked with aria-describedby, and a
-// 422 / Inspector highlight outlines it.
+// form path (controlIdOf, shared/order-builder), errors are listed under it and linked with
+// aria-describedby, and a 422 / Inspector highlight outlines it.
 
 export interface FieldProps {
   path: string

@@ -1,13 +1,19 @@
 import { memo } from 'react'
 import { ORDER_LINE_TYPES, PAYMENT_LINE_TYPES, VOUCHER_CATEGORIES } from '../../../../shared/api-types'
 import { amountOffer } from '../../../../shared/input-suggestions'
-import { LINE_FIELDS, type BuiltLine, type DraftContent, type DraftLine } from '../../../../shared/order-builder'
+import {
+  controlIdOf,
+  LINE_FIELDS,
+  type BuiltLine,
+  type DraftContent,
+  type DraftLine,
+  type LineField,
+} from '../../../../shared/order-builder'
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Highlight } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { ComputedCell } from './ComputedCell'
-import { controlIdOf, type LineField } from './field-map'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
 import { VatRateInput } from './VatRateInput'

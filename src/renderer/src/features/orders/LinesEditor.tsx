@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import {
+  controlIdOf,
   emptyDraftLine,
   LINE_FIELDS,
   type BuiltLine,
@@ -10,7 +11,6 @@ import type { RuleViolation } from '../../../../shared/order-rules'
 import { standardVatRate } from '../../../../shared/vat-rates'
 import type { Highlight } from '../../stores/orders-store'
 import { useBuilderStores, useOrders } from './builder-context'
-import { controlIdOf } from './field-map'
 import { ApiDetails, FieldMessages, inputClass } from './FormControls'
 import { LINE_TYPE_LABELS, LineRow, type LineErrors } from './LineRow'
 import { ROUNDING_HELP } from './rounding'
@@ -101,6 +101,13 @@ function useLineEdits(country: string) {
   return { changeLine, move, duplicate, remove, add }
 }
 
+/** The buttons under the lines, one per kind of line added; the first is the target of list-level errors. */
+const ADD_BUTTONS = [
+  { type: 'physical', label: '+ Add line', testId: 'add-line' },
+  { type: 'discount', label: '+ Discount line', testId: 'add-discount-line' },
+  { type: 'shipping_fee', label: '+ Shipping line', testId: 'add-shipping-line' },
+] as const
+
 export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
   const { kind, lines, currency, country, built, formErrors, highlight, expanded } = props
   const { changeLine, move, duplicate, remove, add } = useLineEdits(country)
@@ -141,34 +148,19 @@ export function LinesEditor(props: LinesEditorProps): React.JSX.Element {
       </div>
       {lines.length === 0 && <p className="empty-state">No lines yet. Add one below.</p>}
       <div className="toolbar pd-lines-add">
-        <button
-          type="button"
-          className={inputClass('lines.add', highlight, 'btn')}
-          id={controlIdOf('lines.add')}
-          onClick={() => add('physical')}
-          disabled={props.disabled}
-          data-testid="add-line"
-        >
-          + Add line
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => add('discount')}
-          disabled={props.disabled}
-          data-testid="add-discount-line"
-        >
-          + Discount line
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => add('shipping_fee')}
-          disabled={props.disabled}
-          data-testid="add-shipping-line"
-        >
-          + Shipping line
-        </button>
+        {ADD_BUTTONS.map(({ type, label, testId }, i) => (
+          <button
+            key={type}
+            type="button"
+            className={i === 0 ? inputClass('lines.add', highlight, 'btn') : 'btn'}
+            id={i === 0 ? controlIdOf('lines.add') : undefined}
+            onClick={() => add(type)}
+            disabled={props.disabled}
+            data-testid={testId}
+          >
+            {label}
+          </button>
+        ))}
         <span className="field-hint">Alt+↑/↓ moves a line, Ctrl+D duplicates it.</span>
       </div>
       <FieldMessages path="lines.add" errors={listErrors} highlight={highlight} />

@@ -1,6 +1,6 @@
 import { METADATA_MAX_BYTES, metadataByteLength, type RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/orders-store'
-import { controlIdOf } from './field-map'
+import { controlIdOf } from '../../../../shared/order-builder'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 
 /** Size of the metadata as the service counts it (JSON, UTF-8), or null while it does not parse. */

@@ -1,54 +1,54 @@
-import { useState } from 'react'
-import type { Link, Payment } from '../../../../shared/api-types'
+import type { Order, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { useAppStore } from '../../app-stores'
-import { errorMessage } from '../../stores/error-view'
 import type { CreateResult } from '../../stores/orders-store'
 import { useOrders } from './builder-context'
 import { TableHead } from '../../components/TableHead'
 import { SendLink } from './SendLink'
+import { useOutcomeNote } from './use-outcome-note'
 
-function CheckoutLink({ link }: { link: Link | null | undefined }): React.JSX.Element {
-  const [note, setNote] = useState<string | null>(null)
+/** The created order's or payment's checkout link, to copy, open or send to the customer. */
+function CheckoutLink({ created, what }: { created: Order | Payment; what: string }): React.JSX.Element {
+  const [note, report] = useOutcomeNote()
   const copyText = useAppStore((s) => s.copyText)
   const openExternal = useAppStore((s) => s.openExternal)
+  const link = created._links.checkout
   if (!link) return <p className="field-hint">No checkout link: the payment can no longer be paid.</p>
   return (
-    <div className="pd-checkout">
-      <span className="field-label">Checkout link</span>
-      <div className="toolbar">
-        <code className="mono pd-link" data-testid="checkout-url">
-          {link.href}
-        </code>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() =>
-            void copyText(link.href).then(
-              () => setNote('Copied.'),
-              (error: unknown) => setNote(`Could not copy the link: ${errorMessage(error)}`),
-            )
-          }
-          data-testid="copy-checkout"
-        >
-          Copy
-        </button>
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          onClick={() =>
-            void openExternal(link.href).then(
-              () => setNote(null),
-              (e) => setNote(errorMessage(e)),
-            )
-          }
-          data-testid="open-checkout"
-        >
-          Open in browser
-        </button>
+    <>
+      <div className="pd-checkout">
+        <span className="field-label">Checkout link</span>
+        <div className="toolbar">
+          <code className="mono pd-link" data-testid="checkout-url">
+            {link.href}
+          </code>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => report(copyText(link.href), 'Copied.', 'Could not copy the link')}
+            data-testid="copy-checkout"
+          >
+            Copy
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={() => report(openExternal(link.href), null)}
+            data-testid="open-checkout"
+          >
+            Open in browser
+          </button>
+        </div>
+        {note && <div className="field-hint">{note}</div>}
       </div>
-      {note && <div className="field-hint">{note}</div>}
-    </div>
+      <SendLink
+        link={link.href}
+        amount={created.amount}
+        what={what}
+        locale={created.locale}
+        address={created.billingAddress}
+      />
+    </>
   )
 }
 
@@ -110,16 +110,7 @@ export function OrderResult({ result }: { result: CreateResult }): React.JSX.Ele
             <dt>Mode</dt>
             <dd>{result.value.order.mode}</dd>
           </dl>
-          <CheckoutLink link={result.value.order._links.checkout} />
-          {result.value.order._links.checkout && (
-            <SendLink
-              link={result.value.order._links.checkout.href}
-              amount={result.value.order.amount}
-              what={`order ${result.value.order.orderNumber}`}
-              locale={result.value.order.locale}
-              address={result.value.order.billingAddress}
-            />
-          )}
+          <CheckoutLink created={result.value.order} what={`order ${result.value.order.orderNumber}`} />
           <h3>Lines</h3>
           <table className="data" data-testid="result-lines">
             <TableHead columns={['Line', 'Type', 'Name', 'Qty', 'Total', 'VAT']} />
@@ -155,16 +146,7 @@ export function OrderResult({ result }: { result: CreateResult }): React.JSX.Ele
               {result.value.payment.amount.currency} {result.value.payment.amount.value}
             </dd>
           </dl>
-          <CheckoutLink link={result.value.payment._links.checkout} />
-          {result.value.payment._links.checkout && (
-            <SendLink
-              link={result.value.payment._links.checkout.href}
-              amount={result.value.payment.amount}
-              what={result.value.payment.description}
-              locale={result.value.payment.locale}
-              address={result.value.payment.billingAddress}
-            />
-          )}
+          <CheckoutLink created={result.value.payment} what={result.value.payment.description} />
         </>
       )}
       <div className="toolbar">

@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import type { Address, Amount } from '../../../../shared/api-types'
 import { linkMessage } from '../../../../shared/payment-link-message'
 import { useAppStore } from '../../app-stores'
-import { errorMessage } from '../../stores/error-view'
+import { useOutcomeNote } from './use-outcome-note'
 
 // Send a new payment's link, not just copy it: as a ready message in the customer's language, or
 // as an e-mail draft to the customer (main checks the address and the link and builds the mailto:).
@@ -20,7 +19,7 @@ export function SendLink({
   locale: string | null | undefined
   address: Address | undefined
 }): React.JSX.Element {
-  const [note, setNote] = useState<string | null>(null)
+  const [note, report] = useOutcomeNote()
   const copyText = useAppStore((s) => s.copyText)
   const emailLink = useAppStore((s) => s.emailLink)
   const input = {
@@ -38,10 +37,7 @@ export function SendLink({
         type="button"
         className="btn btn-small"
         onClick={() =>
-          void copyText(message.text).then(
-            () => setNote(`Message copied (${message.language}).`),
-            (error: unknown) => setNote(`Could not copy the message: ${errorMessage(error)}`),
-          )
+          report(copyText(message.text), `Message copied (${message.language}).`, 'Could not copy the message')
         }
         title={message.text}
         data-testid="copy-link-message"
@@ -53,12 +49,7 @@ export function SendLink({
         className="btn btn-small"
         disabled={email === ''}
         title={email ? `Opens a draft to ${email} in your mail program` : 'The customer has no e-mail address here'}
-        onClick={() =>
-          void emailLink({ ...input, to: email }).then(
-            () => setNote(`E-mail draft to ${email} opened.`),
-            (error: unknown) => setNote(errorMessage(error)),
-          )
-        }
+        onClick={() => report(emailLink({ ...input, to: email }), `E-mail draft to ${email} opened.`)}
         data-testid="email-link"
       >
         E-mail to customer

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
+import { controlIdOf, formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../app-stores'
 import { credentialOf } from '../../stores/orders-store'
 import { useBuilderStores, useDrafts, useOrders } from './builder-context'
 import { deriveBuilder } from './derive'
-import { controlIdOf } from './field-map'
 
 // The order builder screen's logic: the rules' "today", the layout (side panels or tabs), a field
 // another screen asked to show, which messages are shown yet, and Create (button or Ctrl+Enter).
