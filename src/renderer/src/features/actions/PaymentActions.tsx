@@ -18,10 +18,10 @@ import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentCha
 import { useAppStore, useConnectionStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
-import { formatLocalDateTime, userLocale } from '../payments/format'
+import { RefundsTable } from './RefundsTable'
+import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
 import './actions.css'
-import { TableHead } from '../../components/TableHead'
 import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
 
@@ -357,20 +357,6 @@ export function PaymentActions({
   const store = useViewActions('payment', payment.id, onChanged)
   const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
-  const listed = useStore(store, (s) => s.refunds)
-  const refundsError = useStore(store, (s) => s.refundsError)
-  const locale = userLocale()
-
-  // Its refunds: those the read of the payment embedded; else (a copy from the list) read apart,
-  // whenever what was refunded of it changes and no fresh copy is on its way.
-  const embedded = payment._embedded?.refunds
-  const refunds = Array.isArray(embedded) ? { paymentId: payment.id, list: embedded } : listed
-  const refunded = payment.amountRefunded?.value ?? null
-  const needsList = !Array.isArray(embedded) && !reading && refunded !== null && /[1-9]/.test(refunded)
-  useEffect(() => {
-    if (needsList) void store.getState().loadRefunds(payment.id)
-  }, [store, payment.id, refunded, needsList])
-
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)
   const updateWhy = updateBlocker(payment)
@@ -413,24 +399,7 @@ export function PaymentActions({
         />
       )}
       <ActionDone store={store} />
-      {refundsError && <p className="field-error">Could not list the refunds: {refundsError}</p>}
-      {refunds && refunds.paymentId === payment.id && refunds.list.length > 0 && (
-        <table className="data action-refunds" data-testid="refunds-list">
-          <caption className="action-caption">Refunds</caption>
-          <TableHead columns={['Refund', 'Amount', 'Status', 'Reason', 'Created']} />
-          <tbody>
-            {refunds.list.map((r) => (
-              <tr key={r.id}>
-                <td className="mono">{r.id}</td>
-                <td>{formatAmountForDisplay(r.amount, locale)}</td>
-                <td>{r.status}</td>
-                <td>{r.description}</td>
-                <td>{formatLocalDateTime(r.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RefundsTable store={store} payment={payment} reading={reading} />
       {dialog?.kind === 'refund' && dialog.targetId === payment.id && <RefundDialog payment={payment} store={store} />}
       {dialog?.kind === 'cancel-payment' && dialog.targetId === payment.id && (
         <CancelPaymentDialog payment={payment} store={store} />
