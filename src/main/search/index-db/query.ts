@@ -36,6 +36,16 @@ interface QueryPlan {
   params: (string | number)[]
   /** The words searched (too common ones left out). */
   terms: string[]
+  /** An amount asked for, kept apart from `filters` so a query with words can be driven by it. */
+  amount: AmountCondition | null
+}
+
+/** "The amount is X" (`cond` over `t`), and the same number as words (`text`, an order number "59"). */
+interface AmountCondition {
+  cond: string
+  params: string[]
+  /** The number as a full-text phrase, or null when it is not also looked for in text. */
+  text: string | null
 }
 
 const COLUMNS = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.value, t.order_id`
@@ -51,6 +61,7 @@ export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, l
   const words = ctx.dropped.get(kind) ?? []
   const dropped = words.length > 0 ? { dropped: words } : {}
   if (plan.terms.length === 0) return { ...searchWithoutWords(ctx, plan), ...dropped }
+  if (plan.amount) return { ...rankWordsWithAmount(ctx, plan, plan.amount), ...dropped }
   if (plan.filters.length === 1) return { ...rankWords(ctx, plan), ...dropped }
   return { ...rankFilteredWords(ctx, plan), ...dropped }
 }
@@ -84,42 +95,60 @@ function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: num
     (prefix) => postings(ctx, kind, prefix),
   )
   ctx.dropped.set(kind, dropped)
-  if (q.amount) addAmountFilter(kind, q, filters, params)
-  return { kind, q, limit, filters, params, terms }
+  return { kind, q, limit, filters, params, terms, amount: amountCondition(q) }
 }
 
-function addAmountFilter(kind: SyncKind, q: ParsedQuery, filters: string[], params: (string | number)[]): void {
-  if (!q.amount) return
+function amountCondition(q: ParsedQuery): AmountCondition | null {
+  if (!q.amount) return null
   // A number that reads two ways (`1,234`) matches either reading.
   const keys = q.amount.keys.length > 0 ? q.amount.keys : [q.amount.key]
   const keyCond = `t.amount_key IN (${keys.map(() => '?').join(', ')})`
-  const amountCond = q.amount.currency ? `(${keyCond} AND t.currency = ?)` : keyCond
-  const amountParams: string[] = q.amount.currency ? [...keys, q.amount.currency] : [...keys]
-  // The number is also looked for in text (an order number "59"), from two characters on.
-  if (amountAlsoText(q)) {
-    filters.push(
-      `(${amountCond} OR t.rid IN (SELECT k.rid FROM mem.${kind}_keys k WHERE k.tkey IN ` +
-        `(SELECT rowid FROM mem.${kind}_fts WHERE ${kind}_fts MATCH ?)))`,
-    )
-    params.push(...amountParams, ftsPhrase(q.amount.raw))
-  } else {
-    filters.push(amountCond)
-    params.push(...amountParams)
+  return {
+    cond: q.amount.currency ? `(${keyCond} AND t.currency = ?)` : keyCond,
+    params: q.amount.currency ? [...keys, q.amount.currency] : [...keys],
+    // The number is also looked for in text (an order number "59"), from two characters on.
+    text: amountAlsoText(q) ? ftsPhrase(q.amount.raw) : null,
   }
 }
 
 /** Filters only, newest first. */
 function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
-  const { kind, q, limit, filters, params, terms } = plan
+  const { kind, q, limit, terms, amount } = plan
   // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
-  if (q.terms.some(searchableLength) || filters.length === 1) return { hits: [], more: false, broad: false }
-  const { rows, stopped } = ctx.budget.rows<HitRow>(
-    ctx.stmt(
-      `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${filters.join(' AND ')}
+  if (q.terms.some(searchableLength) || (plan.filters.length === 1 && !amount)) {
+    return { hits: [], more: false, broad: false }
+  }
+  // The rows of the amount (by its index), and those whose words hold the number (by the full-text
+  // table, newest first): one statement with "amount OR words" walks the whole table by date instead.
+  const parts = [
+    ctx.budget.rows<HitRow>(
+      ctx.stmt(
+        `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters, ...(amount ? [amount.cond] : [])].join(' AND ')}
            ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
+      ),
+      [...plan.params, ...(amount?.params ?? []), limit + 1],
     ),
-    [...params, limit + 1],
-  )
+  ]
+  if (amount?.text) {
+    parts.push(
+      ctx.budget.rows<HitRow>(
+        ctx.stmt(
+          `SELECT ${COLUMNS}, f.rowid AS tkey
+           FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
+           WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid AND t.rid = k.rid
+           ${plan.filters.map((f) => `AND ${f}`).join(' ')}
+           ORDER BY f.rowid DESC LIMIT ?`,
+        ),
+        [amount.text, ...plan.params, limit + 1],
+      ),
+    )
+  }
+  const seen = new Set<string>()
+  const rows = parts
+    .flatMap((p) => p.rows)
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((a, b) => b.created_ms - a.created_ms || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+  const stopped = parts.some((p) => p.stopped)
   return {
     hits: rows.slice(0, limit).map((r) => toHit(ctx, kind, r, q, terms)),
     more: rows.length > limit,
@@ -160,10 +189,33 @@ function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   return { hits, more: ranked.length > limit, broad: stopped || ranked.length >= RANKED_CANDIDATES, stopped }
 }
 
-/** Words and filters: CROSS JOIN keeps the full-text table outermost, walked newest first to the cap. */
-function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
-  const { kind, q, limit, filters, params, terms } = plan
-  const { rows, stopped } = ctx.budget.rows<HitRow & { score: number }>(
+type ScoredRow = HitRow & { score: number }
+
+/** Ranked rows as the search's answer: the best `limit`, whether there were more, whether cut short. */
+function rankedResult(
+  ctx: IndexContext,
+  plan: QueryPlan,
+  rows: ScoredRow[],
+  flags: { stopped: boolean; capped: boolean },
+): IndexSearchResult {
+  rows.sort(byRank)
+  return {
+    hits: rows.slice(0, plan.limit).map((r) => toHit(ctx, plan.kind, r, plan.q, plan.terms)),
+    more: rows.length > plan.limit,
+    broad: flags.stopped || flags.capped,
+    stopped: flags.stopped,
+  }
+}
+
+/** The newest RANKED_CANDIDATES matches of `words` that pass `filters` (the full-text table outermost). */
+function filteredMatches(
+  ctx: IndexContext,
+  kind: SyncKind,
+  filters: readonly string[],
+  params: readonly (string | number)[],
+  words: string,
+): { rows: ScoredRow[]; stopped: boolean } {
+  return ctx.budget.rows<ScoredRow>(
     ctx.stmt(
       `SELECT ${COLUMNS}, f.rowid AS tkey, ${score(kind)} AS score
        FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
@@ -171,13 +223,41 @@ function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResul
        ${filters.map((f) => `AND ${f}`).join(' ')}
        ORDER BY f.rowid DESC LIMIT ?`,
     ),
-    [match(terms), ...params, RANKED_CANDIDATES],
+    [words, ...params, RANKED_CANDIDATES],
   )
-  rows.sort(byRank)
-  return {
-    hits: rows.slice(0, limit).map((r) => toHit(ctx, kind, r, q, terms)),
-    more: rows.length > limit,
-    broad: stopped || rows.length >= RANKED_CANDIDATES,
-    stopped,
-  }
+}
+
+/** Words and filters: the full-text table walked newest first to the cap, then ranked. */
+function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+  const { rows, stopped } = filteredMatches(ctx, plan.kind, plan.filters, plan.params, match(plan.terms))
+  return rankedResult(ctx, plan, rows, { stopped, capped: rows.length >= RANKED_CANDIDATES })
+}
+
+/**
+ * Words and an amount: the rows of that amount (few, found by the amount's index) whose words match,
+ * beside the matches of the words with the number as one more word (the full-text table alone).
+ * One statement walking the words' matches and checking each row's amount reads every match of a
+ * common word to find the few of that amount ("straat 99" over 20,000 orders with "straat": 19 ms).
+ */
+function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountCondition): IndexSearchResult {
+  const { kind, filters, params, terms } = plan
+  const byAmount = ctx.budget.rows<ScoredRow>(
+    ctx.stmt(
+      `SELECT ${COLUMNS}, f.rowid AS tkey, ${score(kind)} AS score
+       FROM ${kind} t CROSS JOIN mem.${kind}_keys k CROSS JOIN mem.${kind}_fts f
+       WHERE ${amount.cond} AND k.rid = t.rid AND f.rowid = k.tkey AND f.${kind}_fts MATCH ?
+       ${filters.map((f) => `AND ${f}`).join(' ')}
+       ORDER BY t.created_ms DESC LIMIT ?`,
+    ),
+    [...amount.params, match(terms), ...params, RANKED_CANDIDATES],
+  )
+  const asText = amount.text
+    ? filteredMatches(ctx, kind, filters, params, `${match(terms)} AND ${amount.text}`)
+    : { rows: [], stopped: false }
+  const seen = new Set<string>()
+  const rows = [...byAmount.rows, ...asText.rows].filter((r) => !seen.has(r.id) && seen.add(r.id))
+  return rankedResult(ctx, plan, rows, {
+    stopped: byAmount.stopped || asText.stopped,
+    capped: byAmount.rows.length >= RANKED_CANDIDATES || asText.rows.length >= RANKED_CANDIDATES,
+  })
 }

@@ -139,6 +139,25 @@ describe('search index with sync from the sandbox', () => {
     index.close()
   })
 
+  it('a number with words finds the rows of that amount and those whose words hold the number', async () => {
+    const { index } = await open()
+    // By the amount: Marie Curie's order is €59.95, Ada Lovelace's €121.00.
+    expect(index.search('orders', q('curie 59.95')).hits.map((h) => h.id)).toEqual([orderIds[0]])
+    expect(index.search('orders', q('lovelace 121')).hits.map((h) => h.id)).toEqual([orderIds[1]])
+    // By the number as a word: Ada Lovelace's order number is ENG-1843.
+    expect(index.search('orders', q('lovelace 1843')).hits.map((h) => h.id)).toEqual([orderIds[1]])
+    // Neither: another person's amount, a number in nobody's words.
+    expect(index.search('orders', q('curie 121')).hits).toEqual([])
+    expect(index.search('orders', q('lovelace 59.95')).hits).toEqual([])
+    // A number alone: the rows of both kinds together, newest first, each once.
+    const hits = index.search('payments', q('10'), 500).hits
+    expect(hits.length).toBeGreaterThan(1)
+    const times = hits.map((h) => Date.parse(h.createdAt))
+    expect(times).toEqual([...times].sort((x, y) => y - x))
+    expect(new Set(hits.map((h) => h.id)).size).toBe(hits.length)
+    index.close()
+  })
+
   it('filters by status, method and date words on plain columns', async () => {
     const { index } = await open()
     const paid = index.search('payments', q('paid ideal'), 50).hits
