@@ -124,6 +124,16 @@ describe('payments browser in Chromium', () => {
       box.scrollTop = box.scrollHeight
     })
     await expect.poll(() => page.getByTestId('payments-count').textContent()).toMatch(/^Rows \d+–200 of 200 loaded/)
+    // The position follows every scroll, so it is not read out: only the list's state is a live region.
+    const live = await page.getByTestId('payments-count').evaluate((count) => {
+      const inLive = (n: Node | null): boolean =>
+        n instanceof Element && n.closest('[aria-live], [role="status"], [role="log"], [role="alert"]') !== null
+      return {
+        position: inLive(count.firstChild),
+        statuses: [...count.querySelectorAll('[aria-live]')].map((s) => s.textContent),
+      }
+    })
+    expect(live).toEqual({ position: false, statuses: [' · more to load'] })
     await h.screenshot('page-4')
     // Newest starts the list over at the top.
     await page.getByTestId('nav-first').click()

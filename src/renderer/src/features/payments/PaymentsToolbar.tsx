@@ -249,7 +249,9 @@ export function PaymentsFooter(props: {
   const lastSlot = s.slots[s.slots.length - 1]
   const loadingMore = s.pending.some((p) => p.action === 'load-more')
   return (
-    <footer className="pay-footer" aria-live="polite">
+    // Not a live region as a whole: the position text changes on every frame of a scroll, and a screen
+    // reader would read it out each time; the loading note and the list's end are the live parts.
+    <footer className="pay-footer">
       {s.loading && s.slots.length > 0 && (
         <span role="status">
           <span className="spinner" aria-hidden="true" /> Loading…
@@ -257,7 +259,7 @@ export function PaymentsFooter(props: {
       )}
       <span data-testid="payments-count" data-loaded={totalRows} data-pages={s.slots.length}>
         <PositionText store={store} rowCount={rowCount} loaded={totalRows} filtered={filtered} />
-        {lastSlot ? (lastSlot.nextLink ? ' · more to load' : ' · end of the list') : ''}
+        <span aria-live="polite">{lastSlot ? (lastSlot.nextLink ? ' · more to load' : ' · end of the list') : ''}</span>
       </span>
       {s.start.kind === 'from' && (
         <span className="muted" data-testid="payments-start">
