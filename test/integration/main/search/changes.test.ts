@@ -2,30 +2,23 @@
 // however many there are (bench:freshness found 1,000 changes losing all their chargebacks: the walk
 // met them, moved its marker past them, and read only the first 400 payments). The real sandbox over
 // HTTP, the real client, a real SQLite index.
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../../../../src/main/api'
-import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
-import { syncIndex } from '../../../../src/main/search/sync'
-import { completeCheckout, createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import type { ApiClient } from '../../../../src/main/api'
+import type { SearchIndex } from '../../../../src/main/search/index-db'
+import { completeCheckout, createSandboxAdmin, type RunningSandbox } from '../../../../src/sandbox/index'
 import type { Payment } from '../../../../src/shared/api-types'
 import { parseSearchQuery } from '../../../../src/shared/search/query'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { startSyncFixture, type SyncFixture } from '../../helpers/sync-fixture'
 
 const KEY = 'test_ChangesWalkKey0000000001'
 const ADMIN = 'changes-admin-token-0123456789'
-const HIGH = { q: 1_000_000, burst: 1_000_000 }
 let sandbox: RunningSandbox
 let client: ApiClient
-let dir: string
+let fixture: SyncFixture
 let index: SearchIndex
 
-async function sync(): Promise<void> {
-  await syncIndex(index, client, { full: false, signal: new AbortController().signal, now: Date.now, onPage: () => {} })
-}
+const sync = (): Promise<void> => fixture.sync()
 
 /** Runs `work` over `items`, eight at a time. */
 async function eightAtATime<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
@@ -44,26 +37,17 @@ function found(text: string): string[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [KEY],
-    seedPayments: 0,
-    seed: 11,
+  fixture = await startSyncFixture({
+    key: KEY,
     adminToken: ADMIN,
-    quotas: { test: { read: HIGH, write: HIGH } },
+    seed: 11,
+    connectionId: 'conn_changes000001',
+    highQuotas: true,
   })
-  client = createApiClient({ baseUrl: sandbox.baseUrl, getCredential: async () => ({ secret: KEY, kind: 'api-key' }) })
-  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-changes-'))
-  index = (
-    await openSearchIndex({ dir, connectionId: 'conn_changes000001', key: randomBytes(32), yieldFn: async () => {} })
-  ).index
+  ;({ sandbox, client, index } = fixture)
 })
 
-afterAll(async () => {
-  index.close()
-  client.dispose()
-  await sandbox.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => fixture.close())
 
 describe('refunds and chargebacks since the last sync, many of them (issue 25 item 1)', () => {
   it('300 refunds and 200 chargebacks on 500 paid payments all read so after one sync', async () => {

@@ -1,50 +1,35 @@
 // Issue 25 item 1: after one incremental sync every object the index holds has the service's current
 // status, also those indexed while open that were paid, failed or canceled since (the service has no
 // "changed since" filter). The real sandbox over HTTP, the real client, a real SQLite index.
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../../../../src/main/api'
-import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
+import type { ApiClient } from '../../../../src/main/api'
+import type { SearchIndex } from '../../../../src/main/search/index-db'
 import { REFRESH_BUDGET, refreshUnsettled } from '../../../../src/main/search/refresh'
-import { syncIndex } from '../../../../src/main/search/sync'
-import { completeCheckout, createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import { completeCheckout, createSandboxAdmin, type RunningSandbox } from '../../../../src/sandbox/index'
 import { parseSearchQuery } from '../../../../src/shared/search/query'
 import { PAYMENT_STATUSES } from '../../../../src/shared/service/enums'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { startSyncFixture, type SyncFixture } from '../../helpers/sync-fixture'
 
 const KEY = 'test_RefreshUnsettledKey000001'
 const ADMIN = 'refresh-admin-token-0123456789'
 let sandbox: RunningSandbox
 let client: ApiClient
-let dir: string
+let fixture: SyncFixture
 let index: SearchIndex
 
-async function sync(): Promise<void> {
-  await syncIndex(index, client, { full: false, signal: new AbortController().signal, now: Date.now, onPage: () => {} })
-}
+const sync = (): Promise<void> => fixture.sync()
 
 function statusOf(id: string): string | undefined {
   return PAYMENT_STATUSES.find((status) => index.idsWithStatus('payments', [status], 1000).includes(id))
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [KEY], seedPayments: 0, seed: 7, adminToken: ADMIN })
-  client = createApiClient({ baseUrl: sandbox.baseUrl, getCredential: async () => ({ secret: KEY, kind: 'api-key' }) })
-  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-refresh-'))
-  index = (
-    await openSearchIndex({ dir, connectionId: 'conn_refresh000001', key: randomBytes(32), yieldFn: async () => {} })
-  ).index
+  fixture = await startSyncFixture({ key: KEY, adminToken: ADMIN, seed: 7, connectionId: 'conn_refresh000001' })
+  ;({ sandbox, client, index } = fixture)
 })
 
-afterAll(async () => {
-  index.close()
-  client.dispose()
-  await sandbox.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => fixture.close())
 
 describe('one incremental sync brings the index up to date (issue 25 item 1)', () => {
   it('payments indexed as open that were paid, failed or canceled since read their new status', async () => {
