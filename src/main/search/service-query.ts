@@ -56,8 +56,9 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
     }
   }
   const orders = direct ? empty : within('orders')
-  // A real turn of the event loop (timers, then I/O: a newer query's IPC message, then this).
-  if (!direct) await new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0))
+  // A turn of the event loop: the I/O waiting (a newer query's IPC message) is handled before this
+  // goes on. setImmediate, not a timer: a timer of 0 waits a millisecond at least.
+  if (!direct) await new Promise<void>((resolve) => setImmediate(resolve))
   const payments = direct ? empty : within('payments')
   const result: SearchResult = {
     text,

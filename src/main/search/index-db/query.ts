@@ -1,6 +1,6 @@
 // The search query: a parsed query becomes one statement (never string-built from user text: every
 // value is a bound parameter), run within the query's time budget, and its rows become hits.
-import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
+import { RANKED_CANDIDATES, type SearchHit, type SyncKind } from '../../../shared/ipc/search'
 import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
 import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
 import type { IndexContext } from './context'
@@ -11,13 +11,6 @@ import { amountAlsoText, searchableLength, toHit, type HitRow } from './hits'
  * without scrolling at 1280 × 800; a group with more says so, and another word narrows it.
  */
 export const HITS_PER_GROUP = 10
-/**
- * Relevance is ranked over at most this many matches, the newest ones. A word that matches more
- * (a two-letter prefix, "order" on a shop whose descriptions all say "Order …") is too broad for
- * relevance to mean much, and ranking every match of it cost 150 ms over 100,000 rows; the newest
- * 1,000 are found in a few milliseconds because the full-text rows are keyed by time.
- */
-export const RANKED_CANDIDATES = 1000
 
 export interface IndexSearchResult {
   hits: SearchHit[]
@@ -165,18 +158,20 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
   a.score - b.score || (b.tkey ?? 0) - (a.tkey ?? 0)
 
 /**
- * Words and nothing to check on the row: rank in the full-text table alone (the newest 1,000
- * matches), then read only the rows shown (reading a row per candidate cost ~7 ms of 1,000 lookups).
+ * Words and nothing to check on the row: rank in the full-text table alone (the newest
+ * RANKED_CANDIDATES matches), then read only the rows shown (a row read per candidate cost ~7 ms
+ * for 1,000). Every match is a candidate, so the statement reads at most RANKED_CANDIDATES rows:
+ * bounded work, read in one call (`all`, without the per-row time check; stepping the rows one by
+ * one through the budget's iterator cost about a third more).
  */
 function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, q, limit, terms } = plan
-  const { rows: ranked, stopped } = ctx.budget.rows<{ tkey: number; score: number }>(
-    ctx.stmt(
+  const ranked = ctx
+    .stmt(
       `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
-         WHERE f.${kind}_fts MATCH ? AND ${WITHIN_BUDGET} ORDER BY f.rowid DESC LIMIT ?`,
-    ),
-    [match(terms), RANKED_CANDIDATES],
-  )
+         WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`,
+    )
+    .all(match(terms), RANKED_CANDIDATES) as { tkey: number; score: number }[]
   ranked.sort(byRank)
   const read = ctx.stmt(
     `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
@@ -186,7 +181,7 @@ function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
     const row = read.get(r.tkey) as HitRow | undefined
     if (row) hits.push(toHit(ctx, kind, row, q, terms))
   }
-  return { hits, more: ranked.length > limit, broad: stopped || ranked.length >= RANKED_CANDIDATES, stopped }
+  return { hits, more: ranked.length > limit, broad: ranked.length >= RANKED_CANDIDATES }
 }
 
 type ScoredRow = HitRow & { score: number }

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
+import { RANKED_CANDIDATES, type SearchGroup, type SearchHit } from '../../../../shared/ipc/search'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { useSearchBox, type SearchBoxModel } from './use-search-box'
 import './search.css'
@@ -141,7 +141,7 @@ function ResultGroup(props: {
       <div className="search-group-title">
         {props.title}
         {broad
-          ? ' (many matches: the best of the newest 1,000; add a word to narrow)'
+          ? ` (many matches: the best of the newest ${RANKED_CANDIDATES.toLocaleString('en-US')}; add a word to narrow)`
           : more
             ? ' (best matches; refine to see others)'
             : ''}
