@@ -12,6 +12,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../api-types'
 import { CURRENCY_SIGNS, readAmountText } from '../amount-input'
 import { isKnownCurrency } from '../currencies'
 import { findTarget } from './links'
+import { formatCount } from '../count'
 
 /** Longer queries are refused with a message (a pasted URL fits easily). */
 export const MAX_QUERY_CHARS = 500
@@ -274,7 +275,7 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   if (input.length > MAX_QUERY_CHARS) {
     return {
       ok: false,
-      message: `That search is ${input.length.toLocaleString('en')} characters long; Paydesk searches at most ${MAX_QUERY_CHARS}. Search for a part of it: an e-mail, a name, an amount or an id.`,
+      message: `That search is ${formatCount(input.length, 'en')} characters long; Paydesk searches at most ${MAX_QUERY_CHARS}. Search for a part of it: an e-mail, a name, an amount or an id.`,
     }
   }
   const warnings: string[] = []

@@ -7,6 +7,7 @@ import { useSearch, useSearchStore } from '../search/search-context'
 import { Welcome } from './Welcome'
 import './home.css'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
+import { formatCount } from '../../../../shared/count'
 
 const STATUS_ORDER = ['paid', 'authorized', 'open', 'pending', 'failed', 'expired', 'canceled']
 
@@ -164,8 +165,8 @@ export function HomeScreen(): React.JSX.Element {
           <h2>Local index</h2>
           {home && (
             <p data-testid="home-index">
-              {home.index.payments.toLocaleString()} payments and {home.index.orders.toLocaleString()} orders, last
-              synced {agoInWords(home.index.syncedAt, Date.now())}.
+              {formatCount(home.index.payments)} payments and {formatCount(home.index.orders)} orders, last synced{' '}
+              {agoInWords(home.index.syncedAt, Date.now())}.
             </p>
           )}
           <div className="home-actions">

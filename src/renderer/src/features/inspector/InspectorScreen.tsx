@@ -6,6 +6,7 @@ import { RequestList } from './RequestList'
 import { useInspectorTools, type InspectorMessage } from './use-inspector-tools'
 import './inspector.css'
 import { TextInput } from '../../components/TextInput'
+import { formatCount } from '../../../../shared/count'
 
 /** Every request, retry and error explained; exportable (redacted) for escalation. */
 export function InspectorScreen(): React.JSX.Element {
@@ -21,7 +22,7 @@ export function InspectorScreen(): React.JSX.Element {
       <header className="screen-header">
         <h1 id="inspector-title">Inspector</h1>
         <span className="muted" data-testid="inspector-count">
-          {status === 'ready' ? `${visible.length.toLocaleString()} of ${rows.length.toLocaleString()} requests` : ''}
+          {status === 'ready' ? `${formatCount(visible.length)} of ${formatCount(rows.length)} requests` : ''}
         </span>
         <InspectorToolbar tools={tools} rowCount={rows.length} />
       </header>

@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import type { PaymentFilter } from '../../lib/payment-filters'
+import { formatCount } from '../../../../shared/count'
 
 /** A payment with no method yet is "(none)" (value `none`, see payment-filters.ts). */
 const METHOD_CHOICES = [['none', '(none)'] as const, ...PAYMENT_METHODS]
@@ -84,11 +85,11 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         className={active ? 'pay-filter-scope active' : 'pay-filter-scope'}
         data-testid="filter-scope"
       >
-        Filter covers only the {loadedCount.toLocaleString()} loaded payments
+        Filter covers only the {formatCount(loadedCount)} loaded payments
         {active && !error && (
           <>
             {' '}
-            · <strong data-testid="filter-count">{matchCount.toLocaleString()}</strong> match
+            · <strong data-testid="filter-count">{formatCount(matchCount)}</strong> match
           </>
         )}
       </span>

@@ -9,6 +9,7 @@ import { PageSizeInput } from './PageSizeInput'
 import { PositionText } from './PositionText'
 import type { ScreenState } from './use-payments-list'
 import { TextInput } from '../../components/TextInput'
+import { formatCount } from '../../../../shared/count'
 
 export interface ToolbarProps {
   s: ScreenState
@@ -180,7 +181,7 @@ function ExportChoices(props: {
   return (
     <>
       <p className="muted small">
-        {exportIds.length.toLocaleString()} {props.filtered ? 'matching' : 'loaded'} payments
+        {formatCount(exportIds.length)} {props.filtered ? 'matching' : 'loaded'} payments
       </p>
       {(['csv', 'json'] as const).map((format) => (
         <button
@@ -217,14 +218,14 @@ export function ExportStatus({ s }: { s: ScreenState }): React.JSX.Element | nul
         <>Export canceled: no file was written.</>
       ) : ex.done ? (
         <>
-          Exported {ex.written.toLocaleString()} payments to <span className="mono">{ex.path}</span>
+          Exported {formatCount(ex.written)} payments to <span className="mono">{ex.path}</span>
           {ex.personalData === 'included'
             ? ', with customers’ personal data as you chose.'
             : ', without customers’ personal data (names, e-mail addresses, descriptions, metadata values).'}
         </>
       ) : (
         <>
-          Exporting {ex.format.toUpperCase()}… {ex.written.toLocaleString()} / {ex.total.toLocaleString()}
+          Exporting {ex.format.toUpperCase()}… {formatCount(ex.written)} / {formatCount(ex.total)}
           <progress max={Math.max(1, ex.total)} value={ex.written} aria-label="Export progress" />
         </>
       )}

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { PaymentsState } from '../../stores/payments-store'
+import { formatCount } from '../../../../shared/count'
 
 /** "Rows 1–24 of 250 loaded": where the view is in what has been loaded. */
 export function positionText(
@@ -9,12 +10,12 @@ export function positionText(
   loaded: number,
   filtered: boolean,
 ): string {
-  const total = `${loaded.toLocaleString()} loaded`
+  const total = `${formatCount(loaded)} loaded`
   if (rowCount === 0) return filtered ? `No match in ${total}` : total
   const first = Math.min(Math.max(0, view.first), rowCount - 1) + 1
   const last = Math.min(Math.max(view.last, view.first), rowCount - 1) + 1
-  const of = filtered ? `${rowCount.toLocaleString()} matches in ${total}` : total
-  return `Rows ${first.toLocaleString()}–${last.toLocaleString()} of ${of}`
+  const of = filtered ? `${formatCount(rowCount)} matches in ${total}` : total
+  return `Rows ${formatCount(first)}–${formatCount(last)} of ${of}`
 }
 
 /**

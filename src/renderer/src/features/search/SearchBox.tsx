@@ -3,6 +3,7 @@ import { RANKED_CANDIDATES, type SearchGroup, type SearchHit } from '../../../..
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { useSearchBox, type SearchBoxModel } from './use-search-box'
 import './search.css'
+import { formatCount } from '../../../../shared/count'
 
 export { useOpenTarget } from './use-search-box'
 
@@ -88,8 +89,8 @@ function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
           {hits.length === 0 ? (
             <p className="search-message" data-testid="search-empty">
               Nothing matches {result.chips.length ? result.chips.join(', ') : `“${result.text}”`}. The index holds{' '}
-              {result.index.payments.toLocaleString()} payments and {result.index.orders.toLocaleString()} orders of
-              this connection, last synced {agoInWords(result.index.syncedAt, Date.now())}.
+              {formatCount(result.index.payments)} payments and {formatCount(result.index.orders)} orders of this
+              connection, last synced {agoInWords(result.index.syncedAt, Date.now())}.
             </p>
           ) : (
             <>
@@ -141,7 +142,7 @@ function ResultGroup(props: {
       <div className="search-group-title">
         {props.title}
         {broad
-          ? ` (many matches: the best of the newest ${RANKED_CANDIDATES.toLocaleString('en-US')}; add a word to narrow)`
+          ? ` (many matches: the best of the newest ${formatCount(RANKED_CANDIDATES, 'en-US')}; add a word to narrow)`
           : more
             ? ' (best matches; refine to see others)'
             : ''}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useSearch, useSearchStore } from './search-context'
+import { formatCount } from '../../../../shared/count'
 
 /** Sync state in the status bar: progress while running (cancellable), otherwise what happened last. */
 export function SyncStatus(): React.JSX.Element | null {
@@ -10,8 +11,8 @@ export function SyncStatus(): React.JSX.Element | null {
   if (sync.state === 'running') {
     return (
       <span className="statusbar-item sync-status" data-testid="sync-status">
-        Syncing {sync.kind ?? ''}: {sync.items.toLocaleString()} items, {sync.pages} pages (
-        {sync.pagesPerSecond.toFixed(1)} pages/s)
+        Syncing {sync.kind ?? ''}: {formatCount(sync.items)} items, {sync.pages} pages ({sync.pagesPerSecond.toFixed(1)}{' '}
+        pages/s)
         <button type="button" className="btn btn-small" onClick={() => void store.getState().cancelSync()}>
           Cancel
         </button>
@@ -20,7 +21,7 @@ export function SyncStatus(): React.JSX.Element | null {
   }
   const text =
     sync.state === 'done'
-      ? `Index up to date (${sync.items.toLocaleString()} new or changed)`
+      ? `Index up to date (${formatCount(sync.items)} new or changed)`
       : sync.state === 'canceled'
         ? 'Sync canceled; it continues where it stopped next time'
         : `Sync interrupted: ${sync.error ?? ''}`

@@ -1,0 +1,23 @@
+// Whole numbers as people read them, through one kept formatter per locale (shared/count.ts).
+import { describe, expect, it } from 'vitest'
+import { formatCount } from '../../../src/shared/count'
+
+describe('formatCount', () => {
+  it('groups digits as the locale does', () => {
+    expect(formatCount(10_000, 'en-US')).toBe('10,000')
+    expect(formatCount(1_234_567, 'de-DE')).toBe('1.234.567')
+    expect(formatCount(0, 'en-US')).toBe('0')
+  })
+
+  it('gives what Number.prototype.toLocaleString gives, for the runtime locale too', () => {
+    for (const n of [7, 999, 1_000, 54_321, 10_000_000]) {
+      expect(formatCount(n)).toBe(n.toLocaleString())
+      expect(formatCount(n, 'nl-NL')).toBe(n.toLocaleString('nl-NL'))
+    }
+  })
+
+  it('falls back to the runtime locale for a tag Intl refuses, instead of throwing', () => {
+    expect(() => new Intl.NumberFormat('not a locale!')).toThrow()
+    expect(formatCount(12_345, 'not a locale!')).toBe((12_345).toLocaleString())
+  })
+})
