@@ -73,6 +73,9 @@ export function chooseTerms(
   max = MAX_POSTINGS,
 ): { kept: string[]; dropped: string[] } {
   const unique = [...new Map(terms.map((t) => [folded(t), t])).values()]
+  // One word is always kept: nothing to count (the count reads the vocabulary of every word with
+  // that prefix, up to a millisecond a table for a one- or two-letter word, on most keystrokes).
+  if (unique.length <= 1) return { kept: unique, dropped: [] }
   const costed = unique.map((term) => {
     const word = folded(term)
     // A term of one token is priced by its prefix's postings; others (split by the tokenizer) at 0.

@@ -69,4 +69,17 @@ describe('chooseTerms (the word budget)', () => {
     expect(chooseTerms(['ORDER', 'order', 'Order'], price, 10)).toEqual({ kept: ['Order'], dropped: [] })
     expect(chooseTerms(['órder', 'payment'], price, 10)).toEqual({ kept: ['payment'], dropped: ['órder'] })
   })
+
+  it('does not count the postings of a lone word (it is kept whatever it costs)', () => {
+    const counted: string[] = []
+    const counting = (prefix: string) => {
+      counted.push(prefix)
+      return price(prefix)
+    }
+    expect(chooseTerms(['order'], counting, 10)).toEqual({ kept: ['order'], dropped: [] })
+    expect(chooseTerms(['Order', 'ORDER'], counting, 10)).toEqual({ kept: ['ORDER'], dropped: [] })
+    expect(counted).toEqual([])
+    expect(chooseTerms(['order', 'coat'], counting, 10)).toEqual({ kept: ['coat'], dropped: ['order'] })
+    expect(counted).toEqual(['order', 'coat'])
+  })
 })
