@@ -150,8 +150,10 @@ function ResultGroup(props: {
       {hits.map((hit, i) => {
         const index = props.offset + i
         return (
+          // Keyed by place, not by id: a keystroke's new hits take over the rows of the last ones
+          // and change their text, instead of new rows being built, styled and laid out.
           <HitRow
-            key={hit.id}
+            key={index}
             hit={hit}
             optionId={`${listId}-${index}`}
             selected={index === selected}
