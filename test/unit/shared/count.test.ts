@@ -1,6 +1,18 @@
 // Whole numbers as people read them, through one kept formatter per locale (shared/count.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatCount } from '../../../src/shared/count'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) return sourceFiles(full)
+    return /\.(ts|tsx)$/.test(name) ? [full] : []
+  })
+}
 
 describe('formatCount', () => {
   it('groups digits as the locale does', () => {
@@ -19,5 +31,18 @@ describe('formatCount', () => {
   it('falls back to the runtime locale for a tag Intl refuses, instead of throwing', () => {
     expect(() => new Intl.NumberFormat('not a locale!')).toThrow()
     expect(formatCount(12_345, 'not a locale!')).toBe((12_345).toLocaleString())
+  })
+
+  it('is the one way the code formats a count: no toLocaleString anywhere in src', () => {
+    const offenders: string[] = []
+    for (const dir of ['src']) {
+      for (const file of sourceFiles(path.join(root, dir))) {
+        const code = readFileSync(file, 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+        if (/\.toLocaleString\(/.test(code)) offenders.push(path.relative(root, file))
+      }
+    }
+    expect(offenders).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { choosePersonalData } from '../main-questions'
 import { writeExport } from '../payments-export'
 import { createPersonalDataMasker, personalValuesIn, withoutPersonalData } from '../personal-data'
 import { origin, rememberServed, session, tracedCall, type PaymentsContext } from './context'
+import { formatCount } from '../../../shared/count'
 
 /**
  * Writes main's own copies of the payments this session was served (fetching again the few it no
@@ -22,7 +23,7 @@ export async function exportPayments(
   if (missing.length > ctx.maxRefetch) {
     throw new UserFacingError(
       'not-found',
-      `${missing.length} of these payments are no longer held by Paydesk (it keeps the most recent ${ctx.maxPerSession.toLocaleString('en-US')} per session). Load them again, or export fewer.`,
+      `${missing.length} of these payments are no longer held by Paydesk (it keeps the most recent ${formatCount(ctx.maxPerSession, 'en-US')} per session). Load them again, or export fewer.`,
     )
   }
   const personalData = await choosePersonalData(options.questions, 'the exported payments')

@@ -6,6 +6,7 @@ import {
   type RequestLogSummary,
   type StatusClass,
 } from '../../../shared/request-log-types'
+import { formatCount } from '../../../shared/count'
 
 export function summarize(entry: RequestLogEntry): RequestLogSummary {
   const { first, last } = attemptEnds(entry)
@@ -52,7 +53,7 @@ function pathOf(url: string): string {
 
 /** Appended to a body the log kept only the head of. */
 export function truncationMarker(cut: number): string {
-  return `\n… [Paydesk kept the first part of this body; ${cut.toLocaleString('en-US')} more characters were not stored]`
+  return `\n… [Paydesk kept the first part of this body; ${formatCount(cut, 'en-US')} more characters were not stored]`
 }
 
 export function headOf(body: string | null, max: number): { text: string | null; cut: boolean } {
