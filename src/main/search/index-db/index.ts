@@ -9,7 +9,7 @@
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'
 export { type SyncMarker } from './markers'
 export { indexFileName, openSearchIndex, removeSearchIndex, type OpenResult } from './open'
-export { RANKED_CANDIDATES } from '../../../shared/ipc/search'
+export { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 export { HITS_PER_GROUP } from './query'
 export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError, SCHEMA_VERSION, type MarkerKind } from './schema'
 export { SearchIndex, type OpenOptions } from './search-index'

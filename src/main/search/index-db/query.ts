@@ -1,6 +1,7 @@
 // The search query: a parsed query becomes one statement (never string-built from user text: every
 // value is a bound parameter), run within the query's time budget, and its rows become hits.
-import { RANKED_CANDIDATES, type SearchHit, type SyncKind } from '../../../shared/ipc/search'
+import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
+import { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
 import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
 import type { IndexContext } from './context'

@@ -1,5 +1,6 @@
 import { memo } from 'react'
-import { RANKED_CANDIDATES, type SearchGroup, type SearchHit } from '../../../../shared/ipc/search'
+import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
+import { RANKED_CANDIDATES } from '../../../../shared/search/ranking'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { useSearchBox, type SearchBoxModel } from './use-search-box'
 import './search.css'
