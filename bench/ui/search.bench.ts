@@ -9,7 +9,8 @@
 //    one token interval (1000 / 25 = 40 ms).
 // 2. Heap and disk: main-process heap (after GC) before the sync and after 100,000 payments are
 //    indexed, and the index file size on disk.
-// 3. Search latency: 20,000 orders are added to the index (synthetic rows with names and e-mails),
+// 3. Search latency: 20,000 orders are added to the index (synthetic rows with names and e-mails,
+//    bench/lib/search-workload.ts, shared with bench:search-typing),
 //    then queries are typed into the header search box one keystroke at a time; for each keystroke,
 //    the time from the input event to the next paint after the results for that text are in the DOM
 //    (seen by a MutationObserver; "painted" = a task posted from that frame's requestAnimationFrame
@@ -21,9 +22,9 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { orderRow } from '../../src/main/search/index-db'
-import type { Order } from '../../src/shared/api-types'
 import { startHarness } from '../../test/e2e/harness'
 import { present } from '../../test/helpers/present'
+import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from '../lib/search-workload'
 import { withOptionalLoad } from './lib/busy-core'
 import { printTable, spread } from './lib/stats'
 
@@ -33,7 +34,6 @@ const LOAD = args.includes('--load')
 
 const SEED_PAYMENTS = 100_000
 const SYNC_MEASURE_ITEMS = 50_000
-const ORDERS = 20_000
 const READ_QUOTA = 25
 const TOKEN_INTERVAL_MS = 1000 / READ_QUOTA
 
@@ -47,36 +47,6 @@ const heapMb = () => {
   gc()
   gc()
   return process.memoryUsage().heapUsed / 1024 / 1024
-}
-
-const FIRST = ['Anna', 'Bram', 'Chloé', 'Daan', 'Eva', 'Finn', 'Greta', 'Hugo', 'Iris', 'Jules', 'Katya', 'Lars']
-const LAST = ['Jansen', 'de Vries', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Müller', 'Dubois', 'Rossi', 'Novak']
-
-function syntheticOrder(i: number, profileId: string): Order {
-  const given = present(FIRST[i % FIRST.length])
-  const family = `${present(LAST[(i >> 3) % LAST.length])}${i}`
-  const value = `${10 + (i % 490)}.${String(i % 100).padStart(2, '0')}`
-  return {
-    resource: 'order',
-    id: `ord_bench${String(i).padStart(8, '0')}`,
-    profileId,
-    mode: 'test',
-    amount: { currency: 'EUR', value },
-    status: present((['created', 'paid', 'expired', 'canceled'] as const)[i % 4]),
-    orderNumber: `B-${100000 + i}`,
-    createdAt: new Date(Date.now() - i * 60_000).toISOString(),
-    billingAddress: {
-      givenName: given,
-      familyName: family,
-      email: `${given.toLowerCase()}.${i}@example.org`,
-      streetAndNumber: `Straat ${i}`,
-      postalCode: '1000 AA',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
-    lines: [],
-    metadata: { ticket: `T${i}` },
-  } as unknown as Order
 }
 
 /** Types every query one keystroke at a time; per keystroke: to the next paint, to the frame after, main's query. */
@@ -207,28 +177,13 @@ async function main(): Promise<void> {
 
     // 3. search latency with 20,000 orders added
     const profileId = present(present(index.scope()).split('|')[0])
-    for (let i = 0; i < ORDERS; i += 1000) {
+    for (let i = 0; i < SYNTHETIC_ORDERS; i += 1000) {
       index.upsert(
         'orders',
         Array.from({ length: 1000 }, (_, k) => orderRow(syntheticOrder(i + k, profileId))),
       )
     }
-    const queries = [
-      'anna.1234@example.org',
-      'katya',
-      'visser77',
-      '59.95',
-      '€120,50',
-      'B-105000',
-      'paid ideal',
-      'failed today',
-      'last 7 days creditcard',
-      'Order',
-      'mülle',
-      'T4242',
-      'straat 99',
-      'greta dubois',
-    ]
+    const queries = [...TYPED_QUERIES]
     const passes = await withOptionalLoad(LOAD, async () => {
       const out: { latencies: number[]; doubleRaf: number[]; mainMs: number[] }[] = []
       for (let pass = 0; pass < RUNS; pass++) out.push(await typeQueries(h.page, queries))
