@@ -51,12 +51,35 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
 }
 
-/** Every file under `dir`, recursively, byte for byte. */
+/** The file's bytes, or null when it is gone (a write replaced it by renaming a temporary file). */
+async function readIfPresent(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * Every file under `dir`, recursively, byte for byte. The app may still be writing (the request log
+ * seals its segments by writing a temporary file and renaming it): when a listed file is gone before
+ * it is read, its bytes are now in another file, so the whole directory is read again, until one pass
+ * reads every file it listed.
+ */
 export async function scanDirectory(dir: string, secrets: string[]): Promise<{ findings: Finding[]; files: string[] }> {
-  const files = await filesUnder(dir)
-  const findings: Finding[] = []
-  for (const file of files) findings.push(...findIn(await readFile(file), path.relative(dir, file), secrets))
-  return { findings, files }
+  for (let pass = 1; pass <= 5; pass++) {
+    const files = await filesUnder(dir)
+    const findings: Finding[] = []
+    let complete = true
+    for (const file of files) {
+      const bytes = await readIfPresent(file)
+      if (bytes === null) complete = false
+      else findings.push(...findIn(bytes, path.relative(dir, file), secrets))
+    }
+    if (complete) return { findings, files }
+  }
+  throw new Error(`Files under ${dir} kept changing while they were read (5 passes)`)
 }
 
 /** IPC from main, the DOM and every field's value, web storage, and the data directory. */
