@@ -1,18 +1,11 @@
 // Whole numbers as people read them, through one kept formatter per locale (shared/count.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatCount } from '../../../src/shared/count'
+import { sourceFiles, withoutComments } from '../helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../../..')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) return sourceFiles(full)
-    return /\.(ts|tsx)$/.test(name) ? [full] : []
-  })
-}
 
 describe('formatCount', () => {
   it('groups digits as the locale does', () => {
@@ -37,9 +30,7 @@ describe('formatCount', () => {
     const offenders: string[] = []
     for (const dir of ['src']) {
       for (const file of sourceFiles(path.join(root, dir))) {
-        const code = readFileSync(file, 'utf8')
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+        const code = withoutComments(readFileSync(file, 'utf8'))
         if (/\.toLocaleString\(/.test(code)) offenders.push(path.relative(root, file))
       }
     }

@@ -3,28 +3,14 @@
 // credential prefix as a string, the page-size limit, an endpoint path of the operation table, a
 // set of HTTP methods, or the profileId/testmode scope rule. Words in comments and user-facing
 // text ("test_…") are fine.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CREDENTIAL_PREFIX_LIST, ID_PREFIXES, MAX_PAGE_SIZE, OPERATIONS } from '../../../../src/shared/service'
+import { sourceFiles, withoutComments } from '../../helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 const SPEC_DIR = path.join('src', 'shared', 'service')
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
-    else if (/\.(ts|tsx)$/.test(name)) out.push(full)
-  }
-  return out
-}
-
-/** Drops comments, keeps code and string literals (line numbers stay). */
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
-}
 
 const idPrefixes = Object.values(ID_PREFIXES).join('|')
 const credentialWords = CREDENTIAL_PREFIX_LIST.map((p) => p.slice(0, -1)).join('|')
@@ -91,7 +77,7 @@ const ALLOWED: Record<string, string[]> = {
 
 export function findRedeclarations(file: string, text: string): string[] {
   const found: string[] = []
-  const lines = code(text).split('\n')
+  const lines = withoutComments(text).split('\n')
   lines.forEach((line, i) => {
     for (const { name, pattern, near } of FORBIDDEN) {
       if (!pattern.test(line)) continue
