@@ -21,12 +21,17 @@ export interface IndexSearchResult {
   dropped?: string[]
 }
 
-/** A query's conditions on the row (the first is always the time budget) and its words. */
+/**
+ * A query's conditions and its words. The same conditions, with the same parameters, are spelled on
+ * the row (`t`, for a statement that walks the rows) and on the in-memory keys table (`k`, for one
+ * that walks the full-text table: it checks them there and reads only the rows it shows). The first
+ * is always the time budget.
+ */
 interface QueryPlan {
   kind: SyncKind
   q: ParsedQuery
   limit: number
-  filters: string[]
+  filters: { t: string[]; k: string[] }
   params: (string | number)[]
   /** The words searched (too common ones left out). */
   terms: string[]
@@ -56,7 +61,7 @@ export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, l
   const dropped = words.length > 0 ? { dropped: words } : {}
   if (plan.terms.length === 0) return { ...searchWithoutWords(ctx, plan), ...dropped }
   if (plan.amount) return { ...rankWordsWithAmount(ctx, plan, plan.amount), ...dropped }
-  if (plan.filters.length === 1) return { ...rankWords(ctx, plan), ...dropped }
+  if (plan.filters.k.length === 1) return { ...rankWords(ctx, plan), ...dropped }
   return { ...rankFilteredWords(ctx, plan), ...dropped }
 }
 
@@ -69,20 +74,21 @@ function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
 }
 
 function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): QueryPlan {
-  const filters: string[] = [WITHIN_BUDGET]
+  const conditions: ((alias: string) => string)[] = [() => WITHIN_BUDGET]
   const params: (string | number)[] = []
   if (q.statuses.length) {
-    filters.push(`t.status IN (${q.statuses.map(() => '?').join(', ')})`)
+    conditions.push((a) => `${a}.status IN (${q.statuses.map(() => '?').join(', ')})`)
     params.push(...q.statuses)
   }
   if (q.methods.length) {
-    filters.push(`t.method IN (${q.methods.map(() => '?').join(', ')})`)
+    conditions.push((a) => `${a}.method IN (${q.methods.map(() => '?').join(', ')})`)
     params.push(...q.methods)
   }
   if (q.range) {
-    filters.push('t.created_ms >= ? AND t.created_ms < ?')
+    conditions.push((a) => `${a}.created_ms >= ? AND ${a}.created_ms < ?`)
     params.push(q.range.fromMs, q.range.toMs)
   }
+  const filters = { t: conditions.map((c) => c('t')), k: conditions.map((c) => c('k')) }
   // One-character words would prefix-match most rows and rank them all: searched from two characters.
   const { kept: terms, dropped } = chooseTerms(
     q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
@@ -109,7 +115,7 @@ function amountCondition(q: ParsedQuery): AmountCondition | null {
 function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, q, limit, terms, amount } = plan
   // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
-  if (q.terms.some(searchableLength) || (plan.filters.length === 1 && !amount)) {
+  if (q.terms.some(searchableLength) || (plan.filters.t.length === 1 && !amount)) {
     return { hits: [], more: false, broad: false }
   }
   // The rows of the amount (by its index), and those whose words hold the number (by the full-text
@@ -117,7 +123,7 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
   const parts = [
     ctx.budget.rows<HitRow>(
       ctx.stmt(
-        `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters, ...(amount ? [amount.cond] : [])].join(' AND ')}
+        `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters.t, ...(amount ? [amount.cond] : [])].join(' AND ')}
            ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
       ),
       [...plan.params, ...(amount?.params ?? []), limit + 1],
@@ -129,8 +135,8 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
         ctx.stmt(
           `SELECT ${COLUMNS}, f.rowid AS tkey
            FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
-           WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid AND t.rid = k.rid
-           ${plan.filters.map((f) => `AND ${f}`).join(' ')}
+           WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid ${plan.filters.k.map((f) => `AND ${f}`).join(' ')}
+           AND t.rid = k.rid
            ORDER BY f.rowid DESC LIMIT ?`,
         ),
         [amount.text, ...plan.params, limit + 1],
@@ -166,13 +172,33 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
  * one through the budget's iterator cost about a third more).
  */
 function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
-  const { kind, q, limit, terms } = plan
+  const { kind, terms } = plan
   const ranked = ctx
     .stmt(
       `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
          WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`,
     )
-    .all(match(terms), RANKED_CANDIDATES) as { tkey: number; score: number }[]
+    .all(match(terms), RANKED_CANDIDATES) as unknown as Scored[]
+  return rankedResult(ctx, plan, ranked, { stopped: false, capped: ranked.length >= RANKED_CANDIDATES })
+}
+
+/** A candidate: its full-text rowid (time key) and relevance. */
+interface Scored {
+  tkey: number
+  score: number
+}
+
+/**
+ * Ranked candidates as the search's answer: the best `limit`, their rows read (only the rows shown),
+ * whether there were more, whether the walk was cut short or capped.
+ */
+function rankedResult(
+  ctx: IndexContext,
+  plan: QueryPlan,
+  ranked: Scored[],
+  flags: { stopped: boolean; capped: boolean },
+): IndexSearchResult {
+  const { kind, q, limit, terms } = plan
   ranked.sort(byRank)
   const read = ctx.stmt(
     `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
@@ -182,50 +208,34 @@ function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
     const row = read.get(r.tkey) as HitRow | undefined
     if (row) hits.push(toHit(ctx, kind, row, q, terms))
   }
-  return { hits, more: ranked.length > limit, broad: ranked.length >= RANKED_CANDIDATES }
-}
-
-type ScoredRow = HitRow & { score: number }
-
-/** Ranked rows as the search's answer: the best `limit`, whether there were more, whether cut short. */
-function rankedResult(
-  ctx: IndexContext,
-  plan: QueryPlan,
-  rows: ScoredRow[],
-  flags: { stopped: boolean; capped: boolean },
-): IndexSearchResult {
-  rows.sort(byRank)
   return {
-    hits: rows.slice(0, plan.limit).map((r) => toHit(ctx, plan.kind, r, plan.q, plan.terms)),
-    more: rows.length > plan.limit,
+    hits,
+    more: ranked.length > limit,
     broad: flags.stopped || flags.capped,
-    stopped: flags.stopped,
+    ...(flags.stopped ? { stopped: true } : {}),
   }
 }
 
-/** The newest RANKED_CANDIDATES matches of `words` that pass `filters` (the full-text table outermost). */
-function filteredMatches(
-  ctx: IndexContext,
-  kind: SyncKind,
-  filters: readonly string[],
-  params: readonly (string | number)[],
-  words: string,
-): { rows: ScoredRow[]; stopped: boolean } {
-  return ctx.budget.rows<ScoredRow>(
+/**
+ * The newest RANKED_CANDIDATES matches of `words` that pass the plan's filters, checked on the
+ * in-memory keys table (the full-text table outermost; no row is read).
+ */
+function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { rows: Scored[]; stopped: boolean } {
+  const { kind } = plan
+  return ctx.budget.rows<Scored>(
     ctx.stmt(
-      `SELECT ${COLUMNS}, f.rowid AS tkey, ${score(kind)} AS score
-       FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
-       WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid AND t.rid = k.rid
-       ${filters.map((f) => `AND ${f}`).join(' ')}
+      `SELECT f.rowid AS tkey, ${score(kind)} AS score
+       FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k
+       WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid ${plan.filters.k.map((f) => `AND ${f}`).join(' ')}
        ORDER BY f.rowid DESC LIMIT ?`,
     ),
-    [words, ...params, RANKED_CANDIDATES],
+    [words, ...plan.params, RANKED_CANDIDATES],
   )
 }
 
 /** Words and filters: the full-text table walked newest first to the cap, then ranked. */
 function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
-  const { rows, stopped } = filteredMatches(ctx, plan.kind, plan.filters, plan.params, match(plan.terms))
+  const { rows, stopped } = filteredMatches(ctx, plan, match(plan.terms))
   return rankedResult(ctx, plan, rows, { stopped, capped: rows.length >= RANKED_CANDIDATES })
 }
 
@@ -236,22 +246,22 @@ function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResul
  * common word to find the few of that amount ("straat 99" over 20,000 orders with "straat": 19 ms).
  */
 function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountCondition): IndexSearchResult {
-  const { kind, filters, params, terms } = plan
-  const byAmount = ctx.budget.rows<ScoredRow>(
+  const { kind, terms } = plan
+  const byAmount = ctx.budget.rows<Scored>(
     ctx.stmt(
-      `SELECT ${COLUMNS}, f.rowid AS tkey, ${score(kind)} AS score
+      `SELECT f.rowid AS tkey, ${score(kind)} AS score
        FROM ${kind} t CROSS JOIN mem.${kind}_keys k CROSS JOIN mem.${kind}_fts f
        WHERE ${amount.cond} AND k.rid = t.rid AND f.rowid = k.tkey AND f.${kind}_fts MATCH ?
-       ${filters.map((f) => `AND ${f}`).join(' ')}
+       ${plan.filters.t.map((f) => `AND ${f}`).join(' ')}
        ORDER BY t.created_ms DESC LIMIT ?`,
     ),
-    [...amount.params, match(terms), ...params, RANKED_CANDIDATES],
+    [...amount.params, match(terms), ...plan.params, RANKED_CANDIDATES],
   )
   const asText = amount.text
-    ? filteredMatches(ctx, kind, filters, params, `${match(terms)} AND ${amount.text}`)
+    ? filteredMatches(ctx, plan, `${match(terms)} AND ${amount.text}`)
     : { rows: [], stopped: false }
-  const seen = new Set<string>()
-  const rows = [...byAmount.rows, ...asText.rows].filter((r) => !seen.has(r.id) && seen.add(r.id))
+  const seen = new Set<number>()
+  const rows = [...byAmount.rows, ...asText.rows].filter((r) => !seen.has(r.tkey) && seen.add(r.tkey))
   return rankedResult(ctx, plan, rows, {
     stopped: byAmount.stopped || asText.stopped,
     capped: byAmount.rows.length >= RANKED_CANDIDATES || asText.rows.length >= RANKED_CANDIDATES,

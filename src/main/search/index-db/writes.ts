@@ -16,10 +16,12 @@ interface StoredRow extends Omit<HitRow, 'tkey'> {
   personal: Uint8Array
 }
 
-/** A row's words on their way into the full-text table. */
+/** A row's words on their way into the full-text table, with the columns a search filters by. */
 interface RowWords {
   rid: number
   createdMs: number
+  status: string
+  method: string | null
   personal: PersonalFields
 }
 
@@ -68,7 +70,7 @@ function storedWords(ctx: IndexContext, table: SyncKind, row: StoredRow): RowWor
     ]
     if (row.amount_key !== amountKey(row.value)) throw new IndexDamagedError('an amount does not match its key')
     const personal = decryptJson<PersonalFields>(ctx.key, row.personal, rowAad(ctx, table, row.id, plain))
-    return { rid: row.rid, createdMs: row.created_ms, personal }
+    return { rid: row.rid, createdMs: row.created_ms, status: row.status, method: row.method, personal }
   } catch (error) {
     if (error instanceof DecryptionError) throw new IndexDamagedError(error.message)
     throw error
@@ -102,7 +104,9 @@ function timeKey(ctx: IndexContext, table: string, rid: number, createdMs: numbe
 function insertFts(ctx: IndexContext, table: string, rows: RowWords[]): void {
   const keyed = rows.map((row) => {
     const tkey = timeKey(ctx, table, row.rid, row.createdMs)
-    ctx.stmt(`INSERT INTO mem.${table}_keys (tkey, rid) VALUES (?, ?)`).run(tkey, row.rid)
+    ctx
+      .stmt(`INSERT INTO mem.${table}_keys (tkey, rid, status, method, created_ms) VALUES (?, ?, ?, ?, ?)`)
+      .run(tkey, row.rid, row.status, row.method, row.createdMs)
     return { tkey, p: row.personal }
   })
   keyed.sort((a, b) => a.tkey - b.tkey)
@@ -130,7 +134,7 @@ export function upsertRows(ctx: IndexContext, kind: SyncKind, rows: IndexRow[], 
     for (const row of rows) {
       const rid = upsertOne(ctx, kind, row)
       words.delete(rid)
-      words.set(rid, { rid, createdMs: row.createdMs, personal: row.personal })
+      words.set(rid, { rid, createdMs: row.createdMs, status: row.status, method: row.method, personal: row.personal })
     }
     insertFts(ctx, kind, [...words.values()])
     after?.()

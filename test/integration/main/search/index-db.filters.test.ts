@@ -1,0 +1,154 @@
+// Statuses, methods and dates with words (a real SQLite file through node:sqlite, FTS5 in memory):
+// a walk of the words' matches checks them on the in-memory keys table beside the full-text table,
+// not on the row. What is found must equal what the row's plain columns say, after an update and a
+// reopen too, through every kind of statement (words; words and a date; words and an amount).
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
+import type { Payment } from '../../../../src/shared/api-types'
+import { parseSearchQuery, type ParsedQuery } from '../../../../src/shared/search/query'
+
+const NOW = Date.parse('2026-06-01T12:00:00Z')
+const DAY = 86_400_000
+const key = randomBytes(32)
+let dir: string
+
+function q(text: string): ParsedQuery {
+  const parsed = parseSearchQuery(text, NOW)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed.query
+}
+
+const STATUSES = ['paid', 'failed', 'open', 'expired', 'canceled'] as const
+const METHODS = ['ideal', 'creditcard', 'paypal', null] as const
+
+interface Spec {
+  n: number
+  status: string
+  method: string | null
+  createdMs: number
+  description: string
+  value: string
+}
+
+function payment(s: Spec): Payment {
+  return {
+    resource: 'payment',
+    id: `tr_filt${String(s.n).padStart(6, '0')}`,
+    mode: 'test',
+    profileId: 'pfl_filt',
+    createdAt: new Date(s.createdMs).toISOString(),
+    amount: { currency: 'EUR', value: s.value },
+    description: s.description,
+    ...(s.method ? { method: s.method } : {}),
+    status: s.status,
+  } as unknown as Payment
+}
+
+/** 600 payments over 30 days: every status and method, two words spread unevenly. */
+function specs(): Spec[] {
+  return Array.from({ length: 600 }, (_, n) => ({
+    n,
+    status: STATUSES[(n * 7) % STATUSES.length] ?? 'paid',
+    method: METHODS[(n * 3) % METHODS.length] ?? null,
+    createdMs: NOW - (n % 30) * DAY - n * 1000,
+    description: `${n % 4 === 0 ? 'walnut' : 'oak'} table ${n % 9 === 0 ? 'idris' : 'kim'}`,
+    value: n % 6 === 0 ? '59.95' : '10.00',
+  }))
+}
+
+async function open(): Promise<SearchIndex> {
+  return (await openSearchIndex({ dir, connectionId: 'conn_filt', key, yieldFn: async () => {} })).index
+}
+
+const idOf = (s: Spec) => `tr_filt${String(s.n).padStart(6, '0')}`
+const sorted = (ids: string[]) => [...ids].sort()
+
+function found(index: SearchIndex, query: ParsedQuery): string[] {
+  return sorted(index.search('payments', query, 1000).hits.map((h) => h.id))
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-filt-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('search index: statuses and methods with words', () => {
+  it('finds exactly the rows whose status, method, date and amount match, through each kind of statement', async () => {
+    const index = await open()
+    const all = specs()
+    index.upsert('payments', all.map(payment).map(paymentRow))
+    const expect_ = (pick: (s: Spec) => boolean) => sorted(all.filter(pick).map(idOf))
+    const cases: [string, (s: Spec) => boolean][] = [
+      // Words and a status: the full-text table alone.
+      ['failed walnut', (s) => s.status === 'failed' && s.description.includes('walnut')],
+      ['paid idr', (s) => s.status === 'paid' && s.description.includes('idris')],
+      // Two statuses, a method.
+      ['paid failed walnut', (s) => (s.status === 'paid' || s.status === 'failed') && s.description.includes('walnut')],
+      ['paypal oak', (s) => s.method === 'paypal' && s.description.includes('oak')],
+      [
+        'expired creditcard idris',
+        (s) => s.status === 'expired' && s.method === 'creditcard' && s.description.includes('idris'),
+      ],
+      // Words, a status and a date: the full-text table walked, the date checked on the row.
+      [
+        'open walnut last 7 days',
+        (s) => s.status === 'open' && s.description.includes('walnut') && s.createdMs >= NOW - 7 * DAY - (NOW % DAY),
+      ],
+      // Words, a status and an amount: the rows of the amount, checked by both.
+      ['canceled table 59.95', (s) => s.status === 'canceled' && s.value === '59.95'],
+    ]
+    for (const [text, pick] of cases) {
+      const query = q(text)
+      const want = expect_(
+        query.range ? (s) => pick(s) && s.createdMs >= query.range!.fromMs && s.createdMs < query.range!.toMs : pick,
+      )
+      expect(want.length, text).toBeGreaterThan(0)
+      expect(found(index, query), text).toEqual(want)
+    }
+    index.close()
+  })
+
+  it('a changed status or method is searched by its new value, not its old one', async () => {
+    const index = await open()
+    const base: Spec = {
+      n: 1,
+      status: 'open',
+      method: null,
+      createdMs: NOW - DAY,
+      description: 'walnut',
+      value: '10.00',
+    }
+    index.upsert('payments', [paymentRow(payment(base))])
+    expect(found(index, q('open walnut'))).toEqual([idOf(base)])
+    index.upsert('payments', [paymentRow(payment({ ...base, status: 'paid', method: 'ideal' }))])
+    expect(found(index, q('open walnut'))).toEqual([])
+    expect(found(index, q('paid ideal walnut'))).toEqual([idOf(base)])
+    index.close()
+    // The full-text table is rebuilt from the file at open: the tokens come back from the row.
+    const again = await open()
+    expect(found(again, q('paid ideal walnut'))).toEqual([idOf(base)])
+    expect(found(again, q('open walnut'))).toEqual([])
+    again.close()
+  })
+
+  it('tells any method value the service sends apart exactly (not by a prefix or a look-alike)', async () => {
+    const index = await open()
+    const rows = ['pay_by_bank', 'pay', 'paybybank', 'bancontact', 'übersicht'].map((method, n) =>
+      paymentRow(
+        payment({ n, status: 'paid', method, createdMs: NOW - n * 1000, description: 'walnut', value: '1.00' }),
+      ),
+    )
+    index.upsert('payments', rows)
+    for (const [n, method] of ['pay_by_bank', 'pay', 'paybybank', 'bancontact', 'übersicht'].entries()) {
+      const query: ParsedQuery = { ...q('walnut'), methods: [method] }
+      expect(found(index, query), method).toEqual([`tr_filt${String(n).padStart(6, '0')}`])
+    }
+    index.close()
+  })
+})
