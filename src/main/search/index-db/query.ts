@@ -73,7 +73,8 @@ function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
   return row?.n ?? 0
 }
 
-function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): QueryPlan {
+/** The query's statuses, methods and dates as conditions on the row (`t`) and the keys table (`k`). */
+function filtersOf(q: ParsedQuery): Pick<QueryPlan, 'filters' | 'params'> {
   const conditions: ((alias: string) => string)[] = [() => WITHIN_BUDGET]
   const params: (string | number)[] = []
   if (q.statuses.length) {
@@ -88,7 +89,11 @@ function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: num
     conditions.push((a) => `${a}.created_ms >= ? AND ${a}.created_ms < ?`)
     params.push(q.range.fromMs, q.range.toMs)
   }
-  const filters = { t: conditions.map((c) => c('t')), k: conditions.map((c) => c('k')) }
+  return { filters: { t: conditions.map((c) => c('t')), k: conditions.map((c) => c('k')) }, params }
+}
+
+function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): QueryPlan {
+  const { filters, params } = filtersOf(q)
   // One-character words would prefix-match most rows and rank them all: searched from two characters.
   const { kept: terms, dropped } = chooseTerms(
     q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
@@ -120,15 +125,18 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
   }
   // The rows of the amount (by its index), and those whose words hold the number (by the full-text
   // table, newest first): one statement with "amount OR words" walks the whole table by date instead.
-  const parts = [
-    ctx.budget.rows<HitRow>(
-      ctx.stmt(
-        `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters.t, ...(amount ? [amount.cond] : [])].join(' AND ')}
-           ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
-      ),
-      [...plan.params, ...(amount?.params ?? []), limit + 1],
-    ),
-  ]
+  const parts =
+    amount || q.methods.length === 0
+      ? [
+          ctx.budget.rows<HitRow>(
+            ctx.stmt(
+              `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters.t, ...(amount ? [amount.cond] : [])].join(' AND ')}
+               ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
+            ),
+            [...plan.params, ...(amount?.params ?? []), limit + 1],
+          ),
+        ]
+      : byMethod(ctx, plan)
   if (amount?.text) {
     parts.push(
       ctx.budget.rows<HitRow>(
@@ -155,6 +163,26 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
     broad: stopped,
     stopped,
   }
+}
+
+/**
+ * A method (and maybe statuses and dates), no words: the newest rows of each method, by the keys
+ * table's method index, merged by the caller. Walking the rows of a status and checking each one's
+ * method read every paid order to find none paid by iDEAL (4.6 ms over 24,000 orders); one
+ * statement for several methods sorts every row of them.
+ */
+function byMethod(ctx: IndexContext, plan: QueryPlan): { rows: HitRow[]; stopped: boolean }[] {
+  const { kind, q, limit } = plan
+  return q.methods.map((method) => {
+    const { filters, params } = filtersOf({ ...q, methods: [method] })
+    return ctx.budget.rows<HitRow>(
+      ctx.stmt(
+        `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t
+         WHERE ${filters.k.join(' AND ')} AND t.rid = k.rid ORDER BY k.tkey DESC LIMIT ?`,
+      ),
+      [...params, limit + 1],
+    )
+  })
 }
 
 const score = (kind: SyncKind) => `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0)`

@@ -69,6 +69,7 @@ function createMemoryTables(db: DatabaseSync): void {
       `CREATE TABLE mem.${table}_keys (tkey INTEGER PRIMARY KEY, rid INTEGER NOT NULL UNIQUE, ` +
         `status TEXT NOT NULL, method TEXT, created_ms INTEGER NOT NULL)`,
     )
+    db.exec(`CREATE INDEX mem.${table}_keys_method ON ${table}_keys(method, tkey)`)
   }
 }
 

@@ -1,6 +1,6 @@
-// Statuses, methods and dates with words (a real SQLite file through node:sqlite, FTS5 in memory):
-// a walk of the words' matches checks them on the in-memory keys table beside the full-text table,
-// not on the row. What is found must equal what the row's plain columns say, after an update and a
+// Statuses, methods and dates, with words and without (a real SQLite file through node:sqlite, FTS5
+// in memory): a walk of the words' matches checks them on the in-memory keys table beside the
+// full-text table, not on the row, and a method without words is found by that table's index. What is found must equal what the row's plain columns say, after an update and a
 // reopen too, through every kind of statement (words; words and a date; words and an amount).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -100,6 +100,11 @@ describe('search index: statuses and methods with words', () => {
         'open walnut last 7 days',
         (s) => s.status === 'open' && s.description.includes('walnut') && s.createdMs >= NOW - 7 * DAY - (NOW % DAY),
       ],
+      // No words: a status (the rows' status index), a method (the keys table's method index), two.
+      ['failed', (s) => s.status === 'failed'],
+      ['paid ideal', (s) => s.status === 'paid' && s.method === 'ideal'],
+      ['ideal paypal', (s) => s.method === 'ideal' || s.method === 'paypal'],
+      ['expired creditcard last 14 days', (s) => s.status === 'expired' && s.method === 'creditcard'],
       // Words, a status and an amount: the rows of the amount, checked by both.
       ['canceled table 59.95', (s) => s.status === 'canceled' && s.value === '59.95'],
     ]
