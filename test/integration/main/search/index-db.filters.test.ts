@@ -110,9 +110,8 @@ describe('search index: statuses and methods with words', () => {
     ]
     for (const [text, pick] of cases) {
       const query = q(text)
-      const want = expect_(
-        query.range ? (s) => pick(s) && s.createdMs >= query.range!.fromMs && s.createdMs < query.range!.toMs : pick,
-      )
+      const range = query.range
+      const want = expect_(range ? (s) => pick(s) && s.createdMs >= range.fromMs && s.createdMs < range.toMs : pick)
       expect(want.length, text).toBeGreaterThan(0)
       expect(found(index, query), text).toEqual(want)
     }
