@@ -123,8 +123,9 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
   if (q.terms.some(searchableLength) || (plan.filters.t.length === 1 && !amount)) {
     return { hits: [], more: false, broad: false }
   }
-  // The rows of the amount (by its index), and those whose words hold the number (by the full-text
-  // table, newest first): one statement with "amount OR words" walks the whole table by date instead.
+  // The rows of the amount (by its index), or of the status, or of each method (byMethod); and those
+  // whose words hold the number (by the full-text table, newest first): one statement with "amount
+  // OR words" walks the whole table by date instead.
   const parts =
     amount || q.methods.length === 0
       ? [
