@@ -3,24 +3,17 @@
 // full-text table, not on the row, and a method without words is found by that table's index. What is found must equal what the row's plain columns say, after an update and a
 // reopen too, through every kind of statement (words; words and a date; words and an amount).
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
 import type { Payment } from '../../../../src/shared/api-types'
-import { parseSearchQuery, type ParsedQuery } from '../../../../src/shared/search/query'
+import type { ParsedQuery } from '../../../../src/shared/search/query'
+import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const DAY = 86_400_000
 const key = randomBytes(32)
-let dir: string
-
-function q(text: string): ParsedQuery {
-  const parsed = parseSearchQuery(text, NOW)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed.query
-}
+const dir = freshIndexDir('filt')
+const q = (text: string) => parsedQuery(text, NOW)
 
 const STATUSES = ['paid', 'failed', 'open', 'expired', 'canceled'] as const
 const METHODS = ['ideal', 'creditcard', 'paypal', null] as const
@@ -61,7 +54,7 @@ function specs(): Spec[] {
 }
 
 async function open(): Promise<SearchIndex> {
-  return (await openSearchIndex({ dir, connectionId: 'conn_filt', key, yieldFn: async () => {} })).index
+  return (await openSearchIndex({ dir: dir(), connectionId: 'conn_filt', key, yieldFn: async () => {} })).index
 }
 
 const idOf = (s: Spec) => `tr_filt${String(s.n).padStart(6, '0')}`
@@ -70,13 +63,6 @@ const sorted = (ids: string[]) => [...ids].sort()
 function found(index: SearchIndex, query: ParsedQuery): string[] {
   return sorted(index.search('payments', query, 1000).hits.map((h) => h.id))
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-filt-'))
-})
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('search index: statuses and methods with words', () => {
   it('finds exactly the rows whose status, method, date and amount match, through each kind of statement', async () => {

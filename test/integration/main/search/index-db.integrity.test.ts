@@ -3,17 +3,16 @@
 // another index: found at open, and the index is set aside and rebuilt, or the walk starts again.
 // A real SQLite file through node:sqlite.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { indexFileName, openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
 import type { Payment } from '../../../../src/shared/api-types'
+import { freshIndexDir } from '../../helpers/index-dir'
 
 const CONNECTION = 'conn_integrity0001'
 const key = randomBytes(32)
-let dir: string
+const dir = freshIndexDir('integrity')
 
 function payment(n: number, status = 'open'): Payment {
   return {
@@ -30,22 +29,15 @@ function payment(n: number, status = 'open'): Payment {
 }
 
 async function open(): Promise<{ index: SearchIndex; notice: string | null }> {
-  return openSearchIndex({ dir, connectionId: CONNECTION, key, yieldFn: async () => {} })
+  return openSearchIndex({ dir: dir(), connectionId: CONNECTION, key, yieldFn: async () => {} })
 }
 
 /** Edits the index file as someone with access to the data folder would. */
 function edit(sql: string): void {
-  const db = new DatabaseSync(path.join(dir, indexFileName(CONNECTION)))
+  const db = new DatabaseSync(path.join(dir(), indexFileName(CONNECTION)))
   db.exec(sql)
   db.close()
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-integrity-'))
-})
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('search index integrity (issue 22 item 7)', () => {
   it('an untouched index opens with its rows and marker', async () => {

@@ -3,10 +3,7 @@
 // (the result says so); rows with equal times, updates, pruning and a reopen keep the full-text
 // rows and the table in step.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   HITS_PER_GROUP,
   openSearchIndex,
@@ -16,17 +13,12 @@ import {
   type SearchIndex,
 } from '../../../../src/main/search/index-db'
 import type { Payment } from '../../../../src/shared/api-types'
-import { parseSearchQuery, type ParsedQuery } from '../../../../src/shared/search/query'
+import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const key = randomBytes(32)
-let dir: string
-
-function q(text: string): ParsedQuery {
-  const parsed = parseSearchQuery(text, NOW)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed.query
-}
+const dir = freshIndexDir('rank')
+const q = (text: string) => parsedQuery(text, NOW)
 
 function row(n: number, fields: { createdMs?: number; description?: string; email?: string; value?: string } = {}) {
   return paymentRow({
@@ -44,19 +36,12 @@ function row(n: number, fields: { createdMs?: number; description?: string; emai
 }
 
 async function open(limits?: { payments: number; orders: number }): Promise<SearchIndex> {
-  return (await openSearchIndex({ dir, connectionId: 'conn_rank', key, limits, yieldFn: async () => {} })).index
+  return (await openSearchIndex({ dir: dir(), connectionId: 'conn_rank', key, limits, yieldFn: async () => {} })).index
 }
 
 function ids(index: SearchIndex, text: string, limit?: number): string[] {
   return index.search('payments', q(text), limit).hits.map((h) => h.id)
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'paydesk-rank-'))
-})
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('search index ranking', () => {
   it('ranks every match by relevance when few match: an e-mail hit beats a newer description hit', async () => {
