@@ -2,23 +2,14 @@
 // asks (no unused or duplicate channel left behind), and every exported type name names one thing
 // in src/ (no two `ExportResult`s). Renderer ports take their shapes from the contract
 // (ChannelInput / ChannelOutput), so a changed channel breaks the store at compile time.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHANNEL_NAMES } from '../../../../src/shared/ipc/contract'
 import { present } from '../../../helpers/present'
+import { sourceFiles } from '../../helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
-    else if (/\.(ts|tsx)$/.test(name)) out.push(full)
-  }
-  return out
-}
 
 /** Channels no renderer source names (as `'domain.name'`, the way call() and the ports ask). */
 export function unusedChannels(channels: readonly string[], rendererText: string): string[] {
