@@ -16,6 +16,10 @@
 //    (seen by a MutationObserver; "painted" = a task posted from that frame's requestAnimationFrame
 //    has run), and, beside it, to the frame after that (double rAF). The queries are typed in 5
 //    passes (--runs N); every pass is printed (p50, p95, max, main's query p95) with the spread.
+//    Each keystroke is split into its parts: to the reply (from the input event until the reply
+//    arrives in the page: the bridge both ways and main's query, which main reports as tookMs),
+//    the render (reply → results committed to the DOM) and the frame (commit → painted). The page
+//    is opened with `?bench`, so it marks `search.received` (src/renderer/src/lib/bench-marks.ts).
 // --load keeps one core busy with a Node busy-loop child during the typing passes (stopped after).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
@@ -49,19 +53,27 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1024 / 1024
 }
 
-/** Types every query one keystroke at a time; per keystroke: to the next paint, to the frame after, main's query. */
+/** One keystroke's time split into its parts (ms): see the header. */
+interface KeystrokeParts {
+  toReply: number
+  render: number
+  frame: number
+}
+
+/** Types every query one keystroke at a time; per keystroke: to the next paint, to the frame after, main's query, the parts. */
 async function typeQueries(page: Page, queries: string[]) {
   const latencies: number[] = []
   const doubleRaf: number[] = []
   const mainMs: number[] = []
+  const parts: KeystrokeParts[] = []
   await page.getByTestId('search-input').click()
   for (const query of queries) {
     await page.getByTestId('search-input').fill('')
     for (let k = 1; k <= query.length; k++) {
       const text = query.slice(0, k)
-      const [ms, ms2, took] = await page.evaluate(
+      const [ms, ms2, took, received, committed] = await page.evaluate(
         (t) =>
-          new Promise<[number, number, number]>((resolve) => {
+          new Promise<[number, number, number, number, number]>((resolve) => {
             const input = document.querySelector('[data-testid="search-input"]') as HTMLInputElement
             const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
             if (!setter) throw new Error('HTMLInputElement has no value setter')
@@ -70,15 +82,19 @@ async function typeQueries(page: Page, queries: string[]) {
               const box = document.querySelector('[data-testid="search-results"]')
               return box && box.getAttribute('data-text') === t && !box.hasAttribute('aria-busy') ? box : null
             }
+            performance.clearMarks('search.received')
             const t0 = performance.now()
             let done = false
             const painted = () => {
               if (done) return
               done = true
+              const committed = performance.now() - t0
               observer.disconnect()
               const box = ready()
               if (!box) return
               const took = Number(box.getAttribute('data-took-ms'))
+              const reply = performance.getEntriesByName('search.received').at(-1)
+              const received = reply ? reply.startTime - t0 : NaN
               // Next paint: a task posted from the frame's rAF runs once that frame has been
               // painted. Double rAF (one frame later) is reported beside it.
               let nextPaint = 0
@@ -89,7 +105,7 @@ async function typeQueries(page: Page, queries: string[]) {
                 }
                 channel.port2.postMessage(null)
                 requestAnimationFrame(() =>
-                  resolve([nextPaint || performance.now() - t0, performance.now() - t0, took]),
+                  resolve([nextPaint || performance.now() - t0, performance.now() - t0, took, received, committed]),
                 )
               })
             }
@@ -107,15 +123,40 @@ async function typeQueries(page: Page, queries: string[]) {
       latencies.push(ms)
       doubleRaf.push(ms2)
       mainMs.push(took)
+      if (Number.isNaN(received))
+        throw new Error(`No search.received mark for "${text}": is the page opened with ?bench?`)
+      parts.push({ toReply: received, render: committed - received, frame: ms - committed })
     }
   }
 
-  return { latencies, doubleRaf, mainMs }
+  return { latencies, doubleRaf, mainMs, parts }
+}
+
+/** A pass's parts: p50 and p95 of each, and the mean of each over the keystrokes slower than two frames. */
+function partsOf(p: { latencies: number[]; mainMs: number[]; parts: KeystrokeParts[] }) {
+  const stats = (xs: number[]) => ({ p50: round(percentile(xs, 50)), p95: round(percentile(xs, 95)) })
+  const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) / xs.length) : NaN)
+  const slow = p.latencies.flatMap((ms, i) => (ms > 33 ? [i] : []))
+  const pick = (xs: number[]) => slow.map((i) => present(xs[i]))
+  const toReply = p.parts.map((x) => x.toReply)
+  const render = p.parts.map((x) => x.render)
+  const frame = p.parts.map((x) => x.frame)
+  return {
+    all: { toReply: stats(toReply), main: stats(p.mainMs), render: stats(render), frame: stats(frame) },
+    slow: {
+      count: slow.length,
+      toReply: mean(pick(toReply)),
+      main: mean(pick(p.mainMs)),
+      render: mean(pick(render)),
+      frame: mean(pick(frame)),
+    },
+  }
 }
 
 async function main(): Promise<void> {
   const h = await startHarness({
     name: 'bench-search',
+    query: 'bench',
     deps: {
       secretStore: createMemorySecretStore(),
       sandboxOptions: { seedPayments: SEED_PAYMENTS, keys: [`test_${randomBytes(12).toString('hex')}`] },
@@ -185,7 +226,7 @@ async function main(): Promise<void> {
     }
     const queries = [...TYPED_QUERIES]
     const passes = await withOptionalLoad(LOAD, async () => {
-      const out: { latencies: number[]; doubleRaf: number[]; mainMs: number[] }[] = []
+      const out: Awaited<ReturnType<typeof typeQueries>>[] = []
       for (let pass = 0; pass < RUNS; pass++) out.push(await typeQueries(h.page, queries))
       return out
     })
@@ -222,6 +263,7 @@ async function main(): Promise<void> {
       maxMs: round(Math.max(...p.latencies)),
       doubleRafP95Ms: round(percentile(p.doubleRaf, 95)),
       mainQueryP95Ms: round(percentile(p.mainMs, 95), 2),
+      parts: partsOf(p),
     }))
     const result = {
       bench: 'search',
@@ -271,6 +313,36 @@ async function main(): Promise<void> {
     console.log(`  of which main's query p95 (ms)            ${result.searchMainQueryP95Ms}`)
     console.log(`  bridge round trip incl. main, p95 (ms)    ${result.searchRoundTripP95Ms}`)
     console.log(`\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}: keystroke → next paint (ms)`)
+    console.log('\nwhere a keystroke goes, per pass: p50 / p95 (ms); the keystrokes over 33 ms, mean of each part')
+    printTable(
+      [
+        'pass',
+        'to the reply',
+        "of which main's",
+        'render',
+        'frame',
+        'over 33 ms: n',
+        'reply',
+        'main',
+        'render',
+        'frame',
+      ],
+      perPass.map((p) => {
+        const { all, slow } = p.parts
+        return [
+          String(p.pass),
+          `${all.toReply.p50} / ${all.toReply.p95}`,
+          `${all.main.p50} / ${all.main.p95}`,
+          `${all.render.p50} / ${all.render.p95}`,
+          `${all.frame.p50} / ${all.frame.p95}`,
+          String(slow.count),
+          String(slow.toReply),
+          String(slow.main),
+          String(slow.render),
+          String(slow.frame),
+        ]
+      }),
+    )
     printTable(
       ['pass', 'keystrokes', 'p50', 'p95', 'max', 'double rAF p95', "main's query p95"],
       perPass.map((p) => [

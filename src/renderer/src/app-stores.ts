@@ -20,7 +20,7 @@ import {
 import { createOrdersStore, type OrdersState } from './stores/orders-store'
 import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
 import { createSearchStore, type SearchState } from './stores/search-store'
-import { benchMark } from './lib/bench-marks'
+import { BENCH_MARKS, benchMark } from './lib/bench-marks'
 import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
 
@@ -94,7 +94,16 @@ export function newBuilderStores(): BuilderStores {
 }
 
 export function newSearchStore(): StoreApi<SearchState> {
-  return createSearchStore(ipcSearchPort())
+  const port = ipcSearchPort()
+  if (!BENCH_MARKS) return createSearchStore(port)
+  return createSearchStore({
+    ...port,
+    query: (text) =>
+      port.query(text).then((result) => {
+        benchMark('search.received')
+        return result
+      }),
+  })
 }
 
 export const AppStoresContext = createContext<AppStores | null>(null)

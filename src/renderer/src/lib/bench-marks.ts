@@ -1,14 +1,19 @@
-// Performance marks for bench/ui/payments.bench.ts, recorded only when the page was opened with
-// `?bench`: `payments.received` when a list reply arrives over IPC (before its JSON is parsed),
-// `payments.committed` when React has committed the rows, `payments.painted` once the frame showing
-// them has been painted, `payments.frame-after` one frame later (double rAF).
+// Performance marks for the UI benchmarks, recorded only when the page was opened with `?bench`.
+// bench/ui/payments.bench.ts: `payments.received` when a list reply arrives over IPC (before its
+// JSON is parsed), `payments.committed` when React has committed the rows, `payments.painted` once
+// the frame showing them has been painted, `payments.frame-after` one frame later (double rAF).
+// bench/ui/search.bench.ts: `search.received` when a search box query's reply arrives over IPC, to
+// split a keystroke's time into the round trip to main and the page's own part.
 
 const ENABLED = typeof location !== 'undefined' && new URLSearchParams(location.search).has('bench')
 
-export function benchMark(name: 'payments.received' | 'payments.commit'): void {
+/** Whether the page records the marks (opened with `?bench`). */
+export const BENCH_MARKS = ENABLED
+
+export function benchMark(name: 'payments.received' | 'payments.commit' | 'search.received'): void {
   if (!ENABLED) return
-  if (name === 'payments.received') {
-    performance.mark('payments.received')
+  if (name !== 'payments.commit') {
+    performance.mark(name)
     return
   }
   performance.mark('payments.committed')
