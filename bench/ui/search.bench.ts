@@ -336,10 +336,7 @@ async function main(): Promise<void> {
           `${all.render.p50} / ${all.render.p95}`,
           `${all.frame.p50} / ${all.frame.p95}`,
           String(slow.count),
-          String(slow.toReply),
-          String(slow.main),
-          String(slow.render),
-          String(slow.frame),
+          ...[slow.toReply, slow.main, slow.render, slow.frame].map((ms) => (slow.count ? String(ms) : '–')),
         ]
       }),
     )
