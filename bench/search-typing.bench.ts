@@ -5,7 +5,12 @@
 // in 5 passes. Per pass: p50, p95 and max of the query's own time (what the search box's result
 // reports as tookMs). Then the slowest keystrokes (median over the passes). bench:search measures
 // the same through the page, where Chromium's processes share the machine's cores with main.
-// Run: npx tsx bench/search-typing.bench.ts [--passes 5]; prints every pass, then ONE JSON line.
+// --gap N waits N ms before each keystroke, as the page does between them: a query that follows
+// an idle pause instead of the previous query took 1.2–2× as long at the median on a CI-kind
+// machine (20 ms gaps, nothing else running; passes alternated in one process), which is part of
+// why main's query is slower through the page.
+// Run: npx tsx bench/search-typing.bench.ts [--passes 5] [--gap 0]; prints every pass, then ONE
+// JSON line.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,6 +28,7 @@ import { median, percentile, printTable, round, spread } from './ui/lib/stats'
 
 const args = process.argv.slice(2)
 const PASSES = args.includes('--passes') ? Number(args[args.indexOf('--passes') + 1]) : 5
+const GAP_MS = args.includes('--gap') ? Number(args[args.indexOf('--gap') + 1]) : 0
 const SEED_PAYMENTS = 100_000
 const PROFILE_ID = 'pfl_benchtyping'
 const CONNECTION_ID = 'conn_benchtyping0000'
@@ -81,7 +87,8 @@ async function main(): Promise<void> {
   const indexed = { payments: index.count('payments'), orders: index.count('orders') }
   console.log(
     `indexed ${indexed.payments} payments and ${indexed.orders} orders in ${Date.now() - built} ms; ` +
-      `${PASSES} passes of ${TYPED_QUERIES.reduce((n, q) => n + q.length, 0)} keystrokes\n`,
+      `${PASSES} passes of ${TYPED_QUERIES.reduce((n, q) => n + q.length, 0)} keystrokes` +
+      `${GAP_MS > 0 ? `, ${GAP_MS} ms apart` : ', back to back'}\n`,
   )
   const passes: { pass: number; p50Ms: number; p95Ms: number; maxMs: number }[] = []
   const byText = new Map<string, number[]>()
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     for (const query of TYPED_QUERIES) {
       for (let k = 1; k <= query.length; k++) {
         const text = query.slice(0, k)
+        if (GAP_MS > 0) await new Promise((resolve) => setTimeout(resolve, GAP_MS))
         const started = performance.now()
         await service.query(text)
         const ms = performance.now() - started
@@ -122,7 +130,7 @@ async function main(): Promise<void> {
     .slice(0, 10)
   console.log('slowest keystrokes (median over the passes):')
   for (const s of slowest) console.log(`  ${String(s.medianMs).padStart(6)} ms  ${JSON.stringify(s.text)}`)
-  console.log(JSON.stringify({ bench: 'search-typing', ...indexed, passes, p95Spread: p95, slowest }))
+  console.log(JSON.stringify({ bench: 'search-typing', ...indexed, gapMs: GAP_MS, passes, p95Spread: p95, slowest }))
 }
 
 main().catch((error: unknown) => {
