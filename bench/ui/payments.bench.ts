@@ -8,7 +8,9 @@
 //    screen records only when opened with `?bench` (src/renderer/src/lib/bench-marks.ts):
 //    `payments.received` when the reply arrives, `payments.painted` when a task posted from the
 //    frame's requestAnimationFrame runs (after that frame's paint), and `payments.frame-after` one
-//    frame later (double rAF), reported beside it. Playwright only reads the marks.
+//    frame later (double rAF), reported beside it. Playwright only reads the marks. The paint is
+//    split at `payments.committed` (React has committed the rows): reply → commit is the page's
+//    parse and render, commit → painted the frame's style, layout and paint and the wait for it.
 // 2. Scrolling: 10,000 rows loaded with "load more"; a scripted scroll moves the list 900 px per
 //    frame from top to bottom. Slow frames are counted by the browser itself: every frame over 50 ms
 //    is a long-animation-frame (LoAF) entry; its attribution (scripts with invoker, source and forced
@@ -97,9 +99,13 @@ async function loadMoreUntil(page: Page, rows: number): Promise<void> {
 }
 
 /** Page paint over many pages: each a fresh page of 250 that replaces the list ("List from this id"). */
-async function measurePaints(page: Page, ids: string[]): Promise<{ paints: number[]; frameAfter: number[] }> {
+async function measurePaints(
+  page: Page,
+  ids: string[],
+): Promise<{ paints: number[]; frameAfter: number[]; toCommit: number[] }> {
   const paints: number[] = []
   const frameAfter: number[] = []
+  const toCommit: number[] = []
   for (let i = 0; i < PAINT_PAGES; i++) {
     const target = ids[(i + 1) * PAGE_SIZE] ?? ''
     await page.getByTestId('find-input').fill(target)
@@ -111,16 +117,21 @@ async function measurePaints(page: Page, ids: string[]): Promise<{ paints: numbe
         performance.getEntriesByName('payments.frame-after').length > 0,
       target,
     )
-    const [ms, msAfter] = await page.evaluate(() => {
+    const [ms, msAfter, msCommit] = await page.evaluate(() => {
       const received = performance.getEntriesByName('payments.received').at(-1)?.startTime ?? NaN
       const at = (name: string) =>
         performance.getEntriesByName(name).find((m) => m.startTime >= received)?.startTime ?? NaN
-      return [at('payments.painted') - received, at('payments.frame-after') - received]
+      return [
+        at('payments.painted') - received,
+        at('payments.frame-after') - received,
+        at('payments.committed') - received,
+      ]
     })
     paints.push(ms)
     frameAfter.push(msAfter)
+    toCommit.push(msCommit)
   }
-  return { paints, frameAfter }
+  return { paints, frameAfter, toCommit }
 }
 
 interface RunResult {
@@ -129,6 +140,9 @@ interface RunResult {
   pagePaintMsP95: number
   pagePaintMsMax: number
   pagePaintFrameAfterMsMedian: number
+  /** The paint's two parts, medians: reply → rows committed, and committed → painted. */
+  pagePaintToCommitMsMedian: number
+  pagePaintCommitToPaintMsMedian: number
   scrollFrames: number
   scrollDistancePx: number
   framesOver50ms: number
@@ -142,7 +156,7 @@ interface RunResult {
 
 async function oneRun(page: Page, origin: string, ids: string[], run: number): Promise<RunResult> {
   await openScreen(page, origin)
-  const { paints, frameAfter } = await measurePaints(page, ids)
+  const { paints, frameAfter, toCommit } = await measurePaints(page, ids)
 
   await openScreen(page, origin)
   await loadMoreUntil(page, SCROLL_ROWS)
@@ -171,6 +185,8 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number): P
     pagePaintMsP95: round(percentile(paints, 95), 2),
     pagePaintMsMax: round(Math.max(...paints), 2),
     pagePaintFrameAfterMsMedian: round(median(frameAfter), 2),
+    pagePaintToCommitMsMedian: round(median(toCommit), 2),
+    pagePaintCommitToPaintMsMedian: round(median(paints.map((ms, i) => ms - (toCommit[i] ?? NaN))), 2),
     scrollFrames: scroll.frames.length,
     scrollDistancePx: Math.round(scroll.distance),
     framesOver50ms: scroll.long.length,
@@ -223,6 +239,7 @@ function printRuns(runs: RunResult[]): void {
       'paint p50',
       'p95',
       'max',
+      'reply→commit / →painted p50',
       'GC n/total/max/in-LoAF (ms)',
     ],
     runs.map((r) => [
@@ -235,6 +252,7 @@ function printRuns(runs: RunResult[]): void {
       String(r.pagePaintMsMedian),
       String(r.pagePaintMsP95),
       String(r.pagePaintMsMax),
+      `${r.pagePaintToCommitMsMedian} / ${r.pagePaintCommitToPaintMsMedian}`,
       gcCell(r),
     ]),
   )
