@@ -1,5 +1,6 @@
 // Reading src/ as text, for the tests that check a rule across all of it (one-source.test.ts,
-// count.test.ts, contract-edges.test.ts): the TypeScript files under a folder, and their code without comments.
+// count.test.ts, contract-edges.test.ts): the TypeScript files under a folder, and their code
+// without comments.
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 

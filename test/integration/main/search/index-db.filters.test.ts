@@ -1,7 +1,8 @@
 // Statuses, methods and dates, with words and without (a real SQLite file through node:sqlite, FTS5
 // in memory): a walk of the words' matches checks them on the in-memory keys table beside the
-// full-text table, not on the row, and a method without words is found by that table's index. What is found must equal what the row's plain columns say, after an update and a
-// reopen too, through every kind of statement (words; words and a date; words and an amount).
+// full-text table, not on the row, and a method without words is found by that table's index. What
+// is found must equal what the row's plain columns say, after an update and a reopen too, through
+// every kind of statement (words; words and a date; words and an amount).
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
