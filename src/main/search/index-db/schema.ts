@@ -58,7 +58,7 @@ function createMemoryTables(db: DatabaseSync): void {
     db.exec(
       // `state` is kept beside the words for the hit, not searched (the words in `facts` are).
       `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, state UNINDEXED, ` +
-        `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '1 2 3')`,
+        `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '1 2 3 4 5 6')`,
     )
     db.exec(vocabularyTable('mem', table))
     // The full-text rowid is a time key (created_ms × 1024 + a few bits), so the FTS table can
