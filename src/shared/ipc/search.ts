@@ -41,7 +41,10 @@ export interface SearchGroup {
   hits: SearchHit[]
   /** More matched than are shown. */
   more: boolean
-  /** The words matched so many that only the newest RANKED_CANDIDATES matches were ranked. */
+  /**
+   * The words matched so many (more than RANKED_CANDIDATES, or the search stopped early) that the
+   * newest matches are shown, newest first, rather than the most relevant.
+   */
   broad: boolean
 }
 

@@ -51,9 +51,9 @@ const COLUMNS = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.va
 
 /**
  * Runs a parsed query. With words: the matches are walked newest first (the full-text rowid is a
- * time key) and the first RANKED_CANDIDATES of them that pass the filters are ranked by relevance
- * (bm25), ties newest first; `broad` says that more matched than were ranked. Without words: newest
- * first.
+ * time key); when at most RANKED_CANDIDATES of them pass the filters, they are ranked by relevance
+ * (bm25), ties newest first; when more do (or the walk is cut short), the newest are the answer and
+ * `broad` says so. Without words: newest first.
  */
 export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): IndexSearchResult {
   const plan = planQuery(ctx, kind, q, limit)
@@ -189,26 +189,42 @@ function byMethod(ctx: IndexContext, plan: QueryPlan): { rows: HitRow[]; stopped
 const score = (kind: SyncKind) => `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0)`
 const match = (terms: string[]) => terms.map(ftsPhrase).join(' AND ')
 
+/** The newer first, by the time key (created time, then the order stored). */
+const byNewest = (a: { tkey: number | null }, b: { tkey: number | null }) => (b.tkey ?? 0) - (a.tkey ?? 0)
+
 /** Equal relevance: the newer first, by the time key (created time, then the order stored). */
 const byRank = (a: { score: number; tkey: number | null }, b: { score: number; tkey: number | null }) =>
   a.score - b.score || (b.tkey ?? 0) - (a.tkey ?? 0)
 
 /**
- * Words and nothing to check on the row: rank in the full-text table alone (the newest
- * RANKED_CANDIDATES matches), then read only the rows shown (a row read per candidate cost ~7 ms
- * for 1,000). Every match is a candidate, so the statement reads at most RANKED_CANDIDATES rows:
- * bounded work, read in one call (`all`, without the per-row time check; stepping the rows one by
- * one through the budget's iterator cost about a third more).
+ * Words and nothing to check on the row: the newest matches in the full-text table alone, one more
+ * than RANKED_CANDIDATES (cheap: no relevance). More than that: the word is broad, and its newest
+ * matches are the answer, newest first. Fewer: a second statement ranks the same matches (at most
+ * RANKED_CANDIDATES) by relevance. Relevance (bm25) first counts every match of each word in the whole table
+ * (its rarity), which for a two-letter prefix is tens of thousands: ranking the newest 300 matches
+ * of a broad word cost two to three times the walk (issue 28). Only the rows shown are read.
  */
 function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, terms } = plan
+  const words = match(terms)
+  const newest = ctx
+    .stmt(`SELECT f.rowid AS tkey FROM mem.${kind}_fts f WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
+    .all(words, RANKED_CANDIDATES + 1) as unknown as { tkey: number }[]
+  if (newest.length > RANKED_CANDIDATES) {
+    return rankedResult(
+      ctx,
+      plan,
+      newest.map((r) => ({ tkey: r.tkey, score: 0 })),
+      { stopped: false, capped: true },
+    )
+  }
   const ranked = ctx
     .stmt(
       `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
          WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`,
     )
-    .all(match(terms), RANKED_CANDIDATES) as unknown as Scored[]
-  return rankedResult(ctx, plan, ranked, { stopped: false, capped: ranked.length >= RANKED_CANDIDATES })
+    .all(words, RANKED_CANDIDATES + 1) as unknown as Scored[]
+  return rankedResult(ctx, plan, ranked, { stopped: false, capped: ranked.length > RANKED_CANDIDATES })
 }
 
 /** A candidate: its full-text rowid (time key) and relevance. */
@@ -218,8 +234,10 @@ interface Scored {
 }
 
 /**
- * Ranked candidates as the search's answer: the best `limit`, their rows read (only the rows shown),
- * whether there were more, whether the walk was cut short or capped.
+ * Candidates as the search's answer: the best `limit` by relevance, or the newest when the words
+ * were broad (more matches than were ranked, or a walk cut short: relevance among an arbitrary
+ * window of them means little, and the agent is told to add a word); their rows read (only the
+ * rows shown); whether there were more.
  */
 function rankedResult(
   ctx: IndexContext,
@@ -228,7 +246,9 @@ function rankedResult(
   flags: { stopped: boolean; capped: boolean },
 ): IndexSearchResult {
   const { kind, q, limit, terms } = plan
-  ranked.sort(byRank)
+  const broad = flags.stopped || flags.capped
+  if (broad) ranked.sort(byNewest)
+  else ranked.sort(byRank)
   const read = ctx.stmt(
     `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
   )
@@ -240,7 +260,7 @@ function rankedResult(
   return {
     hits,
     more: ranked.length > limit,
-    broad: flags.stopped || flags.capped,
+    broad,
     ...(flags.stopped ? { stopped: true } : {}),
   }
 }
@@ -258,14 +278,14 @@ function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { r
        WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid ${plan.filters.k.map((f) => `AND ${f}`).join(' ')}
        ORDER BY f.rowid DESC LIMIT ?`,
     ),
-    [words, ...plan.params, RANKED_CANDIDATES],
+    [words, ...plan.params, RANKED_CANDIDATES + 1],
   )
 }
 
 /** Words and filters: the full-text table walked newest first to the cap, then ranked. */
 function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { rows, stopped } = filteredMatches(ctx, plan, match(plan.terms))
-  return rankedResult(ctx, plan, rows, { stopped, capped: rows.length >= RANKED_CANDIDATES })
+  return rankedResult(ctx, plan, rows, { stopped, capped: rows.length > RANKED_CANDIDATES })
 }
 
 /**
@@ -284,7 +304,7 @@ function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountC
        ${plan.filters.t.map((f) => `AND ${f}`).join(' ')}
        ORDER BY t.created_ms DESC LIMIT ?`,
     ),
-    [...amount.params, match(terms), ...plan.params, RANKED_CANDIDATES],
+    [...amount.params, match(terms), ...plan.params, RANKED_CANDIDATES + 1],
   )
   const asText = amount.text
     ? filteredMatches(ctx, plan, `${match(terms)} AND ${amount.text}`)
@@ -293,6 +313,6 @@ function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountC
   const rows = [...byAmount.rows, ...asText.rows].filter((r) => !seen.has(r.tkey) && seen.add(r.tkey))
   return rankedResult(ctx, plan, rows, {
     stopped: byAmount.stopped || asText.stopped,
-    capped: byAmount.rows.length >= RANKED_CANDIDATES || asText.rows.length >= RANKED_CANDIDATES,
+    capped: byAmount.rows.length > RANKED_CANDIDATES || asText.rows.length > RANKED_CANDIDATES,
   })
 }

@@ -1,5 +1,5 @@
 // Ranking in the local index (a real SQLite file through node:sqlite, FTS5 in memory): relevance
-// over every match when few match; over the newest RANKED_CANDIDATES when a word matches more
+// over every match when at most RANKED_CANDIDATES match; the newest first when a word matches more
 // (the result says so); rows with equal times, updates, pruning and a reopen keep the full-text
 // rows and the table in step.
 import { randomBytes } from 'node:crypto'
@@ -58,26 +58,47 @@ describe('search index ranking', () => {
     index.close()
   })
 
-  it('ranks only the newest matches of a broad word and says so', async () => {
+  it('shows the newest matches of a broad word, newest first, and says so', async () => {
     const index = await open()
     const total = RANKED_CANDIDATES + 300
     const rows: IndexRow[] = []
     // Rows arrive oldest first here, so the rid order is the opposite of the newest-first walk of
     // a sync: the time key, not the insertion order, must decide which matches are the newest.
     for (let n = total; n >= 1; n--) rows.push(row(n, { description: `Order ${n}` }))
-    // The oldest match is the most relevant (the word twice, a short text): outside the ranked window.
+    // More relevant rows (the word in the e-mail, twice in a short text), one among the newest
+    // RANKED_CANDIDATES and one older: a broad word is not ranked, so neither comes first.
+    rows[total - 50] = row(50, { description: 'Order order', email: 'order@shop.example' })
     rows[0] = row(total, { description: 'Order order' })
     index.upsert('payments', rows)
-    const result = index.search('payments', q('order'))
-    expect(result.broad).toBe(true)
-    expect(result.more).toBe(true)
-    expect(result.hits).toHaveLength(HITS_PER_GROUP)
-    const newestRanked = new Set(Array.from({ length: RANKED_CANDIDATES }, (_, i) => row(i + 1).id))
-    for (const hit of result.hits) expect(newestRanked.has(hit.id)).toBe(true)
-    // Among equally relevant rows, the newest first.
-    expect(result.hits[0]?.id).toBe('tr_rank000001')
-    // The most relevant row is older than the ranked window: not shown (the result said "broad").
-    expect(result.hits.map((h) => h.id)).not.toContain(row(total).id)
+    const newestTen = Array.from({ length: HITS_PER_GROUP }, (_, i) => row(i + 1).id)
+    for (const text of ['order', 'order paid']) {
+      const result = index.search('payments', q(text))
+      expect(result.broad).toBe(true)
+      expect(result.more).toBe(true)
+      expect(result.hits.map((h) => h.id)).toEqual(newestTen)
+    }
+    index.close()
+  })
+
+  it('ranks every match by relevance when exactly RANKED_CANDIDATES match, with or without a filter', async () => {
+    const index = await open()
+    const rows: IndexRow[] = []
+    for (let n = RANKED_CANDIDATES; n >= 1; n--) rows.push(row(n, { description: `Order ${n}` }))
+    // The oldest match is the most relevant: every match is ranked, so it comes first.
+    rows[0] = row(RANKED_CANDIDATES, { description: 'Order order', email: 'order@shop.example' })
+    index.upsert('payments', rows)
+    for (const text of ['order', 'order paid']) {
+      const result = index.search('payments', q(text))
+      expect(result.broad).toBe(false)
+      expect(result.more).toBe(true)
+      expect(result.hits[0]?.id).toBe(row(RANKED_CANDIDATES).id)
+    }
+    // One more match makes the word broad: the newest first.
+    index.upsert('payments', [row(RANKED_CANDIDATES + 1, { createdMs: NOW, description: 'Order' })])
+    const broad = index.search('payments', q('order'))
+    expect(broad.broad).toBe(true)
+    expect(broad.hits[0]?.id).toBe(row(RANKED_CANDIDATES + 1).id)
+    expect(broad.hits.map((h) => h.id)).not.toContain(row(RANKED_CANDIDATES).id)
     index.close()
   })
 

@@ -1,6 +1,5 @@
 import { memo } from 'react'
 import type { SearchGroup, SearchHit } from '../../../../shared/ipc/search'
-import { RANKED_CANDIDATES } from '../../../../shared/search/ranking'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { useSearchBox, type SearchBoxModel } from './use-search-box'
 import './search.css'
@@ -143,7 +142,7 @@ function ResultGroup(props: {
       <div className="search-group-title">
         {props.title}
         {broad
-          ? ` (many matches: the best of the newest ${formatCount(RANKED_CANDIDATES, 'en-US')}; add a word to narrow)`
+          ? ' (many matches: the newest first; add a word to narrow)'
           : more
             ? ' (best matches; refine to see others)'
             : ''}
