@@ -3,7 +3,7 @@
 // no imports.
 
 /**
- * Relevance is ranked over at most this many matches of a query's words, the newest ones (main's
+ * Relevance is ranked when at most this many matches of a query's words pass its filters (main's
  * index ranks them). A word matching more (a two-letter prefix while typing, "order" in every
  * description) is too broad for relevance to mean much: its newest matches are shown, newest first,
  * and the search box says there are many. Ranking is the costly part of a keystroke's query (bm25

@@ -200,9 +200,10 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
  * Words and nothing to check on the row: the newest matches in the full-text table alone, one more
  * than RANKED_CANDIDATES (cheap: no relevance). More than that: the word is broad, and its newest
  * matches are the answer, newest first. Fewer: a second statement ranks the same matches (at most
- * RANKED_CANDIDATES) by relevance. Relevance (bm25) first counts every match of each word in the whole table
- * (its rarity), which for a two-letter prefix is tens of thousands: ranking the newest 300 matches
- * of a broad word cost two to three times the walk (issue 28). Only the rows shown are read.
+ * RANKED_CANDIDATES) by relevance. Relevance (bm25) first counts every match of each word in the
+ * whole table (its rarity), which for a two-letter prefix is tens of thousands: ranking the newest
+ * 300 matches of a broad word cost two to three times the walk (issue 28). Only the rows shown are
+ * read.
  */
 function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const { kind, terms } = plan
