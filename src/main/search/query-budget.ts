@@ -50,10 +50,11 @@ export function installQueryBudget(db: DatabaseSync, clock: () => number = () =>
 }
 
 /**
- * Words a query may spend: FTS5 reads every posting of a word (and of every word it is a prefix of)
- * before it yields a row, which no per-row deadline can stop. So the words are taken rarest first
- * while their postings, counted in the full-text table's vocabulary, stay within this budget; the
- * rarest word is always kept. A word left out is named to the agent.
+ * Words a query may spend: relevance (bm25) counts every match of each word in the table, and FTS5
+ * reads every posting of a word longer than its longest prefix index (and of every word it is a
+ * prefix of) before it yields a row; no per-row deadline can stop either. So the words are taken
+ * rarest first while their postings, counted in the full-text table's vocabulary, stay within this
+ * budget; the rarest word is always kept. A word left out is named to the agent.
  */
 export const MAX_POSTINGS = 60_000
 
@@ -67,20 +68,30 @@ function folded(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
+/**
+ * The words to search, rarest first within MAX_POSTINGS (see above). `unmatched`: a word has no
+ * postings at all in this table, so no row can hold every word; the others are then not counted and
+ * the query need not run. Only a word typed in ASCII letters and digits is trusted to be absent: the
+ * tokenizer only lower-cases those, while `folded` is only close to its folding of other letters,
+ * where a count of 0 might be a differently folded spelling (such a word is still priced).
+ */
 export function chooseTerms(
   terms: readonly string[],
   postings: (prefix: string) => number,
   max = MAX_POSTINGS,
-): { kept: string[]; dropped: string[] } {
+): { kept: string[]; dropped: string[]; unmatched: boolean } {
   const unique = [...new Map(terms.map((t) => [folded(t), t])).values()]
   // One word is always kept: nothing to count (the count reads the vocabulary of every word with
   // that prefix, up to a millisecond a table for a one- or two-letter word, on most keystrokes).
-  if (unique.length <= 1) return { kept: unique, dropped: [] }
-  const costed = unique.map((term) => {
+  if (unique.length <= 1) return { kept: unique, dropped: [], unmatched: false }
+  const costed: { term: string; cost: number }[] = []
+  for (const term of unique) {
     const word = folded(term)
     // A term of one token is priced by its prefix's postings; others (split by the tokenizer) at 0.
-    return { term, cost: /^[\p{L}\p{N}]+$/u.test(word) ? postings(word) : 0 }
-  })
+    const cost = /^[\p{L}\p{N}]+$/u.test(word) ? postings(word) : 0
+    if (cost === 0 && /^[A-Za-z0-9]+$/.test(term)) return { kept: [], dropped: [], unmatched: true }
+    costed.push({ term, cost })
+  }
   const byCost = [...costed].sort((a, b) => a.cost - b.cost)
   const keep = new Set<string>()
   let spent = 0
@@ -89,5 +100,9 @@ export function chooseTerms(
     keep.add(term)
     spent += cost
   }
-  return { kept: unique.filter((t) => keep.has(t)), dropped: unique.filter((t) => !keep.has(t)) }
+  return {
+    kept: unique.filter((t) => keep.has(t)),
+    dropped: unique.filter((t) => !keep.has(t)),
+    unmatched: false,
+  }
 }

@@ -17,6 +17,12 @@ export interface IndexContext {
   readonly stmt: (sql: string) => StatementSync
   /** Rows held per kind; cached between writes (every keystroke's result reports it). */
   readonly counts: Map<SyncKind, number>
+  /**
+   * Postings of a word prefix in each kind's full-text table (query.ts), kept until that table
+   * changes: a query of several words counts each one on every keystroke, and all but the last are
+   * the same as on the keystroke before.
+   */
+  readonly postings: Map<SyncKind, Map<string, number>>
   /** Words of the last search of each kind left out as too common (query-budget.ts chooseTerms). */
   readonly dropped: Map<SyncKind, string[]>
   /** Whether the index was closed (a rebuild in progress stops). */

@@ -37,6 +37,8 @@ interface QueryPlan {
   terms: string[]
   /** An amount asked for, kept apart from `filters` so a query with words can be driven by it. */
   amount: AmountCondition | null
+  /** A word is in no row of the table: nothing matches every word (query-budget.ts chooseTerms). */
+  unmatched: boolean
 }
 
 /** "The amount is X" (`cond` over `t`), and the same number as words (`text`, an order number "59"). */
@@ -59,18 +61,34 @@ export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, l
   const plan = planQuery(ctx, kind, q, limit)
   const words = ctx.dropped.get(kind) ?? []
   const dropped = words.length > 0 ? { dropped: words } : {}
+  if (plan.unmatched) return { hits: [], more: false, broad: false }
   if (plan.terms.length === 0) return { ...searchWithoutWords(ctx, plan), ...dropped }
   if (plan.amount) return { ...rankWordsWithAmount(ctx, plan, plan.amount), ...dropped }
   if (plan.filters.k.length === 1) return { ...rankWords(ctx, plan), ...dropped }
   return { ...rankFilteredWords(ctx, plan), ...dropped }
 }
 
-/** Postings of every word starting with `prefix` (the vocabulary's document counts). */
+/** Word prefixes whose postings are kept per kind until its full-text table changes. */
+const POSTINGS_KEPT = 256
+
+/**
+ * Postings of every word starting with `prefix` (the vocabulary's document counts), counted once
+ * until the table changes (ctx.postings).
+ */
 function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
+  let kept = ctx.postings.get(kind)
+  const known = kept?.get(prefix)
+  if (known !== undefined) return known
   const row = ctx
     .stmt(`SELECT coalesce(sum(doc), 0) AS n FROM mem.${kind}_vocab WHERE term >= ? AND term < ? || char(1114111)`)
     .get(prefix, prefix) as { n: number } | undefined
-  return row?.n ?? 0
+  const n = row?.n ?? 0
+  if (!kept || kept.size >= POSTINGS_KEPT) {
+    kept = new Map()
+    ctx.postings.set(kind, kept)
+  }
+  kept.set(prefix, n)
+  return n
 }
 
 /** The query's statuses, methods and dates as conditions on the row (`t`) and the keys table (`k`). */
@@ -95,12 +113,16 @@ function filtersOf(q: ParsedQuery): Pick<QueryPlan, 'filters' | 'params'> {
 function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: number): QueryPlan {
   const { filters, params } = filtersOf(q)
   // One-character words would prefix-match most rows and rank them all: searched from two characters.
-  const { kept: terms, dropped } = chooseTerms(
+  const {
+    kept: terms,
+    dropped,
+    unmatched,
+  } = chooseTerms(
     q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
     (prefix) => postings(ctx, kind, prefix),
   )
   ctx.dropped.set(kind, dropped)
-  return { kind, q, limit, filters, params, terms, amount: amountCondition(q) }
+  return { kind, q, limit, filters, params, terms, amount: amountCondition(q), unmatched }
 }
 
 function amountCondition(q: ParsedQuery): AmountCondition | null {
@@ -211,6 +233,7 @@ function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
   const newest = ctx
     .stmt(`SELECT f.rowid AS tkey FROM mem.${kind}_fts f WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
     .all(words, RANKED_CANDIDATES + 1) as unknown as { tkey: number }[]
+  if (newest.length === 0) return { hits: [], more: false, broad: false }
   if (newest.length > RANKED_CANDIDATES) {
     return rankedResult(
       ctx,

@@ -46,6 +46,7 @@ export class SearchIndex {
       limits: options.limits ?? DEFAULT_LIMITS,
       stmt: statementCache(db),
       counts: new Map(),
+      postings: new Map(),
       dropped: new Map(),
       isClosed: () => this.closed,
     }

@@ -101,7 +101,8 @@ function timeKey(ctx: IndexContext, table: string, rid: number, createdMs: numbe
  * newest first (descending time keys), so each batch is inserted in ascending key order; row by
  * row it cost ~60 µs a row instead of ~9.
  */
-function insertFts(ctx: IndexContext, table: string, rows: RowWords[]): void {
+function insertFts(ctx: IndexContext, table: SyncKind, rows: RowWords[]): void {
+  ctx.postings.delete(table)
   const keyed = rows.map((row) => {
     const tkey = timeKey(ctx, table, row.rid, row.createdMs)
     ctx
@@ -118,9 +119,10 @@ function insertFts(ctx: IndexContext, table: string, rows: RowWords[]): void {
   }
 }
 
-function deleteFts(ctx: IndexContext, table: string, rid: number): void {
+function deleteFts(ctx: IndexContext, table: SyncKind, rid: number): void {
   const k = ctx.stmt(`SELECT tkey FROM mem.${table}_keys WHERE rid = ?`).get(rid) as { tkey: number } | undefined
   if (!k) return
+  ctx.postings.delete(table)
   ctx.stmt(`DELETE FROM mem.${table}_fts WHERE rowid = ?`).run(k.tkey)
   ctx.stmt(`DELETE FROM mem.${table}_keys WHERE tkey = ?`).run(k.tkey)
 }
@@ -208,6 +210,7 @@ export function removeRow(ctx: IndexContext, kind: SyncKind, id: string): void {
 /** Drops every row and marker (the connection now reaches another account). */
 export function clearRows(ctx: IndexContext): void {
   ctx.counts.clear()
+  ctx.postings.clear()
   ctx.db.exec('BEGIN')
   for (const t of TABLES) {
     ctx.db.exec(`DELETE FROM ${t}`)

@@ -55,6 +55,7 @@ describe('chooseTerms (the word budget)', () => {
     expect(chooseTerms(['winter', 'coat', 'jansen'], price, 120_000)).toEqual({
       kept: ['winter', 'coat', 'jansen'],
       dropped: [],
+      unmatched: false,
     })
   })
 
@@ -62,12 +63,21 @@ describe('chooseTerms (the word budget)', () => {
     expect(chooseTerms(['order', 'payment', 'winter', 'coat'], price, 120_000)).toEqual({
       kept: ['payment', 'winter', 'coat'],
       dropped: ['order'],
+      unmatched: false,
     })
   })
 
   it('always keeps the rarest word, counts a repeated word once, folds case and accents', () => {
-    expect(chooseTerms(['ORDER', 'order', 'Order'], price, 10)).toEqual({ kept: ['Order'], dropped: [] })
-    expect(chooseTerms(['órder', 'payment'], price, 10)).toEqual({ kept: ['payment'], dropped: ['órder'] })
+    expect(chooseTerms(['ORDER', 'order', 'Order'], price, 10)).toEqual({
+      kept: ['Order'],
+      dropped: [],
+      unmatched: false,
+    })
+    expect(chooseTerms(['órder', 'payment'], price, 10)).toEqual({
+      kept: ['payment'],
+      dropped: ['órder'],
+      unmatched: false,
+    })
   })
 
   it('does not count the postings of a lone word (it is kept whatever it costs)', () => {
@@ -76,10 +86,29 @@ describe('chooseTerms (the word budget)', () => {
       counted.push(prefix)
       return price(prefix)
     }
-    expect(chooseTerms(['order'], counting, 10)).toEqual({ kept: ['order'], dropped: [] })
-    expect(chooseTerms(['Order', 'ORDER'], counting, 10)).toEqual({ kept: ['ORDER'], dropped: [] })
+    expect(chooseTerms(['order'], counting, 10)).toEqual({ kept: ['order'], dropped: [], unmatched: false })
+    expect(chooseTerms(['Order', 'ORDER'], counting, 10)).toEqual({ kept: ['ORDER'], dropped: [], unmatched: false })
     expect(counted).toEqual([])
-    expect(chooseTerms(['order', 'coat'], counting, 10)).toEqual({ kept: ['coat'], dropped: ['order'] })
+    expect(chooseTerms(['order', 'coat'], counting, 10)).toEqual({
+      kept: ['coat'],
+      dropped: ['order'],
+      unmatched: false,
+    })
     expect(counted).toEqual(['order', 'coat'])
+  })
+
+  it('says nothing can match when a word typed in ASCII is in no row, and counts no word after it', () => {
+    const counted: string[] = []
+    const counting = (prefix: string) => {
+      counted.push(prefix)
+      return price(prefix)
+    }
+    expect(chooseTerms(['coat', 'Zebra', 'order'], counting)).toEqual({ kept: [], dropped: [], unmatched: true })
+    expect(counted).toEqual(['coat', 'zebra'])
+    // A word in another script may be folded differently by the tokenizer: a count of 0 is only a price.
+    expect(chooseTerms(['coat', 'zébra'], price)).toEqual({ kept: ['coat', 'zébra'], dropped: [], unmatched: false })
+    expect(chooseTerms(['coat', 'ørsted'], price)).toEqual({ kept: ['coat', 'ørsted'], dropped: [], unmatched: false })
+    // A word the tokenizer splits is not counted at all.
+    expect(chooseTerms(['coat', 'b-1'], price)).toEqual({ kept: ['coat', 'b-1'], dropped: [], unmatched: false })
   })
 })
