@@ -17,16 +17,60 @@ export interface IndexContext {
   readonly stmt: (sql: string) => StatementSync
   /** Rows held per kind; cached between writes (every keystroke's result reports it). */
   readonly counts: Map<SyncKind, number>
-  /**
-   * Postings of a word prefix in each kind's full-text table (query.ts), kept until that table
-   * changes: a query of several words counts each one on every keystroke, and all but the last are
-   * the same as on the keystroke before.
-   */
-  readonly postings: Map<SyncKind, Map<string, number>>
+  /** What searches keep of each kind's table until it changes (tableChanged). */
+  readonly memo: Map<SyncKind, TableMemo>
   /** Words of the last search of each kind left out as too common (query-budget.ts chooseTerms). */
   readonly dropped: Map<SyncKind, string[]>
   /** Whether the index was closed (a rebuild in progress stops). */
   readonly isClosed: () => boolean
+}
+
+/** A row of a query's result, before its personal fields are read (hits.ts). */
+export interface HitRow {
+  rid: number
+  id: string
+  created_ms: number
+  status: string
+  method: string | null
+  currency: string
+  value: string
+  order_id: string | null
+  /** The full-text rowid, when the query came through the full-text table. */
+  tkey: number | null
+}
+
+/** A search's rows before they become hits, and whether there were more or too many to rank. */
+export interface FoundRows {
+  rows: HitRow[]
+  more: boolean
+  broad: boolean
+  stopped?: boolean
+}
+
+/**
+ * What searches keep of one table until its rows change (query.ts): each word's postings (a query of
+ * several words counts every word on every keystroke, all but the last as on the keystroke before),
+ * and the rows of recent queries (a keystroke that leaves the query as it was, such as a space or an
+ * e-mail's "." and "@", or a letter typed again after a backspace, answers without searching).
+ */
+export interface TableMemo {
+  postings: Map<string, number>
+  searches: Map<string, FoundRows>
+}
+
+/** The memo of a kind's table, made when first asked for. */
+export function tableMemo(ctx: IndexContext, kind: SyncKind): TableMemo {
+  let memo = ctx.memo.get(kind)
+  if (!memo) {
+    memo = { postings: new Map(), searches: new Map() }
+    ctx.memo.set(kind, memo)
+  }
+  return memo
+}
+
+/** A kind's full-text rows or its rows' columns changed: what searches kept of it is dropped. */
+export function tableChanged(ctx: IndexContext, kind: SyncKind): void {
+  ctx.memo.delete(kind)
 }
 
 /** A bounded cache of prepared statements keyed by their SQL. */

@@ -3,21 +3,9 @@
 import type { HomeSummary, SearchHit, SyncKind } from '../../../shared/ipc/search'
 import { amountKey, type ParsedQuery } from '../../../shared/search/query'
 import { FTS_COLUMNS, MATCH_LABELS, type PersonalFields } from '../rows'
-import { countRows, type IndexContext } from './context'
+import { countRows, type HitRow, type IndexContext } from './context'
 
-/** A row of a query's result, before its personal fields are read. */
-export interface HitRow {
-  rid: number
-  id: string
-  created_ms: number
-  status: string
-  method: string | null
-  currency: string
-  value: string
-  order_id: string | null
-  /** The full-text rowid, when the query came through the full-text table. */
-  tkey: number | null
-}
+export type { HitRow } from './context'
 
 /** Two characters or more, or one symbol/ideograph (an emoji, a CJK character). */
 export function searchableLength(term: string): boolean {

@@ -4,8 +4,8 @@ import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
 import { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
 import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
-import type { IndexContext } from './context'
-import { amountAlsoText, searchableLength, toHit, type HitRow } from './hits'
+import { tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
+import { amountAlsoText, searchableLength, toHit } from './hits'
 
 /**
  * Hits shown per group in the header's list: the best ten orders and ten payments fit the dropdown
@@ -47,6 +47,8 @@ interface AmountCondition {
   params: string[]
   /** The number as a full-text phrase, or null when it is not also looked for in text. */
   text: string | null
+  /** The number as typed, when it is also looked for in text. */
+  raw: string | null
 }
 
 const COLUMNS = `t.rid, t.id, t.created_ms, t.status, t.method, t.currency, t.value, t.order_id`
@@ -62,32 +64,84 @@ export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, l
   const words = ctx.dropped.get(kind) ?? []
   const dropped = words.length > 0 ? { dropped: words } : {}
   if (plan.unmatched) return { hits: [], more: false, broad: false }
-  if (plan.terms.length === 0) return { ...searchWithoutWords(ctx, plan), ...dropped }
-  if (plan.amount) return { ...rankWordsWithAmount(ctx, plan, plan.amount), ...dropped }
-  if (plan.filters.k.length === 1) return { ...rankWords(ctx, plan), ...dropped }
-  return { ...rankFilteredWords(ctx, plan), ...dropped }
+  // The same query as a recent keystroke's, and the table unchanged since: its rows again. The hits
+  // are made anew (what matched is named from this keystroke's words).
+  const searches = tableMemo(ctx, kind).searches
+  const key = searchKey(plan)
+  let found = searches.get(key)
+  if (!found) {
+    found = findRows(ctx, plan)
+    // A search cut short by its time budget may find more next time: not kept.
+    if (!found.stopped) keep(searches, key, found, SEARCHES_KEPT)
+  }
+  return {
+    hits: found.rows.map((r) => toHit(ctx, kind, r, q, plan.terms)),
+    more: found.more,
+    broad: found.broad,
+    ...(found.stopped ? { stopped: true } : {}),
+    ...dropped,
+  }
 }
 
-/** Word prefixes whose postings are kept per kind until its full-text table changes. */
+function findRows(ctx: IndexContext, plan: QueryPlan): FoundRows {
+  if (plan.terms.length === 0) return searchWithoutWords(ctx, plan)
+  if (plan.amount) return rankWordsWithAmount(ctx, plan, plan.amount)
+  if (plan.filters.k.length === 1) return rankWords(ctx, plan)
+  return rankFilteredWords(ctx, plan)
+}
+
+/** Word prefixes whose postings, and queries whose rows, are kept per table until it changes. */
 const POSTINGS_KEPT = 256
+const SEARCHES_KEPT = 32
+
+function keep<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  if (map.size >= max) {
+    const oldest = map.keys().next()
+    if (!oldest.done) map.delete(oldest.value)
+  }
+  map.set(key, value)
+}
+
+/**
+ * A query's words as the tokenizer reads them, for telling two keystrokes' queries apart: split at
+ * ASCII characters other than letters and digits (every tokenizer separates there), ASCII letters in
+ * lower case (as the tokenizer folds them). Anything else is kept as typed, so two spellings the
+ * tokenizer might fold alike count as different queries (searched again), never the reverse.
+ */
+function tokensOf(term: string): string[] {
+  return term
+    .split(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/)
+    .filter(Boolean)
+    .map((t) => t.replace(/[A-Z]+/g, (c) => c.toLowerCase()))
+}
+
+/** Everything a plan's rows depend on: its words (as tokens), filters, amount and limit. */
+function searchKey(plan: QueryPlan): string {
+  const { amount } = plan
+  return JSON.stringify([
+    plan.limit,
+    plan.filters.k,
+    plan.params,
+    plan.terms.map(tokensOf),
+    amount ? [amount.cond, amount.params, amount.raw === null ? null : tokensOf(amount.raw)] : null,
+    // Without words, whether a term that cannot match was typed (searchWithoutWords).
+    plan.terms.length === 0 && plan.q.terms.some(searchableLength),
+  ])
+}
 
 /**
  * Postings of every word starting with `prefix` (the vocabulary's document counts), counted once
- * until the table changes (ctx.postings).
+ * until the table changes.
  */
 function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
-  let kept = ctx.postings.get(kind)
-  const known = kept?.get(prefix)
+  const kept = tableMemo(ctx, kind).postings
+  const known = kept.get(prefix)
   if (known !== undefined) return known
   const row = ctx
     .stmt(`SELECT coalesce(sum(doc), 0) AS n FROM mem.${kind}_vocab WHERE term >= ? AND term < ? || char(1114111)`)
     .get(prefix, prefix) as { n: number } | undefined
   const n = row?.n ?? 0
-  if (!kept || kept.size >= POSTINGS_KEPT) {
-    kept = new Map()
-    ctx.postings.set(kind, kept)
-  }
-  kept.set(prefix, n)
+  keep(kept, prefix, n, POSTINGS_KEPT)
   return n
 }
 
@@ -135,15 +189,16 @@ function amountCondition(q: ParsedQuery): AmountCondition | null {
     params: q.amount.currency ? [...keys, q.amount.currency] : [...keys],
     // The number is also looked for in text (an order number "59"), from two characters on.
     text: amountAlsoText(q) ? ftsPhrase(q.amount.raw) : null,
+    raw: amountAlsoText(q) ? q.amount.raw : null,
   }
 }
 
 /** Filters only, newest first. */
-function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
-  const { kind, q, limit, terms, amount } = plan
+function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
+  const { kind, q, limit, amount } = plan
   // Only words without letters or digits (e.g. punctuation): nothing can match them literally.
   if (q.terms.some(searchableLength) || (plan.filters.t.length === 1 && !amount)) {
-    return { hits: [], more: false, broad: false }
+    return { rows: [], more: false, broad: false }
   }
   // The rows of the amount (by its index), or of the status, or of each method (byMethod); and those
   // whose words hold the number (by the full-text table, newest first): one statement with "amount
@@ -180,12 +235,7 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResu
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort((a, b) => b.created_ms - a.created_ms || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
   const stopped = parts.some((p) => p.stopped)
-  return {
-    hits: rows.slice(0, limit).map((r) => toHit(ctx, kind, r, q, terms)),
-    more: rows.length > limit,
-    broad: stopped,
-    stopped,
-  }
+  return { rows: rows.slice(0, limit), more: rows.length > limit, broad: stopped, stopped }
 }
 
 /**
@@ -227,13 +277,13 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
  * 300 matches of a broad word cost two to three times the walk (issue 28). Only the rows shown are
  * read.
  */
-function rankWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+function rankWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
   const { kind, terms } = plan
   const words = match(terms)
   const newest = ctx
     .stmt(`SELECT f.rowid AS tkey FROM mem.${kind}_fts f WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
     .all(words, RANKED_CANDIDATES + 1) as unknown as { tkey: number }[]
-  if (newest.length === 0) return { hits: [], more: false, broad: false }
+  if (newest.length === 0) return { rows: [], more: false, broad: false }
   if (newest.length > RANKED_CANDIDATES) {
     return rankedResult(
       ctx,
@@ -268,25 +318,20 @@ function rankedResult(
   plan: QueryPlan,
   ranked: Scored[],
   flags: { stopped: boolean; capped: boolean },
-): IndexSearchResult {
-  const { kind, q, limit, terms } = plan
+): FoundRows {
+  const { kind, limit } = plan
   const broad = flags.stopped || flags.capped
   if (broad) ranked.sort(byNewest)
   else ranked.sort(byRank)
   const read = ctx.stmt(
     `SELECT ${COLUMNS}, k.tkey AS tkey FROM mem.${kind}_keys k CROSS JOIN ${kind} t WHERE k.tkey = ? AND t.rid = k.rid`,
   )
-  const hits: SearchHit[] = []
+  const rows: HitRow[] = []
   for (const r of ranked.slice(0, limit)) {
     const row = read.get(r.tkey) as HitRow | undefined
-    if (row) hits.push(toHit(ctx, kind, row, q, terms))
+    if (row) rows.push(row)
   }
-  return {
-    hits,
-    more: ranked.length > limit,
-    broad,
-    ...(flags.stopped ? { stopped: true } : {}),
-  }
+  return { rows, more: ranked.length > limit, broad, ...(flags.stopped ? { stopped: true } : {}) }
 }
 
 /**
@@ -307,7 +352,7 @@ function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { r
 }
 
 /** Words and filters: the full-text table walked newest first to the cap, then ranked. */
-function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResult {
+function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
   const { rows, stopped } = filteredMatches(ctx, plan, match(plan.terms))
   return rankedResult(ctx, plan, rows, { stopped, capped: rows.length > RANKED_CANDIDATES })
 }
@@ -318,7 +363,7 @@ function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): IndexSearchResul
  * One statement walking the words' matches and checking each row's amount reads every match of a
  * common word to find the few of that amount ("straat 99" over 20,000 orders with "straat": 19 ms).
  */
-function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountCondition): IndexSearchResult {
+function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountCondition): FoundRows {
   const { kind, terms } = plan
   const byAmount = ctx.budget.rows<Scored>(
     ctx.stmt(

@@ -46,7 +46,7 @@ export class SearchIndex {
       limits: options.limits ?? DEFAULT_LIMITS,
       stmt: statementCache(db),
       counts: new Map(),
-      postings: new Map(),
+      memo: new Map(),
       dropped: new Map(),
       isClosed: () => this.closed,
     }

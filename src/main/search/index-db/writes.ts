@@ -4,8 +4,7 @@ import type { SyncKind } from '../../../shared/ipc/search'
 import { amountKey } from '../../../shared/search/query'
 import { DecryptionError, decryptJson, encryptJson } from '../../storage/encryption'
 import { FTS_COLUMNS, type IndexRow, type PersonalFields } from '../rows'
-import { countRows, inTransaction, rowAad, type IndexContext } from './context'
-import type { HitRow } from './hits'
+import { countRows, inTransaction, rowAad, tableChanged, type HitRow, type IndexContext } from './context'
 import { IndexDamagedError, TABLES } from './schema'
 
 /** A row as stored: its plain columns and the encrypted personal record. */
@@ -102,7 +101,7 @@ function timeKey(ctx: IndexContext, table: string, rid: number, createdMs: numbe
  * row it cost ~60 µs a row instead of ~9.
  */
 function insertFts(ctx: IndexContext, table: SyncKind, rows: RowWords[]): void {
-  ctx.postings.delete(table)
+  tableChanged(ctx, table)
   const keyed = rows.map((row) => {
     const tkey = timeKey(ctx, table, row.rid, row.createdMs)
     ctx
@@ -122,7 +121,7 @@ function insertFts(ctx: IndexContext, table: SyncKind, rows: RowWords[]): void {
 function deleteFts(ctx: IndexContext, table: SyncKind, rid: number): void {
   const k = ctx.stmt(`SELECT tkey FROM mem.${table}_keys WHERE rid = ?`).get(rid) as { tkey: number } | undefined
   if (!k) return
-  ctx.postings.delete(table)
+  tableChanged(ctx, table)
   ctx.stmt(`DELETE FROM mem.${table}_fts WHERE rowid = ?`).run(k.tkey)
   ctx.stmt(`DELETE FROM mem.${table}_keys WHERE tkey = ?`).run(k.tkey)
 }
@@ -210,7 +209,7 @@ export function removeRow(ctx: IndexContext, kind: SyncKind, id: string): void {
 /** Drops every row and marker (the connection now reaches another account). */
 export function clearRows(ctx: IndexContext): void {
   ctx.counts.clear()
-  ctx.postings.clear()
+  ctx.memo.clear()
   ctx.db.exec('BEGIN')
   for (const t of TABLES) {
     ctx.db.exec(`DELETE FROM ${t}`)
