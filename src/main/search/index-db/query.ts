@@ -193,6 +193,16 @@ function amountCondition(q: ParsedQuery): AmountCondition | null {
   }
 }
 
+/**
+ * With an amount, the rows are found by the amount's index. Given a status too, SQLite chose the
+ * status index (status, created time) for its order, and walked every paid payment to find the few of
+ * that amount: "€ 10,00 paid" read 69,563 rows, 37 ms, over 100,000 payments (cut short at the time
+ * budget, so the agent was told the search stopped). An amount's rows are few; sorting them is cheap.
+ */
+function byAmountIndex(kind: SyncKind, amount: AmountCondition | null): string {
+  return amount ? ` INDEXED BY ${kind}_amount` : ''
+}
+
 /** Filters only, newest first. */
 function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
   const { kind, q, limit, amount } = plan
@@ -208,7 +218,8 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
       ? [
           ctx.budget.rows<HitRow>(
             ctx.stmt(
-              `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t WHERE ${[...plan.filters.t, ...(amount ? [amount.cond] : [])].join(' AND ')}
+              `SELECT ${COLUMNS}, NULL AS tkey FROM ${kind} t${byAmountIndex(kind, amount)}
+               WHERE ${[...plan.filters.t, ...(amount ? [amount.cond] : [])].join(' AND ')}
                ORDER BY t.created_ms DESC, t.id DESC LIMIT ?`,
             ),
             [...plan.params, ...(amount?.params ?? []), limit + 1],
@@ -368,7 +379,7 @@ function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountC
   const byAmount = ctx.budget.rows<Scored>(
     ctx.stmt(
       `SELECT f.rowid AS tkey, ${score(kind)} AS score
-       FROM ${kind} t CROSS JOIN mem.${kind}_keys k CROSS JOIN mem.${kind}_fts f
+       FROM ${kind} t${byAmountIndex(kind, amount)} CROSS JOIN mem.${kind}_keys k CROSS JOIN mem.${kind}_fts f
        WHERE ${amount.cond} AND k.rid = t.rid AND f.rowid = k.tkey AND f.${kind}_fts MATCH ?
        ${plan.filters.t.map((f) => `AND ${f}`).join(' ')}
        ORDER BY t.created_ms DESC LIMIT ?`,

@@ -142,4 +142,33 @@ describe('search index: statuses and methods with words', () => {
     }
     index.close()
   })
+
+  it('finds the few rows of an amount by that amount, not by walking every row of the status asked for', async () => {
+    const index = await open()
+    const many = Array.from({ length: 3_000 }, (_, n) => ({
+      n,
+      status: 'paid',
+      method: 'ideal',
+      createdMs: NOW - n * 60_000,
+      description: 'Walnut table',
+      value: '10.00',
+    }))
+    const rare = { ...many[0], n: 9_999, createdMs: NOW - 4_000 * 60_000, value: '77.77' } as Spec
+    index.upsert(
+      'payments',
+      [...many, rare].map((s) => paymentRow(payment(s))),
+    )
+    // A deadline already past: a statement that walks more than a handful of rows is cut short.
+    for (const text of ['77.77 paid', '€ 77,77 paid', 'walnut 77.77 paid']) {
+      index.setSearchDeadline(performance.now() - 1)
+      const result = index.search('payments', q(text))
+      index.setSearchDeadline(null)
+      expect(result.stopped, text).toBeUndefined()
+      expect(
+        result.hits.map((h) => h.id),
+        text,
+      ).toEqual([idOf(rare)])
+    }
+    index.close()
+  })
 })
