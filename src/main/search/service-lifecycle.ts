@@ -63,6 +63,8 @@ async function openIndex(ctx: SearchContext, id: string): Promise<OpenIndex> {
   const key = await ctx.deps.getKey()
   const { index, notice } = await openSearchIndex({ dir: ctx.dir, connectionId: id, key, limits: ctx.deps.limits })
   ctx.current = { connectionId: id, index, notice }
+  // In the background: the first searches need not wait for it (warm.ts).
+  void index.warm(ctx.now())
   ctx.progress = idleProgress(id)
   if (ctx.deps.autoSync !== false) void startSync(ctx, false)
   return ctx.current

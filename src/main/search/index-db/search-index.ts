@@ -18,6 +18,7 @@ import { homeSummary } from './hits'
 import { readMarker, readScope, saveMarker, saveScope, type SyncMarker } from './markers'
 import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
 import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
+import { warmSearch } from './warm'
 import { clearRows, pruneRows, rebuildMemory, removeRow, upsertRows } from './writes'
 
 export interface OpenOptions {
@@ -60,6 +61,11 @@ export class SearchIndex {
   /** Decrypts every row into the in-memory FTS tables, in chunks (yielding in between). */
   async rebuildMemory(yieldFn: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
     await rebuildMemory(this.ctx, yieldFn)
+  }
+
+  /** Runs a search of each shape once (warm.ts), so the agent's first keystrokes are not the slowest. */
+  warm(nowMs: number): Promise<void> {
+    return warmSearch(this.ctx, nowMs)
   }
 
   /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */

@@ -28,8 +28,8 @@ function row(n: number, fields: { description: string; email?: string; status?: 
   } as unknown as Payment)
 }
 
-async function open(): Promise<SearchIndex> {
-  return (await openSearchIndex({ dir: dir(), connectionId: 'conn_memo', key, yieldFn: async () => {} })).index
+async function open(limits?: { payments: number; orders: number }): Promise<SearchIndex> {
+  return (await openSearchIndex({ dir: dir(), connectionId: 'conn_memo', key, limits, yieldFn: async () => {} })).index
 }
 
 const ids = (index: SearchIndex, text: string) => index.search('payments', q(text)).hits.map((h) => h.id)
@@ -99,5 +99,62 @@ describe('what a search keeps between keystrokes', () => {
     expect(whole.hits).toHaveLength(10)
     expect(whole.more).toBe(true)
     index.close()
+  })
+
+  it('keeps the count of rows exact through new rows, updates, removals, pruning and a failed write', async () => {
+    const index = await open({ payments: 4, orders: 10 })
+    expect(index.count('payments')).toBe(0)
+    index.upsert('payments', [row(1, { description: 'One' }), row(2, { description: 'Two' })])
+    expect(index.count('payments')).toBe(2)
+    // An update, a new row, and a new row twice in one batch: two more.
+    index.upsert('payments', [
+      row(1, { description: 'One again' }),
+      row(3, { description: 'Three' }),
+      row(4, { description: 'Four' }),
+      row(4, { description: 'Four again' }),
+    ])
+    expect(index.count('payments')).toBe(4)
+    index.remove('payments', 'tr_memo000002')
+    index.remove('payments', 'tr_memo999999')
+    expect(index.count('payments')).toBe(3)
+    // A write that fails is rolled back, rows and count alike.
+    expect(() =>
+      index.upsert('payments', [row(5, { description: 'Five' })], () => {
+        throw new Error('the cursor could not be saved')
+      }),
+    ).toThrow('the cursor could not be saved')
+    expect(index.count('payments')).toBe(3)
+    expect(ids(index, 'five')).toEqual([])
+    index.upsert(
+      'payments',
+      [6, 7, 8].map((n) => row(n, { description: `Row ${n}` })),
+    )
+    expect(index.count('payments')).toBe(6)
+    expect(index.prune('payments')).toBe(2)
+    expect(index.count('payments')).toBe(4)
+    expect(index.count('orders')).toBe(0)
+    index.close()
+  })
+
+  it('warms up without changing what any search finds, on an empty index and a full one', async () => {
+    const index = await open()
+    await index.warm(NOW)
+    expect(ids(index, 'walnut')).toEqual([])
+    index.upsert('payments', [
+      row(1, { description: 'Walnut table', email: 'walnut@shop.example' }),
+      row(2, { description: 'Oak chair', status: 'open' }),
+    ])
+    const before = ['walnut', 'walnut oak', 'wa', 'open', 'oak open', 'walnut 10.00', '10.00'].map((t) =>
+      index.search('payments', q(t)),
+    )
+    await index.warm(NOW)
+    const after = ['walnut', 'walnut oak', 'wa', 'open', 'oak open', 'walnut 10.00', '10.00'].map((t) =>
+      index.search('payments', q(t)),
+    )
+    expect(after).toEqual(before)
+    expect(before[0]?.hits.map((h) => h.id)).toEqual(['tr_memo000001'])
+    index.close()
+    // A closed index: nothing to warm, and no error.
+    await expect(index.warm(NOW)).resolves.toBeUndefined()
   })
 })
