@@ -47,6 +47,7 @@ function sampleWord(ctx: IndexContext): string {
  * reports (counting 100,000 payments took 1.6 ms).
  */
 export async function warmSearch(ctx: IndexContext, nowMs: number): Promise<void> {
+  if (ctx.isClosed()) return
   try {
     for (const kind of TABLES) {
       countRows(ctx, kind)
