@@ -20,6 +20,8 @@
 //    arrives in the page: the bridge both ways and main's query, which main reports as tookMs),
 //    the render (reply → results committed to the DOM) and the frame (commit → painted). The page
 //    is opened with `?bench`, so it marks `search.received` (src/renderer/src/lib/bench-marks.ts).
+// Per pass, main's garbage collection too (the harness runs main's services in this process; its
+// heap also holds the in-process sandbox): pauses, total, longest, full collections.
 // --load keeps one core busy with a Node busy-loop child during the typing passes (stopped after).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
@@ -30,6 +32,7 @@ import { startHarness } from '../../test/e2e/harness'
 import { present } from '../../test/helpers/present'
 import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from '../lib/search-workload'
 import { withOptionalLoad } from './lib/busy-core'
+import { withMainGc, type MainGc } from './lib/main-gc'
 import { printTable, spread } from './lib/stats'
 
 const args = process.argv.slice(2)
@@ -226,8 +229,11 @@ async function main(): Promise<void> {
     }
     const queries = [...TYPED_QUERIES]
     const passes = await withOptionalLoad(LOAD, async () => {
-      const out: Awaited<ReturnType<typeof typeQueries>>[] = []
-      for (let pass = 0; pass < RUNS; pass++) out.push(await typeQueries(h.page, queries))
+      const out: (Awaited<ReturnType<typeof typeQueries>> & { mainGc: MainGc })[] = []
+      for (let pass = 0; pass < RUNS; pass++) {
+        const { result, gc } = await withMainGc(() => typeQueries(h.page, queries))
+        out.push({ ...result, mainGc: gc })
+      }
       return out
     })
     const latencies = passes.flatMap((p) => p.latencies)
@@ -264,6 +270,7 @@ async function main(): Promise<void> {
       doubleRafP95Ms: round(percentile(p.doubleRaf, 95)),
       mainQueryP95Ms: round(percentile(p.mainMs, 95), 2),
       parts: partsOf(p),
+      mainGc: p.mainGc,
     }))
     const result = {
       bench: 'search',
@@ -329,6 +336,12 @@ async function main(): Promise<void> {
     console.log(
       `spread of the p95 (min / median / max): ${sp.p95Ms.min} / ${sp.p95Ms.median} / ${sp.p95Ms.max} ms (target ≤ 33); ` +
         `main's query p95 ${sp.mainQueryP95Ms.min} / ${sp.mainQueryP95Ms.median} / ${sp.mainQueryP95Ms.max} ms (target < 5)`,
+    )
+    console.log(
+      "\nmain's garbage collection per pass (pauses / total ms / longest ms / full collections): " +
+        perPass
+          .map((p) => `${p.mainGc.pauses} / ${p.mainGc.totalMs} / ${p.mainGc.longestMs} / ${p.mainGc.major}`)
+          .join(', '),
     )
     console.log('\nwhere a keystroke goes, per pass: p50 / p95 (ms); the keystrokes over 33 ms, mean of each part')
     printTable(
