@@ -73,6 +73,15 @@ export function tableChanged(ctx: IndexContext, kind: SyncKind): void {
   ctx.memo.delete(kind)
 }
 
+/** Sets `key` in a map kept to at most `max` entries: the oldest set goes first. */
+export function keepBounded<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  if (map.size >= max) {
+    const oldest = map.keys().next()
+    if (!oldest.done) map.delete(oldest.value)
+  }
+  map.set(key, value)
+}
+
 /** A bounded cache of prepared statements keyed by their SQL. */
 export function statementCache(db: DatabaseSync): (sql: string) => StatementSync {
   const statements = new Map<string, StatementSync>()
@@ -80,12 +89,8 @@ export function statementCache(db: DatabaseSync): (sql: string) => StatementSync
     let s = statements.get(sql)
     if (!s) {
       // Queries vary by their filters (how many statuses, methods…): keep the cache bounded.
-      if (statements.size >= MAX_STATEMENTS) {
-        const oldest = statements.keys().next()
-        if (!oldest.done) statements.delete(oldest.value)
-      }
       s = db.prepare(sql)
-      statements.set(sql, s)
+      keepBounded(statements, sql, s, MAX_STATEMENTS)
     }
     return s
   }

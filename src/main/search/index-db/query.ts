@@ -4,8 +4,9 @@ import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
 import { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
 import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
-import { tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
+import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
+import { amountIndex } from './schema'
 
 /**
  * Hits shown per group in the header's list: the best ten orders and ten payments fit the dropdown
@@ -72,7 +73,7 @@ export function searchIndex(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, l
   if (!found) {
     found = findRows(ctx, plan)
     // A search cut short by its time budget may find more next time: not kept.
-    if (!found.stopped) keep(searches, key, found, SEARCHES_KEPT)
+    if (!found.stopped) keepBounded(searches, key, found, SEARCHES_KEPT)
   }
   return {
     hits: found.rows.map((r) => toHit(ctx, kind, r, q, plan.terms)),
@@ -93,14 +94,6 @@ function findRows(ctx: IndexContext, plan: QueryPlan): FoundRows {
 /** Word prefixes whose postings, and queries whose rows, are kept per table until it changes. */
 const POSTINGS_KEPT = 256
 const SEARCHES_KEPT = 32
-
-function keep<T>(map: Map<string, T>, key: string, value: T, max: number): void {
-  if (map.size >= max) {
-    const oldest = map.keys().next()
-    if (!oldest.done) map.delete(oldest.value)
-  }
-  map.set(key, value)
-}
 
 /**
  * A query's words as the tokenizer reads them, for telling two keystrokes' queries apart: split at
@@ -141,7 +134,7 @@ function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
     .stmt(`SELECT coalesce(sum(doc), 0) AS n FROM mem.${kind}_vocab WHERE term >= ? AND term < ? || char(1114111)`)
     .get(prefix, prefix) as { n: number } | undefined
   const n = row?.n ?? 0
-  keep(kept, prefix, n, POSTINGS_KEPT)
+  keepBounded(kept, prefix, n, POSTINGS_KEPT)
   return n
 }
 
@@ -200,7 +193,7 @@ function amountCondition(q: ParsedQuery): AmountCondition | null {
  * budget, so the agent was told the search stopped). An amount's rows are few; sorting them is cheap.
  */
 function byAmountIndex(kind: SyncKind, amount: AmountCondition | null): string {
-  return amount ? ` INDEXED BY ${kind}_amount` : ''
+  return amount ? ` INDEXED BY ${amountIndex(kind)}` : ''
 }
 
 /** Filters only, newest first. */

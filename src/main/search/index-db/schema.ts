@@ -21,6 +21,11 @@ export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
 
 export const TABLES = ['payments', 'orders'] as const
 
+/** The index of a table's amounts (query.ts names it for a search by amount). */
+export function amountIndex(table: string): string {
+  return `${table}_amount`
+}
+
 /** A file of an earlier schema: replaced by a fresh index (not damage, so no copy is kept). */
 export class IndexOutdatedError extends Error {}
 
@@ -104,7 +109,7 @@ function migrate(db: DatabaseSync, connectionId: string): void {
           personal BLOB NOT NULL
         );
         CREATE INDEX ${t}_created ON ${t}(created_ms);
-        CREATE INDEX ${t}_amount ON ${t}(amount_key);
+        CREATE INDEX ${amountIndex(t)} ON ${t}(amount_key);
         CREATE INDEX ${t}_status ON ${t}(status, created_ms);
         CREATE INDEX ${t}_order ON ${t}(order_id);`,
       ).join('\n')}
