@@ -452,6 +452,64 @@ describe('payments browser in Chromium', () => {
     await waitFirstRow(page, present(desc[0]))
   })
 
+  it('shows every state word and created time whole, in both densities; only free text is cut with an ellipsis', async () => {
+    const { page } = h
+    await page.setViewportSize({ width: 1360, height: 860 })
+    /** Opens the View menu (if it is not open), does `change` in it, and closes it again. */
+    const inViewMenu = async (change: () => Promise<unknown>) => {
+      if ((await page.getByTestId('page-size').count()) === 0) await page.getByTestId('view-toggle').click()
+      await change()
+      if ((await page.getByTestId('page-size').count()) > 0) await page.getByTestId('view-toggle').click()
+    }
+    await inViewMenu(async () => {
+      await page.getByTestId('page-size').fill('250')
+      await page.getByTestId('page-size').press('Enter')
+    })
+    await page.locator('[data-testid="payments-count"][data-loaded="250"]').waitFor()
+    await waitFirstRow(page, present(desc[0]))
+    /** Scrolls the loaded list through: the state words seen, and every cell whose text does not fit. */
+    const scan = () =>
+      page.evaluate(async () => {
+        const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        const states = new Set<string>()
+        const cut: string[] = []
+        box.scrollTop = 0
+        await frame()
+        for (let guard = 0; guard < 400; guard++) {
+          for (const cell of document.querySelectorAll<HTMLElement>('[data-testid="payment-row"] > [role="cell"]')) {
+            if (cell.classList.contains('col-status')) states.add(cell.textContent ?? '')
+            // A badge or a time inside the cell: its box must end inside the cell too.
+            const inner = (cell.firstElementChild as HTMLElement | null) ?? cell
+            const overflows =
+              cell.scrollWidth > cell.clientWidth + 0.5 ||
+              inner.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5
+            // A cell drawn without a clip must fit; one with a clip may be cut (with an ellipsis).
+            if (overflows && !cell.classList.contains('pay-clip')) cut.push(`${cell.className}: ${cell.textContent}`)
+          }
+          if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) break
+          box.scrollTop += box.clientHeight
+          await frame()
+        }
+        box.scrollTop = 0
+        return {
+          states: [...states].sort(),
+          cut,
+          clippedDates: document.querySelectorAll('.col-createdAt.pay-clip').length,
+          probes: document.querySelectorAll('.pay-probe').length,
+        }
+      })
+    for (const density of ['Comfortable', 'Compact']) {
+      await inViewMenu(() => page.getByLabel('Rows').selectOption({ label: density }))
+      const seen = await scan()
+      expect(seen.cut).toEqual([])
+      expect(seen.clippedDates).toBe(0)
+      expect(seen.probes).toBe(0)
+      // The seeded stories carry refunds and chargebacks: the longer words are among those checked.
+      expect(seen.states.some((w) => w.includes('refunded') || w === 'charged back')).toBe(true)
+    }
+  })
+
   it('shows "Waiting for rate limit" with a countdown when paging is throttled, and cancels', async () => {
     const { page } = h
     // The service answers the next page with a 429 asking for 20 s: long enough that the wait is

@@ -75,14 +75,26 @@ export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefun
   tone: Tone
 } {
   if (p.status === 'paid') {
-    if (isPositive(p.amountChargedBack)) return { state: 'Charged back', tone: 'problem' }
+    if (isPositive(p.amountChargedBack)) return PAID_STATES.chargedBack
     const share = refundedShare(p)
-    if (share === 'fully') return { state: 'Refunded', tone: 'neutral' }
-    if (share === 'partly') return { state: 'Partly refunded', tone: 'done' }
-    return { state: 'Paid', tone: 'done' }
+    if (share === 'fully') return PAID_STATES.refunded
+    if (share === 'partly') return PAID_STATES.partlyRefunded
   }
   return statusState(p.status)
 }
+
+/** What a paid payment reads as once money went back. */
+const PAID_STATES = {
+  chargedBack: { state: 'Charged back', tone: 'problem' },
+  refunded: { state: 'Refunded', tone: 'neutral' },
+  partlyRefunded: { state: 'Partly refunded', tone: 'done' },
+} as const satisfies Record<string, { state: string; tone: Tone }>
+
+/** Every state word paymentState gives for a known status (the list sizes its status column to the longest). */
+export const PAYMENT_STATE_WORDS: readonly string[] = [
+  ...Object.values(STATUS_STATES).map((s) => s.state),
+  ...Object.values(PAID_STATES).map((s) => s.state),
+]
 
 function moneyTail(p: Payment, locale: string | undefined): string {
   const parts: string[] = []

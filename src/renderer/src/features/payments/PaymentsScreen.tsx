@@ -3,6 +3,7 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, useAppStores } from '../../app-stores'
 import type { PaymentsState } from '../../stores/payments-store'
+import { useColumnFit } from './use-column-fit'
 import { ErrorBanner } from './ErrorBanner'
 import { FilterBar } from './FilterBar'
 import { fitColumns } from './fit-columns'
@@ -73,7 +74,11 @@ export function PaymentsScreen(): React.JSX.Element {
   // the list stays readable with the detail open or in a narrow or zoomed window.
   const listRef = useRef<HTMLDivElement>(null)
   const listWidth = useElementWidth(listRef)
-  const hiddenColumns = useMemo(() => fitColumns(s.prefs.hiddenColumns, listWidth), [s.prefs.hiddenColumns, listWidth])
+  const fit = useColumnFit(listRef, s.prefs.density)
+  const hiddenColumns = useMemo(
+    () => fitColumns(s.prefs.hiddenColumns, listWidth, fit.widths),
+    [s.prefs.hiddenColumns, listWidth, fit],
+  )
 
   return (
     <section className="screen pay-screen" aria-labelledby="payments-title">
@@ -129,6 +134,7 @@ export function PaymentsScreen(): React.JSX.Element {
               rowAt={rowAt}
               density={s.prefs.density}
               hiddenColumns={hiddenColumns}
+              fit={fit}
               selectedIndex={s.selectedIndex}
               onSelect={s.select}
               onOpen={openIndex}

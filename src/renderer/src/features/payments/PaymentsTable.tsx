@@ -2,8 +2,8 @@ import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
+import type { ColumnFit } from './column-fit'
 import { paymentColumns } from './columns'
-import { COLUMN_WIDTHS } from './fit-columns'
 import { PaymentRow } from './row-cells'
 import { createRowKeys } from './row-keys'
 
@@ -11,11 +11,11 @@ import { createRowKeys } from './row-keys'
  * The grid's columns: fixed widths and the description taking the rest (as a fixed table layout
  * would); with no description, the fixed columns share the width in proportion.
  */
-function gridColumns(ids: readonly string[]): string {
-  const fill = ids.some((id) => COLUMN_WIDTHS[id] === undefined)
+function gridColumns(ids: readonly string[], widths: ColumnFit['widths']): string {
+  const fill = ids.some((id) => widths[id] === undefined)
   return ids
     .map((id) => {
-      const w = COLUMN_WIDTHS[id]
+      const w = widths[id]
       if (w === undefined) return 'minmax(0, 1fr)'
       return fill ? `${w}px` : `minmax(${w}px, ${w}fr)`
     })
@@ -34,6 +34,8 @@ export interface PaymentsTableProps {
   rowAt: (index: number) => Payment | null
   density: keyof typeof ROW_HEIGHT
   hiddenColumns: Record<string, boolean>
+  /** The measured columns (column-fit.ts): their widths and which cells need no clip. */
+  fit: ColumnFit
   selectedIndex: number
   onSelect: (index: number) => void
   onOpen: (index: number) => void
@@ -48,7 +50,7 @@ export interface PaymentsTableProps {
 }
 
 /** The header's table (@tanstack/react-table) over the visible columns, their ids and the grid template. */
-function useTableColumns(hiddenColumns: Record<string, boolean>) {
+function useTableColumns(hiddenColumns: Record<string, boolean>, widths: ColumnFit['widths']) {
   const columnVisibility = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {}
     for (const [id, hidden] of Object.entries(hiddenColumns)) if (hidden) v[id] = false
@@ -67,7 +69,7 @@ function useTableColumns(hiddenColumns: Record<string, boolean>) {
   // One array per set of visible columns, so memoized rows are not drawn again for a new array.
   const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
 
-  const template = useMemo(() => gridColumns(columnIds), [columnIds])
+  const template = useMemo(() => gridColumns(columnIds, widths), [columnIds, widths])
   return { table, columnIds, template }
 }
 
@@ -135,7 +137,7 @@ function usePaymentsTable(props: PaymentsTableProps) {
     onVisibleChange?.(visibleFirst, visibleLast)
   }, [visibleFirst, visibleLast, onVisibleChange, listId])
 
-  const { table, columnIds, template } = useTableColumns(hiddenColumns)
+  const { table, columnIds, template } = useTableColumns(hiddenColumns, props.fit.widths)
 
   // Rows call back through refs: one stable callback, so a row's props change only with its data.
   const handlers = useRef({ onSelect, onOpen })
@@ -155,7 +157,7 @@ function usePaymentsTable(props: PaymentsTableProps) {
  * rows that stay, and the rest of the window, are not laid out again.
  */
 export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTableProps): React.JSX.Element {
-  const { rowCount, rowAt, density, selectedIndex } = props
+  const { rowCount, rowAt, density, selectedIndex, fit } = props
   const { scrollRef, rowHeight, virtualizer, items, keys, table, columnIds, activate, template } =
     usePaymentsTable(props)
   return (
@@ -194,6 +196,7 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
               payment={rowAt(item.index)}
               selected={item.index === selectedIndex}
               columns={columnIds}
+              fit={fit}
               height={rowHeight}
               onActivate={activate}
             />

@@ -18,14 +18,15 @@ export const COLUMN_PRIORITY = ['id', 'status', 'amount', 'createdAt', 'descript
 export const DESCRIPTION_MIN_WIDTH = 160
 
 /** The list's width (px, 0 = not measured yet) → the hidden columns to apply. */
-export function fitColumns(userHidden: Record<string, boolean>, width: number): Record<string, boolean> {
+export function fitColumns(
+  userHidden: Record<string, boolean>,
+  width: number,
+  widths: Record<string, number | undefined> = COLUMN_WIDTHS,
+): Record<string, boolean> {
   if (width <= 0) return userHidden
   const hidden: Record<string, boolean> = { ...userHidden }
   const need = () =>
-    COLUMN_PRIORITY.filter((id) => !hidden[id]).reduce(
-      (sum, id) => sum + (COLUMN_WIDTHS[id] ?? DESCRIPTION_MIN_WIDTH),
-      0,
-    )
+    COLUMN_PRIORITY.filter((id) => !hidden[id]).reduce((sum, id) => sum + (widths[id] ?? DESCRIPTION_MIN_WIDTH), 0)
   // Never drop the first three (id, status, amount): the list means nothing without them.
   for (const id of COLUMN_PRIORITY.slice(3).reverse()) {
     if (need() <= width) break

@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import type { Payment } from '../../../../shared/api-types'
+import { cellMayOverflow, type ColumnFit } from './column-fit'
 import { statusClass } from './format'
 import { rowText, type RowText } from './row-text'
 
@@ -13,17 +14,18 @@ import { rowText, type RowText } from './row-text'
  * so a row is one component and its cells plain elements (a page's 30 rows were 240 components to
  * render and commit; a fast scroll's 35 new rows a frame the same).
  */
-function paymentCell(id: string, payment: Payment, text: RowText): React.JSX.Element {
+function paymentCell(id: string, payment: Payment, text: RowText, fit: ColumnFit): React.JSX.Element {
+  const clip = cellMayOverflow(id, payment, text, fit) ? ' pay-clip' : ''
   switch (id) {
     case 'id':
       return (
-        <div key={id} role="cell" className="col-id mono">
+        <div key={id} role="cell" className={`col-id mono${clip}`}>
           {payment.id}
         </div>
       )
     case 'status':
       return (
-        <div key={id} role="cell" className="col-status">
+        <div key={id} role="cell" className={`col-status${clip}`}>
           <span className={statusClass(payment.status)} title={`Status: ${payment.status}`}>
             {text.state}
           </span>
@@ -31,36 +33,36 @@ function paymentCell(id: string, payment: Payment, text: RowText): React.JSX.Ele
       )
     case 'amount':
       return (
-        <div key={id} role="cell" className="col-amount">
+        <div key={id} role="cell" className={`col-amount${clip}`}>
           {text.amount}
         </div>
       )
     case 'method':
       return (
-        <div key={id} role="cell" className="col-method">
+        <div key={id} role="cell" className={`col-method${clip}`}>
           {payment.method ?? <span className="muted">—</span>}
         </div>
       )
     case 'description':
       return (
-        <div key={id} role="cell" className="col-description" title={payment.description}>
+        <div key={id} role="cell" className={`col-description${clip}`} title={payment.description}>
           {payment.description}
         </div>
       )
     case 'createdAt':
       return (
-        <div key={id} role="cell" className="col-createdAt" title={payment.createdAt}>
+        <div key={id} role="cell" className={`col-createdAt${clip}`} title={payment.createdAt}>
           <time dateTime={payment.createdAt}>{text.created}</time>
         </div>
       )
     case 'mode':
       return (
-        <div key={id} role="cell" className="col-mode">
+        <div key={id} role="cell" className={`col-mode${clip}`}>
           {payment.mode === 'live' ? <span className="badge badge-live">live</span> : payment.mode}
         </div>
       )
     default:
-      return <div key={id} role="cell" className={`col-${id}`} />
+      return <div key={id} role="cell" className={`col-${id}${clip}`} />
   }
 }
 
@@ -78,13 +80,15 @@ export interface PaymentRowProps {
   selected: boolean
   /** The visible column ids, in order (a stable array while the columns do not change). */
   columns: readonly string[]
+  /** What the measured columns fit (stable until the density or the locale changes). */
+  fit: ColumnFit
   height: number
   /** Click on the row: select and open it. Stable across renders. */
   onActivate: (index: number) => void
 }
 
 export const PaymentRow = memo(function PaymentRow(props: PaymentRowProps): React.JSX.Element {
-  const { index, start, payment, selected, columns, height, onActivate } = props
+  const { index, start, payment, selected, columns, fit, height, onActivate } = props
   if (!payment) {
     return (
       <div role="row" className="pay-row pay-placeholder" style={place(start, height)} aria-rowindex={index + 2}>
@@ -106,7 +110,7 @@ export const PaymentRow = memo(function PaymentRow(props: PaymentRowProps): Reac
       data-payment-id={payment.id}
       onClick={() => onActivate(index)}
     >
-      {columns.map((id) => paymentCell(id, payment, text))}
+      {columns.map((id) => paymentCell(id, payment, text, fit))}
     </div>
   )
 })

@@ -1,0 +1,102 @@
+// Columns sized to what they show. The status, created and mode columns hold texts from a known set
+// (the state words, the locale's date format, test/live): they are measured once in the list's own
+// font (a hidden probe row of the same classes), and each gets the width of its longest text. The id
+// column holds ids of one monospace font: the probe gives how many characters fit in it.
+//
+// Before, the columns had fixed widths: "partly refunded" and an afternoon's "12:43:52 PM" were cut.
+//
+// A cell whose text is known to fit is drawn without a clip; only a cell that may not fit (a free
+// description, an amount, a method name, an id or a status from outside the known set) clips its
+// text with an ellipsis. A clip per cell made each cell a paint chunk of its own: 1 to 2 ms of each
+// full list update on CI's kind of machine (issue 28).
+
+import type { Payment } from '../../../../shared/api-types'
+import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
+import { COLUMN_WIDTHS } from './fit-columns'
+import { formatLocalDateTime } from './format'
+import type { RowText } from './row-text'
+
+/** The list's measured columns: widths (px) and how many id characters fit. */
+export interface ColumnFit {
+  widths: Record<string, number | undefined>
+  /** Ids up to this many characters fit the id column; a longer one is clipped. */
+  idChars: number
+  /** The state words the status column was sized for (lower case, as rows show them). */
+  stateWords: ReadonlySet<string>
+}
+
+/** The state words as the list shows them. */
+const STATE_WORDS = new Set(PAYMENT_STATE_WORDS.map((w) => w.toLowerCase()))
+
+/** Before anything is measured: the fixed widths, ids of up to 16 characters, the known state words. */
+export const DEFAULT_FIT: ColumnFit = { widths: COLUMN_WIDTHS, idChars: 16, stateWords: STATE_WORDS }
+
+/** Samples of the locale's date and time: every month, one- and two-digit hours, both halves of the day. */
+export function dateSamples(locale: string): string[] {
+  const out: string[] = []
+  for (let month = 0; month < 12; month++) {
+    for (const hour of [9, 10, 12, 21, 22]) {
+      out.push(formatLocalDateTime(new Date(2026, month, 28, hour, 48, 48).toISOString(), locale))
+    }
+  }
+  return [...new Set(out)]
+}
+
+/** What the probe measures: each column's texts, and two ids of known lengths for the character width. */
+export interface ProbeTexts {
+  status: string[]
+  createdAt: string[]
+  mode: { text: string; badge: boolean }[]
+  idSamples: [string, string]
+}
+
+export function probeTexts(locale: string): ProbeTexts {
+  return {
+    status: [...STATE_WORDS],
+    createdAt: dateSamples(locale),
+    mode: [
+      { text: 'test', badge: false },
+      { text: 'live', badge: true },
+    ],
+    idSamples: ['tr_WWWWWWW', 'tr_WWWWWWWWWWWWWWWWW'],
+  }
+}
+
+/** Measured widths (px, cell padding included) → the fit; a width is never below the fixed one. */
+export function fitFromMeasures(m: {
+  status: number
+  createdAt: number
+  mode: number
+  id10: number
+  id20: number
+}): ColumnFit {
+  const widths = { ...COLUMN_WIDTHS }
+  for (const id of ['status', 'createdAt', 'mode'] as const) {
+    widths[id] = Math.max(COLUMN_WIDTHS[id] ?? 0, Math.ceil(m[id]) + 1)
+  }
+  const charWidth = (m.id20 - m.id10) / 10
+  const padding = m.id10 - 10 * charWidth
+  const idWidth = widths['id'] ?? 0
+  const idChars = charWidth > 0 ? Math.max(1, Math.floor((idWidth - padding - 1) / charWidth)) : DEFAULT_FIT.idChars
+  return { widths, idChars, stateWords: STATE_WORDS }
+}
+
+/**
+ * Whether the cell of column `id` may not fit its column, so it clips its text with an ellipsis: the
+ * free-text columns always; the measured ones only for a text outside what they were sized for.
+ */
+export function cellMayOverflow(id: string, payment: Payment, text: RowText, fit: ColumnFit): boolean {
+  switch (id) {
+    case 'id':
+      return payment.id.length > fit.idChars
+    case 'status':
+      return !fit.stateWords.has(text.state)
+    case 'createdAt':
+      // A date the locale formatted; the raw text (not a date) is shown as it came.
+      return text.created === (payment.createdAt ?? '')
+    case 'mode':
+      return payment.mode !== 'test' && payment.mode !== 'live'
+    default:
+      return true
+  }
+}
