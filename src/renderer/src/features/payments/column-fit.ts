@@ -1,16 +1,17 @@
-// Columns sized to what they show. The status, created and mode columns hold texts from a known set
-// (the state words, the locale's date format, test/live): they are measured once in the list's own
+// Columns sized to what they show. The status, method, created and mode columns hold texts from a
+// known set (the state words, the service's methods, the locale's date format, test/live): they are measured once in the list's own
 // font (a hidden probe row of the same classes), and each gets the width of its longest text. The id
 // column holds ids of one monospace font: the probe gives how many characters fit in it.
 //
 // Before, the columns had fixed widths: "partly refunded" and an afternoon's "12:43:52 PM" were cut.
 //
 // A cell whose text is known to fit is drawn without a clip; only a cell that may not fit (a free
-// description, an amount, a method name, an id or a status from outside the known set) clips its
+// description, an amount, or an id, a status or a method from outside the known set) clips its
 // text with an ellipsis. A clip per cell made each cell a paint chunk of its own: 1 to 2 ms of each
 // full list update on CI's kind of machine (issue 28).
 
 import type { Payment } from '../../../../shared/api-types'
+import { PAYMENT_METHODS } from '../../../../shared/service/enums'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
 import { COLUMN_WIDTHS } from './fit-columns'
 import { formatLocalDateTime } from './format'
@@ -27,6 +28,7 @@ export interface ColumnFit {
 
 /** The state words as the list shows them. */
 const STATE_WORDS = new Set(PAYMENT_STATE_WORDS.map((w) => w.toLowerCase()))
+const METHODS: ReadonlySet<string> = new Set(PAYMENT_METHODS)
 
 /** Before anything is measured: the fixed widths, ids of up to 16 characters, the known state words. */
 export const DEFAULT_FIT: ColumnFit = { widths: COLUMN_WIDTHS, idChars: 16, stateWords: STATE_WORDS }
@@ -45,6 +47,7 @@ export function dateSamples(locale: string): string[] {
 /** What the probe measures: each column's texts, and two ids of known lengths for the character width. */
 export interface ProbeTexts {
   status: string[]
+  method: string[]
   createdAt: string[]
   mode: { text: string; badge: boolean }[]
   idSamples: [string, string]
@@ -53,6 +56,7 @@ export interface ProbeTexts {
 export function probeTexts(locale: string): ProbeTexts {
   return {
     status: [...STATE_WORDS],
+    method: [...METHODS],
     createdAt: dateSamples(locale),
     mode: [
       { text: 'test', badge: false },
@@ -65,13 +69,14 @@ export function probeTexts(locale: string): ProbeTexts {
 /** Measured widths (px, cell padding included) → the fit; a width is never below the fixed one. */
 export function fitFromMeasures(m: {
   status: number
+  method: number
   createdAt: number
   mode: number
   id10: number
   id20: number
 }): ColumnFit {
   const widths = { ...COLUMN_WIDTHS }
-  for (const id of ['status', 'createdAt', 'mode'] as const) {
+  for (const id of ['status', 'method', 'createdAt', 'mode'] as const) {
     widths[id] = Math.max(COLUMN_WIDTHS[id] ?? 0, Math.ceil(m[id]) + 1)
   }
   const charWidth = (m.id20 - m.id10) / 10
@@ -91,6 +96,9 @@ export function cellMayOverflow(id: string, payment: Payment, text: RowText, fit
       return payment.id.length > fit.idChars
     case 'status':
       return !fit.stateWords.has(text.state)
+    case 'method':
+      // No method: a dash.
+      return payment.method != null && !METHODS.has(payment.method)
     case 'createdAt':
       // A date the locale formatted; the raw text (not a date) is shown as it came.
       return text.created === (payment.createdAt ?? '')

@@ -35,6 +35,7 @@ export function measureColumns(host: HTMLElement, density: string, locale: strin
     return c
   }
   const status = texts.status.map((t) => cell('status', t, 'badge'))
+  const method = texts.method.map((t) => cell('method', t))
   const created = texts.createdAt.map((t) => cell('createdAt', t))
   const mode = texts.mode.map((m) => cell('mode', m.text, m.badge ? 'badge badge-live' : undefined))
   const [id10, id20] = texts.idSamples.map((t) => cell('id', t))
@@ -43,6 +44,7 @@ export function measureColumns(host: HTMLElement, density: string, locale: strin
     const width = (els: HTMLElement[]) => Math.max(0, ...els.map((e) => e.getBoundingClientRect().width))
     const measures = {
       status: width(status),
+      method: width(method),
       createdAt: width(created),
       mode: width(mode),
       id10: id10 ? width([id10]) : 0,

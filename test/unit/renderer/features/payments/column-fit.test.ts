@@ -25,7 +25,7 @@ const payment = (over: Partial<Payment> = {}): Payment =>
   }) as Payment
 
 describe('payments columns sized to what they show', () => {
-  it('measures every state word the list can show, refunds and chargebacks included', () => {
+  it('measures every state word and method the list can show, refunds and chargebacks included', () => {
     const words = probeTexts('en-US').status
     for (const p of [
       payment(),
@@ -37,6 +37,7 @@ describe('payments columns sized to what they show', () => {
       expect(words).toContain(paymentState(p).state.toLowerCase())
     }
     expect(PAYMENT_STATE_WORDS).toContain('Partly refunded')
+    expect(probeTexts('en-US').method).toContain('banktransfer')
   })
 
   it('samples the dates at their longest: every month, one- and two-digit hours, morning and evening', () => {
@@ -55,10 +56,11 @@ describe('payments columns sized to what they show', () => {
 
   it('widens a column to its longest text, never narrows one, and counts the id characters that fit', () => {
     // A 7.2 px monospace character with 20 px of padding: ids of 10 and 20 characters.
-    const fit = fitFromMeasures({ status: 141.3, createdAt: 100, mode: 70, id10: 92, id20: 164 })
+    const fit = fitFromMeasures({ status: 141.3, method: 90, createdAt: 100, mode: 70, id10: 92, id20: 164 })
     expect(fit.widths['status']).toBe(143)
     expect(fit.widths['createdAt']).toBe(COLUMN_WIDTHS['createdAt'])
     expect(fit.widths['mode']).toBe(71)
+    expect(fit.widths['method']).toBe(COLUMN_WIDTHS['method'])
     expect(fit.widths['description']).toBeUndefined()
     // (190 - 20 - 1) / 7.2 = 23.4
     expect(fit.idChars).toBe(23)
@@ -67,13 +69,16 @@ describe('payments columns sized to what they show', () => {
   })
 
   it('clips only a cell whose text may not fit its measured column', () => {
-    const fit = fitFromMeasures({ status: 150, createdAt: 210, mode: 70, id10: 92, id20: 164 })
+    const fit = fitFromMeasures({ status: 150, method: 100, createdAt: 210, mode: 70, id10: 92, id20: 164 })
     const p = payment()
     const text = rowText(p, 'en-US')
     // Measured columns with known texts: drawn whole, without a clip.
-    for (const id of ['id', 'status', 'createdAt', 'mode']) expect(cellMayOverflow(id, p, text, fit)).toBe(false)
+    const p2 = payment({ method: 'creditcard' })
+    for (const id of ['id', 'status', 'method', 'createdAt', 'mode'])
+      expect(cellMayOverflow(id, p2, rowText(p2, 'en-US'), fit)).toBe(false)
+    expect(cellMayOverflow('method', payment({ method: null }), text, fit)).toBe(false)
     // Free text and amounts: always clipped with an ellipsis.
-    for (const id of ['amount', 'method', 'description']) expect(cellMayOverflow(id, p, text, fit)).toBe(true)
+    for (const id of ['amount', 'description']) expect(cellMayOverflow(id, p, text, fit)).toBe(true)
     // Texts outside what was measured are clipped.
     const long = payment({ id: `tr_${'a'.repeat(40)}` })
     expect(cellMayOverflow('id', long, rowText(long, 'en-US'), fit)).toBe(true)
@@ -81,6 +86,8 @@ describe('payments columns sized to what they show', () => {
     expect(cellMayOverflow('status', odd, rowText(odd, 'en-US'), fit)).toBe(true)
     const notDate = payment({ createdAt: 'yesterday afternoon, more or less' })
     expect(cellMayOverflow('createdAt', notDate, rowText(notDate, 'en-US'), fit)).toBe(true)
+    const method = payment({ method: 'a-method-the-service-added-later' as Payment['method'] })
+    expect(cellMayOverflow('method', method, rowText(method, 'en-US'), fit)).toBe(true)
     const mode = payment({ mode: 'staging' as Payment['mode'] })
     expect(cellMayOverflow('mode', mode, rowText(mode, 'en-US'), fit)).toBe(true)
     // Unmeasured: ids up to 16 characters.
