@@ -1,7 +1,8 @@
 // Columns sized to what they show. The status, method, created and mode columns hold texts from a
-// known set (the state words, the service's methods, the locale's date format, test/live): they are measured once in the list's own
-// font (a hidden probe row of the same classes), and each gets the width of its longest text. The id
-// column holds ids of one monospace font: the probe gives how many characters fit in it.
+// known set (the state words, the service's methods, the locale's date format, test/live): they are
+// measured once in the list's own font (a hidden probe row of the same classes, use-column-fit.ts),
+// and each gets the width of its longest text. The id column holds ids in one monospace font: the
+// probe gives how many characters fit in it.
 //
 // Before, the columns had fixed widths: "partly refunded" and an afternoon's "12:43:52 PM" were cut.
 //

@@ -38,4 +38,13 @@ describe('payments columns that fit the list', () => {
   it('never drops the id, status and amount, however narrow', () => {
     expect(shown(fitColumns({}, 100))).toEqual(['id', 'status', 'amount'])
   })
+
+  it('counts the measured widths: a wider status or created column leaves room for fewer others', () => {
+    const all = widthOf({})
+    // Exactly enough room for every column at the fixed widths…
+    expect(shown(fitColumns({}, all))).toEqual([...COLUMN_PRIORITY])
+    // …is not enough once the created column measured 40 px wider: the last in priority goes.
+    const measured = { ...COLUMN_WIDTHS, createdAt: (COLUMN_WIDTHS['createdAt'] ?? 0) + 40 }
+    expect(shown(fitColumns({}, all, measured))).toEqual(COLUMN_PRIORITY.slice(0, -1))
+  })
 })
