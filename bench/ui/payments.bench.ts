@@ -30,7 +30,7 @@
 // The app's window loads one document once, so each step starts from a collected heap (CDP
 // HeapProfiler.collectGarbage right after the page opens, before any row is loaded; the garbage of
 // the step's own work stays). The heap in use when the scroll starts is printed per run (63–76 MB
-// so). --keep-garbage skips the collection, to compare: in one pair of invocations, 2 long frames
+// now). --keep-garbage skips the collection, to compare: in one pair of invocations, 2 long frames
 // in 5 runs with it and 0 without, and the same paint medians; the long frames of the scroll do not
 // come from that garbage.
 // Prints every run, the spread (min / median / max) over the runs, the top causes of each run's long
