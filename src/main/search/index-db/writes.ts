@@ -128,46 +128,40 @@ function deleteFts(ctx: IndexContext, table: SyncKind, rid: number): void {
 
 /**
  * Runs a write of rows in one transaction, and moves the rows held (ctx.counts, which every
- * keystroke's answer reports) by `moved(result)` once it committed: counting them again cost 1.6 ms
- * over 100,000 payments, on each keystroke while a sync writes. The count is set aside during the
- * write (one taken inside it would include rows not yet committed); a failed write leaves it unknown,
- * counted when next asked.
+ * keystroke's answer reports) by what `work` returns (rows added, negative for removed) once it
+ * committed: counting them again cost 1.6 ms over 100,000 payments, on each keystroke while a sync
+ * writes. The count is set aside during the write (one taken inside it would include rows not yet
+ * committed); a failed write leaves it unknown, counted when next asked.
  */
-function writing<T>(ctx: IndexContext, kind: SyncKind, work: () => T, moved: (result: T) => number): T {
+function writing(ctx: IndexContext, kind: SyncKind, work: () => number): void {
   const before = ctx.counts.get(kind)
   ctx.counts.delete(kind)
-  const result = inTransaction(ctx.db, work)
-  if (before !== undefined) ctx.counts.set(kind, before + moved(result))
-  return result
+  const moved = inTransaction(ctx.db, work)
+  if (before !== undefined) ctx.counts.set(kind, before + moved)
 }
 
 /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */
 export function upsertRows(ctx: IndexContext, kind: SyncKind, rows: IndexRow[], after?: () => void): void {
-  writing(
-    ctx,
-    kind,
-    () => {
-      // One entry per row (an id twice in one batch: the later copy wins, as row by row).
-      const words = new Map<number, RowWords>()
-      let inserted = 0
-      for (const row of rows) {
-        const { rid, added: isNew } = upsertOne(ctx, kind, row)
-        if (isNew) inserted++
-        words.delete(rid)
-        words.set(rid, {
-          rid,
-          createdMs: row.createdMs,
-          status: row.status,
-          method: row.method,
-          personal: row.personal,
-        })
-      }
-      insertFts(ctx, kind, [...words.values()])
-      after?.()
-      return inserted
-    },
-    (inserted) => inserted,
-  )
+  writing(ctx, kind, () => {
+    // One entry per row (an id twice in one batch: the later copy wins, as row by row).
+    const words = new Map<number, RowWords>()
+    let inserted = 0
+    for (const row of rows) {
+      const { rid, added } = upsertOne(ctx, kind, row)
+      if (added) inserted++
+      words.delete(rid)
+      words.set(rid, {
+        rid,
+        createdMs: row.createdMs,
+        status: row.status,
+        method: row.method,
+        personal: row.personal,
+      })
+    }
+    insertFts(ctx, kind, [...words.values()])
+    after?.()
+    return inserted
+  })
 }
 
 /** Writes a row to its table (its words are added by the caller); its rid, and whether it is new. */
@@ -213,17 +207,13 @@ export function pruneRows(ctx: IndexContext, kind: SyncKind): number {
   const victims = ctx.stmt(`SELECT rid FROM ${kind} ORDER BY created_ms ASC, rid ASC LIMIT ?`).all(excess) as {
     rid: number
   }[]
-  writing(
-    ctx,
-    kind,
-    () => {
-      for (const v of victims) {
-        ctx.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(v.rid)
-        deleteFts(ctx, kind, v.rid)
-      }
-    },
-    () => -victims.length,
-  )
+  writing(ctx, kind, () => {
+    for (const v of victims) {
+      ctx.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(v.rid)
+      deleteFts(ctx, kind, v.rid)
+    }
+    return -victims.length
+  })
   return victims.length
 }
 
@@ -231,15 +221,11 @@ export function pruneRows(ctx: IndexContext, kind: SyncKind): number {
 export function removeRow(ctx: IndexContext, kind: SyncKind, id: string): void {
   const row = ctx.stmt(`SELECT rid FROM ${kind} WHERE id = ?`).get(id) as { rid: number } | undefined
   if (!row) return
-  writing(
-    ctx,
-    kind,
-    () => {
-      ctx.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(row.rid)
-      deleteFts(ctx, kind, row.rid)
-    },
-    () => -1,
-  )
+  writing(ctx, kind, () => {
+    ctx.stmt(`DELETE FROM ${kind} WHERE rid = ?`).run(row.rid)
+    deleteFts(ctx, kind, row.rid)
+    return -1
+  })
 }
 
 /** Drops every row and marker (the connection now reaches another account). */
