@@ -13,6 +13,7 @@
 
 import type { Payment } from '../../../../shared/api-types'
 import { PAYMENT_METHODS } from '../../../../shared/service/enums'
+import { idPrefix } from '../../../../shared/service/ids'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
 import { COLUMN_WIDTHS } from './fit-columns'
 import { formatLocalDateTime } from './format'
@@ -63,7 +64,8 @@ export function probeTexts(locale: string): ProbeTexts {
       { text: 'test', badge: false },
       { text: 'live', badge: true },
     ],
-    idSamples: ['tr_WWWWWWW', 'tr_WWWWWWWWWWWWWWWWW'],
+    // Payment ids of 10 and 20 characters (one monospace width: the letter does not matter).
+    idSamples: [`${idPrefix('payment')}${'W'.repeat(7)}`, `${idPrefix('payment')}${'W'.repeat(17)}`],
   }
 }
 

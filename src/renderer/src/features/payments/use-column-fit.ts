@@ -57,23 +57,29 @@ export function measureColumns(host: HTMLElement, density: string, locale: strin
   }
 }
 
+/** Fits measured in this window, by density and language: a screen opened again is not measured again. */
+const measuredFits = new Map<string, ColumnFit>()
+
 /**
  * The list's column fit, measured in `host` before the first paint and again when the density or
  * the system language changes; the fixed widths until then (or where nothing can be measured).
  */
 export function useColumnFit(host: React.RefObject<HTMLElement | null>, density: string): ColumnFit {
-  const [fit, setFit] = useState<ColumnFit>(DEFAULT_FIT)
   const [locale, setLocale] = useState(userLocale)
+  const key = `${density}|${locale}`
+  const [fit, setFit] = useState<ColumnFit>(() => measuredFits.get(key) ?? DEFAULT_FIT)
   useEffect(() => {
     const changed = () => setLocale(userLocale())
     window.addEventListener('languagechange', changed)
     return () => window.removeEventListener('languagechange', changed)
   }, [])
   useLayoutEffect(() => {
+    const known = measuredFits.get(key)
     const el = host.current
-    if (!el) return
-    const measured = measureColumns(el, density, locale)
-    if (measured) setFit(measured)
-  }, [host, density, locale])
+    const measured = known ?? (el ? measureColumns(el, density, locale) : null)
+    if (!measured) return
+    measuredFits.set(key, measured)
+    setFit(measured)
+  }, [host, key, density, locale])
   return fit
 }
