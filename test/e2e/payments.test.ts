@@ -197,6 +197,61 @@ describe('payments browser in Chromium', () => {
     expect(seen.created).toBe(0)
   })
 
+  it("on a flick, draws the new rows in the DOM rows already there, in the list's order: none is moved", async () => {
+    const { page } = h
+    await waitIdle(page)
+    await page.getByTestId('load-more').click() // two pages: room for a flick of a whole window
+    await waitPages(page, 2)
+    await waitIdle(page)
+    const seen = await page.evaluate(async () => {
+      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+      const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
+      // In the DOM in the list's order (what a screen reader walks), whichever DOM row draws which.
+      const inOrder = () =>
+        rows()
+          .map((tr) => Number(tr.getAttribute('aria-rowindex')))
+          .every((n, i, all) => i === 0 || n === (all[i - 1] ?? 0) + 1)
+      // Away from the top, so the rows drawn above the view (overscan) are there before and after.
+      box.scrollTop = 5 * (rows()[0]?.offsetHeight ?? 26)
+      await frame()
+      const before = rows()
+      const idsBefore = new Set(before.map((tr) => tr.dataset.paymentId ?? ''))
+      const changes: MutationRecord[] = []
+      const observer = new MutationObserver((list) => changes.push(...list))
+      observer.observe(before[0]?.parentElement as HTMLElement, { childList: true })
+      box.scrollTop += box.clientHeight
+      await frame()
+      changes.push(...observer.takeRecords())
+      observer.disconnect()
+      const after = rows()
+      const result = {
+        rows: after.length,
+        newIds: after.filter((tr) => !idsBefore.has(tr.dataset.paymentId ?? '')).length,
+        rowsBefore: before.length,
+        sameElements: after.filter((tr, i) => before[i] === tr).length,
+        added: changes.reduce((n, c) => n + c.addedNodes.length, 0),
+        removed: changes.reduce((n, c) => n + c.removedNodes.length, 0),
+        inOrder: inOrder(),
+      }
+      box.scrollTop = 0
+      await frame()
+      return { ...result, inOrderBack: inOrder() }
+    })
+    expect(seen.rows).toBeGreaterThan(20)
+    expect(seen.newIds).toBeGreaterThan(seen.rows / 2)
+    // The window may hold a row more or less as the rows line up with its edges: only that row is
+    // added or removed, at the end; every other DOM row is the one that was at its place.
+    expect(seen).toMatchObject({
+      added: Math.max(0, seen.rows - seen.rowsBefore),
+      removed: Math.max(0, seen.rowsBefore - seen.rows),
+      sameElements: Math.min(seen.rows, seen.rowsBefore),
+      inOrder: true,
+      inOrderBack: true,
+    })
+    expect(Math.abs(seen.rows - seen.rowsBefore)).toBeLessThanOrEqual(1)
+  })
+
   it('switches the sort to oldest first', async () => {
     const { page } = h
     await page.getByTestId('view-toggle').click()

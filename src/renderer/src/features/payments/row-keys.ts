@@ -1,33 +1,55 @@
 // React keys for the rows of the virtual list. A key per payment id would make every frame of a fast
 // scroll unmount the rows that left the view and create new DOM rows for the ones that came in. Here
-// a row that came in takes the key (so the DOM row) of one that left, and its cells' text is updated
-// in place; a row that stays in view keeps its key (and is not drawn again: PaymentRow is memoized).
+// the DOM rows are reused, and which DOM row draws which list row is chosen for the least work:
+// - When most of the window is still in view (a slow scroll, the keyboard), a row that stays keeps
+//   its key and is not drawn again (PaymentRow is memoized); a row that came in takes the key (so the
+//   DOM row) of one that left, and its cells' text is updated in place. React moves those few DOM
+//   rows to their new place in the list.
+// - When most of the window is new (a fast flick, a jump, a list that starts over), the keys keep
+//   their order and each key draws the row at its place in the window: every row's text is updated
+//   and no DOM row moves. A DOM row that moves is taken out of the page's layout tree and put back:
+//   its styles and layout objects are built anew, and on a flick of ~35 rows a frame that was about
+//   a quarter of the frame's work (measured: style 2.7 → 0.75 ms, the frame's work about 19 → 14 ms),
+//   and garbage that made Chromium collect more often during the scroll.
 
 export interface RowKeys {
-  /** The keys of the consecutive rows first..last (unique among them), reusing freed keys. */
+  /** The keys of the consecutive rows first..last (unique among them), in the list's order, reusing freed keys. */
   keysFor(first: number, last: number): string[]
 }
 
 export function createRowKeys(): RowKeys {
-  let byIndex = new Map<number, number>()
+  // The last window: its first row and the key of each of its rows, in order.
+  let shownFirst = 0
+  let shown: number[] = []
   let next = 0
+
+  /** Most rows are new: the old keys in their order, then new keys if the window grew. */
+  function inPlace(count: number): number[] {
+    const keys = shown.slice(0, count)
+    while (keys.length < count) keys.push(next++)
+    return keys
+  }
+
+  /** Most rows stay: they keep their keys; the rows that came in take the keys of those that left. */
+  function recycled(first: number, count: number): number[] {
+    const keys: (number | undefined)[] = []
+    const inUse = new Set<number>()
+    for (let i = 0; i < count; i++) {
+      const key = shown[first + i - shownFirst]
+      keys.push(key)
+      if (key !== undefined) inUse.add(key)
+    }
+    const free = shown.filter((key) => !inUse.has(key))
+    return keys.map((key) => key ?? free.pop() ?? next++)
+  }
+
   return {
     keysFor(first, last) {
-      const kept = new Map<number, number>()
-      for (let i = first; i <= last; i++) {
-        const key = byIndex.get(i)
-        if (key !== undefined) kept.set(i, key)
-      }
-      const inUse = new Set(kept.values())
-      // Keys of rows that left the window, handed to the rows that came in.
-      const free = [...byIndex.values()].filter((key) => !inUse.has(key))
-      for (let i = first; i <= last; i++) {
-        if (!kept.has(i)) kept.set(i, free.pop() ?? next++)
-      }
-      byIndex = kept
-      const keys: string[] = []
-      for (let i = first; i <= last; i++) keys.push(`r${kept.get(i)}`)
-      return keys
+      const count = Math.max(0, last - first + 1)
+      const stay = Math.max(0, Math.min(last, shownFirst + shown.length - 1) - Math.max(first, shownFirst) + 1)
+      shown = stay * 2 > count ? recycled(first, count) : inPlace(count)
+      shownFirst = first
+      return shown.map((key) => `r${key}`)
     },
   }
 }
