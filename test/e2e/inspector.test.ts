@@ -5,6 +5,7 @@ import type { ApiClient } from '../../src/main/api'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import type { CreateOrderRequest } from '../../src/shared/api-types'
 import { emptyDraftContent } from '../../src/shared/order-builder'
+import { STATUS_CELL_WORDS } from '../../src/renderer/src/features/inspector/format'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { findIn, scanDirectory } from './secrets-leak-scan'
 import { present } from '../helpers/present'
@@ -167,6 +168,42 @@ describe('Inspector in Chromium', () => {
     await h.page.getByTestId('ratelimit-bucket').filter({ hasText: 'get-v2-payments' }).first().waitFor()
     await expect(h.page.getByTestId('ratelimit-status').textContent()).resolves.toMatch(/READ \d+\/\d+/)
     await h.screenshot('429-detail')
+  })
+
+  it('says in a word that fits when a request got no answer it could read, and what that means on hover', async () => {
+    await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'malformed-json', count: 1 })
+    try {
+      await expect(
+        client.listPayments({ limit: 3 }, { origin: { screen: 'payments', action: 'list payments' } }),
+      ).rejects.toMatchObject({ kind: 'malformed-response' })
+    } finally {
+      await admin.clearFaults()
+    }
+    await openInspector()
+    const row = h.page.getByTestId('request-row').filter({ hasText: '/payments?limit=3' }).first()
+    const cell = row.locator('.c-status')
+    await expect(cell.textContent()).resolves.toBe('bad reply')
+    // The answer was a 200 whose body could not be read: not shown as a success.
+    await expect(cell.getAttribute('title')).resolves.toBe(
+      'The service answered with a body that could not be read. (HTTP 200)',
+    )
+    // Every word the column can show fits it whole, in the list's own font and classes.
+    const cut = await cell.evaluate((el, words) => {
+      const badge = el.firstElementChild as HTMLElement
+      const original = badge.textContent
+      const out: string[] = []
+      for (const word of words) {
+        badge.textContent = word
+        const fits =
+          badge.scrollWidth <= badge.clientWidth + 0.5 &&
+          badge.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5
+        if (!fits) out.push(word)
+      }
+      badge.textContent = original
+      return out
+    }, STATUS_CELL_WORDS)
+    expect(STATUS_CELL_WORDS).toContain('retrying')
+    expect(cut).toEqual([])
   })
 
   it('opens the entry another screen links to (a failed connection test), with its retries explained', async () => {

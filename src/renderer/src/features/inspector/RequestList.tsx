@@ -3,26 +3,9 @@ import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
 import { useInspectorStore } from '../../app-stores'
 import { clockTime } from '../../../../shared/dates'
-import { formatDuration, shortPath } from './format'
+import { formatDuration, shortPath, statusCell } from './format'
 
 const ROW_HEIGHT = 30
-
-function statusBadge(row: RequestLogSummary): { text: string; className: string } {
-  switch (row.statusClass) {
-    case '2xx':
-      return { text: String(row.status), className: 'badge badge-ok' }
-    case '4xx':
-      return { text: String(row.status), className: 'badge badge-danger' }
-    case '5xx':
-      return { text: String(row.status), className: 'badge badge-warn' }
-    case 'pending':
-      return { text: `${row.status ?? '…'} retrying`, className: 'badge badge-info' }
-    case 'network':
-      return { text: row.errorKind ?? 'network', className: 'badge badge-warn' }
-    default:
-      return { text: String(row.status), className: 'badge' }
-  }
-}
 
 /** The log, newest first, virtualized: only the visible rows are in the DOM (10,000+ entries). */
 
@@ -130,7 +113,7 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]
             if (row === undefined) return null
-            const badge = statusBadge(row)
+            const status = statusCell(row)
             const selected = row.id === selectedId
             return (
               <div
@@ -175,8 +158,10 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                     </span>
                   ))}
                 </span>
-                <span role="gridcell" className="c-status">
-                  <span className={badge.className}>{badge.text}</span>
+                <span role="gridcell" className="c-status" title={status.title || undefined}>
+                  <span className={status.tone === 'plain' ? 'badge' : `badge badge-${status.tone}`}>
+                    {status.text}
+                  </span>
                 </span>
                 <span role="gridcell" className="c-dur">
                   {formatDuration(row.durationMs)}

@@ -1,5 +1,8 @@
 // Display helpers of the Inspector (pure); its dates and times come from shared/dates.ts.
 
+import type { ApiErrorKind } from '../../../../shared/api-error'
+import type { RequestLogSummary } from '../../../../shared/request-log-types'
+
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—'
   if (ms < 1000) return `${Math.round(ms)} ms`
@@ -61,4 +64,67 @@ export function headerValue(headers: Record<string, string> | null, name: string
 export function shortPath(path: string): string {
   const rest = path.replace(/^\/v\d+(?=\/|$|\?)/, '')
   return rest === '' ? '/' : rest
+}
+
+/** The list's status cell: the answer's HTTP status, or a short word for a request with none. */
+export interface StatusCell {
+  text: string
+  /** The badge's colour. */
+  tone: 'ok' | 'warn' | 'danger' | 'info' | 'plain'
+  /** What it means, in a sentence (shown on hover); empty for an HTTP status, which is whole. */
+  title: string
+}
+
+/** A request that got no answer, by the client's error kind: a word that fits the column, and what it means. */
+const NO_ANSWER: Record<Exclude<ApiErrorKind, 'http'>, { text: string; title: string }> = {
+  network: { text: 'network', title: 'No answer: the connection failed.' },
+  timeout: { text: 'timeout', title: 'No answer in time.' },
+  aborted: { text: 'canceled', title: 'Canceled before an answer came.' },
+  'malformed-response': { text: 'bad reply', title: 'The service answered with a body that could not be read.' },
+  'queue-full': { text: 'not sent', title: 'Not sent: too many requests were waiting for the rate limit.' },
+  'foreign-origin': { text: 'not sent', title: 'Not sent: the link points to another site.' },
+  'invalid-request': { text: 'not sent', title: 'Not sent: the request was refused before it was sent.' },
+}
+
+/** Every word the status cell shows besides a number: the column is sized to hold each whole. */
+export const STATUS_CELL_WORDS: readonly string[] = [
+  ...new Set(['retrying', 'failed', ...Object.values(NO_ANSWER).map((w) => w.text)]),
+]
+
+/** The word of a client error kind other than an HTTP status, or null. */
+function failure(kind: string | null): StatusCell | null {
+  return kind !== null && Object.hasOwn(NO_ANSWER, kind)
+    ? { ...NO_ANSWER[kind as keyof typeof NO_ANSWER], tone: 'warn' }
+    : null
+}
+
+export function statusCell(row: Pick<RequestLogSummary, 'statusClass' | 'status' | 'errorKind'>): StatusCell {
+  const status = String(row.status)
+  switch (row.statusClass) {
+    case '2xx': {
+      // A 2xx whose body could not be read failed: not shown as a success.
+      const failed = failure(row.errorKind)
+      return failed ? { ...failed, title: `${failed.title} (HTTP ${status})` } : { text: status, tone: 'ok', title: '' }
+    }
+    case '4xx':
+      return { text: status, tone: 'danger', title: '' }
+    case '5xx':
+      return { text: status, tone: 'warn', title: '' }
+    case 'pending':
+      return {
+        text: 'retrying',
+        tone: 'info',
+        title: row.status === null ? 'Being tried again.' : `Being tried again after a ${status} answer.`,
+      }
+    case 'network':
+      return (
+        failure(row.errorKind) ?? {
+          text: 'failed',
+          tone: 'warn',
+          title: `No answer${row.errorKind ? ` (${row.errorKind})` : ''}.`,
+        }
+      )
+    default:
+      return { text: status, tone: 'plain', title: '' }
+  }
 }

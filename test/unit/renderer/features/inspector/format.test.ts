@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shortPath } from '../../../../../src/renderer/src/features/inspector/format'
+import { shortPath, statusCell, STATUS_CELL_WORDS } from '../../../../../src/renderer/src/features/inspector/format'
 
 describe('Inspector path column', () => {
   it('drops the API version prefix and keeps the rest, query included', () => {
@@ -13,5 +13,68 @@ describe('Inspector path column', () => {
     expect(shortPath('/payments/tr_1')).toBe('/payments/tr_1')
     expect(shortPath('/v2x/payments')).toBe('/v2x/payments')
     expect(shortPath('/api/v2/payments')).toBe('/api/v2/payments')
+  })
+})
+
+describe('Inspector status column', () => {
+  it('shows the HTTP status of an answer, coloured by its class, with no hover text', () => {
+    expect(statusCell({ statusClass: '2xx', status: 201, errorKind: null })).toEqual({
+      text: '201',
+      tone: 'ok',
+      title: '',
+    })
+    expect(statusCell({ statusClass: '4xx', status: 422, errorKind: 'http' })).toMatchObject({
+      text: '422',
+      tone: 'danger',
+    })
+    expect(statusCell({ statusClass: '5xx', status: 503, errorKind: 'http' })).toMatchObject({
+      text: '503',
+      tone: 'warn',
+    })
+  })
+
+  it('says in a short word when there was no answer, and what it means in a sentence', () => {
+    const cases = [
+      ['network', 'network', /connection failed/],
+      ['timeout', 'timeout', /in time/],
+      ['aborted', 'canceled', /Canceled/],
+      ['malformed-response', 'bad reply', /could not be read/],
+      ['queue-full', 'not sent', /rate limit/],
+      ['foreign-origin', 'not sent', /another site/],
+      ['invalid-request', 'not sent', /refused before/],
+    ] as const
+    for (const [kind, text, title] of cases) {
+      const cell = statusCell({ statusClass: 'network', status: null, errorKind: kind })
+      expect(cell).toMatchObject({ text, tone: 'warn' })
+      expect(cell.title).toMatch(title)
+      expect(STATUS_CELL_WORDS).toContain(text)
+    }
+    // A kind this version does not know (an older or newer log): a word that fits, the kind on hover.
+    expect(statusCell({ statusClass: 'network', status: null, errorKind: 'toString' })).toEqual({
+      text: 'failed',
+      tone: 'warn',
+      title: 'No answer (toString).',
+    })
+  })
+
+  it('does not show a 2xx whose body could not be read as a success', () => {
+    expect(statusCell({ statusClass: '2xx', status: 200, errorKind: 'malformed-response' })).toEqual({
+      text: 'bad reply',
+      tone: 'warn',
+      title: 'The service answered with a body that could not be read. (HTTP 200)',
+    })
+  })
+
+  it('says a request is being tried again, after which answer', () => {
+    expect(statusCell({ statusClass: 'pending', status: 429, errorKind: null })).toEqual({
+      text: 'retrying',
+      tone: 'info',
+      title: 'Being tried again after a 429 answer.',
+    })
+    expect(statusCell({ statusClass: 'pending', status: null, errorKind: null }).title).toBe('Being tried again.')
+  })
+
+  it('has words no longer than the column was sized for', () => {
+    for (const word of STATUS_CELL_WORDS) expect(word.length).toBeLessThanOrEqual(9)
   })
 })
