@@ -197,7 +197,7 @@ describe('payments browser in Chromium', () => {
     expect(seen.created).toBe(0)
   })
 
-  it("on a flick, draws the new rows in the DOM rows already there, in the list's order: none is moved", async () => {
+  it("on a flick, draws the new rows in the DOM rows already there, in the list's order: none is moved, nor on a step back up", async () => {
     const { page } = h
     await waitIdle(page)
     await page.getByTestId('load-more').click() // two pages: room for a flick of a whole window
@@ -234,9 +234,20 @@ describe('payments browser in Chromium', () => {
         removed: changes.reduce((n, c) => n + c.removedNodes.length, 0),
         inOrder: inOrder(),
       }
+      // Then up by 3 rows, a wheel's step: the rows that stay are not moved either (a moved DOM row
+      // is removed and added again), and the list is still in order.
+      const up: MutationRecord[] = []
+      const upObserver = new MutationObserver((list) => up.push(...list))
+      upObserver.observe(after[0]?.parentElement as HTMLElement, { childList: true })
+      box.scrollTop -= 3 * (after[0]?.offsetHeight ?? 26)
+      await frame()
+      up.push(...upObserver.takeRecords())
+      upObserver.disconnect()
+      const movedUp = up.flatMap((c) => [...c.removedNodes]).filter((n) => n.isConnected).length
+      const inOrderUp = inOrder()
       box.scrollTop = 0
       await frame()
-      return { ...result, inOrderBack: inOrder() }
+      return { ...result, movedUp, inOrderUp, inOrderBack: inOrder() }
     })
     expect(seen.rows).toBeGreaterThan(20)
     expect(seen.newIds).toBeGreaterThan(seen.rows / 2)
@@ -247,6 +258,8 @@ describe('payments browser in Chromium', () => {
       removed: Math.max(0, seen.rowsBefore - seen.rows),
       sameElements: Math.min(seen.rows, seen.rowsBefore),
       inOrder: true,
+      movedUp: 0,
+      inOrderUp: true,
       inOrderBack: true,
     })
     expect(Math.abs(seen.rows - seen.rowsBefore)).toBeLessThanOrEqual(1)

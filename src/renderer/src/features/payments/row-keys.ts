@@ -2,9 +2,11 @@
 // scroll unmount the rows that left the view and create new DOM rows for the ones that came in. Here
 // the DOM rows are reused, and which DOM row draws which list row is chosen for the least work:
 // - When most of the window is still in view (a slow scroll, the keyboard), a row that stays keeps
-//   its key and is not drawn again (PaymentRow is memoized); a row that came in takes the key (so the
-//   DOM row) of one that left, and its cells' text is updated in place. React moves those few DOM
-//   rows to their new place in the list.
+//   its key and is not drawn again (PaymentRow is memoized). A row that came in below takes the key
+//   (so the DOM row) of one that left, its cells' text is updated in place, and React moves those few
+//   DOM rows to the end. A row that came in above gets a new key (a new DOM row; the ones that left
+//   are removed): with a key of a row that left below, React would move every row that stayed
+//   instead (measured scrolling up one row a frame: about 16 ms of work a frame, 4.5 with new keys).
 // - When most of the window is new (a fast flick, a jump, a list that starts over), the keys keep
 //   their order and each key draws the row at its place in the window: every row's text is updated
 //   and no DOM row moves. A DOM row that moves is taken out of the page's layout tree and put back:
@@ -30,7 +32,7 @@ export function createRowKeys(): RowKeys {
     return keys
   }
 
-  /** Most rows stay: they keep their keys; the rows that came in take the keys of those that left. */
+  /** Most rows stay: they keep their keys; rows that came in below take the keys of those that left, rows above new keys. */
   function recycled(first: number, count: number): number[] {
     const keys: (number | undefined)[] = []
     const inUse = new Set<number>()
@@ -40,7 +42,7 @@ export function createRowKeys(): RowKeys {
       if (key !== undefined) inUse.add(key)
     }
     const free = shown.filter((key) => !inUse.has(key))
-    return keys.map((key) => key ?? free.pop() ?? next++)
+    return keys.map((key, i) => key ?? (first + i < shownFirst ? next++ : (free.pop() ?? next++)))
   }
 
   return {

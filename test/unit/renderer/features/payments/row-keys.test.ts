@@ -37,18 +37,23 @@ describe('keys of the payments list rows', () => {
     }
   })
 
-  it('stay with a row while most of the window stays in view, and pass the keys of rows that left to rows that came in', () => {
+  it('stay with a row while most of the window stays in view; rows that come in below take the keys of rows that left, rows above new ones', () => {
     const keys = createRowKeys()
     const before = keys.keysFor(100, 132)
     const after = keys.keysFor(110, 142) // scrolled by 10 of 33 rows
     // Rows 110..132 are in both windows under the same key: not drawn again.
     expect(after.slice(0, 23)).toEqual(before.slice(10))
-    // The 10 rows that came in use exactly the keys of the 10 that left: no new DOM rows.
+    // The 10 rows that came in use exactly the keys of the 10 that left: no new DOM rows; React
+    // moves those 10 to the end.
     expect(new Set(after.slice(23))).toEqual(new Set(before.slice(0, 10)))
-    // Back up by 3: the rows in view keep their keys again.
+    expect(movedRows(before, after)).toBe(10)
+    // Back up by 3: the rows in view keep their keys again, and the 3 that came in above get new
+    // keys: with the keys of the 3 that left below, React would move the 30 rows that stayed.
     const up = keys.keysFor(107, 139)
     expect(up.slice(3)).toEqual(after.slice(0, 30))
-    expect(new Set(up)).toEqual(new Set(after))
+    expect(up.slice(0, 3).filter((k) => after.includes(k) || before.includes(k))).toEqual([])
+    expect(movedRows(after, up)).toBe(0)
+    expect(movedRows(after, [...after.slice(30), ...after.slice(0, 30)])).toBe(30)
   })
 
   it('keep their order when most of the window is new, so that no DOM row moves', () => {
