@@ -221,6 +221,25 @@ describe('search box and home screen', () => {
     await expect.poll(() => orderTitle()).toContain(order.id)
   })
 
+  it('leaves the keyboard where the agent put it when they press a key while an opened result still loads', async () => {
+    // The order takes half a second to come: Ctrl+K meanwhile keeps the search box focused after it came.
+    await admin.addFault({ path: `/v2/orders/${order.id}`, method: 'GET', kind: 'latency', latencyMs: 500, count: 1 })
+    try {
+      await search(order.id)
+      await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(order.id)
+      await h.page.keyboard.press('Enter')
+      await h.page.keyboard.press('Control+k')
+      await expect.poll(() => orderTitle()).toContain(order.id)
+      await h.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+      await expect(h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe(
+        'search-input',
+      )
+    } finally {
+      await admin.clearFaults()
+    }
+    await h.page.keyboard.press('Escape')
+  })
+
   it('says what was searched and how fresh the index is when nothing matches; hostile text is harmless', async () => {
     await search('"nobody-here" OR 1=1 --')
     const empty = h.page.getByTestId('search-empty')

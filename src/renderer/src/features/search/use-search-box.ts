@@ -22,20 +22,39 @@ export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: strin
 
 /**
  * After a result opens, the keyboard goes to what was opened (its heading), not back to the search
- * box: the view's keys (R refund, C cancel…) then act at once.
+ * box: the view's keys (R refund, C cancel…) then act at once. The view may take a moment to load;
+ * if the agent presses a key or clicks meanwhile (Ctrl+K again, another field), the keyboard stays
+ * where they put it.
  */
-function focusOpenedView(id: string, framesLeft = 60): void {
-  requestAnimationFrame(() => {
-    const heading = [...document.querySelectorAll<HTMLElement>('#pay-detail-title, #order-title')].find((el) =>
-      el.textContent?.includes(id),
-    )
-    if (!heading) {
-      if (framesLeft > 0) focusOpenedView(id, framesLeft - 1)
-      return
-    }
-    heading.tabIndex = -1
-    heading.focus()
-  })
+function focusOpenedView(id: string, frames = 60): void {
+  const since = performance.now()
+  let moved = false
+  // The key or click that opened the result happened before `since`.
+  const onInput = (event: Event) => {
+    if (event.timeStamp > since) moved = true
+  }
+  const stop = () => {
+    window.removeEventListener('keydown', onInput, true)
+    window.removeEventListener('pointerdown', onInput, true)
+  }
+  window.addEventListener('keydown', onInput, true)
+  window.addEventListener('pointerdown', onInput, true)
+  const attempt = (framesLeft: number) =>
+    requestAnimationFrame(() => {
+      if (moved) return stop()
+      const heading = [...document.querySelectorAll<HTMLElement>('#pay-detail-title, #order-title')].find((el) =>
+        el.textContent?.includes(id),
+      )
+      if (!heading) {
+        if (framesLeft > 0) attempt(framesLeft - 1)
+        else stop()
+        return
+      }
+      stop()
+      heading.tabIndex = -1
+      heading.focus()
+    })
+  attempt(frames)
 }
 
 /** Ctrl/Cmd+K anywhere focuses the box and selects its text. */
