@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
+import { MAX_PAGE_SIZE, type Order, type Payment, type PaymentList } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
 import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
@@ -65,13 +65,36 @@ export const paymentsExportInput = z
 
 export interface PaymentsPageResult {
   /**
-   * The page (a PaymentList) as JSON text. One string crosses IPC far cheaper than a graph of 250
-   * payments (structured clone in Electron, Playwright's serializer in the e2e harness), which
-   * keeps scrolling smooth while pages are fetched again; the renderer parses it once.
+   * The page (a PaymentList) as JSON text with its `_embedded.payments` left empty: its count and
+   * cursor links. Strings cross IPC far cheaper than a graph of 250 payments (structured clone in
+   * Electron, Playwright's serializer in the e2e harness).
    */
   pageText: string
+  /**
+   * The page's payments, each as its own JSON text, in order. The renderer parses a row when it is
+   * drawn or filtered (renderer/src/lib/page-rows.ts), not the whole page when it arrives.
+   */
+  rowTexts: string[]
+  /** The payments' ids, in the same order (export, find-in-list, the keys of a dropped page). */
+  ids: string[]
+  /** The currencies of the payments' amounts, sorted (the list filter's choices). */
+  currencies: string[]
   /** The API client's request id (the inspector entry), when the request log reported it. */
   requestId: string | null
+}
+
+/** A page of the list as main hands it to the renderer (one payment, one text). */
+export function toPageResult(page: PaymentList, requestId: string | null): PaymentsPageResult {
+  const payments = page._embedded.payments
+  const currencies = new Set<string>()
+  for (const p of payments) if (p.amount?.currency) currencies.add(p.amount.currency)
+  return {
+    pageText: JSON.stringify({ ...page, _embedded: { ...page._embedded, payments: [] } }),
+    rowTexts: payments.map((p) => JSON.stringify(p)),
+    ids: payments.map((p) => p.id),
+    currencies: [...currencies].sort(),
+    requestId,
+  }
 }
 
 /** What the payment view tells beside the payment (services/payment-context.ts). */

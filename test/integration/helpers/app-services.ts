@@ -25,6 +25,7 @@ export interface Reply {
     notice: string | null
     entries: { id: string }[]
     pageText: string
+    ids: string[]
     ok?: boolean
     error?: unknown
   }

@@ -1,4 +1,4 @@
-import type { PaymentResult, PaymentsPageResult } from '../../../shared/ipc/payments'
+import { toPageResult, type PaymentResult, type PaymentsPageResult } from '../../../shared/ipc/payments'
 import type { ListPaymentsInput } from '../../api/client'
 import { loadPaymentContext } from '../payment-context'
 import { checkServedLink, origin, rememberServed, rememberLinks, tracedCall, type PaymentsContext } from './context'
@@ -32,7 +32,7 @@ export async function readListPage(ctx: PaymentsContext, request: ListRequest): 
     )
     rememberServed(ctx, request.sessionId, page._embedded.payments)
     rememberLinks(ctx, request.sessionId, page)
-    return { pageText: JSON.stringify(page), requestId }
+    return toPageResult(page, requestId)
   } finally {
     call.done()
   }

@@ -3,6 +3,7 @@
 // the rules (which pages to drop, which to fetch again) are unit-tested without a DOM.
 
 import type { Payment } from '../../../shared/api-types'
+import type { PageRows } from './page-rows'
 
 export type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
 
@@ -15,8 +16,10 @@ export interface PageSlot {
   count: number
   /** The page's payment ids, kept when the rows are dropped (export, find-in-list). */
   ids: string[]
-  /** The rows, or null while dropped or not yet loaded. */
-  rows: Payment[] | null
+  /** The rows (parsed when drawn, page-rows.ts), or null while dropped or not yet loaded. */
+  rows: PageRows | null
+  /** The currencies of the rows' amounts, sorted (the filter's choices). */
+  currencies: readonly string[]
   nextLink: string | null
   previousLink: string | null
   state: SlotState
@@ -109,11 +112,39 @@ export function planWindow(
   return plan
 }
 
-/** Rows currently held (what a filter can cover). */
-export function loadedRows(slots: readonly PageSlot[]): Payment[] {
+/**
+ * Rows currently held (what a filter can cover), each parsed. `parsed` keeps each page's parse, so a
+ * page that arrives while a filter is on is the only one parsed again.
+ */
+export function loadedRows(
+  slots: readonly PageSlot[],
+  parsed: WeakMap<PageRows, Payment[]> = new WeakMap(),
+): Payment[] {
   const rows: Payment[] = []
-  for (const slot of slots) if (slot.rows) for (const p of slot.rows) rows.push(p)
+  for (const slot of slots) {
+    if (!slot.rows) continue
+    let page = parsed.get(slot.rows)
+    if (!page) {
+      page = slot.rows.all()
+      parsed.set(slot.rows, page)
+    }
+    for (const p of page) rows.push(p)
+  }
   return rows
+}
+
+/** How many rows are held, without parsing them. */
+export function loadedCount(slots: readonly PageSlot[]): number {
+  let n = 0
+  for (const slot of slots) n += slot.rows?.length ?? 0
+  return n
+}
+
+/** The currencies of the rows held, sorted. */
+export function loadedCurrencies(slots: readonly PageSlot[]): string[] {
+  const all = new Set<string>()
+  for (const slot of slots) if (slot.rows) for (const c of slot.currencies) all.add(c)
+  return [...all].sort()
 }
 
 /** The row at a list index, or null for a placeholder (page dropped or loading). */
@@ -122,5 +153,5 @@ export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], ro
   if (i < 0) return null
   const slot = slots[i]
   const start = offsets[i]
-  return slot && start !== undefined ? (slot.rows?.[row - start] ?? null) : null
+  return slot && start !== undefined ? (slot.rows?.at(row - start) ?? null) : null
 }

@@ -1,4 +1,4 @@
-import type { Payment, PaymentList, SortOrder } from '../../../shared/api-types'
+import type { Payment, SortOrder } from '../../../shared/api-types'
 import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { planWindow, type PageSlot } from '../lib/page-window'
 import { toErrorView } from './error-view'
@@ -7,6 +7,7 @@ import {
   parsePage,
   slotFromPage,
   type DetailState,
+  type PaymentsPage,
   type ExportProgress,
   type ListAction,
   type ListStart,
@@ -48,18 +49,18 @@ async function fetchPage(
   ctx: PaymentsStoreContext,
   request: PageRequest,
   action: ListAction,
-): Promise<{ page: PaymentList; requestId: string | null }> {
+): Promise<{ page: PaymentsPage; requestId: string | null }> {
   const pending = begin(ctx, action)
   const sessionId = ctx.get().sessionId
   try {
-    const { pageText, requestId } = await ctx.port.list({
+    const reply = await ctx.port.list({
       sessionId,
       requestKey: pending.requestKey,
       action,
       ...request,
     })
     ctx.deps.onReplyReceived?.()
-    return { page: parsePage(pageText), requestId }
+    return { page: parsePage(reply), requestId: reply.requestId }
   } finally {
     end(ctx, pending)
   }
@@ -84,7 +85,7 @@ export async function restart(
       slots: [slotFromPage(page, requestId, newKey(ctx, 'slot'))],
       listId: s.listId + 1,
       loading: false,
-      selectedIndex: page._embedded.payments.length > 0 ? 0 : -1,
+      selectedIndex: page.rows.length > 0 ? 0 : -1,
       view: { first: 0, last: -1 },
     }))
   } catch (error) {
@@ -147,7 +148,7 @@ async function refetchSlot(ctx: PaymentsStoreContext, key: string): Promise<void
     const { page, requestId } = await fetchPage(ctx, { link: slot.selfLink }, 'refetch')
     const fresh = slotFromPage(page, requestId, key)
     // The row count is the placeholder height: keep positions stable even if the page changed.
-    mark({ ...fresh, count: slot.count, rows: (fresh.rows ?? []).slice(0, slot.count), ids: slot.ids })
+    mark({ ...fresh, count: slot.count, rows: fresh.rows?.slice(slot.count) ?? null, ids: slot.ids })
   } catch {
     mark({ state: 'dropped' })
   }
@@ -276,5 +277,5 @@ export async function readNewest(ctx: PaymentsStoreContext, limit: number): Prom
     query: { limit },
     action: 'refresh',
   })
-  return parsePage(page.pageText)._embedded.payments
+  return parsePage(page).rows.all()
 }

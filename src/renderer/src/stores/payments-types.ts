@@ -1,7 +1,8 @@
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
-import type { PaymentContext, PaymentsExportFormat } from '../../../shared/ipc/payments'
+import type { PaymentContext, PaymentsExportFormat, PaymentsPageResult } from '../../../shared/ipc/payments'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import { PageRows } from '../lib/page-rows'
 import type { PageSlot, WindowOptions } from '../lib/page-window'
 import type { PaymentFilter } from '../lib/payment-filters'
 import type { ErrorView } from './error-view'
@@ -117,28 +118,57 @@ export function parsePrefs(raw: string | null): PaymentsPrefs {
   }
 }
 
-export function slotFromPage(page: PaymentList, requestId: string | null, key: string): PageSlot {
-  const rows = page._embedded.payments
+/** A page of the list as the store keeps it: links and ids at once, the rows parsed when drawn. */
+export interface PaymentsPage {
+  selfLink: string | null
+  nextLink: string | null
+  previousLink: string | null
+  ids: string[]
+  rows: PageRows
+  currencies: string[]
+}
+
+export function slotFromPage(page: PaymentsPage, requestId: string | null, key: string): PageSlot {
   return {
     key,
-    selfLink: page._links?.self?.href ?? null,
-    count: rows.length,
-    ids: rows.map((p) => p.id),
-    rows,
-    nextLink: page._links?.next?.href ?? null,
-    previousLink: page._links?.previous?.href ?? null,
+    selfLink: page.selfLink,
+    count: page.rows.length,
+    ids: page.ids,
+    rows: page.rows,
+    currencies: page.currencies,
+    nextLink: page.nextLink,
+    previousLink: page.previousLink,
     state: 'loaded',
     requestId,
   }
 }
 
-/** The list reply's page text (spec 4.3 list object), checked for the one array the screen relies on. */
-export function parsePage(text: string): PaymentList {
-  const page = JSON.parse(text) as PaymentList | null
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+/**
+ * A list reply (spec 4.3 list object, its payments one text each), checked for what the screen
+ * relies on: the page's links, and as many ids as row texts. The rows are not parsed here.
+ */
+export function parsePage(
+  result: Pick<PaymentsPageResult, 'pageText' | 'rowTexts' | 'ids' | 'currencies'>,
+): PaymentsPage {
+  const page = JSON.parse(result.pageText) as PaymentList | null
   if (!page || typeof page !== 'object' || !Array.isArray(page._embedded?.payments)) {
     throw new Error('The payments list reply has no _embedded.payments array (spec 4.3).')
   }
-  return page
+  const { rowTexts, ids, currencies } = result
+  if (!isStringArray(rowTexts) || !isStringArray(ids) || ids.length !== rowTexts.length || !isStringArray(currencies)) {
+    throw new Error('The payments list reply has no row for each payment id.')
+  }
+  const href = (link: { href?: unknown } | null | undefined) => (typeof link?.href === 'string' ? link.href : null)
+  return {
+    selfLink: href(page._links?.self),
+    nextLink: href(page._links?.next),
+    previousLink: href(page._links?.previous),
+    ids,
+    rows: new PageRows(rowTexts),
+    currencies,
+  }
 }
 
 export interface PaymentsState {

@@ -152,7 +152,8 @@ describe('payments service', () => {
     const [ra, rb] = await Promise.all([a, b])
     expect(ra.requestId).toBe('req-2')
     expect(rb.requestId).toBe('req-3')
-    expect(present((JSON.parse(rb.pageText) as PaymentList)._embedded.payments[0]).id).toBe('tr_p10')
+    expect(rb.ids[0]).toBe('tr_p10')
+    expect((JSON.parse(present(rb.rowTexts[0])) as { id: string }).id).toBe('tr_p10')
     // The link went to the client verbatim.
     expect(present(client.calls[2]).input).toEqual({ link: next })
   })

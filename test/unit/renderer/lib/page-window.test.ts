@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_WINDOW,
+  loadedCount,
+  loadedCurrencies,
   loadedRows,
   planWindow,
   rowAt,
@@ -9,7 +11,7 @@ import {
   windowFromSearch,
   type PageSlot,
 } from '../../../../src/renderer/src/lib/page-window'
-import type { Payment } from '../../../../src/shared/api-types'
+import { PageRows } from '../../../../src/renderer/src/lib/page-rows'
 
 function slot(i: number, count: number, state: PageSlot['state'] = 'loaded'): PageSlot {
   const ids = Array.from({ length: count }, (_, r) => `tr_p${i}r${r}`)
@@ -18,7 +20,8 @@ function slot(i: number, count: number, state: PageSlot['state'] = 'loaded'): Pa
     selfLink: `http://127.0.0.1/v2/payments?from=${ids[0]}&limit=${count}`,
     count,
     ids,
-    rows: state === 'loaded' ? ids.map((id) => ({ id }) as Payment) : null,
+    rows: state === 'loaded' ? new PageRows(ids.map((id) => JSON.stringify({ id }))) : null,
+    currencies: [],
     nextLink: null,
     previousLink: null,
     state,
@@ -41,6 +44,27 @@ describe('row offsets', () => {
     const slots = [slot(0, 3), slot(1, 3, 'dropped')]
     expect(rowAt(slots, rowOffsets(slots), 4)).toBeNull()
     expect(loadedRows(slots).map((p) => p.id)).toEqual(['tr_p0r0', 'tr_p0r1', 'tr_p0r2'])
+  })
+
+  it('counts and lists what is held without parsing a row', () => {
+    const broken = { ...slot(2, 2), rows: new PageRows(['{', '{']), currencies: ['USD', 'EUR'] }
+    const slots = [{ ...slot(0, 3), currencies: ['EUR'] }, { ...slot(1, 2, 'dropped'), currencies: ['GBP'] }, broken]
+    expect(loadedCount(slots)).toBe(5)
+    // A dropped page's currencies are not offered: its rows are not there to match.
+    expect(loadedCurrencies(slots)).toEqual(['EUR', 'USD'])
+  })
+
+  it('parses each page once for a filter while it is on: a page that arrives is the only one parsed', () => {
+    const parsed = new WeakMap()
+    const slots = [slot(0, 2), slot(1, 2)]
+    const first = loadedRows(slots, parsed)
+    const more = loadedRows([...slots, slot(2, 2)], parsed)
+    expect(more.map((p) => p.id)).toEqual(['tr_p0r0', 'tr_p0r1', 'tr_p1r0', 'tr_p1r1', 'tr_p2r0', 'tr_p2r1'])
+    expect(more.slice(0, 4)).toEqual(first)
+    // The same objects: the first two pages were not parsed again.
+    for (const [i, p] of first.entries()) expect(more[i]).toBe(p)
+    // Without the map (a filter turned off and on), pages are parsed anew.
+    expect(loadedRows(slots)[0]).not.toBe(first[0])
   })
 })
 

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../../src/shared/ipc/contract'
+import { toPageResult } from '../../../../src/shared/ipc/payments'
 import {
   createPaymentsStore,
   DEFAULT_PREFS,
@@ -39,7 +40,7 @@ function fakeService(total: number) {
   const held: Deferred<ChannelOutput<'payments.list'>>[] = []
   let holdNext = 0
 
-  function page(from: number, limit: number): string {
+  function page(from: number, limit: number): PaymentList {
     const rows = all.slice(from, from + limit)
     const link = (start: number) => `${BASE}?from=${all[start]?.id ?? ''}&limit=${limit}`
     const body: PaymentList = {
@@ -51,7 +52,7 @@ function fakeService(total: number) {
         previous: from > 0 ? { href: link(Math.max(0, from - limit)), type: 'application/hal+json' } : null,
       },
     } as unknown as PaymentList
-    return JSON.stringify(body)
+    return body
   }
 
   function answer(input: ListInput): ChannelOutput<'payments.list'> {
@@ -65,7 +66,7 @@ function fakeService(total: number) {
       if (input.query.from) from = all.findIndex((p) => p.id === input.query?.from)
       if (input.query.limit) limit = input.query.limit
     }
-    return { pageText: page(from, limit), requestId: `req-${calls.length}` }
+    return toPageResult(page(from, limit), `req-${calls.length}`)
   }
 
   const port: PaymentsPort = {
@@ -290,10 +291,41 @@ describe('payments store', () => {
     const first = store.getState().loadFirst()
     present(service.held[0]).resolve({
       pageText: '{"_embedded": {}}',
+      rowTexts: [],
+      ids: [],
+      currencies: [],
       requestId: null,
     })
     await first
     expect(store.getState().error?.message).toContain('_embedded.payments')
+    expect(store.getState().slots).toEqual([])
+  })
+
+  it('a page arrives without its rows being parsed: a row is read when drawn, and one unreadable row loses no other', async () => {
+    const { service, store } = setup(10)
+    service.hold()
+    const first = store.getState().loadFirst()
+    const reply = service.answer(present(service.calls[0]))
+    present(service.held[0]).resolve({ ...reply, rowTexts: reply.rowTexts.map((t, i) => (i === 3 ? '{"id": ' : t)) })
+    await first
+    expect(store.getState().error).toBeNull()
+    const slot = present(store.getState().slots[0])
+    expect(slot.ids).toEqual(service.all.map((p) => p.id))
+    expect(slot.currencies).toEqual(['EUR'])
+    expect(slot.rows?.at(2)).toEqual(service.all[2])
+    // The broken row is a placeholder (null), not an error for the whole list.
+    expect(slot.rows?.at(3)).toBeNull()
+    expect(slot.rows?.at(4)).toEqual(service.all[4])
+  })
+
+  it('a reply with fewer rows than ids is an error', async () => {
+    const { service, store } = setup(10)
+    service.hold()
+    const first = store.getState().loadFirst()
+    const reply = service.answer(present(service.calls[0]))
+    present(service.held[0]).resolve({ ...reply, rowTexts: reply.rowTexts.slice(1) })
+    await first
+    expect(store.getState().error?.message).toContain('no row for each payment id')
     expect(store.getState().slots).toEqual([])
   })
 
@@ -315,7 +347,12 @@ describe('payments store', () => {
       store.getState().slots[0]?.selfLink,
       store.getState().slots[1]?.selfLink,
     ])
-    expect(store.getState().slots[0]?.rows?.map((p) => p.id)).toEqual(service.all.slice(0, 50).map((p) => p.id))
+    expect(
+      store
+        .getState()
+        .slots[0]?.rows?.all()
+        .map((p) => p.id),
+    ).toEqual(service.all.slice(0, 50).map((p) => p.id))
   })
 
   it('filters: a change selects the first match, clearing ends it', async () => {

@@ -64,7 +64,7 @@ export function PaymentsScreen(): React.JSX.Element {
   const [filterOpen, setFilterOpen] = useState(false)
   usePaymentsScreenLife(store, takeFocus, pendingFocus)
   const list = usePaymentsList(store, s)
-  const { loaded, filterActive, compiled, filtered, totalRows, rowCount, rowAt, currencies } = list
+  const { loadedTotal, filterActive, compiled, filtered, totalRows, rowCount, rowAt, currencies } = list
   const { openIndex, onRange, onVisible } = list
   usePaymentsKeys(store, rowCount, openIndex, findRef)
   // The filter's fields show while it is on or asked for; otherwise one button stands for them.
@@ -102,7 +102,7 @@ export function PaymentsScreen(): React.JSX.Element {
           onChange={s.setFilter}
           onClear={s.clearFilter}
           active={filterActive}
-          loadedCount={loaded.length}
+          loadedCount={loadedTotal}
           matchCount={filtered?.length ?? 0}
           error={compiled.ok ? null : compiled.error}
           currencies={currencies}

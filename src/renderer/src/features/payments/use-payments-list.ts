@@ -6,7 +6,8 @@ import type { StoreApi } from 'zustand'
 import type { Payment } from '../../../../shared/api-types'
 import { benchMark } from '../../lib/bench-marks'
 import { isControlKey, isTyping } from '../../lib/keyboard'
-import { loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
+import type { PageRows } from '../../lib/page-rows'
+import { loadedCount, loadedCurrencies, loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
 
@@ -16,8 +17,12 @@ export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen:
 /** The rows the list shows and the callbacks its table calls. */
 export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
   const offsets = useMemo(() => rowOffsets(s.slots), [s.slots])
-  const loaded = useMemo(() => loadedRows(s.slots), [s.slots])
   const filterActive = isFilterActive(s.filter)
+  // The rows are parsed for a filter only (without one, a row is parsed when it is drawn), each page
+  // once while the filter is on; turned off, the parsed pages are let go.
+  const parsedPages = useMemo(() => (filterActive ? new WeakMap<PageRows, Payment[]>() : null), [filterActive])
+  const loaded = useMemo(() => (parsedPages ? loadedRows(s.slots, parsedPages) : []), [parsedPages, s.slots])
+  const loadedTotal = useMemo(() => loadedCount(s.slots), [s.slots])
   const compiled = useMemo(() => compileFilter(s.filter), [s.filter])
   const filtered = useMemo<Payment[] | null>(
     () => (filterActive && compiled.ok ? loaded.filter(compiled.test) : null),
@@ -29,7 +34,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     (i: number): Payment | null => (filtered ? (filtered[i] ?? null) : slotRowAt(s.slots, offsets, i)),
     [filtered, s.slots, offsets],
   )
-  const currencies = useMemo(() => [...new Set(loaded.map((p) => p.amount?.currency).filter(Boolean))].sort(), [loaded])
+  const currencies = useMemo(() => loadedCurrencies(s.slots), [s.slots])
 
   // Bench: mark when the list's rows are committed, then at the next frame (see bench/ui).
   useLayoutEffect(() => {
@@ -37,7 +42,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
   }, [s.slots])
 
   const requestIdOfRow = useCallback(
-    (id: string): string | null => s.slots.find((slot) => slot.rows?.some((p) => p.id === id))?.requestId ?? null,
+    (id: string): string | null => s.slots.find((slot) => slot.rows && slot.ids.includes(id))?.requestId ?? null,
     [s.slots],
   )
   const openIndex = useCallback(
@@ -59,7 +64,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     [filtered, s.slots],
   )
   return {
-    loaded,
+    loadedTotal,
     filterActive,
     compiled,
     filtered,
