@@ -71,10 +71,13 @@ export interface PaymentsPageResult {
    */
   pageText: string
   /**
-   * The page's payments, each as its own JSON text, in order. The renderer parses a row when it is
-   * drawn or filtered (renderer/src/lib/page-rows.ts), not the whole page when it arrives.
+   * The page's payments, each as its own JSON text on one line, in order (JSON text holds no raw line
+   * break). The renderer parses a row when it is drawn or filtered (renderer/src/lib/page-rows.ts),
+   * not the whole page when it arrives. One string, not a list of 250: main's secret scrubber reads
+   * it once, as it read the page (a list of strings costs it 2.5 times as much: each string and each
+   * neighbouring pair).
    */
-  rowTexts: string[]
+  rowsText: string
   /** The payments' ids, in the same order (export, find-in-list, the keys of a dropped page). */
   ids: string[]
   /** The currencies of the payments' amounts, sorted (the list filter's choices). */
@@ -90,7 +93,7 @@ export function toPageResult(page: PaymentList, requestId: string | null): Payme
   for (const p of payments) if (p.amount?.currency) currencies.add(p.amount.currency)
   return {
     pageText: JSON.stringify({ ...page, _embedded: { ...page._embedded, payments: [] } }),
-    rowTexts: payments.map((p) => JSON.stringify(p)),
+    rowsText: payments.map((p) => JSON.stringify(p)).join('\n'),
     ids: payments.map((p) => p.id),
     currencies: [...currencies].sort(),
     requestId,

@@ -146,18 +146,19 @@ export function slotFromPage(page: PaymentsPage, requestId: string | null, key: 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
 
 /**
- * A list reply (spec 4.3 list object, its payments one text each), checked for what the screen
- * relies on: the page's links, and as many ids as row texts. The rows are not parsed here.
+ * A list reply (spec 4.3 list object, its payments one line of JSON text each), checked for what the
+ * screen relies on: the page's links, and as many ids as rows. The rows are not parsed here.
  */
 export function parsePage(
-  result: Pick<PaymentsPageResult, 'pageText' | 'rowTexts' | 'ids' | 'currencies'>,
+  result: Pick<PaymentsPageResult, 'pageText' | 'rowsText' | 'ids' | 'currencies'>,
 ): PaymentsPage {
   const page = JSON.parse(result.pageText) as PaymentList | null
   if (!page || typeof page !== 'object' || !Array.isArray(page._embedded?.payments)) {
     throw new Error('The payments list reply has no _embedded.payments array (spec 4.3).')
   }
-  const { rowTexts, ids, currencies } = result
-  if (!isStringArray(rowTexts) || !isStringArray(ids) || ids.length !== rowTexts.length || !isStringArray(currencies)) {
+  const { rowsText, ids, currencies } = result
+  const rowTexts = typeof rowsText !== 'string' ? null : rowsText === '' ? [] : rowsText.split('\n')
+  if (!rowTexts || !isStringArray(ids) || ids.length !== rowTexts.length || !isStringArray(currencies)) {
     throw new Error('The payments list reply has no row for each payment id.')
   }
   const href = (link: { href?: unknown } | null | undefined) => (typeof link?.href === 'string' ? link.href : null)

@@ -153,7 +153,7 @@ describe('payments service', () => {
     expect(ra.requestId).toBe('req-2')
     expect(rb.requestId).toBe('req-3')
     expect(rb.ids[0]).toBe('tr_p10')
-    expect((JSON.parse(present(rb.rowTexts[0])) as { id: string }).id).toBe('tr_p10')
+    expect((JSON.parse(present(rb.rowsText.split('\n')[0])) as { id: string }).id).toBe('tr_p10')
     // The link went to the client verbatim.
     expect(present(client.calls[2]).input).toEqual({ link: next })
   })

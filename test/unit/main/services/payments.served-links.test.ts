@@ -51,7 +51,7 @@ describe('payments.list follows only links main served', () => {
     const next = present((JSON.parse(first.pageText) as PaymentList)._links.next).href
     const second = await payments.list({ sessionId: 's', requestKey: 'k', link: next })
     expect(second.ids).toEqual(['tr_c', 'tr_d'])
-    expect(second.rowTexts.map((t) => (JSON.parse(t) as { id: string }).id)).toEqual(['tr_c', 'tr_d'])
+    expect(second.rowsText.split('\n').map((t) => (JSON.parse(t) as { id: string }).id)).toEqual(['tr_c', 'tr_d'])
     expect(calls).toHaveLength(2)
   })
 

@@ -291,7 +291,7 @@ describe('payments store', () => {
     const first = store.getState().loadFirst()
     present(service.held[0]).resolve({
       pageText: '{"_embedded": {}}',
-      rowTexts: [],
+      rowsText: '',
       ids: [],
       currencies: [],
       requestId: null,
@@ -306,7 +306,11 @@ describe('payments store', () => {
     service.hold()
     const first = store.getState().loadFirst()
     const reply = service.answer(present(service.calls[0]))
-    present(service.held[0]).resolve({ ...reply, rowTexts: reply.rowTexts.map((t, i) => (i === 3 ? '{"id": ' : t)) })
+    const rowsText = reply.rowsText
+      .split('\n')
+      .map((t, i) => (i === 3 ? '{"id": ' : t))
+      .join('\n')
+    present(service.held[0]).resolve({ ...reply, rowsText })
     await first
     expect(store.getState().error).toBeNull()
     const slot = present(store.getState().slots[0])
@@ -323,7 +327,7 @@ describe('payments store', () => {
     service.hold()
     const first = store.getState().loadFirst()
     const reply = service.answer(present(service.calls[0]))
-    present(service.held[0]).resolve({ ...reply, rowTexts: reply.rowTexts.slice(1) })
+    present(service.held[0]).resolve({ ...reply, rowsText: reply.rowsText.split('\n').slice(1).join('\n') })
     await first
     expect(store.getState().error?.message).toContain('no row for each payment id')
     expect(store.getState().slots).toEqual([])
