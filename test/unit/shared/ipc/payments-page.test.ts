@@ -35,7 +35,11 @@ function list(payments: Payment[]): PaymentList {
 
 describe('a page of the list as main hands it to the renderer', () => {
   it('is the page without its payments, one line of JSON per payment, their ids and currencies', () => {
-    const payments = [payment(0), payment(1, { description: 'two\nlines\r\nand a "quote"' }), payment(2)]
+    const payments = [
+      payment(0),
+      payment(1, { description: 'two\nlines\r\nand a "quote", Łukasz – 39,95 € 😀' }),
+      payment(2),
+    ]
     const result = toPageResult(list(payments), 'req_1')
     const page = JSON.parse(result.pageText) as PaymentList
     expect(page._embedded.payments).toEqual([])
