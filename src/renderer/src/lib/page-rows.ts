@@ -1,8 +1,8 @@
-// The rows of one page of the payments list, kept as the JSON texts main sent (one per payment) and
-// parsed one at a time when a row is drawn. A page arrives without a parse of its 250 payments (about
-// 2.5 ms of the reply → paint on this machine); the list holds 10,000–20,000 rows as that many
-// strings, not as half a million objects for every major garbage collection to mark (its pauses were
-// the long frames of a scroll on a busy machine). Few rows are parsed at once: the latest
+// The rows of one page of the payments list, kept as the lines of JSON text main sent (one per
+// payment, slices of the page's one string) and parsed one at a time when a row is drawn. A page
+// arrives without a parse of its 250 payments (about 2.5 ms of the reply → paint on this machine); the
+// list holds 10,000–20,000 rows as that many strings, not as half a million objects for every major
+// garbage collection to mark (its pauses were the long frames of a scroll on a busy machine). Few rows are parsed at once: the latest
 // MAX_PARSED stay parsed, so a row in view keeps its object (the list's memoized rows rely on it);
 // older ones are parsed again if they come back.
 
