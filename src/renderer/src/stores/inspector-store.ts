@@ -334,6 +334,8 @@ export function createInspectorStore(port: InspectorPort, timers: StoreTimers): 
 export function matchesFilter(row: RequestLogSummary, filter: RequestLogFilter, pathNeedle: string): boolean {
   if (filter.errorsOnly && row.outcome === 'success') return false
   if (filter.statusClass && filter.statusClass !== 'all' && row.statusClass !== filter.statusClass) return false
+  // "2xx success" lists answers that succeeded: a 2xx whose body could not be read failed (its row says "bad reply").
+  if (filter.statusClass === '2xx' && row.outcome === 'failed') return false
   if (filter.method && row.method !== filter.method) return false
   if (filter.connectionId && row.connectionId !== filter.connectionId) return false
   if (filter.from != null && row.startedAt < filter.from) return false

@@ -241,6 +241,17 @@ describe('inspector store: filters', () => {
     expect(visible()).toEqual(['e4', 'e3'])
   })
 
+  it('"2xx success" leaves out a 2xx whose body could not be read; "Errors only" has it', async () => {
+    const badReply = row(6, { outcome: 'failed', errorKind: 'malformed-response' })
+    const { store } = await loaded([badReply, ...rows])
+    const visible = () => ids(filterRows(store.getState().rows, store.getState().filter, store.getState().bodyMatches))
+    store.getState().setFilter({ statusClass: '2xx' })
+    expect(visible()).toEqual(['e4', 'e2'])
+    store.getState().resetFilter()
+    store.getState().setFilter({ errorsOnly: true })
+    expect(visible()).toEqual(['e6', 'e5', 'e3'])
+  })
+
   it('the body search asks main once the typing pauses, and only its newest answer counts', async () => {
     const { main, timers, store } = await loaded(rows)
     store.getState().setBodyText('t')
