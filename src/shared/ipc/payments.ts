@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE, type Order, type Payment, type PaymentList } from '../api-types'
+import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
 import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
@@ -84,20 +84,6 @@ export interface PaymentsPageResult {
   currencies: string[]
   /** The API client's request id (the inspector entry), when the request log reported it. */
   requestId: string | null
-}
-
-/** A page of the list as main hands it to the renderer (one payment, one text). */
-export function toPageResult(page: PaymentList, requestId: string | null): PaymentsPageResult {
-  const payments = page._embedded.payments
-  const currencies = new Set<string>()
-  for (const p of payments) if (p.amount?.currency) currencies.add(p.amount.currency)
-  return {
-    pageText: JSON.stringify({ ...page, _embedded: { ...page._embedded, payments: [] } }),
-    rowsText: payments.map((p) => JSON.stringify(p)).join('\n'),
-    ids: payments.map((p) => p.id),
-    currencies: [...currencies].sort(),
-    requestId,
-  }
 }
 
 /** What the payment view tells beside the payment (services/payment-context.ts). */

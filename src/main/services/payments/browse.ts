@@ -1,4 +1,5 @@
-import { toPageResult, type PaymentResult, type PaymentsPageResult } from '../../../shared/ipc/payments'
+import type { PaymentResult, PaymentsPageResult } from '../../../shared/ipc/payments'
+import { toPageResult } from '../../../shared/payments-page'
 import type { ListPaymentsInput } from '../../api/client'
 import { loadPaymentContext } from '../payment-context'
 import { checkServedLink, origin, rememberServed, rememberLinks, tracedCall, type PaymentsContext } from './context'

@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '../../../shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { PaymentContext, PaymentsExportFormat, PaymentsPageResult } from '../../../shared/ipc/payments'
+import { pageRowTexts } from '../../../shared/payments-page'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import { PageRows } from '../lib/page-rows'
 import type { PageSlot, WindowOptions } from '../lib/page-window'
@@ -157,7 +158,7 @@ export function parsePage(
     throw new Error('The payments list reply has no _embedded.payments array (spec 4.3).')
   }
   const { rowsText, ids, currencies } = result
-  const rowTexts = typeof rowsText !== 'string' ? null : rowsText === '' ? [] : rowsText.split('\n')
+  const rowTexts = typeof rowsText === 'string' ? pageRowTexts(rowsText) : null
   if (!rowTexts || !isStringArray(ids) || ids.length !== rowTexts.length || !isStringArray(currencies)) {
     throw new Error('The payments list reply has no row for each payment id.')
   }

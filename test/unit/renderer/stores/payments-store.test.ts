@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../../src/shared/ipc/contract'
-import { toPageResult } from '../../../../src/shared/ipc/payments'
+import { toPageResult } from '../../../../src/shared/payments-page'
 import {
   createPaymentsStore,
   DEFAULT_PREFS,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Payment, PaymentList } from '../../../../src/shared/api-types'
-import { toPageResult } from '../../../../src/shared/ipc/payments'
-import { createSecretScrubber } from '../../../../src/main/services/secret-scrubber'
-import { parsePage } from '../../../../src/renderer/src/stores/payments-types'
+import type { Payment, PaymentList } from '../../../src/shared/api-types'
+import { toPageResult } from '../../../src/shared/payments-page'
+import { createSecretScrubber } from '../../../src/main/services/secret-scrubber'
+import { parsePage } from '../../../src/renderer/src/stores/payments-types'
 
 const SECRET = 'live_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5'
 
