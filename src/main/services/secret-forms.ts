@@ -21,6 +21,8 @@ export interface KnownSecret {
   forms: string[]
   /** What replaces it. */
   mask: string
+  /** The secret, and its body when it has one: what a split or escaped secret is looked for as. */
+  values: string[]
 }
 
 function base64Cores(bytes: Buffer): string[] {
@@ -113,8 +115,15 @@ const INVISIBLE =
   /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]|\u034f|\u17b4|\u17b5/
 /** An escape that stands for one character: `%6c`, `\u006c`, `\x6c`, `&#108;`, `&#x6c;`. */
 const ESCAPE = /%([0-9a-f]{2})|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|&#(\d{1,7});|&#x([0-9a-f]{1,6});/iy
-const MAY_HIDE =
-  /[%\\&\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]|\u034f|\u17b4|\u17b5/
+const ANY_ESCAPE = new RegExp(ESCAPE.source, 'i')
+
+/**
+ * Whether the text holds an escape or an invisible character: only then can its decoded form differ
+ * from it. A bare `&` or `%` (a link's query, "10 %") is neither: such a page is not decoded.
+ */
+function mayHide(text: string): boolean {
+  return ANY_ESCAPE.test(text) || INVISIBLE.test(text)
+}
 
 /**
  * The text with escapes decoded and invisible characters dropped, and for each decoded character
@@ -155,7 +164,6 @@ function decodeWithPlaces(text: string): { decoded: string; starts: number[]; en
 
 /** Replaces the secret where it is written with escapes or invisible characters in between. */
 function maskDecoded(text: string, secret: string, mask: string): string {
-  if (!MAY_HIDE.test(text)) return text
   const { decoded, starts, ends } = decodeWithPlaces(text)
   if (decoded.length === text.length || !decoded.includes(secret)) return text
   let out = ''
@@ -170,15 +178,27 @@ function maskDecoded(text: string, secret: string, mask: string): string {
   return out + text.slice(copied)
 }
 
+/** The secret as masking needs it: its forms and its mask. */
+export function knownSecret(secret: string, mask: string): KnownSecret {
+  const body = secretBody(secret)
+  return { secret, forms: encodedForms(secret), mask, values: body ? [secret, body] : [secret] }
+}
+
 /** `text` with every form of every known secret (and of its body) replaced by its mask. */
 export function maskKnownSecrets(text: string, secrets: readonly KnownSecret[]): string {
   let out = text
+  // Whether `out` may hide a secret, read again only when masking changed it.
+  let read: string | null = null
+  let hides = false
+  const hiding = (): boolean => {
+    if (out !== read) [read, hides] = [out, mayHide(out)]
+    return hides
+  }
   for (const known of secrets) {
     for (const form of known.forms) if (out.includes(form)) out = out.split(form).join(known.mask)
-    const body = secretBody(known.secret)
-    for (const value of body ? [known.secret, body] : [known.secret]) {
+    for (const value of known.values) {
       out = maskSplit(out, value, known.mask)
-      out = maskDecoded(out, value, known.mask)
+      if (hiding()) out = maskDecoded(out, value, known.mask)
     }
   }
   return out

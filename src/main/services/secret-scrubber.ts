@@ -1,6 +1,6 @@
 import { maskSecret } from '../../shared/connection-rules'
 import { CREDENTIAL_PATTERN } from '../../shared/service/credentials'
-import { encodedForms, maskKnownSecrets, type KnownSecret } from './secret-forms'
+import { knownSecret, maskKnownSecrets, type KnownSecret } from './secret-forms'
 
 /**
  * The last line of defence at the IPC boundary: every reply and event main sends to the renderer
@@ -46,7 +46,7 @@ export function createSecretScrubber(): SecretScrubber {
 
   function known(secret: string): KnownSecret | null {
     if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || !CREDENTIAL_PATTERN.test(secret)) return null
-    return { secret, forms: encodedForms(secret), mask: maskSecret(secret) }
+    return knownSecret(secret, maskSecret(secret))
   }
 
   return {

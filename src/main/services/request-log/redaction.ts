@@ -5,7 +5,7 @@
 import type { AttemptEvent } from '../../../shared/api-events'
 import type { LoggedAttempt } from '../../../shared/request-log-types'
 import { CREDENTIAL_IN_TEXT } from '../../../shared/service/credentials'
-import { encodedForms, maskKnownSecrets, type KnownSecret } from '../secret-forms'
+import { knownSecret, maskKnownSecrets, type KnownSecret } from '../secret-forms'
 
 export const REDACTED = '[redacted]'
 
@@ -25,6 +25,12 @@ const CREDENTIAL_NAME_PARTS = [
   'credential',
   'privatekey',
 ]
+
+/**
+ * A credential-like name anywhere in a text, written in any case and with `-`, `_` or spaces between
+ * its letters: where this does not match, no key of a JSON text without escapes is credential-like.
+ */
+const CREDENTIAL_NAME_IN_TEXT = new RegExp(CREDENTIAL_NAME_PARTS.map((part) => [...part].join('[-_ ]*')).join('|'), 'i')
 
 export function isCredentialName(name: string): boolean {
   const key = name.toLowerCase().replace(/[-_ ]/g, '')
@@ -64,7 +70,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue
       let known = formsCache.get(secret)
       if (!known) {
-        known = { secret, forms: encodedForms(secret), mask: REDACTED }
+        known = knownSecret(secret, REDACTED)
         formsCache.set(secret, known)
       }
       out.push(known)
@@ -125,9 +131,20 @@ function redactJson(value: unknown, walk: Walk): unknown {
   return value
 }
 
+/**
+ * Whether a JSON text must be read field by field. Not when its strings hold no escape (no `\`) and
+ * it names nothing credential-like: every key and string is then in the text as it reads, so masking
+ * the whole text finds every secret, encoded form and credential shape the walk would. A page of 250
+ * payments (bench:page-reply's kind): 8–19 ms with the walk, 3–4 ms without.
+ */
+function needsWalk(text: string): boolean {
+  return text.includes('\\') || CREDENTIAL_NAME_IN_TEXT.test(text)
+}
+
 function redactBody(value: string, forms: KnownSecret[]): string {
   const trimmed = value.trimStart()
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    if (!needsWalk(value)) return maskText(value, forms)
     try {
       const parsed: unknown = JSON.parse(value)
       const walk: Walk = { forms, changed: false, keys: new Map() }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRedactor } from '../../../../src/main/services/request-log/redaction'
 import { createSecretScrubber, PROVISIONAL_SECRETS } from '../../../../src/main/services/secret-scrubber'
-import { encodedForms, maskKnownSecrets } from '../../../../src/main/services/secret-forms'
+import { knownSecret, maskKnownSecrets } from '../../../../src/main/services/secret-forms'
 
 const SECRET = 'live_Xy7Qk2-Lm9_Pz4Tb1Wn3a1b2'
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
@@ -78,9 +78,27 @@ function leaks(text: string): boolean {
 
 describe('encoded forms of a known secret', () => {
   it.each(ENCODINGS)('masks it %s', (_name, text) => {
-    const masked = maskKnownSecrets(text, [{ secret: SECRET, forms: encodedForms(SECRET), mask: '[m]' }])
+    const masked = maskKnownSecrets(text, [knownSecret(SECRET, '[m]')])
     expect(masked).toContain('[m]')
     expect(leaks(masked)).toBe(false)
+  })
+
+  it('reads a long text with a bare & and % as it is, and still decodes the escapes in one', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `{"id":"tr_${i}","description":"Order ${i}, 10 % off"}`)
+    const page = `${rows.join('\n')}\n{"next":"https://api.example/v2/payments?from=tr_9&limit=50"}`
+    const known = [knownSecret(SECRET, '[m]')]
+    // Nothing to mask: the very same text back.
+    expect(maskKnownSecrets(page, known)).toBe(page)
+    // The secret written with escapes somewhere in such a text: decoded and masked.
+    for (const hidden of [
+      escapeEach(SECRET, (c) => `&#${c.charCodeAt(0)};`),
+      escapeEach(SECRET, (c) => `%${hex2(c)}`),
+      [...SECRET].join('\u200b'),
+    ]) {
+      const masked = maskKnownSecrets(`${page}\n{"note":"${hidden}"}`, known)
+      expect(masked.endsWith('{"note":"[m]"}')).toBe(true)
+      expect(leaks(masked)).toBe(false)
+    }
   })
 
   it('the scrubber masks every encoding in an IPC reply', () => {

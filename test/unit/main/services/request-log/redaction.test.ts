@@ -114,6 +114,43 @@ describe('request log redaction', () => {
     expect(JSON.parse(r.body('{"password":"hunter"}'))).toEqual({ password: REDACTED })
   })
 
+  it('masks a page of payments read as one text (no escapes, nothing named like a credential) as field by field', () => {
+    const r = createRedactor({ secretValues: () => [SECRET] })
+    const unknown = 'live_UNKNOWNkey0123456789'
+    const payments = Array.from({ length: 250 }, (_, i) => ({
+      id: `tr_${String(i).padStart(10, '0')}`,
+      description: i === 7 ? `pasted ${SECRET} here` : i === 9 ? `and ${unknown}` : `Order ${i}`,
+      metadata:
+        i === 11 ? { b64: Buffer.from(`Bearer ${SECRET}`).toString('base64'), upper: SECRET.toUpperCase() } : null,
+      details: i === 13 ? { parts: [SECRET.slice(0, 12), SECRET.slice(12)] } : null,
+      amount: { currency: 'EUR', value: '10.00' },
+    }))
+    const body = JSON.stringify({ count: 250, _embedded: { payments } })
+    expect(body).not.toContain('\\')
+    const out = r.body(body)
+    for (const hidden of [SECRET, unknown, SECRET.toUpperCase(), Buffer.from(SECRET).toString('base64').slice(0, 16)])
+      expect(out).not.toContain(hidden)
+    expect(out).not.toContain(SECRET.slice(12))
+    // Still JSON, the other payments as they were.
+    const read = JSON.parse(out) as { _embedded: { payments: Array<{ id: string; description: string }> } }
+    expect(read._embedded.payments).toHaveLength(250)
+    expect(read._embedded.payments[8]?.description).toBe('Order 8')
+    expect(read._embedded.payments[7]?.description).toContain(REDACTED)
+  })
+
+  it('reads a JSON body with escapes field by field: a credential or a credential name written with escapes is caught', () => {
+    const r = createRedactor()
+    const escape = (text: string) =>
+      [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    // Neither is known: only the shape (after the escapes are read) or the name tells.
+    const shaped = `{"note":"${escape('live_')}abcdefghijklmnop","other":"ok"}`
+    expect(JSON.parse(r.body(shaped))).toEqual({ note: `live_${REDACTED}`, other: 'ok' })
+    const named = `{"${escape('pass')}word":"hunter2","other":"ok"}`
+    expect(JSON.parse(r.body(named))).toEqual({ password: REDACTED, other: 'ok' })
+    // A name split by separators or in capitals is credential-like too, though no part is written whole.
+    expect(JSON.parse(r.body('{"Api-KEY":"k1","x":"y"}'))).toEqual({ 'Api-KEY': REDACTED, x: 'y' })
+  })
+
   it('redacts credential query parameters in URLs and form bodies', () => {
     expect(redactUrl('https://x.example/v2/p?api_key=abc&limit=5#frag')).toBe(
       'https://x.example/v2/p?api_key=%5Bredacted%5D&limit=5#frag',
