@@ -259,6 +259,7 @@ async function measureHeap(page: Page, origin: string) {
     heapMbCdpUsedSize: round(usage.usedSize / 1024 / 1024, 1),
     rowsInListAfter200Pages: await rowsInList(page),
     domRowsAfter200Pages: await page.locator('[data-testid="payment-row"]').count(),
+    // The rows of the pages the window keeps (as text; far pages are dropped and read again when needed).
     loadedPaymentsAfter200Pages: Number(await page.getByTestId('payments-count').getAttribute('data-loaded')),
   }
 }
@@ -375,7 +376,7 @@ async function main(): Promise<void> {
     if (heap) {
       console.log(
         `\nrenderer JS heap after 200 pages: ${heap.heapMbAfter200Pages} MB (CDP usedSize ${heap.heapMbCdpUsedSize} MB; ` +
-          `target < 150); rows in list / held / in DOM ${heap.rowsInListAfter200Pages} / ` +
+          `target < 150); rows in the list / whose pages are kept (as text) / in the DOM ${heap.rowsInListAfter200Pages} / ` +
           `${heap.loadedPaymentsAfter200Pages} / ${heap.domRowsAfter200Pages}`,
       )
     }
