@@ -88,6 +88,14 @@ export interface RequestLogSummary {
   tags: string[]
 }
 
+/**
+ * A request answered with a 2xx status that still failed (its body could not be read): the list does
+ * not show it as a success, and the "2xx success" filter leaves it out ("Errors only" has it).
+ */
+export function failedDespite2xx(row: Pick<RequestLogSummary, 'statusClass' | 'outcome'>): boolean {
+  return row.statusClass === '2xx' && row.outcome === 'failed'
+}
+
 /** Pushed to the renderer in batches: new or changed rows, or that the log was cleared. */
 export interface RequestLogAppended {
   entries: RequestLogSummary[]

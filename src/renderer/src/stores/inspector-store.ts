@@ -1,12 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { BucketSnapshot } from '../../../shared/api-events'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
-import type {
-  RequestLogAppended,
-  RequestLogEntry,
-  RequestLogExportFormat,
-  RequestLogFilter,
-  RequestLogSummary,
+import {
+  failedDespite2xx,
+  type RequestLogAppended,
+  type RequestLogEntry,
+  type RequestLogExportFormat,
+  type RequestLogFilter,
+  type RequestLogSummary,
 } from '../../../shared/request-log-types'
 import type { StoreTimers } from './clock'
 import { toErrorView } from './error-view'
@@ -334,8 +335,8 @@ export function createInspectorStore(port: InspectorPort, timers: StoreTimers): 
 export function matchesFilter(row: RequestLogSummary, filter: RequestLogFilter, pathNeedle: string): boolean {
   if (filter.errorsOnly && row.outcome === 'success') return false
   if (filter.statusClass && filter.statusClass !== 'all' && row.statusClass !== filter.statusClass) return false
-  // "2xx success" lists answers that succeeded: a 2xx whose body could not be read failed (its row says "bad reply").
-  if (filter.statusClass === '2xx' && row.outcome === 'failed') return false
+  // "2xx success" lists answers that succeeded, as the list's status cell shows them.
+  if (filter.statusClass === '2xx' && failedDespite2xx(row)) return false
   if (filter.method && row.method !== filter.method) return false
   if (filter.connectionId && row.connectionId !== filter.connectionId) return false
   if (filter.from != null && row.startedAt < filter.from) return false

@@ -1,7 +1,7 @@
 // Display helpers of the Inspector (pure); its dates and times come from shared/dates.ts.
 
 import type { ApiErrorKind } from '../../../../shared/api-error'
-import type { RequestLogSummary } from '../../../../shared/request-log-types'
+import { failedDespite2xx, type RequestLogSummary } from '../../../../shared/request-log-types'
 
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—'
@@ -98,13 +98,16 @@ function failure(kind: string | null): StatusCell | null {
     : null
 }
 
-export function statusCell(row: Pick<RequestLogSummary, 'statusClass' | 'status' | 'errorKind'>): StatusCell {
+export function statusCell(
+  row: Pick<RequestLogSummary, 'statusClass' | 'status' | 'errorKind' | 'outcome'>,
+): StatusCell {
   const status = String(row.status)
   switch (row.statusClass) {
     case '2xx': {
-      // A 2xx whose body could not be read failed: not shown as a success.
-      const failed = failure(row.errorKind)
-      return failed ? { ...failed, title: `${failed.title} (HTTP ${status})` } : { text: status, tone: 'ok', title: '' }
+      if (!failedDespite2xx(row)) return { text: status, tone: 'ok', title: '' }
+      // Answered, but not a success: what went wrong (a body that could not be read), or "failed".
+      const failed = failure(row.errorKind) ?? { text: 'failed', tone: 'warn', title: 'The answer could not be used.' }
+      return { ...failed, title: `${failed.title} (HTTP ${status})` }
     }
     case '4xx':
       return { text: status, tone: 'danger', title: '' }
