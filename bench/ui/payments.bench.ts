@@ -260,7 +260,7 @@ async function measureHeap(page: Page, origin: string) {
     rowsInListAfter200Pages: await rowsInList(page),
     domRowsAfter200Pages: await page.locator('[data-testid="payment-row"]').count(),
     // The rows of the pages the window keeps (as text; far pages are dropped and read again when needed).
-    loadedPaymentsAfter200Pages: Number(await page.getByTestId('payments-count').getAttribute('data-loaded')),
+    keptPaymentsAfter200Pages: Number(await page.getByTestId('payments-count').getAttribute('data-kept')),
   }
 }
 
@@ -377,7 +377,7 @@ async function main(): Promise<void> {
       console.log(
         `\nrenderer JS heap after 200 pages: ${heap.heapMbAfter200Pages} MB (CDP usedSize ${heap.heapMbCdpUsedSize} MB; ` +
           `target < 150); rows in the list / whose pages are kept (as text) / in the DOM ${heap.rowsInListAfter200Pages} / ` +
-          `${heap.loadedPaymentsAfter200Pages} / ${heap.domRowsAfter200Pages}`,
+          `${heap.keptPaymentsAfter200Pages} / ${heap.domRowsAfter200Pages}`,
       )
     }
     const result = {

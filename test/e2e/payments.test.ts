@@ -467,6 +467,12 @@ describe('payments browser in Chromium', () => {
       const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
       return Number(rows.at(-1)?.getAttribute('aria-rowindex')) - 2 === 999
     })
+    // The list still has all 1,000 rows; only the pages near the view are kept.
+    const count = page.getByTestId('payments-count')
+    await expect(count.getAttribute('data-loaded')).resolves.toBe('1000')
+    const kept = Number(await count.getAttribute('data-kept'))
+    expect(kept).toBeGreaterThanOrEqual(250)
+    expect(kept).toBeLessThan(1000)
     const lastIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
       rows.map(
         (r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId ?? ''] as const,

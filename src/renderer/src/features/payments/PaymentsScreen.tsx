@@ -144,7 +144,14 @@ export function PaymentsScreen(): React.JSX.Element {
               listId={s.listId}
             />
           )}
-          <PaymentsFooter s={s} store={store} rowCount={rowCount} totalRows={totalRows} filtered={filtered !== null} />
+          <PaymentsFooter
+            s={s}
+            store={store}
+            rowCount={rowCount}
+            totalRows={totalRows}
+            keptRows={loadedTotal}
+            filtered={filtered !== null}
+          />
         </div>
         <OpenPaymentDetail store={store} />
       </div>

@@ -244,9 +244,11 @@ export function PaymentsFooter(props: {
   store: StoreApi<PaymentsState>
   rowCount: number
   totalRows: number
+  /** The rows of the pages kept in memory (far pages are dropped and fetched again when needed). */
+  keptRows: number
   filtered: boolean
 }): React.JSX.Element {
-  const { s, store, rowCount, totalRows, filtered } = props
+  const { s, store, rowCount, totalRows, keptRows, filtered } = props
   const lastSlot = s.slots[s.slots.length - 1]
   const loadingMore = s.pending.some((p) => p.action === 'load-more')
   return (
@@ -258,7 +260,7 @@ export function PaymentsFooter(props: {
           <span className="spinner" aria-hidden="true" /> Loading…
         </span>
       )}
-      <span data-testid="payments-count" data-loaded={totalRows} data-pages={s.slots.length}>
+      <span data-testid="payments-count" data-loaded={totalRows} data-kept={keptRows} data-pages={s.slots.length}>
         <PositionText store={store} rowCount={rowCount} loaded={totalRows} filtered={filtered} />
         <span aria-live="polite">{lastSlot ? (lastSlot.nextLink ? ' · more to load' : ' · end of the list') : ''}</span>
       </span>
