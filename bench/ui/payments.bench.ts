@@ -33,6 +33,8 @@
 // now). --keep-garbage skips the collection, to compare: in one pair of invocations, 2 long frames
 // in 5 runs with it and 0 without, and the same paint medians; the long frames of the scroll do not
 // come from that garbage.
+// Each run also times a fixed piece of JavaScript in the page and here, before the paints, before
+// the scroll and after it (lib/machine-probe.ts): the machine's own speed at the time, to compare runs.
 // Prints every run, the spread (min / median / max) over the runs, the top causes of each run's long
 // frames, then ONE JSON line (the last line).
 
@@ -44,6 +46,7 @@ import { createSandboxAdmin } from '../../src/sandbox'
 import { withOptionalLoad } from './lib/busy-core'
 import { gcMsWithin, startGcTrace, type GcPauses } from './lib/gc-trace'
 import { summarizeCauses, type CauseSummary } from './lib/long-frames'
+import { probeMachine, probeMedian, type MachineProbe } from './lib/machine-probe'
 import { scrollThrough } from './lib/scroll-probe'
 import { median, percentile, printTable, round, spread } from './lib/stats'
 
@@ -186,18 +189,23 @@ interface RunResult {
   heapMbAtScroll: number
   gc: { pauses: number; totalMs: number; longestMs: number; inLongFramesMs: number } | null
   causes: CauseSummary
+  /** How fast the machine was around the run: the probe before the paints, the scroll and after it (medians). */
+  probe: MachineProbe
 }
 
 async function oneRun(page: Page, origin: string, ids: string[], run: number): Promise<RunResult> {
   await openScreen(page, origin)
+  const probes = [await probeMachine(page)]
   const { paints, frameAfter, toCommit, toFrame } = await measurePaints(page, ids)
 
   await openScreen(page, origin)
   await loadMoreUntil(page, SCROLL_ROWS)
   const heapMbAtScroll = await heapInUseMb(page)
+  probes.push(await probeMachine(page))
   const anchor = `bench-scroll-${run}`
   const trace = TRACE ? await startGcTrace(page, anchor) : null
   const scroll = await scrollThrough(page, SCROLL_STEP_PX, anchor)
+  probes.push(await probeMachine(page))
   let gc: GcPauses | null = null
   if (trace) {
     const all = await trace.stop(scroll.anchorPageTime)
@@ -241,6 +249,7 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number): P
         }
       : null,
     causes,
+    probe: probeMedian(probes),
   }
 }
 
@@ -281,6 +290,7 @@ function printRuns(runs: RunResult[]): void {
       'reply→commit / →painted (wait + frame) p50',
       'GC n/total/max/in-LoAF (ms)',
       'heap at scroll (MB)',
+      'probe page / main (ms)',
     ],
     runs.map((r) => [
       String(r.run),
@@ -295,6 +305,7 @@ function printRuns(runs: RunResult[]): void {
       `${r.pagePaintToCommitMsMedian} / ${r.pagePaintCommitToPaintMsMedian} (${r.pagePaintWaitForFrameMsMedian} + ${r.pagePaintFrameWorkMsMedian})`,
       gcCell(r),
       String(r.heapMbAtScroll),
+      `${r.probe.pageMs} / ${r.probe.mainMs}`,
     ]),
   )
   const sp = (f: (r: RunResult) => number) => {
@@ -307,6 +318,9 @@ function printRuns(runs: RunResult[]): void {
   console.log(`  page paint median (ms)       ${sp((r) => r.pagePaintMsMedian).padEnd(22)}  < 25 in every run`)
   console.log(`  page paint p95 (ms)          ${sp((r) => r.pagePaintMsP95).padEnd(22)}  < 50 in every run`)
   console.log(`  page paint max (ms)          ${sp((r) => r.pagePaintMsMax)}`)
+  console.log(
+    `  machine probe, page (ms)     ${sp((r) => r.probe.pageMs).padEnd(22)}  the same work each run: lib/machine-probe.ts`,
+  )
   for (const r of runs) {
     const c = r.causes
     if (c.longFrames === 0) {

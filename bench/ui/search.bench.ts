@@ -20,6 +20,8 @@
 //    arrives in the page: the bridge both ways and main's query, which main reports as tookMs),
 //    the render (reply → results committed to the DOM) and the frame (commit → painted). The page
 //    is opened with `?bench`, so it marks `search.received` (src/renderer/src/lib/bench-marks.ts).
+// Per pass, the machine's own speed just before it (lib/machine-probe.ts: a fixed piece of JavaScript
+// timed in the page and in main's process), to compare passes.
 // Per pass, main's garbage collection too (the harness runs main's services in this process; its
 // heap also holds the in-process sandbox): pauses, total, longest, full collections.
 // --load keeps one core busy with a Node busy-loop child during the typing passes (stopped after).
@@ -33,6 +35,7 @@ import { present } from '../../test/helpers/present'
 import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from '../lib/search-workload'
 import { withOptionalLoad } from './lib/busy-core'
 import { withMainGc, type MainGc } from './lib/main-gc'
+import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { printTable, spread } from './lib/stats'
 
 const args = process.argv.slice(2)
@@ -229,10 +232,12 @@ async function main(): Promise<void> {
     }
     const queries = [...TYPED_QUERIES]
     const passes = await withOptionalLoad(LOAD, async () => {
-      const out: (Awaited<ReturnType<typeof typeQueries>> & { mainGc: MainGc })[] = []
+      const out: (Awaited<ReturnType<typeof typeQueries>> & { mainGc: MainGc; probe: MachineProbe })[] = []
       for (let pass = 0; pass < RUNS; pass++) {
+        // How fast the machine is just before the pass (bench/ui/lib/machine-probe.ts).
+        const probe = await probeMachine(h.page)
         const { result, gc } = await withMainGc(() => typeQueries(h.page, queries))
-        out.push({ ...result, mainGc: gc })
+        out.push({ ...result, mainGc: gc, probe })
       }
       return out
     })
@@ -271,6 +276,7 @@ async function main(): Promise<void> {
       mainQueryP95Ms: round(percentile(p.mainMs, 95), 2),
       parts: partsOf(p),
       mainGc: p.mainGc,
+      probe: p.probe,
     }))
     const result = {
       bench: 'search',
@@ -321,7 +327,7 @@ async function main(): Promise<void> {
     console.log(`  bridge round trip incl. main, p95 (ms)    ${result.searchRoundTripP95Ms}`)
     console.log(`\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}: keystroke → next paint (ms)`)
     printTable(
-      ['pass', 'keystrokes', 'p50', 'p95', 'max', 'double rAF p95', "main's query p95"],
+      ['pass', 'keystrokes', 'p50', 'p95', 'max', 'double rAF p95', "main's query p95", 'probe page / main (ms)'],
       perPass.map((p) => [
         String(p.pass),
         String(p.keystrokes),
@@ -330,6 +336,7 @@ async function main(): Promise<void> {
         String(p.maxMs),
         String(p.doubleRafP95Ms),
         String(p.mainQueryP95Ms),
+        `${p.probe.pageMs} / ${p.probe.mainMs}`,
       ]),
     )
     const sp = result.passSpread
