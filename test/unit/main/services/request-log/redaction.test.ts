@@ -138,7 +138,7 @@ describe('request log redaction', () => {
     expect(read._embedded.payments[7]?.description).toContain(REDACTED)
   })
 
-  it('reads a JSON body with escapes field by field: a credential or a credential name written with escapes is caught', () => {
+  it('reads a JSON body field by field when it holds an escape or a credential-like name in any case, split, or with a Kelvin sign', () => {
     const r = createRedactor()
     const escape = (text: string) =>
       [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
@@ -149,6 +149,10 @@ describe('request log redaction', () => {
     expect(JSON.parse(r.body(named))).toEqual({ password: REDACTED, other: 'ok' })
     // A name split by separators or in capitals is credential-like too, though no part is written whole.
     expect(JSON.parse(r.body('{"Api-KEY":"k1","x":"y"}'))).toEqual({ 'Api-KEY': REDACTED, x: 'y' })
+    // A Kelvin sign lower-cases to "k" (so the name is credential-like) but is not "k" to a
+    // case-insensitive pattern: written as it is, no escape.
+    const kelvin = 'api\u212Aey'
+    expect(JSON.parse(r.body(JSON.stringify({ [kelvin]: 'k1', x: 'y' })))).toEqual({ [kelvin]: REDACTED, x: 'y' })
   })
 
   it('redacts credential query parameters in URLs and form bodies', () => {
