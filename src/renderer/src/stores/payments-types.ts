@@ -119,29 +119,13 @@ export function parsePrefs(raw: string | null): PaymentsPrefs {
   }
 }
 
-/** A page of the list as the store keeps it: links and ids at once, the rows parsed when drawn. */
-export interface PaymentsPage {
-  selfLink: string | null
-  nextLink: string | null
-  previousLink: string | null
-  ids: string[]
+/** A page of the list as the store keeps it: a slot's links, ids and currencies, its rows parsed when drawn. */
+export type PaymentsPage = Pick<PageSlot, 'selfLink' | 'nextLink' | 'previousLink' | 'ids' | 'currencies'> & {
   rows: PageRows
-  currencies: string[]
 }
 
 export function slotFromPage(page: PaymentsPage, requestId: string | null, key: string): PageSlot {
-  return {
-    key,
-    selfLink: page.selfLink,
-    count: page.rows.length,
-    ids: page.ids,
-    rows: page.rows,
-    currencies: page.currencies,
-    nextLink: page.nextLink,
-    previousLink: page.previousLink,
-    state: 'loaded',
-    requestId,
-  }
+  return { ...page, key, count: page.rows.length, state: 'loaded', requestId }
 }
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
