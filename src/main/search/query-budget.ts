@@ -11,6 +11,8 @@ export const WITHIN_BUDGET = 'paydesk_within_budget()'
 const CHECK_EVERY = 32
 
 export interface QueryBudget {
+  /** One candidate row read: past the deadline (checked every CHECK_EVERY calls) it throws, stopping the statement. */
+  tick(): void
   /** The moment (performance.now() time) after which statements stop; null: no limit. */
   setDeadline(deadline: number | null): void
   /** A statement's rows until the deadline; `stopped` when it was cut short. */
@@ -21,14 +23,18 @@ export function installQueryBudget(db: DatabaseSync, clock: () => number = () =>
   let deadline = Number.POSITIVE_INFINITY
   let calls = 0
   let tripped = false
-  db.function('paydesk_within_budget', { deterministic: false, directOnly: true }, () => {
+  const tick = () => {
     if (++calls % CHECK_EVERY === 0 && clock() > deadline) {
       tripped = true
       throw new Error('The search ran out of time.')
     }
+  }
+  db.function('paydesk_within_budget', { deterministic: false, directOnly: true }, () => {
+    tick()
     return 1
   })
   return {
+    tick,
     setDeadline(next) {
       deadline = next ?? Number.POSITIVE_INFINITY
     },

@@ -3,6 +3,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { SyncKind } from '../../../shared/ipc/search'
 import type { QueryBudget } from '../query-budget'
+import type { FilterColumns, RowCheck } from './row-filters'
 
 /** Prepared statements kept per index. */
 const MAX_STATEMENTS = 256
@@ -10,6 +11,10 @@ const MAX_STATEMENTS = 256
 export interface IndexContext {
   readonly db: DatabaseSync
   readonly budget: QueryBudget
+  /** The filter a walk of the full-text table checks per match (row-filters.ts KEEPS_ROW). */
+  readonly rowCheck: RowCheck
+  /** Each table's filtered columns by time key, in memory beside its keys table (row-filters.ts). */
+  readonly filters: Record<SyncKind, FilterColumns>
   readonly key: Uint8Array
   readonly connectionId: string
   readonly limits: { payments: number; orders: number }

@@ -4,6 +4,7 @@
 //   search-index.ts the SearchIndex class, the face over the parts below
 //   writes.ts      rows in and out, the full-text table rebuilt at open
 //   query.ts       a parsed query run as one statement within its time budget
+//   row-filters.ts each full-text row's status, method and time in memory, checked by a walk
 //   hits.ts        result rows as hits, and the home summary
 //   markers.ts     sync markers and the account the rows belong to
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'

@@ -6,6 +6,7 @@ import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/
 import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
 import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
+import { KEEPS_ROW } from './row-filters'
 import { amountIndex } from './schema'
 
 /**
@@ -339,19 +340,23 @@ function rankedResult(
 }
 
 /**
- * The newest RANKED_CANDIDATES matches of `words` that pass the plan's filters, checked on the
- * in-memory keys table (the full-text table outermost; no row is read).
+ * The newest RANKED_CANDIDATES matches of `words` that pass the plan's filters, checked per match on
+ * the filtered columns in main's memory (row-filters.ts; no row is read, relevance is computed only
+ * for the matches that pass).
  */
 function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { rows: Scored[]; stopped: boolean } {
   const { kind } = plan
-  return ctx.budget.rows<Scored>(
-    ctx.stmt(
-      `SELECT f.rowid AS tkey, ${score(kind)} AS score
-       FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k
-       WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid ${plan.filters.k.map((f) => `AND ${f}`).join(' ')}
-       ORDER BY f.rowid DESC LIMIT ?`,
+  const columns = ctx.filters[kind]
+  // A write rolled back since they were last read: read again from the keys table first.
+  if (columns.stale) columns.reload(ctx.db, `mem.${kind}_keys`)
+  return ctx.rowCheck.during(columns.matcher(plan.q), () =>
+    ctx.budget.rows<Scored>(
+      ctx.stmt(
+        `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
+         WHERE f.${kind}_fts MATCH ? AND ${KEEPS_ROW} ORDER BY f.rowid DESC LIMIT ?`,
+      ),
+      [words, RANKED_CANDIDATES + 1],
     ),
-    [words, ...plan.params, RANKED_CANDIDATES + 1],
   )
 }
 

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import type { SyncKind } from '../../../shared/ipc/search'
 import { installQueryBudget, vocabularyTable, type QueryBudget } from '../query-budget'
 import { FTS_COLUMNS } from '../rows'
+import { installRowCheck, type RowCheck } from './row-filters'
 
 /** A list the sync walks: the objects themselves, and the changes to them (refunds, chargebacks). */
 export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
@@ -40,7 +41,10 @@ export class IndexDamagedError extends Error {
  * Opens the file, checks it (integrity, schema, connection), creates the tables of a new file and
  * the in-memory full-text tables. Closes the database before throwing.
  */
-export function openIndexDatabase(file: string, connectionId: string): { db: DatabaseSync; budget: QueryBudget } {
+export function openIndexDatabase(
+  file: string,
+  connectionId: string,
+): { db: DatabaseSync; budget: QueryBudget; rowCheck: RowCheck } {
   const db = new DatabaseSync(file)
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;')
@@ -48,8 +52,9 @@ export function openIndexDatabase(file: string, connectionId: string): { db: Dat
     if (check?.quick_check !== 'ok') throw new IndexDamagedError(`integrity check: ${check?.quick_check}`)
     migrate(db, connectionId)
     const budget = installQueryBudget(db)
+    const rowCheck = installRowCheck(db, budget)
     createMemoryTables(db)
-    return { db, budget }
+    return { db, budget, rowCheck }
   } catch (error) {
     db.close()
     throw error

@@ -15,6 +15,7 @@ import type { ParsedQuery } from '../../../shared/search/query'
 import type { IndexRow } from '../rows'
 import { countRows, statementCache, type IndexContext } from './context'
 import { homeSummary } from './hits'
+import { FilterColumns } from './row-filters'
 import { readMarker, readScope, saveMarker, saveScope, type SyncMarker } from './markers'
 import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
 import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
@@ -38,10 +39,12 @@ export class SearchIndex {
     readonly file: string,
     options: OpenOptions,
   ) {
-    const { db, budget } = openIndexDatabase(file, options.connectionId)
+    const { db, budget, rowCheck } = openIndexDatabase(file, options.connectionId)
     this.ctx = {
       db,
       budget,
+      rowCheck,
+      filters: { payments: new FilterColumns(), orders: new FilterColumns() },
       key: options.key,
       connectionId: options.connectionId,
       limits: options.limits ?? DEFAULT_LIMITS,

@@ -28,6 +28,7 @@ interface RowWords {
 export async function rebuildMemory(ctx: IndexContext, yieldFn: () => Promise<void>): Promise<void> {
   for (const table of TABLES) {
     ctx.db.exec(`DELETE FROM mem.${table}_fts; DELETE FROM mem.${table}_keys`)
+    ctx.filters[table].clear()
     // Oldest first, so the time keys arrive in ascending order (see insertFts).
     let after = { ms: Number.MIN_SAFE_INTEGER, rid: 0 }
     for (;;) {
@@ -38,7 +39,7 @@ export async function rebuildMemory(ctx: IndexContext, yieldFn: () => Promise<vo
         )
         .all(after.ms, after.rid) as unknown as StoredRow[]
       if (rows.length === 0) break
-      inTransaction(ctx.db, () =>
+      changingRows(ctx, () =>
         insertFts(
           ctx,
           table,
@@ -107,6 +108,7 @@ function insertFts(ctx: IndexContext, table: SyncKind, rows: RowWords[]): void {
     ctx
       .stmt(`INSERT INTO mem.${table}_keys (tkey, rid, status, method, created_ms) VALUES (?, ?, ?, ?, ?)`)
       .run(tkey, row.rid, row.status, row.method, row.createdMs)
+    ctx.filters[table].set(tkey, row.status, row.method, row.createdMs)
     return { tkey, p: row.personal }
   })
   keyed.sort((a, b) => a.tkey - b.tkey)
@@ -124,6 +126,21 @@ function deleteFts(ctx: IndexContext, table: SyncKind, rid: number): void {
   tableChanged(ctx, table)
   ctx.stmt(`DELETE FROM mem.${table}_fts WHERE rowid = ?`).run(k.tkey)
   ctx.stmt(`DELETE FROM mem.${table}_keys WHERE tkey = ?`).run(k.tkey)
+  ctx.filters[table].delete(k.tkey)
+}
+
+/**
+ * Runs a write of rows in one transaction. The in-memory filtered columns change with the keys table
+ * inside it; when it is rolled back they may hold what the table no longer does, and are marked to
+ * be read again from it (row-filters.ts `stale`).
+ */
+function changingRows<T>(ctx: IndexContext, work: () => T): T {
+  try {
+    return inTransaction(ctx.db, work)
+  } catch (error) {
+    for (const table of TABLES) ctx.filters[table].stale = true
+    throw error
+  }
 }
 
 /**
@@ -136,7 +153,7 @@ function deleteFts(ctx: IndexContext, table: SyncKind, rid: number): void {
 function writing(ctx: IndexContext, kind: SyncKind, work: () => number): void {
   const before = ctx.counts.get(kind)
   ctx.counts.delete(kind)
-  const moved = inTransaction(ctx.db, work)
+  const moved = changingRows(ctx, work)
   if (before !== undefined) ctx.counts.set(kind, before + moved)
 }
 
@@ -232,11 +249,12 @@ export function removeRow(ctx: IndexContext, kind: SyncKind, id: string): void {
 export function clearRows(ctx: IndexContext): void {
   ctx.counts.clear()
   ctx.memo.clear()
-  ctx.db.exec('BEGIN')
-  for (const t of TABLES) {
-    ctx.db.exec(`DELETE FROM ${t}`)
-    ctx.db.exec(`DELETE FROM mem.${t}_fts; DELETE FROM mem.${t}_keys`)
-  }
-  ctx.db.exec(`DELETE FROM sync_state; DELETE FROM meta WHERE key = 'scope'`)
-  ctx.db.exec('COMMIT')
+  changingRows(ctx, () => {
+    for (const t of TABLES) {
+      ctx.db.exec(`DELETE FROM ${t}`)
+      ctx.db.exec(`DELETE FROM mem.${t}_fts; DELETE FROM mem.${t}_keys`)
+      ctx.filters[t].clear()
+    }
+    ctx.db.exec(`DELETE FROM sync_state; DELETE FROM meta WHERE key = 'scope'`)
+  })
 }
