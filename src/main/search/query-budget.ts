@@ -85,16 +85,31 @@ export function chooseTerms(
   terms: readonly string[],
   postings: (prefix: string) => number,
   max = MAX_POSTINGS,
+  atMost: (prefix: string) => number | undefined = () => undefined,
 ): { kept: string[]; dropped: string[]; unmatched: boolean } {
   const unique = [...new Map(terms.map((t) => [folded(t), t])).values()]
   // One word is always kept: nothing to count (the count reads the vocabulary of every word with
   // that prefix, up to a millisecond a table for a one- or two-letter word, on most keystrokes).
   if (unique.length <= 1) return { kept: unique, dropped: [], unmatched: false }
+  // A term of one token is priced by its prefix's postings; others (split by the tokenizer) at 0.
+  const priced = (term: string) => /^[\p{L}\p{N}]+$/u.test(folded(term))
+  // What is known without counting: a word has at most the postings of a shorter prefix of it counted
+  // on an earlier keystroke ("dubo" no more than "du"). When every word fits at that, the counts would
+  // keep every word too; a word in no row is then searched and nothing found, where its count would
+  // have said so without a search. (A word in ASCII bound to 0 is counted below.)
+  let bound = 0
+  for (const term of unique) {
+    const most = priced(term) ? atMost(folded(term)) : 0
+    if (most === undefined || (most === 0 && /^[A-Za-z0-9]+$/.test(term))) {
+      bound = Number.POSITIVE_INFINITY
+      break
+    }
+    bound += most
+  }
+  if (bound <= max) return { kept: unique, dropped: [], unmatched: false }
   const costed: { term: string; cost: number }[] = []
   for (const term of unique) {
-    const word = folded(term)
-    // A term of one token is priced by its prefix's postings; others (split by the tokenizer) at 0.
-    const cost = /^[\p{L}\p{N}]+$/u.test(word) ? postings(word) : 0
+    const cost = priced(term) ? postings(folded(term)) : 0
     if (cost === 0 && /^[A-Za-z0-9]+$/.test(term)) return { kept: [], dropped: [], unmatched: true }
     costed.push({ term, cost })
   }

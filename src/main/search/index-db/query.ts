@@ -3,7 +3,7 @@
 import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
 import { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
-import { chooseTerms, WITHIN_BUDGET } from '../query-budget'
+import { chooseTerms, MAX_POSTINGS, WITHIN_BUDGET } from '../query-budget'
 import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
 import { KEEPS_ROW } from './row-filters'
@@ -139,6 +139,21 @@ function postings(ctx: IndexContext, kind: SyncKind, prefix: string): number {
   return n
 }
 
+/**
+ * At most how many postings `prefix` has, from what was counted since the table changed: its own
+ * count, or that of its longest shorter prefix of two characters or more (every word starting with
+ * it starts with that too); undefined when neither was counted.
+ */
+function postingsAtMost(ctx: IndexContext, kind: SyncKind, prefix: string): number | undefined {
+  const kept = tableMemo(ctx, kind).postings
+  const chars = [...prefix]
+  for (let n = chars.length; n >= 2; n--) {
+    const known = kept.get(chars.slice(0, n).join(''))
+    if (known !== undefined) return known
+  }
+  return undefined
+}
+
 /** The query's statuses, methods and dates as conditions on the row (`t`) and the keys table (`k`). */
 function filtersOf(q: ParsedQuery): Pick<QueryPlan, 'filters' | 'params'> {
   const conditions: ((alias: string) => string)[] = [() => WITHIN_BUDGET]
@@ -168,6 +183,8 @@ function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: num
   } = chooseTerms(
     q.terms.filter((t) => hasSearchableText(t) && searchableLength(t)),
     (prefix) => postings(ctx, kind, prefix),
+    MAX_POSTINGS,
+    (prefix) => postingsAtMost(ctx, kind, prefix),
   )
   ctx.dropped.set(kind, dropped)
   return { kind, q, limit, filters, params, terms, amount: amountCondition(q), unmatched }

@@ -161,6 +161,11 @@ describe('search index ranking', () => {
     // The same words written afterwards, by a new row and by an update: found at once.
     index.upsert('payments', [row(3, { description: 'Walnut zebra lamp' })])
     expect(ids(index, 'walnut zebra')).toEqual(['tr_rank000003'])
+    // Typed on from a counted prefix ("ze"), a longer word is priced at that prefix's count: found
+    // or not as it is in the rows.
+    expect(ids(index, 'walnut ze')).toEqual(['tr_rank000003'])
+    expect(ids(index, 'walnut zeb')).toEqual(['tr_rank000003'])
+    expect(ids(index, 'walnut zebu')).toEqual([])
     expect(ids(index, 'lamp quilt')).toEqual([])
     index.upsert('payments', [row(2, { description: 'Lamp quilt' })])
     expect(ids(index, 'lamp quilt')).toEqual(['tr_rank000002'])

@@ -2,6 +2,7 @@
 // first; without a deadline it reads everything. A clock that moves one tick per read makes the
 // deadline land at a known row.
 import { DatabaseSync } from 'node:sqlite'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { chooseTerms, installQueryBudget, WITHIN_BUDGET } from '../../../../src/main/search/query-budget'
 
@@ -95,6 +96,65 @@ describe('chooseTerms (the word budget)', () => {
       unmatched: false,
     })
     expect(counted).toEqual(['order', 'coat'])
+  })
+
+  it('counts nothing when what an earlier keystroke counted keeps every word, and decides as the counts would', () => {
+    const counted: string[] = []
+    const counting = (prefix: string) => {
+      counted.push(prefix)
+      return price(prefix)
+    }
+    // "coa" and "jan" were counted before: "coat jansen" fits at their counts.
+    const earlier: Record<string, number> = { coat: 6_000, jansen: 10 }
+    const atMost = (prefix: string) => earlier[prefix]
+    expect(chooseTerms(['coat', 'jansen'], counting, 10_000, atMost)).toEqual({
+      kept: ['coat', 'jansen'],
+      dropped: [],
+      unmatched: false,
+    })
+    expect(counted).toEqual([])
+    // Not within the budget at those bounds, or a word not bounded at all: counted.
+    expect(chooseTerms(['coat', 'jansen'], counting, 5_005, atMost)).toEqual({
+      kept: ['coat', 'jansen'],
+      dropped: [],
+      unmatched: false,
+    })
+    expect(chooseTerms(['coat', 'winter'], counting, 100_000, atMost).kept).toEqual(['coat', 'winter'])
+    expect(counted).toEqual(['coat', 'jansen', 'coat', 'winter'])
+    // A bound of 0 for a word in ASCII: counted, and nothing can match.
+    expect(chooseTerms(['coat', 'zebra'], counting, 100_000, (p) => (p === 'zebra' ? 0 : 1))).toEqual({
+      kept: [],
+      dropped: [],
+      unmatched: true,
+    })
+  })
+
+  it('keeps and drops the same words with bounds as with counts alone, whatever the bounds above the counts', () => {
+    const words = ['order', 'payment', 'winter', 'coat', 'jansen', 'zebra', 'ørsted', 'b-1']
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(words, { minLength: 2 }),
+        fc.dictionary(fc.constantFrom(...words), fc.option(fc.nat(200_000), { nil: undefined })),
+        fc.integer({ min: 1, max: 250_000 }),
+        (terms, slack, max) => {
+          const atMost = (prefix: string) => {
+            const extra = slack[prefix]
+            return extra === undefined ? undefined : price(prefix) + extra
+          }
+          const counts = chooseTerms(terms, price, max)
+          const bounded = chooseTerms(terms, price, max, atMost)
+          // A word in no row: the counts say so; at bounds every word may be kept instead, and the
+          // search of every word then finds nothing all the same.
+          if (counts.unmatched && !bounded.unmatched) {
+            expect(bounded).toEqual({ kept: terms, dropped: [], unmatched: false })
+            expect(terms.some((t) => price(t) === 0 && /^[a-z]+$/.test(t))).toBe(true)
+          } else {
+            expect(bounded).toEqual(counts)
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 
   it('says nothing can match when a word typed in ASCII is in no row, and counts no word after it', () => {
