@@ -36,7 +36,7 @@ import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from '../lib/search-w
 import { withOptionalLoad } from './lib/busy-core'
 import { withMainGc, type MainGc } from './lib/main-gc'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
-import { printTable, spread } from './lib/stats'
+import { median, percentile, printTable, round, spread } from './lib/stats'
 
 const args = process.argv.slice(2)
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5
@@ -47,11 +47,6 @@ const SYNC_MEASURE_ITEMS = 50_000
 const READ_QUOTA = 25
 const TOKEN_INTERVAL_MS = 1000 / READ_QUOTA
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s.length ? present(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]) : NaN
-}
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
 const heapMb = () => {
   gc()
@@ -71,6 +66,7 @@ async function typeQueries(page: Page, queries: string[]) {
   const latencies: number[] = []
   const doubleRaf: number[] = []
   const mainMs: number[] = []
+  const texts: string[] = []
   const parts: KeystrokeParts[] = []
   await page.getByTestId('search-input').click()
   for (const query of queries) {
@@ -129,13 +125,24 @@ async function typeQueries(page: Page, queries: string[]) {
       latencies.push(ms)
       doubleRaf.push(ms2)
       mainMs.push(took)
+      texts.push(text)
       if (Number.isNaN(received))
         throw new Error(`No search.received mark for "${text}": is the page opened with ?bench?`)
       parts.push({ toReply: received, render: committed - received, frame: ms - committed })
     }
   }
 
-  return { latencies, doubleRaf, mainMs, parts }
+  return { latencies, doubleRaf, mainMs, texts, parts }
+}
+
+/** The keystrokes main took longest over, by their median over the passes. */
+function slowestInMain(passes: { mainMs: number[]; texts: string[] }[], n: number) {
+  const byText = new Map<string, number[]>()
+  for (const p of passes) p.texts.forEach((t, i) => byText.set(t, [...(byText.get(t) ?? []), p.mainMs[i] ?? NaN]))
+  return [...byText.entries()]
+    .map(([text, ms]) => ({ text, medianMs: round(median(ms), 2), maxMs: round(Math.max(...ms), 2) }))
+    .sort((a, b) => b.medianMs - a.medianMs)
+    .slice(0, n)
 }
 
 /** A pass's parts: p50 and p95 of each, and the mean of each over the keystrokes slower than two frames. */
@@ -312,6 +319,7 @@ async function main(): Promise<void> {
       searchDoubleRafP95Ms: round(percentile(doubleRaf, 95)),
       searchMainQueryP95Ms: round(percentile(mainMs, 95)),
       searchRoundTripP95Ms: round(percentile(roundTrips, 95)),
+      slowestInMain: slowestInMain(passes, 10),
     }
     console.log('metric                                   value')
     console.log(
@@ -344,6 +352,10 @@ async function main(): Promise<void> {
       `spread of the p95 (min / median / max): ${sp.p95Ms.min} / ${sp.p95Ms.median} / ${sp.p95Ms.max} ms (target ≤ 33); ` +
         `main's query p95 ${sp.mainQueryP95Ms.min} / ${sp.mainQueryP95Ms.median} / ${sp.mainQueryP95Ms.max} ms (target < 5)`,
     )
+    console.log("main's slowest keystrokes (median / max over the passes, ms):")
+    for (const k of result.slowestInMain) {
+      console.log(`  ${String(k.medianMs).padStart(6)} / ${String(k.maxMs).padStart(6)}  ${JSON.stringify(k.text)}`)
+    }
     console.log(
       "\nmain's garbage collection per pass (pauses / total ms / longest ms / full collections): " +
         perPass
