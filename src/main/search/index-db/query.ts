@@ -26,8 +26,9 @@ export interface IndexSearchResult {
 /**
  * A query's conditions and its words. The same conditions, with the same parameters, are spelled on
  * the row (`t`, for a statement that walks the rows) and on the in-memory keys table (`k`, for one
- * that walks the full-text table: it checks them there and reads only the rows it shows). The first
- * is always the time budget.
+ * that walks that table by its method index). A walk of the full-text table checks them per match in
+ * main's memory instead (row-filters.ts, `walkingMatches`) and reads only the rows it shows. The
+ * first is always the time budget.
  */
 interface QueryPlan {
   kind: SyncKind
@@ -238,16 +239,18 @@ function searchWithoutWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
         ]
       : byMethod(ctx, plan)
   if (amount?.text) {
+    const text = amount.text
     parts.push(
-      ctx.budget.rows<HitRow>(
-        ctx.stmt(
-          `SELECT ${COLUMNS}, f.rowid AS tkey
-           FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
-           WHERE f.${kind}_fts MATCH ? AND k.tkey = f.rowid ${plan.filters.k.map((f) => `AND ${f}`).join(' ')}
-           AND t.rid = k.rid
-           ORDER BY f.rowid DESC LIMIT ?`,
+      walkingMatches(ctx, plan, () =>
+        ctx.budget.rows<HitRow>(
+          ctx.stmt(
+            `SELECT ${COLUMNS}, f.rowid AS tkey
+             FROM mem.${kind}_fts f CROSS JOIN mem.${kind}_keys k CROSS JOIN ${kind} t
+             WHERE f.${kind}_fts MATCH ? AND ${KEEPS_ROW} AND k.tkey = f.rowid AND t.rid = k.rid
+             ORDER BY f.rowid DESC LIMIT ?`,
+          ),
+          [text, limit + 1],
         ),
-        [amount.text, ...plan.params, limit + 1],
       ),
     )
   }
@@ -363,10 +366,7 @@ function rankedResult(
  */
 function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { rows: Scored[]; stopped: boolean } {
   const { kind } = plan
-  const columns = ctx.filters[kind]
-  // A write rolled back since they were last read: read again from the keys table first.
-  if (columns.stale) columns.reload(ctx.db, `mem.${kind}_keys`)
-  return ctx.rowCheck.during(columns.matcher(plan.q), () =>
+  return walkingMatches(ctx, plan, () =>
     ctx.budget.rows<Scored>(
       ctx.stmt(
         `SELECT f.rowid AS tkey, ${score(kind)} AS score FROM mem.${kind}_fts f
@@ -375,6 +375,14 @@ function filteredMatches(ctx: IndexContext, plan: QueryPlan, words: string): { r
       [words, RANKED_CANDIDATES + 1],
     ),
   )
+}
+
+/** Runs `walk`, a statement walking the full-text table with KEEPS_ROW, with the plan's filters. */
+function walkingMatches<T>(ctx: IndexContext, plan: QueryPlan, walk: () => T): T {
+  const columns = ctx.filters[plan.kind]
+  // A write rolled back since they were last read: read again from the keys table first.
+  if (columns.stale) columns.reload(ctx.db, `mem.${plan.kind}_keys`)
+  return ctx.rowCheck.during(columns.matcher(plan.q), walk)
 }
 
 /** Words and filters: the full-text table walked newest first to the cap, then ranked. */

@@ -1,6 +1,6 @@
 // Statuses, methods and dates, with words and without (a real SQLite file through node:sqlite, FTS5
-// in memory): a walk of the words' matches checks them on the in-memory keys table beside the
-// full-text table, not on the row, and a method without words is found by that table's index. What
+// in memory): a walk of the words' matches checks them in main's memory (row-filters.ts), not on
+// the row, and a method without words is found by the keys table's method index. What
 // is found must equal what the row's plain columns say, after an update and a reopen too, through
 // every kind of statement (words; words and a date; words and an amount).
 import { randomBytes } from 'node:crypto'
@@ -167,6 +167,25 @@ describe('search index: statuses and methods with words', () => {
     )
     expect(found(index, q('paid creditcard walnut'))).toEqual(['tr_filt000003'])
     expect(found(index, q('open walnut'))).toEqual(['tr_filt000001', 'tr_filt000002'])
+    index.close()
+  })
+
+  it('a number with a status and no words: its rows by amount and by text, both of that status', async () => {
+    const index = await open()
+    const rows: Spec[] = STATUSES.flatMap((status, i) => [
+      { n: i * 3, status, method: null, createdMs: NOW - i * 3000, description: 'Ticket 59', value: '10.00' },
+      { n: i * 3 + 1, status, method: null, createdMs: NOW - i * 3000 - 1000, description: 'Lamp', value: '59.00' },
+      { n: i * 3 + 2, status, method: null, createdMs: NOW - i * 3000 - 2000, description: 'Ticket 60', value: '1.00' },
+    ])
+    index.upsert(
+      'payments',
+      rows.map((s) => paymentRow(payment(s))),
+    )
+    for (const status of ['failed', 'paid']) {
+      const want = rows.filter((s) => s.status === status && (s.value === '59.00' || s.description.includes('59')))
+      expect(want).toHaveLength(2)
+      expect(found(index, q(`59 ${status}`)), status).toEqual(sorted(want.map(idOf)))
+    }
     index.close()
   })
 
