@@ -300,11 +300,6 @@ export function parseSearchQuery(input: string, nowMs: number): ParseOutcome {
   return { ok: true, query }
 }
 
-/** One free-text word as an FTS5 string: always a quoted phrase (quotes doubled), prefix-matched. */
-export function ftsPhrase(term: string): string {
-  return `"${term.replace(/"/g, '""')}"*`
-}
-
 /** True when `term` has something the tokenizer indexes (a letter, digit or symbol such as an emoji). */
 export function hasSearchableText(term: string): boolean {
   return /[\p{L}\p{N}\p{Co}\p{So}]/u.test(term)

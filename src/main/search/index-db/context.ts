@@ -56,18 +56,20 @@ export interface FoundRows {
  * What searches keep of one table until its rows change (query.ts): each word's postings (a query of
  * several words counts every word on every keystroke, all but the last as on the keystroke before),
  * and the rows of recent queries (a keystroke that leaves the query as it was, such as a space or an
- * e-mail's "." and "@", or a letter typed again after a backspace, answers without searching).
+ * e-mail's "." and "@", or a letter typed again after a backspace, answers without searching), and
+ * whether a longer word starts with a long last word (phrases.ts).
  */
 export interface TableMemo {
   postings: Map<string, number>
   searches: Map<string, FoundRows>
+  extended: Map<string, boolean>
 }
 
 /** The memo of a kind's table, made when first asked for. */
 export function tableMemo(ctx: IndexContext, kind: SyncKind): TableMemo {
   let memo = ctx.memo.get(kind)
   if (!memo) {
-    memo = { postings: new Map(), searches: new Map() }
+    memo = { postings: new Map(), searches: new Map(), extended: new Map() }
     ctx.memo.set(kind, memo)
   }
   return memo

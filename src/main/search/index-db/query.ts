@@ -2,10 +2,11 @@
 // value is a bound parameter), run within the query's time budget, and its rows become hits.
 import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
 import { RANKED_CANDIDATES } from '../../../shared/search/ranking'
-import { ftsPhrase, hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
+import { hasSearchableText, type ParsedQuery } from '../../../shared/search/query'
 import { chooseTerms, MAX_POSTINGS, WITHIN_BUDGET } from '../query-budget'
 import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
+import { hasLongerTerm, phraseOf } from './phrases'
 import { KEEPS_ROW } from './row-filters'
 import { amountIndex } from './schema'
 
@@ -38,6 +39,8 @@ interface QueryPlan {
   params: (string | number)[]
   /** The words searched (too common ones left out). */
   terms: string[]
+  /** The words as one FTS5 query: each a phrase (phrases.ts), all required. */
+  match: string
   /** An amount asked for, kept apart from `filters` so a query with words can be driven by it. */
   amount: AmountCondition | null
   /** A word is in no row of the table: nothing matches every word (query-budget.ts chooseTerms). */
@@ -188,10 +191,22 @@ function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: num
     (prefix) => postingsAtMost(ctx, kind, prefix),
   )
   ctx.dropped.set(kind, dropped)
-  return { kind, q, limit, filters, params, terms, amount: amountCondition(q), unmatched }
+  const phrase = (term: string) => phraseOf(term, (word) => extended(ctx, kind, word))
+  const match = terms.map(phrase).join(' AND ')
+  return { kind, q, limit, filters, params, terms, match, amount: amountCondition(q, phrase), unmatched }
 }
 
-function amountCondition(q: ParsedQuery): AmountCondition | null {
+/** Whether a longer word of the table starts with `word` (phrases.ts), asked once until the table changes. */
+function extended(ctx: IndexContext, kind: SyncKind, word: string): boolean {
+  const kept = tableMemo(ctx, kind).extended
+  const known = kept.get(word)
+  if (known !== undefined) return known
+  const longer = hasLongerTerm(ctx.stmt, `mem.${kind}_terms`, word)
+  keepBounded(kept, word, longer, POSTINGS_KEPT)
+  return longer
+}
+
+function amountCondition(q: ParsedQuery, phrase: (term: string) => string): AmountCondition | null {
   if (!q.amount) return null
   // A number that reads two ways (`1,234`) matches either reading.
   const keys = q.amount.keys.length > 0 ? q.amount.keys : [q.amount.key]
@@ -200,7 +215,7 @@ function amountCondition(q: ParsedQuery): AmountCondition | null {
     cond: q.amount.currency ? `(${keyCond} AND t.currency = ?)` : keyCond,
     params: q.amount.currency ? [...keys, q.amount.currency] : [...keys],
     // The number is also looked for in text (an order number "59"), from two characters on.
-    text: amountAlsoText(q) ? ftsPhrase(q.amount.raw) : null,
+    text: amountAlsoText(q) ? phrase(q.amount.raw) : null,
     raw: amountAlsoText(q) ? q.amount.raw : null,
   }
 }
@@ -284,7 +299,6 @@ function byMethod(ctx: IndexContext, plan: QueryPlan): { rows: HitRow[]; stopped
 }
 
 const score = (kind: SyncKind) => `bm25(f.${kind}_fts, 10.0, 6.0, 2.0, 3.0, 8.0, 2.0)`
-const match = (terms: string[]) => terms.map(ftsPhrase).join(' AND ')
 
 /** The newer first, by the time key (created time, then the order stored). */
 const byNewest = (a: { tkey: number | null }, b: { tkey: number | null }) => (b.tkey ?? 0) - (a.tkey ?? 0)
@@ -303,8 +317,8 @@ const byRank = (a: { score: number; tkey: number | null }, b: { score: number; t
  * read.
  */
 function rankWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
-  const { kind, terms } = plan
-  const words = match(terms)
+  const { kind } = plan
+  const words = plan.match
   const newest = ctx
     .stmt(`SELECT f.rowid AS tkey FROM mem.${kind}_fts f WHERE f.${kind}_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
     .all(words, RANKED_CANDIDATES + 1) as unknown as { tkey: number }[]
@@ -387,7 +401,7 @@ function walkingMatches<T>(ctx: IndexContext, plan: QueryPlan, walk: () => T): T
 
 /** Words and filters: the full-text table walked newest first to the cap, then ranked. */
 function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
-  const { rows, stopped } = filteredMatches(ctx, plan, match(plan.terms))
+  const { rows, stopped } = filteredMatches(ctx, plan, plan.match)
   return rankedResult(ctx, plan, rows, { stopped, capped: rows.length > RANKED_CANDIDATES })
 }
 
@@ -398,7 +412,7 @@ function rankFilteredWords(ctx: IndexContext, plan: QueryPlan): FoundRows {
  * common word to find the few of that amount ("straat 99" over 20,000 orders with "straat": 19 ms).
  */
 function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountCondition): FoundRows {
-  const { kind, terms } = plan
+  const { kind } = plan
   const byAmount = ctx.budget.rows<Scored>(
     ctx.stmt(
       `SELECT f.rowid AS tkey, ${score(kind)} AS score
@@ -407,10 +421,10 @@ function rankWordsWithAmount(ctx: IndexContext, plan: QueryPlan, amount: AmountC
        ${plan.filters.t.map((f) => `AND ${f}`).join(' ')}
        ORDER BY t.created_ms DESC LIMIT ?`,
     ),
-    [...amount.params, match(terms), ...plan.params, RANKED_CANDIDATES + 1],
+    [...amount.params, plan.match, ...plan.params, RANKED_CANDIDATES + 1],
   )
   const asText = amount.text
-    ? filteredMatches(ctx, plan, `${match(terms)} AND ${amount.text}`)
+    ? filteredMatches(ctx, plan, `${plan.match} AND ${amount.text}`)
     : { rows: [], stopped: false }
   const seen = new Set<number>()
   const rows = [...byAmount.rows, ...asText.rows].filter((r) => !seen.has(r.tkey) && seen.add(r.tkey))

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import type { SyncKind } from '../../../shared/ipc/search'
 import { installQueryBudget, vocabularyTable, type QueryBudget } from '../query-budget'
 import { FTS_COLUMNS } from '../rows'
+import { PREFIX_INDEX_LENGTHS, termsTable } from './phrases'
 import { installRowCheck, type RowCheck } from './row-filters'
 
 /** A list the sync walks: the objects themselves, and the changes to them (refunds, chargebacks). */
@@ -68,9 +69,10 @@ function createMemoryTables(db: DatabaseSync): void {
     db.exec(
       // `state` is kept beside the words for the hit, not searched (the words in `facts` are).
       `CREATE VIRTUAL TABLE mem.${table}_fts USING fts5(${FTS_COLUMNS.join(', ')}, state UNINDEXED, ` +
-        `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '1 2 3 4 5 6')`,
+        `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co So'", prefix = '${PREFIX_INDEX_LENGTHS.join(' ')}')`,
     )
     db.exec(vocabularyTable('mem', table))
+    db.exec(termsTable('mem', table))
     // The full-text rowid is a time key (created_ms × 1024 + a few bits), so the FTS table can
     // be walked newest first; this table maps it to the row, and holds the row's columns a search
     // filters by, so a walk of a word's matches checks a status or a date here, in memory, and reads

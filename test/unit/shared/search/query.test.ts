@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   amountKey,
-  ftsPhrase,
   idFromUrl,
   MAX_QUERY_CHARS,
   amountKeys,
@@ -109,9 +108,7 @@ describe('hostile input', () => {
     expect(parsed.terms.join(' ')).not.toMatch(/[\u0000-\u001f\u202e]/)
     expect(parsed.warnings.join()).toMatch(/Control characters/)
   })
-  it('turns every word into one quoted FTS phrase (quotes doubled): operators stay words', () => {
-    expect(ftsPhrase('a" OR "b')).toBe('"a"" OR ""b"*')
-    expect(ftsPhrase('NEAR(x')).toBe('"NEAR(x"*')
+  it('keeps operators as words (each becomes one quoted phrase: index-db/phrases.ts)', () => {
     expect(parse('lovelace NOT curie').terms).toEqual(['lovelace', 'NOT', 'curie'])
   })
 })
