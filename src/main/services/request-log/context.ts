@@ -78,6 +78,9 @@ export interface LogContext {
   readonly changedRows: Set<string>
   /** Attempts reported before the stored log was read. */
   readonly early: { event: AttemptEvent; connection: ConnectionRef }[]
+  /** Attempts reported and not yet recorded: recorded on the next turn of the event loop (recording.ts settle). */
+  readonly waiting: { event: AttemptEvent; connection: ConnectionRef }[]
+  settleTimer: ReturnType<typeof setImmediate> | null
   loaded: boolean
   nextSeq: number
   store: RequestLogStore | null

@@ -1,10 +1,36 @@
-// Recording: each attempt the API client reports is redacted at once, its bodies cut to the kept
+// Recording: each attempt the API client reports is redacted on the next turn of the event loop
+// (after the call it belongs to has returned, so a page's reply does not wait for the redaction of
+// its body; every read of the log records the waiting attempts first), its bodies cut to the kept
 // length, grouped into its request's entry, and the entry marked to be written (in the background,
 // batched) and pushed to the renderer (batched); the oldest entries go past the bounds.
 import type { AttemptEvent } from '../../../shared/api-events'
 import type { ConnectionRef, RequestLogEntry, RequestLogSummary } from '../../../shared/request-log-types'
 import type { LogContext } from './context'
 import { entryBytes, headOf, summarize } from './entries'
+
+/** An attempt the API client reported: recorded on the next turn of the event loop (settle). */
+export function report(ctx: LogContext, event: AttemptEvent, connection: ConnectionRef): void {
+  ctx.waiting.push({ event, connection })
+  ctx.settleTimer ??= setImmediate(() => settle(ctx))
+}
+
+/**
+ * Records the attempts reported and still waiting, in the order reported: redacted, then kept (or
+ * held until the stored log is read). Every read of the log, a flush and the shutdown call this
+ * first, so nothing reported is missing from what they see.
+ */
+export function settle(ctx: LogContext): void {
+  if (ctx.settleTimer) clearImmediate(ctx.settleTimer)
+  ctx.settleTimer = null
+  for (const { event, connection } of ctx.waiting.splice(0)) {
+    try {
+      if (ctx.loaded) applyAttempt(ctx, event, connection)
+      else ctx.early.push({ event, connection })
+    } catch {
+      // Logging must never break a request, nor one bad attempt the others.
+    }
+  }
+}
 
 export function applyAttempt(ctx: LogContext, event: AttemptEvent, connection: ConnectionRef): void {
   const redacted = ctx.redactor.attempt(event)

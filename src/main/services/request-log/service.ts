@@ -1,11 +1,12 @@
-// The request log behind the Inspector: every attempt the API client reports, redacted at once,
+// The request log behind the Inspector: every attempt the API client reports, redacted right after
+// its call returns,
 // grouped per logical request (the client's request id), kept newest-bounded in memory, persisted
 // encrypted in the background (store.ts) and pushed to the renderer in batches.
 // The parts take one context (context.ts): load.ts reads the stored log, recording.ts records,
 // writes and pushes, reading.ts answers the Inspector.
 import type { LogContext, RequestLogService, RequestLogServiceOptions } from './context'
 import { loadStoredLog } from './load'
-import { applyAttempt, flush, trim } from './recording'
+import { flush, report, settle } from './recording'
 import { clearLog, curlOf, exportEntries, getEntry, listRows, searchEntries, tagEntries } from './reading'
 import { createRedactor } from './redaction'
 
@@ -27,6 +28,8 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
     dirty: new Set(),
     changedRows: new Set(),
     early: [],
+    waiting: [],
+    settleTimer: null,
     loaded: false,
     nextSeq: 1,
     store: null,
@@ -40,31 +43,34 @@ export function createRequestLogService(options: RequestLogServiceOptions): Requ
   }
   ctx.ready = loadStoredLog(ctx)
 
+  /** A read of the log: the attempts still waiting are recorded first. */
+  const settled =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      settle(ctx)
+      return read(...args)
+    }
+
   return {
     ready: () => ctx.ready,
     record(event, connection) {
       try {
-        if (ctx.disposed) return
-        if (!ctx.loaded) {
-          ctx.early.push({ event, connection })
-          return
-        }
-        applyAttempt(ctx, event, connection)
-        trim(ctx)
+        if (!ctx.disposed) report(ctx, event, connection)
       } catch {
         // Logging must never break a request.
       }
     },
-    list: () => listRows(ctx),
-    get: (id) => getEntry(ctx, id),
-    search: (text, ids) => searchEntries(ctx, text, ids),
-    tag: (ids, tag, remove) => tagEntries(ctx, ids, tag, remove),
-    clear: () => clearLog(ctx),
-    curl: (id, attempt) => curlOf(ctx, id, attempt),
-    exportTo: (ids, format, file, personalData) => exportEntries(ctx, ids, format, file, personalData),
-    flush: () => flush(ctx),
+    list: settled(() => listRows(ctx)),
+    get: settled((id) => getEntry(ctx, id)),
+    search: settled((text, ids) => searchEntries(ctx, text, ids)),
+    tag: settled((ids, tag, remove) => tagEntries(ctx, ids, tag, remove)),
+    clear: settled(() => clearLog(ctx)),
+    curl: settled((id, attempt) => curlOf(ctx, id, attempt)),
+    exportTo: settled((ids, format, file, personalData) => exportEntries(ctx, ids, format, file, personalData)),
+    flush: settled(() => flush(ctx)),
     async dispose() {
       if (ctx.disposed) return
+      settle(ctx)
       await flush(ctx).catch(() => {})
       ctx.disposed = true
       if (ctx.eventTimer) clearTimeout(ctx.eventTimer)

@@ -92,6 +92,45 @@ describe('request log service', () => {
     }
   })
 
+  it('redacts an attempt after its call has returned, and every read sees the attempts still waiting', async () => {
+    let redactions = 0
+    const { log, emitted } = service({
+      secretValues: () => {
+        redactions++
+        return [SECRET]
+      },
+    })
+    await log.ready()
+    const before = redactions
+    log.record(attemptEvent({ requestId: 'w1', responseBody: JSON.stringify({ detail: `bad ${SECRET}` }) }), SANDBOX)
+    log.record(attemptEvent({ requestId: 'w2' }), SANDBOX)
+    // Nothing redacted while the call that reported it is still returning.
+    expect(redactions).toBe(before)
+    // A read right away: both, in the order reported, already redacted.
+    const { entries } = await log.list()
+    expect(redactions).toBeGreaterThan(before)
+    expect(entries.map((e) => e.id)).toEqual(['w2', 'w1'])
+    expect(JSON.stringify(await log.get('w1'))).not.toContain(SECRET)
+    // Without a read, on the next turn of the event loop, then pushed and written as before.
+    log.record(attemptEvent({ requestId: 'w3' }), SANDBOX)
+    const counted = redactions
+    await new Promise((r) => setImmediate(r))
+    expect(redactions).toBeGreaterThan(counted)
+    await tick()
+    expect(emitted.flatMap((p) => p.entries.map((e) => e.id))).toContain('w3')
+  })
+
+  it('keeps the attempts reported before the stored log was read, and those reported just before shutdown', async () => {
+    const first = service()
+    first.log.record(attemptEvent({ requestId: 'early' }), SANDBOX)
+    await first.log.ready()
+    first.log.record(attemptEvent({ requestId: 'last' }), SANDBOX)
+    await first.log.dispose()
+    const second = service()
+    await second.log.ready()
+    expect((await second.log.list()).entries.map((e) => e.id)).toEqual(['last', 'early'])
+  })
+
   it('batches row changes into few events', async () => {
     const { log, emitted } = service({ eventIntervalMs: 30 })
     await log.ready()
