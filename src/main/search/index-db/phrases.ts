@@ -51,6 +51,32 @@ export function phraseOf(term: string, extended: (word: string) => boolean): str
 }
 
 /**
+ * Seeks in the terms table one query may make (per table): a query of many long words (500
+ * characters hold 60 of 7 letters) would otherwise pay a seek for each before searching. Past them a
+ * word stays a prefix, which finds the same rows.
+ */
+export const SEEKS_PER_QUERY = 4
+
+/** What is known of longer words: `known` from earlier seeks (undefined: not yet), `seek` to look. */
+export interface LongerTerms {
+  known(word: string): boolean | undefined
+  seek(word: string): boolean
+}
+
+/** The phrase of each of one query's words (phraseOf), with at most `seeks` new seeks among them. */
+export function phraser(longer: LongerTerms, seeks = SEEKS_PER_QUERY): (term: string) => string {
+  let left = seeks
+  const extended = (word: string) => {
+    const known = longer.known(word)
+    if (known !== undefined) return known
+    if (left <= 0) return true
+    left--
+    return longer.seek(word)
+  }
+  return (term) => phraseOf(term, extended)
+}
+
+/**
  * Whether a word of the terms table starts with `word` and is longer: the first term after `word`
  * followed by U+0001 (no term holds a control character; the tokenizer separates at them), found by
  * one seek in the terms table (termsTable) without counting anything.

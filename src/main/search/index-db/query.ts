@@ -6,7 +6,7 @@ import { hasSearchableText, type ParsedQuery } from '../../../shared/search/quer
 import { chooseTerms, MAX_POSTINGS, WITHIN_BUDGET } from '../query-budget'
 import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
-import { hasLongerTerm, phraseOf } from './phrases'
+import { hasLongerTerm, phraser, type LongerTerms } from './phrases'
 import { KEEPS_ROW } from './row-filters'
 import { amountIndex } from './schema'
 
@@ -191,19 +191,22 @@ function planQuery(ctx: IndexContext, kind: SyncKind, q: ParsedQuery, limit: num
     (prefix) => postingsAtMost(ctx, kind, prefix),
   )
   ctx.dropped.set(kind, dropped)
-  const phrase = (term: string) => phraseOf(term, (word) => extended(ctx, kind, word))
+  const phrase = phraser(longerTerms(ctx, kind))
   const match = terms.map(phrase).join(' AND ')
   return { kind, q, limit, filters, params, terms, match, amount: amountCondition(q, phrase), unmatched }
 }
 
-/** Whether a longer word of the table starts with `word` (phrases.ts), asked once until the table changes. */
-function extended(ctx: IndexContext, kind: SyncKind, word: string): boolean {
+/** Whether a longer word of the table starts with a word (phrases.ts): sought once until the table changes. */
+function longerTerms(ctx: IndexContext, kind: SyncKind): LongerTerms {
   const kept = tableMemo(ctx, kind).extended
-  const known = kept.get(word)
-  if (known !== undefined) return known
-  const longer = hasLongerTerm(ctx.stmt, `mem.${kind}_terms`, word)
-  keepBounded(kept, word, longer, POSTINGS_KEPT)
-  return longer
+  return {
+    known: (word) => kept.get(word),
+    seek(word) {
+      const longer = hasLongerTerm(ctx.stmt, `mem.${kind}_terms`, word)
+      keepBounded(kept, word, longer, POSTINGS_KEPT)
+      return longer
+    },
+  }
 }
 
 function amountCondition(q: ParsedQuery, phrase: (term: string) => string): AmountCondition | null {

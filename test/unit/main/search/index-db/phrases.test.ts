@@ -8,7 +8,9 @@ import {
   hasLongerTerm,
   lastAsciiWord,
   phraseOf,
+  phraser,
   PREFIX_INDEX_LENGTHS,
+  SEEKS_PER_QUERY,
   termsTable,
 } from '../../../../../src/main/search/index-db/phrases'
 
@@ -50,6 +52,26 @@ describe('a word as a full-text phrase', () => {
     // A last word the tokenizer might fold otherwise stays a prefix, and is not looked up.
     expect(phraseOf('müllerstraat', none)).toBe('"müllerstraat"*')
     expect(asked).toEqual(['example', `${short}y`])
+  })
+})
+
+describe("one query's phrases", () => {
+  it('seeks at most SEEKS_PER_QUERY words the first time; what is known costs no seek; the rest stay prefixes', () => {
+    const known = new Map<string, boolean>([['knownlong', false]])
+    const sought: string[] = []
+    const phrase = phraser({
+      known: (word) => known.get(word),
+      seek(word) {
+        sought.push(word)
+        return false
+      },
+    })
+    const words = Array.from({ length: SEEKS_PER_QUERY + 3 }, (_, i) => `longword${i}`)
+    const phrases = ['knownlong', ...words].map(phrase)
+    expect(phrases[0]).toBe('"knownlong"')
+    expect(sought).toEqual(words.slice(0, SEEKS_PER_QUERY))
+    expect(phrases.slice(1, SEEKS_PER_QUERY + 1)).toEqual(words.slice(0, SEEKS_PER_QUERY).map((w) => `"${w}"`))
+    expect(phrases.slice(SEEKS_PER_QUERY + 1)).toEqual(words.slice(SEEKS_PER_QUERY).map((w) => `"${w}"*`))
   })
 })
 
