@@ -4,29 +4,16 @@
 // differently are never taken for one another, and a search cut short is searched again.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
-import type { Payment } from '../../../../src/shared/api-types'
-import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
+import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
+import { freshIndexDir, indexedPayment, parsedQuery } from '../../helpers/index-dir'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const key = randomBytes(32)
 const dir = freshIndexDir('memo')
 const q = (text: string) => parsedQuery(text, NOW)
 
-function row(n: number, fields: { description: string; email?: string; status?: string }) {
-  return paymentRow({
-    resource: 'payment',
-    id: `tr_memo${String(n).padStart(6, '0')}`,
-    mode: 'test',
-    profileId: 'pfl_memo',
-    createdAt: new Date(NOW - n * 60_000).toISOString(),
-    amount: { currency: 'EUR', value: '10.00' },
-    description: fields.description,
-    method: 'ideal',
-    status: fields.status ?? 'paid',
-    billingAddress: fields.email ? { email: fields.email } : undefined,
-  } as unknown as Payment)
-}
+const row = (n: number, fields: { description: string; email?: string; status?: string }) =>
+  indexedPayment('memo', n, NOW, fields)
 
 async function open(limits?: { payments: number; orders: number }): Promise<SearchIndex> {
   return (await openSearchIndex({ dir: dir(), connectionId: 'conn_memo', key, limits, yieldFn: async () => {} })).index

@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
-import type { Payment } from '../../../../src/shared/api-types'
-import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
+import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
+import { freshIndexDir, indexedPayment, parsedQuery } from '../../helpers/index-dir'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const key = randomBytes(32)
@@ -30,19 +29,7 @@ const WORDS = [
 ]
 const SEPARATORS = [' ', '.', '@', '-']
 
-function row(n: number, description: string) {
-  return paymentRow({
-    resource: 'payment',
-    id: `tr_phrase${String(n).padStart(6, '0')}`,
-    mode: 'test',
-    profileId: 'pfl_phrases',
-    createdAt: new Date(NOW - n * 60_000).toISOString(),
-    amount: { currency: 'EUR', value: '10.00' },
-    description,
-    method: 'ideal',
-    status: 'paid',
-  } as unknown as Payment)
-}
+const row = (n: number, description: string) => indexedPayment('phrase', n, NOW, { description })
 
 const words = (text: string) =>
   text

@@ -7,33 +7,18 @@ import { describe, expect, it } from 'vitest'
 import {
   HITS_PER_GROUP,
   openSearchIndex,
-  paymentRow,
   RANKED_CANDIDATES,
   type IndexRow,
   type SearchIndex,
 } from '../../../../src/main/search/index-db'
-import type { Payment } from '../../../../src/shared/api-types'
-import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
+import { freshIndexDir, indexedPayment, parsedQuery, type PaymentRowFields } from '../../helpers/index-dir'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const key = randomBytes(32)
 const dir = freshIndexDir('rank')
 const q = (text: string) => parsedQuery(text, NOW)
 
-function row(n: number, fields: { createdMs?: number; description?: string; email?: string; value?: string } = {}) {
-  return paymentRow({
-    resource: 'payment',
-    id: `tr_rank${String(n).padStart(6, '0')}`,
-    mode: 'test',
-    profileId: 'pfl_rank',
-    createdAt: new Date(fields.createdMs ?? NOW - n * 60_000).toISOString(),
-    amount: { currency: 'EUR', value: fields.value ?? '10.00' },
-    description: fields.description ?? `Payment ${n}`,
-    method: 'ideal',
-    status: 'paid',
-    billingAddress: fields.email ? { email: fields.email } : undefined,
-  } as unknown as Payment)
-}
+const row = (n: number, fields: PaymentRowFields = {}) => indexedPayment('rank', n, NOW, fields)
 
 async function open(limits?: { payments: number; orders: number }): Promise<SearchIndex> {
   return (await openSearchIndex({ dir: dir(), connectionId: 'conn_rank', key, limits, yieldFn: async () => {} })).index
