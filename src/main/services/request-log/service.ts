@@ -1,7 +1,7 @@
 // The request log behind the Inspector: every attempt the API client reports, redacted right after
-// its call returns,
-// grouped per logical request (the client's request id), kept newest-bounded in memory, persisted
-// encrypted in the background (store.ts) and pushed to the renderer in batches.
+// its call returns (before any read of the log sees it), grouped per logical request (the client's
+// request id), kept newest-bounded in memory, persisted encrypted in the background (store.ts) and
+// pushed to the renderer in batches.
 // The parts take one context (context.ts): load.ts reads the stored log, recording.ts records,
 // writes and pushes, reading.ts answers the Inspector.
 import type { LogContext, RequestLogService, RequestLogServiceOptions } from './context'
