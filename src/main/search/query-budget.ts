@@ -69,6 +69,9 @@ export function vocabularyTable(schema: string, table: string): string {
   return `CREATE VIRTUAL TABLE ${schema}.${table}_vocab USING fts5vocab(${table}_fts, row)`
 }
 
+/** A word of ASCII letters and digits: the tokenizer only lower-cases those, so its count is exact. */
+const ASCII_WORD = /^[A-Za-z0-9]+$/
+
 /** How the tokenizer folds a word (unicode61, remove_diacritics 2): lower case, no accents. */
 function folded(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
@@ -100,7 +103,7 @@ export function chooseTerms(
   let bound = 0
   for (const term of unique) {
     const most = priced(term) ? atMost(folded(term)) : 0
-    if (most === undefined || (most === 0 && /^[A-Za-z0-9]+$/.test(term))) {
+    if (most === undefined || (most === 0 && ASCII_WORD.test(term))) {
       bound = Number.POSITIVE_INFINITY
       break
     }
@@ -110,7 +113,7 @@ export function chooseTerms(
   const costed: { term: string; cost: number }[] = []
   for (const term of unique) {
     const cost = priced(term) ? postings(folded(term)) : 0
-    if (cost === 0 && /^[A-Za-z0-9]+$/.test(term)) return { kept: [], dropped: [], unmatched: true }
+    if (cost === 0 && ASCII_WORD.test(term)) return { kept: [], dropped: [], unmatched: true }
     costed.push({ term, cost })
   }
   const byCost = [...costed].sort((a, b) => a.cost - b.cost)

@@ -5,6 +5,7 @@
 //   writes.ts      rows in and out, the full-text table rebuilt at open
 //   query.ts       a parsed query run as one statement within its time budget
 //   row-filters.ts each full-text row's status, method and time in memory, checked by a walk
+//   phrases.ts     a query's word as a full-text phrase, and the prefix index lengths
 //   hits.ts        result rows as hits, and the home summary
 //   markers.ts     sync markers and the account the rows belong to
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'

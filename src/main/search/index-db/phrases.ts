@@ -18,7 +18,7 @@ export function termsTable(schema: string, table: string): string {
 }
 
 /** ASCII other than letters and digits: every tokenizer of the index separates words there. */
-const ASCII_SEPARATOR = '[\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]'
+export const ASCII_SEPARATOR = '[\\x00-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]'
 const LAST_ASCII_WORD = new RegExp(`(?:^|${ASCII_SEPARATOR})([A-Za-z0-9]+)${ASCII_SEPARATOR}*$`)
 
 /**

@@ -6,7 +6,7 @@ import { hasSearchableText, type ParsedQuery } from '../../../shared/search/quer
 import { chooseTerms, MAX_POSTINGS, WITHIN_BUDGET } from '../query-budget'
 import { keepBounded, tableMemo, type FoundRows, type HitRow, type IndexContext } from './context'
 import { amountAlsoText, searchableLength, toHit } from './hits'
-import { hasLongerTerm, phraser, type LongerTerms } from './phrases'
+import { ASCII_SEPARATOR, hasLongerTerm, phraser, type LongerTerms } from './phrases'
 import { KEEPS_ROW } from './row-filters'
 import { amountIndex } from './schema'
 
@@ -100,6 +100,9 @@ function findRows(ctx: IndexContext, plan: QueryPlan): FoundRows {
 const POSTINGS_KEPT = 256
 const SEARCHES_KEPT = 32
 
+/** Runs of ASCII separators (phrases.ts). */
+const SEPARATORS = new RegExp(`${ASCII_SEPARATOR}+`)
+
 /**
  * A query's words as the tokenizer reads them, for telling two keystrokes' queries apart: split at
  * ASCII characters other than letters and digits (every tokenizer separates there), ASCII letters in
@@ -108,7 +111,7 @@ const SEARCHES_KEPT = 32
  */
 function tokensOf(term: string): string[] {
   return term
-    .split(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/)
+    .split(SEPARATORS)
     .filter(Boolean)
     .map((t) => t.replace(/[A-Z]+/g, (c) => c.toLowerCase()))
 }
