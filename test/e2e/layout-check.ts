@@ -67,57 +67,75 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const sample = [...byTestId.entries()].flatMap(([id, els]) =>
       id && els.length > 6 ? [els[0], els[els.length - 1]].filter((el): el is Element => el !== undefined) : els,
     )
-    for (const el of sample) {
-      el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-      const r = el.getBoundingClientRect()
-      // Allow half a pixel of rounding.
-      if (r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5) {
-        out.push({
-          element: describe(el),
-          problem: `outside the window (${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)})`,
-        })
-        continue
-      }
-      let clipped = false
+    // What one element's scrollIntoView scrolled in a box that hides its overflow is put back,
+    // so the next element is seen as the agent would see it.
+    const unscrollHidden = (el: Element) => {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a)
-        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-          const c = a.getBoundingClientRect()
-          const scrolls = (o: string) => o === 'auto' || o === 'scroll'
-          // A container that scrolls cuts only what would fit in it: a taller element (a long
-          // list, a body) is reached part by part. One that hides its overflow cuts for good.
-          const cut = (lo: number, hi: number, min: number, max: number, overflow: string) =>
-            overflow !== 'visible' &&
-            (lo < min - 0.5 || hi > max + 0.5) &&
-            (!scrolls(overflow) || hi - lo <= max - min + 0.5)
-          if (
-            cut(r.left, r.right, c.left, c.right, s.overflowX) ||
-            cut(r.top, r.bottom, c.top, c.bottom, s.overflowY)
-          ) {
-            out.push({ element: describe(el), problem: `cut off by ${describe(a)}` })
-            clipped = true
-            break
-          }
-        }
-        // Overflow above a fixed box (a modal's backdrop) does not clip what is inside it.
-        if (s.position === 'fixed') break
+        if (s.overflowX === 'hidden' || s.overflowX === 'clip') a.scrollLeft = 0
+        if (s.overflowY === 'hidden' || s.overflowY === 'clip') a.scrollTop = 0
       }
-      if (clipped) continue
-      const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1)
-      const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1)
-      const top = document.elementFromPoint(x, y)
-      // A label's own text, an icon inside the button, or an input's own label are the element.
-      const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null
-      // A drawer (the payment detail below 1280 px) covers the list on purpose; Esc or ✕ closes it.
-      const drawer = top?.closest('[data-overlay="drawer"]')
-      if (
-        top &&
-        top !== el &&
-        !el.contains(top) &&
-        !(label && (label === top || label.contains(top))) &&
-        !(drawer && !drawer.contains(el))
-      ) {
-        out.push({ element: describe(el), problem: `under ${describe(top)}` })
+    }
+    for (const el of sample) {
+      try {
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+        const r = el.getBoundingClientRect()
+        // Allow half a pixel of rounding.
+        if (r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5) {
+          out.push({
+            element: describe(el),
+            problem: `outside the window (${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)})`,
+          })
+          continue
+        }
+        let clipped = false
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          const s = getComputedStyle(a)
+          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+            const c = a.getBoundingClientRect()
+            const scrolls = (o: string) => o === 'auto' || o === 'scroll'
+            // A container that scrolls cuts only what would fit in it: a taller element (a long
+            // list, a body) is reached part by part. One that hides its overflow cuts for good.
+            const cut = (lo: number, hi: number, min: number, max: number, overflow: string) =>
+              overflow !== 'visible' &&
+              (lo < min - 0.5 || hi > max + 0.5) &&
+              (!scrolls(overflow) || hi - lo <= max - min + 0.5)
+            // scrollIntoView also scrolls a box that hides its overflow, which the agent cannot
+            // scroll back: an element that needed that was cut off.
+            const hiddenScrolled = (overflow: string, offset: number) => !scrolls(overflow) && Math.abs(offset) > 0.5
+            if (
+              cut(r.left, r.right, c.left, c.right, s.overflowX) ||
+              cut(r.top, r.bottom, c.top, c.bottom, s.overflowY) ||
+              hiddenScrolled(s.overflowX, a.scrollLeft) ||
+              hiddenScrolled(s.overflowY, a.scrollTop)
+            ) {
+              out.push({ element: describe(el), problem: `cut off by ${describe(a)}` })
+              clipped = true
+              break
+            }
+          }
+          // Overflow above a fixed box (a modal's backdrop) does not clip what is inside it.
+          if (s.position === 'fixed') break
+        }
+        if (clipped) continue
+        const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1)
+        const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1)
+        const top = document.elementFromPoint(x, y)
+        // A label's own text, an icon inside the button, or an input's own label are the element.
+        const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null
+        // A drawer (the payment detail below 1280 px) covers the list on purpose; Esc or ✕ closes it.
+        const drawer = top?.closest('[data-overlay="drawer"]')
+        if (
+          top &&
+          top !== el &&
+          !el.contains(top) &&
+          !(label && (label === top || label.contains(top))) &&
+          !(drawer && !drawer.contains(el))
+        ) {
+          out.push({ element: describe(el), problem: `under ${describe(top)}` })
+        }
+      } finally {
+        unscrollHidden(el)
       }
     }
     return out

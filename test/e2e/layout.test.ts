@@ -130,4 +130,27 @@ describe('layout at every window size and zoom', () => {
   it('found nothing clipped, outside the window or covered', () => {
     expect(problems).toEqual([])
   })
+
+  it('finds a button that a box hiding its overflow cuts, though scrollIntoView can scroll that box', async () => {
+    await h.page.setViewportSize({ width: 1280, height: 800 })
+    await h.page.evaluate(() => {
+      const box = document.createElement('div')
+      box.id = 'planted-box'
+      // Room for the first button and half of the second, which would fit once the box is scrolled.
+      box.style.cssText = 'position:fixed;left:20px;top:20px;overflow:hidden;white-space:nowrap;z-index:99'
+      box.innerHTML = '<button type="button">Keep</button><button type="button">Cut</button>'
+      document.body.append(box)
+      const [keep, cut] = [...box.children].map((b) => b.getBoundingClientRect().width)
+      box.style.width = `${(keep ?? 0) + (cut ?? 0) / 2}px`
+    })
+    try {
+      const found = await layoutProblems(h.page)
+      expect(found.filter((p) => p.startsWith('button "Cut" cut off by div'))).toHaveLength(1)
+      expect(found.filter((p) => p.includes('"Keep"'))).toEqual([])
+      // The box is as the agent sees it again: scrolled back after the check.
+      expect(await h.page.evaluate(() => document.getElementById('planted-box')?.scrollLeft)).toBe(0)
+    } finally {
+      await h.page.evaluate(() => document.getElementById('planted-box')?.remove())
+    }
+  })
 })
