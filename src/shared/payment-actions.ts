@@ -29,7 +29,7 @@ export const ORDER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['created', 'au
 export const PAYMENT_STATUSES_BLOCKING_ORDER: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
 
 type PaymentState = Pick<Payment, 'status' | 'method' | 'amount'> &
-  Partial<Pick<Payment, 'amountRemaining' | 'orderId' | 'isCancelable'>>
+  Partial<Pick<Payment, 'amountRemaining' | 'amountRefunded' | 'amountChargedBack' | 'orderId' | 'isCancelable'>>
 
 /**
  * Whether a payment can be canceled now (its `isCancelable`). A payment of an order is canceled
@@ -50,8 +50,19 @@ export function refundBlocker(p: PaymentState): string | null {
     return `Payments made with ${p.method} cannot be refunded.`
   }
   const remaining = p.amountRemaining ?? p.amount
-  if (toMinor(remaining) <= 0n) return 'This payment has been refunded in full; nothing is left to refund.'
+  if (toMinor(remaining) <= 0n) return nothingLeftToRefund(p)
   return null
+}
+
+/** Why nothing is left: refunded, taken back by the customer's bank (a chargeback), or both. */
+function nothingLeftToRefund(p: PaymentState): string {
+  const chargedBack = p.amountChargedBack !== undefined && toMinor(p.amountChargedBack) > 0n
+  const refunded = p.amountRefunded !== undefined && toMinor(p.amountRefunded) > 0n
+  if (chargedBack && refunded) {
+    return "Nothing is left to refund: part was refunded and the customer's bank took back the rest (a chargeback)."
+  }
+  if (chargedBack) return "The customer's bank took the whole payment back (a chargeback); nothing is left to refund."
+  return 'This payment has been refunded in full; nothing is left to refund.'
 }
 
 /**

@@ -68,6 +68,10 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     expect(await text('payment-headline-state')).toBe('Charged back')
     expect(await text('payment-headline-sentence')).toMatch(/£120\.00 charged back/)
     expect(await text('payment-timeline')).toMatch(/Chargeback of £120\.00: the customer's bank took the money back/)
+    // Why there is nothing to do: the chargeback, not a refund or "a paid payment".
+    expect(await text('actions-none')).toMatch(
+      /bank took the whole payment back \(a chargeback\); nothing is left to refund/,
+    )
   })
 
   it('“The shop says I never paid”: paid, the customer from the order, and the shop’s webhook not answering', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cancelOrderBlocker, cancelOrderInstead } from '../../../src/shared/payment-actions'
+import { cancelOrderBlocker, cancelOrderInstead, refundBlocker } from '../../../src/shared/payment-actions'
 import type { Payment } from '../../../src/shared/api-types'
 
 describe('an order that cannot be canceled says what to do instead', () => {
@@ -28,5 +28,37 @@ describe('cancel order with an open payment (https://docs.mollie.com/reference/c
     expect(cancelOrderBlocker(order(null))).toMatch(/open payment/)
     expect(cancelOrderBlocker(order('banktransfer'))).toBeNull()
     expect(cancelOrderBlocker(order('directdebit'))).toBeNull()
+  })
+})
+
+describe('a paid payment with nothing left to refund says why', () => {
+  const eur = (value: string) => ({ currency: 'EUR', value })
+  const paid = {
+    status: 'paid' as const,
+    method: 'creditcard' as const,
+    amount: eur('120.00'),
+    amountRemaining: eur('0.00'),
+  }
+
+  it('refunded in full', () => {
+    expect(refundBlocker({ ...paid, amountRefunded: eur('120.00') })).toBe(
+      'This payment has been refunded in full; nothing is left to refund.',
+    )
+  })
+
+  it('taken back by the bank: a chargeback, not a refund', () => {
+    const why = refundBlocker({ ...paid, amountRefunded: eur('0.00'), amountChargedBack: eur('120.00') })
+    expect(why).toMatch(/bank took the whole payment back \(a chargeback\)/)
+    expect(why).not.toMatch(/refunded in full/)
+  })
+
+  it('part refunded and the rest charged back', () => {
+    expect(refundBlocker({ ...paid, amountRefunded: eur('20.00'), amountChargedBack: eur('100.00') })).toMatch(
+      /part was refunded and the customer's bank took back the rest/,
+    )
+  })
+
+  it('something left: no reason, whatever was charged back', () => {
+    expect(refundBlocker({ ...paid, amountRemaining: eur('20.00'), amountChargedBack: eur('100.00') })).toBeNull()
   })
 })

@@ -384,7 +384,10 @@ export function PaymentActions({
       </div>
       {none && (
         <p className="muted" data-testid="actions-none">
-          No refund, cancel or change applies to a {payment.status} payment.
+          {/* A paid payment is normally refunded: say why this one cannot be (refunded in full, charged back). */}
+          {payment.status === 'paid'
+            ? refundWhy
+            : `No refund, cancel or change applies to a ${payment.status} payment.`}
         </p>
       )}
       {/* The actions that do not apply, each with why and what to do instead (not all three at once). */}
