@@ -25,6 +25,14 @@ async function openFromSearch(email: string, paymentId: string): Promise<void> {
   await expect.poll(() => h.page.getByTestId('payment-headline').count(), { timeout: 10_000 }).toBe(1)
   // The view reads the payment afresh: wait for that answer, not the list's copy.
   await expect.poll(() => h.page.getByTestId('detail-refresh').textContent()).toBe('Refresh')
+  // The list beside it selects this payment's row, or none when it is not listed: never another's.
+  await h.page.getByTestId('payment-row').first().waitFor()
+  const selected = h.page.locator('[data-testid="payment-row"][aria-selected="true"]')
+  expect(await selected.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-payment-id')))).toEqual(
+    (await h.page.locator(`[data-testid="payment-row"][data-payment-id="${paymentId}"]`).count()) > 0
+      ? [paymentId]
+      : [],
+  )
 }
 
 const text = async (testId: string) => present(await h.page.getByTestId(testId).textContent())

@@ -155,3 +155,14 @@ export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], ro
   const start = offsets[i]
   return slot && start !== undefined ? (slot.rows?.at(row - start) ?? null) : null
 }
+
+/** The list index of a payment (found by id, so also on a dropped page), or -1 when it is not in the list. */
+export function rowIndexOf(slots: readonly Pick<PageSlot, 'count' | 'ids'>[], id: string): number {
+  let start = 0
+  for (const slot of slots) {
+    const i = slot.ids.indexOf(id)
+    if (i >= 0) return start + i
+    start += slot.count
+  }
+  return -1
+}

@@ -1,6 +1,6 @@
 import type { Payment, SortOrder } from '../../../shared/api-types'
 import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
-import { planWindow, type PageSlot } from '../lib/page-window'
+import { planWindow, rowIndexOf, type PageSlot } from '../lib/page-window'
 import { toErrorView } from './error-view'
 import type { StoreContext } from './store-context'
 import {
@@ -81,11 +81,13 @@ export async function restart(
   try {
     const { page, requestId } = await fetchPage(ctx, request, action)
     if (mine !== ctx.generation) return
+    const slot = slotFromPage(page, requestId, newKey(ctx, 'slot'))
     set((s) => ({
-      slots: [slotFromPage(page, requestId, newKey(ctx, 'slot'))],
+      slots: [slot],
       listId: s.listId + 1,
       loading: false,
-      selectedIndex: page.rows.length > 0 ? 0 : -1,
+      // The first row; with a payment open (from the search, say), its row or none, never another's.
+      selectedIndex: s.detail ? rowIndexOf([slot], s.detail.id) : page.rows.length > 0 ? 0 : -1,
       view: { first: 0, last: -1 },
     }))
   } catch (error) {

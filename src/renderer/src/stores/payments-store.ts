@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { EMPTY_FILTER } from '../lib/payment-filters'
+import { rowIndexOf } from '../lib/page-window'
+import { EMPTY_FILTER, isFilterActive } from '../lib/payment-filters'
 import {
   connectionChanged,
   ensureWindow,
@@ -78,6 +79,10 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       },
       select: (index) => set({ selectedIndex: index }),
       async openDetail(id, known) {
+        // Opened from elsewhere (the search, another screen, the id field), not from its row: the
+        // list's selection follows it, or no row is selected when it is not among the rows listed (a
+        // filter's rows are numbered apart), so Enter and j/k never start from another payment's row.
+        if (!known) set((s) => ({ selectedIndex: isFilterActive(s.filter) ? -1 : rowIndexOf(s.slots, id) }))
         // What the list holds shows at once; the payment is read again, since the list may be older
         // than what the service knows now (paid since, refunded since), and with its refunds.
         const shown: DetailState | null = known

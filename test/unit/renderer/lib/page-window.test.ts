@@ -6,6 +6,7 @@ import {
   loadedRows,
   planWindow,
   rowAt,
+  rowIndexOf,
   rowOffsets,
   slotIndexAt,
   windowFromSearch,
@@ -38,6 +39,16 @@ describe('row offsets', () => {
     expect(slotIndexAt(offsets, 9)).toBe(-1)
     expect(slotIndexAt(offsets, -1)).toBe(-1)
     expect(rowAt(slots, offsets, 4)?.id).toBe('tr_p1r1')
+  })
+
+  it('finds a payment’s list index by id, on a dropped page too, and -1 outside the list', () => {
+    const slots = [slot(0, 3), slot(1, 2, 'dropped'), slot(2, 4)]
+    expect(rowIndexOf(slots, 'tr_p0r0')).toBe(0)
+    expect(rowIndexOf(slots, 'tr_p1r1')).toBe(4)
+    expect(rowIndexOf(slots, 'tr_p2r3')).toBe(8)
+    expect(rowAt(slots, rowOffsets(slots), rowIndexOf(slots, 'tr_p2r1'))?.id).toBe('tr_p2r1')
+    expect(rowIndexOf(slots, 'tr_elsewhere')).toBe(-1)
+    expect(rowIndexOf([], 'tr_p0r0')).toBe(-1)
   })
 
   it('gives null (a placeholder) for rows of a dropped page', () => {

@@ -387,6 +387,34 @@ describe('payments store', () => {
     expect(store.getState().detail).toMatchObject({ loading: false, requestId: `get-${present(service.all[5]).id}` })
   })
 
+  it('a payment opened from elsewhere is the list’s selection, or no row is when it is not listed', async () => {
+    const { service, store } = setup(120)
+    await store.getState().loadFirst()
+    store.getState().select(0)
+    await store.getState().openDetail(present(service.all[7]).id)
+    expect(store.getState().selectedIndex).toBe(7)
+    await store.getState().openDetail(present(service.all[110]).id)
+    expect(store.getState().selectedIndex).toBe(-1)
+    // Opened from its row: the row's own selection stays.
+    store.getState().select(3)
+    await store.getState().openDetail(present(service.all[3]).id, { payment: present(service.all[3]), requestId: null })
+    expect(store.getState().selectedIndex).toBe(3)
+    // The list started over with a payment open: its row when the new list holds it, else none.
+    await store.getState().openDetail(present(service.all[5]).id)
+    await store.getState().loadFirst()
+    expect(store.getState().selectedIndex).toBe(5)
+    await store.getState().openDetail(present(service.all[100]).id)
+    await store.getState().loadFirst()
+    expect(store.getState().selectedIndex).toBe(-1)
+    store.getState().closeDetail()
+    await store.getState().loadFirst()
+    expect(store.getState().selectedIndex).toBe(0)
+    // With a filter on, the list's rows are numbered apart: no row is selected.
+    store.getState().setFilter({ text: 'Order' })
+    await store.getState().openDetail(present(service.all[2]).id)
+    expect(store.getState().selectedIndex).toBe(-1)
+  })
+
   it('shows the payment an action answered with, without a read of its own, and only for the payment shown', async () => {
     const { store, service } = setup(10)
     const shown = present(service.all[2])
