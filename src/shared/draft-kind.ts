@@ -30,6 +30,21 @@ function lineHasContent(line: DraftContent['lines'][number]): boolean {
   return filled(line.name) || filled(line.unitPrice) || filled(line.discountAmount) || filled(line.vatRate)
 }
 
+/** The same value, whatever the order of its keys (drafts are plain JSON). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
+/** Nothing was entered: the draft is a new, empty one of its kind (its lines' keys aside). */
+export function isUntouchedDraft(content: DraftContent): boolean {
+  const withoutKeys = (c: DraftContent) => ({ ...c, lines: c.lines.map(({ key: _key, ...line }) => line) })
+  return canonical(withoutKeys(content)) === canonical(withoutKeys(emptyDraftContent(content.kind)))
+}
+
 /** The draft as the other kind, with what could not come along. Switching to the same kind changes nothing. */
 export function switchDraftKind(content: DraftContent, kind: DraftContent['kind']): KindSwitch {
   if (content.kind === kind) return { content, dropped: [], moved: [] }

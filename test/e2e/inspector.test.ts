@@ -148,6 +148,25 @@ describe('Inspector in Chromium', () => {
     await row.getByRole('checkbox').uncheck()
   })
 
+  it('shows each filter field’s placeholder whole', async () => {
+    await openInspector()
+    const cut = await h.page.locator('.rl-filters input[placeholder]').evaluateAll((inputs) =>
+      inputs
+        .filter((el) => {
+          const input = el as HTMLInputElement
+          const st = getComputedStyle(input)
+          const context = document.createElement('canvas').getContext('2d')
+          if (!context) return true
+          context.font = st.font
+          const room = input.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+          return context.measureText(input.placeholder).width > room
+        })
+        .map((el) => (el as HTMLInputElement).placeholder),
+    )
+    expect(cut).toEqual([])
+    expect(await h.page.locator('.rl-filters input[placeholder]').count()).toBeGreaterThanOrEqual(2)
+  })
+
   it('shows a 429 with the decoded rate-limit headers and the retry timeline', async () => {
     await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 429, retryAfter: 1, count: 1 })
     const page = await client.listPayments({ limit: 7 }, { origin: { screen: 'payments', action: 'list payments' } })

@@ -2,7 +2,7 @@
 // what only the old kind sends is cleared and named; switching back after a switch is the undo's job
 // (the store keeps the previous content), so here: the rules of one switch.
 import { describe, expect, it } from 'vitest'
-import { switchDraftKind } from '../../../src/shared/draft-kind'
+import { isUntouchedDraft, switchDraftKind } from '../../../src/shared/draft-kind'
 import {
   buildDraftRequest,
   emptyDraftContent,
@@ -97,5 +97,26 @@ describe('switchDraftKind', () => {
     })
     const same = order()
     expect(switchDraftKind(same, 'order').content).toBe(same)
+  })
+})
+
+describe('isUntouchedDraft', () => {
+  it('a new draft of either kind, whatever the order of its keys or its lines’ keys, is untouched', () => {
+    expect(isUntouchedDraft(emptyDraftContent('order'))).toBe(true)
+    expect(isUntouchedDraft(emptyDraftContent('payment'))).toBe(true)
+    const reordered = Object.fromEntries(
+      Object.entries(emptyDraftContent('order')).reverse(),
+    ) as unknown as DraftContent
+    expect(isUntouchedDraft({ ...reordered, lines: [emptyDraftLine('l7')] })).toBe(true)
+  })
+
+  it('anything entered, even one field or a second empty line, is not', () => {
+    const empty = emptyDraftContent('order')
+    expect(isUntouchedDraft({ ...empty, orderNumber: 'A-1' })).toBe(false)
+    expect(isUntouchedDraft({ ...empty, currency: 'USD' })).toBe(false)
+    expect(isUntouchedDraft({ ...empty, billingAddress: { city: 'Utrecht' } })).toBe(false)
+    expect(isUntouchedDraft({ ...empty, lines: [{ ...emptyDraftLine('l1'), quantity: '2' }] })).toBe(false)
+    expect(isUntouchedDraft({ ...empty, lines: [emptyDraftLine('l1'), emptyDraftLine('l2')] })).toBe(false)
+    expect(isUntouchedDraft({ ...emptyDraftContent('payment'), paymentAmount: '39,95' })).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ActiveConnectionView } from '../../../shared/ipc/connections'
-import { switchDraftKind } from '../../../shared/draft-kind'
+import { isUntouchedDraft, switchDraftKind } from '../../../shared/draft-kind'
 import {
   emptyDraftContent,
   nextOrderNumber,
@@ -79,7 +79,8 @@ export function createOrdersStore(options: {
         const previous = get().content
         if (previous.kind === kind) return
         const { content, dropped, moved } = switchDraftKind(previous, kind)
-        edit(ctx, content, { previous, to: kind, dropped, moved })
+        // A draft with nothing entered has nothing to keep, drop or undo: no notice.
+        edit(ctx, content, isUntouchedDraft(previous) ? null : { previous, to: kind, dropped, moved })
       },
       undoKindSwitch() {
         const notice = get().kindSwitch

@@ -306,6 +306,16 @@ describe('orders store', () => {
     stop()
   })
 
+  it('switching a draft with nothing entered says nothing: there is nothing to keep, drop or undo', () => {
+    const { store } = setup()
+    store.getState().switchKind('payment')
+    expect(store.getState().content.kind).toBe('payment')
+    expect(store.getState().kindSwitch).toBeNull()
+    store.getState().update((c) => ({ ...c, description: 'Mug' }))
+    store.getState().switchKind('order')
+    expect(store.getState().kindSwitch).toMatchObject({ to: 'order' })
+  })
+
   it('the Order/Payment switch changes the same draft (saved under its id), says what it dropped, and can be undone', async () => {
     const { main, clock, store } = setup()
     store.getState().update((c) => ({ ...c, orderNumber: 'A-1', redirectUrl: 'https://shop.example/r' }))
