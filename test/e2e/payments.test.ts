@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
+import { methodName } from '../../src/shared/story/words'
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
@@ -524,6 +525,27 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('page-size').fill('')
     await page.getByTestId('page-size').press('Enter')
     await waitFirstRow(page, present(desc[0]))
+  })
+
+  it('names the method in the agent’s words, in the rows and in the filter, with the service’s code on hover', async () => {
+    const { page } = h
+    await page.getByTestId('payment-row').first().waitFor()
+    const cells = await page.$$eval('[data-testid="payment-row"] .col-method[title]', (all) =>
+      all.map((c) => [c.getAttribute('title') ?? '', c.textContent ?? '']),
+    )
+    expect(cells.length).toBeGreaterThan(0)
+    for (const [code, text] of cells) expect(text).toBe(methodName(code))
+    expect(cells.some(([code, text]) => code !== text)).toBe(true)
+    const filterWasOpen = await page.getByTestId('filter-method').isVisible()
+    if (!filterWasOpen) await page.getByTestId('filter-toggle').click()
+    const options = await page
+      .getByTestId('filter-method')
+      .locator('option')
+      .evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]))
+    expect(options).toContainEqual(['creditcard', 'card'])
+    expect(options).toContainEqual(['banktransfer', 'bank transfer'])
+    expect(options).toContainEqual(['none', '(none)'])
+    if (!filterWasOpen) await page.getByTestId('filter-toggle').click()
   })
 
   it('shows every state word and created time whole, in both densities; only free text is cut with an ellipsis', async () => {

@@ -4,6 +4,7 @@
 import type { Payment } from '../../../shared/api-types'
 import { readAmountText } from '../../../shared/amount-input'
 import { currencyDecimals, toMinor } from '../../../shared/money'
+import { methodName } from '../../../shared/story/words'
 
 export interface PaymentFilter {
   statuses: string[]
@@ -103,7 +104,7 @@ export function compileFilter(f: PaymentFilter): CompiledFilter {
       }
       if (needle) {
         const hay =
-          `${p.id} ${p.description ?? ''} ${p.orderId ?? ''} ${p.amount?.value ?? ''} ${p.method ?? ''} ${p.status}`.toLowerCase()
+          `${p.id} ${p.description ?? ''} ${p.orderId ?? ''} ${p.amount?.value ?? ''} ${p.method ?? ''} ${methodName(p.method) ?? ''} ${p.status}`.toLowerCase()
         if (!hay.includes(needle)) return false
       }
       return true

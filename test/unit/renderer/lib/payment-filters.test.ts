@@ -97,6 +97,11 @@ describe('compileFilter', () => {
     expect(run({ statuses: ['open', 'failed'] })).toEqual(['150.50 EUR', '5000 JPY'])
     expect(run({ methods: ['none'] })).toEqual(['200.00 USD'])
     expect(run({ text: 'tuesday' })).toEqual(['150.50 EUR'])
+    // The method as the list shows it ("bank transfer"), as well as its code.
+    const words = compileFilter({ ...EMPTY_FILTER, text: 'Bank transfer' })
+    expect(words.ok && words.test(p('1.00', 'EUR', { method: 'banktransfer' }))).toBe(true)
+    expect(words.ok && words.test(p('1.00', 'EUR', { method: 'ideal' }))).toBe(false)
+    expect(run({ text: 'creditcard' })).toEqual(['150.50 EUR'])
   })
 
   it('reports a bound that is not a number instead of matching nothing silently', () => {

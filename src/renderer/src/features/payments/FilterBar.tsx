@@ -2,9 +2,13 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import type { PaymentFilter } from '../../lib/payment-filters'
 import { formatCount } from '../../../../shared/count'
+import { methodName } from '../../../../shared/story/words'
 
-/** A payment with no method yet is "(none)" (value `none`, see payment-filters.ts). */
-const METHOD_CHOICES = [['none', '(none)'] as const, ...PAYMENT_METHODS]
+/**
+ * The methods in the agent's words, as the list shows them; a payment with no method yet is "(none)"
+ * (value `none`, see payment-filters.ts).
+ */
+const METHOD_CHOICES = [['none', '(none)'] as const, ...PAYMENT_METHODS.map((m) => [m, methodName(m) ?? m] as const)]
 
 export interface FilterBarProps {
   filter: PaymentFilter
@@ -24,7 +28,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
     <fieldset id="pay-filter" className="pay-filter" aria-describedby="pay-filter-scope">
       <legend className="visually-hidden">Filter loaded payments</legend>
       <input
-        className="input"
+        className="input pay-filter-text"
         type="search"
         placeholder="Filter text (id, description…)"
         aria-label="Filter text"

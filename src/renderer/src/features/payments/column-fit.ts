@@ -1,5 +1,5 @@
 // Columns sized to what they show. The status, method, created and mode columns hold texts from a
-// known set (the state words, the service's methods, the locale's date format, test/live): they are
+// known set (the state words, the service's methods in words, the locale's date format, test/live): they are
 // measured once in the list's own font (a hidden probe row of the same classes, use-column-fit.ts),
 // and each gets the width of its longest text. The id column holds ids in one monospace font: the
 // probe gives how many characters fit in it.
@@ -15,6 +15,7 @@ import type { Payment } from '../../../../shared/api-types'
 import { PAYMENT_METHODS } from '../../../../shared/service/enums'
 import { idPrefix } from '../../../../shared/service/ids'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
+import { methodName } from '../../../../shared/story/words'
 import { COLUMN_WIDTHS } from './fit-columns'
 import { formatLocalDateTime } from './format'
 import type { RowText } from './row-text'
@@ -31,6 +32,8 @@ export interface ColumnFit {
 /** The state words as the list shows them. */
 const STATE_WORDS = new Set(PAYMENT_STATE_WORDS.map((w) => w.toLowerCase()))
 const METHODS: ReadonlySet<string> = new Set(PAYMENT_METHODS)
+/** The methods as the list shows them, in the agent's words (shared/story/words.ts). */
+const METHOD_WORDS: readonly string[] = PAYMENT_METHODS.map((m) => methodName(m) ?? m)
 
 /** Before anything is measured: the fixed widths, ids of up to 16 characters, the known state words. */
 export const DEFAULT_FIT: ColumnFit = { widths: COLUMN_WIDTHS, idChars: 16, stateWords: STATE_WORDS }
@@ -58,7 +61,7 @@ export interface ProbeTexts {
 export function probeTexts(locale: string): ProbeTexts {
   return {
     status: [...STATE_WORDS],
-    method: [...METHODS],
+    method: [...METHOD_WORDS],
     createdAt: dateSamples(locale),
     mode: [
       { text: 'test', badge: false },

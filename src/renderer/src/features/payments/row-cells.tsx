@@ -39,8 +39,8 @@ function paymentCell(id: string, payment: Payment, text: RowText, fit: ColumnFit
       )
     case 'method':
       return (
-        <div key={id} role="cell" className={`col-method${clip}`}>
-          {payment.method ?? <span className="muted">—</span>}
+        <div key={id} role="cell" className={`col-method${clip}`} title={payment.method ?? undefined}>
+          {text.method ?? <span className="muted">—</span>}
         </div>
       )
     case 'description':

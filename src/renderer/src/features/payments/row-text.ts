@@ -1,6 +1,7 @@
 import type { Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { paymentState } from '../../../../shared/story/payment-story'
+import { methodName } from '../../../../shared/story/words'
 import { formatLocalDateTime, userLocale } from './format'
 
 // The texts of a payments list row, formatted once per payment object and locale: a row scrolled
@@ -13,6 +14,8 @@ export interface RowText {
   created: string
   /** The state in the agent's words: "refunded" for a paid payment all refunded, not "paid". */
   state: string
+  /** The method in the agent's words ("card", "bank transfer", "iDEAL"); null before one is chosen. */
+  method: string | null
 }
 
 const texts = new WeakMap<Payment, RowText>()
@@ -27,6 +30,7 @@ export function rowText(payment: Payment, locale = userLocale()): RowText {
     amount: payment.amount ? formatAmountForDisplay(payment.amount, locale) : null,
     created: formatLocalDateTime(payment.createdAt, locale),
     state: paymentState(payment).state.toLowerCase(),
+    method: methodName(payment.method),
   }
   texts.set(payment, text)
   return text

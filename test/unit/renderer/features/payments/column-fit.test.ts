@@ -37,7 +37,14 @@ describe('payments columns sized to what they show', () => {
       expect(words).toContain(paymentState(p).state.toLowerCase())
     }
     expect(PAYMENT_STATE_WORDS).toContain('Partly refunded')
-    expect(probeTexts('en-US').method).toContain('banktransfer')
+    // The methods as the rows show them: in the agent's words, not the service's codes.
+    const methods = probeTexts('en-US').method
+    for (const m of ['bank transfer', 'card', 'iDEAL', 'SEPA direct debit']) expect(methods).toContain(m)
+    expect(methods).not.toContain('banktransfer')
+    for (const code of ['creditcard', 'klarnapaylater', 'paysafecard'] as const) {
+      const p = payment({ method: code })
+      expect(methods).toContain(rowText(p, 'en-US').method)
+    }
   })
 
   it('samples the dates at their longest: every month, one- and two-digit hours, morning and evening', () => {

@@ -23,6 +23,16 @@ describe('texts of a payments list row', () => {
     expect(rowText(p, 'en-US')).toBe(text)
   })
 
+  it('name the method in the agent’s words, and none before one is chosen', () => {
+    const withMethod = (method: string | null) => ({ ...payment('1.00'), method }) as Payment
+    expect(rowText(withMethod('creditcard'), 'en-US').method).toBe('card')
+    expect(rowText(withMethod('banktransfer'), 'en-US').method).toBe('bank transfer')
+    expect(rowText(withMethod('ideal'), 'en-US').method).toBe('iDEAL')
+    expect(rowText(withMethod(null), 'en-US').method).toBeNull()
+    // A method the service added later reads as its code.
+    expect(rowText(withMethod('newpay'), 'en-US').method).toBe('newpay')
+  })
+
   it('are formatted again for another locale or another payment object', () => {
     const p = payment('10.00')
     const en = rowText(p, 'en-US')
