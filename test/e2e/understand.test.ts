@@ -53,6 +53,8 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     const email = 'lukas.schneider@example.com'
     const failed = (await hitsFor(email)).filter((x) => x.status === 'failed')
     expect(failed.length).toBe(2)
+    // Whose it is, said once (the index keeps the billing and shipping names and e-mails both).
+    for (const hit of failed) expect(hit.customer).toBe(`Lukas Schneider · ${email}`)
     await openFromSearch(email, present(failed[0]).id)
     expect(await text('payment-headline-state')).toBe('Failed')
     expect(await text('payment-headline-sentence')).toMatch(/^Failed on .+: €89\.00 with card was not paid$/)

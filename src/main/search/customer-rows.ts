@@ -12,10 +12,10 @@ export interface CustomerRows {
   more: boolean
 }
 
-/** The e-mail addresses a hit names (its customer text is "name · e-mails"), lower case. */
+/** The e-mail addresses a hit names (its customer text is "name · e-mail, e-mail": customerLine), lower case. */
 export function emailsOfHit(hit: Pick<SearchHit, 'customer'>): string[] {
   return hit.customer
-    .split(/[\s·]+/)
+    .split(/[\s·,]+/)
     .filter((word) => word.includes('@'))
     .map((word) => word.toLowerCase())
 }

@@ -55,6 +55,27 @@ function matchedLabels(r: HitRow, p: PersonalFields | undefined, q: ParsedQuery,
   return matched
 }
 
+/** A text that is one run of words said again and again ("Ann Lee Ann Lee") as that run, once. */
+function onceOver(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean)
+  for (let size = 1; size <= words.length / 2; size++) {
+    if (words.length % size === 0 && words.every((w, i) => w === words[i % size])) {
+      return words.slice(0, size).join(' ')
+    }
+  }
+  return words.join(' ')
+}
+
+/**
+ * Whose it is, as a hit shows it: "Sanne de Vries · sanne.devries@example.com". The index keeps every
+ * name (consumer, card holder, billing, shipping) and both e-mails for the search, and they are most
+ * often the same person twice: each is said once here.
+ */
+export function customerLine(name: string | undefined, email: string | undefined): string {
+  const emails = [...new Set((email ?? '').split(/\s+/).filter(Boolean))]
+  return [onceOver(name ?? ''), emails.join(', ')].filter(Boolean).join(' · ')
+}
+
 export function toHit(ctx: IndexContext, kind: SyncKind, r: HitRow, q: ParsedQuery, terms: string[]): SearchHit {
   const p = wordsOf(ctx, kind, r)
   return {
@@ -67,7 +88,7 @@ export function toHit(ctx: IndexContext, kind: SyncKind, r: HitRow, q: ParsedQue
     amount: { currency: r.currency, value: r.value },
     orderId: r.order_id,
     title: kind === 'orders' ? p?.orderNumber || r.id : p?.description || r.id,
-    customer: [p?.name, p?.email].filter(Boolean).join(' · '),
+    customer: customerLine(p?.name, p?.email),
     matched: matchedLabels(r, p, q, terms),
     latestPaymentId:
       kind === 'orders'
