@@ -153,6 +153,32 @@ export function cancelPaymentNextStep(p: Pick<Payment, 'status'> & { orderId?: s
 }
 
 /**
+ * Why no refund, cancel or change applies to this payment, and what to do instead, in one or two
+ * sentences (for a payment none of the three applies to). A paid one says why it cannot be refunded
+ * (refunded in full, charged back, its method); one that ended without money taken (expired, failed,
+ * canceled) is paid with a new payment, from its order when it has one.
+ */
+export function noPaymentActionWhy(p: PaymentState): string {
+  if (p.status === 'paid') return refundBlocker(p) ?? ''
+  const again =
+    p.orderId !== undefined
+      ? 'To take the payment again, open its order and create a new payment for it.'
+      : 'To take the payment again, create a new payment and send the customer its link.'
+  switch (p.status) {
+    case 'expired':
+      return `An expired payment cannot be refunded, canceled or changed: the customer never paid. ${again}`
+    case 'failed':
+      return `A failed payment cannot be refunded, canceled or changed: no money was taken. ${again}`
+    case 'canceled':
+      return `A canceled payment cannot be refunded, canceled or changed: no money was taken. ${again}`
+    case 'pending':
+      return 'A pending payment cannot be refunded, canceled or changed while the bank has not answered; it becomes paid or failed by itself.'
+    default:
+      return `No refund, cancel or change applies to this payment while it is ${p.status}.`
+  }
+}
+
+/**
  * What the agent can do instead of canceling an order that cannot be canceled, in plain words; null
  * when canceling is possible or nothing else applies. A paid order is refunded instead
  * (https://docs.mollie.com/reference/cancel-order: "an order that is paid ... cannot be canceled";

@@ -57,6 +57,10 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
     for (const hit of failed) expect(hit.customer).toBe(`Lukas Schneider · ${email}`)
     await openFromSearch(email, present(failed[0]).id)
     expect(await text('payment-headline-state')).toBe('Failed')
+    // Nothing to do to it, and what to do instead.
+    expect(await text('actions-none')).toMatch(
+      /^A failed payment cannot be refunded, canceled or changed: no money was taken\. To take the payment again, /,
+    )
     expect(await text('payment-headline-sentence')).toMatch(/^Failed on .+: €89\.00 with card was not paid$/)
     expect(await text('detail-failure-why')).toMatch(
       /^Why it failed: The card payment was refused: The (card has insufficient funds|security code \(CVV\) is incorrect)\.$/,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { cancelOrderBlocker, cancelOrderInstead, refundBlocker } from '../../../src/shared/payment-actions'
+import {
+  cancelOrderBlocker,
+  cancelOrderInstead,
+  noPaymentActionWhy,
+  refundBlocker,
+} from '../../../src/shared/payment-actions'
 import type { Payment } from '../../../src/shared/api-types'
 
 describe('an order that cannot be canceled says what to do instead', () => {
@@ -60,5 +65,28 @@ describe('a paid payment with nothing left to refund says why', () => {
 
   it('something left: no reason, whatever was charged back', () => {
     expect(refundBlocker({ ...paid, amountRemaining: eur('20.00'), amountChargedBack: eur('100.00') })).toBeNull()
+  })
+})
+
+describe('a payment no action applies to says why and what to do instead', () => {
+  const eur = (value: string) => ({ currency: 'EUR', value })
+  const base = { method: 'ideal' as const, amount: eur('10.00') }
+
+  it('ended without money taken: pay again with a new payment, from the order when there is one', () => {
+    expect(noPaymentActionWhy({ ...base, status: 'expired' })).toBe(
+      'An expired payment cannot be refunded, canceled or changed: the customer never paid. ' +
+        'To take the payment again, create a new payment and send the customer its link.',
+    )
+    expect(noPaymentActionWhy({ ...base, status: 'failed', orderId: 'ord_abc123' })).toMatch(
+      /^A failed payment .*no money was taken\. To take the payment again, open its order and create a new payment for it\.$/,
+    )
+    expect(noPaymentActionWhy({ ...base, status: 'canceled' })).toMatch(/^A canceled payment /)
+  })
+
+  it('pending waits for the bank; paid says why it cannot be refunded', () => {
+    expect(noPaymentActionWhy({ ...base, status: 'pending' })).toMatch(/becomes paid or failed by itself/)
+    expect(
+      noPaymentActionWhy({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }),
+    ).toBe(refundBlocker({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }))
   })
 })

@@ -10,6 +10,7 @@ import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../sha
 import {
   cancelPaymentBlocker,
   cancelPaymentNextStep,
+  noPaymentActionWhy,
   refundAmountProblem,
   refundBlocker,
   updateBlocker,
@@ -384,10 +385,7 @@ export function PaymentActions({
       </div>
       {none && (
         <p className="muted" data-testid="actions-none">
-          {/* A paid payment is normally refunded: say why this one cannot be (refunded in full, charged back). */}
-          {payment.status === 'paid'
-            ? refundWhy
-            : `No refund, cancel or change applies to a ${payment.status} payment.`}
+          {noPaymentActionWhy(payment)}
         </p>
       )}
       {/* The actions that do not apply, each with why and what to do instead (not all three at once). */}
