@@ -1,6 +1,7 @@
 import type { Payment, SortOrder } from '../../../shared/api-types'
 import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { planWindow, rowIndexOf, type PageSlot } from '../lib/page-window'
+import { isFilterActive } from '../lib/payment-filters'
 import { toErrorView } from './error-view'
 import type { StoreContext } from './store-context'
 import {
@@ -66,6 +67,15 @@ async function fetchPage(
   }
 }
 
+/**
+ * The row selected when the list starts over: the first; with a payment open (from the search, say),
+ * its row or none, never another's (none while a filter numbers the rows apart, as openDetail does).
+ */
+function selectionAfterRestart(s: PaymentsState, slot: PageSlot, rows: number): number {
+  if (!s.detail) return rows > 0 ? 0 : -1
+  return isFilterActive(s.filter) ? -1 : rowIndexOf([slot], s.detail.id)
+}
+
 /** Starts the list over from `request`: its first page replaces every row. */
 export async function restart(
   ctx: PaymentsStoreContext,
@@ -86,8 +96,7 @@ export async function restart(
       slots: [slot],
       listId: s.listId + 1,
       loading: false,
-      // The first row; with a payment open (from the search, say), its row or none, never another's.
-      selectedIndex: s.detail ? rowIndexOf([slot], s.detail.id) : page.rows.length > 0 ? 0 : -1,
+      selectedIndex: selectionAfterRestart(s, slot, page.rows.length),
       view: { first: 0, last: -1 },
     }))
   } catch (error) {

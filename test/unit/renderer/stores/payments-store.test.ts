@@ -413,6 +413,9 @@ describe('payments store', () => {
     store.getState().setFilter({ text: 'Order' })
     await store.getState().openDetail(present(service.all[2]).id)
     expect(store.getState().selectedIndex).toBe(-1)
+    // Nor when the list starts over under the filter with that payment open.
+    await store.getState().loadFirst()
+    expect(store.getState().selectedIndex).toBe(-1)
   })
 
   it('shows the payment an action answered with, without a read of its own, and only for the payment shown', async () => {
