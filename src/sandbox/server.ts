@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mode } from '../shared/api-types'
+import { canonicalJson } from '../shared/canonical-json'
 import { matchOperation } from '../shared/service/operations'
 import { handleAdmin } from './admin'
 import { documentationPage } from './checkout-page'
@@ -289,18 +290,6 @@ function runSafely(ctx: SandboxContext, handler: Handler, request: ApiRequest): 
     }
     throw error
   }
-}
-
-/** JSON text with object keys sorted at every level: equal for equal parsed bodies. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-    return `{${entries.join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
 }
 
 /**

@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical-json'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from './order-builder'
 
 // The builder's Order/Payment switch changes the draft's kind; it does not start a new draft. What
@@ -30,19 +31,10 @@ function lineHasContent(line: DraftContent['lines'][number]): boolean {
   return filled(line.name) || filled(line.unitPrice) || filled(line.discountAmount) || filled(line.vatRate)
 }
 
-/** The same value, whatever the order of its keys (drafts are plain JSON). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
-}
-
 /** Nothing was entered: the draft is a new, empty one of its kind (its lines' keys aside). */
 export function isUntouchedDraft(content: DraftContent): boolean {
   const withoutKeys = (c: DraftContent) => ({ ...c, lines: c.lines.map(({ key: _key, ...line }) => line) })
-  return canonical(withoutKeys(content)) === canonical(withoutKeys(emptyDraftContent(content.kind)))
+  return canonicalJson(withoutKeys(content)) === canonicalJson(withoutKeys(emptyDraftContent(content.kind)))
 }
 
 /** The draft as the other kind, with what could not come along. Switching to the same kind changes nothing. */

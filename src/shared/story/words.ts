@@ -2,7 +2,7 @@
 // reasons. One table each, used by the stories (payment-story.ts, order-story.ts), the lists and the
 // search results, so a code reads the same everywhere.
 import type { PaymentMethod, RefundStatus } from '../api-types'
-import { CARD_FAILURE_REASONS } from '../service/enums'
+import { CARD_FAILURE_REASONS, PAYMENT_METHODS } from '../service/enums'
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
   applepay: 'Apple Pay',
@@ -32,6 +32,11 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
   twint: 'TWINT',
   voucher: 'voucher',
 }
+
+/** Every method the service knows with its name, in the service's order: what lists and choices offer. */
+export const METHOD_CHOICES: readonly (readonly [PaymentMethod, string])[] = PAYMENT_METHODS.map(
+  (m) => [m, METHOD_NAMES[m]] as const,
+)
 
 /** "iDEAL", "card", "bank transfer"; an unknown code as it is. */
 export function methodName(method: string | null | undefined): string | null {

@@ -68,12 +68,18 @@ async function fetchPage(
 }
 
 /**
- * The row selected when the list starts over: the first; with a payment open (from the search, say),
- * its row or none, never another's (none while a filter numbers the rows apart, as openDetail does).
+ * The row to select for a payment opened from elsewhere (the search, another screen, the id field):
+ * its row in `slots`, or none when it is not there or while a filter numbers the rows apart, so the
+ * highlighted row, Enter and j/k never start from another payment.
  */
+export function openPaymentRow(s: Pick<PaymentsState, 'filter'>, slots: readonly PageSlot[], id: string): number {
+  return isFilterActive(s.filter) ? -1 : rowIndexOf(slots, id)
+}
+
+/** The row selected when the list starts over: the first, or, with a payment open, its row or none. */
 function selectionAfterRestart(s: PaymentsState, slot: PageSlot, rows: number): number {
   if (!s.detail) return rows > 0 ? 0 : -1
-  return isFilterActive(s.filter) ? -1 : rowIndexOf([slot], s.detail.id)
+  return openPaymentRow(s, [slot], s.detail.id)
 }
 
 /** Starts the list over from `request`: its first page replaces every row. */

@@ -1,6 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { rowIndexOf } from '../lib/page-window'
-import { EMPTY_FILTER, isFilterActive } from '../lib/payment-filters'
+import { EMPTY_FILTER } from '../lib/payment-filters'
 import {
   connectionChanged,
   ensureWindow,
@@ -8,6 +7,7 @@ import {
   exportRows,
   loadMore,
   newKey,
+  openPaymentRow,
   readDetail,
   readNewest,
   restart,
@@ -79,10 +79,8 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       },
       select: (index) => set({ selectedIndex: index }),
       async openDetail(id, known) {
-        // Opened from elsewhere (the search, another screen, the id field), not from its row: the
-        // list's selection follows it, or no row is selected when it is not among the rows listed (a
-        // filter's rows are numbered apart), so Enter and j/k never start from another payment's row.
-        if (!known) set((s) => ({ selectedIndex: isFilterActive(s.filter) ? -1 : rowIndexOf(s.slots, id) }))
+        // Opened from elsewhere, not from its row: the list's selection follows it (openPaymentRow).
+        if (!known) set((s) => ({ selectedIndex: openPaymentRow(s, s.slots, id) }))
         // What the list holds shows at once; the payment is read again, since the list may be older
         // than what the service knows now (paid since, refunded since), and with its refunds.
         const shown: DetailState | null = known

@@ -1,14 +1,14 @@
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../shared/api-types'
+import { PAYMENT_STATUSES } from '../../../../shared/api-types'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import type { PaymentFilter } from '../../lib/payment-filters'
 import { formatCount } from '../../../../shared/count'
-import { methodName } from '../../../../shared/story/words'
+import { METHOD_CHOICES } from '../../../../shared/story/words'
 
 /**
  * The methods in the agent's words, as the list shows them; a payment with no method yet is "(none)"
  * (value `none`, see payment-filters.ts).
  */
-const METHOD_CHOICES = [['none', '(none)'] as const, ...PAYMENT_METHODS.map((m) => [m, methodName(m) ?? m] as const)]
+const METHOD_FILTER_CHOICES = [['none', '(none)'] as const, ...METHOD_CHOICES]
 
 export interface FilterBarProps {
   filter: PaymentFilter
@@ -48,7 +48,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         label="Method"
         anyLabel="Any method"
         value={filter.methods[0] ?? ''}
-        choices={METHOD_CHOICES}
+        choices={METHOD_FILTER_CHOICES}
         onChange={(method) => onChange({ methods: method ? [method] : [] })}
         testId="filter-method"
       />

@@ -15,7 +15,7 @@ import type { Payment } from '../../../../shared/api-types'
 import { PAYMENT_METHODS } from '../../../../shared/service/enums'
 import { idPrefix } from '../../../../shared/service/ids'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
-import { methodName } from '../../../../shared/story/words'
+import { METHOD_CHOICES } from '../../../../shared/story/words'
 import { COLUMN_WIDTHS } from './fit-columns'
 import { formatLocalDateTime } from './format'
 import type { RowText } from './row-text'
@@ -33,7 +33,7 @@ export interface ColumnFit {
 const STATE_WORDS = new Set(PAYMENT_STATE_WORDS.map((w) => w.toLowerCase()))
 const METHODS: ReadonlySet<string> = new Set(PAYMENT_METHODS)
 /** The methods as the list shows them, in the agent's words (shared/story/words.ts). */
-const METHOD_WORDS: readonly string[] = PAYMENT_METHODS.map((m) => methodName(m) ?? m)
+const METHOD_WORDS: readonly string[] = METHOD_CHOICES.map(([, name]) => name)
 
 /** Before anything is measured: the fixed widths, ids of up to 16 characters, the known state words. */
 export const DEFAULT_FIT: ColumnFit = { widths: COLUMN_WIDTHS, idChars: 16, stateWords: STATE_WORDS }
