@@ -58,6 +58,8 @@ export interface PaymentLinkData {
   paidAt: string | null
   expiresAt: string | null
   reusable: boolean
+  /** the methods the payer may choose; null: any activated method (the sandbox takes no restriction) */
+  allowedMethods: null
 }
 
 function append<T>(map: Map<string, T[]>, key: string, item: T): void {

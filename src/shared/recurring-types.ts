@@ -72,6 +72,7 @@ export interface PaymentLink {
   paidAt: string | null
   expiresAt: string | null
   reusable: boolean
+  allowedMethods: string[] | null
   _links: { self: Link; paymentLink: Link; documentation: Link }
 }
 

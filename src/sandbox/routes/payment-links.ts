@@ -60,6 +60,7 @@ export function createPaymentLink(ctx: SandboxContext, request: ApiRequest): Rep
     paidAt: null,
     expiresAt: input.expiresAt ? serviceTimestamp(Date.parse(input.expiresAt)) : null,
     reusable: input.reusable === true,
+    allowedMethods: null,
   }
   ctx.store.recurring.addLink(link)
   return jsonReply(201, paymentLinkJson(ctx, link))

@@ -49,6 +49,8 @@ describe('payment links', () => {
       paidAt: null,
       expiresAt: '2026-06-06T11:00:00+00:00',
       profileId: h.sandbox.profileId,
+      reusable: false,
+      allowedMethods: null,
     })
     expect(link.id).toMatch(/^pl_/)
     expect(link._links.paymentLink.type).toBe('text/html')
@@ -86,6 +88,23 @@ describe('payment links', () => {
     const unused = (await h.api('POST', '/payment-links', tires())).json
     expect((await h.api('DELETE', `/payment-links/${unused.id}`)).status).toBe(204)
     expect((await h.api('GET', `/payment-links/${unused.id}`)).status).toBe(404)
+  })
+
+  it('the link page takes a payment only from its own form: another site or a missing token is refused and makes none', async () => {
+    const link = (await h.api('POST', '/payment-links', tires())).json
+    const href = link._links.paymentLink.href as string
+    const page = await (await fetch(href)).text()
+    const token = present(/name="token" value="([^"]*)"/.exec(page)?.[1], 'token')
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(href, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+      })
+    expect((await post({ Origin: 'https://evil.example' }, `token=${token}`)).status).toBe(403)
+    expect((await post({ Origin: h.sandbox.origin }, 'token=forged')).status).toBe(403)
+    expect((await h.api('GET', `/payment-links/${link.id}/payments`)).json.count).toBe(0)
   })
 
   it('bad bodies, ids and pages get the documented error object, never a 500', async () => {
