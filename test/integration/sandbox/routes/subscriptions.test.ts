@@ -246,6 +246,36 @@ describe('subscriptions', () => {
     expect((await h.api('GET', `${path}/${created.id}/payments`)).json.count).toBe(0)
   })
 
+  it('"Subscriptions in test mode will be canceled automatically after 10 charges" (create-subscription, times)', async () => {
+    const { customerId } = await customerWithMandate('Ten Times')
+    const path = `/customers/${customerId}/subscriptions`
+    const start = (await h.admin.clock()).now.slice(0, 10)
+    const created = (await h.api('POST', path, monthly({ interval: '1 day', startDate: start, description: 'Daily' })))
+      .json
+    await h.admin.advanceClock({ advanceSeconds: 12 * 86_400 })
+    const s = (await h.api('GET', `${path}/${created.id}`)).json
+    expect(s.status).toBe('canceled')
+    expect(s.nextPaymentDate).toBeUndefined()
+    expect((await h.api('GET', `${path}/${created.id}/payments`)).json.count).toBe(10)
+  })
+
+  it('a new interval counts from the last charge date (update-subscription, interval)', async () => {
+    const { customerId } = await customerWithMandate('New Interval')
+    const path = `/customers/${customerId}/subscriptions`
+    const today = (await h.admin.clock()).now.slice(0, 10)
+    const created = (await h.api('POST', path, monthly({ startDate: today, description: 'Switch' }))).json
+    expect(created.nextPaymentDate).not.toBe(today)
+    const updated = (await h.api('PATCH', `${path}/${created.id}`, { interval: '7 days' })).json
+    expect(updated.interval).toBe('7 days')
+    expect(updated.nextPaymentDate).toBe(
+      new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
+    )
+    const late = await h.api('PATCH', `${path}/${created.id}`, { startDate: '2030-01-01' })
+    expect([late.status, late.json.field]).toEqual([422, 'startDate'])
+    const fewer = await h.api('PATCH', `${path}/${created.id}`, { times: 0 })
+    expect([fewer.status, fewer.json.field]).toEqual([422, 'times'])
+  })
+
   it('deleting the customer cancels its subscriptions (docs.mollie.com/reference/delete-customer)', async () => {
     const { customerId } = await customerWithMandate('Gone Soon')
     const created = (
