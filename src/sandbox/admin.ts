@@ -8,6 +8,7 @@ import { parseMoment } from './clock'
 import { SandboxError } from './errors'
 import { chargebackJson, openChargeback, reverseChargeback } from './routes/chargebacks'
 import { serviceTimestamp } from './resources'
+import { isFailureReason } from './subscription-charges'
 import { parseFaultSpec } from './faults'
 import { constantTimeEquals } from './guards'
 import type { Quota, SandboxQuotas } from './rate-limit'
@@ -49,6 +50,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
     errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: allow })
 
   if (path.startsWith('/__admin/chargebacks')) return chargebackAdmin(ctx, method, path, body)
+  if (path.startsWith('/__admin/subscriptions/')) return subscriptionAdmin(ctx, method, path, body)
   switch (path) {
     case '/__admin/faults': {
       if (method === 'GET') return json(200, { faults: ctx.faults.list() })
@@ -206,4 +208,29 @@ function webhookLog(ctx: SandboxContext, method: string, url: URL): Reply {
   }
   const objectId = url.searchParams.get('objectId')
   return json(200, { deliveries: objectId === null ? ctx.webhooks.deliveries : ctx.webhooks.forObject(objectId) })
+}
+
+/**
+ * POST /__admin/subscriptions/{id}/fail-next-charge `{ failureReason? }`: the subscription's next
+ * charge fails (docs/SANDBOX.md "Subscriptions"), with a documented card failure reason (default
+ * `insufficient_funds`); a tester's way to the failed charge a bank or card would cause.
+ */
+function subscriptionAdmin(ctx: SandboxContext, method: string, path: string, body: unknown): Reply {
+  const match = /^\/__admin\/subscriptions\/([A-Za-z0-9_]+)\/fail-next-charge$/.exec(path)
+  if (!match) return errorReply(ctx.origin, 404, `No admin resource at ${path}.`)
+  if (method !== 'POST')
+    return errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: 'POST' })
+  const record = ctx.store.recurring.subscriptionAnyScope(match[1] ?? '')
+  if (!record) return errorReply(ctx.origin, 404, `No subscription exists with id ${match[1] ?? ''}.`)
+  const reason = (body as { failureReason?: unknown } | undefined)?.failureReason ?? 'insufficient_funds'
+  if (!isFailureReason(reason)) {
+    return errorReply(
+      ctx.origin,
+      422,
+      'The failureReason must be one of the documented card failure reasons.',
+      'failureReason',
+    )
+  }
+  record.failNext = reason
+  return json(200, { id: record.data.id, failNextCharge: reason })
 }

@@ -2,6 +2,7 @@
 // (`_links.checkout`, spec 1 and 2.4), its result page, the dashboard pages and the documentation
 // stub that `_links.documentation` points to. Plain HTML forms, no script.
 import { CARD_FAILURE_REASONS } from '../shared/service/enums'
+import type { PaymentLinkData } from './recurring-store'
 import type { PaymentData } from './store'
 import { CHECKOUT_OUTCOMES } from './store'
 
@@ -71,6 +72,17 @@ export function checkoutPage(payment: PaymentData, token: string): string {
       `<form method="post" action="/checkout/${encodeURIComponent(payment.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="outcome" value="${outcome}">${outcome === 'failed' ? failureSelect() : ''}<button type="submit"${outcome === 'paid' ? ' class="primary"' : ''} data-outcome="${outcome}">${OUTCOME_LABELS[outcome]}</button></form>`,
   ).join('\n')
   return page('Checkout', `${summary}\n<p>Choose the outcome of this test payment:</p>\n${forms}`)
+}
+
+/** The page of a payment link: what it is for, and a form to go on to the checkout (unless `closed` says why not). */
+export function paymentLinkPage(link: PaymentLinkData, token: string, closed: string | null): string {
+  const amount = link.amount ? `${escapeHtml(link.amount.currency)} ${escapeHtml(link.amount.value)}` : ''
+  const summary = `<p class="muted">Sandbox payment link &middot; ${escapeHtml(link.mode)} mode</p>
+<h1>${escapeHtml(link.description)}</h1>
+<p class="amount">${amount}</p>`
+  if (closed !== null) return page('Payment link', `${summary}\n<p>${escapeHtml(closed)}</p>`)
+  const form = `<form method="post" action="/payment-link/${encodeURIComponent(link.id)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" class="primary" data-action="pay">Go to checkout</button></form>`
+  return page('Payment link', `${summary}\n${form}`)
 }
 
 export function resultPage(payment: PaymentData): string {

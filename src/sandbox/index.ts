@@ -12,6 +12,7 @@ import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
 import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
+import { scheduleCharge } from './subscription-charges'
 import type { SeedResult } from './seed/plan'
 import { parseCredential, SandboxEvents, WebhookLog, type Credential, type SandboxContext } from './context'
 import { createRequestHandler } from './server'
@@ -138,6 +139,7 @@ function scheduleSeeded(ctx: SandboxContext, seeded: SeedResult): void {
     if (refund) scheduleRefund(ctx, refund)
   }
   for (const { objectId, url, fromMs } of seeded.webhookDown) seedFailedDelivery(ctx, objectId, url, fromMs)
+  for (const subscription of seeded.subscriptions ?? []) scheduleCharge(ctx, subscription)
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

@@ -2,7 +2,8 @@
 // writes their HTML); every one refuses framing.
 import { isManualCapture, onAuthorized } from './routes/captures'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
-import { checkoutPage, dashboardPage, messagePage, resultPage } from './checkout-page'
+import { checkoutPage, dashboardPage, messagePage, paymentLinkPage, resultPage } from './checkout-page'
+import { paymentLinkClosed, startPaymentLinkPayment } from './routes/payment-links'
 import { type Reply } from './errors'
 import { checkoutPostRefusal, checkoutToken } from './guards'
 import { isoNow } from './request'
@@ -81,12 +82,51 @@ export async function handleCheckout(
   }
   const payment = record.data
   if (payment.status === 'authorized') onAuthorized(record, ctx.now())
+  // https://docs.mollie.com/reference/get-payment-link `paidAt`: when the link was first paid.
+  const link = record.related?.paymentLinkId
+    ? ctx.store.recurring.linkAnyScope(record.related.paymentLinkId)
+    : undefined
+  if (link && payment.status === 'paid') link.paidAt ??= isoNow(ctx)
   ctx.events.emit(ctx, 'payment', payment.id)
   if (payment.orderId !== undefined) ctx.events.emit(ctx, 'order', payment.orderId)
   // The customer goes to cancelUrl on an explicit cancel when there is one, else to redirectUrl (spec 2.2).
   const target = outcome === 'canceled' && payment.cancelUrl ? payment.cancelUrl : payment.redirectUrl
   if (target) return sendPlain(res, { status: 303, headers: { Location: target }, body: '' })
   return sendPlain(res, htmlReply(200, resultPage(payment)))
+}
+
+/**
+ * The page of a payment link (`_links.paymentLink`): GET shows it; its form (POST, with the page's
+ * token, like the checkout form) makes the link's payment and sends the payer to its checkout
+ * (https://docs.mollie.com/reference/create-payment-link: a payment "will only be created once the
+ * customer initiates the payment").
+ */
+export async function handlePaymentLinkPage(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const body = (await readBody(req, 10_000)) ?? Buffer.alloc(0)
+  const id = decodeURIComponent(url.pathname.slice('/payment-link/'.length))
+  const link = ctx.store.recurring.linkAnyScope(id)
+  if (!link) return sendPlain(res, htmlReply(404, messagePage('Not found', `There is no payment link ${id}.`)))
+  const token = checkoutToken(ctx.checkoutSecret, link.id)
+  const closed = paymentLinkClosed(ctx, link)
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method === 'GET' || method === 'HEAD') return sendPlain(res, htmlReply(200, paymentLinkPage(link, token, closed)))
+  if (method !== 'POST') {
+    return sendPlain(
+      res,
+      htmlReply(405, messagePage('Method not allowed', 'Use GET or POST.'), { Allow: 'GET, HEAD, POST' }),
+    )
+  }
+  if (closed !== null) return sendPlain(res, htmlReply(409, paymentLinkPage(link, token, closed)))
+  const refusal = checkoutPostRefusal(req, ctx.origin, new URLSearchParams(body.toString('utf8')).get('token'), token)
+  if (refusal !== null)
+    return sendPlain(res, htmlReply(403, messagePage('Not sent from the payment link page', refusal)))
+  const payment = startPaymentLinkPayment(ctx, link)
+  return sendPlain(res, { status: 303, headers: { Location: `${ctx.origin}/checkout/${payment.data.id}` }, body: '' })
 }
 
 export function handleDashboard(ctx: SandboxContext, url: URL): Reply {

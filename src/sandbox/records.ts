@@ -35,8 +35,8 @@ export interface PaymentRecord {
   json?: string
   /** the origin `json`'s links were written for */
   jsonOrigin?: string
-  /** counts of refunds, chargebacks and captures (they add `_links`) */
-  related?: { refunds?: number; chargebacks?: number; captures?: number }
+  /** counts of refunds, chargebacks and captures, and the payment link it was paid through (they add `_links`) */
+  related?: { refunds?: number; chargebacks?: number; captures?: number; paymentLinkId?: string }
   /** created through the API without a method, so an update may choose one (update payment) */
   createdWithoutMethod?: true
 }

@@ -335,6 +335,8 @@ export interface PaymentRelated {
   refunds?: number
   chargebacks?: number
   captures?: number
+  /** the payment link the payment was made through */
+  paymentLinkId?: string
 }
 
 export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
@@ -353,6 +355,10 @@ export function paymentJson(origin: string, data: PaymentData, related: PaymentR
   if (data.mandateId && data.customerId) {
     links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
   }
+  if (data.subscriptionId && data.customerId) {
+    links.subscription = hal(`${origin}/v2/customers/${data.customerId}/subscriptions/${data.subscriptionId}`)
+  }
+  if (related.paymentLinkId) links.paymentLink = hal(`${origin}/v2/payment-links/${related.paymentLinkId}`)
   return { ...data, _links: { ...links, documentation: html(`${origin}/docs/payments`) } }
 }
 

@@ -14,7 +14,7 @@ import { errorReply, SandboxError, type Reply } from './errors'
 import { deliver, delay, type Fault } from './faults'
 import { parseFormBody } from './form-body'
 import { hostAllowed } from './guards'
-import { handleCheckout, handleDashboard, htmlReply, sendPlain } from './pages'
+import { handleCheckout, handleDashboard, handlePaymentLinkPage, htmlReply, sendPlain } from './pages'
 import { UNROUTED, type ApiRequest, type Handler } from './request'
 import { HANDLERS } from './routes/index'
 
@@ -82,6 +82,7 @@ async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResp
     return sendPlain(res, handleAdmin(ctx, req, url, body))
   }
   if (path.startsWith('/checkout/')) return handleCheckout(ctx, req, res, url)
+  if (path.startsWith('/payment-link/')) return handlePaymentLinkPage(ctx, req, res, url)
   if (path.startsWith('/dashboard/')) return sendPlain(res, handleDashboard(ctx, url))
   if (path.startsWith('/docs/')) return sendPlain(res, htmlReply(200, documentationPage(path.slice('/docs/'.length))))
   await readBody(req)

@@ -4,6 +4,7 @@
 import type { Mode, OrderLine } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
+import { RecurringStore } from './recurring-store'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { paymentDetails, type Scope } from './resources'
 import {
@@ -70,6 +71,8 @@ const FINAL_ORDER_STATUSES = new Set(['canceled', 'expired', 'completed'])
 export class SandboxStore {
   /** customers, their payments and mandates (customers-store.ts) */
   readonly customers = new CustomerStore()
+  /** subscriptions and payment links, and their payments (recurring-store.ts) */
+  readonly recurring = new RecurringStore()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
@@ -106,6 +109,9 @@ export class SandboxStore {
     list.push(record)
     this.payments.set(record.data.id, record)
     if (record.data.customerId !== undefined) this.customers.notePayment(record.data.customerId, record)
+    if (record.data.subscriptionId !== undefined || record.related?.paymentLinkId !== undefined) {
+      this.recurring.notePayment(record)
+    }
   }
 
   /** Only objects of the caller's profile and mode are visible (test and live never mix). */

@@ -1,7 +1,8 @@
 // Webhooks (spec 6; https://docs.mollie.com/overview/webhooks): on each status change of a payment or
 // an order (and of a refund or chargeback, through its payment's webhook) the sandbox POSTs
 // `id=<object id>` as a form to the object's webhookUrl, waits at most WEBHOOK_TIMEOUT_MS, and retries a
-// delivery not answered 2xx on RETRY_SCHEDULE_MS, on the sandbox clock. Every attempt is logged
+// delivery not answered 2xx on RETRY_SCHEDULE_MS, on the sandbox clock: each retry is stamped with its
+// own due time, and a clock jump runs every retry that came due, one after another. Every attempt is logged
 // (GET /__admin/webhooks). Loopback and private targets only with `allowLocalWebhooks`.
 import { lookup } from 'node:dns/promises'
 import { request as httpRequest } from 'node:http'
@@ -10,10 +11,14 @@ import { isLoopbackHost, isPrivateNetworkHost } from '../shared/order-rules'
 import { serviceTimestamp } from './resources'
 import type { ChangedKind, SandboxContext, WebhookDelivery } from './context'
 
-/** Sandbox choice: how long the shop has to answer one call. */
+/** https://docs.mollie.com/overview/webhooks "Retry schema": "Our webhook calls time out after 15 seconds." */
 export const WEBHOOK_TIMEOUT_MS = 15_000
-/** Waits before each retry (10 retries over about 26 hours; choice after the documentation's retry promise). */
-export const RETRY_SCHEDULE_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 360, 360, 360].map((m) => m * 60_000)
+/**
+ * https://docs.mollie.com/overview/webhooks "Retry schema": "In total we will call your webhook 10
+ * times" (the first call and nine retries), the waits between attempts 1, 2, 4, 8, 16 and 29 minutes,
+ * then 1, 2 and 22 hours: the tenth call at 26:00 after the status change.
+ */
+export const RETRY_SCHEDULE_MS: readonly number[] = [1, 2, 4, 8, 16, 29, 60, 120, 1320].map((m) => m * 60_000)
 
 /** The object whose webhook is called, and its URL, for a change. */
 function target(ctx: SandboxContext, kind: ChangedKind, id: string): { objectId: string; url: string } | null {
@@ -70,9 +75,10 @@ function post(url: URL, objectId: string): Promise<{ status: number | null; erro
   })
 }
 
-async function attempt(ctx: SandboxContext, delivery: WebhookDelivery): Promise<void> {
+/** One call of a delivery, stamped `atMs` (its due time on the sandbox clock; now for the first call). */
+async function attempt(ctx: SandboxContext, delivery: WebhookDelivery, atMs = ctx.now()): Promise<void> {
   const url = new URL(delivery.url)
-  const startedMs = ctx.now()
+  const startedMs = atMs
   const wall = Date.now()
   if (!ctx.allowLocalWebhooks && (await localTarget(url))) {
     delivery.state = 'refused'
@@ -101,7 +107,10 @@ async function attempt(ctx: SandboxContext, delivery: WebhookDelivery): Promise<
   delivery.state = 'retrying'
   const dueMs = startedMs + retry
   delivery.nextAttemptAt = serviceTimestamp(dueMs)
-  ctx.clock.schedule(dueMs, () => void attempt(ctx, delivery))
+  ctx.clock.schedule(dueMs, (at) => void attempt(ctx, delivery, at))
+  // The call was awaited, so the clock's run that started it is over: a retry already due (the
+  // clock was moved past it) runs now, not at the next request.
+  ctx.clock.runDue()
 }
 
 /**
@@ -133,7 +142,7 @@ export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: s
   if (next === undefined) delivery.state = 'failed'
   else {
     delivery.nextAttemptAt = serviceTimestamp(at)
-    ctx.clock.schedule(at, () => void attempt(ctx, delivery))
+    ctx.clock.schedule(at, (due) => void attempt(ctx, delivery, due))
   }
   ctx.webhooks.deliveries.push(delivery)
 }

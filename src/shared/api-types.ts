@@ -270,6 +270,8 @@ export interface Payment extends LifecycleMoments {
   countryCode?: string
   customerId?: string
   mandateId?: string
+  /** https://docs.mollie.com/reference/get-payment: the subscription that charged it */
+  subscriptionId?: string
   billingAddress?: Address
   shippingAddress?: Address
   details?: Record<string, unknown> | null
@@ -294,6 +296,9 @@ export interface Payment extends LifecycleMoments {
     captures?: Link
     customer?: Link
     mandate?: Link
+    subscription?: Link
+    /** the payment link it was paid through (https://docs.mollie.com/reference/get-payment-link-payments) */
+    paymentLink?: Link
     documentation: Link
   }
 }

@@ -8,6 +8,7 @@ import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, querySco
 import { paymentJsonText, type Scope } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage } from '../store'
+import { cancelSubscriptionRecord } from '../subscription-charges'
 import { createPayment } from './payments'
 
 const hal = (href: string) => ({ href, type: HAL_JSON })
@@ -121,6 +122,12 @@ export function updateCustomer(ctx: SandboxContext, request: ApiRequest, id: str
 export function deleteCustomer(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const customer = customerIn(ctx, actScope(ctx, request), id)
   ctx.store.customers.delete(customer.id)
+  // https://docs.mollie.com/reference/delete-customer: its subscriptions are canceled with it.
+  for (const subscription of ctx.store.recurring.subscriptionsOf(customer.id)) {
+    if (subscription.data.status !== 'canceled' && subscription.data.status !== 'completed') {
+      cancelSubscriptionRecord(subscription, isoNow(ctx))
+    }
+  }
   return { status: 204, headers: {}, body: '' }
 }
 

@@ -13,6 +13,23 @@ import {
   updateCustomer,
 } from './customers'
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
+import {
+  createPaymentLink,
+  deletePaymentLink,
+  getPaymentLink,
+  listPaymentLinkPayments,
+  listPaymentLinks,
+  updatePaymentLink,
+} from './payment-links'
+import {
+  cancelSubscription,
+  createSubscription,
+  getSubscription,
+  listAllSubscriptions,
+  listSubscriptionPayments,
+  listSubscriptions,
+  updateSubscription,
+} from './subscriptions'
 import { getMethod, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
@@ -75,4 +92,18 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'revoke-mandate': (c, r) => revokeMandate(c, r, param(r, 'customerId'), param(r, 'mandateId')),
   'list-methods': listMethods,
   'get-method': (c, r) => getMethod(c, r, param(r, 'methodId')),
+  'list-subscriptions': (c, r) => listSubscriptions(c, r, param(r, 'customerId')),
+  'create-subscription': (c, r) => createSubscription(c, r, param(r, 'customerId')),
+  'get-subscription': (c, r) => getSubscription(c, r, param(r, 'customerId'), param(r, 'subscriptionId')),
+  'update-subscription': (c, r) => updateSubscription(c, r, param(r, 'customerId'), param(r, 'subscriptionId')),
+  'cancel-subscription': (c, r) => cancelSubscription(c, r, param(r, 'customerId'), param(r, 'subscriptionId')),
+  'list-subscription-payments': (c, r) =>
+    listSubscriptionPayments(c, r, param(r, 'customerId'), param(r, 'subscriptionId')),
+  'list-all-subscriptions': listAllSubscriptions,
+  'list-payment-links': listPaymentLinks,
+  'create-payment-link': createPaymentLink,
+  'get-payment-link': (c, r) => getPaymentLink(c, r, param(r, 'paymentLinkId')),
+  'update-payment-link': (c, r) => updatePaymentLink(c, r, param(r, 'paymentLinkId')),
+  'delete-payment-link': (c, r) => deletePaymentLink(c, r, param(r, 'paymentLinkId')),
+  'get-payment-link-payments': (c, r) => listPaymentLinkPayments(c, r, param(r, 'paymentLinkId')),
 }

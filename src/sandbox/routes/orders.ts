@@ -113,6 +113,9 @@ export function deleteOrder(ctx: SandboxContext, request: ApiRequest, id: string
   const order = ctx.store.getOrder(id, scope.profileId, scope.mode)
   if (!order) throw new SandboxError(404, `No order exists with id ${id}.`)
   cancelOrderRecord(ctx.store, order, isoNow(ctx))
+  // https://docs.mollie.com/overview/webhooks (Orders API): the webhook is called when "the order or
+  // part of the order is canceled".
+  ctx.events.emit(ctx, 'order', order.data.id)
   return jsonReply(
     200,
     orderJson(ctx.origin, order, orderPayments(ctx, order.paymentIds), embed, refundsOfOrder(ctx, order)),

@@ -11,6 +11,7 @@ import { makePerson, type SeedCustomer } from './people'
 import { buildAll } from './payments'
 import { DAY_MS, pick, SEED_SPAN_DAYS, STORY_THRESHOLD, type Plan, type SeedOptions, type SeedResult } from './plan'
 import { planStories, type StoryPlan } from './stories'
+import { seedSubscriptions } from './subscriptions'
 
 /** Customers of one mode: the story people first (test mode), then made-up ones. */
 function seedCustomers(
@@ -75,6 +76,7 @@ export function seedMerchant(store: SandboxStore, o: SeedOptions): SeedResult {
   const liveCustomers = o.livePayments > 0 ? seedCustomers(store, o, 'live', Math.round(o.livePayments / 8), []) : []
   const plans = timeline(o, stories, testCustomers, liveCustomers)
   buildAll(store, o, plans, result)
+  result.subscriptions = seedSubscriptions(store, o, testCustomers)
   return result
 }
 

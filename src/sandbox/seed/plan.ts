@@ -4,6 +4,7 @@ import type { Mode, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../../shared/service/enums'
 import type { IdFactory } from '../ids'
 import { paymentExpiryMs } from '../resources'
+import type { SubscriptionRecord } from '../recurring-store'
 import type { PaymentRecord } from '../store'
 import type { SeedCustomer } from './people'
 import type { StoryPlan } from './stories'
@@ -32,6 +33,8 @@ export interface SeedResult {
   movingRefunds: { paymentId: string; refundId: string }[]
   /** orders whose shop does not answer its webhook: deliveries failing since `fromMs` */
   webhookDown: { objectId: string; url: string; fromMs: number }[]
+  /** subscriptions whose next charge goes on the clock */
+  subscriptions?: SubscriptionRecord[]
 }
 
 type NonEmpty<T> = readonly [T, ...T[]]

@@ -86,6 +86,12 @@ export { ORDER_ADDRESS_REQUIRED, PAYMENT_ADDRESS_REQUIRED } from './addresses'
 export { metadataByteLength } from './fields'
 export { discountAmountIgnored } from './lines'
 export { validateCreateOrder } from './order'
+export {
+  validateCreatePaymentLink,
+  validateCreateSubscription,
+  validateUpdatePaymentLink,
+  validateUpdateSubscription,
+} from './recurring'
 export { truncatedDescription, validateCreatePayment } from './payment'
 export {
   REFUND_DESCRIPTION_MAX,

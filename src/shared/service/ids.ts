@@ -12,6 +12,8 @@ export const ID_PREFIXES = {
   shipment: 'shp',
   chargeback: 'chb',
   capture: 'cpt',
+  subscription: 'sub',
+  paymentLink: 'pl',
 } as const
 
 export type IdResource = keyof typeof ID_PREFIXES
@@ -59,6 +61,8 @@ const RESOURCE_WORDS: Readonly<Record<IdResource, string>> = {
   shipment: 'shipment',
   chargeback: 'chargeback',
   capture: 'capture',
+  subscription: 'subscription',
+  paymentLink: 'payment link',
 }
 
 /** null when `value` is an id of `resource`, else the message to show (`Not a payment id (tr_…).`). */

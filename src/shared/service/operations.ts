@@ -76,6 +76,20 @@ export const OPERATIONS: readonly Operation[] = [
   read('list-methods', '/methods', 'required'),
   read('get-method', '/methods/{methodId}', 'required'),
   read('list-profiles', '/profiles'),
+  // Subscriptions and payment links
+  read('list-subscriptions', '/customers/{customerId}/subscriptions'),
+  write('create-subscription', 'POST', '/customers/{customerId}/subscriptions', 'required'),
+  read('get-subscription', '/customers/{customerId}/subscriptions/{subscriptionId}'),
+  write('update-subscription', 'PATCH', '/customers/{customerId}/subscriptions/{subscriptionId}'),
+  write('cancel-subscription', 'DELETE', '/customers/{customerId}/subscriptions/{subscriptionId}'),
+  read('list-subscription-payments', '/customers/{customerId}/subscriptions/{subscriptionId}/payments'),
+  read('list-all-subscriptions', '/subscriptions', 'optional'),
+  read('list-payment-links', '/payment-links', 'optional'),
+  write('create-payment-link', 'POST', '/payment-links', 'required'),
+  read('get-payment-link', '/payment-links/{paymentLinkId}'),
+  write('update-payment-link', 'PATCH', '/payment-links/{paymentLinkId}'),
+  write('delete-payment-link', 'DELETE', '/payment-links/{paymentLinkId}'),
+  read('get-payment-link-payments', '/payment-links/{paymentLinkId}/payments'),
 ]
 
 /** The row named `id`; throws on a name the table does not have (a programming error). */

@@ -16,7 +16,73 @@ async function step(name, run) {
   }
 }
 
-if (process.env.STEP === 'captures') {
+if (process.env.STEP === 'subscriptions') {
+  // The customers suite of the client's own integration tests, then the rest of a subscription's life
+  // (https://docs.mollie.com/reference/subscriptions-api) and a payment link.
+  await step('customersSuite', async () => {
+    const [first] = await mollie.customers.page()
+    const subscriptions = await mollie.customerSubscriptions.page({ customerId: first.id })
+    return { customer: first.id, subscriptions: subscriptions.length }
+  })
+  await step('subscription', async () => {
+    const c = await mollie.customers.create({ name: 'Sub Client', email: 'sub.client@example.org' })
+    const m = await mollie.customerMandates.create({
+      customerId: c.id,
+      method: 'directdebit',
+      consumerName: 'Sub Client',
+      consumerAccount: 'NL55INGB0000000000',
+    })
+    const s = await mollie.customerSubscriptions.create({
+      customerId: c.id,
+      amount: { currency: 'EUR', value: '25.00' },
+      times: 4,
+      interval: '3 months',
+      description: 'Quarterly payment',
+    })
+    const got = await mollie.customerSubscriptions.get(s.id, { customerId: c.id })
+    const listed = (await mollie.customerSubscriptions.page({ customerId: c.id })).map((x) => x.id)
+    const all = (await mollie.subscription.page()).map((x) => x.id)
+    const payments = (await mollie.subscriptionPayments.page({ customerId: c.id, subscriptionId: s.id })).map((p) => ({
+      subscriptionId: p.subscriptionId,
+      mandateId: p.mandateId,
+      sequenceType: p.sequenceType,
+      status: p.status,
+    }))
+    const updated = await mollie.customerSubscriptions.update(s.id, { customerId: c.id, description: 'Quarterly box' })
+    const canceled = await mollie.customerSubscriptions.cancel(s.id, { customerId: c.id })
+    return {
+      id: s.id,
+      mandate: m.id,
+      status: got.status,
+      timesRemaining: got.timesRemaining,
+      nextPaymentDate: got.nextPaymentDate,
+      listed,
+      inAll: all.includes(s.id),
+      payments,
+      updated: updated.description,
+      canceled: canceled.status,
+    }
+  })
+  await step('badSubscription', async () => {
+    const c = await mollie.customers.create({ name: 'No Mandate' })
+    await mollie.customerSubscriptions.create({
+      customerId: c.id,
+      amount: { currency: 'EUR', value: '5.00' },
+      interval: '2 fortnights',
+      description: 'Never',
+    })
+    return 'no error'
+  })
+  await step('paymentLink', async () => {
+    const l = await mollie.paymentLinks.create({
+      amount: { currency: 'EUR', value: '24.95' },
+      description: 'Bicycle tires',
+    })
+    const got = await mollie.paymentLinks.get(l.id)
+    const listed = (await mollie.paymentLinks.page()).map((x) => x.id)
+    return { id: l.id, description: got.description, checkout: got._links.paymentLink.href, listed }
+  })
+} else if (process.env.STEP === 'captures') {
   const authorized = process.env.AUTHORIZED ?? ''
   await step('captureCreate', async () => {
     const c = await mollie.paymentCaptures.create({ paymentId: authorized, amount: { currency: 'EUR', value: '4.00' } })

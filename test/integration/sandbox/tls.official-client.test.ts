@@ -178,4 +178,27 @@ describe('the official Node client over --tls', () => {
     expect(r.captureGet).toBe(capture.id)
     expect(r.payment).toEqual({ status: 'paid', amountCaptured: { currency: 'EUR', value: '4.00' } })
   })
+
+  it('drives subscriptions and payment links through the published client: its customers suite, create/get/list/update/cancel, the account-wide list, the charge on the mandate (docs.mollie.com/reference/subscriptions-api, payment-links-api)', async () => {
+    const r = (await runClient(
+      { SANDBOX_CA_CERT: present(sandbox.tls).certPath, STEP: 'subscriptions' },
+      true,
+    )) as Record<string, Record<string, unknown>>
+    expect(r.customersSuite).toMatchObject({ subscriptions: expect.any(Number) })
+    const s = r.subscription
+    expect(s).toMatchObject({
+      status: 'active',
+      timesRemaining: 3,
+      listed: [s?.id],
+      inAll: true,
+      updated: 'Quarterly box',
+      canceled: 'canceled',
+      payments: [{ subscriptionId: s?.id, mandateId: s?.mandate, sequenceType: 'recurring', status: 'paid' }],
+    })
+    expect(r.badSubscription).toMatchObject({ field: 'interval' })
+    const link = r.paymentLink
+    expect(link?.description).toBe('Bicycle tires')
+    expect(link?.listed).toEqual([link?.id])
+    expect(String(link?.checkout)).toMatch(/\/payment-link\/pl_/)
+  })
 })

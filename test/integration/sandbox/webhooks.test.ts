@@ -64,14 +64,16 @@ describe('webhooks', () => {
     expect(calls.length).toBe(2)
   })
 
-  it('a refund calls the payment webhook with the payment id; an order change calls the order webhook with the order id', async () => {
+  it('a refund calls the payment webhook with the payment id once it is processing, not when it is created (docs.mollie.com/overview/webhooks)', async () => {
     answer = 200
     const p = (await h.api('POST', '/payments', validPaymentBody({ webhookUrl: shopUrl }))).json
     await h.choose(p.id, 'paid')
     await until(async () => (await h.admin.webhookDeliveries(p.id)).length === 1)
     await h.api('POST', `/payments/${p.id}/refunds`, { amount: { currency: 'EUR', value: '1.00' } })
+    expect((await h.admin.webhookDeliveries(p.id)).length).toBe(1)
+    await h.admin.advanceClock({ advanceSeconds: 2 * 3600 })
     await until(async () => (await h.admin.webhookDeliveries(p.id)).length === 2)
-    expect((await h.admin.webhookDeliveries(p.id)).every((d) => d.url === shopUrl)).toBe(true)
+    expect((await h.admin.webhookDeliveries(p.id)).every((d) => d.url === shopUrl && d.objectId === p.id)).toBe(true)
   })
 
   it('without allowLocalWebhooks a local webhook URL is refused at creation (422, field webhookUrl), as the service does', async () => {

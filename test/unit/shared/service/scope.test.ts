@@ -46,7 +46,7 @@ describe('scopeFor', () => {
   })
 
   it('a path the table does not have acts on an object: no profileId, no row', () => {
-    const scope = scopeFor('organization-token', 'POST', '/payment-links')
+    const scope = scopeFor('organization-token', 'POST', '/terminals')
     expect(scope).toEqual({ profileId: 'unused', testmode: 'optional', inQuery: false, operation: null })
     expect(scopeFor('api-key', 'GET', '/nowhere/x/y/z').profileId).toBe('forbidden')
   })

@@ -1,0 +1,177 @@
+// The client's calls on subscriptions and payment links (https://docs.mollie.com/reference/subscriptions-api,
+// https://docs.mollie.com/reference/payment-links-api), over the client's one request path (its
+// limiter, retries and request log), each path from the operation table (apiPath) and each answer
+// checked to be the object or list asked for. The views that use them are another issue.
+import type { Payment } from '../../shared/api-types'
+import type {
+  CreatePaymentLinkRequest,
+  CreateSubscriptionRequest,
+  PaymentLink,
+  PaymentLinkList,
+  Subscription,
+  SubscriptionList,
+  SubscriptionPaymentList,
+  UpdatePaymentLinkRequest,
+  UpdateSubscriptionRequest,
+} from '../../shared/recurring-types'
+import type { ListResponse } from '../../shared/api-types'
+import { apiPath, checkLimit, expectResource } from './answer-checks'
+import type { ApiClient, CallOptions } from './client'
+import { ApiError, bodySnippet } from './errors'
+
+type Client = Pick<ApiClient, 'request'>
+type WriteOptions = CallOptions & { idempotencyKey?: string }
+
+/** A cursor page's query (spec 4.3). */
+export interface RecurringPageQuery {
+  from?: string
+  limit?: number
+}
+
+function pageQuery(page: RecurringPageQuery): Record<string, string | number> | undefined {
+  checkLimit(page.limit)
+  const query: Record<string, string | number> = {}
+  if (page.from !== undefined) query.from = page.from
+  if (page.limit !== undefined) query.limit = page.limit
+  return Object.keys(query).length > 0 ? query : undefined
+}
+
+/** The list answer, checked to carry `_embedded[key]` as an array. */
+function expectList<T>(value: unknown, key: string): T {
+  const embedded = (value as { _embedded?: Record<string, unknown> } | null)?._embedded
+  if (typeof value !== 'object' || value === null || !Array.isArray(embedded?.[key])) {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message: `The list has no _embedded.${key} array (spec 4.3).`,
+      method: 'GET',
+      bodySnippet: bodySnippet(JSON.stringify(value) ?? String(value)),
+    })
+  }
+  return value as T
+}
+
+async function getList<T>(client: Client, path: string, key: string, page: RecurringPageQuery, opts?: CallOptions) {
+  return expectList<T>(await client.request<unknown>({ method: 'GET', path, query: pageQuery(page) }, opts), key)
+}
+
+async function one<T>(client: Client, resource: string, req: Parameters<ApiClient['request']>[0], opts?: CallOptions) {
+  return expectResource<T>(await client.request<unknown>(req, opts), resource, req.method)
+}
+
+/**
+ * Subscriptions of a customer, the account-wide list, and a subscription's payments. Each call is
+ * async throughout: an id that is not one (checked when the path is built) rejects, nothing is sent.
+ */
+export const subscriptionCalls = {
+  create: async (client: Client, customerId: string, body: CreateSubscriptionRequest, opts: WriteOptions = {}) =>
+    one<Subscription>(
+      client,
+      'subscription',
+      {
+        method: 'POST',
+        path: apiPath('create-subscription', { customerId }),
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      },
+      opts,
+    ),
+  get: async (client: Client, customerId: string, subscriptionId: string, opts?: CallOptions) =>
+    one<Subscription>(
+      client,
+      'subscription',
+      { method: 'GET', path: apiPath('get-subscription', { customerId, subscriptionId }) },
+      opts,
+    ),
+  list: async (client: Client, customerId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
+    getList<SubscriptionList>(client, apiPath('list-subscriptions', { customerId }), 'subscriptions', page, opts),
+  listAll: async (client: Client, page: RecurringPageQuery = {}, opts?: CallOptions) =>
+    getList<SubscriptionList>(client, apiPath('list-all-subscriptions'), 'subscriptions', page, opts),
+  update: async (
+    client: Client,
+    customerId: string,
+    subscriptionId: string,
+    body: UpdateSubscriptionRequest,
+    opts: WriteOptions = {},
+  ) =>
+    one<Subscription>(
+      client,
+      'subscription',
+      {
+        method: 'PATCH',
+        path: apiPath('update-subscription', { customerId, subscriptionId }),
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      },
+      opts,
+    ),
+  cancel: async (client: Client, customerId: string, subscriptionId: string, opts: WriteOptions = {}) =>
+    one<Subscription>(
+      client,
+      'subscription',
+      {
+        method: 'DELETE',
+        path: apiPath('cancel-subscription', { customerId, subscriptionId }),
+        idempotencyKey: opts.idempotencyKey,
+      },
+      opts,
+    ),
+  payments: async (
+    client: Client,
+    customerId: string,
+    subscriptionId: string,
+    page: RecurringPageQuery = {},
+    opts?: CallOptions,
+  ) =>
+    getList<SubscriptionPaymentList>(
+      client,
+      apiPath('list-subscription-payments', { customerId, subscriptionId }),
+      'payments',
+      page,
+      opts,
+    ),
+}
+
+/** Payment links and their payments. */
+export const paymentLinkCalls = {
+  create: async (client: Client, body: CreatePaymentLinkRequest, opts: WriteOptions = {}) =>
+    one<PaymentLink>(
+      client,
+      'payment-link',
+      { method: 'POST', path: apiPath('create-payment-link'), body, idempotencyKey: opts.idempotencyKey },
+      opts,
+    ),
+  get: async (client: Client, paymentLinkId: string, opts?: CallOptions) =>
+    one<PaymentLink>(
+      client,
+      'payment-link',
+      { method: 'GET', path: apiPath('get-payment-link', { paymentLinkId }) },
+      opts,
+    ),
+  list: async (client: Client, page: RecurringPageQuery = {}, opts?: CallOptions) =>
+    getList<PaymentLinkList>(client, apiPath('list-payment-links'), 'payment_links', page, opts),
+  update: async (client: Client, paymentLinkId: string, body: UpdatePaymentLinkRequest, opts: WriteOptions = {}) =>
+    one<PaymentLink>(
+      client,
+      'payment-link',
+      {
+        method: 'PATCH',
+        path: apiPath('update-payment-link', { paymentLinkId }),
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      },
+      opts,
+    ),
+  /** https://docs.mollie.com/reference/delete-payment-link: 204, no body. */
+  delete: async (client: Client, paymentLinkId: string, opts: WriteOptions = {}): Promise<void> => {
+    const path = apiPath('delete-payment-link', { paymentLinkId })
+    await client.request<unknown>({ method: 'DELETE', path, idempotencyKey: opts.idempotencyKey }, opts)
+  },
+  payments: async (client: Client, paymentLinkId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
+    getList<ListResponse<Payment, 'payments'>>(
+      client,
+      apiPath('get-payment-link-payments', { paymentLinkId }),
+      'payments',
+      page,
+      opts,
+    ),
+}
