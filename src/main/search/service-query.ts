@@ -32,7 +32,16 @@ function freshness(c: OpenIndex): IndexFreshness {
     orders: c.index.count('orders'),
     syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
     notice: c.notice,
+    cap: { payments: c.index.limit('payments'), orders: c.index.limit('orders') },
+    keptSince: { payments: keptSince(c, 'payments'), orders: keptSince(c, 'orders') },
   }
+}
+
+/** The oldest creation time the index keeps, when the service holds older objects; else null. */
+function keptSince(c: OpenIndex, kind: SyncKind): string | null {
+  if (!c.index.marker(kind).olderNotKept) return null
+  const oldest = c.index.oldestCreatedMs(kind)
+  return oldest === null ? null : new Date(oldest).toISOString()
 }
 
 export async function runQuery(ctx: SearchContext, text: string): Promise<SearchResult> {

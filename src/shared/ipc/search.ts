@@ -35,6 +35,13 @@ export interface IndexFreshness {
   syncedAt: string | null
   /** A damaged index was set aside and is being rebuilt. */
   notice: string | null
+  /** The most payments and orders the index keeps (the newest). */
+  cap: { payments: number; orders: number }
+  /**
+   * When the service holds older objects than the index keeps (it stopped at its cap): the creation
+   * time of the oldest one it keeps; null when it holds the whole list.
+   */
+  keptSince: { payments: string | null; orders: string | null }
 }
 
 export interface SearchGroup {

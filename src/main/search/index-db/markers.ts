@@ -16,6 +16,13 @@ export interface SyncMarker {
   /** Whether the walk in progress is a full re-sync (ignores newestId). */
   full: boolean
   lastCompletedAt: number | null
+  /** Objects the walk in progress has taken so far (it stops at the index's cap). */
+  walked: number
+  /**
+   * The service holds objects older than the index keeps: a walk stopped at the cap, or the oldest
+   * rows were pruned to make room. Cleared by a full walk that reaches the end of the list.
+   */
+  olderNotKept: boolean
 }
 
 function markerAad(ctx: IndexContext, kind: MarkerKind): string {
@@ -32,6 +39,8 @@ export function readMarker(ctx: IndexContext, kind: MarkerKind): SyncMarker {
     walkTopCreatedMs: null,
     full: false,
     lastCompletedAt: null,
+    walked: 0,
+    olderNotKept: false,
   }
   if (!row) return empty
   try {

@@ -76,6 +76,11 @@ export class SearchIndex {
     upsertRows(this.ctx, kind, rows, after)
   }
 
+  /** The most rows of `kind` the index keeps (the newest). */
+  limit(kind: SyncKind): number {
+    return this.ctx.limits[kind]
+  }
+
   /** Keeps at most `limits[kind]` rows: the oldest go. Returns how many were removed. */
   prune(kind: SyncKind): number {
     return pruneRows(this.ctx, kind)
@@ -99,6 +104,12 @@ export class SearchIndex {
 
   has(kind: SyncKind, id: string): boolean {
     return this.ctx.stmt(`SELECT 1 AS x FROM ${kind} WHERE id = ?`).get(id) !== undefined
+  }
+
+  /** The creation time of the oldest row held (ms), or null when empty. */
+  oldestCreatedMs(kind: SyncKind): number | null {
+    const row = this.ctx.stmt(`SELECT MIN(created_ms) AS oldest FROM ${kind}`).get() as { oldest: number | null }
+    return row.oldest
   }
 
   /** Rows held; cached between writes (every keystroke's result reports it). */
