@@ -35,3 +35,35 @@ describe('a search over a capped index', () => {
     await expect.poll(() => h.page.getByTestId('search-results').count()).toBe(0)
   })
 })
+
+describe("the agent's choice of how many payments the index keeps", () => {
+  let g: Harness
+  beforeAll(async () => {
+    g = await startHarness({
+      name: 'search-cap-choice',
+      deps: { sandboxOptions: { seedPayments: 300 }, search: { limits: { payments: 120, orders: 1000 } } },
+    })
+    await g.page.getByTestId('home-screen').waitFor()
+    await g.services.search.sync()
+    await g.services.search.whenIdle()
+    await g.page.reload()
+  })
+
+  afterAll(async () => {
+    await g?.close()
+  })
+
+  it('a larger index chosen on Home walks the older payments in, and the search no longer warns', async () => {
+    const choice = g.page.getByTestId('index-cap').getByLabel('Keep the newest')
+    await expect(choice.inputValue()).resolves.toBe('120')
+    await choice.selectOption('100000')
+    await g.services.search.whenIdle()
+    await expect
+      .poll(() => g.page.getByTestId('home-index').textContent(), { timeout: 15_000 })
+      .toMatch(/^300 payments/)
+    await g.page.keyboard.press('Control+k')
+    await g.page.getByTestId('search-input').fill('nobody-by-this-name')
+    await g.page.getByTestId('search-empty').waitFor()
+    await expect(g.page.getByTestId('search-older').count()).resolves.toBe(0)
+  })
+})

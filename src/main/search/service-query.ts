@@ -6,7 +6,7 @@ import { parseSearchQuery, type ParsedQuery } from '../../shared/search/query'
 import { UserFacingError } from '../ipc/errors'
 import { orderRow, paymentRow } from './index-db'
 import { idleProgress, type OpenIndex, type SearchContext } from './service-context'
-import { ensureIndex } from './service-lifecycle'
+import { ensureIndex, startSync } from './service-lifecycle'
 
 /**
  * How long one table's search may take on main's thread (orders and payments each; a query holds the
@@ -121,6 +121,17 @@ export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'rece
     index: freshness(c),
     sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
   }
+}
+
+/**
+ * The agent's choice of how many payments the index keeps: a lower cap prunes the oldest now; a higher
+ * one starts a full walk when older payments are missing (it walks only up to the new cap).
+ */
+export async function setPaymentCap(ctx: SearchContext, cap: number): Promise<IndexFreshness> {
+  const c = await ensureIndex(ctx)
+  const { fillByFullWalk } = c.index.setPaymentCap(cap)
+  if (fillByFullWalk) await startSync(ctx, true)
+  return freshness(c)
 }
 
 /** A payment or order was fetched by a view: its row is refreshed (best effort). */

@@ -1,6 +1,7 @@
 // What the index remembers besides its rows: where each sync walk stands (encrypted markers) and
 // which account the rows belong to.
 import { decryptJson, encryptJson } from '../../storage/encryption'
+import { PAYMENT_CAP_CHOICES } from '../../../shared/ipc/search'
 import type { IndexContext } from './context'
 import type { MarkerKind } from './schema'
 
@@ -70,4 +71,21 @@ export function saveScope(ctx: IndexContext, scope: string): void {
   ctx
     .stmt(`INSERT INTO meta (key, value) VALUES ('scope', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
     .run(scope)
+}
+
+/**
+ * The agent's choice of how many payments this index keeps, or null when never chosen. Only one of the
+ * offered choices counts: an edited value in the data folder falls back to the default.
+ */
+export function readPaymentCap(ctx: IndexContext): number | null {
+  const v = ctx.stmt(`SELECT value FROM meta WHERE key = 'payment-cap'`).get() as { value: string } | undefined
+  return PAYMENT_CAP_CHOICES.find((n) => String(n) === v?.value) ?? null
+}
+
+export function savePaymentCap(ctx: IndexContext, cap: number): void {
+  ctx
+    .stmt(
+      `INSERT INTO meta (key, value) VALUES ('payment-cap', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    )
+    .run(String(cap))
 }

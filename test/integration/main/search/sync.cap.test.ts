@@ -5,11 +5,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
 import { syncIndex, type SyncClient } from '../../../../src/main/search/sync'
 import { createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
+import { PAYMENT_CAP_CHOICES } from '../../../../src/shared/ipc/search'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
 const KEY = `test_${randomBytes(12).toString('hex')}`
@@ -40,11 +42,13 @@ function countingClient(): { sync: SyncClient; pages: { payments: number; orders
   }
 }
 
+const indexKey = randomBytes(32)
+
 async function openIndex(name: string, payments: number): Promise<SearchIndex> {
   const { index } = await openSearchIndex({
     dir,
     connectionId: name,
-    key: randomBytes(32),
+    key: indexKey,
     limits: { payments, orders: 1000 },
     yieldFn: async () => {},
   })
@@ -143,6 +147,45 @@ describe('the index cap', () => {
     await run(index, countingClient().sync)
     expect(index.marker('payments').olderNotKept).toBe(false)
     expect(index.count('payments')).toBeGreaterThanOrEqual(SEEDED)
+    index.close()
+  })
+})
+
+describe("the agent's choice of cap", () => {
+  it('a lower cap prunes the oldest at once and says older ones are not kept', async () => {
+    const index = await openIndex('conn_capChoiceLower', 100_000)
+    await run(index, countingClient().sync)
+    expect(index.marker('payments').olderNotKept).toBe(false)
+    expect(index.setPaymentCap(200)).toEqual({ fillByFullWalk: false })
+    expect(index.count('payments')).toBe(200)
+    expect(index.marker('payments').olderNotKept).toBe(true)
+    index.close()
+  })
+
+  it('the choice survives a reopen; a value edited in the file is not taken', async () => {
+    const index = await openIndex('conn_capChoiceKept', 100)
+    index.setPaymentCap(PAYMENT_CAP_CHOICES[2])
+    index.close()
+    const again = await openIndex('conn_capChoiceKept', 100)
+    expect(again.limit('payments')).toBe(PAYMENT_CAP_CHOICES[2])
+    again.close()
+    const db = new DatabaseSync(path.join(dir, 'conn_capChoiceKept.sqlite'))
+    db.prepare(`UPDATE meta SET value = '999999999999' WHERE key = 'payment-cap'`).run()
+    db.close()
+    const edited = await openIndex('conn_capChoiceKept', 100)
+    expect(edited.limit('payments')).toBe(100)
+    edited.close()
+  })
+
+  it('a higher cap over an index that left older payments out is filled by a full walk up to the new cap', async () => {
+    const index = await openIndex('conn_capChoiceHigher', 300)
+    await run(index, countingClient().sync)
+    expect(index.setPaymentCap(600)).toEqual({ fillByFullWalk: true })
+    const { sync, pages } = countingClient()
+    await run(index, sync, { full: true })
+    expect(index.count('payments')).toBe(600)
+    expect(pages.payments).toBe(6)
+    expect(index.marker('payments').olderNotKept).toBe(true)
     index.close()
   })
 })

@@ -54,6 +54,9 @@ function fakePort() {
     sync: async () => ({}) as SyncProgress,
     cancelSync: async () => ({}) as SyncProgress,
     status: async () => ({ state: 'idle' }) as SyncProgress,
+    setPaymentCap: async () => {
+      throw new Error('unused')
+    },
     onProgress: (l) => {
       listeners.push(l)
       return () => listeners.splice(listeners.indexOf(l), 1)
