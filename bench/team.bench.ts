@@ -1,6 +1,13 @@
-// bench:team — a support team on one merchant (issue 27). Spec 8.1: every key and app of a merchant
-// draws from one bucket, the merchant's own shop included.
-//   npm run bench:team [-- --quick] [-- --seconds T] [-- --ns 1,5,10,20] [-- --clients paydesk,naive,sdk]
+// bench:team — a support team on one merchant (issues 27 and 46). Spec 8.1: every key and app of a
+// merchant draws from one bucket, the merchant's own shop included.
+//   npm run bench:team [-- --quick] [-- --seconds T] [-- --ns 1,5,10,20,40] [-- --clients paydesk,naive,sdk]
+//     [-- --lowered-q 10]
+//
+// Honest by construction (issue 46 item 10): every desk has its own key of the merchant (one bucket
+// still), the sync asks for the app's page size (250), buckets are never reset between runs (a run
+// starts with the bucket the run before left, as a team's 9:00 start does), each run lasts at least
+// 45 s, and every run line carries the machine's load average. After the runs at the sandbox's quota,
+// one more run of N = 20 Paydesk desks at a lowered READ quota (--lowered-q, default 10/s).
 //
 // The sandbox runs in its own process (its CLI, READ q=26/s burst 52). Per N, N separate processes
 // each run one client (bench/team/worker.ts): Paydesk (the real API client and the real sync into a
@@ -8,7 +15,7 @@
 // (@mollie/api-client pointed at the sandbox over http); each syncs the payments again and again,
 // looks up a payment every 2 s and creates one every 20 s. Beside them a shop process reads single
 // payments at 30 % of the READ quota. Reference runs: the shop alone, and one Paydesk alone.
-// Each run lasts T seconds (default 20, at most 60). Printed per run: 429s of the clients, agent
+// Each run lasts T seconds (default 45, at most 120; --quick: 10 s, N = 1, 5, for a smoke run only). Printed per run: 429s of the clients, agent
 // lookup wait p50/p95/max (issue → answer), failed agent calls (lookups + writes), shop 429s (and
 // the shop alone's), the payments READ bucket use (accepted reads / (q·T + burst)). The last line
 // is one JSON object.
@@ -20,6 +27,7 @@ import path from 'node:path'
 import tls from 'node:tls'
 import { fileURLToPath } from 'node:url'
 import { createSandboxAdmin } from '../src/sandbox/admin-client'
+import { MAX_PAGE_SIZE } from '../src/shared/api-types'
 import type { Role, WorkerConfig, WorkerResult } from './team/worker'
 
 const args = process.argv.slice(2)
@@ -29,13 +37,16 @@ const arg = (name: string) => {
 }
 const quick = args.includes('--quick')
 const verbose = args.includes('--verbose')
-const T = Math.min(60, Number(arg('seconds') ?? (quick ? 10 : 20)))
-const NS = (arg('ns') ?? (quick ? '1,5' : '1,5,10,20')).split(',').map(Number)
+const T = Math.min(120, Number(arg('seconds') ?? (quick ? 10 : 45)))
+const NS = (arg('ns') ?? (quick ? '1,5' : '1,5,10,20,40')).split(',').map(Number)
+const LOWERED_Q = Number(arg('lowered-q') ?? 10)
 const CLIENTS = (arg('clients') ?? 'paydesk,naive,sdk').split(',') as Exclude<Role, 'shop'>[]
 const READ = { q: 26, burst: 52 }
 const SHOP_SHARE = 0.3
-const PAGE_SIZE = 10
-const KEY = `test_${'teamBenchKey'.padEnd(30, '0')}`
+// The app's own page size: what a desk's sync asks for.
+const PAGE_SIZE = MAX_PAGE_SIZE
+/** One key per desk (and one for the shop): all of one merchant, so one bucket (spec 8.1). */
+const KEYS = Array.from({ length: Math.max(...NS) + 1 }, (_, i) => `test_${`teamBenchKey${i}x`.padEnd(30, '0')}`)
 const ADMIN = 'team-bench-admin-token'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -60,8 +71,7 @@ async function startSandboxProcess(): Promise<{ proc: ChildProcess; baseUrl: str
       path.join(root, 'src/sandbox/cli.ts'),
       '--seed',
       '3000',
-      '--key',
-      KEY,
+      ...KEYS.flatMap((key) => ['--key', key]),
       '--admin-token',
       ADMIN,
       '--read-q',
@@ -92,6 +102,8 @@ interface RunSpec {
   client: Exclude<Role, 'shop'> | null
   n: number
   shop: boolean
+  /** The READ quota of this run (the sandbox's, or the lowered one). */
+  read: { q: number; burst: number }
 }
 
 interface RunResult {
@@ -115,6 +127,8 @@ interface RunResult {
   syncPagesPerSecond: number
   syncErrors: number
   firstError: string | null
+  /** The machine's 1-minute load average at the end of the run. */
+  load: number
 }
 
 function startWorker(
@@ -140,17 +154,19 @@ function startWorker(
 }
 
 async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: string[]): Promise<RunResult> {
-  const base = { baseUrl: sb.baseUrl, key: KEY, ids, pageSize: PAGE_SIZE }
+  const base = { baseUrl: sb.baseUrl, ids, pageSize: PAGE_SIZE }
   const workers = [
-    ...Array.from({ length: spec.client ? spec.n : 0 }, () =>
-      startWorker({ ...base, role: spec.client as Role }, sb.cert),
+    ...Array.from({ length: spec.client ? spec.n : 0 }, (_, i) =>
+      startWorker({ ...base, key: KEYS[i + 1] ?? '', role: spec.client as Role }, sb.cert),
     ),
-    ...(spec.shop ? [startWorker({ ...base, role: 'shop', shopRate: SHOP_SHARE * READ.q }, sb.cert)] : []),
+    ...(spec.shop
+      ? [startWorker({ ...base, key: KEYS[0] ?? '', role: 'shop', shopRate: SHOP_SHARE * spec.read.q }, sb.cert)]
+      : []),
   ]
   const setupStart = Date.now()
   await Promise.all(workers.map((w) => w.ready))
   if (verbose) console.error(`  ${spec.label}: ${workers.length} processes ready in ${Date.now() - setupStart} ms`)
-  await admin.resetBuckets()
+  // No reset: the bucket is as the run before left it.
   const at = Date.now() + 300
   for (const w of workers) w.child.send({ at, seconds: T })
   // Bounded: a worker that has not reported 20 s after the window is stopped and the run fails.
@@ -181,10 +197,11 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
     writes: sum((r) => r.writes),
     shop429: shop?.shop429 ?? 0,
     shopReads: shop?.shopReads ?? 0,
-    readUse: round(sum((r) => r.readAccepted, results) / (READ.q * T + READ.burst)),
+    readUse: round(sum((r) => r.readAccepted, results) / (spec.read.q * T + spec.read.burst)),
     syncPagesPerSecond: round(sum((r) => r.syncPages) / T, 1),
     syncErrors: sum((r) => r.syncErrors),
     firstError: clients.find((r) => r.firstError)?.firstError ?? null,
+    load: round(loadavg()[0] ?? 0, 2),
   }
 }
 
@@ -198,6 +215,7 @@ function line(r: RunResult): string {
     r.readUse.toFixed(3).padStart(7),
     String(r.syncPagesPerSecond).padStart(7),
     String(r.lookupQueueP95).padStart(8),
+    r.load.toFixed(2).padStart(6),
     r.firstError ? `  first error: ${r.firstError}` : '',
   ].join(' ')
 }
@@ -208,10 +226,25 @@ const sandbox = await startSandboxProcess()
 tls.setDefaultCACertificates([...tls.getCACertificates('default'), readFileSync(sandbox.cert, 'utf8')])
 const admin = createSandboxAdmin(sandbox.origin, ADMIN)
 const ids = (await admin.paymentIds('test')).slice(0, 500)
+const lowered = { q: LOWERED_Q, burst: LOWERED_Q * 2 }
 const specs: RunSpec[] = [
-  { label: 'shop alone', client: null, n: 0, shop: true },
-  { label: 'paydesk N=1 alone', client: 'paydesk', n: 1, shop: false },
-  ...NS.flatMap((n) => CLIENTS.map((client) => ({ label: `${client} N=${n} +shop`, client, n, shop: true }))),
+  { label: 'shop alone', client: null, n: 0, shop: true, read: READ },
+  { label: 'paydesk N=1 alone', client: 'paydesk', n: 1, shop: false, read: READ },
+  ...NS.flatMap((n) =>
+    CLIENTS.map((client) => ({ label: `${client} N=${n} +shop`, client, n, shop: true, read: READ })),
+  ),
+  ...(quick
+    ? []
+    : [
+        { label: `shop alone q=${LOWERED_Q}`, client: null, n: 0, shop: true, read: lowered },
+        {
+          label: `paydesk N=${Math.min(20, Math.max(...NS))} q=${LOWERED_Q} +shop`,
+          client: 'paydesk' as const,
+          n: Math.min(20, Math.max(...NS)),
+          shop: true,
+          read: lowered,
+        },
+      ]),
 ]
 console.log(
   `bench:team  READ q=${READ.q}/s burst ${READ.burst}; shop ${SHOP_SHARE * READ.q}/s; sync page ${PAGE_SIZE}; T=${T}s; load average ${loadavg()
@@ -219,11 +252,12 @@ console.log(
     .join(' ')}`,
 )
 console.log(
-  'run                 429s (lookups)   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95',
+  'run                 429s (lookups)   lookup p50 / p95 / max  failed  shop 429  READ use  pages/s  queue p95  load',
 )
 const results: RunResult[] = []
 try {
   for (const spec of specs) {
+    if (spec.read !== READ) await admin.setQuotas({ mode: 'test', read: spec.read })
     const r = await run(spec, sandbox, ids)
     results.push(r)
     console.log(line(r))
@@ -245,6 +279,7 @@ const summary = Object.fromEntries(
       shop429: r.shop429,
       readBucketUse: r.readUse,
       syncPagesPerSecond: r.syncPagesPerSecond,
+      loadAverage: r.load,
     },
   ]),
 )

@@ -54,6 +54,7 @@ export function createDomainServices(
     emitProgress: (progress) => f.events.emit('search.progress', progress),
     autoSync: deps.search?.autoSync,
     syncEveryMs: deps.search?.syncEveryMs,
+    limits: deps.search?.limits,
   })
   // Which connection a fetch went through: its id before the call, valid only if no switch (or any
   // other change of the connections) happened while it ran (issue 22 item 4).

@@ -148,5 +148,6 @@ function createSearchHandlers(
     'search.sync': (input) => search.sync({ full: input?.full }),
     'search.cancelSync': () => search.cancelSync(),
     'search.status': () => search.status(),
+    'search.setPaymentCap': (input) => search.setPaymentCap(input.payments),
   }
 }

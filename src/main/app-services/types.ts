@@ -37,7 +37,7 @@ export interface AppDeps extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs
   /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
   sandboxOptions?: SandboxOptions
   /** Search index options (tests and benches: no timer, no automatic sync). */
-  search?: { autoSync?: boolean; syncEveryMs?: number }
+  search?: { autoSync?: boolean; syncEveryMs?: number; limits?: { payments: number; orders: number } }
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections/types.ts). */
   apiBaseUrl?: string
 }

@@ -1,7 +1,7 @@
 // What the search service's parts share: its dependencies, the open index and the state of its
 // sync, as one context object the functions of service-lifecycle.ts and service-query.ts take.
 import type { Order, Payment } from '../../shared/api-types'
-import type { HomeView, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
+import type { HomeView, IndexFreshness, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
 import type { SearchIndex } from './index-db'
 import type { SyncClient } from './sync'
 
@@ -35,6 +35,8 @@ export interface SearchService {
   noteFetched(connectionId: string, kind: SyncKind, object: Payment | Order): void
   /** The connection was removed: close and delete its index. */
   removeConnection(connectionId: string): Promise<void>
+  /** The agent's choice of how many payments the active connection's index keeps. */
+  setPaymentCap(cap: number): Promise<IndexFreshness>
   /** The open index (tests and the bench). */
   currentIndex(): Promise<SearchIndex>
   dispose(): Promise<void>

@@ -6,7 +6,7 @@ import { parseSearchQuery, type ParsedQuery } from '../../shared/search/query'
 import { UserFacingError } from '../ipc/errors'
 import { orderRow, paymentRow } from './index-db'
 import { idleProgress, type OpenIndex, type SearchContext } from './service-context'
-import { ensureIndex } from './service-lifecycle'
+import { ensureIndex, startSync } from './service-lifecycle'
 
 /**
  * How long one table's search may take on main's thread (orders and payments each; a query holds the
@@ -32,7 +32,16 @@ function freshness(c: OpenIndex): IndexFreshness {
     orders: c.index.count('orders'),
     syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
     notice: c.notice,
+    cap: { payments: c.index.limit('payments'), orders: c.index.limit('orders') },
+    keptSince: { payments: keptSince(c, 'payments'), orders: keptSince(c, 'orders') },
   }
+}
+
+/** The oldest creation time the index keeps, when the service holds older objects; else null. */
+function keptSince(c: OpenIndex, kind: SyncKind): string | null {
+  if (!c.index.marker(kind).olderNotKept) return null
+  const oldest = c.index.oldestCreatedMs(kind)
+  return oldest === null ? null : new Date(oldest).toISOString()
 }
 
 export async function runQuery(ctx: SearchContext, text: string): Promise<SearchResult> {
@@ -112,6 +121,17 @@ export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'rece
     index: freshness(c),
     sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
   }
+}
+
+/**
+ * The agent's choice of how many payments the index keeps: a lower cap prunes the oldest now; a higher
+ * one starts a full walk when older payments are missing (it walks only up to the new cap).
+ */
+export async function setPaymentCap(ctx: SearchContext, cap: number): Promise<IndexFreshness> {
+  const c = await ensureIndex(ctx)
+  const { fillByFullWalk } = c.index.setPaymentCap(cap)
+  if (fillByFullWalk) await startSync(ctx, true)
+  return freshness(c)
 }
 
 /** A payment or order was fetched by a view: its row is refreshed (best effort). */

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { idleProgress, type SearchContext, type SearchService, type SearchServiceDeps } from './service-context'
 import { dispose, ensureIndex, forgetConnection, startSync, startSyncTimer, whenIdle } from './service-lifecycle'
-import { homeView, noteFetched, runQuery } from './service-query'
+import { homeView, noteFetched, runQuery, setPaymentCap } from './service-query'
 
 export type { SearchService, SearchServiceDeps } from './service-context'
 export { QUERY_BUDGET_MS } from './service-query'
@@ -40,6 +40,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     whenIdle: () => whenIdle(ctx),
     noteFetched: (connectionId, kind, object) => noteFetched(ctx, connectionId, kind, object),
     removeConnection: (connectionId) => forgetConnection(ctx, connectionId),
+    setPaymentCap: (cap) => setPaymentCap(ctx, cap),
     currentIndex: async () => (await ensureIndex(ctx)).index,
     dispose: () => dispose(ctx),
   }

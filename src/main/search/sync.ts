@@ -85,9 +85,10 @@ async function syncKind(
   const list = (input: ListInput) =>
     kind === 'payments' ? client.listPayments(input, callOpts) : client.listOrders(input, callOpts)
 
+  const cap = index.limit(kind)
   let marker = index.marker(kind)
   if (options.full && !marker.full)
-    marker = { ...marker, full: true, nextLink: null, walkTopId: null, walkTopCreatedMs: null }
+    marker = { ...marker, full: true, nextLink: null, walkTopId: null, walkTopCreatedMs: null, walked: 0 }
   const start = await firstPage(list, marker, options.pageSize ?? MAX_PAGE_SIZE)
   let page: ListPage = start.page
   marker = start.marker
@@ -103,10 +104,12 @@ async function syncKind(
         marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
       }
     }
-    const stopAt = knownFrom(items, marker)
     const nextHref = page._links?.next?.href ?? null
-    const reachedEnd = stopAt < items.length || nextHref === null
-    const next: SyncMarker = reachedEnd ? completedMarker(marker, options.now()) : { ...marker, nextLink: nextHref }
+    const take = pageTake(items, marker, cap, nextHref !== null)
+    const reachedEnd = take.capped || take.metKnown || nextHref === null
+    const next: SyncMarker = reachedEnd
+      ? completedMarker(marker, options.now(), take.capped)
+      : { ...marker, nextLink: nextHref, walked: marker.walked + take.count }
     // Ask for the next page before indexing this one: the request waits for its token in the
     // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
     // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
@@ -116,16 +119,46 @@ async function syncKind(
       following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
     }
     const rows = items
-      .slice(0, stopAt)
+      .slice(0, take.count)
       .map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
     index.upsert(kind, rows, () => index.saveMarker(kind, next))
-    marker = next
+    marker = keepUnderCap(index, kind, next)
     options.onPage({ kind, items: rows.length })
     if (reachedEnd) break
     if (options.signal.aborted || following === null) throw abortError()
     page = await following
   }
-  index.prune(kind)
+}
+
+/**
+ * How much of a page the walk takes: up to what the index already holds (an incremental walk), and
+ * never past the index's cap: a walk newest first that has taken `cap` objects stops there, so it
+ * fetches no page it would prune afterwards (issue 46 item 8).
+ */
+function pageTake(
+  items: readonly (Payment | Order)[],
+  marker: SyncMarker,
+  cap: number,
+  hasNext: boolean,
+): { count: number; metKnown: boolean; capped: boolean } {
+  const known = knownFrom(items, marker)
+  const room = Math.max(0, cap - marker.walked)
+  const count = Math.min(known, room)
+  const metKnown = known < items.length
+  // Capped: the cap left objects of this walk behind (on this page, or on pages after it).
+  const capped = count < known || (count === room && !metKnown && hasNext)
+  return { count, metKnown, capped }
+}
+
+/**
+ * Prunes the oldest rows as soon as a page takes the index past its cap, so an interrupted walk never
+ * holds more than the cap; the marker then says older objects are not kept.
+ */
+function keepUnderCap(index: SearchIndex, kind: SyncKind, marker: SyncMarker): SyncMarker {
+  if (index.count(kind) <= index.limit(kind) || index.prune(kind) === 0 || marker.olderNotKept) return marker
+  const marked = { ...marker, olderNotKept: true }
+  index.upsert(kind, [], () => index.saveMarker(kind, marked))
+  return marked
 }
 
 /** The walk's first page: where an interrupted walk stopped, or the newest page. */
@@ -173,8 +206,11 @@ function knownFrom(items: readonly (Payment | Order)[], marker: SyncMarker): num
   return items.length
 }
 
-/** The marker of a walk that reached its end: its first object becomes the newest held. */
-function completedMarker(marker: SyncMarker, now: number): SyncMarker {
+/**
+ * The marker of a walk that reached its end: its first object becomes the newest held. Older objects
+ * are not kept when this walk stopped at the cap; a full walk that reached the list's end holds them all.
+ */
+function completedMarker(marker: SyncMarker, now: number, capped: boolean): SyncMarker {
   return {
     newestId: marker.walkTopId ?? marker.newestId,
     newestCreatedMs: marker.walkTopCreatedMs ?? marker.newestCreatedMs,
@@ -183,6 +219,8 @@ function completedMarker(marker: SyncMarker, now: number): SyncMarker {
     walkTopCreatedMs: null,
     full: false,
     lastCompletedAt: now,
+    walked: 0,
+    olderNotKept: capped || (!marker.full && marker.olderNotKept),
   }
 }
 

@@ -7,6 +7,14 @@ import { defineChannel } from './define'
 
 export type SyncKind = 'payments' | 'orders'
 
+/**
+ * How many payments a desk's index may keep, the newest (issue 46 item 8): the agent's choice per
+ * connection, since memory and disk grow with it (ARCHITECTURE.md, "Search": measured sizes).
+ */
+export const PAYMENT_CAP_CHOICES = [100_000, 250_000, 500_000, 1_000_000] as const
+export type PaymentCap = (typeof PAYMENT_CAP_CHOICES)[number]
+export const DEFAULT_PAYMENT_CAP: PaymentCap = 250_000
+
 export interface SearchHit {
   kind: 'payment' | 'order'
   id: string
@@ -35,6 +43,13 @@ export interface IndexFreshness {
   syncedAt: string | null
   /** A damaged index was set aside and is being rebuilt. */
   notice: string | null
+  /** The most payments and orders the index keeps (the newest). */
+  cap: { payments: number; orders: number }
+  /**
+   * When the service holds older objects than the index keeps (it stopped at its cap): the creation
+   * time of the oldest one it keeps; null when it holds the whole list.
+   */
+  keptSince: { payments: string | null; orders: string | null }
 }
 
 export interface SearchGroup {
@@ -117,4 +132,8 @@ export const searchChannels = {
   'search.sync': defineChannel<SyncProgress>()(z.object({ full: z.boolean().optional() }).strict().optional()),
   'search.cancelSync': defineChannel<SyncProgress>()(z.undefined()),
   'search.status': defineChannel<SyncProgress>()(z.undefined()),
+  /** The agent's choice of how many payments this connection's index keeps (main checks it is one of the choices). */
+  'search.setPaymentCap': defineChannel<IndexFreshness>()(
+    z.object({ payments: z.literal(PAYMENT_CAP_CHOICES) }).strict(),
+  ),
 }

@@ -17,6 +17,7 @@ export interface IndexContext {
   readonly filters: Record<SyncKind, FilterColumns>
   readonly key: Uint8Array
   readonly connectionId: string
+  /** Rows kept per kind; the payments' cap changes with the agent's choice (setPaymentCap). */
   readonly limits: { payments: number; orders: number }
   /** The prepared statement of this SQL (prepared on first use, then reused). */
   readonly stmt: (sql: string) => StatementSync

@@ -1,6 +1,7 @@
 // What the index remembers besides its rows: where each sync walk stands (encrypted markers) and
 // which account the rows belong to.
 import { decryptJson, encryptJson } from '../../storage/encryption'
+import { PAYMENT_CAP_CHOICES } from '../../../shared/ipc/search'
 import type { IndexContext } from './context'
 import type { MarkerKind } from './schema'
 
@@ -16,6 +17,13 @@ export interface SyncMarker {
   /** Whether the walk in progress is a full re-sync (ignores newestId). */
   full: boolean
   lastCompletedAt: number | null
+  /** Objects the walk in progress has taken so far (it stops at the index's cap). */
+  walked: number
+  /**
+   * The service holds objects older than the index keeps: a walk stopped at the cap, or the oldest
+   * rows were pruned to make room. Cleared by a full walk that reaches the end of the list.
+   */
+  olderNotKept: boolean
 }
 
 function markerAad(ctx: IndexContext, kind: MarkerKind): string {
@@ -32,6 +40,8 @@ export function readMarker(ctx: IndexContext, kind: MarkerKind): SyncMarker {
     walkTopCreatedMs: null,
     full: false,
     lastCompletedAt: null,
+    walked: 0,
+    olderNotKept: false,
   }
   if (!row) return empty
   try {
@@ -61,4 +71,21 @@ export function saveScope(ctx: IndexContext, scope: string): void {
   ctx
     .stmt(`INSERT INTO meta (key, value) VALUES ('scope', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
     .run(scope)
+}
+
+/**
+ * The agent's choice of how many payments this index keeps, or null when never chosen. Only one of the
+ * offered choices counts: an edited value in the data folder falls back to the default.
+ */
+export function readPaymentCap(ctx: IndexContext): number | null {
+  const v = ctx.stmt(`SELECT value FROM meta WHERE key = 'payment-cap'`).get() as { value: string } | undefined
+  return PAYMENT_CAP_CHOICES.find((n) => String(n) === v?.value) ?? null
+}
+
+export function savePaymentCap(ctx: IndexContext, cap: number): void {
+  ctx
+    .stmt(
+      `INSERT INTO meta (key, value) VALUES ('payment-cap', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    )
+    .run(String(cap))
 }

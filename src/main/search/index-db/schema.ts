@@ -2,7 +2,7 @@
 // index"): the schema version, the tables on disk, the full-text tables in memory, and the two ways
 // a file is refused (an earlier schema, or damage).
 import { DatabaseSync } from 'node:sqlite'
-import type { SyncKind } from '../../../shared/ipc/search'
+import { DEFAULT_PAYMENT_CAP, type SyncKind } from '../../../shared/ipc/search'
 import { installQueryBudget, vocabularyTable, type QueryBudget } from '../query-budget'
 import { FTS_COLUMNS } from '../rows'
 import { PREFIX_INDEX_LENGTHS, termsTable } from './phrases'
@@ -18,8 +18,8 @@ export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
  * failure reason) and its state as the agent reads it (rows.ts); an index of schema 2 is rebuilt.
  */
 export const SCHEMA_VERSION = 3
-/** Rows kept per kind; the oldest go first (ARCHITECTURE.md). */
-export const DEFAULT_LIMITS = { payments: 250_000, orders: 100_000 }
+/** Rows kept per kind; the oldest go first (ARCHITECTURE.md). The payments' cap is the agent's choice. */
+export const DEFAULT_LIMITS = { payments: DEFAULT_PAYMENT_CAP, orders: 100_000 }
 
 export const TABLES = ['payments', 'orders'] as const
 

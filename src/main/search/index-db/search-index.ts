@@ -16,7 +16,15 @@ import type { IndexRow } from '../rows'
 import { countRows, statementCache, type IndexContext } from './context'
 import { homeSummary } from './hits'
 import { FilterColumns } from './row-filters'
-import { readMarker, readScope, saveMarker, saveScope, type SyncMarker } from './markers'
+import {
+  readMarker,
+  readPaymentCap,
+  readScope,
+  saveMarker,
+  savePaymentCap,
+  saveScope,
+  type SyncMarker,
+} from './markers'
 import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
 import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
 import { warmSearch } from './warm'
@@ -47,13 +55,16 @@ export class SearchIndex {
       filters: { payments: new FilterColumns(), orders: new FilterColumns() },
       key: options.key,
       connectionId: options.connectionId,
-      limits: options.limits ?? DEFAULT_LIMITS,
+      limits: { ...(options.limits ?? DEFAULT_LIMITS) },
       stmt: statementCache(db),
       counts: new Map(),
       memo: new Map(),
       dropped: new Map(),
       isClosed: () => this.closed,
     }
+    // The agent's choice for this connection, when made, wins over the default.
+    const chosen = readPaymentCap(this.ctx)
+    if (chosen !== null) this.ctx.limits.payments = chosen
   }
 
   /** Search statements stop at this moment (performance.now() time); null: no limit. */
@@ -74,6 +85,27 @@ export class SearchIndex {
   /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */
   upsert(kind: SyncKind, rows: IndexRow[], after?: () => void): void {
     upsertRows(this.ctx, kind, rows, after)
+  }
+
+  /** The most rows of `kind` the index keeps (the newest). */
+  limit(kind: SyncKind): number {
+    return this.ctx.limits[kind]
+  }
+
+  /**
+   * Keeps the agent's choice of how many payments to hold. A lower cap prunes the oldest now (and the
+   * marker says older ones are not kept); a higher one is filled by the next full walk. Answers
+   * whether older payments are missing that a full walk would now bring.
+   */
+  setPaymentCap(cap: number): { fillByFullWalk: boolean } {
+    savePaymentCap(this.ctx, cap)
+    this.ctx.limits.payments = cap
+    const marker = this.marker('payments')
+    if (this.prune('payments') > 0 && !marker.olderNotKept) {
+      this.upsert('payments', [], () => this.saveMarker('payments', { ...marker, olderNotKept: true }))
+      return { fillByFullWalk: false }
+    }
+    return { fillByFullWalk: marker.olderNotKept && this.count('payments') < cap }
   }
 
   /** Keeps at most `limits[kind]` rows: the oldest go. Returns how many were removed. */
@@ -99,6 +131,12 @@ export class SearchIndex {
 
   has(kind: SyncKind, id: string): boolean {
     return this.ctx.stmt(`SELECT 1 AS x FROM ${kind} WHERE id = ?`).get(id) !== undefined
+  }
+
+  /** The creation time of the oldest row held (ms), or null when empty. */
+  oldestCreatedMs(kind: SyncKind): number | null {
+    const row = this.ctx.stmt(`SELECT MIN(created_ms) AS oldest FROM ${kind}`).get() as { oldest: number | null }
+    return row.oldest
   }
 
   /** Rows held; cached between writes (every keystroke's result reports it). */

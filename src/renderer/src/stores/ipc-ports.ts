@@ -96,6 +96,7 @@ export function ipcSearchPort(): SearchPort {
     sync: (full) => call('search.sync', { full }),
     cancelSync: () => call('search.cancelSync'),
     status: () => call('search.status'),
+    setPaymentCap: (payments) => call('search.setPaymentCap', { payments }),
     onProgress: (listener) => subscribe('search.progress', listener),
   }
 }

@@ -1,5 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { HomeView, SearchHit, SearchResult, SyncProgress } from '../../../shared/ipc/search'
+import type {
+  HomeView,
+  IndexFreshness,
+  PaymentCap,
+  SearchHit,
+  SearchResult,
+  SyncProgress,
+} from '../../../shared/ipc/search'
 import { errorMessage } from './error-view'
 
 // The header search box, the home screen and the sync status. Created with the IPC port it uses
@@ -11,6 +18,7 @@ export interface SearchPort {
   sync(full: boolean): Promise<SyncProgress>
   cancelSync(): Promise<SyncProgress>
   status(): Promise<SyncProgress>
+  setPaymentCap(payments: PaymentCap): Promise<IndexFreshness>
   onProgress(listener: (progress: SyncProgress) => void): () => void
 }
 
@@ -36,6 +44,8 @@ export interface SearchState {
   loadHome(): Promise<void>
   startSync(full: boolean): Promise<void>
   cancelSync(): Promise<void>
+  /** The agent's choice of how many payments the index keeps; the home screen shows the answer. */
+  setPaymentCap(payments: PaymentCap): Promise<void>
   /** Subscribes to sync progress; returns the unsubscribe. */
   listen(): () => void
 }
@@ -139,6 +149,16 @@ export function createSearchStore(port: SearchPort): StoreApi<SearchState> {
       },
       startSync: (full) => syncCall(ctx, () => port.sync(full)),
       cancelSync: () => syncCall(ctx, () => port.cancelSync()),
+      async setPaymentCap(payments) {
+        try {
+          const index = await port.setPaymentCap(payments)
+          const home = get().home
+          set({ homeError: null, ...(home ? { home: { ...home, index } } : {}) })
+          if (home) void get().loadHome()
+        } catch (error) {
+          set({ homeError: errorMessage(error) })
+        }
+      },
       listen: () => listen(ctx),
     }
   })

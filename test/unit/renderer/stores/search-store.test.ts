@@ -30,7 +30,15 @@ function result(text: string, orders: string[], payments: string[]): SearchResul
     direct: null,
     orders: { hits: orders.map((id) => hit('order', id)), more: false, broad: false },
     payments: { hits: payments.map((id) => hit('payment', id)), more: false, broad: false },
-    index: { connectionId: 'c', payments: 0, orders: 0, syncedAt: null, notice: null },
+    index: {
+      connectionId: 'c',
+      payments: 0,
+      orders: 0,
+      syncedAt: null,
+      notice: null,
+      cap: { payments: 250_000, orders: 100_000 },
+      keptSince: { payments: null, orders: null },
+    },
     tookMs: 1,
   }
 }
@@ -46,6 +54,9 @@ function fakePort() {
     sync: async () => ({}) as SyncProgress,
     cancelSync: async () => ({}) as SyncProgress,
     status: async () => ({ state: 'idle' }) as SyncProgress,
+    setPaymentCap: async () => {
+      throw new Error('unused')
+    },
     onProgress: (l) => {
       listeners.push(l)
       return () => listeners.splice(listeners.indexOf(l), 1)

@@ -8,6 +8,7 @@ import { Welcome } from './Welcome'
 import './home.css'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { formatCount } from '../../../../shared/count'
+import { IndexCapChoice } from './IndexCapChoice'
 
 const STATUS_ORDER = ['paid', 'authorized', 'open', 'pending', 'failed', 'expired', 'canceled']
 
@@ -168,6 +169,9 @@ export function HomeScreen(): React.JSX.Element {
               {formatCount(home.index.payments)} payments and {formatCount(home.index.orders)} orders, last synced{' '}
               {agoInWords(home.index.syncedAt, Date.now())}.
             </p>
+          )}
+          {home && (
+            <IndexCapChoice index={home.index} onChoose={(payments) => void store.getState().setPaymentCap(payments)} />
           )}
           <div className="home-actions">
             <button

@@ -4,6 +4,7 @@ import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { useSearchBox, type SearchBoxModel } from './use-search-box'
 import './search.css'
 import { formatCount } from '../../../../shared/count'
+import { olderNotSearchedSentence } from './index-coverage'
 
 export { useOpenTarget } from './use-search-box'
 
@@ -122,9 +123,33 @@ function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
               </p>
             </>
           )}
+          <OlderNotSearched b={b} />
         </>
       )}
     </>
+  )
+}
+
+/** The index keeps the newest objects only: say what a search cannot see, and offer Payments. */
+function OlderNotSearched({ b }: { b: SearchBoxModel }): React.JSX.Element | null {
+  const { result, store, openPayments } = b
+  const sentence = result ? olderNotSearchedSentence(result.index) : null
+  if (!sentence) return null
+  return (
+    <p className="search-message muted small" data-testid="search-older">
+      {sentence}{' '}
+      <button
+        type="button"
+        className="btn btn-link"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          openPayments()
+          store.getState().close()
+        }}
+      >
+        Open Payments
+      </button>
+    </p>
   )
 }
 

@@ -126,6 +126,8 @@ export function useSearchBox() {
   const listId = useId()
   const openTarget = useOpenTarget()
   const navigate = useAppStore((s) => s.navigate)
+  const setScreen = useAppStore((s) => s.setScreen)
+  const openPayments = useCallback(() => setScreen('payments'), [setScreen])
 
   useFocusKey(inputRef)
 
@@ -168,6 +170,7 @@ export function useSearchBox() {
     openTarget,
     openHit,
     openCustomer,
+    openPayments,
     onKeyDown,
     activeId,
   }

@@ -29,7 +29,15 @@ function result(text: string, hits: SearchHit[], direct: SearchResult['direct'] 
     direct,
     orders: { hits: [], more: false, broad: false },
     payments: group,
-    index: { connectionId: 'c', payments: 1, orders: 0, syncedAt: null, notice: null },
+    index: {
+      connectionId: 'c',
+      payments: 1,
+      orders: 0,
+      syncedAt: null,
+      notice: null,
+      cap: { payments: 250_000, orders: 100_000 },
+      keptSince: { payments: null, orders: null },
+    },
     tookMs: 1,
   }
 }
