@@ -1,3 +1,4 @@
+import { isLoopbackHost, normalizedAddress } from '../../shared/host-scope'
 import type { AppInfo } from '../../shared/ipc/app'
 import { APP_ORIGIN } from '../security'
 
@@ -26,7 +27,8 @@ export function rendererSource(options: { isPackaged: boolean; env: Record<strin
   } catch {
     return fallback
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  const loopback =
+    url.hostname === 'localhost' || (normalizedAddress(url.hostname) !== null && isLoopbackHost(url.hostname))
   if (!loopback || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
     return fallback
   }
