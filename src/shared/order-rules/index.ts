@@ -41,6 +41,8 @@
 //   * expiresAt: a real `YYYY-MM-DD` date from ctx.today + 1 to ctx.today + 1 + 100 days; when
 //     `klarna` may be the method (method `klarna` or an array containing it) at most
 //     ctx.today + 28 days. consumerDateOfBirth: a real date before ctx.today.
+//   * URL fields: an absolute http(s) URL written as it is sent, without control characters (a CR/LF
+//     the URL parser would drop silently ends up in the checkout's Location header).
 //   * webhookUrl: refused when its host is `localhost`, `*.localhost`, 127.0.0.0/8, 0.0.0.0, ::1,
 //     ::, or an IPv4-mapped loopback (spec 2.2 / 6.3), or on a private network (isPrivateNetworkHost
 //     in shared/host-scope.ts: 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, fc00::/7,

@@ -3,6 +3,9 @@
 import { isLoopbackHost, isPrivateNetworkHost } from '../host-scope'
 import { describe, quote, type RuleContext, type Violations } from './common'
 
+/** C0 controls (CR, LF, tab, NUL, …), DEL and the C1 controls. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+
 /** Checks an absolute http(s) URL; returns the parsed URL when valid. */
 export function checkUrl(out: Violations, field: string, v: unknown, required: boolean): URL | null {
   if (v === undefined) {
@@ -11,6 +14,12 @@ export function checkUrl(out: Violations, field: string, v: unknown, required: b
   }
   if (typeof v !== 'string') {
     out.add(field, `The field ${field} must be a URL string, not ${describe(v)}.`)
+    return null
+  }
+  // The URL parser drops tabs and line breaks without a word, so "https://shop.example/\r\nSet-Cookie: …"
+  // would pass as a URL and be stored as written: the checkout then cannot send it as a Location header.
+  if (CONTROL_CHARACTER.test(v)) {
+    out.add(field, `The field ${field} must not contain line breaks, tabs or other control characters.`)
     return null
   }
   let url: URL | null = null
