@@ -90,6 +90,11 @@ async function main(): Promise<void> {
     ...(sandbox.tls
       ? [
           `  certificate: ${sandbox.tls.certPath} (${sandbox.tls.created ? 'new' : 'reused'}; covers ${sandbox.tls.names.join(', ')})`,
+          ...(sandbox.tls.replacedExposedKey
+            ? [
+                '  note:        the old key could be read or changed by other users, so a new key and certificate replace it; trust the new one',
+              ]
+            : []),
           `  SHA-256:     ${sandbox.tls.fingerprint256}`,
           `  trust it:    NODE_EXTRA_CA_CERTS=${sandbox.tls.certPath}`,
           `  official Node client: SANDBOX_CA_CERT=${sandbox.tls.certPath} node --import ./src/sandbox/trust.mjs …`,

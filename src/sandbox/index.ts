@@ -231,6 +231,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
             fingerprint256: tls.fingerprint256,
             names: tls.names,
             created: tls.created,
+            ...(tls.replacedExposedKey ? { replacedExposedKey: true } : {}),
           },
         }
       : {}),
