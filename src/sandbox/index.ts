@@ -161,6 +161,12 @@ function scheduleSeeded(ctx: SandboxContext, seeded: SeedResult): void {
   for (const subscription of seeded.subscriptions ?? []) scheduleCharge(ctx, subscription)
 }
 
+/** What a caller may know of the TLS material: everything but the private key. */
+function publicTls(tls: SandboxTlsMaterial): Omit<SandboxTlsMaterial, 'key'> {
+  const { key: _key, ...rest } = tls
+  return rest
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
   const now = clock.now
@@ -222,19 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     profileId,
     seed,
     credentials: [...credentials.values()].map((c) => ({ ...c })),
-    ...(tls
-      ? {
-          tls: {
-            cert: tls.cert,
-            certPath: tls.certPath,
-            keyPath: tls.keyPath,
-            fingerprint256: tls.fingerprint256,
-            names: tls.names,
-            created: tls.created,
-            ...(tls.replacedExposedKey ? { replacedExposedKey: true } : {}),
-          },
-        }
-      : {}),
+    ...(tls ? { tls: publicTls(tls) } : {}),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
