@@ -14,6 +14,7 @@ import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { hostScope, normalizedAddress } from '../shared/host-scope'
 import { serviceTimestamp } from './resources'
+import { SEEDED_SHOP_HOSTS } from './seed/plan'
 import type { ChangedKind, ResolvedAddress, ResolveHost, SandboxContext, WebhookDelivery } from './context'
 
 /** https://docs.mollie.com/overview/webhooks "Retry schema": "Our webhook calls time out after 15 seconds." */
@@ -139,17 +140,19 @@ async function send(
   return post(url, objectId, vetted.address, ctx.webhookTimeoutMs)
 }
 
-/** What a seeded story's shop does on every call: it never answers (no network is used). */
-const SEEDED_SHOPS = new WeakMap<WebhookDelivery, string>()
+/** A seeded shop's answer to every call, without a lookup or a question (seed/plan.ts): none. */
+function seededShopError(url: URL): string | null {
+  return SEEDED_SHOP_HOSTS.has(url.hostname) ? `getaddrinfo ENOTFOUND ${url.hostname}` : null
+}
 
 /** One call of a delivery, stamped `atMs` (its due time on the sandbox clock; now for the first call). */
 async function attempt(ctx: SandboxContext, delivery: WebhookDelivery, atMs = ctx.now()): Promise<void> {
   const url = new URL(delivery.url)
   const startedMs = atMs
   const wall = Date.now()
-  const seeded = SEEDED_SHOPS.get(delivery)
+  const seeded = seededShopError(url)
   const { status, error, final } =
-    seeded === undefined ? await send(ctx, url, delivery.objectId) : { status: null, error: seeded, final: undefined }
+    seeded === null ? await send(ctx, url, delivery.objectId) : { status: null, error: seeded, final: undefined }
   delivery.attempts.push({ at: serviceTimestamp(startedMs), status, durationMs: Date.now() - wall, error })
   if (final !== undefined) {
     delivery.state = final
@@ -178,8 +181,8 @@ async function attempt(ctx: SandboxContext, delivery: WebhookDelivery, atMs = ct
 
 /**
  * A delivery that already failed before the sandbox started (the seeded "webhook-down" story):
- * attempts on the schedule from `fromMs` up to now, then retries on the clock as usual. The story's
- * shop is made up, so its retries fail the same way without a lookup or a question to anyone.
+ * attempts on the schedule from `fromMs` up to now, then retries on the clock as usual (the story's
+ * shop is one of the seeded, made-up ones: they fail the same way).
  */
 export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: string, fromMs: number): void {
   const delivery: WebhookDelivery = {
@@ -190,8 +193,7 @@ export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: s
     attempts: [],
     nextAttemptAt: null,
   }
-  const host = new URL(url).hostname
-  SEEDED_SHOPS.set(delivery, `getaddrinfo ENOTFOUND ${host}`)
+  const error = `getaddrinfo ENOTFOUND ${new URL(url).hostname}`
   let at = fromMs
   for (const wait of [0, ...RETRY_SCHEDULE_MS]) {
     at += wait
@@ -200,7 +202,7 @@ export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: s
       at: serviceTimestamp(at),
       status: null,
       durationMs: 12,
-      error: SEEDED_SHOPS.get(delivery) ?? null,
+      error,
     })
   }
   const next = RETRY_SCHEDULE_MS[delivery.attempts.length - 1]

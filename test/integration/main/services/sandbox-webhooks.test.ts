@@ -149,6 +149,17 @@ describe('the built-in Sandbox calls a webhook host only after the person allowe
     expect(shop.calls).toEqual([])
   })
 
+  it('the seeded merchant’s made-up shop (shop.example.com) is neither asked about nor looked up', async () => {
+    const resolver = tableResolver({})
+    const testApp = await startApp({ resolver })
+    const id = await paidWithWebhook(testApp, 'https://shop.example.com/webhooks/payments')
+    const [delivery] = (await settledView(testApp, id)).context?.deliveries ?? []
+    expect(delivery?.state).toBe('retrying')
+    expect(delivery?.attempts[0]?.error).toBe('getaddrinfo ENOTFOUND shop.example.com')
+    expect(asked).toEqual([])
+    expect(resolver.lookups).toEqual([])
+  })
+
   it('the loopback receivers the Sandbox’s settings name are called without a question', async () => {
     const resolver = tableResolver({})
     const receiver = `http://127.0.0.1:${shop.port}`
