@@ -184,14 +184,14 @@ function notSentWords(d: DeliveryRecord): string | null {
   if (d.state !== 'not-allowed') return null
   const host = hostOf(d.url)
   return (
-    `Webhook not sent: host not allowed. Paydesk calls ${host} only after you allow it (it asks once per ` +
-    'address); the payment service itself would call the shop here.'
+    `Webhook not sent: host not allowed. The Sandbox calls ${host} only after you allow it (Paydesk asks ` +
+    'once per host name); the payment service itself would call the shop here.'
   )
 }
 
 function hostOf(url: string): string {
   try {
-    return new URL(url).host
+    return new URL(url).hostname
   } catch {
     return 'the shop'
   }

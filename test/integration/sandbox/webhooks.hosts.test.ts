@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SandboxOptions } from '../../../src/sandbox'
 import { RETRY_SCHEDULE_MS } from '../../../src/sandbox/webhooks'
 import { validPaymentBody } from '../../helpers/sandbox-fixtures'
-import { rebindingResolver, startCountingShop, tableResolver, type CountingShop } from '../helpers/counting-shop'
+import { rebindingResolver, startCountingShop, tableResolver, type CountingShop } from '../../helpers/counting-shop'
 import { startHarness, type Harness } from '../helpers/sandbox-harness'
 
 /** TEST-NET-1 (RFC 5737): a public address nobody answers on. */

@@ -14,7 +14,7 @@ import type { PaymentResult } from '../../../../src/shared/ipc/payments'
 import { paymentStory } from '../../../../src/shared/story/payment-story'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { startTestApp, type TestApp } from '../../helpers/app-services'
-import { rebindingResolver, startCountingShop, tableResolver, type CountingShop } from '../../helpers/counting-shop'
+import { rebindingResolver, startCountingShop, tableResolver, type CountingShop } from '../../../helpers/counting-shop'
 
 let shop: CountingShop
 let dir: string
@@ -103,7 +103,7 @@ describe('the built-in Sandbox calls a webhook host only after the person allowe
       expect(delivery?.attempts[0]?.error).toMatch(/^Not sent: host not allowed/)
       const timeline = paymentStory(view.payment, { deliveries: view.context?.deliveries ?? [] }).timeline
       expect(timeline.map((e) => e.text).join('\n')).toMatch(
-        /Webhook not sent: host not allowed\. Paydesk calls exfil\.example:\d+ only after you allow it/,
+        /Webhook not sent: host not allowed\. The Sandbox calls exfil\.example only after you allow it/,
       )
     }
     expect(shop.calls).toEqual([])

@@ -3,7 +3,7 @@
 // .resolveWebhookHost): a fixed table, and a rebinding one that answers differently the second time.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ResolvedAddress, ResolveHost } from '../../../src/sandbox'
+import type { ResolvedAddress, ResolveHost } from '../../src/sandbox'
 
 export interface CountingShop {
   port: number
