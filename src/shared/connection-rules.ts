@@ -3,7 +3,7 @@
  * connection is added and by the renderer's add form, so both give the same verdict and wording.
  */
 
-import { isLoopbackHost, normalizedAddress } from './host-scope'
+import { isLoopbackAddressOrLocalhost } from './host-scope'
 import {
   CREDENTIAL_BODY_PATTERN,
   CREDENTIAL_PREFIXES,
@@ -152,10 +152,7 @@ export function checkBaseUrl(raw: string): RuleResult<string> {
   if (url.username || url.password || url.search || url.hash) {
     return { ok: false, message: 'The API address must not contain a user name, password, query or fragment.' }
   }
-  // An address on this machine (any form, host-scope.ts) or the name `localhost` itself: other names
-  // under `.localhost` are not trusted with a credential in the clear, as a resolver may send them away.
-  const loopback =
-    url.hostname === 'localhost' || (normalizedAddress(url.hostname) !== null && isLoopbackHost(url.hostname))
+  const loopback = isLoopbackAddressOrLocalhost(url.hostname)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return { ok: false, message: 'The API address must use https (plain http only on 127.0.0.1).' }
   }

@@ -90,3 +90,12 @@ export function isLoopbackHost(host: string): boolean {
 export function isPrivateNetworkHost(host: string): boolean {
   return hostScope(host) === 'private'
 }
+
+/**
+ * A loopback address in any spelling, or the name `localhost` itself: where a credential may travel
+ * over plain http. Other names under `.localhost` are not: a resolver may send them elsewhere.
+ */
+export function isLoopbackAddressOrLocalhost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/\.$/, '')
+  return name === 'localhost' || (normalizedAddress(host) !== null && isLoopbackHost(host))
+}

@@ -1,4 +1,4 @@
-import { isLoopbackHost, normalizedAddress } from '../../shared/host-scope'
+import { isLoopbackAddressOrLocalhost } from '../../shared/host-scope'
 import type { AppInfo } from '../../shared/ipc/app'
 import { APP_ORIGIN } from '../security'
 
@@ -27,8 +27,7 @@ export function rendererSource(options: { isPackaged: boolean; env: Record<strin
   } catch {
     return fallback
   }
-  const loopback =
-    url.hostname === 'localhost' || (normalizedAddress(url.hostname) !== null && isLoopbackHost(url.hostname))
+  const loopback = isLoopbackAddressOrLocalhost(url.hostname)
   if (!loopback || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
     return fallback
   }

@@ -2,7 +2,13 @@
 // private network is seen as such, whether it comes from a URL (`[::1]`) or from a resolver (`::1`,
 // `fe80::1%eth0`), so a webhook name that resolves to one cannot pass as public.
 import { describe, expect, it } from 'vitest'
-import { hostScope, isLoopbackHost, isPrivateNetworkHost, normalizedAddress } from '../../../src/shared/host-scope'
+import {
+  hostScope,
+  isLoopbackAddressOrLocalhost,
+  isLoopbackHost,
+  isPrivateNetworkHost,
+  normalizedAddress,
+} from '../../../src/shared/host-scope'
 
 describe('hostScope: a resolver’s IPv6 answer without brackets is judged like the URL form', () => {
   it('loopback and unspecified, in every spelling', () => {
@@ -85,5 +91,14 @@ describe('hostScope: a resolver’s IPv6 answer without brackets is judged like 
     expect(normalizedAddress('2130706433')).toBe('127.0.0.1')
     expect(normalizedAddress('example.com')).toBeNull()
     expect(normalizedAddress('::g')).toBeNull()
+  })
+
+  it('plain http with a credential: a loopback address in any spelling or `localhost` itself, no other name', () => {
+    for (const h of ['localhost', '127.0.0.1', '[::1]', '127.0.0.2', '[::ffff:7f00:1]']) {
+      expect(isLoopbackAddressOrLocalhost(h), h).toBe(true)
+    }
+    for (const h of ['shop.localhost', '10.0.0.1', 'example.com', '[fd00::1]']) {
+      expect(isLoopbackAddressOrLocalhost(h), h).toBe(false)
+    }
   })
 })
