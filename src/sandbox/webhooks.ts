@@ -50,7 +50,7 @@ const LOCAL_REFUSAL =
   'The webhook URL points at this machine or a private network; start the sandbox with --allow-local-webhooks to call it.'
 
 /** What the log says when the host running the sandbox did not allow the webhook's host. */
-export function notAllowedError(host: string): string {
+function notAllowedError(host: string): string {
   return `Not sent: host not allowed. ${host} was not allowed to receive the Sandbox's webhook calls.`
 }
 
