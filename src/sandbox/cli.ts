@@ -2,7 +2,7 @@
 // The prefix of each key decides its kind and mode (test_/live_ API keys, access_ organization tokens).
 import { parseArgs } from 'node:util'
 import { parseMoment } from './clock'
-import { startSandbox, type SandboxOptions } from './index'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './index'
 
 const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --host <host>          default 127.0.0.1
@@ -27,6 +27,32 @@ function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a non-negative integer, got ${value}`)
   return Number(value)
+}
+
+/** What the CLI prints once the sandbox listens. */
+function banner(sandbox: RunningSandbox): string[] {
+  return [
+    `Sandbox listening`,
+    `  base URL:    ${sandbox.baseUrl}`,
+    `  profile:     ${sandbox.profileId}`,
+    `  seed:        ${sandbox.seed} (start with --seed ${sandbox.seed} for the same data)`,
+    `  admin token: ${sandbox.adminToken}`,
+    ...(sandbox.tls
+      ? [
+          `  certificate: ${sandbox.tls.certPath} (${sandbox.tls.created ? 'new' : 'reused'}; covers ${sandbox.tls.names.join(', ')})`,
+          ...(sandbox.tls.replacedExposedKey
+            ? [
+                '  note:        the old key could be read or changed by other users, so a new key and certificate replace it; trust the new one',
+              ]
+            : []),
+          `  SHA-256:     ${sandbox.tls.fingerprint256}`,
+          `  trust it:    NODE_EXTRA_CA_CERTS=${sandbox.tls.certPath}`,
+          `  official Node client: SANDBOX_CA_CERT=${sandbox.tls.certPath} node --import ./src/sandbox/trust.mjs …`,
+        ]
+      : []),
+    `  credentials:`,
+    ...sandbox.credentials.map((c) => `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''})`),
+  ]
 }
 
 async function main(): Promise<void> {
@@ -81,24 +107,7 @@ async function main(): Promise<void> {
     options.quotas = { test: { read, write }, live: { read, write } }
   }
   const sandbox = await startSandbox(options)
-  const lines = [
-    `Sandbox listening`,
-    `  base URL:    ${sandbox.baseUrl}`,
-    `  profile:     ${sandbox.profileId}`,
-    `  seed:        ${sandbox.seed} (start with --seed ${sandbox.seed} for the same data)`,
-    `  admin token: ${sandbox.adminToken}`,
-    ...(sandbox.tls
-      ? [
-          `  certificate: ${sandbox.tls.certPath} (${sandbox.tls.created ? 'new' : 'reused'}; covers ${sandbox.tls.names.join(', ')})`,
-          `  SHA-256:     ${sandbox.tls.fingerprint256}`,
-          `  trust it:    NODE_EXTRA_CA_CERTS=${sandbox.tls.certPath}`,
-          `  official Node client: SANDBOX_CA_CERT=${sandbox.tls.certPath} node --import ./src/sandbox/trust.mjs …`,
-        ]
-      : []),
-    `  credentials:`,
-    ...sandbox.credentials.map((c) => `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''})`),
-  ]
-  process.stdout.write(`${lines.join('\n')}\n`)
+  process.stdout.write(`${banner(sandbox).join('\n')}\n`)
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),

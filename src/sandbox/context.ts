@@ -30,6 +30,12 @@ export interface SandboxContext {
   webhooks: WebhookLog
   /** whether webhook URLs on loopback or private networks may be called (and accepted) */
   allowLocalWebhooks: boolean
+  /** the host's decision whether a webhook URL may be called at all (SandboxOptions.webhookPolicy); null: any */
+  webhookPolicy: WebhookPolicy | null
+  /** resolves a webhook's host name once per attempt (SandboxOptions.resolveWebhookHost) */
+  resolveWebhookHost: ResolveHost
+  /** how long the shop has to answer one call */
+  webhookTimeoutMs: number
   now: () => number
   /** set once the server listens */
   origin: string
@@ -99,10 +105,29 @@ export interface WebhookDelivery {
   objectId: string
   kind: ChangedKind
   url: string
-  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused'
+  /**
+   * `refused`: the address is on this machine or a private network (without allowLocalWebhooks);
+   * `not-allowed`: the host running the sandbox did not allow this host (webhookPolicy). Both are final.
+   */
+  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused' | 'not-allowed'
   attempts: WebhookAttempt[]
   nextAttemptAt: string | null
 }
+
+/** One address a name resolves to, as `dns.lookup` answers with `all: true`. */
+export interface ResolvedAddress {
+  address: string
+  family: number
+}
+
+/** Every address a host name resolves to (rejects when it resolves to none). */
+export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>
+
+/**
+ * Whether the sandbox may call this webhook URL at all. Asked before the name is even looked up
+ * (a name can carry data to whoever answers for its domain); false records "not sent: host not allowed".
+ */
+export type WebhookPolicy = (url: string) => Promise<boolean>
 
 export class WebhookLog {
   readonly deliveries: WebhookDelivery[] = []

@@ -8,11 +8,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
-
-/** Names that always mean this machine (RFC 6761: `localhost` and anything under `.localhost`). */
-function isLoopbackName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost')
-}
+import { isLoopbackHost } from '../shared/host-scope'
 
 /** The host name of a `Host` header (lower case, no port, no IPv6 brackets), or null when malformed. */
 export function hostnameOf(hostHeader: string): string | null {
@@ -40,7 +36,8 @@ export function hostAllowed(hostHeader: string | undefined, allowedNames: Readon
   if (hostname === null || hostname === '') return false
   if (isIP(hostname) !== 0) return true
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
-  return isLoopbackName(name) || allowedNames.has(name)
+  // Names that always mean this machine (RFC 6761: `localhost` and anything under `.localhost`).
+  return isLoopbackHost(name) || allowedNames.has(name)
 }
 
 /** Equal strings, compared in time that does not depend on where they differ (nor on their lengths). */

@@ -14,10 +14,18 @@ import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
 import { scheduleCharge } from './subscription-charges'
 import type { SeedResult } from './seed/plan'
-import { parseCredential, SandboxEvents, WebhookLog, type Credential, type SandboxContext } from './context'
+import {
+  parseCredential,
+  SandboxEvents,
+  WebhookLog,
+  type Credential,
+  type ResolveHost,
+  type SandboxContext,
+  type WebhookPolicy,
+} from './context'
 import { createRequestHandler } from './server'
 import { SandboxStore } from './store'
-import { seedFailedDelivery, startWebhooks } from './webhooks'
+import { seedFailedDelivery, startWebhooks, systemResolver, WEBHOOK_TIMEOUT_MS } from './webhooks'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
 export {
@@ -30,6 +38,7 @@ export {
   type FaultListing,
 } from './admin-client'
 export type { FaultSpec, FaultKind } from './faults'
+export type { ResolveHost, ResolvedAddress, WebhookPolicy } from './context'
 export type { Quota, SandboxQuotas } from './rate-limit'
 export { DEFAULT_QUOTAS } from './rate-limit'
 export { practiceCalls, type PracticeCall } from './seed/stories'
@@ -79,6 +88,16 @@ export interface SandboxOptions {
    * Default false: like the real service, such URLs are refused (docs/SANDBOX.md "Webhooks").
    */
   allowLocalWebhooks?: boolean
+  /**
+   * The host's say over every webhook call: asked with the full URL before the host name is looked
+   * up; false records the delivery as "not sent: host not allowed". The app asks the person once per
+   * host (src/main/services/sandbox-webhooks.ts). Default (the standalone sandbox): any public host.
+   */
+  webhookPolicy?: WebhookPolicy
+  /** Resolves a webhook's host name (default: the system resolver); tests inject one. */
+  resolveWebhookHost?: ResolveHost
+  /** How long the shop has to answer one webhook call, in ms (default WEBHOOK_TIMEOUT_MS, 15 s). */
+  webhookTimeoutMs?: number
 }
 
 export interface RunningSandbox {
@@ -142,6 +161,12 @@ function scheduleSeeded(ctx: SandboxContext, seeded: SeedResult): void {
   for (const subscription of seeded.subscriptions ?? []) scheduleCharge(ctx, subscription)
 }
 
+/** What a caller may know of the TLS material: everything but the private key. */
+function publicTls(tls: SandboxTlsMaterial): Omit<SandboxTlsMaterial, 'key'> {
+  const { key: _key, ...rest } = tls
+  return rest
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
   const now = clock.now
@@ -173,6 +198,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     events: new SandboxEvents(),
     webhooks: new WebhookLog(),
     allowLocalWebhooks: options.allowLocalWebhooks === true,
+    webhookPolicy: options.webhookPolicy ?? null,
+    resolveWebhookHost: options.resolveWebhookHost ?? systemResolver,
+    webhookTimeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
     now,
     origin: '',
     profileId,
@@ -200,18 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     profileId,
     seed,
     credentials: [...credentials.values()].map((c) => ({ ...c })),
-    ...(tls
-      ? {
-          tls: {
-            cert: tls.cert,
-            certPath: tls.certPath,
-            keyPath: tls.keyPath,
-            fingerprint256: tls.fingerprint256,
-            names: tls.names,
-            created: tls.created,
-          },
-        }
-      : {}),
+    ...(tls ? { tls: publicTls(tls) } : {}),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

@@ -71,11 +71,29 @@ export function createRequestHandler(base: SandboxContext) {
   }
 }
 
+const MALFORMED_PATH =
+  'The request path has a malformed percent escape: each % must be followed by two hexadecimal digits of UTF-8.'
+
+/** Whether every `%` escape of a path decodes (as UTF-8); checked once, before any route decodes it. */
+function wellEncoded(path: string): boolean {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function handle(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // What became due since the last request (refunds moving on, expiry, webhook retries) happens first.
   ctx.clock.runDue()
   const url = new URL(req.url ?? '/', ctx.origin)
   const path = url.pathname
+  if (!wellEncoded(path)) {
+    // The decoder's own message is not the caller's business; say what is wrong in our words.
+    await readBody(req)
+    return sendPlain(res, errorReply(ctx.origin, 400, MALFORMED_PATH))
+  }
   if (path === '/v2' || path.startsWith('/v2/')) return handleApi(ctx, req, res, url)
   if (path === '/__admin' || path.startsWith('/__admin/')) {
     const body = await readBody(req)

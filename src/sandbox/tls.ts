@@ -3,7 +3,7 @@
 // answers on. Kept in a folder and reused while it is valid and covers the same names
 // (docs/SANDBOX.md, "HTTPS").
 import { createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 
@@ -20,6 +20,8 @@ export interface SandboxTlsMaterial {
   names: string[]
   /** false when an existing certificate was reused */
   created: boolean
+  /** true when the folder held a key other users could read or change: it was not reused */
+  replacedExposedKey?: boolean
 }
 
 export const CERT_FILE = 'sandbox-cert.pem'
@@ -205,26 +207,68 @@ function writeAtomically(file: string, text: string, mode: number): void {
   renameSync(temp, file)
 }
 
+/** Permission bits for the group and other users: any of them set means others may read or write. */
+const OTHERS = 0o077
+const OTHERS_WRITE = 0o022
+const POSIX = process.platform !== 'win32'
+
 /**
- * The certificate in `dir` when it is still good for `names`, else a new one written there
- * (key readable by the owner only).
+ * The folder, private to this user: made 0700 when new, tightened to 0700 when it was open to others
+ * (a folder made by `mkdir` is usually 0755), refused when it belongs to someone else.
+ */
+function privateFolder(dir: string): void {
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    return
+  }
+  const stat = statSync(dir)
+  if (!stat.isDirectory())
+    throw new Error(`The TLS folder ${dir} is not a folder. Give --tls-dir a folder of your own.`)
+  if (!POSIX) return
+  if (stat.uid !== process.getuid?.()) {
+    throw new Error(
+      `The TLS folder ${dir} belongs to another user, who could read or replace the sandbox's private key. ` +
+        'Give --tls-dir a folder of your own.',
+    )
+  }
+  if ((stat.mode & OTHERS) !== 0) chmodSync(dir, 0o700)
+}
+
+/**
+ * Whether files found in the folder could have been read (the key) or changed (any of them) by other
+ * users, or belong to one: such a key is not reused, since someone else may hold a copy.
+ */
+function exposed(files: string[], keyPath: string): boolean {
+  if (!POSIX) return false
+  return files.some((file) => {
+    if (!existsSync(file)) return false
+    const stat = statSync(file)
+    return stat.uid !== process.getuid?.() || (stat.mode & (file === keyPath ? OTHERS : OTHERS_WRITE)) !== 0
+  })
+}
+
+/**
+ * The certificate in `dir` when it is still good for `names` and nobody else could have read its key,
+ * else a new one written there. The folder is kept owner-only (0700) and the key 0600.
  */
 export function loadOrCreateTls(dir: string, names: string[], nowMs = Date.now()): SandboxTlsMaterial {
+  const folder = path.resolve(dir)
   const certPath = path.resolve(dir, CERT_FILE)
   const keyPath = path.resolve(dir, KEY_FILE)
   const recordPath = path.resolve(dir, RECORD_FILE)
-  if (existsSync(certPath) && existsSync(keyPath)) {
+  privateFolder(folder)
+  const replacedExposedKey = existsSync(keyPath) && exposed([keyPath, certPath, recordPath], keyPath)
+  if (!replacedExposedKey && existsSync(certPath) && existsSync(keyPath)) {
     const cert = readFileSync(certPath, 'utf8')
     const key = readFileSync(keyPath, 'utf8')
     const record = existsSync(recordPath) ? readFileSync(recordPath, 'utf8') : undefined
     const x509 = usable(cert, key, record, names, nowMs)
     if (x509) return { key, cert, certPath, keyPath, fingerprint256: x509.fingerprint256, names, created: false }
   }
-  mkdirSync(path.resolve(dir), { recursive: true, mode: 0o700 })
   const { key, cert } = selfSignedCertificate(names, nowMs)
   const fingerprint256 = new X509Certificate(cert).fingerprint256
   writeAtomically(keyPath, key, 0o600)
   writeAtomically(certPath, cert, 0o644)
   writeAtomically(recordPath, `${JSON.stringify({ fingerprint256, names }, null, 2)}\n`, 0o644)
-  return { key, cert, certPath, keyPath, fingerprint256, names, created: true }
+  return { key, cert, certPath, keyPath, fingerprint256, names, created: true, replacedExposedKey }
 }

@@ -2,14 +2,20 @@
 // an order (and of a refund or chargeback, through its payment's webhook) the sandbox POSTs
 // `id=<object id>` as a form to the object's webhookUrl, waits at most WEBHOOK_TIMEOUT_MS, and retries a
 // delivery not answered 2xx on RETRY_SCHEDULE_MS, on the sandbox clock: each retry is stamped with its
-// own due time, and a clock jump runs every retry that came due, one after another. Every attempt is logged
-// (GET /__admin/webhooks). Loopback and private targets only with `allowLocalWebhooks`.
-import { lookup } from 'node:dns/promises'
+// own due time, and a clock jump runs every retry that came due, one after another. Every attempt is
+// logged (GET /__admin/webhooks). Before each attempt, in this order: a literal local address is refused
+// without `allowLocalWebhooks`; the host's webhookPolicy (the app asks the person once per host) may
+// say no, before any name is looked up; the name is resolved once, every address it gave is checked
+// (shared/host-scope.ts), and the request connects to the address that was checked, never to a
+// second lookup's answer (DNS rebinding).
+import { lookup as dnsLookup } from 'node:dns/promises'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { isLoopbackHost, isPrivateNetworkHost } from '../shared/order-rules'
+import type { LookupFunction } from 'node:net'
+import { hostScope, normalizedAddress } from '../shared/host-scope'
 import { serviceTimestamp } from './resources'
-import type { ChangedKind, SandboxContext, WebhookDelivery } from './context'
+import { SEEDED_SHOP_HOSTS } from './seed/plan'
+import type { ChangedKind, ResolvedAddress, ResolveHost, SandboxContext, WebhookDelivery } from './context'
 
 /** https://docs.mollie.com/overview/webhooks "Retry schema": "Our webhook calls time out after 15 seconds." */
 export const WEBHOOK_TIMEOUT_MS = 15_000
@@ -37,19 +43,57 @@ function target(ctx: SandboxContext, kind: ChangedKind, id: string): { objectId:
   return payment?.data.webhookUrl ? { objectId: paymentId, url: payment.data.webhookUrl } : null
 }
 
-async function localTarget(url: URL): Promise<boolean> {
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isLoopbackHost(host) || isPrivateNetworkHost(host)) return true
-  try {
-    const addresses = await lookup(host, { all: true })
-    return addresses.some((a) => isLoopbackHost(a.address) || isPrivateNetworkHost(a.address))
-  } catch {
-    return false
+/** The system resolver: every address of the name, in the order it gives them. */
+export const systemResolver: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' })
+
+const LOCAL_REFUSAL =
+  'The webhook URL points at this machine or a private network; start the sandbox with --allow-local-webhooks to call it.'
+
+/** What the log says when the host running the sandbox did not allow the webhook's host. */
+function notAllowedError(host: string): string {
+  return `Not sent: host not allowed. ${host} was not allowed to receive the Sandbox's webhook calls.`
+}
+
+/** A `lookup` for http.request that answers the address already checked, whatever it is asked. */
+function pinnedLookup(vetted: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: vetted.address, family: vetted.family }])
+    else callback(null, vetted.address, vetted.family)
   }
 }
 
-/** One POST of `id=…`; resolves with the status, or null and the error. */
-function post(url: URL, objectId: string): Promise<{ status: number | null; error: string | null }> {
+/**
+ * The one address this attempt connects to: resolved once, and refused (`local`) when any address
+ * the name gave is on this machine or a private network and local targets are not allowed.
+ */
+async function vetAddress(
+  ctx: SandboxContext,
+  hostname: string,
+): Promise<{ address: ResolvedAddress } | { local: true } | { error: string }> {
+  const literal = normalizedAddress(hostname)
+  let addresses: ResolvedAddress[]
+  if (literal !== null) addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }]
+  else {
+    try {
+      addresses = await ctx.resolveWebhookHost(hostname)
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  }
+  const [first] = addresses
+  if (first === undefined) return { error: `getaddrinfo ENOTFOUND ${hostname}` }
+  // An answer that is no address at all ('name') is not trusted either.
+  if (!ctx.allowLocalWebhooks && addresses.some((a) => hostScope(a.address) !== 'public')) return { local: true }
+  return { address: first }
+}
+
+/** One POST of `id=…` to the vetted address; resolves with the status, or null and the error. */
+function post(
+  url: URL,
+  objectId: string,
+  vetted: ResolvedAddress,
+  timeoutMs: number,
+): Promise<{ status: number | null; error: string | null }> {
   const body = new URLSearchParams({ id: objectId }).toString()
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve) => {
@@ -57,7 +101,9 @@ function post(url: URL, objectId: string): Promise<{ status: number | null; erro
       url,
       {
         method: 'POST',
-        timeout: WEBHOOK_TIMEOUT_MS,
+        timeout: timeoutMs,
+        // TLS still checks the certificate against the URL's host name; only the address is fixed.
+        lookup: pinnedLookup(vetted),
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           'Content-Length': String(Buffer.byteLength(body)),
@@ -69,10 +115,34 @@ function post(url: URL, objectId: string): Promise<{ status: number | null; erro
         res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }))
       },
     )
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)))
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)))
     req.on('error', (error) => resolve({ status: null, error: error.message }))
     req.end(body)
   })
+}
+
+/** Sends one attempt, or says why it was not sent (`final`: no retry). */
+async function send(
+  ctx: SandboxContext,
+  url: URL,
+  objectId: string,
+): Promise<{ status: number | null; error: string | null; final?: 'refused' | 'not-allowed' }> {
+  const literal = hostScope(url.hostname)
+  if (!ctx.allowLocalWebhooks && literal !== 'public' && literal !== 'name') {
+    return { status: null, error: LOCAL_REFUSAL, final: 'refused' }
+  }
+  if (ctx.webhookPolicy && !(await ctx.webhookPolicy(url.href))) {
+    return { status: null, error: notAllowedError(url.hostname), final: 'not-allowed' }
+  }
+  const vetted = await vetAddress(ctx, url.hostname.replace(/^\[|\]$/g, ''))
+  if ('local' in vetted) return { status: null, error: LOCAL_REFUSAL, final: 'refused' }
+  if ('error' in vetted) return { status: null, error: vetted.error }
+  return post(url, objectId, vetted.address, ctx.webhookTimeoutMs)
+}
+
+/** A seeded shop's answer to every call, without a lookup or a question (seed/plan.ts): none. */
+function seededShopError(url: URL): string | null {
+  return SEEDED_SHOP_HOSTS.has(url.hostname) ? `getaddrinfo ENOTFOUND ${url.hostname}` : null
 }
 
 /** One call of a delivery, stamped `atMs` (its due time on the sandbox clock; now for the first call). */
@@ -80,19 +150,15 @@ async function attempt(ctx: SandboxContext, delivery: WebhookDelivery, atMs = ct
   const url = new URL(delivery.url)
   const startedMs = atMs
   const wall = Date.now()
-  if (!ctx.allowLocalWebhooks && (await localTarget(url))) {
-    delivery.state = 'refused'
-    delivery.attempts.push({
-      at: serviceTimestamp(startedMs),
-      status: null,
-      durationMs: 0,
-      error:
-        'The webhook URL points at this machine or a private network; start the sandbox with --allow-local-webhooks to call it.',
-    })
+  const seeded = seededShopError(url)
+  const { status, error, final } =
+    seeded === null ? await send(ctx, url, delivery.objectId) : { status: null, error: seeded, final: undefined }
+  delivery.attempts.push({ at: serviceTimestamp(startedMs), status, durationMs: Date.now() - wall, error })
+  if (final !== undefined) {
+    delivery.state = final
+    delivery.nextAttemptAt = null
     return
   }
-  const { status, error } = await post(url, delivery.objectId)
-  delivery.attempts.push({ at: serviceTimestamp(startedMs), status, durationMs: Date.now() - wall, error })
   if (status !== null && status >= 200 && status < 300) {
     delivery.state = 'delivered'
     delivery.nextAttemptAt = null
@@ -115,7 +181,8 @@ async function attempt(ctx: SandboxContext, delivery: WebhookDelivery, atMs = ct
 
 /**
  * A delivery that already failed before the sandbox started (the seeded "webhook-down" story):
- * attempts on the schedule from `fromMs` up to now, then retries on the clock as usual.
+ * attempts on the schedule from `fromMs` up to now, then retries on the clock as usual (the story's
+ * shop is one of the seeded, made-up ones: they fail the same way).
  */
 export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: string, fromMs: number): void {
   const delivery: WebhookDelivery = {
@@ -126,7 +193,7 @@ export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: s
     attempts: [],
     nextAttemptAt: null,
   }
-  const host = new URL(url).hostname
+  const error = `getaddrinfo ENOTFOUND ${new URL(url).hostname}`
   let at = fromMs
   for (const wait of [0, ...RETRY_SCHEDULE_MS]) {
     at += wait
@@ -135,7 +202,7 @@ export function seedFailedDelivery(ctx: SandboxContext, objectId: string, url: s
       at: serviceTimestamp(at),
       status: null,
       durationMs: 12,
-      error: `getaddrinfo ENOTFOUND ${host}`,
+      error,
     })
   }
   const next = RETRY_SCHEDULE_MS[delivery.attempts.length - 1]

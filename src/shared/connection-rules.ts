@@ -3,6 +3,7 @@
  * connection is added and by the renderer's add form, so both give the same verdict and wording.
  */
 
+import { isLoopbackAddressOrLocalhost } from './host-scope'
 import {
   CREDENTIAL_BODY_PATTERN,
   CREDENTIAL_PREFIXES,
@@ -151,7 +152,7 @@ export function checkBaseUrl(raw: string): RuleResult<string> {
   if (url.username || url.password || url.search || url.hash) {
     return { ok: false, message: 'The API address must not contain a user name, password, query or fragment.' }
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  const loopback = isLoopbackAddressOrLocalhost(url.hostname)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return { ok: false, message: 'The API address must use https (plain http only on 127.0.0.1).' }
   }

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient, type ApiCredential } from '../api'
 import { createSandboxAdmin, startSandbox, type RunningSandbox } from '../../sandbox'
 import { createConnectionsService } from '../services/connections'
+import { createSandboxWebhookPolicy } from '../services/sandbox-webhooks'
 import type { Foundation } from './foundation'
 import type { AppDeps } from './types'
 
@@ -54,7 +55,13 @@ export function createConnectionsWiring(deps: AppDeps, f: Foundation) {
     secretStore: deps.secretStore,
     sandbox: {
       start: async () => {
-        builtInSandbox = await startSandbox(deps.sandboxOptions)
+        const receivers = deps.sandboxWebhookReceivers ?? []
+        builtInSandbox = await startSandbox({
+          ...deps.sandboxOptions,
+          ...(receivers.length > 0 ? { allowLocalWebhooks: true } : {}),
+          // Main decides which hosts its own Sandbox calls (SECURITY.md, round 4 item 1).
+          webhookPolicy: createSandboxWebhookPolicy({ questions: deps.dialogs, receivers }),
+        })
         return builtInSandbox
       },
     },

@@ -36,6 +36,12 @@ export interface AppDeps extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs
   liveWrites?: LiveWriteConfirmer
   /** Options of the in-process sandbox behind the built-in Sandbox connection (started on first use). */
   sandboxOptions?: SandboxOptions
+  /**
+   * The built-in Sandbox's own webhook receivers: loopback origins (`http://127.0.0.1:4321`) it calls
+   * without asking, e.g. a developer's local shop. Naming any lets it accept local webhook URLs; every
+   * other host is called only after main's question (services/sandbox-webhooks.ts).
+   */
+  sandboxWebhookReceivers?: string[]
   /** Search index options (tests and benches: no timer, no automatic sync). */
   search?: { autoSync?: boolean; syncEveryMs?: number; limits?: { payments: number; orders: number } }
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections/types.ts). */

@@ -1,3 +1,4 @@
+import { isLoopbackAddressOrLocalhost } from '../../shared/host-scope'
 import type { AppInfo } from '../../shared/ipc/app'
 import { APP_ORIGIN } from '../security'
 
@@ -26,7 +27,7 @@ export function rendererSource(options: { isPackaged: boolean; env: Record<strin
   } catch {
     return fallback
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  const loopback = isLoopbackAddressOrLocalhost(url.hostname)
   if (!loopback || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
     return fallback
   }

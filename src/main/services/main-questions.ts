@@ -5,7 +5,7 @@
 
 import { plainLine } from './dialog-text'
 
-export type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data'
+export type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook'
 
 export interface MainQuestion {
   kind: QuestionKind

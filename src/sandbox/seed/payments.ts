@@ -19,6 +19,7 @@ import {
   pickStatus,
   SHOP,
   WEBHOOK,
+  WEBHOOK_DOWN,
   type Plan,
   type SeedOptions,
   type SeedResult,
@@ -161,7 +162,7 @@ function seedOrder(
     method: choice.method,
     locale: country.locale,
     redirectUrl: `${SHOP}/orders/S-${number}/return`,
-    webhookUrl: choice.story?.webhookDown ? 'https://shop-down.example.com/webhooks/orders' : WEBHOOK,
+    webhookUrl: choice.story?.webhookDown ? WEBHOOK_DOWN : WEBHOOK,
     billingAddress: { ...address },
     shippingAddress: { ...address },
     lines,
@@ -199,7 +200,7 @@ function seedPayment(
     profileId: o.profileId,
     sequenceType: choice.sequenceType,
     redirectUrl: choice.sequenceType === 'recurring' ? null : `${SHOP}/return`,
-    webhookUrl: choice.story?.webhookDown ? 'https://shop-down.example.com/webhooks/orders' : WEBHOOK,
+    webhookUrl: choice.story?.webhookDown ? WEBHOOK_DOWN : WEBHOOK,
   }
   if (orderId) data.orderId = orderId
   if (customer) {

@@ -67,6 +67,13 @@ const FAILURE_REASONS = Object.keys(CARD_FAILURE_REASONS) as CardFailureReason[]
 const LABELS = ['Invoice', 'Gift card', 'Ticket', 'Workshop', 'Repair', 'Donation'] as const
 const SHOP = 'https://shop.example.com'
 const WEBHOOK = `${SHOP}/webhooks/payments`
+/** The webhook of the practice story "the shop says I never paid": a shop that never answers. */
+const WEBHOOK_DOWN = 'https://shop-down.example.com/webhooks/orders'
+/**
+ * The seeded merchant's made-up shops. The sandbox never calls them (nobody runs them, and asking
+ * about them would only puzzle): their deliveries fail as a name that does not resolve.
+ */
+const SEEDED_SHOP_HOSTS: ReadonlySet<string> = new Set([new URL(WEBHOOK).hostname, new URL(WEBHOOK_DOWN).hostname])
 
 function pickStatus(random: () => number): PaymentStatus {
   let roll = random() * STATUS_TOTAL
@@ -88,5 +95,5 @@ interface Plan {
   customer?: SeedCustomer
 }
 
-export { expiryMs, pickStatus, FAILURE_REASONS, LABELS, METHODS, SHOP, WEBHOOK }
+export { expiryMs, pickStatus, FAILURE_REASONS, LABELS, METHODS, SEEDED_SHOP_HOSTS, SHOP, WEBHOOK, WEBHOOK_DOWN }
 export type { Plan }

@@ -41,10 +41,12 @@
 //   * expiresAt: a real `YYYY-MM-DD` date from ctx.today + 1 to ctx.today + 1 + 100 days; when
 //     `klarna` may be the method (method `klarna` or an array containing it) at most
 //     ctx.today + 28 days. consumerDateOfBirth: a real date before ctx.today.
+//   * URL fields: an absolute http(s) URL written as it is sent, without control characters (a CR/LF
+//     the URL parser would drop silently ends up in the checkout's Location header).
 //   * webhookUrl: refused when its host is `localhost`, `*.localhost`, 127.0.0.0/8, 0.0.0.0, ::1,
-//     ::, or an IPv4-mapped loopback (spec 2.2 / 6.3), or on a private network (isPrivateNetworkHost:
-//     10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, fc00::/7, fe80::/10), unless
-//     ctx.allowLocalWebhookUrl.
+//     ::, or an IPv4-mapped loopback (spec 2.2 / 6.3), or on a private network (isPrivateNetworkHost
+//     in shared/host-scope.ts: 10/8, 172.16/12, 192.168/16, 169.254/16, 100.64/10, fc00::/7,
+//     fe80::/10, fec0::/10), unless ctx.allowLocalWebhookUrl.
 //   * payment methods that need lines (billie, in3, klarna, riverty, voucher; spec 2.6): lines are
 //     required when `method` is one of them or an array containing one of them.
 //   * billingAddress: required on orders, also for fast-checkout methods (the request cannot
@@ -81,7 +83,6 @@ export {
 // Ids, line types, methods needing lines and sequence types are the spec module's (service/).
 export { PROFILE_ID_PATTERN } from '../service/ids'
 export { CREDIT_LINE_TYPES, METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from '../service/enums'
-export { isLoopbackHost, isPrivateNetworkHost } from './urls'
 export { ORDER_ADDRESS_REQUIRED, PAYMENT_ADDRESS_REQUIRED } from './addresses'
 export { metadataByteLength } from './fields'
 export { discountAmountIgnored } from './lines'

@@ -14,7 +14,7 @@ export type Tone = 'done' | 'problem' | 'waiting' | 'neutral'
 /** One webhook call series to the shop for an object, as the Sandbox records it. */
 export interface DeliveryRecord {
   url: string
-  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused'
+  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused' | 'not-allowed'
   attempts: { at: string; status: number | null; error: string | null }[]
   nextAttemptAt: string | null
 }
@@ -178,18 +178,33 @@ function chargebackEvents(chargebacks: readonly Chargeback[], locale: string | u
   return events
 }
 
+/** Why the Sandbox did not call the shop at all, in the agent's words; null when it did call. */
+function notSentWords(d: DeliveryRecord): string | null {
+  if (d.state === 'refused') return 'Webhook not sent: the Sandbox does not call local addresses'
+  if (d.state !== 'not-allowed') return null
+  const host = hostOf(d.url)
+  return (
+    `Webhook not sent: host not allowed. The Sandbox calls ${host} only after you allow it (Paydesk asks ` +
+    'once per host name); the payment service itself would call the shop here.'
+  )
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return 'the shop'
+  }
+}
+
 /** One line per webhook attempt: what the shop answered ("your shop answered 500"). */
 export function deliveryEvents(deliveries: readonly DeliveryRecord[], words: DateWords): TimelineEvent[] {
   const events: TimelineEvent[] = []
   for (const d of deliveries) {
-    if (d.state === 'refused') {
-      const first = d.attempts[0]?.at
-      if (first)
-        events.push({
-          at: first,
-          tone: 'problem',
-          text: 'Webhook not sent: the Sandbox does not call local addresses',
-        })
+    const notSent = notSentWords(d)
+    if (notSent !== null) {
+      const last = d.attempts[d.attempts.length - 1]?.at
+      if (last) events.push({ at: last, tone: 'problem', text: notSent })
       continue
     }
     d.attempts.forEach((a, i) => {

@@ -131,6 +131,27 @@ describe('the timeline of a payment', () => {
     ])
   })
 
+  it('tells a webhook the host did not allow (issue 45 item 1) as not sent, why, and what the service would do', () => {
+    const story = paymentStory(payment(), {
+      words,
+      deliveries: [
+        {
+          url: 'http://exfil.example:4351/c?d=jan@example.com',
+          state: 'not-allowed',
+          attempts: [{ at: '2026-11-23T19:42:01Z', status: null, error: 'Not sent: host not allowed. …' }],
+          nextAttemptAt: null,
+        },
+      ],
+    })
+    expect(story.timeline.at(-1)).toEqual({
+      at: '2026-11-23T19:42:01Z',
+      tone: 'problem',
+      text:
+        'Webhook not sent: host not allowed. The Sandbox calls exfil.example only after you allow it (Paydesk asks ' +
+        'once per host name); the payment service itself would call the shop here.',
+    })
+  })
+
   it('uses no API field name in the headline or the timeline', () => {
     const p = payment({ status: 'authorized', paidAt: undefined, authorizedAt: '2026-11-23T19:41:00Z' })
     const story = paymentStory(p, { words })
