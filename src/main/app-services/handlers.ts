@@ -27,7 +27,15 @@ export function buildHandlers(
   const { search } = d
   return {
     'app.info': () => deps.appInfo,
+    // Only right after a key press or click main saw (user-gestures.ts): a page cannot fill the
+    // clipboard on its own between the person's actions. Without a gesture source nothing is copied.
     'app.copy': ({ text }) => {
+      if (deps.gestures?.take() !== true) {
+        throw new UserFacingError(
+          'canceled',
+          'Nothing was copied: Paydesk copies only right after you click or press a key in its window. Try Copy again.',
+        )
+      }
       deps.clipboard.writeText(text)
       return { copied: true }
     },
