@@ -1,6 +1,7 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
 import type { DialogPort } from '../ports'
 import { choosePersonalData } from '../services/main-questions'
+import { exportFileName } from '../services/personal-data'
 import type { RequestLogService } from '../services/request-log'
 
 /**
@@ -19,7 +20,7 @@ export async function reportProblem(deps: {
   const stamp = (deps.now?.() ?? new Date()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
   const file = await deps.dialogs.chooseSavePath({
     title: 'Report a problem: save the request log',
-    defaultName: `paydesk-report-${stamp}.har`,
+    defaultName: exportFileName(`paydesk-report-${stamp}`, 'har', personalData),
     filters: [{ name: 'HTTP Archive', extensions: ['har'] }],
   })
   if (file === null) return { saved: false }

@@ -222,6 +222,14 @@ describe('Report a problem', () => {
       dialogs: { chooseSavePath: async () => '/x/r.har', ask: answering(1) },
     })
     expect(exported.map((e) => e.personalData)).toEqual(['included'])
+    // The default file name says so too (threat: the file travels without the message).
+    const names: string[] = []
+    await reportProblem({
+      requestLog,
+      dialogs: { chooseSavePath: async ({ defaultName }) => (names.push(defaultName), null), ask: answering(1) },
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    })
+    expect(names).toEqual(['paydesk-report-2026-01-02-03-04-05-with-personal-data.har'])
     expect(reportProblemMessage(result)).toMatch(/includes customers’ personal data/)
     const canceled = await reportProblem({
       requestLog,
