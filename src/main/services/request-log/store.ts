@@ -17,11 +17,17 @@
 // Rotation: a new segment when the current one passes `segmentBytes`; whole oldest segments are
 // deleted while the total passes `maxBytes` or they only hold entries beyond `maxEntries`.
 
-import { mkdir, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
+import { readdir, rm, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { RequestLogEntry } from '../../../shared/request-log-types'
 import { constants } from 'node:fs'
-import { LinkRefusedError, openNoFollow, readFileNoFollow, truncateNoFollow } from '../../storage/no-follow'
+import {
+  ensurePlainFolder,
+  LinkRefusedError,
+  openNoFollow,
+  readFileNoFollow,
+  truncateNoFollow,
+} from '../../storage/no-follow'
 import { readManifest, recordsCutFromEnd, writeManifest } from './manifest'
 import { decodeSegment, encodeRecord, LENGTH_BYTES, POSITIONED, SEGMENT_NAME, segmentFileName } from './records'
 
@@ -245,7 +251,7 @@ async function readSegmentFiles(dir: string): Promise<{ files: { name: string; b
 
 async function loadSegments(ctx: StoreContext): Promise<LoadResult> {
   const { dir, key } = ctx
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await ensurePlainFolder(dir)
   const { files, links } = await readSegmentFiles(dir)
   // The first format is read only from a folder that holds nothing newer (then rewritten below).
   const legacyAllowed = !files.some(
