@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createUnavailableSecretStore, keychainNotice, probeKeychain } from '../../../src/main/desktop/keychain-notice'
 import { buildMenuTemplate, menuRoles } from '../../../src/main/desktop/menu'
 import { reportProblem, reportProblemMessage } from '../../../src/main/desktop/report-problem'
@@ -237,6 +237,23 @@ describe('Report a problem', () => {
     })
     expect(reportProblemMessage(canceled)).toBeNull()
     expect(exported).toHaveLength(1)
+  })
+
+  it('says why when another of main’s questions is open (one at a time)', async () => {
+    const { requestLog, exported } = log(['a'])
+    const answers: ((answer: number) => void)[] = []
+    const dialogs = {
+      chooseSavePath: async () => '/x/r.har',
+      ask: () => new Promise<number>((resolve) => answers.push(resolve)),
+    }
+    const first = reportProblem({ requestLog, dialogs })
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    const second = await reportProblem({ requestLog, dialogs })
+    expect(reportProblemMessage(second)).toMatch(/already asking you something/)
+    answers[0]?.(2)
+    await first
+    expect(answers).toHaveLength(1)
+    expect(exported).toEqual([])
   })
 
   it('an empty log says so; a cancelled dialog says nothing', async () => {
