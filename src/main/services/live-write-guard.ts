@@ -1,5 +1,6 @@
 import { UserFacingError } from '../ipc/errors'
 import { fromTheDraft, plainLine } from './dialog-text'
+import { openQuestion } from './question-lane'
 
 // The live-mode guard. Every WRITE on a live connection moves real money, so the user confirms it
 // in a dialog that MAIN shows, with a summary MAIN builds from the request it is about to send. The
@@ -73,9 +74,6 @@ export function describeLiveWrite(summary: LiveWriteSummary): { title: string; m
   }
 }
 
-/** The dialogs with a question open now (keyed by the port, so every writer shares the rule). */
-const asking = new WeakSet<LiveWriteConfirmer>()
-
 /**
  * Asks the user (through main's own dialog) before a live write; throws a user-facing error when
  * the answer is no, so the caller sends nothing. A failing dialog counts as no.
@@ -83,20 +81,21 @@ const asking = new WeakSet<LiveWriteConfirmer>()
 export async function requireLiveConfirmation(confirmer: LiveWriteConfirmer, summary: LiveWriteSummary): Promise<void> {
   // One question at a time per dialog: while one is open, another live write is refused unasked,
   // so a page cannot stack dialogs and hope for a reflexive "Send to LIVE".
-  if (asking.has(confirmer)) {
+  // The lane is shared with main's other questions in the app (question-lane.ts).
+  const close = openQuestion(confirmer)
+  if (close === null) {
     throw new UserFacingError(
       'conflict',
-      `Nothing was sent: another write on a LIVE connection is waiting for your answer. Answer that dialog first, then try again.`,
+      'Nothing was sent: Paydesk is already asking you something (another write on a LIVE connection, or another question). Answer that dialog first, then try again.',
     )
   }
-  asking.add(confirmer)
   let confirmed = false
   try {
     confirmed = await confirmer.confirm(summary)
   } catch {
     confirmed = false
   } finally {
-    asking.delete(confirmer)
+    close()
   }
   if (confirmed !== true) {
     throw new UserFacingError(

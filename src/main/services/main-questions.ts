@@ -7,6 +7,7 @@
 
 import { UserFacingError } from '../ipc/errors'
 import { fromTheDraft, plainLine } from './dialog-text'
+import { openQuestion } from './question-lane'
 
 export type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook'
 
@@ -28,29 +29,26 @@ export interface QuestionPort {
   ask(question: MainQuestion): Promise<number>
 }
 
-/** The ports with a question open now (keyed by the port, so every caller shares the rule). */
-const asking = new WeakSet<QuestionPort>()
-
 /**
  * Asks and answers the button index; anything odd counts as the cancel button. While another
  * question is open on the same port, throws a user-facing error and shows nothing.
  */
 export async function askMain(port: QuestionPort | undefined, question: MainQuestion): Promise<number> {
   if (!port) return question.cancelId
-  if (asking.has(port)) {
+  const close = openQuestion(port)
+  if (close === null) {
     throw new UserFacingError(
       'conflict',
       'Paydesk is already asking you something. Answer that question first, then try again.',
     )
   }
-  asking.add(port)
   try {
     const answer = await port.ask(question)
     return Number.isInteger(answer) && answer >= 0 && answer < question.buttons.length ? answer : question.cancelId
   } catch {
     return question.cancelId
   } finally {
-    asking.delete(port)
+    close()
   }
 }
 

@@ -12,6 +12,8 @@ import {
   type MainQuestion,
   type QuestionPort,
 } from '../../../../src/main/services/main-questions'
+import { requireLiveConfirmation, type LiveWriteConfirmer } from '../../../../src/main/services/live-write-guard'
+import { shareQuestionLane } from '../../../../src/main/services/question-lane'
 
 /** A dialog the test answers by hand, recording every question shown. */
 function manualPort(): QuestionPort & { asked: MainQuestion[]; answer(index: number): void } {
@@ -70,6 +72,38 @@ describe('askMain, one question at a time (threat: a page opens 30 native questi
     await expect(askMain(failing, clearLogQuestion(1))).resolves.toBe(0)
     await expect(askMain(failing, clearLogQuestion(1))).resolves.toBe(0)
     expect(calls).toBe(2)
+  })
+})
+
+describe('one lane for live writes and main’s other questions (threat: a live write and a question side by side)', () => {
+  it('while a live write is asked, main’s question is refused, and the other way round', async () => {
+    const port = manualPort()
+    const pendingLive: ((yes: boolean) => void)[] = []
+    const live: LiveWriteConfirmer = { confirm: () => new Promise<boolean>((resolve) => pendingLive.push(resolve)) }
+    shareQuestionLane(port, live)
+    const summary = {
+      connection: 'Shop live',
+      action: 'Refund a payment',
+      amount: 'EUR 1.00',
+      reference: null,
+      lineCount: null,
+      customer: null,
+    }
+
+    const writing = requireLiveConfirmation(live, summary)
+    await expect(askMain(port, clearLogQuestion(1))).rejects.toMatchObject({ code: 'conflict' })
+    expect(port.asked).toEqual([])
+    pendingLive.shift()?.(false)
+    await expect(writing).rejects.toMatchObject({ code: 'canceled' })
+
+    const asking = askMain(port, clearLogQuestion(1))
+    await expect(requireLiveConfirmation(live, summary)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('Nothing was sent'),
+    })
+    expect(pendingLive).toEqual([])
+    port.answer(0)
+    await expect(asking).resolves.toBe(0)
   })
 })
 
