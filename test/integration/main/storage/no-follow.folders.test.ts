@@ -13,6 +13,7 @@ import { createRequestLogService } from '../../../../src/main/services/request-l
 import { createRequestLogStore } from '../../../../src/main/services/request-log/store'
 import { ensurePlainFolder, LinkedFolderError } from '../../../../src/main/storage/no-follow'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
+import { startTestApp } from '../../helpers/app-services'
 import { attemptEvent } from '../../../unit/helpers/request-log-fixtures'
 
 let root: string
@@ -90,6 +91,26 @@ describe('linked folders in the data folder are refused (issue 45 item 7)', () =
       openSearchIndex({ dir: link, connectionId: 'conn_links00000001', key: randomBytes(32), yieldFn: async () => {} }),
     ).rejects.toBeInstanceOf(LinkedFolderError)
     await untouched(link)
+  })
+
+  it('search-index/ as a link through the app: a search says why, and no file in the outside folder is removed', async () => {
+    const link = path.join(dataDir, 'search-index')
+    await symlink(outside, link, 'dir')
+    // A file of the user's that looks like an index of a connection Paydesk does not know.
+    await writeFile(path.join(outside, 'theirs.sqlite'), THEIRS)
+    const app = await startTestApp(dataDir, { sandboxOptions: { seedPayments: 0 } })
+    try {
+      const reply = (await app.invoke('search.query', { text: 'ada' })) as unknown as {
+        ok: boolean
+        error?: { message: string }
+      }
+      expect(reply.ok).toBe(false)
+      expect(reply.error?.message).toMatch(/folder “search-index” .* is a link to another place/)
+    } finally {
+      await app.services.dispose()
+    }
+    expect((await readdir(outside)).sort()).toEqual(['theirs.sqlite', 'theirs.txt'])
+    expect((await lstat(link)).isSymbolicLink()).toBe(true)
   })
 
   it('a plain folder is made when missing (owner only), and a file in a folder’s place is refused', async () => {
