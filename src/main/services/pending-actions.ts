@@ -78,12 +78,14 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 }
 
-/** The keychain's high-water mark: 0 when none was written yet; an entry that is not a count is damage. */
+/**
+ * The keychain's high-water mark: 0 when none was written yet. An entry that is not a count (only
+ * someone with the keychain could write one) reads as 0 and is written over at the next change.
+ */
 async function readHighWater(store: Pick<SecretStore, 'get'>, account: string): Promise<number> {
   const stored = await store.get(account)
-  if (stored === null) return 0
   const count = Number(stored)
-  return /^\d{1,15}$/.test(stored) && isCount(count) ? count : Number.MAX_SAFE_INTEGER
+  return stored !== null && /^\d{1,15}$/.test(stored) && isCount(count) ? count : 0
 }
 
 export function createPendingActions(options: {
