@@ -1,6 +1,7 @@
 import { BrowserWindow, clipboard, dialog, shell, type MessageBoxOptions } from 'electron'
 import type { AppPorts } from './ports'
 import { describeLiveWrite } from './services/live-write-guard'
+import { createUserGestures } from './services/user-gestures'
 
 // Electron's side of every port main's logic uses (ports.ts): the one place they are made in the app.
 
@@ -49,6 +50,7 @@ export function createElectronPorts(appWindow: () => BrowserWindow | null): AppP
         return result.response === 1
       },
     },
+    gestures: createUserGestures(),
     notices: {
       async show({ type, title, message, detail }) {
         await showMessageBox({ type, buttons: ['OK'], ...(title ? { title } : {}), message, detail })

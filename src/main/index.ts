@@ -15,7 +15,7 @@ import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-store'
 import { DATA_KEY_SERVICE } from './storage/encryption'
 import type { SecretStore } from './secrets/secret-store'
 import type { AppInfo } from '../shared/ipc/app'
-import { createMainWindow, hardenSession } from './window'
+import { createMainWindow, hardenSession, reportUserGestures } from './window'
 
 // The composition root under Electron: adapters in, services from createAppServices, nothing else.
 // Decisions that need no Electron live in ./desktop (tested on their own); test/shell runs this
@@ -80,6 +80,7 @@ async function start(): Promise<void> {
 
   const window = await openWindow(dataDir, outDir, source.url)
   appWindow = window
+  reportUserGestures(window.webContents, ports.gestures)
   const dispatcher = createDispatcher({
     handlers: services.handlers,
     trustedOrigins: [source.trustedOrigin],

@@ -4,6 +4,7 @@
 import type { ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
 import type { QuestionPort } from './services/main-questions'
+import type { UserGestures } from './services/user-gestures'
 
 /** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
 export interface ClipboardPort {
@@ -37,4 +38,6 @@ export interface AppPorts {
   dialogs: DialogPort
   liveWrites: LiveWriteConfirmer
   notices: NoticePort
+  /** The person's key presses and clicks in the app window, noted by the shell (window.ts). */
+  gestures: UserGestures
 }

@@ -59,6 +59,7 @@ export function isNavigationAllowed(url: string, rendererOrigin: string): boolea
   try {
     const target = new URL(url)
     const allowed = new URL(rendererOrigin)
+    if (target.username !== '' || target.password !== '') return false
     return target.protocol === allowed.protocol && target.host === allowed.host
   } catch {
     return false

@@ -1,6 +1,7 @@
 import { BrowserWindow, session, type WebContents } from 'electron'
 import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from './desktop/window-state'
 import { CONTENT_SECURITY_POLICY, isNavigationAllowed, permissionDecision, windowOpenDecision } from './security'
+import { isUserGesture, type UserGestures } from './services/user-gestures'
 
 export interface MainWindowOptions {
   preloadPath: string
@@ -24,6 +25,19 @@ export function guardWebContents(contents: WebContents, rendererOrigin: string):
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(() => windowOpenDecision())
+}
+
+/**
+ * Tells main of the person's key presses and clicks in the window: Electron emits these for input
+ * from the operating system only, never for events a page script dispatches.
+ */
+export function reportUserGestures(contents: WebContents, gestures: UserGestures): void {
+  contents.on('before-input-event', (_event, input) => {
+    if (isUserGesture(input.type)) gestures.note()
+  })
+  contents.on('before-mouse-event', (_event, mouse) => {
+    if (isUserGesture(mouse.type)) gestures.note()
+  })
 }
 
 /** Session-wide: deny every permission request and check, and send the CSP with every response. */

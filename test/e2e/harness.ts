@@ -11,6 +11,7 @@ import { CONTENT_SECURITY_POLICY } from '../../src/main/security'
 import { readStaticFile } from '../../src/main/static-files'
 import type { LiveWriteSummary } from '../../src/main/services/live-write-guard'
 import type { MainQuestion } from '../../src/main/services/main-questions'
+import { createUserGestures } from '../../src/main/services/user-gestures'
 import { buildPaydeskApi } from '../../src/preload/build-api'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import { EVENT_NAMES } from '../../src/shared/ipc/events'
@@ -147,6 +148,11 @@ function bridgeScript(): string {
     const api = build(${JSON.stringify(CHANNEL_NAMES)}, ${JSON.stringify(EVENT_NAMES)}, (channel, input) => invoke(channel, input).then((text) => JSON.parse(text)), subscribeAll);
     Object.defineProperty(window, 'paydesk', { value: api, enumerable: true });
     window.__paydeskCsp = [];
+    // The shell's stand-in for Electron's 'before-input-event' / 'before-mouse-event': the key presses
+    // and clicks Playwright makes reach the page as trusted events; main notes them (app.copy needs one).
+    for (const type of ['keydown', 'keyup', 'mousedown', 'mouseup']) {
+      window.addEventListener(type, (event) => { if (event.isTrusted) void window.__paydeskGesture(); }, true);
+    }
     document.addEventListener('securitypolicyviolation', (event) => {
       window.__paydeskCsp.push(event.violatedDirective + ' ' + event.blockedURI);
     });
@@ -177,6 +183,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let dispatcher!: Dispatcher
   let unsubscribe: () => void = () => {}
 
+  // Noted from trusted input events in the page (bridgeScript), as the shell notes the OS's.
+  const gestures = createUserGestures()
   const secretStore = options.deps?.secretStore ?? (await harnessKeychain())
   // A test that brings its own secret store keeps the data key there too (unless it gives one).
   const dataKeyStore =
@@ -199,6 +207,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         },
       },
       clipboard: { writeText: (text) => void clipboard.push(text) },
+      gestures,
       liveWrites: {
         async confirm(summary) {
           liveConfirmations.push(summary)
@@ -237,6 +246,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       const text = JSON.stringify(result)
       messagesToRenderer.push(text)
       return text
+    })
+    await page.exposeBinding('__paydeskGesture', (source) => {
+      if (source.page === page && source.frame === page.mainFrame()) gestures.note()
     })
     await page.addInitScript(bridgeScript())
     unsubscribe = services.events.subscribe((event, payload) => {

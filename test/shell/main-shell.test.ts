@@ -201,13 +201,55 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
       const refused = (await info(event as never, undefined)) as { ok: boolean; error?: { code: string } }
       expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
     }
-    // The copy buttons go through main's clipboard.
+    // The copy buttons go through main's clipboard, right after a click main saw.
     const copy = present(shell.electron.ipcMain.handlers.get('app.copy'))
+    window.webContents.fire('before-mouse-event', new FakeEvent(), { type: 'mouseUp', x: 5, y: 5 })
     expect(await copy(ipcEvent(window) as never, { text: 'tr_abc123' })).toMatchObject({ ok: true })
     expect(shell.electron.clipboard.written).toEqual(['tr_abc123'])
     // Input is validated by the dispatcher too.
     const bad = (await info(ipcEvent(window) as never, { sneaky: true })) as { ok: boolean }
     expect(bad.ok).toBe(false)
+    await quit(shell)
+  })
+
+  it('app.copy writes only right after a key press or click main saw (threat: a page fills the clipboard on its own)', async () => {
+    const shell = await startShell()
+    const window = await shell.ready()
+    const copy = present(shell.electron.ipcMain.handlers.get('app.copy'))
+    const copyNow = async (text: string) =>
+      (await copy(ipcEvent(window) as never, { text })) as { ok: boolean; error?: { code: string; message: string } }
+
+    // No gesture yet: nothing is written, and the page is told why in the app's words.
+    expect(await copyNow('https://evil.example/pay')).toMatchObject({
+      ok: false,
+      error: { code: 'canceled', message: expect.stringContaining('Nothing was copied') },
+    })
+    // Pointer moves and scrolling are no gesture.
+    window.webContents.fire('before-mouse-event', new FakeEvent(), { type: 'mouseMove', x: 1, y: 1 })
+    window.webContents.fire('before-mouse-event', new FakeEvent(), { type: 'mouseWheel', x: 1, y: 1 })
+    expect((await copyNow('https://evil.example/pay')).ok).toBe(false)
+    // A click: one copy; the next needs another gesture.
+    window.webContents.fire('before-mouse-event', new FakeEvent(), { type: 'mouseUp', x: 1, y: 1, button: 'left' })
+    expect((await copyNow('tr_one')).ok).toBe(true)
+    expect((await copyNow('https://evil.example/pay')).ok).toBe(false)
+    // A key press (Enter on the Copy button) counts too.
+    window.webContents.fire('before-input-event', new FakeEvent(), { type: 'keyDown', key: 'Enter' })
+    expect((await copyNow('tr_two')).ok).toBe(true)
+    expect(shell.electron.clipboard.written).toEqual(['tr_one', 'tr_two'])
+    await quit(shell)
+  })
+
+  it('refuses IPC from a sender whose URL carries a user name (threat: app://user@paydesk/ passes for the app)', async () => {
+    const shell = await startShell()
+    const window = await shell.ready()
+    const info = present(shell.electron.ipcMain.handlers.get('app.info'))
+    for (const url of ['app://user@paydesk/index.html', 'app://user:pw@paydesk/index.html', 'app://:pw@paydesk/']) {
+      window.webContents.mainFrame.url = url
+      const refused = (await info(ipcEvent(window) as never, undefined)) as { ok: boolean; error?: { code: string } }
+      expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } })
+    }
+    window.webContents.mainFrame.url = 'app://paydesk/index.html'
+    expect(((await info(ipcEvent(window) as never, undefined)) as { ok: boolean }).ok).toBe(true)
     await quit(shell)
   })
 

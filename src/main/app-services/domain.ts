@@ -41,6 +41,7 @@ export function createDomainServices(
     liveWrites: deps.liveWrites,
     observeRequestIds: f.observeRequestIds,
     getKey: f.getDataKey,
+    highWater: f.dataKeyStore,
     deliveries: sandboxDeliveries,
   })
   const search = createSearchService({

@@ -1,8 +1,8 @@
-import { parseAmountValue } from '../../shared/money'
 import { practiceCalls } from '../../sandbox'
 import { UserFacingError } from '../ipc/errors'
 import { createConnectionHandlers } from '../services/connections'
 import { createCustomerHandlers } from '../services/customers-handlers'
+import { mailDraftOf, type MailDraftSource } from '../services/mail-draft'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '../services/orders-handlers'
 import { createPaymentsHandlers } from '../services/payments-handlers'
 import { createRequestLogHandlers } from '../services/request-log/handlers'
@@ -27,7 +27,15 @@ export function buildHandlers(
   const { search } = d
   return {
     'app.info': () => deps.appInfo,
+    // Only right after a key press or click main saw (user-gestures.ts): a page cannot fill the
+    // clipboard on its own between the person's actions. Without a gesture source nothing is copied.
     'app.copy': ({ text }) => {
+      if (deps.gestures?.take() !== true) {
+        throw new UserFacingError(
+          'canceled',
+          'Nothing was copied: Paydesk copies only right after you click or press a key in its window. Try Copy again.',
+        )
+      }
       deps.clipboard.writeText(text)
       return { copied: true }
     },
@@ -35,11 +43,15 @@ export function buildHandlers(
       await externalLinks.open(url)
       return { opened: true }
     },
-    'app.emailLink': async (input) => {
-      if (!parseAmountValue(input.amount.value, input.amount.currency).ok) {
-        throw new UserFacingError('invalid-input', 'The amount of the link is not valid money.')
-      }
-      await externalLinks.openMailDraft(input)
+    // The page names the payment or order; main reads it and builds the draft from it (mail-draft.ts).
+    'app.emailLink': async ({ kind, id }) => {
+      const client = await connections.getActiveClient()
+      const origin = { screen: kind === 'order' ? 'order' : 'payments', action: 'read before e-mail draft' }
+      const source: MailDraftSource =
+        kind === 'order'
+          ? { kind, object: await client.getOrder(id, { priority: 'user', origin }) }
+          : { kind, object: await client.getPayment(id, { priority: 'user', origin }) }
+      await externalLinks.openMailDraft(mailDraftOf(source))
       return { opened: true }
     },
     ...withIndexUpkeep(

@@ -4,6 +4,7 @@ import { createConnectionsWiring } from './connections'
 import { createDomainServices } from './domain'
 import { createFoundation } from './foundation'
 import { buildHandlers } from './handlers'
+import { shareQuestionLane } from '../services/question-lane'
 import type { AppDeps, AppServices } from './types'
 
 // The composition root of main's logic, in parts: foundation.ts (scrubber, events, request log,
@@ -11,6 +12,8 @@ import type { AppDeps, AppServices } from './types'
 // services over the active connection), handlers.ts (every IPC channel), types.ts (deps, services).
 
 export async function createAppServices(deps: AppDeps): Promise<AppServices> {
+  // One native question at a time, live writes and main's other questions alike.
+  shareQuestionLane(deps.dialogs, deps.liveWrites)
   const f = createFoundation(deps)
   const wiring = createConnectionsWiring(deps, f)
   const d = createDomainServices(deps, f, wiring)

@@ -18,7 +18,8 @@ import type { SearchService } from '../search/service'
  * The composition root of the main process's logic, free of Electron: the Electron entry
  * (src/main/index.ts) and the e2e harness both build the app from here, with their own adapters.
  */
-export interface AppDeps extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'> {
+export interface AppDeps
+  extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'>, Partial<Pick<AppPorts, 'gestures'>> {
   /** Directory for settings, drafts and the request log. */
   dataDir: string
   appInfo: AppInfo

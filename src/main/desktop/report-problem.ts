@@ -1,6 +1,8 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
 import type { DialogPort } from '../ports'
+import { UserFacingError } from '../ipc/errors'
 import { choosePersonalData } from '../services/main-questions'
+import { exportFileName } from '../services/personal-data'
 import type { RequestLogService } from '../services/request-log'
 
 /**
@@ -11,15 +13,22 @@ export async function reportProblem(deps: {
   requestLog: Pick<RequestLogService, 'list' | 'exportTo'>
   dialogs: DialogPort
   now?: () => Date
-}): Promise<RequestLogExportResult | { saved: false; empty: true }> {
+}): Promise<RequestLogExportResult | { saved: false; empty: true } | { saved: false; refused: string }> {
   const { entries } = await deps.requestLog.list()
   if (entries.length === 0) return { saved: false, empty: true }
-  const personalData = await choosePersonalData(deps.dialogs, 'the problem report')
+  let personalData: Awaited<ReturnType<typeof choosePersonalData>>
+  try {
+    personalData = await choosePersonalData(deps.dialogs, 'the problem report')
+  } catch (error) {
+    // Another of main's questions is open (one at a time): said in a notice, not only in a log.
+    if (error instanceof UserFacingError) return { saved: false, refused: error.message }
+    throw error
+  }
   if (personalData === null) return { saved: false }
   const stamp = (deps.now?.() ?? new Date()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
   const file = await deps.dialogs.chooseSavePath({
     title: 'Report a problem: save the request log',
-    defaultName: `paydesk-report-${stamp}.har`,
+    defaultName: exportFileName(`paydesk-report-${stamp}`, 'har', personalData),
     filters: [{ name: 'HTTP Archive', extensions: ['har'] }],
   })
   if (file === null) return { saved: false }
@@ -34,6 +43,7 @@ export async function reportProblem(deps: {
 /** What the app says afterwards (a native message box in index.ts). */
 export function reportProblemMessage(result: Awaited<ReturnType<typeof reportProblem>>): string | null {
   if ('empty' in result) return 'There is nothing to report yet: the request log is empty.'
+  if ('refused' in result) return result.refused
   if (!result.saved) return null
   const personal =
     result.personalData === 'included'

@@ -29,6 +29,8 @@ function originOf(url: string | null | undefined): string | null {
   if (!url) return null
   try {
     const parsed = new URL(url)
+    // `app://user@paydesk/` is not the app's origin: a URL with a user name or password never is.
+    if (parsed.username !== '' || parsed.password !== '') return null
     // Custom schemes (app://paydesk) have an opaque `origin` ("null") in WHATWG URL; compare scheme+host.
     return parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`
   } catch {

@@ -5,6 +5,7 @@ import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { SyncProgress } from '../../shared/ipc/search'
 import { UserFacingError } from '../ipc/errors'
+import { ensurePlainFolder } from '../storage/no-follow'
 import { indexFileName, openSearchIndex, removeSearchIndex } from './index-db'
 import { idleProgress, setProgress, type OpenIndex, type SearchContext } from './service-context'
 import { syncIndex, type SyncClient } from './sync'
@@ -59,6 +60,8 @@ async function openIndex(ctx: SearchContext, id: string): Promise<OpenIndex> {
     ctx.current.index.close()
     ctx.current = null
   }
+  // A search-index/ that is a link is refused before the sweep below removes any file in it.
+  await ensurePlainFolder(ctx.dir)
   await sweepOrphans(ctx)
   const key = await ctx.deps.getKey()
   const { index, notice } = await openSearchIndex({ dir: ctx.dir, connectionId: id, key, limits: ctx.deps.limits })
@@ -190,7 +193,12 @@ export async function forgetConnection(ctx: SearchContext, connectionId: string)
     ctx.current.index.close()
     ctx.current = null
   }
-  removeSearchIndex(ctx.dir, connectionId)
+  // Only in Paydesk's own folder: through a link, the files named would be someone else's.
+  const own = await ensurePlainFolder(ctx.dir).then(
+    () => true,
+    () => false,
+  )
+  if (own) removeSearchIndex(ctx.dir, connectionId)
 }
 
 export async function dispose(ctx: SearchContext): Promise<void> {

@@ -25,3 +25,25 @@ export function plainLine(value: string, max = MAX_DIALOG_VALUE): string {
   const chars = [...collapsed]
   return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : collapsed
 }
+
+/** Longest page-sourced value main quotes under "From the draft:". */
+const MAX_QUOTED = 60
+
+/**
+ * A value a page or a file supplied, quoted and cut short: one plain line whose own quotation marks
+ * become plain apostrophes, so it cannot close the quote and continue in main's voice.
+ */
+export function quotedLine(value: string, max = MAX_QUOTED): string {
+  return `“${plainLine(value.replace(/["“”„«»]/g, "'"), max)}”`
+}
+
+/**
+ * Main's own lines first, then the page's values under one heading, each quoted: the person reads
+ * what main vouches for apart from what a draft (a page) or a file wrote.
+ */
+export function fromTheDraft(values: readonly (readonly [label: string, value: string | null])[]): string[] {
+  const shown = values.filter((entry): entry is readonly [string, string] => entry[1] !== null && entry[1] !== '')
+  return shown.length === 0
+    ? []
+    : ['From the draft:', ...shown.map(([label, value]) => `${label}: ${quotedLine(value)}`)]
+}

@@ -1,5 +1,6 @@
 import { UserFacingError } from '../ipc/errors'
 import { linkMessage, type LinkMessageInput } from '../../shared/payment-link-message'
+import { plainLine } from './dialog-text'
 
 export interface MailDraftInput extends LinkMessageInput {
   /** The customer's e-mail address. */
@@ -9,6 +10,9 @@ export interface MailDraftInput extends LinkMessageInput {
 /** One plain address: no spaces, commas, angle brackets or line breaks (no extra recipients or headers). */
 const SINGLE_ADDRESS = /^[^\s@,;<>"'()[\]\\]+@[^\s@,;<>"'()[\]\\.]+(?:\.[^\s@,;<>"'()[\]\\.]+)+$/
 
+/** Longest first name in a greeting. */
+const MAX_NAME = 60
+
 /** The mailto: URL of the draft, or a clear error. */
 export function mailDraftUrl(input: MailDraftInput, linkAllowed: (url: string) => boolean): string {
   if (input.to.length > 254 || !SINGLE_ADDRESS.test(input.to)) {
@@ -17,7 +21,13 @@ export function mailDraftUrl(input: MailDraftInput, linkAllowed: (url: string) =
   if (!linkAllowed(input.link)) {
     throw new UserFacingError('invalid-input', 'Only a https checkout link (or the sandbox’s own) can be sent.')
   }
-  const { subject, text } = linkMessage(input)
+  // One plain line each, by the dialogs' rule: a line break in a description or a name can add no
+  // header to the draft and no paragraph of its own to the message.
+  const { subject, text } = linkMessage({
+    ...input,
+    what: plainLine(input.what),
+    name: input.name === null || input.name === undefined ? input.name : plainLine(input.name, MAX_NAME),
+  })
   const query = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`
   return `mailto:${encodeURIComponent(input.to).replace(/%40/g, '@')}?${query}`
 }

@@ -1,5 +1,6 @@
 import { UserFacingError } from '../ipc/errors'
-import { plainLine } from './dialog-text'
+import { fromTheDraft, plainLine } from './dialog-text'
+import { openQuestion } from './question-lane'
 
 // The live-mode guard. Every WRITE on a live connection moves real money, so the user confirms it
 // in a dialog that MAIN shows, with a summary MAIN builds from the request it is about to send. The
@@ -44,31 +45,34 @@ export interface LiveWriteConfirmer {
 export const refuseEveryLiveWrite: LiveWriteConfirmer = { confirm: async () => false }
 
 /**
- * The text of the confirmation dialog: the same words in the native dialog and in the tests. Every
- * value is one plain line (dialog-text.ts), and the addresses the service will call or send the
- * customer to come right after the connection, so a long reference or name can never push them out
- * of sight.
+ * The text of the confirmation dialog: the same words in the native dialog and in the tests. Main's
+ * own lines come first (the addresses the service will call or send the customer to, the amount, the
+ * warning); the values a page or the person typed (connection label, reference, customer) follow under
+ * "From the draft:", each quoted and cut short, so none can pass for one of main's lines or push them
+ * out of sight.
  */
 export function describeLiveWrite(summary: LiveWriteSummary): { title: string; message: string; detail: string } {
   const line = (label: string, value: string | null, max?: number) =>
     value === null ? null : `${label}: ${plainLine(value, max)}`
   const facts = [
-    `Connection: ${plainLine(summary.connection, 60)} (LIVE)`,
+    'Connection: LIVE (real money)',
     ...(summary.callbacks ?? []).map((c) => line(c.label, c.url, MAX_SHOWN_URL)),
     line('Amount', summary.amount, 40),
-    line('Reference', summary.reference),
     summary.lineCount !== null ? `Lines: ${summary.lineCount}` : null,
-    line('Customer', summary.customer),
   ].filter((fact): fact is string => fact !== null)
+  const drafted = fromTheDraft([
+    ['Connection', summary.connection],
+    ['Reference', summary.reference],
+    ['Customer', summary.customer],
+  ])
   return {
     title: 'Confirm a live write',
-    message: `${plainLine(summary.action, 60)} on the LIVE connection "${plainLine(summary.connection, 60)}"?`,
-    detail: `${facts.join('\n')}\n\nThis uses real money and cannot be undone from Paydesk.`,
+    message: `${plainLine(summary.action, 60)} on a LIVE connection?`,
+    detail: [...facts, '', 'This uses real money and cannot be undone from Paydesk.', '', ...drafted]
+      .join('\n')
+      .trimEnd(),
   }
 }
-
-/** The dialogs with a question open now (keyed by the port, so every writer shares the rule). */
-const asking = new WeakSet<LiveWriteConfirmer>()
 
 /**
  * Asks the user (through main's own dialog) before a live write; throws a user-facing error when
@@ -77,20 +81,21 @@ const asking = new WeakSet<LiveWriteConfirmer>()
 export async function requireLiveConfirmation(confirmer: LiveWriteConfirmer, summary: LiveWriteSummary): Promise<void> {
   // One question at a time per dialog: while one is open, another live write is refused unasked,
   // so a page cannot stack dialogs and hope for a reflexive "Send to LIVE".
-  if (asking.has(confirmer)) {
+  // The lane is shared with main's other questions in the app (question-lane.ts).
+  const close = openQuestion(confirmer)
+  if (close === null) {
     throw new UserFacingError(
       'conflict',
-      `Nothing was sent: another write on a LIVE connection is waiting for your answer. Answer that dialog first, then try again.`,
+      'Nothing was sent: Paydesk is already asking you something (another write on a LIVE connection, or another question). Answer that dialog first, then try again.',
     )
   }
-  asking.add(confirmer)
   let confirmed = false
   try {
     confirmed = await confirmer.confirm(summary)
   } catch {
     confirmed = false
   } finally {
-    asking.delete(confirmer)
+    close()
   }
   if (confirmed !== true) {
     throw new UserFacingError(

@@ -3,7 +3,9 @@
 
 import type { Payment } from '../../shared/api-types'
 import type { PaymentsExportFormat } from '../../shared/ipc/payments'
+import type { PersonalDataInFile } from '../../shared/request-log-types'
 import { writeFileAtomicWith } from '../storage/atomic-file'
+import { personalDataLabel, personalDataSentence } from './personal-data'
 
 /** Columns of the CSV export, in order: the list's columns first, then the useful extras. */
 export const CSV_COLUMNS: readonly { header: string; value: (p: Payment) => string }[] = [
@@ -61,6 +63,8 @@ export interface WriteExportOptions {
   path: string
   format: PaymentsExportFormat
   payments: readonly Payment[]
+  /** Whether the rows hold customers' personal data: the file says so in its first line (CSV) or field (JSON). */
+  personalData: PersonalDataInFile
   /** Called after each chunk and at the end with rows written so far. */
   onProgress?: (written: number, total: number) => void
   /** Rows per write (and per progress report). */
@@ -82,20 +86,22 @@ export async function writeExport(options: WriteExportOptions): Promise<{ rows: 
       bytes += buffer.length
       await handle.write(buffer)
     }
-    // A UTF-8 BOM so spreadsheet programs read accented descriptions correctly.
-    if (format === 'csv') await write('\uFEFF' + csvHeader())
-    else await write('[\n')
+    // A UTF-8 BOM so spreadsheet programs read accented descriptions correctly; then one line that
+    // says whether personal data is in the file, then the header.
+    if (format === 'csv') await write('\uFEFF' + csvRow([personalDataSentence(options.personalData)]) + csvHeader())
+    else
+      await write(`{\n  "personalData": ${JSON.stringify(personalDataLabel(options.personalData))},\n  "payments": [\n`)
     for (let start = 0; start < total; start += chunkRows) {
       const end = Math.min(total, start + chunkRows)
       let text = ''
       for (const [offset, p] of payments.slice(start, end).entries()) {
         const i = start + offset
-        text += format === 'csv' ? paymentCsvRow(p) : `  ${JSON.stringify(p)}${i < total - 1 ? ',' : ''}\n`
+        text += format === 'csv' ? paymentCsvRow(p) : `    ${JSON.stringify(p)}${i < total - 1 ? ',' : ''}\n`
       }
       await write(text)
       options.onProgress?.(end, total)
     }
-    if (format === 'json') await write(']\n')
+    if (format === 'json') await write('  ]\n}\n')
   })
   if (total === 0) options.onProgress?.(0, 0)
   return { rows: total, bytes }

@@ -7,6 +7,8 @@
 // every string of the document, which also catches them echoed in an error's detail, a URL or a
 // body that is not JSON.
 
+import type { PersonalDataInFile } from '../../shared/request-log-types'
+
 /** Replaces a personal value. */
 export const LEFT_OUT = '[left out]'
 
@@ -208,4 +210,24 @@ export function bodyWithoutPersonalData(text: string, mask: (text: string) => st
     )
     return mask(fields)
   }
+}
+
+// --- What a file says it holds (issue 45): whoever opens an export learns it from the file itself,
+// not only from the message Paydesk showed when it was saved.
+
+/** The value of a JSON export's top-level `personalData`. */
+export function personalDataLabel(choice: PersonalDataInFile): 'left out' | 'included' {
+  return choice === 'included' ? 'included' : 'left out'
+}
+
+/** One sentence for a HAR `log.comment` and a CSV export's first line. */
+export function personalDataSentence(choice: PersonalDataInFile): string {
+  return choice === 'included'
+    ? 'Customers’ personal data: included. Share this file only with people who may see it.'
+    : `Customers’ personal data: left out (replaced by “${LEFT_OUT}”).`
+}
+
+/** The default file name of an export: `…-with-personal-data` before the extension when it holds any. */
+export function exportFileName(stem: string, extension: string, choice: PersonalDataInFile): string {
+  return `${stem}${choice === 'included' ? '-with-personal-data' : ''}.${extension}`
 }

@@ -54,8 +54,20 @@ export function createSandboxWebhookPolicy(options: {
     if (known) return known
     if (waiting >= MAX_WAITING_QUESTIONS) return false
     waiting++
-    const answer = queue.then(async () => (await askMain(options.questions, sandboxWebhookQuestion(url))) === 1)
-    queue = answer.finally(() => waiting--)
+    // null: not asked, because another of main's questions was open (one at a time, askMain).
+    const asked = queue.then(() =>
+      askMain(options.questions, sandboxWebhookQuestion(url)).then(
+        (button) => button === 1,
+        () => null,
+      ),
+    )
+    queue = asked.finally(() => waiting--)
+    // Not asked is not sent this time, and not remembered: the host is asked at its next call.
+    const answer = asked.then((yes) => {
+      if (yes !== null) return yes
+      if (answers.get(host) === answer) answers.delete(host)
+      return false
+    })
     answers.set(host, answer)
     return answer
   }

@@ -2,8 +2,12 @@
 // write access to the folder, pointing at another file of the user's) is refused, never read,
 // appended to or truncated through (issue 22 item 7). Opened with O_NOFOLLOW where the system has it
 // (Linux, macOS); elsewhere the path is checked with lstat first.
+// A folder of the data folder (request-log/, drafts/, search-index/) that is a link is refused the
+// same way (issue 45 item 7): it is checked with lstat before Paydesk reads or writes in it.
 import { constants } from 'node:fs'
-import { lstat, open, type FileHandle } from 'node:fs/promises'
+import { lstat, mkdir, open, type FileHandle } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { IpcErrorView } from '../../shared/ipc/define'
 
 /** Thrown for a data-folder path that is a link. */
 export class LinkRefusedError extends Error {
@@ -61,4 +65,44 @@ export async function truncateNoFollow(path: string, length: number): Promise<vo
 /** Whether a path is a link (for files opened by a library, such as SQLite). */
 export async function isLink(path: string): Promise<boolean> {
   return (await lstat(path).catch(() => null))?.isSymbolicLink() ?? false
+}
+
+/**
+ * A folder of the data folder that is a link (to a folder elsewhere) or not a folder at all: nothing
+ * is read from it or written to it, and nothing is removed, the link or what it points to.
+ */
+export class LinkedFolderError extends Error {
+  readonly code = 'ELOOP'
+  constructor(
+    readonly path: string,
+    readonly what: 'link' | 'not-a-folder',
+  ) {
+    super(
+      `The folder “${basename(path)}” in Paydesk’s data folder is ${what === 'link' ? 'a link to another place' : 'not a folder'}; ` +
+        'Paydesk does not follow links there, so it read and wrote nothing in it and changed nothing. ' +
+        `Replace it with a plain folder (move back what it held), then restart Paydesk. Its place: ${path}`,
+    )
+    this.name = 'LinkedFolderError'
+  }
+
+  toIpcError(): IpcErrorView {
+    return { code: 'conflict', message: this.message }
+  }
+}
+
+/**
+ * Makes sure a folder of the data folder is a real folder, not a link: created (owner only) when
+ * missing, refused with LinkedFolderError when it is a link or a file. `mkdir` alone would follow a
+ * link and write everything after it to wherever the link points.
+ */
+export async function ensurePlainFolder(path: string): Promise<void> {
+  const before = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+  if (before === null) await mkdir(path, { recursive: true, mode: 0o700 })
+  // Checked again after creating: a link planted in between is refused too.
+  const stats = await lstat(path)
+  if (stats.isSymbolicLink()) throw new LinkedFolderError(path, 'link')
+  if (!stats.isDirectory()) throw new LinkedFolderError(path, 'not-a-folder')
 }

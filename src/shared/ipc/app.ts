@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
 
 export interface AppInfo {
@@ -18,17 +19,14 @@ export const copyInput = z
   .object({ text: z.string().max(MAX_COPY_CHARS, 'That is too much text to copy at once.') })
   .strict()
 
-/** An e-mail draft with a payment link: main checks every part and builds the mailto: URL itself. */
+/**
+ * An e-mail draft with a payment link, named by the payment or order it is for: main reads that object
+ * itself and takes the recipient, the link, the amount and the words from it, never from the page.
+ */
 export const emailLinkInput = z
-  .object({
-    to: z.string().min(3).max(254),
-    link: z.string().min(1).max(4096),
-    amount: z.object({ currency: z.string().length(3), value: z.string().min(1).max(32) }).strict(),
-    what: z.string().max(255),
-    name: z.string().max(100).nullable().optional(),
-    locale: z.string().max(10).nullable().optional(),
-  })
+  .object({ kind: z.enum(['payment', 'order']), id: z.string().max(64) })
   .strict()
+  .refine((v) => ID_PATTERNS[v.kind].test(v.id), { message: 'not a payment or order id', path: ['id'] })
 
 export const appChannels = {
   'app.info': defineChannel<AppInfo>()(z.undefined()),

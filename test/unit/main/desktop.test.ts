@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createUnavailableSecretStore, keychainNotice, probeKeychain } from '../../../src/main/desktop/keychain-notice'
 import { buildMenuTemplate, menuRoles } from '../../../src/main/desktop/menu'
 import { reportProblem, reportProblemMessage } from '../../../src/main/desktop/report-problem'
@@ -222,6 +222,14 @@ describe('Report a problem', () => {
       dialogs: { chooseSavePath: async () => '/x/r.har', ask: answering(1) },
     })
     expect(exported.map((e) => e.personalData)).toEqual(['included'])
+    // The default file name says so too (threat: the file travels without the message).
+    const names: string[] = []
+    await reportProblem({
+      requestLog,
+      dialogs: { chooseSavePath: async ({ defaultName }) => (names.push(defaultName), null), ask: answering(1) },
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    })
+    expect(names).toEqual(['paydesk-report-2026-01-02-03-04-05-with-personal-data.har'])
     expect(reportProblemMessage(result)).toMatch(/includes customers’ personal data/)
     const canceled = await reportProblem({
       requestLog,
@@ -229,6 +237,23 @@ describe('Report a problem', () => {
     })
     expect(reportProblemMessage(canceled)).toBeNull()
     expect(exported).toHaveLength(1)
+  })
+
+  it('says why when another of main’s questions is open (one at a time)', async () => {
+    const { requestLog, exported } = log(['a'])
+    const answers: ((answer: number) => void)[] = []
+    const dialogs = {
+      chooseSavePath: async () => '/x/r.har',
+      ask: () => new Promise<number>((resolve) => answers.push(resolve)),
+    }
+    const first = reportProblem({ requestLog, dialogs })
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    const second = await reportProblem({ requestLog, dialogs })
+    expect(reportProblemMessage(second)).toMatch(/already asking you something/)
+    answers[0]?.(2)
+    await first
+    expect(answers).toHaveLength(1)
+    expect(exported).toEqual([])
   })
 
   it('an empty log says so; a cancelled dialog says nothing', async () => {

@@ -71,6 +71,7 @@ describe('window security matches SECURITY.md', () => {
       'app://other/index.html',
       'javascript:alert(1)',
       'http://127.0.0.1:4010/checkout/tr_1',
+      'app://user@paydesk/index.html',
       'garbage',
     ]) {
       expect(isNavigationAllowed(url, APP_ORIGIN), url).toBe(false)

@@ -1,8 +1,9 @@
 // Opening the index file of one connection, and what happens to a file that cannot be used: one of
 // an earlier schema is replaced, a damaged one is set aside and a fresh index starts.
 import { createHash } from 'node:crypto'
-import { existsSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { ensurePlainFolder } from '../../storage/no-follow'
 import { IndexDamagedError, IndexOutdatedError } from './schema'
 import { SearchIndex, type OpenOptions } from './search-index'
 
@@ -24,7 +25,8 @@ export function indexFileName(connectionId: string): string {
  * index starts (the notice says so; a sync fills it again).
  */
 export async function openSearchIndex(options: OpenOptions): Promise<OpenResult> {
-  mkdirSync(options.dir, { recursive: true })
+  // A linked search-index/ is refused before SQLite creates or opens anything in it.
+  await ensurePlainFolder(options.dir)
   const file = path.join(options.dir, indexFileName(options.connectionId))
   /** An index on a file that was removed or set aside: starts empty. */
   const openFresh = async () => {

@@ -34,7 +34,12 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
     const current = trace.getStore()
     if (current) current.requestId = requestId
   })
-  const pending = createPendingActions({ dataDir: options.dataDir, getKey: options.getKey, now })
+  const pending = createPendingActions({
+    dataDir: options.dataDir,
+    getKey: options.getKey,
+    now,
+    highWater: options.highWater,
+  })
   return { options, now, trace, pending, stopObserving }
 }
 

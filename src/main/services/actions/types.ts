@@ -4,6 +4,7 @@ import type { ActionResult, RefundResult } from '../../../shared/ipc/actions'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
+import type { SecretStore } from '../../secrets/secret-store'
 
 export type ActionsClient = Pick<
   ApiClient,
@@ -29,6 +30,8 @@ export interface ActionsServiceOptions {
   now?: () => number
   /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
   getKey: () => Promise<Uint8Array>
+  /** The keychain beside the data key: the list's high-water mark, so an older copy is told (pending-actions.ts). */
+  highWater?: Pick<SecretStore, 'get' | 'set'>
   /** The built-in Sandbox's webhook calls for an object; null on other connections (payment-context.ts). */
   deliveries?: (objectId: string) => Promise<readonly DeliveryRecord[] | null>
 }

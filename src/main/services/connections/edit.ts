@@ -48,7 +48,7 @@ export function addConnection(ctx: Context, request: AddConnectionRequest): Prom
     if (!baseUrl.ok) throw invalid('baseUrl', baseUrl.message)
     checkLabelFree(file, label.value, null)
     const mode = credential.kind === 'api-key' ? credential.mode : opts.value.testmode ? 'test' : 'live'
-    await allowHost(ctx, baseUrl.value, { kind: credential.kind, mode }, 'save')
+    await allowHost(ctx, baseUrl.value, { kind: credential.kind, mode }, 'save', label.value)
 
     const id = newId(file)
     const stored: StoredConnection = {

@@ -14,6 +14,7 @@ export async function allowHost(
   baseUrl: string,
   credential: { kind: CredentialKind; mode: CredentialMode | null },
   action: 'save' | 'list-profiles',
+  label?: string,
 ): Promise<void> {
   const origin = new URL(baseUrl).origin
   const own = () =>
@@ -22,7 +23,7 @@ export async function allowHost(
   // The built-in Sandbox's address is known once it runs (it starts on first use).
   if (ctx.sandboxBaseUrl === null) await startBuiltInSandbox(ctx).catch(() => null)
   if (own().includes(origin)) return
-  const question = foreignHostQuestion({ host: new URL(baseUrl).host, ...credential, action })
+  const question = foreignHostQuestion({ baseUrl, ...credential, action, ...(label === undefined ? {} : { label }) })
   if ((await askMain(ctx.options.questions, question)) === 1) return
   throw new UserFacingError(
     'canceled',

@@ -1,8 +1,8 @@
-import { mkdir, rename } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { UserFacingError } from '../../ipc/errors'
 import { decryptJson, DecryptionError, encryptJson } from '../../storage/encryption'
-import { readFileNoFollow } from '../../storage/no-follow'
+import { ensurePlainFolder, readFileNoFollow } from '../../storage/no-follow'
 import { fileOf, type DraftsContext } from './context'
 import {
   DAMAGED_DIR,
@@ -17,7 +17,7 @@ import {
 /** Moves a file that cannot be used to drafts/damaged/ and says so in the list's notices. */
 export async function setAside(ctx: DraftsContext, file: string, reason: string): Promise<void> {
   const damagedDir = join(ctx.dir, DAMAGED_DIR)
-  await mkdir(damagedDir, { recursive: true })
+  await ensurePlainFolder(damagedDir)
   const stamp = ctx.now().toISOString().replace(/[:.]/g, '-')
   const target = join(damagedDir, `${file}.${stamp}`)
   await rename(join(ctx.dir, file), target)

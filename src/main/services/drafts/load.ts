@@ -1,7 +1,7 @@
-import { mkdir, readdir } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc/drafts'
-import { LinkRefusedError, readFileNoFollow } from '../../storage/no-follow'
+import { ensurePlainFolder, LinkRefusedError, readFileNoFollow } from '../../storage/no-follow'
 import { rememberDraft, type DraftsContext } from './context'
 import { persistVersioned, readVersions, setAside, writeVersions } from './files'
 import { decodeFile, FILE_SUFFIX, toSummary, unvouchedNotice, type DraftRecord } from './format'
@@ -22,7 +22,7 @@ export function records(ctx: DraftsContext): Promise<Map<string, DraftSummary>> 
 /** Reads every draft file, checks it against versions.seal, and sets aside what cannot be used. */
 async function loadAll(ctx: DraftsContext): Promise<Map<string, DraftSummary>> {
   const { dir, versions } = ctx
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await ensurePlainFolder(dir)
   const key = await ctx.dataKey()
   const recorded = await readVersions(ctx, key)
   const summaries = new Map<string, DraftSummary>()

@@ -1,9 +1,10 @@
 import type { Payment } from '../../../shared/api-types'
 import type { PaymentsExportFormat, PaymentsExportResult } from '../../../shared/ipc/payments'
+import type { PersonalDataInFile } from '../../../shared/request-log-types'
 import { UserFacingError } from '../../ipc/errors'
 import { choosePersonalData } from '../main-questions'
 import { writeExport } from '../payments-export'
-import { createPersonalDataMasker, personalValuesIn, withoutPersonalData } from '../personal-data'
+import { createPersonalDataMasker, exportFileName, personalValuesIn, withoutPersonalData } from '../personal-data'
 import { origin, rememberServed, session, tracedCall, type PaymentsContext } from './context'
 import { formatCount } from '../../../shared/count'
 
@@ -28,7 +29,7 @@ export async function exportPayments(
   }
   const personalData = await choosePersonalData(options.questions, 'the exported payments')
   if (personalData === null) return { path: null, rows: 0, refetched: 0, personalData: null }
-  const path = await choosePath(ctx, unique.length, format)
+  const path = await choosePath(ctx, unique.length, format, personalData)
   if (!path) return { path: null, rows: 0, refetched: 0, personalData: null }
   const progress = (written: number, total: number, done: boolean) =>
     options.onExportProgress?.({ exportId, written, total, done })
@@ -39,7 +40,7 @@ export async function exportPayments(
   const found = unique.map((id) => s.get(id)).filter((p): p is Payment => p !== undefined)
   const rows = personalData === 'included' ? found : paymentsWithoutPersonalData(found)
   try {
-    await writeExport({ path, format, payments: rows, onProgress: (w, t) => progress(w, t, false) })
+    await writeExport({ path, format, payments: rows, personalData, onProgress: (w, t) => progress(w, t, false) })
   } catch (error) {
     progress(0, unique.length, true)
     const code = (error as { code?: string }).code
@@ -52,11 +53,16 @@ export async function exportPayments(
   return { path, rows: rows.length, refetched: missing.length, personalData }
 }
 
-function choosePath(ctx: PaymentsContext, count: number, format: PaymentsExportFormat): Promise<string | null> {
+function choosePath(
+  ctx: PaymentsContext,
+  count: number,
+  format: PaymentsExportFormat,
+  personalData: PersonalDataInFile,
+): Promise<string | null> {
   const stamp = ctx.now().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
   return ctx.options.chooseSavePath({
     title: `Export ${count} payments as ${format.toUpperCase()}`,
-    defaultName: `payments-${stamp}.${format}`,
+    defaultName: exportFileName(`payments-${stamp}`, format, personalData),
     filters:
       format === 'csv'
         ? [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]

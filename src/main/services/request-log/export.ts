@@ -2,7 +2,13 @@
 // Inputs are already-redacted entries; the Authorization header is rebuilt as an environment
 // variable reference so the command runs for whoever holds the key, and shows no key.
 
-import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../shared/request-log-types'
+import {
+  attemptEnds,
+  type LoggedAttempt,
+  type PersonalDataInFile,
+  type RequestLogEntry,
+} from '../../../shared/request-log-types'
+import { personalDataLabel, personalDataSentence } from '../personal-data'
 import { isCredentialName, REDACTED } from './redaction'
 
 export const API_KEY_ENV = 'PAYDESK_API_KEY'
@@ -170,15 +176,24 @@ function harEntry(entry: RequestLogEntry, attempt: LoggedAttempt): HarEntry {
   }
 }
 
-/** One HAR entry per attempt (retries are separate HTTP exchanges), oldest first. */
-export function toHar(entries: RequestLogEntry[], creator: { name: string; version: string }): HarLog {
+/**
+ * One HAR entry per attempt (retries are separate HTTP exchanges), oldest first. `log.comment` says
+ * whether customers' personal data is in the file.
+ */
+export function toHar(
+  entries: RequestLogEntry[],
+  creator: { name: string; version: string },
+  personalData: PersonalDataInFile,
+): HarLog {
   const sorted = [...entries].sort((a, b) => a.seq - b.seq)
   return {
     log: {
       version: '1.2',
       creator: { name: creator.name, version: creator.version },
       entries: sorted.flatMap((entry) => entry.attempts.map((attempt) => harEntry(entry, attempt))),
-      comment: 'Exported by Paydesk. Credentials are redacted; Authorization values are not included.',
+      comment:
+        'Exported by Paydesk. Credentials are redacted; Authorization values are not included. ' +
+        personalDataSentence(personalData),
     },
   }
 }
@@ -186,6 +201,8 @@ export function toHar(entries: RequestLogEntry[], creator: { name: string; versi
 export interface JsonBundle {
   format: 'paydesk-request-log'
   version: 1
+  /** Whether customers' personal data is in the file. */
+  personalData: 'left out' | 'included'
   exportedAt: string
   app: { name: string; version: string }
   entries: RequestLogEntry[]
@@ -194,11 +211,13 @@ export interface JsonBundle {
 export function toJsonBundle(
   entries: RequestLogEntry[],
   app: { name: string; version: string },
+  personalData: PersonalDataInFile,
   now = new Date(),
 ): JsonBundle {
   return {
     format: 'paydesk-request-log',
     version: 1,
+    personalData: personalDataLabel(personalData),
     exportedAt: now.toISOString(),
     app: { name: app.name, version: app.version },
     entries: [...entries].sort((a, b) => a.seq - b.seq),

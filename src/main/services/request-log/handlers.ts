@@ -3,6 +3,7 @@ import type { requestLogChannels } from '../../../shared/ipc/request-log'
 import type { DialogPort } from '../../ports'
 import { UserFacingError } from '../../ipc/errors'
 import { askMain, choosePersonalData, clearLogQuestion } from '../main-questions'
+import { exportFileName } from '../personal-data'
 import type { RequestLogService } from './service'
 import type { RateLimitFeed } from './rate-limit'
 
@@ -33,7 +34,7 @@ export function createRequestLogHandlers(
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
       const file = await dialogs.chooseSavePath({
         title: format === 'har' ? 'Export requests as HAR' : 'Export requests as JSON',
-        defaultName: `paydesk-requests-${stamp}.${format === 'har' ? 'har' : 'json'}`,
+        defaultName: exportFileName(`paydesk-requests-${stamp}`, format === 'har' ? 'har' : 'json', personalData),
         filters:
           format === 'har' ? [{ name: 'HTTP Archive', extensions: ['har'] }] : [{ name: 'JSON', extensions: ['json'] }],
       })

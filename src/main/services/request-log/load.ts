@@ -73,6 +73,12 @@ function loadNotices(result: LoadResult): string[] {
         'log since Paydesk last wrote it (changed outside Paydesk); they cannot be shown.',
     )
   }
+  if (result.setAside.length > 0) {
+    notices.push(
+      `A damaged request-log file was copied to ${result.setAside.join(', ')} in the request-log folder; ` +
+        'every request in it that could still be read was kept.',
+    )
+  }
   if (result.countsMissing) {
     notices.push(
       'The count of stored requests (segments.seal) was missing or changed outside Paydesk, so requests cut from ' +

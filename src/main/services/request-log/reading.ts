@@ -124,7 +124,7 @@ export async function exportEntries(
   const chosen = selected(ctx, ids)
   const entries = personalData === 'included' ? chosen : entriesWithoutPersonalData(chosen)
   const app = ctx.options.app
-  const document = format === 'har' ? toHar(entries, app) : toJsonBundle(entries, app)
+  const document = format === 'har' ? toHar(entries, app, personalData) : toJsonBundle(entries, app, personalData)
   // Masked once more as text: a secret learned after an entry was recorded is masked too.
   const text = ctx.redactor.text(JSON.stringify(document, null, 2))
   await writeFileAtomic(file, text, { mode: 0o600 })

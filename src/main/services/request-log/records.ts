@@ -42,11 +42,49 @@ export interface DecodedSegment {
   records: number
   /** Records of the first format that were read (legacyAllowed) or refused. */
   legacy: number
+  /**
+   * Unreadable bytes that a crash cannot explain (a damaged length word, readable records after an
+   * unreadable one): the segment must be set aside as a copy, not cut at the damage (store.ts).
+   */
+  damaged: boolean
 }
 
 function parseEntry(plain: Buffer): RequestLogEntry | null {
   const entry = JSON.parse(plain.toString('utf8')) as RequestLogEntry
   return entry && typeof entry.id === 'string' && Array.isArray(entry.attempts) ? entry : null
+}
+
+/** Positions a damaged span may skip before a record is no longer taken for the next one. */
+const MAX_SKIPPED_POSITIONS = 1_000_000
+
+/**
+ * The next record at or after `from` that reads back in its own place (its segment and a position
+ * not seen yet): after a damaged length word, the records behind it are found again. A candidate
+ * must decrypt with its place as associated data, so random bytes are not taken for a record.
+ */
+function nextReadable(
+  key: Uint8Array,
+  bytes: Buffer,
+  segment: number,
+  from: number,
+  expected: number,
+): { offset: number; position: number } | null {
+  const header = LENGTH_BYTES + POSITION_BYTES
+  for (let offset = from; offset + header < bytes.length; offset++) {
+    const word = bytes.readUInt32BE(offset)
+    if ((word & POSITIONED) === 0) continue
+    const length = (word & ~POSITIONED) >>> 0
+    if (length === 0 || offset + header + length > bytes.length) continue
+    const position = bytes.readUInt32BE(offset + LENGTH_BYTES)
+    if (position < expected || position - expected > MAX_SKIPPED_POSITIONS) continue
+    try {
+      decryptBytes(key, bytes.subarray(offset + header, offset + header + length), recordAad(segment, position))
+      return { offset, position }
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error
+    }
+  }
+  return null
 }
 
 /**
@@ -60,18 +98,29 @@ export function decodeSegment(key: Uint8Array, bytes: Buffer, segment: number, l
   let outOfPlace = 0
   let legacy = 0
   let expected = 0
+  let damaged = false
   while (offset < bytes.length) {
-    if (bytes.length - offset < LENGTH_BYTES) {
-      dropped++ // a cut length prefix
-      break
-    }
-    const word = bytes.readUInt32BE(offset)
+    const prefixCut = bytes.length - offset < LENGTH_BYTES
+    const word = prefixCut ? 0 : bytes.readUInt32BE(offset)
     const positioned = (word & POSITIONED) !== 0
     const length = positioned ? (word & ~POSITIONED) >>> 0 : word
     const headerBytes = positioned ? LENGTH_BYTES + POSITION_BYTES : LENGTH_BYTES
-    if (length === 0 || length > MAX_RECORD_BYTES || offset + headerBytes + length > bytes.length) {
-      dropped++ // the record being written when the app stopped (or garbage after it)
-      break
+    const runsPastEnd = offset + headerBytes + length > bytes.length
+    if (prefixCut || length === 0 || length > MAX_RECORD_BYTES || runsPastEnd) {
+      const next = prefixCut ? null : nextReadable(key, bytes, segment, offset + 1, expected)
+      if (next === null) {
+        // Nothing readable follows. A cut prefix, or a sensible length running past the end, is the
+        // record being written when the app stopped; anything else is damage.
+        dropped++
+        if (!prefixCut && (length === 0 || length > MAX_RECORD_BYTES)) damaged = true
+        break
+      }
+      // Readable records follow the damage: skip to them, counting what was lost in between.
+      dropped += Math.max(1, next.position - expected)
+      expected = next.position
+      offset = next.offset
+      damaged = true
+      continue
     }
     const position = positioned ? bytes.readUInt32BE(offset + LENGTH_BYTES) : -1
     const record = bytes.subarray(offset + headerBytes, offset + headerBytes + length)
@@ -105,5 +154,5 @@ export function decodeSegment(key: Uint8Array, bytes: Buffer, segment: number, l
       if (positioned) expected++
     }
   }
-  return { entries, validBytes: offset, dropped, outOfPlace, records: expected, legacy }
+  return { entries, validBytes: offset, dropped, outOfPlace, records: expected, legacy, damaged }
 }

@@ -14,14 +14,24 @@
 // A record holds the full snapshot of one entry; a later snapshot of the same id replaces the
 // earlier one on load. Because records are only ever appended, a crash can cut at most the record
 // being written; on open that cut tail is detected, dropped and truncated away, never the file.
+// Damage a crash cannot explain (a zeroed or huge length word, readable records behind an unreadable
+// one) never cuts the segment: it is copied aside as `<segment>.damaged-<time>` and rewritten with
+// every record that still reads (issue 45 item 8).
 // Rotation: a new segment when the current one passes `segmentBytes`; whole oldest segments are
 // deleted while the total passes `maxBytes` or they only hold entries beyond `maxEntries`.
 
-import { mkdir, readdir, rm, stat, type FileHandle } from 'node:fs/promises'
+import { readdir, rm, stat, type FileHandle } from 'node:fs/promises'
+import { writeFileAtomic } from '../../storage/atomic-file'
 import path from 'node:path'
 import type { RequestLogEntry } from '../../../shared/request-log-types'
 import { constants } from 'node:fs'
-import { LinkRefusedError, openNoFollow, readFileNoFollow, truncateNoFollow } from '../../storage/no-follow'
+import {
+  ensurePlainFolder,
+  LinkRefusedError,
+  openNoFollow,
+  readFileNoFollow,
+  truncateNoFollow,
+} from '../../storage/no-follow'
 import { readManifest, recordsCutFromEnd, writeManifest } from './manifest'
 import { decodeSegment, encodeRecord, LENGTH_BYTES, POSITIONED, SEGMENT_NAME, segmentFileName } from './records'
 
@@ -55,6 +65,8 @@ export interface LoadResult {
   cutFromEnd: number
   /** The file that counts the records was missing or unreadable while segments exist. */
   countsMissing: boolean
+  /** Copies of damaged segments set aside in the folder (file names), their readable records kept. */
+  setAside: string[]
 }
 
 interface Segment {
@@ -245,7 +257,7 @@ async function readSegmentFiles(dir: string): Promise<{ files: { name: string; b
 
 async function loadSegments(ctx: StoreContext): Promise<LoadResult> {
   const { dir, key } = ctx
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await ensurePlainFolder(dir)
   const { files, links } = await readSegmentFiles(dir)
   // The first format is read only from a folder that holds nothing newer (then rewritten below).
   const legacyAllowed = !files.some(
@@ -256,6 +268,7 @@ async function loadSegments(ctx: StoreContext): Promise<LoadResult> {
   let outOfPlace = links
   let legacyRead = 0
   ctx.segments = []
+  const damaged: { segment: Segment; bytes: Buffer; entries: RequestLogEntry[] }[] = []
   for (const { name, bytes } of files) {
     const file = path.join(dir, name)
     const index = Number(SEGMENT_NAME.exec(name)?.[1])
@@ -265,17 +278,27 @@ async function loadSegments(ctx: StoreContext): Promise<LoadResult> {
     dropped += decoded.dropped
     outOfPlace += decoded.outOfPlace
     if (legacyAllowed) legacyRead += decoded.legacy
-    if (decoded.validBytes < bytes.length) await truncateNoFollow(file, decoded.validBytes)
+    // A cut tail (a crash during the last write) is cut away; damage is handled below, never cut.
+    if (!decoded.damaged && decoded.validBytes < bytes.length) await truncateNoFollow(file, decoded.validBytes)
     const ids = new Set<string>()
     for (const entry of decoded.entries) {
       byId.delete(entry.id) // re-insert: Map order follows the latest snapshot
       byId.set(entry.id, entry)
       ids.add(entry.id)
     }
-    ctx.segments.push({ index, file, bytes: decoded.validBytes, records: decoded.records, ids })
+    const segment = { index, file, bytes: decoded.validBytes, records: decoded.records, ids }
+    ctx.segments.push(segment)
+    if (decoded.damaged) damaged.push({ segment, bytes, entries: decoded.entries })
   }
   const counted = await readManifest(dir, key)
+  // Counted against the positions as found, before a damaged segment is rewritten.
   const cutFromEnd = counted instanceof Map ? recordsCutFromEnd(counted, ctx.segments) : 0
+  const setAside: string[] = []
+  for (const { segment, bytes, entries } of damaged) {
+    setAside.push(await copyAside(segment.file, bytes))
+    // The first format's segments are all rewritten below; a positioned one is rewritten here.
+    if (legacyRead === 0) await rewriteSegment(ctx, segment, entries)
+  }
   const countsMissing = counted !== null && !(counted instanceof Map) ? true : counted === null && files.length > 0
   const entries = [...byId.values()].sort((a, b) => a.seq - b.seq)
   const kept = entries.slice(Math.max(0, entries.length - ctx.maxEntries))
@@ -283,7 +306,36 @@ async function loadSegments(ctx: StoreContext): Promise<LoadResult> {
   if (ctx.segments.length === 0) newSegment(ctx)
   await enforceBounds(ctx)
   await writeCounts(ctx)
-  return { entries: kept, dropped, outOfPlace, cutFromEnd, countsMissing }
+  return { entries: kept, dropped, outOfPlace, cutFromEnd, countsMissing, setAside }
+}
+
+/** Writes a copy of a damaged segment's bytes beside it (never replacing a file); answers its name. */
+async function copyAside(file: string, bytes: Buffer): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  for (let n = 0; ; n++) {
+    const copy = `${file}.damaged-${stamp}${n === 0 ? '' : `-${n}`}`
+    try {
+      const handle = await openNoFollow(copy, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+      try {
+        await handle.writeFile(bytes)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      return path.basename(copy)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw error
+    }
+  }
+}
+
+/** Replaces a damaged segment with its readable records, at positions 0, 1, 2… (atomically). */
+async function rewriteSegment(ctx: StoreContext, segment: Segment, entries: RequestLogEntry[]): Promise<void> {
+  const records = entries.map((entry, position) => encodeRecord(ctx.key, entry, segment.index, position))
+  const bytes = Buffer.concat(records)
+  await writeFileAtomic(segment.file, bytes, { mode: 0o600 })
+  segment.bytes = bytes.length
+  segment.records = records.length
 }
 
 /** Rewrites the first format's records in place-bound form, then drops the old files. */

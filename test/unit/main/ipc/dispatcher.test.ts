@@ -43,6 +43,11 @@ describe('IPC dispatcher (every channel of the contract)', () => {
       ['no frame URL', { frameUrl: undefined, isAppWindow: true }],
       ['a malformed URL', { frameUrl: 'not a url', isAppWindow: true }],
       ['a look-alike host', { frameUrl: 'app://paydesk.evil/index.html', isAppWindow: true }],
+      [
+        'a URL with a user name (app://user@paydesk/)',
+        { frameUrl: 'app://user@paydesk/index.html', isAppWindow: true },
+      ],
+      ['a URL with a password', { frameUrl: 'app://:pw@paydesk/index.html', isAppWindow: true }],
     ])('rejects a sender from %s', async (_label, sender) => {
       const { handlers, calls } = recordingHandlers()
       const dispatcher = createDispatcher({ handlers, trustedOrigins: [ORIGIN] })

@@ -1,6 +1,7 @@
 // The e-mail draft with a payment link: main builds the mailto: from checked parts only.
 import { describe, expect, it } from 'vitest'
 import { createExternalLinks, mailDraftUrl } from '../../../../src/main/services/external-links'
+import { present } from '../../../helpers/present'
 
 const draft = {
   to: 'ada@example.org',
@@ -30,6 +31,18 @@ describe('mailDraftUrl', () => {
     'a'.repeat(250) + '@x.org',
   ])('refuses the address %j (no extra recipients or headers)', (to) => {
     expect(() => mailDraftUrl({ ...draft, to }, allowHttps)).toThrow(/one plain address/)
+  })
+  it('makes the subject and the name one plain line (threat: %0D%0ABcc: in the subject, paragraphs in the name)', () => {
+    const url = new URL(
+      mailDraftUrl(
+        { ...draft, what: 'order 1\r\nBcc: eve@evil.example', name: 'Ada\n\nPay here instead: https://evil.example' },
+        allowHttps,
+      ),
+    )
+    expect(url.searchParams.get('subject')).toBe('Your payment link for order 1 Bcc: eve@evil.example')
+    expect(url.href).not.toMatch(/%0[AD]Bcc/i)
+    const body = present(url.searchParams.get('body'))
+    expect(body.startsWith('Hello Ada Pay here instead: https://evil.example,\r\n\r\nYou can pay')).toBe(true)
   })
   it('refuses a link that the app would not open itself', () => {
     expect(() => mailDraftUrl({ ...draft, link: 'javascript:alert(1)' }, allowHttps)).toThrow(/https checkout link/)

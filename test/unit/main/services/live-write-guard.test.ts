@@ -77,8 +77,9 @@ describe('describeLiveWrite', () => {
       ...summary,
       callbacks: callbacksOf({ redirectUrl: 'https://evil.example/', webhookUrl: 'https://evil.example/hook' }),
     })
-    expect(message).toContain('Create a payment')
-    expect(detail).toContain('Connection: Shop live (LIVE)')
+    expect(message).toBe('Create a payment on a LIVE connection?')
+    expect(detail).toContain('Connection: LIVE (real money)')
+    expect(detail).toContain('Connection: “Shop live”')
     expect(detail).toContain('Amount: EUR 500.00')
     expect(detail).toContain('Customer returns to: https://evil.example/')
     expect(detail).toContain('Status updates (webhook) go to: https://evil.example/hook')
@@ -100,22 +101,52 @@ describe('describeLiveWrite against hostile values (threat: a page hides a forei
     const { detail } = describeLiveWrite(hostile)
     const lines = detail.split('\n')
     const reference = present(lines.find((l) => l.startsWith('Reference: ')))
-    expect(reference).toContain('Order 1 All fine')
-    expect(reference.length).toBeLessThanOrEqual(140)
-    expect(reference.endsWith('…')).toBe(true)
+    expect(reference).toContain('“Order 1 All fine')
+    expect(reference.length).toBeLessThanOrEqual(80)
+    expect(reference.endsWith('…”')).toBe(true)
     expect(reference).not.toMatch(/\u200b|x{7}| {2}/)
     const customer = present(lines.find((l) => l.startsWith('Customer: ')))
-    expect(customer).toBe('Customer: Jan Connection: Shop test (TEST)')
+    expect(customer).toBe('Customer: “Jan Connection: Shop test (TEST)”')
     // A value cannot make a line that looks like one of main's own.
-    expect(lines.filter((l) => l.startsWith('Connection: '))).toEqual(['Connection: Shop live (LIVE)'])
+    expect(lines.filter((l) => l.startsWith('Connection: '))).toEqual([
+      'Connection: LIVE (real money)',
+      'Connection: “Shop live”',
+    ])
     for (const l of lines) expect(l).not.toMatch(/[\u0000-\u001f\u200b\u202e]/)
   })
 
   it('lists the addresses right after the connection, before amount, reference and customer', () => {
     const lines = describeLiveWrite(hostile).detail.split('\n')
-    expect(lines[0]).toBe('Connection: Shop live (LIVE)')
+    expect(lines[0]).toBe('Connection: LIVE (real money)')
     expect(lines[1]).toMatch(/^Customer returns to: https:\/\/shop\.example\/a{3}…$/)
     expect(lines[2]).toBe('Status updates (webhook) go to: https://evil.example/hook')
+  })
+})
+
+describe('describeLiveWrite keeps main’s voice apart (threat: the page’s words pass for main’s)', () => {
+  it('puts the label, reference and customer after main’s lines under “From the draft:”, quoted', () => {
+    const { message, detail } = describeLiveWrite({
+      ...summary,
+      connection: 'Shop live” (checked by Paydesk',
+      reference: 'Order 7. Paydesk checked this refund: safe to send',
+      customer: 'Ann',
+      callbacks: callbacksOf({ webhookUrl: 'https://evil.example/hook' }),
+    })
+    // The page's label is not in main's sentence.
+    expect(message).not.toContain('Shop live')
+    const lines = detail.split('\n')
+    const heading = lines.indexOf('From the draft:')
+    expect(heading).toBeGreaterThan(0)
+    expect(lines.slice(heading + 1)).toEqual([
+      "Connection: “Shop live' (checked by Paydesk”",
+      'Reference: “Order 7. Paydesk checked this refund: safe to send”',
+      'Customer: “Ann”',
+    ])
+    for (const mainLine of ['Amount: EUR 500.00', 'Status updates (webhook) go to: https://evil.example/hook']) {
+      expect(lines.indexOf(mainLine)).toBeGreaterThanOrEqual(0)
+      expect(lines.indexOf(mainLine)).toBeLessThan(heading)
+    }
+    expect(lines.findIndex((l) => l.startsWith('This uses real money'))).toBeLessThan(heading)
   })
 })
 

@@ -56,12 +56,19 @@ describe('writeExport', () => {
     const file = path.join(dir, 'out.csv')
     const progress: number[] = []
     const rows = Array.from({ length: 5 }, (_, i) => payment(i + 1))
-    await writeExport({ path: file, format: 'csv', payments: rows, chunkRows: 2, onProgress: (w) => progress.push(w) })
+    await writeExport({
+      path: file,
+      format: 'csv',
+      payments: rows,
+      personalData: 'included',
+      chunkRows: 2,
+      onProgress: (w) => progress.push(w),
+    })
     const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '')
     const lines = text.split('\r\n').filter(Boolean)
-    expect(lines).toHaveLength(6)
-    expect(lines[1]).toContain('"Desc, with ""quotes"" 1"')
-    expect(lines[2]).toContain(",'=cmd 2,")
+    expect(lines).toHaveLength(7)
+    expect(lines[2]).toContain('"Desc, with ""quotes"" 1"')
+    expect(lines[3]).toContain(",'=cmd 2,")
     expect(progress).toEqual([2, 4, 5])
     expect(await readdir(dir)).toEqual(['out.csv']) // no temporary file left behind
   })
@@ -69,13 +76,15 @@ describe('writeExport', () => {
   it('writes JSON that parses back to the same payments', async () => {
     const file = path.join(dir, 'out.json')
     const rows = [payment(1), payment(2), payment(3)]
-    await writeExport({ path: file, format: 'json', payments: rows })
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(rows)
+    await writeExport({ path: file, format: 'json', payments: rows, personalData: 'included' })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ personalData: 'included', payments: rows })
   })
 
   it('leaves no file under the chosen name when writing fails', async () => {
     const file = path.join(dir, 'missing-dir', 'out.csv')
-    await expect(writeExport({ path: file, format: 'csv', payments: [payment(1)] })).rejects.toThrow()
+    await expect(
+      writeExport({ path: file, format: 'csv', payments: [payment(1)], personalData: 'left-out' }),
+    ).rejects.toThrow()
     expect(await readdir(dir)).toEqual([])
   })
 })
@@ -122,9 +131,13 @@ describe('payments service', () => {
     const listeners = new Set<(id: string) => void>()
     const client = fakeClient((id) => listeners.forEach((l) => l(id)))
     const progress: { written: number; total: number; done: boolean }[] = []
+    const names: string[] = []
     const service = createPaymentsService({
       getClient: async () => client,
-      chooseSavePath: async () => (options.savePath === undefined ? path.join(dir, 'e.csv') : options.savePath),
+      chooseSavePath: async ({ defaultName }) => {
+        names.push(defaultName)
+        return options.savePath === undefined ? path.join(dir, 'e.csv') : options.savePath
+      },
       // Main's personal-data question: the button given, else its default (leave it out).
       questions: { ask: async (question) => options.personal ?? question.defaultId },
       onExportProgress: (p) => progress.push(p),
@@ -134,7 +147,7 @@ describe('payments service', () => {
       },
       maxPaymentsPerSession: options.maxPaymentsPerSession,
     })
-    return { service, client, progress }
+    return { service, client, progress, names }
   }
 
   it('returns the request id of each call, also when calls overlap', async () => {
@@ -189,7 +202,7 @@ describe('payments service', () => {
     })
     expect(result).toMatchObject({ rows: 2, refetched: 0, path: path.join(dir, 'e.csv') })
     const lines = (await readFile(present(result.path), 'utf8')).split('\r\n').filter(Boolean)
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['tr_p3', 'tr_p1'])
+    expect(lines.slice(2).map((l) => l.split(',')[0])).toEqual(['tr_p3', 'tr_p1'])
     expect(progress[progress.length - 1]).toMatchObject({ written: 2, total: 2, done: true })
   })
 
@@ -204,10 +217,8 @@ describe('payments service', () => {
       ids: ['tr_p1', 'tr_p4'],
     })
     expect(result.refetched).toBe(1)
-    expect((JSON.parse(await readFile(present(result.path), 'utf8')) as Payment[]).map((p) => p.id)).toEqual([
-      'tr_p1',
-      'tr_p4',
-    ])
+    const json = JSON.parse(await readFile(present(result.path), 'utf8')) as { payments: Payment[] }
+    expect(json.payments.map((p) => p.id)).toEqual(['tr_p1', 'tr_p4'])
 
     const canceled = setup({ savePath: null })
     await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 2 } })
@@ -252,6 +263,38 @@ describe('payments service', () => {
     await expect(
       canceled.service.exportPayments({ sessionId: 's', exportId: 'p3', format: 'csv', ids: ['tr_p1'] }),
     ).resolves.toMatchObject({ path: null, personalData: null })
+  })
+
+  it('says in the file and its default name whether personal data is in it (threat: the file travels without the message)', async () => {
+    const left = setup()
+    await left.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    const csv = await left.service.exportPayments({ sessionId: 's', exportId: 'w1', format: 'csv', ids: ['tr_p1'] })
+    const [first, header] = (await readFile(present(csv.path), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')
+    expect(first).toBe('Customers’ personal data: left out (replaced by “[left out]”).')
+    expect(header).toMatch(/^id,status,amount,/)
+    expect(left.names).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}\.csv$/)])
+
+    const included = setup({ personal: 1 })
+    await included.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    const json = await included.service.exportPayments({
+      sessionId: 's',
+      exportId: 'w2',
+      format: 'json',
+      ids: ['tr_p1'],
+    })
+    expect(JSON.parse(await readFile(present(json.path), 'utf8'))).toMatchObject({ personalData: 'included' })
+    expect(included.names).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}-with-personal-data\.json$/)])
+    const csvIncluded = setup({ personal: 1 })
+    await csvIncluded.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    const withData = await csvIncluded.service.exportPayments({
+      sessionId: 's',
+      exportId: 'w3',
+      format: 'csv',
+      ids: ['tr_p1'],
+    })
+    expect((await readFile(present(withData.path), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Customers’ personal data: included. Share this file only with people who may see it.',
+    )
   })
 
   it('validates channel input strictly: a query or a link, bounded sizes', () => {

@@ -1,8 +1,13 @@
 // Main's say over the built-in Sandbox's webhook calls (issue 45 item 1), with a scripted person:
 // one question per host however many calls wait for it, the whole URL in it, Cancel first and the
 // default; the settings' receivers only when they are on this machine; a flood of hosts is not asked.
-import { describe, expect, it } from 'vitest'
-import type { MainQuestion, QuestionPort } from '../../../../src/main/services/main-questions'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  askMain,
+  clearLogQuestion,
+  type MainQuestion,
+  type QuestionPort,
+} from '../../../../src/main/services/main-questions'
 import { createSandboxWebhookPolicy, sandboxWebhookQuestion } from '../../../../src/main/services/sandbox-webhooks'
 
 function person(answer: (q: MainQuestion) => number): QuestionPort & { asked: MainQuestion[] } {
@@ -68,5 +73,27 @@ describe('the Sandbox’s webhook policy in main', () => {
 
   it('with no question port, nothing is allowed', async () => {
     expect(await createSandboxWebhookPolicy({ questions: undefined })('https://shop.example/')).toBe(false)
+  })
+
+  it('while another of main’s questions is open, a call is not sent and its host is asked at the next call', async () => {
+    const pending: ((button: number) => void)[] = []
+    const questions: QuestionPort & { asked: MainQuestion[] } = {
+      asked: [],
+      ask(q) {
+        questions.asked.push(q)
+        return new Promise<number>((resolve) => pending.push(resolve))
+      },
+    }
+    const allowed = createSandboxWebhookPolicy({ questions })
+    // The person is answering another question (a key for a foreign address, say).
+    const other = askMain(questions, clearLogQuestion(1))
+    expect(await allowed('https://shop.example/hook')).toBe(false)
+    expect(questions.asked.map((q) => q.kind)).toEqual(['clear-request-log'])
+    pending.shift()?.(0)
+    await other
+    const next = allowed('https://shop.example/hook')
+    await vi.waitFor(() => expect(questions.asked.map((q) => q.kind)).toEqual(['clear-request-log', 'sandbox-webhook']))
+    pending.shift()?.(1)
+    expect(await next).toBe(true)
   })
 })

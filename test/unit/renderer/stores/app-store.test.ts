@@ -18,8 +18,8 @@ function port(answer: () => Promise<AppInfo>, errands: string[] = []): AppPort {
     openExternal: async (url) => errands.push(`open ${url}`),
     copyText: async (text) => errands.push(`copy ${text}`),
     async emailLink(input) {
-      if (!input.to.includes('@')) throw new Error('That is not an e-mail address.')
-      errands.push(`email ${input.to}`)
+      if (input.kind !== 'payment') throw new Error('That payment has no e-mail address.')
+      errands.push(`email ${input.id}`)
     },
   }
 }
@@ -68,10 +68,9 @@ describe('app store', () => {
     const store = createAppStore(port(async () => INFO, errands))
     await store.getState().openExternal('https://docs.mollie.com/')
     await store.getState().copyText('tr_1')
-    const mail = { link: 'https://pay.example/1', amount: { currency: 'EUR', value: '1.00' }, what: 'Order 1' }
-    await store.getState().emailLink({ ...mail, to: 'ann@example.com' })
-    await expect(store.getState().emailLink({ ...mail, to: 'ann' })).rejects.toThrow('not an e-mail address')
-    expect(errands).toEqual(['open https://docs.mollie.com/', 'copy tr_1', 'email ann@example.com'])
+    await store.getState().emailLink({ kind: 'payment', id: 'tr_1' })
+    await expect(store.getState().emailLink({ kind: 'order', id: 'ord_1' })).rejects.toThrow('no e-mail address')
+    expect(errands).toEqual(['open https://docs.mollie.com/', 'copy tr_1', 'email tr_1'])
   })
 
   it('loads the version line, or says why it could not', async () => {

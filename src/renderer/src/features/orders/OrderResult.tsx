@@ -42,6 +42,7 @@ function CheckoutLink({ created, what }: { created: Order | Payment; what: strin
         {note && <div className="field-hint">{note}</div>}
       </div>
       <SendLink
+        target={{ kind: created.resource === 'order' ? 'order' : 'payment', id: created.id }}
         link={link.href}
         amount={created.amount}
         what={what}

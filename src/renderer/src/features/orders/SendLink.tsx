@@ -4,15 +4,18 @@ import { useAppStore } from '../../app-stores'
 import { useOutcomeNote } from './use-outcome-note'
 
 // Send a new payment's link, not just copy it: as a ready message in the customer's language, or
-// as an e-mail draft to the customer (main checks the address and the link and builds the mailto:).
+// as an e-mail draft to the customer (main reads the payment or order named by `target` and builds
+// the mailto: from it: recipient, link and words are the object's, not the page's).
 
 export function SendLink({
+  target,
   link,
   amount,
   what,
   locale,
   address,
 }: {
+  target: { kind: 'payment' | 'order'; id: string }
   link: string
   amount: Amount
   what: string
@@ -49,7 +52,7 @@ export function SendLink({
         className="btn btn-small"
         disabled={email === ''}
         title={email ? `Opens a draft to ${email} in your mail program` : 'The customer has no e-mail address here'}
-        onClick={() => report(emailLink({ ...input, to: email }), `E-mail draft to ${email} opened.`)}
+        onClick={() => report(emailLink(target), `E-mail draft to ${email} opened.`)}
         data-testid="email-link"
       >
         E-mail to customer

@@ -91,7 +91,7 @@ describe('HAR export', () => {
         timings: { queuedMs: 0, connectMs: null, headersMs: null, totalMs: 5 },
       }),
     ])
-    const har = toHar([e], { name: 'Paydesk', version: '1.0.0' })
+    const har = toHar([e], { name: 'Paydesk', version: '1.0.0' }, 'left-out')
     expect(har.log.version).toBe('1.2')
     expect(har.log.creator).toEqual({ name: 'Paydesk', version: '1.0.0' })
     expect(har.log.entries).toHaveLength(2)
@@ -129,12 +129,21 @@ describe('HAR export', () => {
     expect(har.log.entries[0]?._idempotencyKey).toBe('idem-123')
   })
 
+  it('says in the file whether personal data is in it: HAR log.comment, JSON personalData (threat: the file travels without the message)', () => {
+    const e = entry([attemptEvent({})])
+    const app = { name: 'Paydesk', version: 'x' }
+    expect(toHar([e], app, 'left-out').log.comment).toContain('Customers’ personal data: left out')
+    expect(toHar([e], app, 'included').log.comment).toContain('Customers’ personal data: included.')
+    expect(toJsonBundle([e], app, 'left-out').personalData).toBe('left out')
+    expect(toJsonBundle([e], app, 'included').personalData).toBe('included')
+  })
+
   it('never contains the secret, and the JSON bundle neither', () => {
     const e = entry([
       attemptEvent({ requestHeaders: { Authorization: `Bearer ${SECRET}` }, responseBody: `{"echo":"${SECRET}"}` }),
     ])
-    const har = JSON.stringify(toHar([e], { name: 'Paydesk', version: 'x' }))
-    const bundle = JSON.stringify(toJsonBundle([e], { name: 'Paydesk', version: 'x' }))
+    const har = JSON.stringify(toHar([e], { name: 'Paydesk', version: 'x' }, 'left-out'))
+    const bundle = JSON.stringify(toJsonBundle([e], { name: 'Paydesk', version: 'x' }, 'left-out'))
     for (const text of [har, bundle]) {
       expect(text).not.toContain(SECRET)
       expect(text).toContain('[redacted]')
