@@ -17,6 +17,7 @@ import type { Locale, PaymentMethod } from '../shared/service/enums'
 import { updatePaymentStateViolation } from '../shared/service/update-payment'
 import { HAL_JSON, SandboxError } from './errors'
 import type { IdFactory } from './ids'
+import { cancelLines, openUnits } from './order-lines'
 import type { Scope } from './resources'
 import { zeroLike, type OrderRecord, type PaymentRecord, type RefundData, type SandboxStore } from './store'
 
@@ -201,19 +202,10 @@ export function cancelOrderRecord(store: SandboxStore, order: OrderRecord, cance
       markPaymentCanceled(payment, canceledAt)
     }
   }
-  for (const line of data.lines) {
-    const canceledQuantity = line.quantity - line.quantityShipped
-    line.status = 'canceled'
-    line.isCancelable = false
-    line.quantityCanceled = canceledQuantity
-    line.amountCanceled = { ...line.totalAmount }
-    line.cancelableQuantity = 0
-    line.shippableQuantity = 0
-    line.refundableQuantity = 0
-  }
-  data.status = 'canceled'
-  data.canceledAt = canceledAt
-  delete data.isCancelable
+  // What has not shipped is canceled; an order that shipped part becomes `completed`
+  // (https://docs.mollie.com/reference/cancel-order), one that shipped nothing `canceled`.
+  const open = data.lines.filter((l) => openUnits(l) > 0).map((line) => ({ line, quantity: openUnits(line) }))
+  cancelLines(order, open, canceledAt)
 }
 
 /** The scope check for objects reached by id: another profile's or mode's object is a 404. */

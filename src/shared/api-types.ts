@@ -78,6 +78,7 @@ import type {
   SequenceType,
   VoucherCategory,
 } from './service/enums'
+import type { Shipment } from './api-types-ledger'
 
 export type Mode = 'live' | 'test'
 
@@ -190,7 +191,7 @@ export interface Order extends LifecycleMoments {
   webhookUrl?: string
   completedAt?: string
   lines: OrderLine[]
-  _embedded?: { payments?: Payment[]; refunds?: Refund[]; shipments?: unknown[] }
+  _embedded?: { payments?: Payment[]; refunds?: Refund[]; shipments?: Shipment[] }
   _links: OrderLinks
 }
 
@@ -439,6 +440,16 @@ export interface ProfileList {
 }
 
 export type { ApiErrorBody } from './service/errors'
+export type {
+  Balance,
+  BalanceTransaction,
+  CreateShipmentRequest,
+  Settlement,
+  Shipment,
+  ShipmentList,
+  ShipmentTracking,
+  UpdateOrderRequest,
+} from './api-types-ledger'
 
 export type SortOrder = 'asc' | 'desc'
 

@@ -12,6 +12,8 @@ import {
   listCustomers,
   updateCustomer,
 } from './customers'
+import { cancelOrderLines, updateOrder, updateOrderLine } from './order-changes'
+import { createShipment, getShipment, listShipments, updateShipment } from './shipments'
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
 import {
   createPaymentLink,
@@ -106,4 +108,11 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'update-payment-link': (c, r) => updatePaymentLink(c, r, param(r, 'paymentLinkId')),
   'delete-payment-link': (c, r) => deletePaymentLink(c, r, param(r, 'paymentLinkId')),
   'get-payment-link-payments': (c, r) => listPaymentLinkPayments(c, r, param(r, 'paymentLinkId')),
+  'update-order': (c, r) => updateOrder(c, r, param(r, 'orderId')),
+  'update-order-line': (c, r) => updateOrderLine(c, r, param(r, 'orderId'), param(r, 'orderLineId')),
+  'cancel-order-lines': (c, r) => cancelOrderLines(c, r, param(r, 'orderId')),
+  'create-shipment': (c, r) => createShipment(c, r, param(r, 'orderId')),
+  'list-shipments': (c, r) => listShipments(c, r, param(r, 'orderId')),
+  'get-shipment': (c, r) => getShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'update-shipment': (c, r) => updateShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
 }
