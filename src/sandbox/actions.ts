@@ -17,6 +17,7 @@ import type { Locale, PaymentMethod } from '../shared/service/enums'
 import { updatePaymentStateViolation } from '../shared/service/update-payment'
 import { HAL_JSON, SandboxError } from './errors'
 import type { IdFactory } from './ids'
+import { availableMinor } from './ledger'
 import { cancelLines, openUnits } from './order-lines'
 import type { Scope } from './resources'
 import { zeroLike, type OrderRecord, type PaymentRecord, type RefundData, type SandboxStore } from './store'
@@ -60,8 +61,13 @@ export function createRefund(
     description: truncatedDescription(body.description ?? ''),
     amount,
     metadata: body.metadata === undefined ? null : structuredClone<Metadata>(body.metadata),
-    // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing".
-    status: 'pending',
+    // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing";
+    // `queued` "due to a lack of balance" when the balance of its currency cannot cover it (ledger.ts).
+    status:
+      availableMinor(store, { profileId: payment.profileId, mode: payment.mode }, amount.currency, Date.parse(createdAt)) <
+      toMinor(amount)
+        ? 'queued'
+        : 'pending',
     paymentId: payment.id,
     createdAt,
   }
@@ -72,6 +78,7 @@ export function createRefund(
   payment.amountRemaining = amountFromMinor(toMinor(payment.amount) - total, amount.currency)
   delete record.json
   store.addRefund(refund)
+  if (refund.status === 'queued') store.refundQueue.add(refund)
   if (payment.orderId !== undefined) {
     const order = store.getOrderAnyScope(payment.orderId)?.data
     if (order) {

@@ -10,6 +10,7 @@ import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
+import { releaseQueuedRefunds } from './ledger'
 import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
 import { scheduleCharge } from './subscription-charges'
@@ -216,6 +217,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   )
   scheduleSeeded(ctx, seeded)
   startWebhooks(ctx)
+  // After every change of money, queued refunds that the balance now covers leave the queue.
+  ctx.events.on((c, kind) => {
+    if (kind !== 'order') releaseQueuedRefunds(c, (refund, fromMs) => scheduleRefund(c, refund, fromMs))
+  })
   const handler = createRequestHandler(ctx)
   const server = await listen(handler, tls, options.port ?? 0, host)
   const { port } = server.address() as AddressInfo

@@ -12,6 +12,17 @@ import {
   listCustomers,
   updateCustomer,
 } from './customers'
+import {
+  getBalance,
+  getOpenSettlement,
+  getPrimaryBalance,
+  getSettlement,
+  listBalances,
+  listBalanceTransactions,
+  listSettlementPayments,
+  listSettlementRefunds,
+  listSettlements,
+} from './balances'
 import { cancelOrderLines, updateOrder, updateOrderLine } from './order-changes'
 import { createShipment, getShipment, listShipments, updateShipment } from './shipments'
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
@@ -115,4 +126,13 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'list-shipments': (c, r) => listShipments(c, r, param(r, 'orderId')),
   'get-shipment': (c, r) => getShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
   'update-shipment': (c, r) => updateShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'list-balances': listBalances,
+  'get-balance': (c, r) => getBalance(c, r, param(r, 'balanceId')),
+  'get-primary-balance': getPrimaryBalance,
+  'list-balance-transactions': (c, r) => listBalanceTransactions(c, r, param(r, 'balanceId')),
+  'list-settlements': listSettlements,
+  'get-settlement': (c, r) => getSettlement(c, r, param(r, 'settlementId')),
+  'get-open-settlement': getOpenSettlement,
+  'list-settlement-payments': (c, r) => listSettlementPayments(c, r, param(r, 'settlementId')),
+  'list-settlement-refunds': (c, r) => listSettlementRefunds(c, r, param(r, 'settlementId')),
 }
