@@ -2,6 +2,7 @@
 // sandbox's profile has activated, filtered by amount, sequenceType and locale as documented.
 import { LOCALES } from '../../shared/api-types'
 import { SEQUENCE_TYPES } from '../../shared/service/enums'
+import { METHOD_CURRENCIES } from '../../shared/service/methods'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { queryScope, type ApiRequest } from '../request'
 import type { SandboxContext } from '../context'
@@ -18,7 +19,6 @@ interface MethodInfo {
   sequence: readonly ('oneoff' | 'first' | 'recurring')[]
 }
 
-const MANY = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'PLN', 'DKK', 'NOK', 'CZK', 'JPY'] as const
 const same = (name: string) => ({ en: name, nl: name, de: name, fr: name })
 const names = (en: string, nl: string, de: string, fr: string) => ({ en, nl, de, fr })
 // Sequence types: one-off only (O), one-off and first (OF), also recurring (OFR), recurring only (R).
@@ -32,10 +32,9 @@ function method(
   description: MethodInfo['description'],
   min: string,
   max: string,
-  currencies: readonly string[],
   sequence: MethodInfo['sequence'],
 ): MethodInfo {
-  return { id, description, min, max, currencies, sequence }
+  return { id, description, min, max, currencies: METHOD_CURRENCIES[id] ?? ['EUR'], sequence }
 }
 
 /**
@@ -43,33 +42,31 @@ function method(
  * id, names (en, nl, de, fr), EUR min and max, currencies, sequence types.
  */
 export const METHOD_CATALOG: readonly MethodInfo[] = [
-  method('ideal', same('iDEAL'), '0.01', '50000.00', ['EUR'], OF),
-  method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', MANY, OFR),
-  method('applepay', same('Apple Pay'), '0.01', '10000.00', MANY, OF),
-  method('bancontact', same('Bancontact'), '0.02', '50000.00', ['EUR'], OF),
+  method('ideal', same('iDEAL'), '0.01', '50000.00', OF),
+  method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', OFR),
+  method('applepay', same('Apple Pay'), '0.01', '10000.00', OF),
+  method('bancontact', same('Bancontact'), '0.02', '50000.00', OF),
   method(
     'banktransfer',
     names('Bank transfer', 'Overboeking', 'Überweisung', 'Virement bancaire'),
     '0.01',
     '1000000.00',
-    ['EUR', 'GBP', 'CHF', 'SEK', 'PLN'],
     O,
   ),
-  method('belfius', same('Belfius Pay Button'), '0.01', '50000.00', ['EUR'], OF),
-  method('kbc', same('KBC/CBC Payment Button'), '0.01', '50000.00', ['EUR'], OF),
-  method('eps', same('eps'), '1.00', '50000.00', ['EUR'], OF),
-  method('paypal', same('PayPal'), '0.01', '8000.00', MANY, OFR),
+  method('belfius', same('Belfius Pay Button'), '0.01', '50000.00', OF),
+  method('kbc', same('KBC/CBC Payment Button'), '0.01', '50000.00', OF),
+  method('eps', same('eps'), '1.00', '50000.00', OF),
+  method('paypal', same('PayPal'), '0.01', '8000.00', OFR),
   method(
     'directdebit',
     names('SEPA Direct Debit', 'SEPA-incasso', 'SEPA-Lastschrift', 'Prélèvement SEPA'),
     '0.01',
     '1000.00',
-    ['EUR'],
     R,
   ),
-  method('klarna', same('Klarna'), '0.01', '10000.00', ['EUR', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'], O),
-  method('paysafecard', same('paysafecard'), '1.00', '1000.00', ['EUR'], O),
-  method('przelewy24', same('Przelewy24'), '0.01', '50000.00', ['EUR', 'PLN'], O),
+  method('klarna', same('Klarna'), '0.01', '10000.00', O),
+  method('paysafecard', same('paysafecard'), '1.00', '1000.00', O),
+  method('przelewy24', same('Przelewy24'), '0.01', '50000.00', O),
 ]
 
 function language(locale: string | null): 'en' | 'nl' | 'de' | 'fr' {
