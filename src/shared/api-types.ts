@@ -279,6 +279,8 @@ export interface Payment extends LifecycleMoments {
   failedAt?: string
   /** https://docs.mollie.com/reference/create-payment: `manual` holds the amount until captured */
   captureMode?: CaptureMode
+  /** https://docs.mollie.com/reference/create-payment: capture automatically this long after authorization (`8 hours`) */
+  captureDelay?: string
   /** https://docs.mollie.com/reference/get-payment: until when an authorized amount can be captured */
   captureBefore?: string
   /**

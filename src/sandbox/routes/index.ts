@@ -43,17 +43,11 @@ import {
   listSubscriptions,
   updateSubscription,
 } from './subscriptions'
-import { getMethod, listMethods } from './methods'
+import { getMethod, listAllMethods, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
-import {
-  createPayment,
-  deletePayment,
-  getPaymentRoute,
-  listPayments,
-  listProfilesRoute,
-  patchPayment,
-} from './payments'
+import { createPayment, deletePayment, getPaymentRoute, listPayments, patchPayment } from './payments'
+import { getCurrentProfile, getProfileRoute, listProfilesRoute } from './profiles'
 import {
   cancelRefund,
   createOrderRefund,
@@ -119,6 +113,9 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'update-payment-link': (c, r) => updatePaymentLink(c, r, param(r, 'paymentLinkId')),
   'delete-payment-link': (c, r) => deletePaymentLink(c, r, param(r, 'paymentLinkId')),
   'get-payment-link-payments': (c, r) => listPaymentLinkPayments(c, r, param(r, 'paymentLinkId')),
+  'list-all-methods': listAllMethods,
+  'get-profile': (c, r) => getProfileRoute(c, r, param(r, 'profileId')),
+  'get-current-profile': getCurrentProfile,
   'update-order': (c, r) => updateOrder(c, r, param(r, 'orderId')),
   'update-order-line': (c, r) => updateOrderLine(c, r, param(r, 'orderId'), param(r, 'orderLineId')),
   'cancel-order-lines': (c, r) => cancelOrderLines(c, r, param(r, 'orderId')),

@@ -2,7 +2,7 @@
 // create, list (per payment, per order, all), get, cancel; order refunds by line; the statuses a
 // refund moves through on the sandbox clock.
 import type { CreateRefundRequest, Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_FIELD, DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
+import { DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
 import { releaseQueuedRefunds } from '../ledger'
@@ -77,7 +77,7 @@ function refuseDuplicate(ctx: SandboxContext, record: PaymentRecord, body: Creat
         nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
     )
   if (same) {
-    throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id), DUPLICATE_REFUND_FIELD)
+    throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id))
   }
 }
 
