@@ -64,8 +64,12 @@ export function createRefund(
     // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing";
     // `queued` "due to a lack of balance" when the balance of its currency cannot cover it (ledger.ts).
     status:
-      availableMinor(store, { profileId: payment.profileId, mode: payment.mode }, amount.currency, Date.parse(createdAt)) <
-      toMinor(amount)
+      availableMinor(
+        store,
+        { profileId: payment.profileId, mode: payment.mode },
+        amount.currency,
+        Date.parse(createdAt),
+      ) < toMinor(amount)
         ? 'queued'
         : 'pending',
     paymentId: payment.id,

@@ -168,6 +168,13 @@ function publicTls(tls: SandboxTlsMaterial): Omit<SandboxTlsMaterial, 'key'> {
   return rest
 }
 
+/** After every change of money, queued refunds that the balance now covers leave the queue (ledger.ts). */
+function watchRefundQueue(ctx: SandboxContext): void {
+  ctx.events.on((c, kind) => {
+    if (kind !== 'order') releaseQueuedRefunds(c, (refund, fromMs) => scheduleRefund(c, refund, fromMs))
+  })
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
   const now = clock.now
@@ -217,10 +224,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   )
   scheduleSeeded(ctx, seeded)
   startWebhooks(ctx)
-  // After every change of money, queued refunds that the balance now covers leave the queue.
-  ctx.events.on((c, kind) => {
-    if (kind !== 'order') releaseQueuedRefunds(c, (refund, fromMs) => scheduleRefund(c, refund, fromMs))
-  })
+  watchRefundQueue(ctx)
   const handler = createRequestHandler(ctx)
   const server = await listen(handler, tls, options.port ?? 0, host)
   const { port } = server.address() as AddressInfo

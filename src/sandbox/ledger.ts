@@ -45,7 +45,15 @@ function paymentMovement(record: PaymentRecord): Movement | null {
   if (p.status !== 'paid' || p.paidAt === undefined) return null
   const amount = p.amountCaptured ?? p.amount
   const minor = toMinorFast(amount.value)
-  return { atMs: Date.parse(p.paidAt), type: 'payment', currency: amount.currency, minor, sourceId: p.id, payment: record, paymentId: p.id }
+  return {
+    atMs: Date.parse(p.paidAt),
+    type: 'payment',
+    currency: amount.currency,
+    minor,
+    sourceId: p.id,
+    payment: record,
+    paymentId: p.id,
+  }
 }
 
 /** Minor units of a decimal string the sandbox wrote itself (exact; no currency lookup). */
@@ -72,7 +80,15 @@ export function movements(store: SandboxStore, scope: Scope, currency: string | 
     if (NOT_TAKEN.has(r.status) || (currency !== null && r.amount.currency !== currency)) continue
     const atMs = store.refundQueue.takenAtMs(r)
     if (atMs > untilMs) continue
-    out.push({ atMs, type: 'refund', currency: r.amount.currency, minor: -toMinorFast(r.amount.value), sourceId: r.id, refund: r, paymentId: r.paymentId })
+    out.push({
+      atMs,
+      type: 'refund',
+      currency: r.amount.currency,
+      minor: -toMinorFast(r.amount.value),
+      sourceId: r.id,
+      refund: r,
+      paymentId: r.paymentId,
+    })
   }
   for (const { data: c } of chargebacks) {
     if (currency !== null && c.amount.currency !== currency) continue
@@ -140,7 +156,10 @@ export function balanceCurrencies(store: SandboxStore, scope: Scope): string[] {
  * Queued refunds leave the queue, oldest first, once the balance of their currency can cover them:
  * then `pending`, moving on from there (routes/refunds.ts). Runs after every change of money.
  */
-export function releaseQueuedRefunds(ctx: SandboxContext, schedule: (refund: RefundData, fromMs: number) => void): void {
+export function releaseQueuedRefunds(
+  ctx: SandboxContext,
+  schedule: (refund: RefundData, fromMs: number) => void,
+): void {
   if (ctx.store.refundQueue.size === 0) return
   const nowMs = ctx.now()
   for (const refund of ctx.store.refundQueue.queued()) {

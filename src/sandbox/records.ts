@@ -1,7 +1,8 @@
 // The sandbox's records and their lists, below the store and the JSON renderers that both use them:
 // what a payment, order, refund, capture and chargeback hold, the per-scope lists sorted by id and
 // their pages (spec 4.3).
-import type { Amount, Capture, Mode, Order, Payment, PaymentMethod, Refund, Shipment } from '../shared/api-types'
+import type { Amount, Capture, Mode, Order, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Shipment } from '../shared/api-types-ledger'
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>

@@ -12,8 +12,8 @@ import type {
   PaymentLine,
   PaymentMethod,
   Refund,
-  Shipment,
 } from '../shared/api-types'
+import type { Shipment } from '../shared/api-types-ledger'
 import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
@@ -426,4 +426,3 @@ export function shipmentJson(origin: string, s: ShipmentData): Shipment {
     },
   }
 }
-

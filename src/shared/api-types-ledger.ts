@@ -1,6 +1,6 @@
 // Types of the service's shipments, balances and settlements as returned (docs.mollie.com Shipments,
-// Balances and Settlements APIs): the fields the sandbox serves and the client reads. api-types.ts
-// re-exports them. Pure TypeScript: no node, no DOM.
+// Balances and Settlements APIs): the fields the sandbox serves and the client reads. Beside
+// api-types.ts (which is at its size limit), built on its Amount, Link and lists. Pure TypeScript.
 import type { Amount, Link, ListResponse, Mode, OrderLine } from './api-types'
 
 /** https://docs.mollie.com/reference/create-shipment `tracking` */

@@ -1,7 +1,7 @@
 // Balances (https://docs.mollie.com/reference/balances-api) and settlements
 // (https://docs.mollie.com/reference/settlements-api) of the scope, derived from its payments, refunds
 // and chargebacks (ledger.ts; choices in docs/SANDBOX.md "Balances and settlements").
-import type { Balance, BalanceTransaction, Settlement } from '../../shared/api-types'
+import type { Balance, BalanceTransaction, Settlement } from '../../shared/api-types-ledger'
 import { amountFromMinor, fromMinor } from '../../shared/money'
 import { refundJson } from '../actions'
 import { HAL_JSON, SandboxError, jsonReply, type Reply } from '../errors'
@@ -56,7 +56,7 @@ function currencyOfBalance(ctx: SandboxContext, scope: Scope, id: string): strin
 }
 
 /** GET /v2/balances (https://docs.mollie.com/reference/list-balances): `currency`, `from`, `limit`. */
-export function listBalances(ctx: SandboxContext, request: ApiRequest): Reply {
+export function listBalancesRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   const scope = queryScope(ctx, request)
   const query = listQuery(request)
   const wanted = request.url.searchParams.get('currency')
@@ -73,17 +73,17 @@ export function listBalances(ctx: SandboxContext, request: ApiRequest): Reply {
 }
 
 /** GET /v2/balances/{id} (https://docs.mollie.com/reference/get-balance). */
-export function getBalance(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getBalanceRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const scope = queryScope(ctx, request)
   return jsonReply(200, balanceJson(ctx, scope, currencyOfBalance(ctx, scope, id)))
 }
 
 /** GET /v2/balances/primary (https://docs.mollie.com/reference/get-primary-balance): the EUR balance. */
-export function getPrimaryBalance(ctx: SandboxContext, request: ApiRequest): Reply {
+export function getPrimaryBalanceRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   return jsonReply(200, balanceJson(ctx, queryScope(ctx, request), 'EUR'))
 }
 
-function transactionJson(m: Movement | SettlementPeriod & { atMs: number }, currency: string): BalanceTransaction {
+function transactionJson(m: Movement | (SettlementPeriod & { atMs: number }), currency: string): BalanceTransaction {
   if ('paidOut' in m) {
     const amount = amountFromMinor(-m.minor, currency)
     return {
@@ -118,14 +118,17 @@ function transactionJson(m: Movement | SettlementPeriod & { atMs: number }, curr
  * every movement of the balance (payments in; refunds and chargebacks out; each settlement's
  * outgoing transfer), newest first.
  */
-export function listBalanceTransactions(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listBalanceTransactionsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const scope = queryScope(ctx, request)
   const currency = id === 'primary' ? 'EUR' : currencyOfBalance(ctx, scope, id)
   const query = listQuery(request)
   const nowMs = ctx.now()
-  const items: BalanceTransaction[] = movements(ctx.store, scope, currency, nowMs).map((m) => transactionJson(m, currency))
+  const items: BalanceTransaction[] = movements(ctx.store, scope, currency, nowMs).map((m) =>
+    transactionJson(m, currency),
+  )
   for (const s of settlements(ctx.store, scope, nowMs)) {
-    if (s.currency === currency && s.paidOut) items.push(transactionJson({ ...s, atMs: s.weekStartMs + WEEK_MS }, currency))
+    if (s.currency === currency && s.paidOut)
+      items.push(transactionJson({ ...s, atMs: s.weekStartMs + WEEK_MS }, currency))
   }
   const list = items.sort((a, b) => (a.id < b.id ? -1 : 1)).map((data) => ({ data }))
   return listReply(ctx, request, query, listPage(list, query), 'balance_transactions', (t) => JSON.stringify(t.data))
@@ -161,7 +164,7 @@ function settlementOf(ctx: SandboxContext, request: ApiRequest, id: string): Set
 }
 
 /** GET /v2/settlements (https://docs.mollie.com/reference/list-settlements): newest first. */
-export function listSettlements(ctx: SandboxContext, request: ApiRequest): Reply {
+export function listSettlementsRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   const query = listQuery(request)
   const list = settlements(ctx.store, queryScope(ctx, request), ctx.now()).map((data) => ({ data }))
   return listReply(ctx, request, query, listPage(list, query), 'settlements', (s) =>
@@ -170,12 +173,12 @@ export function listSettlements(ctx: SandboxContext, request: ApiRequest): Reply
 }
 
 /** GET /v2/settlements/{id} (https://docs.mollie.com/reference/get-settlement). */
-export function getSettlement(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function getSettlementRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   return jsonReply(200, settlementJson(ctx, settlementOf(ctx, request, id)))
 }
 
 /** GET /v2/settlements/open (https://docs.mollie.com/reference/get-open-settlement): this week's EUR settlement. */
-export function getOpenSettlement(ctx: SandboxContext, request: ApiRequest): Reply {
+export function getOpenSettlementRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   const id = settlementId(weekStartMs(ctx.now()), 'EUR')
   const found = settlements(ctx.store, queryScope(ctx, request), ctx.now()).find((s) => s.id === id)
   if (!found) throw new SandboxError(404, 'There is no open settlement: nothing moved this week.')
@@ -183,7 +186,7 @@ export function getOpenSettlement(ctx: SandboxContext, request: ApiRequest): Rep
 }
 
 /** GET /v2/settlements/{id}/payments (https://docs.mollie.com/reference/list-settlement-payments). */
-export function listSettlementPayments(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listSettlementPaymentsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const query = listQuery(request)
   const period = settlementOf(ctx, request, id)
   const list = period.movements.flatMap((m) => (m.type === 'payment' && m.payment ? [m.payment] : []))
@@ -192,10 +195,12 @@ export function listSettlementPayments(ctx: SandboxContext, request: ApiRequest,
 }
 
 /** GET /v2/settlements/{id}/refunds (https://docs.mollie.com/reference/list-settlement-refunds). */
-export function listSettlementRefunds(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listSettlementRefundsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const query = listQuery(request)
   const period = settlementOf(ctx, request, id)
   const list = period.movements.flatMap((m) => (m.refund ? [{ data: m.refund }] : []))
   list.sort((a, b) => (a.data.id < b.data.id ? -1 : 1))
-  return listReply(ctx, request, query, listPage(list, query), 'refunds', (r) => JSON.stringify(refundJson(ctx.origin, r.data)))
+  return listReply(ctx, request, query, listPage(list, query), 'refunds', (r) =>
+    JSON.stringify(refundJson(ctx.origin, r.data)),
+  )
 }

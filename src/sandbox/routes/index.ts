@@ -13,18 +13,18 @@ import {
   updateCustomer,
 } from './customers'
 import {
-  getBalance,
-  getOpenSettlement,
-  getPrimaryBalance,
-  getSettlement,
-  listBalances,
-  listBalanceTransactions,
-  listSettlementPayments,
-  listSettlementRefunds,
-  listSettlements,
+  getBalanceRoute,
+  getOpenSettlementRoute,
+  getPrimaryBalanceRoute,
+  getSettlementRoute,
+  listBalancesRoute,
+  listBalanceTransactionsRoute,
+  listSettlementPaymentsRoute,
+  listSettlementRefundsRoute,
+  listSettlementsRoute,
 } from './balances'
-import { cancelOrderLines, updateOrder, updateOrderLine } from './order-changes'
-import { createShipment, getShipment, listShipments, updateShipment } from './shipments'
+import { cancelOrderLinesRoute, updateOrderRoute, updateOrderLineRoute } from './order-changes'
+import { createShipmentRoute, getShipmentRoute, listShipmentsRoute, updateShipmentRoute } from './shipments'
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
 import {
   createPaymentLink,
@@ -43,7 +43,7 @@ import {
   listSubscriptions,
   updateSubscription,
 } from './subscriptions'
-import { getMethod, listAllMethods, listMethods } from './methods'
+import { getMethod, listAllMethodsRoute, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
 import { createPayment, deletePayment, getPaymentRoute, listPayments, patchPayment } from './payments'
@@ -113,23 +113,23 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'update-payment-link': (c, r) => updatePaymentLink(c, r, param(r, 'paymentLinkId')),
   'delete-payment-link': (c, r) => deletePaymentLink(c, r, param(r, 'paymentLinkId')),
   'get-payment-link-payments': (c, r) => listPaymentLinkPayments(c, r, param(r, 'paymentLinkId')),
-  'list-all-methods': listAllMethods,
+  'list-all-methods': listAllMethodsRoute,
   'get-profile': (c, r) => getProfileRoute(c, r, param(r, 'profileId')),
   'get-current-profile': getCurrentProfile,
-  'update-order': (c, r) => updateOrder(c, r, param(r, 'orderId')),
-  'update-order-line': (c, r) => updateOrderLine(c, r, param(r, 'orderId'), param(r, 'orderLineId')),
-  'cancel-order-lines': (c, r) => cancelOrderLines(c, r, param(r, 'orderId')),
-  'create-shipment': (c, r) => createShipment(c, r, param(r, 'orderId')),
-  'list-shipments': (c, r) => listShipments(c, r, param(r, 'orderId')),
-  'get-shipment': (c, r) => getShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
-  'update-shipment': (c, r) => updateShipment(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
-  'list-balances': listBalances,
-  'get-balance': (c, r) => getBalance(c, r, param(r, 'balanceId')),
-  'get-primary-balance': getPrimaryBalance,
-  'list-balance-transactions': (c, r) => listBalanceTransactions(c, r, param(r, 'balanceId')),
-  'list-settlements': listSettlements,
-  'get-settlement': (c, r) => getSettlement(c, r, param(r, 'settlementId')),
-  'get-open-settlement': getOpenSettlement,
-  'list-settlement-payments': (c, r) => listSettlementPayments(c, r, param(r, 'settlementId')),
-  'list-settlement-refunds': (c, r) => listSettlementRefunds(c, r, param(r, 'settlementId')),
+  'update-order': (c, r) => updateOrderRoute(c, r, param(r, 'orderId')),
+  'update-order-line': (c, r) => updateOrderLineRoute(c, r, param(r, 'orderId'), param(r, 'orderLineId')),
+  'cancel-order-lines': (c, r) => cancelOrderLinesRoute(c, r, param(r, 'orderId')),
+  'create-shipment': (c, r) => createShipmentRoute(c, r, param(r, 'orderId')),
+  'list-shipments': (c, r) => listShipmentsRoute(c, r, param(r, 'orderId')),
+  'get-shipment': (c, r) => getShipmentRoute(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'update-shipment': (c, r) => updateShipmentRoute(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'list-balances': listBalancesRoute,
+  'get-balance': (c, r) => getBalanceRoute(c, r, param(r, 'balanceId')),
+  'get-primary-balance': getPrimaryBalanceRoute,
+  'list-balance-transactions': (c, r) => listBalanceTransactionsRoute(c, r, param(r, 'balanceId')),
+  'list-settlements': listSettlementsRoute,
+  'get-settlement': (c, r) => getSettlementRoute(c, r, param(r, 'settlementId')),
+  'get-open-settlement': getOpenSettlementRoute,
+  'list-settlement-payments': (c, r) => listSettlementPaymentsRoute(c, r, param(r, 'settlementId')),
+  'list-settlement-refunds': (c, r) => listSettlementRefundsRoute(c, r, param(r, 'settlementId')),
 }

@@ -194,7 +194,7 @@ function methodList(ctx: SandboxContext, request: ApiRequest, methods: unknown[]
  * GET /v2/methods/all (https://docs.mollie.com/reference/list-all-methods): every method the service
  * offers, activated on the profile or not (`status: null`), with `locale`, `amount` and `include`.
  */
-export function listAllMethods(ctx: SandboxContext, request: ApiRequest): Reply {
+export function listAllMethodsRoute(ctx: SandboxContext, request: ApiRequest): Reply {
   queryScope(ctx, request)
   const params = request.url.searchParams
   const locale = localeParam(params)

@@ -54,7 +54,7 @@ function refuseIn(status: OrderStatus, allowed: readonly OrderStatus[], field: s
 }
 
 /** PATCH /v2/orders/{id}: orderNumber, the addresses, redirectUrl, cancelUrl, webhookUrl. */
-export function updateOrder(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function updateOrderRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   parseEmbed(request)
   const body = parsedBody(request) as Record<string, unknown>
   firstViolation(validateUpdateOrder(body, ruleContext(ctx, request.credential)))
@@ -110,7 +110,7 @@ function mergedLine(line: OrderLine, body: Record<string, unknown>): Record<stri
  * created, pending or authorized; the amount fields only while it is created (choice: nothing paid
  * or authorized may change its price), when the order's amount and its open payment follow.
  */
-export function updateOrderLine(ctx: SandboxContext, request: ApiRequest, id: string, lineId: string): Reply {
+export function updateOrderLineRoute(ctx: SandboxContext, request: ApiRequest, id: string, lineId: string): Reply {
   parseEmbed(request)
   const body = parsedBody(request) as Record<string, unknown>
   firstViolation(validateUpdateOrderLine(body, ruleContext(ctx, request.credential)))
@@ -159,7 +159,7 @@ function applyLineUpdate(line: OrderLine, body: Record<string, unknown>): void {
  * refunded instead); not while a payment of the order is open (as cancel order). Canceling every
  * line cancels the order; an authorized order's canceled part is released.
  */
-export function cancelOrderLines(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function cancelOrderLinesRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const body = parsedBody(request) as Record<string, unknown>
   firstViolation(validateCancelOrderLines(body, ruleContext(ctx, request.credential)))
   const order = orderForWrite(ctx, request, id)

@@ -2,12 +2,21 @@
 // get, update the tracking. Shipping moves lines and the order to `shipping` and `completed`; a
 // shipment of an authorized (pay later, e.g. klarna) order captures the shipped amount
 // (https://docs.mollie.com/reference/create-shipment: "the payment is captured" on shipping).
-import type { ShipmentTracking } from '../../shared/api-types'
+import type { ShipmentTracking } from '../../shared/api-types-ledger'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateShipment, validateUpdateShipment } from '../../shared/order-rules'
 import { SandboxError, jsonReply, type Reply } from '../errors'
 import { capturesByShipping, chooseLines, shipLines } from '../order-lines'
-import { firstViolation, isoNow, listQuery, listReply, parsedBody, queryScope, ruleContext, type ApiRequest } from '../request'
+import {
+  firstViolation,
+  isoNow,
+  listQuery,
+  listReply,
+  parsedBody,
+  queryScope,
+  ruleContext,
+  type ApiRequest,
+} from '../request'
 import { shipmentJson } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage, zeroLike, type OrderRecord, type ShipmentData } from '../records'
@@ -60,7 +69,7 @@ function captureShipped(ctx: SandboxContext, order: OrderRecord, shipment: Shipm
 }
 
 /** POST /v2/orders/{id}/shipments: `lines` (`[]` or none: everything that can ship) and `tracking`. */
-export function createShipment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function createShipmentRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const body = parsedBody(request) as Record<string, unknown>
   firstViolation(validateCreateShipment(body, ruleContext(ctx, request.credential)))
   const order = orderForWrite(ctx, request, id)
@@ -101,7 +110,7 @@ function shipmentOf(order: OrderRecord, shipmentId: string): ShipmentData {
 }
 
 /** GET /v2/orders/{id}/shipments (https://docs.mollie.com/reference/list-shipments). */
-export function listShipments(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
+export function listShipmentsRoute(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   const order = orderForRead(ctx, request, id)
   const query = listQuery(request)
   const items = (order.shipments ?? []).map((data) => ({ data }))
@@ -111,12 +120,12 @@ export function listShipments(ctx: SandboxContext, request: ApiRequest, id: stri
 }
 
 /** GET /v2/orders/{id}/shipments/{shipmentId} (https://docs.mollie.com/reference/get-shipment). */
-export function getShipment(ctx: SandboxContext, request: ApiRequest, id: string, shipmentId: string): Reply {
+export function getShipmentRoute(ctx: SandboxContext, request: ApiRequest, id: string, shipmentId: string): Reply {
   return jsonReply(200, shipmentJson(ctx.origin, shipmentOf(orderForRead(ctx, request, id), shipmentId)))
 }
 
 /** PATCH /v2/orders/{id}/shipments/{shipmentId} (https://docs.mollie.com/reference/update-shipment): tracking. */
-export function updateShipment(ctx: SandboxContext, request: ApiRequest, id: string, shipmentId: string): Reply {
+export function updateShipmentRoute(ctx: SandboxContext, request: ApiRequest, id: string, shipmentId: string): Reply {
   const body = parsedBody(request) as Record<string, unknown>
   firstViolation(validateUpdateShipment(body, ruleContext(ctx, request.credential)))
   const shipment = shipmentOf(orderForWrite(ctx, request, id), shipmentId)

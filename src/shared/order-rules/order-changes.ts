@@ -75,7 +75,8 @@ export function validateUpdateOrder(body: unknown, ctx: RuleContext): RuleViolat
     const out = new Violations()
     refuseOthers(out, body, UPDATE_ORDER_FIELDS, 'an order update')
     if (has(body, 'orderNumber')) checkRequiredString(out, 'orderNumber', body['orderNumber'])
-    if (has(body, 'billingAddress')) checkAddress(out, 'billingAddress', body['billingAddress'], true, ORDER_ADDRESS_REQUIRED)
+    if (has(body, 'billingAddress'))
+      checkAddress(out, 'billingAddress', body['billingAddress'], true, ORDER_ADDRESS_REQUIRED)
     if (has(body, 'shippingAddress')) {
       checkAddress(out, 'shippingAddress', body['shippingAddress'], true, ORDER_ADDRESS_REQUIRED)
     }
@@ -103,7 +104,8 @@ export function validateUpdateOrderLine(body: unknown, ctx: RuleContext): RuleVi
     if (has(body, 'imageUrl')) checkUrl(out, 'imageUrl', body['imageUrl'], true)
     if (has(body, 'productUrl')) checkUrl(out, 'productUrl', body['productUrl'], true)
     const sku = checkOptionalString(out, 'sku', get(body, 'sku'))
-    if (sku !== null && sku.length > SKU_MAX_LENGTH) out.add('sku', `The field sku may be at most ${SKU_MAX_LENGTH} characters.`)
+    if (sku !== null && sku.length > SKU_MAX_LENGTH)
+      out.add('sku', `The field sku may be at most ${SKU_MAX_LENGTH} characters.`)
     checkMetadata(out, 'metadata', get(body, 'metadata'))
     const quantity = get(body, 'quantity')
     if (quantity !== undefined && !(typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1)) {
@@ -114,7 +116,10 @@ export function validateUpdateOrderLine(body: unknown, ctx: RuleContext): RuleVi
     }
     const vatRate = get(body, 'vatRate')
     if (vatRate !== undefined && !(typeof vatRate === 'string' && /^\d{1,2}(\.\d{1,2})?$/.test(vatRate))) {
-      out.add('vatRate', `The field vatRate must be a percentage as a string such as "21.00", not ${describe(vatRate)}.`)
+      out.add(
+        'vatRate',
+        `The field vatRate must be a percentage as a string such as "21.00", not ${describe(vatRate)}.`,
+      )
     }
     checkActCredentialFields(out, body, ctx, 'update-order-line')
     return out.list
@@ -195,7 +200,8 @@ export function validateUpdateShipment(body: unknown, ctx: RuleContext): RuleVio
   try {
     const out = new Violations()
     refuseOthers(out, body, ['tracking'], 'a shipment update')
-    if (get(body, 'tracking') === undefined) out.add('tracking', 'The field tracking is required: { carrier, code, url }.')
+    if (get(body, 'tracking') === undefined)
+      out.add('tracking', 'The field tracking is required: { carrier, code, url }.')
     checkTracking(out, get(body, 'tracking'))
     checkActCredentialFields(out, body, ctx, 'update-shipment')
     return out.list

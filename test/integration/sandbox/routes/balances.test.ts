@@ -29,7 +29,10 @@ describe('balances, queued and failed refunds, settlements', () => {
     const list = (await h.api('GET', '/balances')).json._embedded.balances.map((b: Json) => b.currency)
     expect(list.sort()).toEqual(['EUR', 'GBP'])
     const gbp = (await h.api('GET', '/balances?currency=GBP')).json._embedded.balances[0]
-    expect((await h.api('GET', `/balances/${gbp.id}`)).json.availableAmount).toEqual({ currency: 'GBP', value: '12.50' })
+    expect((await h.api('GET', `/balances/${gbp.id}`)).json.availableAmount).toEqual({
+      currency: 'GBP',
+      value: '12.50',
+    })
   })
 
   it('a refund the balance cannot cover is queued, and leaves the queue when a payment comes in (docs.mollie.com/payments/refunds)', async () => {
@@ -81,7 +84,8 @@ describe('balances, queued and failed refunds, settlements', () => {
     expect(open.status).toBe('open')
     const refunds = (await h.api('GET', `/settlements/${open.id}/refunds`)).json._embedded.refunds
     expect(refunds.map((r: Json) => r.amount.value)).toEqual(['25.00'])
-    const transfers = (await h.api('GET', '/balances/primary/transactions?sort=asc')).json._embedded.balance_transactions
+    const transfers = (await h.api('GET', '/balances/primary/transactions?sort=asc')).json._embedded
+      .balance_transactions
     expect(transfers.find((t: Json) => t.type === 'outgoing-transfer')).toMatchObject({
       resultAmount: eur('-70.00'),
       context: { settlementId: first.id },

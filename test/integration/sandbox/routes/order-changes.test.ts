@@ -26,7 +26,11 @@ const address = {
 }
 
 async function created(number: string, method?: string): Promise<Json> {
-  const r = await h.api('POST', '/orders?embed=payments', validOrderBody(number, method ? { method: method as 'klarna' } : {}))
+  const r = await h.api(
+    'POST',
+    '/orders?embed=payments',
+    validOrderBody(number, method ? { method: method as 'klarna' } : {}),
+  )
   expect(r.status).toBe(201)
   return r.json
 }
@@ -58,9 +62,9 @@ describe('update order (docs.mollie.com/reference/update-order)', () => {
     expect(late.json.field).toBe('redirectUrl')
     expect((await h.api('PATCH', `/orders/${order.id}`, { billingAddress: address })).json.field).toBe('billingAddress')
     expect((await h.api('PATCH', `/orders/${order.id}`, { orderNumber: 'UPD-2b' })).json.orderNumber).toBe('UPD-2b')
-    expect((await h.api('PATCH', `/orders/${order.id}`, { amount: { currency: 'EUR', value: '1.00' } })).json.field).toBe(
-      'amount',
-    )
+    expect(
+      (await h.api('PATCH', `/orders/${order.id}`, { amount: { currency: 'EUR', value: '1.00' } })).json.field,
+    ).toBe('amount')
     const bad = await h.api('PATCH', `/orders/${order.id}`, { billingAddress: { ...address, city: '' } })
     expect(bad.status).toBe(422)
     expect(bad.json.field).toBe('billingAddress.city')

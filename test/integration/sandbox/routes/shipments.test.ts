@@ -102,7 +102,11 @@ describe('shipments', () => {
     shape(await h.api('GET', `/orders/${order.id}/shipments/shp_nope`), 404)
     shape(await h.api('POST', `/orders/${order.id}/shipments`, {}), 422)
     shape(await h.api('POST', `/orders/${order.id}/shipments`, { lines: 'all' }), 422, 'lines')
-    shape(await h.api('POST', `/orders/${order.id}/shipments`, { tracking: { carrier: 'PostNL' } }), 422, 'tracking.code')
+    shape(
+      await h.api('POST', `/orders/${order.id}/shipments`, { tracking: { carrier: 'PostNL' } }),
+      422,
+      'tracking.code',
+    )
     shape(await h.api('POST', `/orders/${order.id}/shipments`, { colour: 'red' }), 422, 'colour')
     shape(await h.api('POST', `/orders/${order.id}/shipments`, [1]), 422)
     shape(await h.api('GET', `/orders/${order.id}/shipments?limit=0`), 400, 'limit')

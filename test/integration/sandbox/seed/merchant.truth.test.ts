@@ -31,7 +31,9 @@ async function all(path: string, key: string): Promise<Json[]> {
 describe('the seeded merchant tells the truth', () => {
   it('no payment uses a method in a currency that method does not take; klarna only on orders', async () => {
     const payments = await all('/payments', 'payments')
-    const wrong = payments.filter((p) => p.method !== null && !(METHOD_CURRENCIES[p.method] ?? []).includes(p.amount.currency))
+    const wrong = payments.filter(
+      (p) => p.method !== null && !(METHOD_CURRENCIES[p.method] ?? []).includes(p.amount.currency),
+    )
     expect(wrong.map((p) => `${p.id} ${p.method} ${p.amount.currency}`)).toEqual([])
     expect(payments.filter((p) => p.method === 'klarna' && !p.orderId)).toEqual([])
   })
