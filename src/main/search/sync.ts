@@ -10,6 +10,7 @@ import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index
 import type { RefreshClient, SyncCallOptions } from './refresh'
 import { refreshUnsettledAll } from './refresh-walk'
 import { refreshChanged, type ChangesClient } from './changes'
+import { readCustomers } from './customer-text'
 
 export type { SyncCallOptions }
 
@@ -118,9 +119,10 @@ async function syncKind(
       following = list({ link: nextHref })
       following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
     }
-    const rows = items
-      .slice(0, take.count)
-      .map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
+    const fresh = items.slice(0, take.count)
+    if (kind === 'payments' && client.request)
+      await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
+    const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
     index.upsert(kind, rows, () => index.saveMarker(kind, next))
     marker = keepUnderCap(index, kind, next)
     options.onPage({ kind, items: rows.length })
