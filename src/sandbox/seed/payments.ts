@@ -200,7 +200,9 @@ function seedPayment(
 ): PaymentRecord {
   const { createdMs } = plan
   const amount = { currency: choice.currency, value: fromMinor(choice.minor, choice.currency) }
-  const eventMs = createdMs + 60_000 + Math.floor(o.random() * 600_000)
+  // A story's attempts happen in the order it tells (Lukas's second card fails after his first).
+  const jitter = Math.floor(o.random() * 600_000)
+  const eventMs = createdMs + 60_000 + (plan.story ? 0 : jitter)
   const customer = plan.customer
   const data: PaymentRecord['data'] = {
     resource: 'payment',
