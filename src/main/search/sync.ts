@@ -55,10 +55,24 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
   }
   // Then what the index holds that can still change on its own (refresh.ts), when the client can read by id.
   if (client.getPayment && client.getOrder) {
-    const reader: RefreshClient = { getPayment: client.getPayment.bind(client), getOrder: client.getOrder.bind(client) }
+    const getPayment = client.getPayment.bind(client)
+    const request = client.request?.bind(client)
+    // A payment read again keeps its customer's name and e-mail (customer-text.ts).
+    const reader: RefreshClient = {
+      getPayment: async (id, opts) => {
+        const payment = await getPayment(id, opts)
+        if (request) await readCustomers([payment], request, opts)
+        return payment
+      },
+      getOrder: client.getOrder.bind(client),
+    }
     const walker = {
       ...reader,
-      listPayments: client.listPayments.bind(client),
+      listPayments: async (input: ListInput, opts: SyncCallOptions) => {
+        const page = await client.listPayments(input, opts)
+        if (request) await readCustomers(page._embedded.payments, request, opts)
+        return page
+      },
       listOrders: client.listOrders.bind(client),
     }
     for (const kind of ['payments', 'orders'] as const) {
