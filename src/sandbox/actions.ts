@@ -17,6 +17,8 @@ import type { Locale, PaymentMethod } from '../shared/service/enums'
 import { updatePaymentStateViolation } from '../shared/service/update-payment'
 import { HAL_JSON, SandboxError } from './errors'
 import type { IdFactory } from './ids'
+import { availableMinor } from './ledger'
+import { cancelLines, openUnits } from './order-lines'
 import type { Scope } from './resources'
 import { zeroLike, type OrderRecord, type PaymentRecord, type RefundData, type SandboxStore } from './store'
 
@@ -59,8 +61,17 @@ export function createRefund(
     description: truncatedDescription(body.description ?? ''),
     amount,
     metadata: body.metadata === undefined ? null : structuredClone<Metadata>(body.metadata),
-    // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing".
-    status: 'pending',
+    // https://docs.mollie.com/payments/refunds: `pending` = "ready to be picked up for processing";
+    // `queued` "due to a lack of balance" when the balance of its currency cannot cover it (ledger.ts).
+    status:
+      availableMinor(
+        store,
+        { profileId: payment.profileId, mode: payment.mode },
+        amount.currency,
+        Date.parse(createdAt),
+      ) < toMinor(amount)
+        ? 'queued'
+        : 'pending',
     paymentId: payment.id,
     createdAt,
   }
@@ -71,6 +82,7 @@ export function createRefund(
   payment.amountRemaining = amountFromMinor(toMinor(payment.amount) - total, amount.currency)
   delete record.json
   store.addRefund(refund)
+  if (refund.status === 'queued') store.refundQueue.add(refund)
   if (payment.orderId !== undefined) {
     const order = store.getOrderAnyScope(payment.orderId)?.data
     if (order) {
@@ -201,19 +213,10 @@ export function cancelOrderRecord(store: SandboxStore, order: OrderRecord, cance
       markPaymentCanceled(payment, canceledAt)
     }
   }
-  for (const line of data.lines) {
-    const canceledQuantity = line.quantity - line.quantityShipped
-    line.status = 'canceled'
-    line.isCancelable = false
-    line.quantityCanceled = canceledQuantity
-    line.amountCanceled = { ...line.totalAmount }
-    line.cancelableQuantity = 0
-    line.shippableQuantity = 0
-    line.refundableQuantity = 0
-  }
-  data.status = 'canceled'
-  data.canceledAt = canceledAt
-  delete data.isCancelable
+  // What has not shipped is canceled; an order that shipped part becomes `completed`
+  // (https://docs.mollie.com/reference/cancel-order), one that shipped nothing `canceled`.
+  const open = data.lines.filter((l) => openUnits(l) > 0).map((line) => ({ line, quantity: openUnits(line) }))
+  cancelLines(order, open, canceledAt)
 }
 
 /** The scope check for objects reached by id: another profile's or mode's object is a 404. */

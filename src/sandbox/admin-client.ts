@@ -34,6 +34,8 @@ export interface SandboxAdmin {
   /** opens a chargeback on a paid payment (default: what remains of it) */
   openChargeback(paymentId: string, amount?: { currency: string; value: string }): Promise<{ id: string }>
   reverseChargeback(chargebackId: string): Promise<{ id: string; reversedAt: string | null }>
+  /** a processing refund fails (https://docs.mollie.com/payments/refunds: e.g. the account was closed) */
+  failRefund(refundId: string): Promise<{ id: string; status: string }>
   /** the webhook delivery log (docs/SANDBOX.md "Webhooks"), all or for one object */
   webhookDeliveries(objectId?: string): Promise<WebhookDelivery[]>
 }
@@ -86,6 +88,7 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
         )
       ).deliveries,
     reverseChargeback: (id) => call('POST', `/__admin/chargebacks/${encodeURIComponent(id)}/reverse`),
+    failRefund: (id) => call('POST', `/__admin/refunds/${encodeURIComponent(id)}/fail`),
   }
 }
 

@@ -7,6 +7,8 @@ import type { Amount } from '../shared/api-types'
 import { parseMoment } from './clock'
 import { SandboxError } from './errors'
 import { chargebackJson, openChargeback, reverseChargeback } from './routes/chargebacks'
+import { failRefund } from './routes/refunds'
+import { refundJson } from './actions'
 import { serviceTimestamp } from './resources'
 import { isFailureReason } from './subscription-charges'
 import { parseFaultSpec } from './faults'
@@ -51,6 +53,7 @@ export function handleAdmin(ctx: SandboxContext, req: IncomingMessage, url: URL,
 
   if (path.startsWith('/__admin/chargebacks')) return chargebackAdmin(ctx, method, path, body)
   if (path.startsWith('/__admin/subscriptions/')) return subscriptionAdmin(ctx, method, path, body)
+  if (path.startsWith('/__admin/refunds/')) return refundAdmin(ctx, method, path)
   switch (path) {
     case '/__admin/faults': {
       if (method === 'GET') return json(200, { faults: ctx.faults.list() })
@@ -188,6 +191,24 @@ function chargebackAdmin(ctx: SandboxContext, method: string, path: string, body
     if (error instanceof SandboxError) return errorReply(ctx.origin, error.status, error.detail, error.field)
     throw error
   }
+}
+
+/** POST /__admin/refunds/{id}/fail: a processing refund fails (the customer's account was closed). */
+function refundAdmin(ctx: SandboxContext, method: string, path: string): Reply {
+  const fail = /^\/__admin\/refunds\/([A-Za-z0-9_]+)\/fail$/.exec(path)
+  if (!fail) return errorReply(ctx.origin, 404, `No admin resource at ${path}.`)
+  if (method !== 'POST') {
+    return errorReply(ctx.origin, 405, `${method} is not supported on ${path}.`, undefined, { Allow: 'POST' })
+  }
+  const refund = ctx.store.getRefundAnyScope(fail[1] ?? '')
+  if (!refund) return errorReply(ctx.origin, 404, `No refund ${fail[1]}.`)
+  try {
+    failRefund(ctx, refund)
+  } catch (error) {
+    if (error instanceof SandboxError) return errorReply(ctx.origin, error.status, error.detail, error.field)
+    throw error
+  }
+  return json(200, refundJson(ctx.origin, refund))
 }
 
 /** GET /__admin/payments?mode&sort: every payment id of a mode (tests compare lists with it). */

@@ -37,7 +37,8 @@ export class CustomerStore {
   private readonly lists = new Map<string, Listed<CustomerData>[]>()
   private readonly payments = new Map<string, PaymentRecord[]>()
   private readonly mandates = new Map<string, Mandate[]>()
-  private readonly deleted = new Set<string>()
+  /** deleted customers' ids and their scope: they answer 410 Gone, not 404 */
+  private readonly deleted = new Map<string, string>()
 
   get count(): number {
     return this.byId.size
@@ -58,6 +59,11 @@ export class CustomerStore {
     return customer
   }
 
+  /** Whether the customer existed in this profile and mode and was deleted. */
+  wasDeleted(id: string, profileId: string, mode: Mode): boolean {
+    return this.deleted.get(id) === scopeKey(profileId, mode)
+  }
+
   /** GET /v2/customers; deleted customers are gone from the list. */
   list(profileId: string, mode: Mode, query: ListQuery): ListPage<Listed<CustomerData>> | null {
     return listPage(this.lists.get(scopeKey(profileId, mode)) ?? [], query)
@@ -68,7 +74,7 @@ export class CustomerStore {
     const customer = this.byId.get(id)
     if (!customer) return
     this.byId.delete(id)
-    this.deleted.add(id)
+    this.deleted.set(id, scopeKey(customer.profileId, customer.mode))
     const key = scopeKey(customer.profileId, customer.mode)
     this.lists.set(
       key,

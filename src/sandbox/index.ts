@@ -10,6 +10,7 @@ import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
 import { scheduleExpiry } from './lifecycle'
+import { releaseQueuedRefunds } from './ledger'
 import { scheduleRefund } from './routes/refunds'
 import { seedMerchant } from './seed/merchant'
 import { scheduleCharge } from './subscription-charges'
@@ -167,6 +168,13 @@ function publicTls(tls: SandboxTlsMaterial): Omit<SandboxTlsMaterial, 'key'> {
   return rest
 }
 
+/** After every change of money, queued refunds that the balance now covers leave the queue (ledger.ts). */
+function watchRefundQueue(ctx: SandboxContext): void {
+  ctx.events.on((c, kind) => {
+    if (kind !== 'order') releaseQueuedRefunds(c, (refund, fromMs) => scheduleRefund(c, refund, fromMs))
+  })
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = new SandboxClock(options.now ?? Date.now, options.clockStartMs)
   const now = clock.now
@@ -216,6 +224,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   )
   scheduleSeeded(ctx, seeded)
   startWebhooks(ctx)
+  watchRefundQueue(ctx)
   const handler = createRequestHandler(ctx)
   const server = await listen(handler, tls, options.port ?? 0, host)
   const { port } = server.address() as AddressInfo

@@ -1,6 +1,6 @@
 // The hosted pages (outside /v2): checkout, result, dashboard, documentation (checkout-page.ts
 // writes their HTML); every one refuses framing.
-import { isManualCapture, onAuthorized } from './routes/captures'
+import { isManualCapture, onAuthorized, scheduleDelayedCapture } from './routes/captures'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { checkoutPage, dashboardPage, messagePage, paymentLinkPage, resultPage } from './checkout-page'
 import { paymentLinkClosed, startPaymentLinkPayment } from './routes/payment-links'
@@ -81,7 +81,10 @@ export async function handleCheckout(
     return sendPlain(res, htmlReply(409, checkoutPage(record.data, token)))
   }
   const payment = record.data
-  if (payment.status === 'authorized') onAuthorized(record, ctx.now())
+  if (payment.status === 'authorized') {
+    onAuthorized(record, ctx.now())
+    scheduleDelayedCapture(ctx, record, ctx.now())
+  }
   // https://docs.mollie.com/reference/get-payment-link `paidAt`: when the link was first paid.
   const link = record.related?.paymentLinkId
     ? ctx.store.recurring.linkAnyScope(record.related.paymentLinkId)

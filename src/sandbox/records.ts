@@ -2,11 +2,14 @@
 // what a payment, order, refund, capture and chargeback hold, the per-scope lists sorted by id and
 // their pages (spec 4.3).
 import type { Amount, Capture, Mode, Order, Payment, PaymentMethod, Refund } from '../shared/api-types'
+import type { Shipment } from '../shared/api-types-ledger'
 
 export type PaymentData = Omit<Payment, '_links'>
 export type OrderData = Omit<Order, '_links' | '_embedded'>
 /** A refund; one made through an order also names the order lines it refunds. */
 export type RefundData = Omit<Refund, '_links'>
+/** A shipment of an order (routes/shipments.ts). */
+export type ShipmentData = Omit<Shipment, '_links'>
 /** A capture (routes/captures.ts). */
 export type CaptureData = Omit<Capture, '_links'>
 
@@ -44,6 +47,8 @@ export interface PaymentRecord {
 export interface OrderRecord {
   data: OrderData
   paymentIds: string[]
+  /** the order's shipments, oldest first (https://docs.mollie.com/reference/shipments-api) */
+  shipments?: ShipmentData[]
 }
 
 export type CheckoutOutcome = 'paid' | 'authorized' | 'failed' | 'canceled' | 'expired'

@@ -13,11 +13,19 @@ import type {
   PaymentMethod,
   Refund,
 } from '../shared/api-types'
+import type { Shipment } from '../shared/api-types-ledger'
 import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
-import { untouchedLineCounts, zeroLike, type OrderRecord, type PaymentData, type PaymentRecord } from './records'
+import {
+  untouchedLineCounts,
+  zeroLike,
+  type OrderRecord,
+  type PaymentData,
+  type PaymentRecord,
+  type ShipmentData,
+} from './records'
 
 // Spec 2.6: descriptions over 255 characters are truncated, not rejected (rule kept in the rules module).
 const truncateDescription = truncatedDescription
@@ -400,9 +408,21 @@ export function orderJson(
   if (embed.size > 0) {
     order._embedded = {}
     if (embed.has('payments')) order._embedded.payments = payments.map((p) => paymentJson(origin, p))
-    // The refunds of the order's payments; the sandbox has no shipments: that list is empty (docs/SANDBOX.md).
+    // The refunds of the order's payments, and its shipments (https://docs.mollie.com/reference/get-order).
     if (embed.has('refunds')) order._embedded.refunds = refunds
-    if (embed.has('shipments')) order._embedded.shipments = []
+    if (embed.has('shipments')) order._embedded.shipments = (record.shipments ?? []).map((s) => shipmentJson(origin, s))
   }
   return order
+}
+
+/** A shipment as the service returns it (https://docs.mollie.com/reference/get-shipment). */
+export function shipmentJson(origin: string, s: ShipmentData): Shipment {
+  return {
+    ...s,
+    _links: {
+      self: { href: `${origin}/v2/orders/${s.orderId}/shipments/${s.id}`, type: HAL_JSON },
+      order: { href: `${origin}/v2/orders/${s.orderId}`, type: HAL_JSON },
+      documentation: { href: `${origin}/docs/shipments`, type: 'text/html' },
+    },
+  }
 }

@@ -5,6 +5,7 @@ import type { Mode, OrderLine } from '../shared/api-types'
 import { paymentIsCancelable } from '../shared/payment-actions'
 import { CustomerStore, type Mandate } from './customers-store'
 import { RecurringStore } from './recurring-store'
+import { RefundQueue } from './refund-queue'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import { paymentDetails, type Scope } from './resources'
 import {
@@ -73,6 +74,8 @@ export class SandboxStore {
   readonly customers = new CustomerStore()
   /** subscriptions and payment links, and their payments (recurring-store.ts) */
   readonly recurring = new RecurringStore()
+  /** refunds waiting for balance, and when each left the queue (ledger.ts) */
+  readonly refundQueue = new RefundQueue()
   private readonly payments = new Map<string, PaymentRecord>()
   private readonly lists = new Map<string, PaymentRecord[]>()
   private readonly orders = new Map<string, OrderRecord>()
@@ -223,6 +226,20 @@ export class SandboxStore {
   /** A payment's refunds, oldest first. */
   refundsOf(paymentId: string): readonly RefundData[] {
     return this.refunds.get(paymentId) ?? []
+  }
+
+  /** The scope's payments, refunds and chargebacks in creation order (balances and settlements, ledger.ts). */
+  inScope(scope: Scope): {
+    payments: readonly PaymentRecord[]
+    refunds: readonly Listed<RefundData>[]
+    chargebacks: readonly Listed<ChargebackData>[]
+  } {
+    const key = scopeKey(scope.profileId, scope.mode)
+    return {
+      payments: this.lists.get(key) ?? [],
+      refunds: this.refundLists.get(key) ?? [],
+      chargebacks: this.chargebackLists.get(key) ?? [],
+    }
   }
 
   allPaymentIds(profileId: string, mode: Mode, sort: 'asc' | 'desc'): string[] {

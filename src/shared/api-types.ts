@@ -190,6 +190,7 @@ export interface Order extends LifecycleMoments {
   webhookUrl?: string
   completedAt?: string
   lines: OrderLine[]
+  /** `shipments`: Shipment of api-types-ledger.ts (kept there: this file is at its size limit) */
   _embedded?: { payments?: Payment[]; refunds?: Refund[]; shipments?: unknown[] }
   _links: OrderLinks
 }
@@ -278,6 +279,8 @@ export interface Payment extends LifecycleMoments {
   failedAt?: string
   /** https://docs.mollie.com/reference/create-payment: `manual` holds the amount until captured */
   captureMode?: CaptureMode
+  /** https://docs.mollie.com/reference/create-payment: capture automatically this long after authorization (`8 hours`) */
+  captureDelay?: string
   /** https://docs.mollie.com/reference/get-payment: until when an authorized amount can be captured */
   captureBefore?: string
   /**

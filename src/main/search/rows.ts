@@ -6,6 +6,7 @@ import type { Order, Payment } from '../../shared/api-types'
 import { isPositive } from '../../shared/money'
 import { paymentState } from '../../shared/story/payment-story'
 import { failureReasonText } from '../../shared/payment-failure'
+import { customerTextOf } from './customer-text'
 import { failureCode, methodName } from '../../shared/story/words'
 
 /** The personal part of a row: encrypted on disk, in the FTS table in memory. */
@@ -85,6 +86,9 @@ export function paymentRow(p: Payment): IndexRow {
   const consumer = typeof details.consumerName === 'string' ? details.consumerName : ''
   const cardHolder = typeof details.cardHolder === 'string' ? details.cardHolder : ''
   const addresses = [p.billingAddress, p.shippingAddress] as (AddressLike | undefined)[]
+  // A payment made for a customer of the Customers API names it by id only: its name and e-mail (customer-text.ts).
+  const customer = p.customerId === undefined ? undefined : customerTextOf(p.customerId)
+  if (customer) addresses.push({ givenName: customer.name ?? undefined, email: customer.email ?? undefined })
   return {
     id: p.id,
     createdMs: Date.parse(p.createdAt),

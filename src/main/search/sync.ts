@@ -10,6 +10,7 @@ import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index
 import type { RefreshClient, SyncCallOptions } from './refresh'
 import { refreshUnsettledAll } from './refresh-walk'
 import { refreshChanged, type ChangesClient } from './changes'
+import { readCustomers } from './customer-text'
 
 export type { SyncCallOptions }
 
@@ -54,10 +55,24 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
   }
   // Then what the index holds that can still change on its own (refresh.ts), when the client can read by id.
   if (client.getPayment && client.getOrder) {
-    const reader: RefreshClient = { getPayment: client.getPayment.bind(client), getOrder: client.getOrder.bind(client) }
+    const getPayment = client.getPayment.bind(client)
+    const request = client.request?.bind(client)
+    // A payment read again keeps its customer's name and e-mail (customer-text.ts).
+    const reader: RefreshClient = {
+      getPayment: async (id, opts) => {
+        const payment = await getPayment(id, opts)
+        if (request) await readCustomers([payment], request, opts)
+        return payment
+      },
+      getOrder: client.getOrder.bind(client),
+    }
     const walker = {
       ...reader,
-      listPayments: client.listPayments.bind(client),
+      listPayments: async (input: ListInput, opts: SyncCallOptions) => {
+        const page = await client.listPayments(input, opts)
+        if (request) await readCustomers(page._embedded.payments, request, opts)
+        return page
+      },
       listOrders: client.listOrders.bind(client),
     }
     for (const kind of ['payments', 'orders'] as const) {
@@ -118,9 +133,10 @@ async function syncKind(
       following = list({ link: nextHref })
       following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
     }
-    const rows = items
-      .slice(0, take.count)
-      .map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
+    const fresh = items.slice(0, take.count)
+    if (kind === 'payments' && client.request)
+      await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
+    const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
     index.upsert(kind, rows, () => index.saveMarker(kind, next))
     marker = keepUnderCap(index, kind, next)
     options.onPage({ kind, items: rows.length })

@@ -15,12 +15,55 @@ export const CAPTURE_WINDOW_MS = 28 * 86_400_000
 /** Methods that can hold an authorization for a later capture (choice, after the documentation's list). */
 export const MANUAL_CAPTURE_METHODS: readonly string[] = ['creditcard', 'applepay', 'klarna', 'billie', 'riverty']
 
+/** Whether paying authorizes (holds) instead of paying at once: manual capture, or a delayed one. */
 export function isManualCapture(record: PaymentRecord): boolean {
-  return record.data.captureMode === 'manual'
+  return record.data.captureMode === 'manual' || record.data.captureDelay !== undefined
+}
+
+/**
+ * https://docs.mollie.com/reference/create-payment `captureDelay`: "<n> hours" or "<n> days", at most
+ * 7 days; it schedules an automatic capture, so it goes with captureMode automatic (or none).
+ */
+const CAPTURE_DELAY = /^([1-9]\d{0,2}) (hours|days)$/
+const MAX_CAPTURE_DELAY_HOURS = 7 * 24
+
+function captureDelayMs(delay: string): number {
+  const [, n = '0', unit] = CAPTURE_DELAY.exec(delay) ?? []
+  return Number(n) * (unit === 'days' ? 24 : 1) * 3_600_000
+}
+
+function applyCaptureDelay(record: PaymentRecord, body: Record<string, unknown>): void {
+  const delay = body.captureDelay
+  if (delay === undefined || delay === null) return
+  if (
+    typeof delay !== 'string' ||
+    !CAPTURE_DELAY.test(delay) ||
+    captureDelayMs(delay) > MAX_CAPTURE_DELAY_HOURS * 3_600_000
+  ) {
+    throw new SandboxError(
+      422,
+      'The captureDelay must be a number of hours or days, such as "8 hours" or "2 days", of at most 7 days.',
+      'captureDelay',
+    )
+  }
+  if (body.captureMode === 'manual') {
+    throw new SandboxError(
+      422,
+      'A captureDelay schedules an automatic capture: send it without captureMode manual.',
+      'captureDelay',
+    )
+  }
+  const method = record.data.method
+  if (method !== null && !MANUAL_CAPTURE_METHODS.includes(method)) {
+    throw new SandboxError(422, `Payments with ${method} cannot be captured later.`, 'captureDelay')
+  }
+  record.data.captureDelay = delay
+  if (method === null && record.offeredMethods === null) record.offeredMethods = ['creditcard']
 }
 
 /** The `captureMode` of create payment: `automatic` (default) or `manual` on a method that can hold. */
 export function applyCaptureMode(record: PaymentRecord, body: Record<string, unknown>): void {
+  applyCaptureDelay(record, body)
   const mode = body.captureMode
   if (mode === undefined || mode === null || mode === 'automatic') return
   if (mode !== 'manual') throw new SandboxError(422, 'The captureMode must be automatic or manual.', 'captureMode')
@@ -88,14 +131,31 @@ export function createCapture(ctx: SandboxContext, request: ApiRequest, id: stri
   if (body.description !== undefined && typeof body.description !== 'string') {
     throw new SandboxError(422, 'The description must be text.', 'description')
   }
+  const description = typeof body.description === 'string' ? body.description : payment.description
+  const capture = captureNow(ctx, record, amount, description, (body.metadata ?? null) as Metadata | null)
+  return jsonReply(201, captureJson(ctx, capture))
+}
+
+/**
+ * Captures `amount` of an authorized payment now: the payment becomes paid with `amountCaptured`;
+ * the capture is `pending`, then `succeeded` a minute later on the sandbox clock (choice).
+ */
+function captureNow(
+  ctx: SandboxContext,
+  record: PaymentRecord,
+  amount: Amount,
+  description: string,
+  metadata: Metadata | null,
+): CaptureData {
+  const payment = record.data
   const capture: CaptureData = {
     resource: 'capture',
     id: ctx.ids.next('cpt'),
     mode: payment.mode,
-    description: typeof body.description === 'string' ? body.description : payment.description,
+    description,
     amount,
     status: 'pending',
-    metadata: (body.metadata ?? null) as Metadata | null,
+    metadata,
     paymentId: payment.id,
     createdAt: isoNow(ctx),
   }
@@ -112,7 +172,17 @@ export function createCapture(ctx: SandboxContext, request: ApiRequest, id: stri
     if (capture.status === 'pending') capture.status = 'succeeded'
   })
   ctx.events.emit(ctx, 'payment', payment.id)
-  return jsonReply(201, captureJson(ctx, capture))
+  return capture
+}
+
+/** A payment with `captureDelay` is captured in full that long after its authorization, if still authorized. */
+export function scheduleDelayedCapture(ctx: SandboxContext, record: PaymentRecord, authorizedMs: number): void {
+  const delay = record.data.captureDelay
+  if (delay === undefined) return
+  ctx.clock.schedule(authorizedMs + captureDelayMs(delay), () => {
+    if (record.data.status !== 'authorized') return
+    captureNow(ctx, record, { ...record.data.amount }, record.data.description, null)
+  })
 }
 
 export function listCaptures(ctx: SandboxContext, request: ApiRequest, id: string): Reply {

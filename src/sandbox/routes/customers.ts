@@ -72,10 +72,18 @@ function customerFields(body: unknown): Partial<Pick<CustomerData, 'name' | 'ema
   return out
 }
 
-function customerIn(ctx: SandboxContext, scope: Scope, id: string): CustomerData {
+/**
+ * The customer named by the path: 404 when there never was one, 410 Gone once it was deleted
+ * (https://docs.mollie.com/overview/handling-errors, "410 Gone": "You are trying to access an object,
+ * which has previously been deleted").
+ */
+export function customerIn(ctx: SandboxContext, scope: Scope, id: string): CustomerData {
   const customer = ctx.store.customers.get(id, scope.profileId, scope.mode)
-  if (!customer) throw new SandboxError(404, `No customer exists with id ${id}.`)
-  return customer
+  if (customer) return customer
+  if (ctx.store.customers.wasDeleted(id, scope.profileId, scope.mode)) {
+    throw new SandboxError(410, `The customer ${id} was deleted.`)
+  }
+  throw new SandboxError(404, `No customer exists with id ${id}.`)
 }
 
 /** POST /v2/customers (https://docs.mollie.com/reference/create-customer). */

@@ -12,6 +12,19 @@ import {
   listCustomers,
   updateCustomer,
 } from './customers'
+import {
+  getBalanceRoute,
+  getOpenSettlementRoute,
+  getPrimaryBalanceRoute,
+  getSettlementRoute,
+  listBalancesRoute,
+  listBalanceTransactionsRoute,
+  listSettlementPaymentsRoute,
+  listSettlementRefundsRoute,
+  listSettlementsRoute,
+} from './balances'
+import { cancelOrderLinesRoute, updateOrderRoute, updateOrderLineRoute } from './order-changes'
+import { createShipmentRoute, getShipmentRoute, listShipmentsRoute, updateShipmentRoute } from './shipments'
 import { createMandate, getMandate, listMandates, revokeMandate } from './mandates'
 import {
   createPaymentLink,
@@ -30,17 +43,11 @@ import {
   listSubscriptions,
   updateSubscription,
 } from './subscriptions'
-import { getMethod, listMethods } from './methods'
+import { getMethod, listAllMethodsRoute, listMethods } from './methods'
 import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './chargebacks'
 import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
-import {
-  createPayment,
-  deletePayment,
-  getPaymentRoute,
-  listPayments,
-  listProfilesRoute,
-  patchPayment,
-} from './payments'
+import { createPayment, deletePayment, getPaymentRoute, listPayments, patchPayment } from './payments'
+import { getCurrentProfile, getProfileRoute, listProfilesRoute } from './profiles'
 import {
   cancelRefund,
   createOrderRefund,
@@ -106,4 +113,23 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'update-payment-link': (c, r) => updatePaymentLink(c, r, param(r, 'paymentLinkId')),
   'delete-payment-link': (c, r) => deletePaymentLink(c, r, param(r, 'paymentLinkId')),
   'get-payment-link-payments': (c, r) => listPaymentLinkPayments(c, r, param(r, 'paymentLinkId')),
+  'list-all-methods': listAllMethodsRoute,
+  'get-profile': (c, r) => getProfileRoute(c, r, param(r, 'profileId')),
+  'get-current-profile': getCurrentProfile,
+  'update-order': (c, r) => updateOrderRoute(c, r, param(r, 'orderId')),
+  'update-order-line': (c, r) => updateOrderLineRoute(c, r, param(r, 'orderId'), param(r, 'orderLineId')),
+  'cancel-order-lines': (c, r) => cancelOrderLinesRoute(c, r, param(r, 'orderId')),
+  'create-shipment': (c, r) => createShipmentRoute(c, r, param(r, 'orderId')),
+  'list-shipments': (c, r) => listShipmentsRoute(c, r, param(r, 'orderId')),
+  'get-shipment': (c, r) => getShipmentRoute(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'update-shipment': (c, r) => updateShipmentRoute(c, r, param(r, 'orderId'), param(r, 'shipmentId')),
+  'list-balances': listBalancesRoute,
+  'get-balance': (c, r) => getBalanceRoute(c, r, param(r, 'balanceId')),
+  'get-primary-balance': getPrimaryBalanceRoute,
+  'list-balance-transactions': (c, r) => listBalanceTransactionsRoute(c, r, param(r, 'balanceId')),
+  'list-settlements': listSettlementsRoute,
+  'get-settlement': (c, r) => getSettlementRoute(c, r, param(r, 'settlementId')),
+  'get-open-settlement': getOpenSettlementRoute,
+  'list-settlement-payments': (c, r) => listSettlementPaymentsRoute(c, r, param(r, 'settlementId')),
+  'list-settlement-refunds': (c, r) => listSettlementRefundsRoute(c, r, param(r, 'settlementId')),
 }

@@ -6,7 +6,7 @@ import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, querySco
 import type { Scope } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage } from '../store'
-import { mandateJson } from './customers'
+import { customerIn, mandateJson } from './customers'
 
 /** ISO 13616 IBAN: country, check digits, up to 30 letters and digits, mod-97 = 1. */
 export function isIban(text: string): boolean {
@@ -19,9 +19,7 @@ export function isIban(text: string): boolean {
 }
 
 function customerOf(ctx: SandboxContext, scope: Scope, id: string) {
-  const customer = ctx.store.customers.get(id, scope.profileId, scope.mode)
-  if (!customer) throw new SandboxError(404, `No customer exists with id ${id}.`)
-  return customer
+  return customerIn(ctx, scope, id)
 }
 
 function text(b: Record<string, unknown>, field: string, required: boolean): string | null {

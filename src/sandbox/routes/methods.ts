@@ -1,10 +1,22 @@
-// Payment methods (https://docs.mollie.com/reference/list-methods, get-method): the methods the
-// sandbox's profile has activated, filtered by amount, sequenceType and locale as documented.
+// Payment methods (https://docs.mollie.com/reference/list-methods, get-method, list-all-methods): the
+// methods the sandbox's profile has activated, filtered by amount, sequenceType and locale as
+// documented; wallets only when the checkout asks for them; issuers and pricing on request
+// (method-extras.ts); every method the service offers at /v2/methods/all.
 import { LOCALES } from '../../shared/api-types'
 import { SEQUENCE_TYPES } from '../../shared/service/enums'
+import { METHOD_CURRENCIES } from '../../shared/service/methods'
 import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import { queryScope, type ApiRequest } from '../request'
 import type { SandboxContext } from '../context'
+import {
+  issuersOf,
+  listParam,
+  METHOD_INCLUDES,
+  NOT_ACTIVATED,
+  pricingOf,
+  WALLETS,
+  type MethodInclude,
+} from './method-extras'
 
 interface MethodInfo {
   id: string
@@ -18,7 +30,6 @@ interface MethodInfo {
   sequence: readonly ('oneoff' | 'first' | 'recurring')[]
 }
 
-const MANY = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'PLN', 'DKK', 'NOK', 'CZK', 'JPY'] as const
 const same = (name: string) => ({ en: name, nl: name, de: name, fr: name })
 const names = (en: string, nl: string, de: string, fr: string) => ({ en, nl, de, fr })
 // Sequence types: one-off only (O), one-off and first (OF), also recurring (OFR), recurring only (R).
@@ -32,10 +43,9 @@ function method(
   description: MethodInfo['description'],
   min: string,
   max: string,
-  currencies: readonly string[],
   sequence: MethodInfo['sequence'],
 ): MethodInfo {
-  return { id, description, min, max, currencies, sequence }
+  return { id, description, min, max, currencies: METHOD_CURRENCIES[id] ?? ['EUR'], sequence }
 }
 
 /**
@@ -43,33 +53,31 @@ function method(
  * id, names (en, nl, de, fr), EUR min and max, currencies, sequence types.
  */
 export const METHOD_CATALOG: readonly MethodInfo[] = [
-  method('ideal', same('iDEAL'), '0.01', '50000.00', ['EUR'], OF),
-  method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', MANY, OFR),
-  method('applepay', same('Apple Pay'), '0.01', '10000.00', MANY, OF),
-  method('bancontact', same('Bancontact'), '0.02', '50000.00', ['EUR'], OF),
+  method('ideal', same('iDEAL'), '0.01', '50000.00', OF),
+  method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', OFR),
+  method('applepay', same('Apple Pay'), '0.01', '10000.00', OF),
+  method('bancontact', same('Bancontact'), '0.02', '50000.00', OF),
   method(
     'banktransfer',
     names('Bank transfer', 'Overboeking', 'Überweisung', 'Virement bancaire'),
     '0.01',
     '1000000.00',
-    ['EUR', 'GBP', 'CHF', 'SEK', 'PLN'],
     O,
   ),
-  method('belfius', same('Belfius Pay Button'), '0.01', '50000.00', ['EUR'], OF),
-  method('kbc', same('KBC/CBC Payment Button'), '0.01', '50000.00', ['EUR'], OF),
-  method('eps', same('eps'), '1.00', '50000.00', ['EUR'], OF),
-  method('paypal', same('PayPal'), '0.01', '8000.00', MANY, OFR),
+  method('belfius', same('Belfius Pay Button'), '0.01', '50000.00', OF),
+  method('kbc', same('KBC/CBC Payment Button'), '0.01', '50000.00', OF),
+  method('eps', same('eps'), '1.00', '50000.00', OF),
+  method('paypal', same('PayPal'), '0.01', '8000.00', OFR),
   method(
     'directdebit',
     names('SEPA Direct Debit', 'SEPA-incasso', 'SEPA-Lastschrift', 'Prélèvement SEPA'),
     '0.01',
     '1000.00',
-    ['EUR'],
     R,
   ),
-  method('klarna', same('Klarna'), '0.01', '10000.00', ['EUR', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'], O),
-  method('paysafecard', same('paysafecard'), '1.00', '1000.00', ['EUR'], O),
-  method('przelewy24', same('Przelewy24'), '0.01', '50000.00', ['EUR', 'PLN'], O),
+  method('klarna', same('Klarna'), '0.01', '10000.00', O),
+  method('paysafecard', same('paysafecard'), '1.00', '1000.00', O),
+  method('przelewy24', same('Przelewy24'), '0.01', '50000.00', O),
 ]
 
 function language(locale: string | null): 'en' | 'nl' | 'de' | 'fr' {
@@ -77,21 +85,35 @@ function language(locale: string | null): 'en' | 'nl' | 'de' | 'fr' {
   return lang === 'nl' || lang === 'de' || lang === 'fr' ? lang : 'en'
 }
 
-function methodJson(ctx: SandboxContext, m: MethodInfo, locale: string | null) {
+function methodJson(
+  ctx: SandboxContext,
+  m: { id: string; min: string; max: string | null },
+  description: string,
+  status: 'activated' | null,
+  include: ReadonlySet<MethodInclude>,
+) {
   const image = (size: string) => `${ctx.origin}/docs/method-images/${m.id}${size}`
-  return {
+  const json: Record<string, unknown> = {
     resource: 'method',
     id: m.id,
-    description: m.description[language(locale)],
+    description,
     minimumAmount: { value: m.min, currency: 'EUR' },
     maximumAmount: m.max === null ? null : { value: m.max, currency: 'EUR' },
     image: { size1x: image('.png'), size2x: image('%402x.png'), svg: image('.svg') },
-    status: 'activated',
-    _links: {
-      self: { href: `${ctx.origin}/v2/methods/${m.id}`, type: HAL_JSON },
-      documentation: { href: `${ctx.origin}/docs/methods`, type: 'text/html' },
-    },
+    status,
   }
+  const issuers = include.has('issuers') ? issuersOf(ctx.origin, m.id) : undefined
+  if (issuers) json.issuers = issuers
+  if (include.has('pricing')) json.pricing = pricingOf(m.id)
+  json._links = {
+    self: { href: `${ctx.origin}/v2/methods/${m.id}`, type: HAL_JSON },
+    documentation: { href: `${ctx.origin}/docs/methods`, type: 'text/html' },
+  }
+  return json
+}
+
+function activatedJson(ctx: SandboxContext, m: MethodInfo, locale: string | null, include: ReadonlySet<MethodInclude>) {
+  return methodJson(ctx, m, m.description[language(locale)], 'activated', include)
 }
 
 function localeParam(params: URLSearchParams): string | null {
@@ -122,7 +144,10 @@ function cents(value: string): bigint {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2))
 }
 
-function fits(m: MethodInfo, amount: { value: string; currency: string } | null): boolean {
+function fits(
+  m: Pick<MethodInfo, 'currencies' | 'min' | 'max'>,
+  amount: { value: string; currency: string } | null,
+): boolean {
   if (!amount) return true
   if (!m.currencies.includes(amount.currency)) return false
   if (amount.currency !== 'EUR') return true
@@ -130,19 +155,31 @@ function fits(m: MethodInfo, amount: { value: string; currency: string } | null)
   return value >= cents(m.min) && (m.max === null || value <= cents(m.max))
 }
 
-/** GET /v2/methods (https://docs.mollie.com/reference/list-methods). */
+/**
+ * GET /v2/methods (https://docs.mollie.com/reference/list-methods). Wallets (Apple Pay) only with
+ * `includeWallets=applepay`: the checkout must say it can show them (https://docs.mollie.com/docs/apple-pay).
+ */
 export function listMethods(ctx: SandboxContext, request: ApiRequest): Reply {
   queryScope(ctx, request)
   const params = request.url.searchParams
   const locale = localeParam(params)
   const amount = amountParam(params)
+  const include = listParam(params, 'include', METHOD_INCLUDES)
+  const wallets = listParam(params, 'includeWallets', WALLETS)
   const sequenceType = params.get('sequenceType') ?? 'oneoff'
   if (!(SEQUENCE_TYPES as readonly string[]).includes(sequenceType)) {
     throw new SandboxError(400, `The sequenceType must be one of ${SEQUENCE_TYPES.join(', ')}.`, 'sequenceType')
   }
-  const methods = METHOD_CATALOG.filter((m) => m.sequence.includes(sequenceType as 'oneoff') && fits(m, amount)).map(
-    (m) => methodJson(ctx, m, locale),
-  )
+  const methods = METHOD_CATALOG.filter(
+    (m) =>
+      (!WALLETS.includes(m.id) || wallets.has(m.id)) &&
+      m.sequence.includes(sequenceType as 'oneoff') &&
+      fits(m, amount),
+  ).map((m) => activatedJson(ctx, m, locale, include))
+  return methodList(ctx, request, methods)
+}
+
+function methodList(ctx: SandboxContext, request: ApiRequest, methods: unknown[]): Reply {
   return jsonReply(200, {
     count: methods.length,
     _embedded: { methods },
@@ -153,11 +190,29 @@ export function listMethods(ctx: SandboxContext, request: ApiRequest): Reply {
   })
 }
 
-/** GET /v2/methods/{id} (https://docs.mollie.com/reference/get-method). */
+/**
+ * GET /v2/methods/all (https://docs.mollie.com/reference/list-all-methods): every method the service
+ * offers, activated on the profile or not (`status: null`), with `locale`, `amount` and `include`.
+ */
+export function listAllMethodsRoute(ctx: SandboxContext, request: ApiRequest): Reply {
+  queryScope(ctx, request)
+  const params = request.url.searchParams
+  const locale = localeParam(params)
+  const amount = amountParam(params)
+  const include = listParam(params, 'include', METHOD_INCLUDES)
+  const activated = METHOD_CATALOG.filter((m) => fits(m, amount)).map((m) => activatedJson(ctx, m, locale, include))
+  const others = NOT_ACTIVATED.filter((m) => fits({ ...m, currencies: ['EUR'] }, amount)).map((m) =>
+    methodJson(ctx, m, m.name, null, include),
+  )
+  return methodList(ctx, request, [...activated, ...others])
+}
+
+/** GET /v2/methods/{id} (https://docs.mollie.com/reference/get-method), with `include=issuers,pricing`. */
 export function getMethod(ctx: SandboxContext, request: ApiRequest, id: string): Reply {
   queryScope(ctx, request)
   const locale = localeParam(request.url.searchParams)
+  const include = listParam(request.url.searchParams, 'include', METHOD_INCLUDES)
   const method = METHOD_CATALOG.find((m) => m.id === id)
   if (!method) throw new SandboxError(404, `No payment method ${id} is activated on this profile.`)
-  return jsonReply(200, methodJson(ctx, method, locale))
+  return jsonReply(200, activatedJson(ctx, method, locale, include))
 }

@@ -1,4 +1,4 @@
-// /v2/payments and /v2/profiles (https://docs.mollie.com/reference/payments-api).
+// /v2/payments (https://docs.mollie.com/reference/payments-api).
 import { PAYMENT_EMBED_VALUES, type PaymentEmbedValue } from '../../shared/service/enums'
 import { refundJson } from '../actions'
 import { applyCaptureMode } from './captures'
@@ -24,7 +24,6 @@ import {
 } from '../request'
 import { buildPayment, paymentJson, paymentJsonText } from '../resources'
 import { type SandboxContext } from '../context'
-import { listPage } from '../store'
 
 export function createPayment(ctx: SandboxContext, request: ApiRequest): Reply {
   const body = parsedBody(request)
@@ -89,43 +88,6 @@ export function listPayments(ctx: SandboxContext, request: ApiRequest): Reply {
   const query = listQuery(request)
   const page = ctx.store.listPayments(scope.profileId, scope.mode, query)
   return listReply(ctx, request, query, page, 'payments', (r) => paymentJsonText(ctx.origin, r))
-}
-
-/**
- * GET /v2/profiles (https://docs.mollie.com/reference/v2/profiles-api/list-profiles): for organization
- * access tokens ("Authentication: Organization access tokens, App access tokens"); an API key already
- * belongs to one profile, so the sandbox answers it 403 (docs/SANDBOX.md). The sandbox has one profile.
- */
-export function listProfilesRoute(ctx: SandboxContext, request: ApiRequest): Reply {
-  if (request.credential.kind !== 'organization-token') {
-    throw new SandboxError(
-      403,
-      'Listing profiles needs an organization access token; an API key belongs to one profile.',
-    )
-  }
-  const query = listQuery(request)
-  const profile = {
-    data: {
-      resource: 'profile',
-      id: ctx.profileId,
-      mode: 'live',
-      name: 'Sandbox shop',
-      website: 'https://shop.example.com',
-      email: 'shop@example.com',
-      status: 'verified',
-      createdAt: '2024-01-01T00:00:00+00:00',
-    },
-  }
-  const page = listPage([profile], query)
-  return listReply(ctx, request, query, page, 'profiles', (r) =>
-    JSON.stringify({
-      ...r.data,
-      _links: {
-        self: { href: `${ctx.origin}/v2/profiles/${r.data.id}`, type: HAL_JSON },
-        dashboard: { href: `${ctx.origin}/dashboard/profiles/${r.data.id}`, type: 'text/html' },
-      },
-    }),
-  )
 }
 
 export function deletePayment(ctx: SandboxContext, request: ApiRequest, id: string): Reply {

@@ -2,9 +2,10 @@
 // create, list (per payment, per order, all), get, cancel; order refunds by line; the statuses a
 // refund moves through on the sandbox clock.
 import type { CreateRefundRequest, Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_FIELD, DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
+import { DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
+import { releaseQueuedRefunds } from '../ledger'
 import { childOfPayment, createRefund, listRefunds, paymentInScope, refundJson } from '../actions'
 import { jsonReply, SandboxError, type Reply } from '../errors'
 import {
@@ -45,15 +46,18 @@ function refundWithEmbed(ctx: SandboxContext, refund: RefundData, embedPayment: 
     : json
 }
 
-/** pending → processing two hours after creation → refunded (REFUND_SETTLE_MS later). */
-export function scheduleRefund(ctx: SandboxContext, refund: RefundData): void {
-  const created = Date.parse(refund.createdAt)
-  ctx.clock.schedule(created + REFUND_EXECUTION_DELAY_MS, () => {
-    if (refund.status !== 'pending' && refund.status !== 'queued') return
+/**
+ * pending → processing two hours after it became pending (its creation, or when it left the queue)
+ * → refunded REFUND_SETTLE_MS later. A queued refund waits for the balance (ledger.ts).
+ */
+export function scheduleRefund(ctx: SandboxContext, refund: RefundData, fromMs = Date.parse(refund.createdAt)): void {
+  if (refund.status !== 'pending' && refund.status !== 'processing') return
+  ctx.clock.schedule(fromMs + REFUND_EXECUTION_DELAY_MS, () => {
+    if (refund.status !== 'pending') return
     refund.status = 'processing'
     ctx.events.emit(ctx, 'refund', refund.id)
   })
-  ctx.clock.schedule(created + REFUND_EXECUTION_DELAY_MS + REFUND_SETTLE_MS, () => {
+  ctx.clock.schedule(fromMs + REFUND_EXECUTION_DELAY_MS + REFUND_SETTLE_MS, () => {
     if (refund.status !== 'processing') return
     refund.status = 'refunded'
     ctx.events.emit(ctx, 'refund', refund.id)
@@ -73,7 +77,7 @@ function refuseDuplicate(ctx: SandboxContext, record: PaymentRecord, body: Creat
         nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
     )
   if (same) {
-    throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id), DUPLICATE_REFUND_FIELD)
+    throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id))
   }
 }
 
@@ -118,6 +122,19 @@ export function cancelRefund(ctx: SandboxContext, request: ApiRequest, id: strin
     throw new SandboxError(422, `The refund is ${refund.status}; only a queued or pending refund can be canceled.`)
   }
   refund.status = 'canceled'
+  ctx.store.refundQueue.release(refund, null)
+  giveBack(ctx, record, refund)
+  // The money is back on the balance: queued refunds it now covers leave the queue (ledger.ts).
+  releaseQueuedRefunds(ctx, (r, fromMs) => scheduleRefund(ctx, r, fromMs))
+  // Canceling is not one of the refund states that call the webhook (https://docs.mollie.com/overview/webhooks).
+  return { status: 204, headers: {}, body: '' }
+}
+
+/**
+ * A refund that will not be paid (canceled, or failed after processing) gives its amount back: the
+ * payment's `amountRefunded`/`amountRemaining`, the order's `amountRefunded` and its lines.
+ */
+function giveBack(ctx: SandboxContext, record: PaymentRecord, refund: RefundData): void {
   const payment = record.data
   const back = toMinor(refund.amount)
   if (payment.amountRefunded) {
@@ -142,8 +159,23 @@ export function cancelRefund(ctx: SandboxContext, request: ApiRequest, id: strin
       line.totalAmount.currency,
     )
   }
-  // Canceling is not one of the refund states that call the webhook (https://docs.mollie.com/overview/webhooks).
-  return { status: 204, headers: {}, body: '' }
+}
+
+/**
+ * A refund fails after processing (https://docs.mollie.com/payments/refunds: "For example, the
+ * customer has closed his / her bank account. The funds will be returned to your account."): only a
+ * `processing` refund; its amount goes back to the payment and to the balance (admin API, a bank's
+ * doing). Its webhook is called (the table's "Webhook: Yes").
+ */
+export function failRefund(ctx: SandboxContext, refund: RefundData): void {
+  if (refund.status !== 'processing') {
+    throw new SandboxError(422, `The refund is ${refund.status}; only a processing refund can fail.`)
+  }
+  const record = ctx.store.getPaymentAnyScope(refund.paymentId)
+  if (!record) throw new SandboxError(404, `No payment ${refund.paymentId}.`)
+  refund.status = 'failed'
+  giveBack(ctx, record, refund)
+  ctx.events.emit(ctx, 'refund', refund.id)
 }
 
 /** GET /v2/refunds (https://docs.mollie.com/reference/list-all-refunds): newest first, `embed=payment`. */

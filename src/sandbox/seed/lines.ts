@@ -65,6 +65,7 @@ export function orderLines(
   o: { orderId: string; ids: IdFactory; createdAt: string },
   country: Country,
   random: () => number,
+  paidShipping = false,
 ): OrderLine[] {
   const currency = country.currency === 'EUR' || country.currency === 'GBP' ? country.currency : 'EUR'
   const lines: OrderLine[] = []
@@ -76,6 +77,7 @@ export function orderLines(
     const discount = i === 0 && random() < 0.25 ? BigInt(Math.floor(price * quantity * 0.1)) : 0n
     lines.push(lineOf(o, name, 'physical', quantity, BigInt(price), country.vat[reduced ? 1 : 0], currency, discount))
   }
-  lines.push(lineOf(o, 'Shipping', 'shipping_fee', 1, random() < 0.3 ? 0n : 4_95n, country.vat[0], currency))
+  const free = random() < 0.3 && !paidShipping
+  lines.push(lineOf(o, 'Shipping', 'shipping_fee', 1, free ? 0n : 4_95n, country.vat[0], currency))
   return lines
 }

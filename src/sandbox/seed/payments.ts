@@ -1,9 +1,11 @@
 // The seeded payments, orders, refunds and chargebacks, built in time order from the plans of
 // merchant.ts (random ones and the practice stories). Statuses follow age: a payment still open
 // past its method's expiry has expired; a refund moves on as the sandbox's refunds do.
-import type { Mode, OrderStatus, PaymentMethod, PaymentStatus } from '../../shared/api-types'
+import type { Mode, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { amountFromMinor, fromMinor, toMinor } from '../../shared/money'
 import { paymentIsCancelable } from '../../shared/payment-actions'
+import { METHODS_REQUIRING_LINES } from '../../shared/service/enums'
+import { methodTakesCurrency } from '../../shared/service/methods'
 import type { IdFactory } from '../ids'
 import { orderExpiresAt, paymentDetails, paymentExpiresAt, serviceTimestamp } from '../resources'
 import { REFUND_EXECUTION_DELAY_MS, REFUND_SETTLE_MS } from '../routes/refunds'
@@ -43,6 +45,10 @@ interface Later {
   kind: 'refund' | 'chargeback'
   record: PaymentRecord
   minor: bigint
+  /** a line refund: the order line it refunds, all of it */
+  line?: OrderLine
+  /** a refund that did not move on with time (the story says what became of it) */
+  status?: 'queued' | 'failed'
 }
 
 interface Choice {
@@ -74,8 +80,13 @@ function randomChoice(o: SeedOptions, plan: Plan): Choice {
   const range = pick(CURRENCY_RANGES, random)
   const minor = BigInt(100 + Math.floor(random() * range.maxMinor))
   const status = pickStatus(random)
-  const method = pick(METHODS, random)
+  // Only a method that takes the currency (METHOD_CURRENCIES); one that needs lines (klarna) only on an order.
+  const methodDraw = random()
   const order = range.currency === 'EUR' && random() < 0.12 && o.orders !== false
+  const usable = METHODS.filter(
+    (m) => methodTakesCurrency(m, range.currency) && (order || !METHODS_REQUIRING_LINES.includes(m)),
+  )
+  const method = usable[Math.floor(methodDraw * usable.length)] ?? 'creditcard'
   const label = pick(LABELS, random)
   return {
     status,
@@ -129,11 +140,15 @@ function seedOrder(
   const person = plan.customer?.person
   const country = person?.country ?? pick(COUNTRIES.slice(0, 4), o.random)
   const orderId = o.ids.next('ord')
-  const lines = orderLines({ orderId, ids: o.ids, createdAt }, country, o.random)
+  // The story's line refund needs a line that is a part of the order: its shipping is never free.
+  const paidShipping = choice.story?.refund?.amount === 'first-line'
+  const lines = orderLines({ orderId, ids: o.ids, createdAt }, country, o.random, paidShipping)
   const currency = lines[0]?.totalAmount.currency ?? 'EUR'
   const total = lines.reduce((sum, l) => sum + toMinor(l.totalAmount), 0n)
   choice.minor = total
   choice.currency = currency
+  // A customer's order is in their currency (GBP in Britain): by card when the method does not take it.
+  if (choice.method !== null && !methodTakesCurrency(choice.method, currency)) choice.method = 'creditcard'
   choice.description = `Order S-${number}`
   const status = ORDER_STATUS[choice.status]
   for (const line of lines) {
@@ -185,7 +200,9 @@ function seedPayment(
 ): PaymentRecord {
   const { createdMs } = plan
   const amount = { currency: choice.currency, value: fromMinor(choice.minor, choice.currency) }
-  const eventMs = createdMs + 60_000 + Math.floor(o.random() * 600_000)
+  // A story's attempts happen in the order it tells (Lukas's second card fails after his first).
+  const jitter = Math.floor(o.random() * 600_000)
+  const eventMs = createdMs + 60_000 + (plan.story ? 0 : jitter)
   const customer = plan.customer
   const data: PaymentRecord['data'] = {
     resource: 'payment',
@@ -259,8 +276,12 @@ function laterEvents(
   if (record.data.status !== 'paid') return out
   const story = choice.story
   if (story?.refund) {
+    const line = story.refund.amount === 'first-line' ? order?.data.lines[0] : undefined
     const minor = story.refund.amount === 'first-line' ? partOfOrder(order, record) : story.refund.amount
-    out.push({ atMs: createdMs + story.refund.afterMs, kind: 'refund', record, minor })
+    const later: Later = { atMs: createdMs + story.refund.afterMs, kind: 'refund', record, minor }
+    if (line && toMinor(line.totalAmount) === minor) later.line = line
+    if (story.refund.status) later.status = story.refund.status
+    out.push(later)
   } else if (!story && o.random() < 0.09 && record.data.method !== 'paysafecard') {
     const full = o.random() < 0.4
     const minor = full ? choice.minor : BigInt(Math.max(1, Math.floor(Number(choice.minor) * (0.1 + o.random() * 0.5))))
@@ -307,11 +328,12 @@ function applyLater(store: SandboxStore, ids: IdFactory, e: Later, nowMs: number
   } else {
     const age = nowMs - e.atMs
     const status =
-      age < REFUND_EXECUTION_DELAY_MS
+      e.status ??
+      (age < REFUND_EXECUTION_DELAY_MS
         ? 'pending'
         : age < REFUND_EXECUTION_DELAY_MS + REFUND_SETTLE_MS
           ? 'processing'
-          : 'refunded'
+          : 'refunded')
     const refund: RefundData = {
       resource: 'refund',
       id: ids.next('re'),
@@ -324,14 +346,51 @@ function applyLater(store: SandboxStore, ids: IdFactory, e: Later, nowMs: number
       createdAt: serviceTimestamp(e.atMs),
     }
     if (payment.orderId) refund.orderId = payment.orderId
+    if (e.line) refund.lines = [lineRefund(e.line)]
     store.addRefund(refund)
+    // A failed refund's money came back: the payment and its order are as before it.
+    if (status === 'failed') return
+    if (status === 'queued') store.refundQueue.add(refund)
     payment.amountRefunded = amountFromMinor(
       toMinor(payment.amountRefunded ?? { currency, value: '0' }) + minor,
       currency,
     )
-    if (status !== 'refunded') result.movingRefunds.push({ paymentId: payment.id, refundId: refund.id })
+    refundOnOrder(store, payment.orderId, minor, currency, e.line)
+    if (status === 'pending' || status === 'processing') {
+      result.movingRefunds.push({ paymentId: payment.id, refundId: refund.id })
+    }
   }
   payment.amountRemaining = amountFromMinor(remaining - minor, currency)
+}
+
+/** The refund line of a whole order line (https://docs.mollie.com/reference/create-order-refund). */
+function lineRefund(line: OrderLine) {
+  return {
+    id: line.id,
+    orderId: line.orderId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPrice: { ...line.unitPrice },
+    totalAmount: { ...line.totalAmount },
+  }
+}
+
+/** A seeded refund counts on its order (`amountRefunded`) and, as a line refund, on the line. */
+function refundOnOrder(
+  store: SandboxStore,
+  orderId: string | undefined,
+  minor: bigint,
+  currency: string,
+  line: OrderLine | undefined,
+): void {
+  const order = orderId === undefined ? undefined : store.getOrderAnyScope(orderId)?.data
+  if (!order) return
+  const before = order.amountRefunded === undefined ? 0n : toMinor(order.amountRefunded)
+  order.amountRefunded = amountFromMinor(before + minor, currency)
+  if (!line) return
+  line.quantityRefunded = line.quantity
+  line.refundableQuantity = 0
+  line.amountRefunded = { ...line.totalAmount }
 }
 
 /** Builds every plan in time order, then refunds and chargebacks in theirs. */

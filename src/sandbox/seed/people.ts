@@ -16,6 +16,10 @@ export interface Country {
   phone: (random: () => number) => string
   /** standard and reduced VAT rates, as order lines carry them */
   vat: readonly [string, string]
+  /** given names of women, where the family name takes another form for them */
+  female?: readonly string[]
+  /** the family name in the form that agrees with the person (Polish -ski → -ska for a woman) */
+  familyForm?: (family: string, female: boolean) => string
 }
 
 const digits = (random: () => number, n: number) => {
@@ -130,12 +134,29 @@ export const COUNTRIES: readonly Country[] = [
     vat: ['23.00', '8.00'],
     given: ['Zofia', 'Jakub', 'Zuzanna', 'Antoni', 'Hanna', 'Jan'],
     family: ['Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kamiński'],
+    // Polish surnames in -ski/-cki agree with the person: Zofia Kowalska, Jakub Kowalski.
+    female: ['Zofia', 'Zuzanna', 'Hanna'],
+    familyForm: (family, female) => (female ? family.replace(/(sk|ck|dzk)i$/, '$1a') : family),
     streets: ['ulica Marszałkowska', 'ulica Floriańska', 'ulica Piotrkowska', 'ulica Długa'],
     cities: ['Warszawa', 'Kraków', 'Łódź', 'Gdańsk'],
     postal: (r) => `${10 + Math.floor(r() * 89)}-${100 + Math.floor(r() * 899)}`,
     phone: (r) => `+48512${digits(r, 6)}`,
   },
 ]
+
+/** Denmark: only the story people (stories.ts) live there, so the random countries' draws do not change. */
+export const DENMARK: Country = {
+  code: 'DK',
+  locale: 'da_DK',
+  currency: 'DKK',
+  vat: ['25.00', '25.00'],
+  given: ['Freja', 'William', 'Ida', 'Noah', 'Clara', 'Oscar'],
+  family: ['Nielsen', 'Jensen', 'Hansen', 'Pedersen', 'Andersen'],
+  streets: ['Nørrebrogade', 'Vesterbrogade', 'Strøget', 'Østergade'],
+  cities: ['København', 'Aarhus', 'Odense', 'Aalborg'],
+  postal: (r) => String(1000 + Math.floor(r() * 8999)),
+  phone: (r) => `+452${digits(r, 7)}`,
+}
 
 export interface Person {
   givenName: string
@@ -164,7 +185,8 @@ const TLDS = ['com', 'org', 'net'] as const
 
 export function makePerson(random: () => number, country: Country = pick(COUNTRIES, random), n = 0): Person {
   const givenName = pick(country.given, random)
-  const familyName = pick(country.family, random)
+  const family = pick(country.family, random)
+  const familyName = country.familyForm?.(family, country.female?.includes(givenName) ?? false) ?? family
   const email = `${emailLocal(givenName, familyName)}${n > 0 ? n : ''}@example.${pick(TLDS, random)}`
   const phone = country.phone(random)
   const address: Address = {

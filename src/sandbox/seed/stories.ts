@@ -2,7 +2,7 @@
 // question support gets every week. Their payments sit at fixed moments before the clock's now.
 import type { PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import type { CardFailureReason } from '../../shared/service/enums'
-import { COUNTRIES, emailLocal, makePerson, type Person, type SeedCustomer } from './people'
+import { COUNTRIES, DENMARK, emailLocal, makePerson, type Person, type SeedCustomer } from './people'
 
 const DAY = 86_400_000
 const MINUTE = 60_000
@@ -19,8 +19,12 @@ export interface StoryPayment {
   failureReason?: CardFailureReason
   /** an order with lines whose total is the payment's amount (amount then ignored) */
   order?: boolean
-  /** a refund of this many minor units (`'first-line'`: the order's first line) this long after payment */
-  refund?: { amount: bigint | 'first-line'; afterMs: number }
+  /**
+   * a refund of this many minor units (`'first-line'`: the order's first line, as a line refund) this
+   * long after payment; `status` when it did not simply move on with time: `queued` (the balance
+   * could not cover it) or `failed` (the customer's account was closed)
+   */
+  refund?: { amount: bigint | 'first-line'; afterMs: number; status?: 'queued' | 'failed' }
   chargeback?: { afterMs: number }
   /** the shop at the webhook URL does not answer */
   webhookDown?: boolean
@@ -34,10 +38,12 @@ export interface StoryPlan {
   mandate?: boolean
   customer?: SeedCustomer
   payments: StoryPayment[]
+  /** data the practice calls do not name (the welcome lists only the others) */
+  hidden?: true
 }
 
 function person(code: string, givenName: string, familyName: string, random: () => number): Person {
-  const country = COUNTRIES.find((c) => c.code === code) ?? COUNTRIES[0]
+  const country = [...COUNTRIES, DENMARK].find((c) => c.code === code) ?? COUNTRIES[0]
   const base = makePerson(random, country)
   const email = `${emailLocal(givenName, familyName)}@example.com`
   return { ...base, givenName, familyName, email, address: { ...base.address, givenName, familyName, email } }
@@ -53,7 +59,7 @@ export function planStories(nowMs: number, random: () => number): StoryPlan[] {
     description: 'Coffee subscription',
     sequenceType: 'recurring',
   })
-  return [...paymentStories(nowMs, random, monthly), ...afterSaleStories(nowMs, random)]
+  return [...paymentStories(nowMs, random, monthly), ...afterSaleStories(nowMs, random), refundTrouble(nowMs, random)]
 }
 
 /** A practice customer of the seeded merchant: who to search for, and what they ask. */
@@ -65,11 +71,13 @@ export interface PracticeCall {
 
 /** The seeded practice customers, in the order of docs/SANDBOX.md "Practice calls" (names are fixed). */
 export function practiceCalls(): PracticeCall[] {
-  return planStories(0, () => 0.5).map((story) => ({
-    name: `${story.person.givenName} ${story.person.familyName}`,
-    email: story.person.email,
-    question: story.question,
-  }))
+  return planStories(0, () => 0.5)
+    .filter((story) => story.hidden !== true)
+    .map((story) => ({
+      name: `${story.person.givenName} ${story.person.familyName}`,
+      email: story.person.email,
+      question: story.question,
+    }))
 }
 
 /** Subscriptions and card trouble. */
@@ -191,4 +199,38 @@ function afterSaleStories(nowMs: number, random: () => number): StoryPlan[] {
       ],
     },
   ]
+}
+
+/**
+ * Refunds that did not go through (https://docs.mollie.com/payments/refunds, "Refund statuses"): one
+ * failed after processing, the money back on the balance; one queued for lack of balance in its
+ * currency (nothing else is paid in DKK, so that balance holds nothing this week).
+ */
+function refundTrouble(nowMs: number, random: () => number): StoryPlan {
+  return {
+    key: 'refund-trouble',
+    question: 'Two refunds that did not reach me.',
+    person: person('DK', 'Freja', 'Nielsen', random),
+    hidden: true,
+    payments: [
+      {
+        createdMs: nowMs - 30 * DAY,
+        method: 'creditcard',
+        status: 'paid',
+        amount: 64_90n,
+        currency: 'EUR',
+        description: 'Rain jacket',
+        refund: { amount: 64_90n, afterMs: 10 * DAY, status: 'failed' },
+      },
+      {
+        createdMs: nowMs - 12 * DAY,
+        method: 'creditcard',
+        status: 'paid',
+        amount: 1_250_00n,
+        currency: 'DKK',
+        description: 'Standing desk',
+        refund: { amount: 1_250_00n, afterMs: 12 * DAY - 3 * 60 * MINUTE, status: 'queued' },
+      },
+    ],
+  }
 }

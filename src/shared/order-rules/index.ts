@@ -95,6 +95,15 @@ export {
 } from './recurring'
 export { truncatedDescription, validateCreatePayment } from './payment'
 export {
+  mergedOrderLineViolations,
+  ORDER_LINE_AMOUNT_FIELDS,
+  validateCancelOrderLines,
+  validateCreateShipment,
+  validateUpdateOrder,
+  validateUpdateOrderLine,
+  validateUpdateShipment,
+} from './order-changes'
+export {
   REFUND_DESCRIPTION_MAX,
   UPDATABLE_PAYMENT_FIELDS,
   validateCreateRefund,

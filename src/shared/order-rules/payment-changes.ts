@@ -22,8 +22,11 @@ import { checkUrl, checkWebhookUrl } from './urls'
 // Acting on an existing payment (refund, update). The state rules (what a payment in a given
 // status allows) live in src/shared/payment-actions.ts; these check the request body only.
 
-/** https://docs.mollie.com/reference/create-refund: a refund description, like a payment's, is at most 255 characters. */
-export const REFUND_DESCRIPTION_MAX = 255
+/**
+ * https://docs.mollie.com/reference/create-refund `description`: "The description of the refund …
+ * Maximum length of 140 characters." (it goes to the customer's bank statement where possible).
+ */
+export const REFUND_DESCRIPTION_MAX = 140
 
 /**
  * Create refund (https://docs.mollie.com/reference/create-refund): `amount` (required, more than

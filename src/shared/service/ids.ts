@@ -14,6 +14,9 @@ export const ID_PREFIXES = {
   capture: 'cpt',
   subscription: 'sub',
   paymentLink: 'pl',
+  balance: 'bal',
+  balanceTransaction: 'baltr',
+  settlement: 'stl',
 } as const
 
 export type IdResource = keyof typeof ID_PREFIXES
@@ -63,6 +66,9 @@ const RESOURCE_WORDS: Readonly<Record<IdResource, string>> = {
   capture: 'capture',
   subscription: 'subscription',
   paymentLink: 'payment link',
+  balance: 'balance',
+  balanceTransaction: 'balance transaction',
+  settlement: 'settlement',
 }
 
 /** null when `value` is an id of `resource`, else the message to show (`Not a payment id (tr_…).`). */

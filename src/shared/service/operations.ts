@@ -90,6 +90,26 @@ export const OPERATIONS: readonly Operation[] = [
   write('update-payment-link', 'PATCH', '/payment-links/{paymentLinkId}'),
   write('delete-payment-link', 'DELETE', '/payment-links/{paymentLinkId}'),
   read('get-payment-link-payments', '/payment-links/{paymentLinkId}/payments'),
+  // Orders (the rest), shipments, balances, settlements
+  write('update-order', 'PATCH', '/orders/{orderId}'),
+  write('update-order-line', 'PATCH', '/orders/{orderId}/lines/{orderLineId}'),
+  write('cancel-order-lines', 'DELETE', '/orders/{orderId}/lines'),
+  write('create-shipment', 'POST', '/orders/{orderId}/shipments'),
+  read('list-shipments', '/orders/{orderId}/shipments'),
+  read('get-shipment', '/orders/{orderId}/shipments/{shipmentId}'),
+  write('update-shipment', 'PATCH', '/orders/{orderId}/shipments/{shipmentId}'),
+  read('list-balances', '/balances'),
+  read('get-balance', '/balances/{balanceId}'),
+  read('get-primary-balance', '/balances/primary'),
+  read('list-balance-transactions', '/balances/{balanceId}/transactions'),
+  read('list-settlements', '/settlements'),
+  read('get-settlement', '/settlements/{settlementId}'),
+  read('get-open-settlement', '/settlements/open'),
+  read('list-settlement-payments', '/settlements/{settlementId}/payments'),
+  read('list-settlement-refunds', '/settlements/{settlementId}/refunds'),
+  read('list-all-methods', '/methods/all', 'required'),
+  read('get-profile', '/profiles/{profileId}'),
+  read('get-current-profile', '/profiles/me'),
 ]
 
 /** The row named `id`; throws on a name the table does not have (a programming error). */
@@ -129,15 +149,20 @@ export function matchOperation(method: string, path: string): OperationMatch {
   } catch {
     return { found: false, allow: [] }
   }
-  const allow: string[] = []
-  let hit: { operation: Operation; params: Record<string, string> } | undefined
+  // A literal segment wins over a parameter (`/methods/all` over `/methods/{methodId}`): the match with
+  // the fewest parameters answers, and Allow names each method once.
+  const best = new Map<string, { operation: Operation; params: Record<string, string> }>()
   for (const operation of OPERATIONS) {
     const params = matchPath(operation.path, segments)
     if (!params) continue
-    allow.push(operation.method)
-    if (operation.method === 'GET') allow.push('HEAD')
-    const m = method.toUpperCase()
-    if (operation.method === m || (m === 'HEAD' && operation.method === 'GET')) hit = { operation, params }
+    const held = best.get(operation.method)
+    if (!held || Object.keys(params).length < Object.keys(held.params).length) {
+      best.set(operation.method, { operation, params })
+    }
   }
+  const allow: string[] = []
+  for (const m of best.keys()) allow.push(...(m === 'GET' ? ['GET', 'HEAD'] : [m]))
+  const m = method.toUpperCase()
+  const hit = best.get(m === 'HEAD' ? 'GET' : m)
   return hit ? { found: true, ...hit, allow } : { found: false, allow }
 }

@@ -9,26 +9,26 @@
 export const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
 
 /**
- * The sandbox's duplicate-refund answer: 409 with `field` `amount` (the amount repeats an earlier
- * refund) and a detail naming that refund. Kept apart from the Idempotency-Key 409 ("still being
- * processed", no field), which a client may retry with the same key; a duplicate it must not.
+ * The words of the service's 409 (https://docs.mollie.com/overview/handling-errors, "409 Conflict"):
+ * "You are making a duplicate API call that was probably a mistake". The duplicate-refund 409 opens
+ * with them and carries no `field` (it names no field of the request); the Idempotency-Key 409
+ * ("still being processed"), which a client may retry with the same key, does not.
  */
-export const DUPLICATE_REFUND_FIELD = 'amount'
+export const DUPLICATE_CALL_WORDS = 'You are making a duplicate API call that was probably a mistake'
 
 /** The detail of the duplicate-refund 409 (the sandbox writes it; isDuplicateRefundError reads it). */
 export function duplicateRefundDetail(amount: { value: string; currency: string }, earlierRefundId: string): string {
-  return `A refund of ${amount.value} ${amount.currency} was made on this payment less than ${windowWords()} ago (${earlierRefundId}); this looks like a duplicate refund.`
+  return `${DUPLICATE_CALL_WORDS}: a refund of ${amount.value} ${amount.currency} was made on this payment less than ${windowWords()} ago (${earlierRefundId}).`
 }
 
-/** Whether an error answer is the duplicate-refund 409, by its documented content (field, detail). */
+/** Whether an error answer is the duplicate-refund 409, by its documented words (it has no field). */
 export function isDuplicateRefundError(error: {
   status: number | null
   field?: string | null
   detail?: string | null
 }): boolean {
-  if (error.status !== 409) return false
-  if (error.field === DUPLICATE_REFUND_FIELD) return true
-  return typeof error.detail === 'string' && /duplicate refund/i.test(error.detail)
+  if (error.status !== 409 || typeof error.detail !== 'string') return false
+  return error.detail.startsWith(DUPLICATE_CALL_WORDS) || /duplicate refund/i.test(error.detail)
 }
 
 /** What the agent reads on a duplicate refund: what happened and what to do. */

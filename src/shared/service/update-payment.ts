@@ -3,14 +3,18 @@
 // order-rules' validateUpdatePayment applies the field list, the sandbox the state rules.
 import { LOCALES, PAYMENT_METHODS, type PaymentStatus } from './enums'
 
-/** Fields an update may change whatever the payment's status (description, links, metadata). */
-export const UPDATE_PAYMENT_FIELDS_ANY_STATUS = [
-  'description',
-  'redirectUrl',
-  'cancelUrl',
-  'webhookUrl',
-  'metadata',
-] as const
+/** Fields an update may change whatever the payment's status (description, webhook, metadata). */
+export const UPDATE_PAYMENT_FIELDS_ANY_STATUS = ['description', 'webhookUrl', 'metadata'] as const
+
+/**
+ * Where the customer is sent back to: only until the payment is finalized
+ * (https://docs.mollie.com/reference/update-payment, `redirectUrl` and `cancelUrl`): once it is paid,
+ * canceled, expired or failed, the customer has already come back.
+ */
+export const UPDATE_PAYMENT_FIELDS_UNTIL_FINAL = ['redirectUrl', 'cancelUrl'] as const
+
+/** Payment statuses after which nothing the customer does changes the payment. */
+const FINAL_STATUSES: readonly PaymentStatus[] = ['paid', 'canceled', 'expired', 'failed']
 
 /** Fields an update may change only while the payment is open (the customer has not paid yet). */
 export const UPDATE_PAYMENT_FIELDS_WHILE_OPEN = ['method', 'locale'] as const
@@ -20,6 +24,7 @@ const CREDENTIAL_FIELDS = ['testmode', 'profileId'] as const
 
 const UPDATABLE: ReadonlySet<string> = new Set<string>([
   ...UPDATE_PAYMENT_FIELDS_ANY_STATUS,
+  ...UPDATE_PAYMENT_FIELDS_UNTIL_FINAL,
   ...UPDATE_PAYMENT_FIELDS_WHILE_OPEN,
   ...CREDENTIAL_FIELDS,
 ])
@@ -36,7 +41,7 @@ export function updatePaymentFieldViolations(body: Record<string, unknown>): Upd
     if (body[key] === undefined || UPDATABLE.has(key)) continue
     out.push({
       field: key,
-      message: `The field ${key} cannot be updated; an update may change ${[...UPDATE_PAYMENT_FIELDS_ANY_STATUS, ...UPDATE_PAYMENT_FIELDS_WHILE_OPEN].join(', ')}.`,
+      message: `The field ${key} cannot be updated; an update may change ${[...UPDATE_PAYMENT_FIELDS_ANY_STATUS, ...UPDATE_PAYMENT_FIELDS_UNTIL_FINAL, ...UPDATE_PAYMENT_FIELDS_WHILE_OPEN].join(', ')}.`,
     })
   }
   const method = body['method']
@@ -62,6 +67,14 @@ export function updatePaymentStateViolation(
   payment: { status: PaymentStatus; createdWithoutMethod: boolean },
   body: Record<string, unknown>,
 ): UpdateViolation | null {
+  for (const field of UPDATE_PAYMENT_FIELDS_UNTIL_FINAL) {
+    if (body[field] !== undefined && FINAL_STATUSES.includes(payment.status)) {
+      return {
+        field,
+        message: `The ${field} can be changed only until the payment is finalized; this payment is ${payment.status}.`,
+      }
+    }
+  }
   for (const field of UPDATE_PAYMENT_FIELDS_WHILE_OPEN) {
     if (body[field] !== undefined && payment.status !== 'open') {
       return {

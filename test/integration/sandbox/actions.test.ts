@@ -325,6 +325,6 @@ describe('cancel order (https://docs.mollie.com/reference/cancel-order)', () => 
       method: 'OPTIONS',
       headers: { Authorization: `Bearer ${KEY}` },
     })
-    expect(options.headers.get('allow')).toBe('GET, HEAD, DELETE, OPTIONS')
+    expect(options.headers.get('allow')).toBe('GET, HEAD, DELETE, PATCH, OPTIONS')
   })
 })

@@ -125,7 +125,8 @@ describe('the official Node client over --tls', () => {
       { SANDBOX_CA_CERT: present(sandbox.tls).certPath, PAID: paid, STEP: 'core' },
       true,
     )) as Record<string, Record<string, unknown> & unknown[]>
-    expect(r.methods).toEqual(['ideal', 'creditcard', 'applepay', 'bancontact', 'belfius', 'kbc', 'eps', 'paypal'])
+    // Apple Pay only with includeWallets=applepay (https://docs.mollie.com/docs/apple-pay).
+    expect(r.methods).toEqual(['ideal', 'creditcard', 'bancontact', 'belfius', 'kbc', 'eps', 'paypal'])
     expect(r.method).toBe('Überweisung')
     const customer = r.customer as Record<string, unknown>
     expect(customer.email).toBe('client@example.org')

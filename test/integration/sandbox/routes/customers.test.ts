@@ -52,7 +52,7 @@ describe('customers', () => {
     expect((await h.api('GET', '/customers/cst_nobody1')).status).toBe(404)
   })
 
-  it('delete-customer: 204, then 404; its mandates are revoked (docs.mollie.com/reference/delete-customer)', async () => {
+  it('delete-customer: 204, then 410 Gone; its mandates are revoked (docs.mollie.com/reference/delete-customer)', async () => {
     const c = (await h.api('POST', '/customers', { name: 'Gone' })).json
     const mandate = (
       await h.api('POST', `/customers/${c.id}/mandates`, {
@@ -63,7 +63,7 @@ describe('customers', () => {
     ).json
     const deleted = await h.api('DELETE', `/customers/${c.id}`)
     expect(deleted.status).toBe(204)
-    expect((await h.api('GET', `/customers/${c.id}`)).status).toBe(404)
+    expect((await h.api('GET', `/customers/${c.id}`)).status).toBe(410)
     expect(mandate.status).toBe('valid')
     const recurring = await h.api('POST', '/payments', {
       ...validPaymentBody(),

@@ -32,20 +32,34 @@ describe('update payment (docs.mollie.com/reference/update-payment)', () => {
     expect((await h.api('GET', `/payments/${p.id}`)).json.method).toBe('creditcard')
   })
 
-  it('description, redirectUrl, webhookUrl and metadata change after payment; method and locale do not', async () => {
+  it('description, webhookUrl and metadata change after payment; redirectUrl, cancelUrl, method and locale do not', async () => {
     const p = await h.paidPayment()
     const changes = {
       description: 'Order #12345, corrected',
-      redirectUrl: 'https://shop.example.com/payments/return-2',
       webhookUrl: 'https://shop.example.com/webhooks/2',
       metadata: { ticket: 'T-9' },
     }
     const updated = await h.api('PATCH', `/payments/${p.id}`, changes)
     expect(updated.status).toBe(200)
     expect(updated.json).toMatchObject({ ...changes, status: 'paid' })
+    // https://docs.mollie.com/reference/update-payment: the return URLs only until the payment is finalized.
+    for (const field of ['redirectUrl', 'cancelUrl']) {
+      const late = await h.api('PATCH', `/payments/${p.id}`, { [field]: 'https://shop.example.com/payments/return-2' })
+      expect(late.status).toBe(422)
+      expect(late.json.field).toBe(field)
+    }
+    expect((await h.api('GET', `/payments/${p.id}`)).json.redirectUrl).toBe(p.redirectUrl)
     const locale = await h.api('PATCH', `/payments/${p.id}`, { locale: 'fr_FR' })
     expect(locale.status).toBe(422)
     expect(locale.json.field).toBe('locale')
+  })
+
+  it('redirectUrl and cancelUrl change while the payment is open (docs.mollie.com/reference/update-payment)', async () => {
+    const p = (await h.api('POST', '/payments', validPaymentBody())).json
+    const changes = { redirectUrl: 'https://shop.example.com/back', cancelUrl: 'https://shop.example.com/cancel' }
+    const updated = await h.api('PATCH', `/payments/${p.id}`, changes)
+    expect(updated.status).toBe(200)
+    expect(updated.json).toMatchObject(changes)
   })
 
   it('a field no update can change is refused with 422 naming it, and nothing changes', async () => {

@@ -79,6 +79,9 @@ describe('refunds', () => {
     const duplicate = await h.api('POST', `/payments/${payment.id}/refunds`, { amount: eur('1.50') })
     expect(duplicate.status).toBe(409)
     expect(duplicate.json.detail).toMatch(/duplicate/)
+    // In the documented words of a 409 (https://docs.mollie.com/overview/handling-errors), without a field.
+    expect(duplicate.json.detail).toMatch(/^You are making a duplicate API call that was probably a mistake: /)
+    expect(duplicate.json).not.toHaveProperty('field')
     expect((await h.api('POST', `/payments/${payment.id}/refunds`, { amount: eur('1.25') })).status).toBe(201)
     const remaining = (await h.api('GET', `/payments/${payment.id}`)).json.amountRemaining
     expect(remaining).toEqual(eur('7.25'))
