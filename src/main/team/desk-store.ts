@@ -169,11 +169,12 @@ export class DeskRecordStore implements RecordStore {
     return rows.map((row) => this.readAction(row))
   }
 
-  async appendAction(row: NewActionRecord): Promise<ActionRecordEntry> {
+  /** `id`: team mode names the row before it is made, to find it again once sent. */
+  async appendAction(row: NewActionRecord, id: string = randomUUID()): Promise<ActionRecordEntry> {
     const entry = this.transaction(() => {
       const head = this.head() ?? { seq: 0, hash: GENESIS_HASH }
       const body = {
-        id: randomUUID(),
+        id,
         seq: head.seq + 1,
         at: this.now().toISOString(),
         agent: this.options.login,
@@ -236,6 +237,24 @@ export class DeskRecordStore implements RecordStore {
     })
     this.listeners.emit({ kind: 'note', object: note.object })
     return note
+  }
+
+  /**
+   * Keeps a note made in team mode (the team database checks which object its note is on and numbers
+   * its version; here it is a guess the database's answer replaces) and queues it.
+   */
+  keepNote(note: RecordNote): RecordNote {
+    const kept = this.transaction(() => {
+      const last = this.db.prepare('SELECT max(version) AS v FROM notes WHERE note_id = ?').get(note.noteId) as {
+        v: number | null
+      }
+      const made = { ...note, version: note.noteId === note.id ? 1 : Math.max(last.v ?? 1, 1) + 1 }
+      this.insertNote(made)
+      this.queue({ op: 'note', note: made })
+      return made
+    })
+    this.listeners.emit({ kind: 'note', object: kept.object })
+    return kept
   }
 
   private insertNote(note: RecordNote): void {
