@@ -64,7 +64,7 @@ export class TeamDatabase {
 
   async actionsFor(object: RecordObjectRef): Promise<ActionRecordEntry[]> {
     const rows = await this.rows<ActionRow>(
-      `SELECT ${ACTION_COLUMNS} FROM paydesk.action_record WHERE object_kind = $1 AND object_id = $2 ORDER BY seq`,
+      `SELECT ${ACTION_COLUMNS} FROM paydesk.action_record WHERE object_kind = $1 AND object_id = $2 ORDER BY action_record.seq`,
       [object.kind, object.id],
     )
     return rows.map(actionFromRow)

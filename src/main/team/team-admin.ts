@@ -98,7 +98,7 @@ export async function verifyTeamRecord(client: ClientBase): Promise<VerifyReport
   let after = -1
   for (;;) {
     const page = await client.query<ActionRow>(
-      `SELECT ${ACTION_COLUMNS} FROM paydesk.action_record WHERE seq > $1 ORDER BY seq LIMIT 10000`,
+      `SELECT ${ACTION_COLUMNS} FROM paydesk.action_record WHERE seq > $1 ORDER BY action_record.seq LIMIT 10000`,
       [after],
     )
     for (const row of page.rows) rows.push(actionFromRow(row))
