@@ -5,14 +5,19 @@
 //   encrypted SQLite copy and outbox in a temporary data folder, a pool, a LISTEN connection), all in
 //   this one process.
 //   write        appendAction round trip on a desk (desk copy + the database's insert, chain trigger
-//                and commit), while every desk writes one record every ~0.5 s and a note every ~2 s;
+//                and commit), while every desk writes one record every ~1 s and a note every ~3 s
+//                (--write-ms, --note-ms: a team far busier than a real one, where an agent writes a
+//                few times a minute), every desk hearing every other desk's writes;
 //   propagation  from a desk starting writeNote to each other desk hearing of it (LISTEN/NOTIFY);
 //   race         rounds where two desks, then every desk, take one new case at the same moment:
 //                rounds that ended with exactly one owner (every desk told the same owner);
 //   verify       team:verify's walk over the record; then one row edited and one deleted (with the
 //                database owner's powers, around the triggers): whether verify names both.
-// Every run is printed with the machine's load average; the last line is one JSON object.
+// Every run is printed with the machine's load average and this process's event-loop delay (all the
+// desks share its one thread here; on a team each desk is its own machine); --no-fsync for a
+// diagnosis only. The last line is one JSON object.
 import { randomBytes } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -31,6 +36,9 @@ const arg = (name: string, fallback: string) => {
 const RUNS = Number(arg('runs', '1'))
 const SECONDS = Number(arg('seconds', '10'))
 const DESKS = arg('desks', '20,50').split(',').map(Number)
+const WRITE_MS = Number(arg('write-ms', '1000'))
+const NOTE_MS = Number(arg('note-ms', '3000'))
+const FSYNC = !args.includes('--no-fsync')
 const RACE_ROUNDS = 20
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -39,6 +47,8 @@ const jitter = (ms: number) => ms * (0.5 + Math.random())
 interface RunResult {
   desks: number
   load1: number
+  /** This process's event-loop delay p95 (ms) during the workload: all desks share one thread here. */
+  loopP95: number
   writes: number
   writeP50: number
   writeP95: number
@@ -88,11 +98,13 @@ async function workload(desks: TeamRecordStore[]) {
       propagation.push(performance.now() - note.at)
     }),
   )
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
   const until = performance.now() + SECONDS * 1000
   let seq = 0
   const deskLoop = async (desk: TeamRecordStore, index: number) => {
-    let nextNote = performance.now() + jitter(2000)
-    await sleep(jitter(500))
+    let nextNote = performance.now() + jitter(NOTE_MS)
+    await sleep(jitter(WRITE_MS))
     while (performance.now() < until) {
       const object: RecordObjectRef = { kind: 'payment', id: `tr_bench${index}x${++seq}` }
       const t0 = performance.now()
@@ -110,15 +122,17 @@ async function workload(desks: TeamRecordStore[]) {
         const noteObject = { kind: 'customer' as const, id: `cst_bench${index}x${seq}` }
         started.set(noteObject.id, { at: performance.now(), by: index, heard: 0 })
         await desk.writeNote(noteObject, `Called back about ${object.id}`)
-        nextNote = performance.now() + jitter(2000)
+        nextNote = performance.now() + jitter(NOTE_MS)
       }
-      await sleep(jitter(500))
+      await sleep(jitter(WRITE_MS))
     }
   }
   await Promise.all(desks.map(deskLoop))
+  loop.disable()
   await sleep(1500) // the last notes' deliveries
   const expected = started.size * (desks.length - 1)
-  return { writes, propagation, notes: started.size, missed: expected - propagation.length }
+  const loopP95 = loop.percentile(95) / 1e6
+  return { writes, propagation, notes: started.size, missed: expected - propagation.length, loopP95 }
 }
 
 /** Rounds where two desks, then all desks, take one case at once; counts rounds with one owner. */
@@ -160,7 +174,7 @@ async function verifyAndTamper(admin: pg.Client) {
 }
 
 async function run(count: number): Promise<RunResult> {
-  const cluster = await startTestCluster({ fast: false, maxConnections: count * 6 + 20 })
+  const cluster = await startTestCluster({ fast: !FSYNC, maxConnections: count * 6 + 20 })
   const dir = mkdtempSync(path.join(os.tmpdir(), 'paydesk-bench-team-'))
   const admin = new pg.Client({ connectionString: cluster.adminUrl })
   let desks: TeamRecordStore[] = []
@@ -177,6 +191,7 @@ async function run(count: number): Promise<RunResult> {
     return {
       desks: count,
       load1: round(load1, 2),
+      loopP95: round(load.loopP95),
       writes: load.writes.length,
       writeP50: round(median(load.writes)),
       writeP95: round(percentile(load.writes, 95)),
@@ -208,6 +223,7 @@ for (let r = 1; r <= RUNS; r++) {
         'run',
         'desks',
         'load1',
+        'loop p95 ms',
         'writes',
         'write p50/p95 ms',
         'notes→deliveries (missed)',
@@ -221,6 +237,7 @@ for (let r = 1; r <= RUNS; r++) {
           String(r),
           String(count),
           String(result.load1),
+          String(result.loopP95),
           String(result.writes),
           `${result.writeP50} / ${result.writeP95}`,
           `${result.notes}→${result.deliveries} (${result.missed})`,
@@ -252,4 +269,15 @@ const pass = Object.values(byDesks).every(
   (s) =>
     s.writeP95Median <= 20 && s.propagationP95Median <= 1000 && s.missed === 0 && s.raceAllOneOwner && s.verifyDetects,
 )
-console.log(JSON.stringify({ bench: 'team-record', seconds: SECONDS, runs: results, byDesks, pass }))
+console.log(
+  JSON.stringify({
+    bench: 'team-record',
+    seconds: SECONDS,
+    writeMs: WRITE_MS,
+    noteMs: NOTE_MS,
+    fsync: FSYNC,
+    runs: results,
+    byDesks,
+    pass,
+  }),
+)
