@@ -117,6 +117,10 @@ export class TeamRecordStore implements RecordStore {
         return
       }
       await listener.query('LISTEN paydesk_record')
+      if (this.closed) {
+        await listener.end().catch(() => {})
+        return
+      }
       this.listener = listener
       this.state = 'connected'
       await this.flush()
@@ -225,9 +229,10 @@ export class TeamRecordStore implements RecordStore {
         // Refused by the database (someone else took the case meanwhile, a note moved): said, not retried.
         if (this.awaiting.has(ref)) this.awaiting.set(ref, error as Error)
         else
-          this.notices.push(
+          this.notices = [
+            ...this.notices.slice(-2),
             `A change made while offline was not accepted by the team database: ${(error as Error).message}`,
-          )
+          ]
       }
       this.local.sent(rid)
     }
