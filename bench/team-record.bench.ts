@@ -11,6 +11,8 @@
 //   propagation  from a desk starting writeNote to each other desk hearing of it (LISTEN/NOTIFY);
 //   race         rounds where two desks, then every desk, take one new case at the same moment:
 //                rounds that ended with exactly one owner (every desk told the same owner);
+//   SELECT 1     a bare round trip on one more connection in the same seconds: the floor the machine
+//                gives every figure above (on a shared machine, most of the write's time);
 //   verify       team:verify's walk over the record; then one row edited and one deleted (with the
 //                database owner's powers, around the triggers): whether verify names both.
 // Every run is printed with the machine's load average and this process's event-loop delay (all the
@@ -49,6 +51,8 @@ interface RunResult {
   load1: number
   /** This process's event-loop delay p95 (ms) during the workload: all desks share one thread here. */
   loopP95: number
+  /** SELECT 1 round trip p95 (ms) on one connection during the workload: the machine's floor. */
+  pingP95: number
   writes: number
   writeP50: number
   writeP95: number
@@ -85,7 +89,7 @@ async function openDesks(count: number, port: number, dir: string, passwords: st
 }
 
 /** Every desk writes records and notes for SECONDS; returns write latencies and note propagation. */
-async function workload(desks: TeamRecordStore[]) {
+async function workload(desks: TeamRecordStore[], ping: pg.Client) {
   const writes: number[] = []
   const propagation: number[] = []
   const started = new Map<string, { at: number; by: number; heard: number }>()
@@ -127,12 +131,22 @@ async function workload(desks: TeamRecordStore[]) {
       await sleep(jitter(WRITE_MS))
     }
   }
-  await Promise.all(desks.map(deskLoop))
+  // The floor under every figure: a SELECT 1 round trip on one connection, in the same seconds.
+  const pings: number[] = []
+  const pinger = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now()
+      await ping.query('SELECT 1')
+      pings.push(performance.now() - t0)
+      await sleep(50)
+    }
+  }
+  await Promise.all([...desks.map(deskLoop), pinger()])
   loop.disable()
   await sleep(1500) // the last notes' deliveries
   const expected = started.size * (desks.length - 1)
   const loopP95 = loop.percentile(95) / 1e6
-  return { writes, propagation, notes: started.size, missed: expected - propagation.length, loopP95 }
+  return { writes, propagation, notes: started.size, missed: expected - propagation.length, loopP95, pings }
 }
 
 /** Rounds where two desks, then all desks, take one case at once; counts rounds with one owner. */
@@ -185,13 +199,14 @@ async function run(count: number): Promise<RunResult> {
     for (let i = 0; i < count; i++) await addAgent(admin, `desk${i}`, 'agent', passwords[i] ?? '')
     desks = await openDesks(count, cluster.port, dir, passwords)
     const load1 = os.loadavg()[0] ?? NaN
-    const load = await workload(desks)
+    const load = await workload(desks, admin)
     const raced = await race(desks, admin)
     const verified = await verifyAndTamper(admin)
     return {
       desks: count,
       load1: round(load1, 2),
       loopP95: round(load.loopP95),
+      pingP95: round(percentile(load.pings, 95)),
       writes: load.writes.length,
       writeP50: round(median(load.writes)),
       writeP95: round(percentile(load.writes, 95)),
@@ -224,6 +239,7 @@ for (let r = 1; r <= RUNS; r++) {
         'desks',
         'load1',
         'loop p95 ms',
+        'SELECT 1 p95 ms',
         'writes',
         'write p50/p95 ms',
         'notes→deliveries (missed)',
@@ -238,6 +254,7 @@ for (let r = 1; r <= RUNS; r++) {
           String(count),
           String(result.load1),
           String(result.loopP95),
+          String(result.pingP95),
           String(result.writes),
           `${result.writeP50} / ${result.writeP95}`,
           `${result.notes}→${result.deliveries} (${result.missed})`,
@@ -257,6 +274,7 @@ const byDesks = Object.fromEntries(
       count,
       {
         writeP95Median: round(median(of.map((r) => r.writeP95))),
+        pingP95Median: round(median(of.map((r) => r.pingP95))),
         propagationP95Median: round(median(of.map((r) => r.propagationP95))),
         missed: of.reduce((n, r) => n + r.missed, 0),
         raceAllOneOwner: of.every((r) => r.raceOneOwner === r.raceRounds),

@@ -204,6 +204,10 @@ CREATE TRIGGER notes_arrive BEFORE INSERT ON paydesk.notes FOR EACH ROW EXECUTE 
 CREATE FUNCTION paydesk.cases_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.changed_by := session_user;
+  IF TG_OP = 'INSERT' AND NEW.owner IS NOT NULL AND NEW.owner <> session_user
+     AND NOT pg_has_role(session_user, 'paydesk_lead', 'MEMBER') THEN
+    RAISE EXCEPTION 'a case is taken by the agent who takes it' USING ERRCODE = 'insufficient_privilege';
+  END IF;
   IF TG_OP = 'UPDATE' AND OLD.state = 'open' AND OLD.owner IS NOT NULL AND OLD.owner <> session_user
      AND NOT pg_has_role(session_user, 'paydesk_lead', 'MEMBER') THEN
     RAISE EXCEPTION '% holds this case', OLD.owner USING ERRCODE = 'insufficient_privilege';

@@ -33,9 +33,10 @@ export class TeamDatabase {
     readonly login: string,
   ) {}
 
-  private async rows<T>(sql: string, values: unknown[] = []): Promise<T[]> {
+  /** `name`: a statement each connection prepares once (the frequent writes). */
+  private async rows<T>(sql: string, values: unknown[] = [], name?: string): Promise<T[]> {
     try {
-      return (await this.pool.query(sql, values)).rows as T[]
+      return (await this.pool.query({ text: sql, values, name })).rows as T[]
     } catch (error) {
       if (sqlState(error) === '42501') {
         throw caseRefusal(
@@ -54,7 +55,11 @@ export class TeamDatabase {
 
   /** Stores a row the desk made (once: a row already there is left alone) and answers it as chained. */
   async appendAction(entry: ActionRecordEntry): Promise<ActionRecordEntry> {
-    const made = await this.rows<ActionRow>(`${INSERT_ACTION} RETURNING ${ACTION_COLUMNS}`, actionValues(entry))
+    const made = await this.rows<ActionRow>(
+      `${INSERT_ACTION} RETURNING ${ACTION_COLUMNS}`,
+      actionValues(entry),
+      'paydesk-append-action',
+    )
     const row =
       made[0] ??
       (await this.rows<ActionRow>(`SELECT ${ACTION_COLUMNS} FROM paydesk.action_record WHERE id = $1`, [entry.id]))[0]

@@ -100,13 +100,19 @@ describe('the team database schema', () => {
     expect((await verifyTeamRecord(anna)).problems).toEqual([])
   })
 
-  it('keeps a case another agent holds theirs, even against a direct update', async () => {
+  it('keeps a case another agent holds theirs, and gives no one a case they did not take, even by a direct write', async () => {
     const object = freshObject()
     const bob = await team.as('bob')
     await bob.query(
       `INSERT INTO paydesk.cases (object_kind, object_id, owner, state, changed_at, changed_by) VALUES ('payment', $1, 'bob', 'open', now(), 'x')`,
       [object.id],
     )
+    await expect(
+      anna.query(
+        `INSERT INTO paydesk.cases (object_kind, object_id, owner, state, changed_at, changed_by) VALUES ('order', $1, 'bob', 'open', now(), 'bob')`,
+        [object.id],
+      ),
+    ).rejects.toThrow(/taken by the agent who takes it/)
     await expect(
       anna.query(`UPDATE paydesk.cases SET owner = 'anna' WHERE object_id = $1`, [object.id]),
     ).rejects.toThrow(/bob holds this case/)
