@@ -5,7 +5,7 @@
 // slow, full, a refused login) the desk works on its own store and says why in status(); it tries
 // again every few seconds, sends what waited, and tells its views to read again (catching up on
 // what colleagues wrote meanwhile). Changes from other desks arrive by LISTEN/NOTIFY.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type {
   ActionRecordEntry,
@@ -33,7 +33,11 @@ export interface TeamStoreOptions {
   /** postgres://login@host:port/database (the password apart, from the keychain). */
   url: string
   password: string | null
-  /** The desk's copy and outbox (an SQLite file in the data folder) and the data key. */
+  /**
+   * The desk's copy and outbox (an SQLite file in the data folder) and the data key. The file used is
+   * this name with the login and database folded in (copyFile), so what one login queued is never
+   * sent under another login or to another team's database.
+   */
   file: string
   key: Uint8Array
   desk: string
@@ -44,6 +48,12 @@ export interface TeamStoreOptions {
 }
 
 type Result = ActionRecordEntry | RecordNote | CaseState
+
+/** The desk's copy of one login's record in one database: `team-copy.sqlite` → `team-copy-<12 hex>.sqlite`. */
+function copyFile(file: string, connection: Pick<TeamConnection, 'login' | 'where'>): string {
+  const tag = createHash('sha256').update(`${connection.login}@${connection.where}`).digest('hex').slice(0, 12)
+  return file.replace(/(\.sqlite)?$/, `-${tag}.sqlite`)
+}
 
 function refOf(op: OutboxOp): string {
   if (op.op === 'action') return op.entry.id
@@ -85,7 +95,7 @@ export class TeamRecordStore implements RecordStore {
     this.pool.on('error', (error) => this.fail(error))
     this.db = new TeamDatabase(this.pool, this.connection.login)
     this.local = new DeskRecordStore({
-      file: options.file,
+      file: copyFile(options.file, this.connection),
       key: options.key,
       login: this.connection.login,
       desk: options.desk,

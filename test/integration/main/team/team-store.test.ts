@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../helpers/postgres'
 import { present } from '../../../helpers/present'
@@ -87,6 +91,23 @@ describe('the team record across desks', () => {
     expect((await bob.notesFor(object)).map((n) => n.text)).toEqual(['Written while the database was down'])
     expect(await bob.caseOf(object)).toMatchObject({ owner: 'anna', ticket: 'HD-77' })
     expect(await bob.findByTicket('HD-77')).toEqual([object])
+  })
+
+  it('never sends what one login queued under another login sharing the desk', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'paydesk-shared-desk-')), 'team-copy.sqlite')
+    const key = randomBytes(32)
+    const object = freshObject()
+    // A refused password: anna's desk works on its own and queues.
+    const anna = await team.desk('anna', { file, key, password: 'not-her-password' })
+    await anna.appendAction(refundRow(object))
+    expect(anna.status().waitingToSync).toBe(1)
+    await anna.close()
+    const bob = await team.desk('bob', { file, key })
+    expect(bob.status()).toMatchObject({ state: 'connected', waitingToSync: 0 })
+    expect(await bob.actionsFor(object)).toEqual([])
+    const annaAgain = await team.desk('anna', { file, key })
+    await expect.poll(() => annaAgain.status().waitingToSync).toBe(0)
+    expect((await bob.actionsFor(object)).map((r) => r.agent)).toEqual(['anna'])
   })
 
   it('sends a row once even when it is sent again (a lost answer)', async () => {
