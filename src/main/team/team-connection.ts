@@ -59,6 +59,9 @@ export function teamConnection(url: string, password: string | null, timeoutMs: 
       ssl,
       connectionTimeoutMillis: timeoutMs,
       query_timeout: timeoutMs,
+      // A connection whose network went away without a word (a laptop closed, a VPN dropped) is found.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     },
   }
 }
