@@ -103,3 +103,20 @@ export type RecordChange =
   | { kind: 'note'; object: RecordObjectRef }
   | { kind: 'case'; object: RecordObjectRef }
   | { kind: 'status' }
+
+/** The longest note, in characters (a note is a few sentences, not a document). */
+export const MAX_NOTE_LENGTH = 10_000
+
+/**
+ * Why a note's text cannot be kept, in the agent's words, or null when it can. Markup and control
+ * characters are kept and shown as text; only the NUL character (which the team database cannot
+ * store in text) and an over-long or empty note are refused.
+ */
+export function noteTextProblem(text: string): string | null {
+  if (text.trim() === '') return 'The note is empty.'
+  if (text.length > MAX_NOTE_LENGTH)
+    return `The note is ${text.length} characters long; a note holds at most ${MAX_NOTE_LENGTH}.`
+  if (text.includes('\u0000'))
+    return 'The note holds a NUL character (often from pasting binary data); remove it and save again.'
+  return null
+}

@@ -33,6 +33,9 @@ export interface RecordStore {
   /** Objects a ticket reference was attached to (cases and writes). */
   findByTicket(ticket: string): Promise<RecordObjectRef[]>
 
+  /** The team's other agents (for "Hand over to…"): logins with access, online ones first; none on a single desk. */
+  colleagues(): Promise<{ login: string; online: boolean }[]>
+
   status(): TeamRecordStatus
   /** Changes written on this desk or (team) on any other; returns the unsubscribe. */
   subscribe(listener: (change: RecordChange) => void): () => void
