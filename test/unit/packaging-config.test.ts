@@ -51,7 +51,14 @@ describe('packaging configuration', () => {
   })
 
   it('puts only out/, resources/ and package.json in the asar, without source maps; native modules unpacked', () => {
-    expect(config['files']).toEqual(['package.json', 'out/**/*', '!out/**/*.map', 'resources/**/*'])
+    expect(config['files']).toEqual([
+      'package.json',
+      'out/**/*',
+      '!out/**/*.map',
+      'resources/**/*',
+      '!**/node_modules/**/*.map',
+      '!**/node_modules/**/*.test.js',
+    ])
     expect(config['asarUnpack']).toEqual(['**/*.node'])
     expect(config['asar']).not.toBe(false)
     expect(pkg.main).toBe('./out/main/index.js')
