@@ -9,7 +9,9 @@ import { createRequestLogHandlers } from '../services/request-log/handlers'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
 import type { Foundation } from './foundation'
+import type { TeamWiring } from './team'
 import type { AppDeps } from './types'
+import { createTeamHandlers } from '../team/handlers'
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
 import type { AppHandlers } from '../ipc/dispatcher'
@@ -22,6 +24,7 @@ export function buildHandlers(
   f: Foundation,
   { connections }: ConnectionsWiring,
   d: DomainServices,
+  team: TeamWiring,
 ): AppHandlers {
   const { externalLinks, scrubber } = f
   const { search } = d
@@ -72,6 +75,7 @@ export function buildHandlers(
     ...createActionHandlers(d.actions),
     ...createCustomerHandlers(d.customers),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
+    ...createTeamHandlers(team.record, team.settings),
   }
 }
 
