@@ -83,7 +83,8 @@ function unavailableStatus(login: string, waiting: number): TeamRecordStatus {
   }
 }
 
-export function createRecordService(options: RecordServiceOptions): RecordService {
+/** The stores the service holds: the desk's own (opened once) and the active one (it, or the team's). */
+function createStoreHolder(options: RecordServiceOptions) {
   const { identity } = options
   let desk: Promise<RecordStore> | null = null
   let active: Promise<RecordStore> | null = null
@@ -128,6 +129,31 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     return active
   }
 
+  /** Closes the active store unless it is the desk's own; with `all`, the desk's too. */
+  async function close(all: boolean): Promise<void> {
+    const previous = active
+    active = null
+    if (all) unsubscribe?.()
+    const old = previous ? await previous.catch(() => null) : null
+    const own = desk ? await desk.catch(() => null) : null
+    if (old && old !== own) await old.close().catch(() => {})
+    if (all && own) await own.close().catch(() => {})
+  }
+
+  return {
+    deskStore,
+    store,
+    close,
+    login: () => teamLogin ?? identity.login,
+    forgetTeam: () => void (teamLogin = null),
+  }
+}
+
+export function createRecordService(options: RecordServiceOptions): RecordService {
+  const { identity } = options
+  const holder = createStoreHolder(options)
+  const { store, deskStore } = holder
+
   const queue = createRetryQueue<NewActionRecord>({
     write: async (row) => {
       const s = await store()
@@ -140,18 +166,14 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
   })
 
   async function reopen(): Promise<TeamRecordStatus> {
-    const previous = active
-    active = null
-    const old = previous ? await previous.catch(() => null) : null
-    const own = desk ? await desk.catch(() => null) : null
-    if (old && old !== own) await old.close().catch(() => {})
+    await holder.close(false)
     options.emit({ kind: 'status' })
     queue.kick()
     return service.status()
   }
 
   const service: RecordService = {
-    login: () => teamLogin ?? identity.login,
+    login: holder.login,
     record: (row) => queue.push(row),
     waitingRecords: () => queue.size(),
     settled: () => queue.settled(),
@@ -199,17 +221,13 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     },
     async disconnect() {
       await options.settings.forget()
-      teamLogin = null
+      holder.forgetTeam()
       return reopen()
     },
     async close() {
       await queue.settled()
       queue.stop()
-      unsubscribe?.()
-      const s = active ? await active.catch(() => null) : null
-      const own = desk ? await desk.catch(() => null) : null
-      if (s && s !== own) await s.close().catch(() => {})
-      if (own) await own.close().catch(() => {})
+      await holder.close(true)
     },
   }
   return service
