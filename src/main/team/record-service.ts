@@ -150,7 +150,6 @@ function createStoreHolder(options: RecordServiceOptions) {
 }
 
 export function createRecordService(options: RecordServiceOptions): RecordService {
-  const { identity } = options
   const holder = createStoreHolder(options)
   const { store, deskStore } = holder
 
@@ -203,22 +202,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
       await options.settings.save(input)
       return reopen()
     },
-    async test(input) {
-      if (!options.openTeamStore) return { ok: false, sentence: 'This build of Paydesk cannot use a team database.' }
-      const parsed = parseConnectionString(input.connectionString)
-      const config = { ...parsed, password: input.password || parsed.password }
-      const own = await deskStore()
-      let trial: RecordStore | null = null
-      try {
-        trial = await options.openTeamStore(config, own, { ...identity, login: parsed.login })
-        const status = trial.status()
-        return { ok: status.state === 'connected', sentence: status.sentence }
-      } catch (error) {
-        return { ok: false, sentence: sentenceOf(error) }
-      } finally {
-        if (trial && trial !== own) await trial.close().catch(() => {})
-      }
-    },
+    test: (input) => tryTeamDatabase(options, deskStore, input),
     async disconnect() {
       await options.settings.forget()
       holder.forgetTeam()
@@ -239,6 +223,28 @@ function checkedNote(text: string): string {
     throw new UserFacingError('invalid-input', `A note may be at most ${NOTE_MAX_LENGTH} characters long.`)
   }
   return text
+}
+
+/** Opens the team store on trial with a connection string not saved, and says how it went. */
+async function tryTeamDatabase(
+  options: RecordServiceOptions,
+  deskStore: () => Promise<RecordStore>,
+  input: { connectionString: string; password?: string | undefined },
+): Promise<{ ok: boolean; sentence: string }> {
+  if (!options.openTeamStore) return { ok: false, sentence: 'This build of Paydesk cannot use a team database.' }
+  const parsed = parseConnectionString(input.connectionString)
+  const config = { ...parsed, password: input.password || parsed.password }
+  const own = await deskStore()
+  let trial: RecordStore | null = null
+  try {
+    trial = await options.openTeamStore(config, own, { ...options.identity, login: parsed.login })
+    const status = trial.status()
+    return { ok: status.state === 'connected', sentence: status.sentence }
+  } catch (error) {
+    return { ok: false, sentence: sentenceOf(error) }
+  } finally {
+    if (trial && trial !== own) await trial.close().catch(() => {})
+  }
 }
 
 function sentenceOf(error: unknown): string {
