@@ -113,6 +113,7 @@ export function createMemoryRecord(): MemoryRecord {
         for (const { object } of found) if (!refs.some((r) => same(r, object))) refs.push(object)
         return refs
       },
+      colleagues: async () => [],
       status(): TeamRecordStatus {
         return {
           home: 'desk',

@@ -11,12 +11,13 @@ export function createTeamHandlers(record: RecordService, settings: TeamSettings
   }
   return {
     'team.object': async ({ object }) => {
-      const [found, notes, actions] = await Promise.all([
+      const [found, notes, actions, colleagues] = await Promise.all([
         record.caseOf(object),
         record.notesFor(object),
         record.actionsFor(object),
+        record.colleagues().catch(() => []),
       ])
-      return { object, case: found, notes, actions, me: record.login() }
+      return { object, case: found, notes, actions, me: record.login(), colleagues }
     },
     'team.writeNote': ({ object, text, noteId }) => record.writeNote(object, text, noteId),
     'team.takeCase': ({ object, ticket }) => record.takeCase(object, ticket ?? null),

@@ -12,7 +12,7 @@ import type {
   RecordObjectRef,
   TeamRecordStatus,
 } from '../../shared/team-record'
-import { NOTE_MAX_LENGTH } from '../../shared/ipc/team'
+import { noteTextProblem } from '../../shared/team-record'
 import { UserFacingError } from '../ipc/errors'
 import type { RecordStore } from './record-store'
 import type { WriteRecorder } from './recorded-write'
@@ -30,10 +30,12 @@ export interface RecordServiceOptions {
   /** The desk's own store (the app's SQLite in the data folder). */
   openDeskStore: (identity: RecordIdentity) => Promise<RecordStore>
   /**
-   * The team's database; it keeps working on the desk's store while the database is unreachable and
-   * syncs what it wrote when it is back. Absent: no team database can be set on this build.
+   * The team's database (with a copy on this desk: it keeps working while the database is unreachable
+   * and sends what it wrote when it is back). Absent: no team database can be set on this build.
    */
-  openTeamStore?: (config: TeamDatabaseConfig, desk: RecordStore, identity: RecordIdentity) => Promise<RecordStore>
+  openTeamStore?: (config: TeamDatabaseConfig, identity: RecordIdentity) => Promise<RecordStore>
+  /** Tries a team database's settings without keeping a connection: one sentence for the agent. */
+  tryTeamDatabase?: (config: TeamDatabaseConfig) => Promise<{ ok: boolean; sentence: string }>
   settings: TeamSettings
   /** Every change of the record (this desk's or another's), for the `team.changed` event. */
   emit: (change: RecordChange) => void
@@ -61,6 +63,8 @@ export interface RecordService {
   caseOf(object: RecordObjectRef): Promise<CaseState | null>
   openCases(whose: 'mine' | 'team'): Promise<CaseState[]>
   findByTicket(ticket: string): Promise<RecordObjectRef[]>
+  /** The team's other agents, online ones first (none on a single desk). */
+  colleagues(): Promise<{ login: string; online: boolean }[]>
   status(): Promise<TeamRecordStatus>
   /** Sets the team database (the password goes to the keychain) and connects to it. */
   connect(input: { connectionString: string; password?: string | undefined }): Promise<TeamRecordStatus>
@@ -100,17 +104,16 @@ function createStoreHolder(options: RecordServiceOptions) {
   }
 
   async function open(): Promise<RecordStore> {
-    const own = await deskStore()
     const config = await options.settings.read().catch(() => null)
-    if (!config || !options.openTeamStore) return own
+    if (!config || !options.openTeamStore) return deskStore()
     teamLogin = config.login
     try {
-      return await options.openTeamStore(config, own, { ...identity, login: config.login })
+      return await options.openTeamStore(config, { ...identity, login: config.login })
     } catch (error) {
-      // The team store could not even start: the desk goes on with its own record.
+      // The team store could not even start (its copy on this desk unreadable): the desk's own record.
       options.onRecordError?.(error)
       teamLogin = null
-      return own
+      return deskStore()
     }
   }
 
@@ -149,20 +152,43 @@ function createStoreHolder(options: RecordServiceOptions) {
   }
 }
 
-export function createRecordService(options: RecordServiceOptions): RecordService {
-  const holder = createStoreHolder(options)
-  const { store, deskStore } = holder
-
-  const queue = createRetryQueue<NewActionRecord>({
+/**
+ * The record rows on their way to the store, in order: a write without a ticket of its own carries the
+ * ticket of the object's case; a row the store refused waits and is tried again (retry-queue.ts).
+ */
+function createRecordQueue(
+  options: RecordServiceOptions,
+  store: () => Promise<RecordStore>,
+  told: (change: RecordChange) => void,
+) {
+  return createRetryQueue<NewActionRecord>({
     write: async (row) => {
       const s = await store()
-      // A write without a ticket of its own carries the ticket of the object's case, if it has one.
       const ticket = row.ticket ?? (await s.caseOf(row.object).catch(() => null))?.ticket ?? null
       await s.appendAction({ ...row, ticket })
+      told({ kind: 'action', object: row.object })
     },
     delayMs: options.retryDelayMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** attempt)),
     onError: (error) => options.onRecordError?.(error),
   })
+}
+
+export function createRecordService(options: RecordServiceOptions): RecordService {
+  const holder = createStoreHolder(options)
+  const { store } = holder
+
+  /**
+   * Said again once a write of this desk is where the views read it: a store may tell a change as soon
+   * as its copy on the desk has it, before the team database does, and a view reading then misses it.
+   */
+  const told = (change: RecordChange) => options.emit(change)
+  async function wrote<T>(change: RecordChange, write: Promise<T>): Promise<T> {
+    const value = await write
+    told(change)
+    return value
+  }
+
+  const queue = createRecordQueue(options, store, told)
 
   async function reopen(): Promise<TeamRecordStatus> {
     await holder.close(false)
@@ -178,16 +204,19 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     settled: () => queue.settled(),
     actionsFor: async (object) => (await store()).actionsFor(object),
     notesFor: async (object) => (await store()).notesFor(object),
-    writeNote: async (object, text, noteId) => (await store()).writeNote(object, checkedNote(text), noteId),
-    takeCase: async (object, ticket) => (await store()).takeCase(object, ticket ?? null),
+    writeNote: async (object, text, noteId) =>
+      wrote({ kind: 'note', object }, (await store()).writeNote(object, checkedNote(text), noteId)),
+    takeCase: async (object, ticket) =>
+      wrote({ kind: 'case', object }, (await store()).takeCase(object, ticket ?? null)),
     handOver: async (object, to) => {
       if (to.trim() === '') throw new UserFacingError('invalid-input', 'Name the colleague to hand the case over to.')
-      return (await store()).handOver(object, to.trim())
+      return wrote({ kind: 'case', object }, (await store()).handOver(object, to.trim()))
     },
-    closeCase: async (object) => (await store()).closeCase(object),
+    closeCase: async (object) => wrote({ kind: 'case', object }, (await store()).closeCase(object)),
     caseOf: async (object) => (await store()).caseOf(object),
     openCases: async (whose) => (await store()).openCases(whose),
     findByTicket: async (ticket) => (await store()).findByTicket(ticket.trim()),
+    colleagues: async () => (await store()).colleagues(),
     async status() {
       const s = await store().catch(() => null)
       if (!s) return unavailableStatus(service.login(), queue.size())
@@ -202,7 +231,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
       await options.settings.save(input)
       return reopen()
     },
-    test: (input) => tryTeamDatabase(options, deskStore, input),
+    test: (input) => tryTeamDatabase(options, input),
     async disconnect() {
       await options.settings.forget()
       holder.forgetTeam()
@@ -217,33 +246,24 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
   return service
 }
 
+/** The note's text, or the reason it cannot be kept (shared/team-record.ts: the stores apply it too). */
 function checkedNote(text: string): string {
-  if (text.trim() === '') throw new UserFacingError('invalid-input', 'A note needs some text.')
-  if (text.length > NOTE_MAX_LENGTH) {
-    throw new UserFacingError('invalid-input', `A note may be at most ${NOTE_MAX_LENGTH} characters long.`)
-  }
+  const problem = noteTextProblem(text)
+  if (problem !== null) throw new UserFacingError('invalid-input', problem)
   return text
 }
 
-/** Opens the team store on trial with a connection string not saved, and says how it went. */
+/** Tries a connection string not saved, and says how it went. */
 async function tryTeamDatabase(
   options: RecordServiceOptions,
-  deskStore: () => Promise<RecordStore>,
   input: { connectionString: string; password?: string | undefined },
 ): Promise<{ ok: boolean; sentence: string }> {
-  if (!options.openTeamStore) return { ok: false, sentence: 'This build of Paydesk cannot use a team database.' }
+  if (!options.tryTeamDatabase) return { ok: false, sentence: 'This build of Paydesk cannot use a team database.' }
   const parsed = parseConnectionString(input.connectionString)
-  const config = { ...parsed, password: input.password || parsed.password }
-  const own = await deskStore()
-  let trial: RecordStore | null = null
   try {
-    trial = await options.openTeamStore(config, own, { ...options.identity, login: parsed.login })
-    const status = trial.status()
-    return { ok: status.state === 'connected', sentence: status.sentence }
+    return await options.tryTeamDatabase({ ...parsed, password: input.password || parsed.password })
   } catch (error) {
     return { ok: false, sentence: sentenceOf(error) }
-  } finally {
-    if (trial && trial !== own) await trial.close().catch(() => {})
   }
 }
 

@@ -6,6 +6,7 @@ import { UserFacingError } from '../ipc/errors'
 import type { SecretStore } from '../secrets/secret-store'
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 import { unlink } from 'node:fs/promises'
+import { TeamConnectionError, teamConnection } from './team-connection'
 
 /** The keychain account of the team database's password (connections use `conn_…` accounts). */
 export const TEAM_PASSWORD_ACCOUNT = 'team-database'
@@ -30,8 +31,8 @@ export interface TeamSettings {
 }
 
 /**
- * Reads a connection string in URL form (https://www.postgresql.org/docs/current/libpq-connect.html
- * #LIBPQ-CONNSTRING-URIS): the login it names and the string with its password taken out.
+ * Reads a connection string (team-connection.ts decides what is usable and words a refusal): the login
+ * it names, and the string with its password taken out (the password goes to the keychain).
  */
 export function parseConnectionString(text: string): {
   connectionString: string
@@ -39,27 +40,19 @@ export function parseConnectionString(text: string): {
   password: string | null
 } {
   const trimmed = text.trim()
-  let url: URL
+  let login: string
   try {
-    url = new URL(trimmed)
-  } catch {
-    throw badString('it is not a postgresql:// address')
+    login = teamConnection(trimmed, null, 0).login
+  } catch (error) {
+    if (!(error instanceof TeamConnectionError)) throw error
+    throw new UserFacingError('invalid-input', error.message, {
+      issues: [{ path: 'connectionString', message: error.message }],
+    })
   }
-  if (url.protocol !== 'postgresql:' && url.protocol !== 'postgres:') {
-    throw badString('it must start with postgresql://')
-  }
-  if (!url.hostname) throw badString('it names no server')
-  const login = decodeURIComponent(url.username)
-  if (!login) throw badString('it names no login: write your own, as in postgresql://anna@db.example/paydesk')
+  const url = new URL(trimmed)
   const password = url.password ? decodeURIComponent(url.password) : null
   url.password = ''
   return { connectionString: url.toString(), login, password }
-}
-
-function badString(why: string): UserFacingError {
-  return new UserFacingError('invalid-input', `The team database's connection string cannot be used: ${why}.`, {
-    issues: [{ path: 'connectionString', message: `Not usable: ${why}.` }],
-  })
 }
 
 export function createTeamSettings(options: {

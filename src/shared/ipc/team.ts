@@ -1,14 +1,19 @@
 import { z } from 'zod'
 import { ID_PATTERNS } from '../service/ids'
-import type { ActionRecordEntry, CaseState, RecordNote, RecordObjectRef, TeamRecordStatus } from '../team-record'
+import {
+  MAX_NOTE_LENGTH,
+  type ActionRecordEntry,
+  type CaseState,
+  type RecordNote,
+  type RecordObjectRef,
+  type TeamRecordStatus,
+} from '../team-record'
 import { defineChannel } from './define'
 
 // The desk's shared record (issue 50): notes, cases and who did what, over the record service in main
 // (src/main/team/). The renderer names an object and asks; main stamps the author, the time and the
 // desk, and records every write itself (the page can neither skip nor fake a record row).
 
-/** The longest note kept, in characters. */
-export const NOTE_MAX_LENGTH = 4000
 /** The longest ticket reference (a helpdesk's "4711", "SUP-2024-001234"). */
 export const TICKET_MAX_LENGTH = 64
 /** A ticket reference: letters, digits and a few separators, no spaces or control characters. */
@@ -47,6 +52,8 @@ export interface RecordOfObject {
   actions: ActionRecordEntry[]
   /** The agent's own login, so a view can tell "you" from a colleague. */
   me: string
+  /** Who the case can be handed over to (the team's other agents, online first; none on one desk). */
+  colleagues: { login: string; online: boolean }[]
 }
 
 export interface TeamDatabaseView {
@@ -64,7 +71,7 @@ export const teamChannels = {
     z
       .object({
         object: objectRef,
-        text: z.string().max(NOTE_MAX_LENGTH),
+        text: z.string().max(MAX_NOTE_LENGTH),
         noteId: z.string().min(1).max(80).optional(),
       })
       .strict(),

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { formatMoment } from '../../../../shared/dates'
-import { NOTE_MAX_LENGTH, TICKET_MAX_LENGTH } from '../../../../shared/ipc/team'
+import { TICKET_MAX_LENGTH } from '../../../../shared/ipc/team'
+import { MAX_NOTE_LENGTH } from '../../../../shared/team-record'
 import { agentWords, caseWords, recordedWriteLine, visibleNoteText } from '../../../../shared/story/record-story'
 import type { RecordNote, RecordObjectRef } from '../../../../shared/team-record'
 import type { ObjectRecordState } from '../../stores/team-store'
@@ -135,6 +136,8 @@ function CaseBar({ store }: { store: StoreApi<ObjectRecordState> }): React.JSX.E
   )
 }
 
+const NO_COLLEAGUES: { login: string; online: boolean }[] = []
+
 function HandOverForm({
   store,
   onDone,
@@ -143,8 +146,10 @@ function HandOverForm({
   onDone: () => void
 }): React.JSX.Element {
   const busy = useStore(store, (s) => s.busy)
+  const colleagues = useStore(store, (s) => s.record?.colleagues ?? NO_COLLEAGUES)
   const [to, setTo] = useState('')
   const id = useId()
+  const listId = useId()
   return (
     <form
       className="record-hand-over"
@@ -162,10 +167,18 @@ function HandOverForm({
         className="input"
         value={to}
         autoFocus
+        list={listId}
         onChange={(e) => setTo(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
         data-testid="case-hand-over-to"
       />
+      <datalist id={listId}>
+        {colleagues.map((c) => (
+          <option key={c.login} value={c.login}>
+            {c.online ? `${c.login} (online)` : c.login}
+          </option>
+        ))}
+      </datalist>
       <button
         type="submit"
         className="btn btn-small"
@@ -274,7 +287,7 @@ function NoteForm({
         className="input"
         rows={3}
         value={text}
-        maxLength={NOTE_MAX_LENGTH}
+        maxLength={MAX_NOTE_LENGTH}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) save()
