@@ -80,11 +80,13 @@ function CaseBar({ store }: { store: StoreApi<ObjectRecordState> }): React.JSX.E
   const c = record?.case ?? null
   const me = record?.me ?? null
   const mine = c?.state === 'open' && c.owner === me
+  // Only a case nobody holds can be taken; a colleague's is handed over (one owner at a time).
+  const free = !c || c.state === 'closed' || c.owner === null
   return (
     <div className="record-case">
       <p data-testid="case-owner">{caseWords(c, me)}</p>
       <div className="toolbar">
-        {!mine && (
+        {free && (
           <>
             <label className="record-ticket" htmlFor={ticketId}>
               Ticket (optional)
