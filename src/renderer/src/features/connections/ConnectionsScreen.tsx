@@ -6,7 +6,7 @@ import { ConnectionList } from './ConnectionList'
 import { ModeBadge } from './ModeBadge'
 import { RemoveConnectionDialog } from './RemoveConnectionDialog'
 import { SyncShareNote } from './SyncShareNote'
-import { TeamDatabase } from '../team/TeamDatabase'
+import { TeamDatabaseSection } from '../team/TeamDatabaseSection'
 import './connections.css'
 
 /** Connections: the merchants' keys and tokens, which one is active, and adding/testing/removing them. */
@@ -123,7 +123,7 @@ export function ConnectionsScreen(): React.JSX.Element {
 
       <AddConnectionForm onAdded={setAdded} />
 
-      <TeamDatabase />
+      <TeamDatabaseSection />
 
       {removing && (
         <RemoveConnectionDialog

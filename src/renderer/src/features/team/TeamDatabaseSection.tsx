@@ -12,7 +12,7 @@ const STATUS_EVERY_MS = 15_000
  * Connections → Team database: the connection string (the agent's own login, no password in it), the
  * password (kept in the keychain by main), and the record's status in one sentence.
  */
-export function TeamDatabase(): React.JSX.Element {
+export function TeamDatabaseSection(): React.JSX.Element {
   const [store] = useState(newTeamDatabaseStore)
   useEffect(() => {
     void store.getState().load()
