@@ -161,6 +161,8 @@ function RefundDialog({
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
+      {/* Before the amount: from "Don't refund", the amount stays two fields back (the keyboard path). */}
+      <TicketField value={ticket} onChange={setTicket} />
       <label className="field">
         <span>Amount to refund ({remaining.currency})</span>
         <input
@@ -183,7 +185,6 @@ function RefundDialog({
           : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
       </p>
       <DialogTextField {...REFUND_REASON} value={description} onChange={setDescription} />
-      <TicketField value={ticket} onChange={setTicket} />
     </ActionDialog>
   )
 }

@@ -138,7 +138,6 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
         </p>
       )}
       <ContactDetails view={view} />
-      {view.customerId && <CustomerRecord customerId={view.customerId} />}
       {empty ? (
         <p className="banner" role="status" data-testid="customer-empty">
           Paydesk has no orders or payments of {view.email ?? 'this customer'} on this connection. If they paid minutes
@@ -152,6 +151,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
           <CustomerPaymentsTable view={view} locale={locale} {...openers} />
         </>
       )}
+      {view.customerId && <CustomerRecord customerId={view.customerId} />}
       <details className="order-api">
         <summary>API details</summary>
         <pre className="code" data-testid="customer-raw" tabIndex={0} aria-label="The customer as the API returned it">
