@@ -110,7 +110,8 @@ function CaseBar({ store }: { store: StoreApi<ObjectRecordState> }): React.JSX.E
             </button>
           </>
         )}
-        {c?.state === 'open' && c.owner !== null && (
+        {/* The holder hands over (the team database lets only a lead reassign a colleague's case). */}
+        {mine && (
           <button
             type="button"
             className="btn btn-small"
