@@ -6,6 +6,7 @@ import { createPaymentsService } from '../services/payments'
 import { createSearchService } from '../search/service'
 import type { ConnectionsWiring } from './connections'
 import type { Foundation } from './foundation'
+import type { TeamWiring } from './team'
 import type { AppDeps } from './types'
 
 export type DomainServices = ReturnType<typeof createDomainServices>
@@ -15,6 +16,7 @@ export function createDomainServices(
   deps: AppDeps,
   f: Foundation,
   { connections, sandboxDeliveries }: ConnectionsWiring,
+  { record }: TeamWiring,
 ) {
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
@@ -34,11 +36,12 @@ export function createDomainServices(
       return { id: active.id, label: active.label }
     },
   })
-  const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites })
+  const orders = createOrdersService({ connections, drafts, liveWrites: deps.liveWrites, record: record.record })
   const actions = createActionsService({
     dataDir: deps.dataDir,
     connections,
     liveWrites: deps.liveWrites,
+    record: record.record,
     observeRequestIds: f.observeRequestIds,
     getKey: f.getDataKey,
     highWater: f.dataKeyStore,

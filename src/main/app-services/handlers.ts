@@ -9,7 +9,12 @@ import { createRequestLogHandlers } from '../services/request-log/handlers'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
 import type { Foundation } from './foundation'
+import type { TeamWiring } from './team'
 import type { AppDeps } from './types'
+import { createTeamHandlers } from '../team/handlers'
+import type { RecordService } from '../team/record-service'
+import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
+import type { RecordObjectRef } from '../../shared/team-record'
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
 import type { AppHandlers } from '../ipc/dispatcher'
@@ -22,6 +27,7 @@ export function buildHandlers(
   f: Foundation,
   { connections }: ConnectionsWiring,
   d: DomainServices,
+  team: TeamWiring,
 ): AppHandlers {
   const { externalLinks, scrubber } = f
   const { search } = d
@@ -65,13 +71,17 @@ export function buildHandlers(
       d.activeId,
       d.stillActive,
     ),
-    ...createSearchHandlers(search, f.requestLog, async () =>
-      (await connections.activeView()).builtIn ? practiceCalls() : [],
+    ...createSearchHandlers(
+      search,
+      f.requestLog,
+      async () => ((await connections.activeView()).builtIn ? practiceCalls() : []),
+      team.record,
     ),
     ...createDraftHandlers(d.drafts),
     ...createActionHandlers(d.actions),
     ...createCustomerHandlers(d.customers),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
+    ...createTeamHandlers(team.record, team.settings),
   }
 }
 
@@ -147,9 +157,13 @@ function createSearchHandlers(
   requestLog: RequestLogService,
   /** The seeded practice customers when the built-in Sandbox is active. */
   practice: () => Promise<PracticeCustomer[]>,
+  record: Pick<RecordService, 'findByTicket'>,
 ): HandlersFor<typeof searchChannels> {
   return {
-    'search.query': ({ text }) => search.query(text),
+    'search.query': async ({ text }) => {
+      const [result, ticket] = await Promise.all([search.query(text), ticketObjects(record, text)])
+      return ticket ? { ...result, ticket } : result
+    },
     'search.home': async () => {
       const [home, log, customers] = await Promise.all([search.home(), requestLog.list(), practice()])
       const recentErrors = log.entries
@@ -162,4 +176,18 @@ function createSearchHandlers(
     'search.status': () => search.status(),
     'search.setPaymentCap': (input) => search.setPaymentCap(input.payments),
   }
+}
+
+/**
+ * The objects the shared record attaches a ticket reference to, when the text could be one (a word
+ * with a digit: "4711", "SUP-2031"); a record that cannot be read finds nothing, the search goes on.
+ */
+async function ticketObjects(
+  record: Pick<RecordService, 'findByTicket'>,
+  text: string,
+): Promise<{ reference: string; objects: RecordObjectRef[] } | null> {
+  const reference = text.trim()
+  if (reference.length > TICKET_MAX_LENGTH || !/\d/.test(reference) || !TICKET_PATTERN.test(reference)) return null
+  const objects = await record.findByTicket(reference).catch(() => [])
+  return objects.length > 0 ? { reference, objects } : null
 }

@@ -5,6 +5,7 @@ import { createDomainServices } from './domain'
 import { createFoundation } from './foundation'
 import { buildHandlers } from './handlers'
 import { shareQuestionLane } from '../services/question-lane'
+import { createTeamWiring } from './team'
 import type { AppDeps, AppServices } from './types'
 
 // The composition root of main's logic, in parts: foundation.ts (scrubber, events, request log,
@@ -16,11 +17,12 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   shareQuestionLane(deps.dialogs, deps.liveWrites)
   const f = createFoundation(deps)
   const wiring = createConnectionsWiring(deps, f)
-  const d = createDomainServices(deps, f, wiring)
+  const team = createTeamWiring(deps, f)
+  const d = createDomainServices(deps, f, wiring, team)
   const { connections } = wiring
   return {
     scrubSecrets: f.scrubber.scrub,
-    handlers: buildHandlers(deps, f, wiring, d),
+    handlers: buildHandlers(deps, f, wiring, d, team),
     events: f.events,
     externalLinks: f.externalLinks,
     connections,
@@ -29,11 +31,13 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
     orders: d.orders,
     drafts: d.drafts,
     search: d.search,
+    record: team.record,
     async dispose() {
       d.payments.dispose() // aborts waiting list requests
       d.actions.dispose()
       await d.search.dispose() // stops the sync, closes the index
       await connections.dispose() // closes the clients and the sandbox it started
+      await team.record.close() // writes the record rows still waiting, then closes the stores
       f.rateLimits.dispose()
       await f.requestLog.dispose() // writes what is pending, after the clients' last attempts
       f.attemptListeners.clear()

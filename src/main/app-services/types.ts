@@ -13,6 +13,7 @@ import type { OrdersService } from '../services/orders'
 import type { PaymentsService } from '../services/payments'
 import type { RequestLogService } from '../services/request-log'
 import type { SearchService } from '../search/service'
+import type { RecordService, RecordServiceOptions } from '../team/record-service'
 
 /**
  * The composition root of the main process's logic, free of Electron: the Electron entry
@@ -47,6 +48,11 @@ export interface AppDeps
   search?: { autoSync?: boolean; syncEveryMs?: number; limits?: { payments: number; orders: number } }
   /** Base URL for connections added without one (default: DEFAULT_API_BASE_URL in services/connections/types.ts). */
   apiBaseUrl?: string
+  /**
+   * The shared record (src/main/team/): the agent's login and the desk (default: the OS user and the
+   * host name), and the stores (default: the desk's encrypted SQLite store and the PostgreSQL adapter).
+   */
+  team?: Partial<Pick<RecordServiceOptions, 'identity' | 'openDeskStore' | 'openTeamStore' | 'retryDelayMs'>>
 }
 
 export interface AppServices {
@@ -65,6 +71,8 @@ export interface AppServices {
   drafts: DraftsStore
   /** The local search index of the active connection and its background sync. */
   search: SearchService
+  /** The desk's shared record: notes, cases and every write recorded. */
+  record: RecordService
   /** Masks every secret Paydesk has handled; the dispatcher runs every reply through it (SECURITY.md). */
   scrubSecrets: <T>(value: T) => T
   dispose(): Promise<void>

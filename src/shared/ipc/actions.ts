@@ -5,6 +5,7 @@ import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } f
 import { defineChannel } from './define'
 import { ORDER_ID_PATTERN } from './orders'
 import { PAYMENT_ID_PATTERN } from './payments'
+import { ticketInput } from './team'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
@@ -15,6 +16,8 @@ const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment
 const orderId = z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).')
 /** Which view asked: shown as the request's origin in the Inspector. */
 const from = z.enum(['payment', 'order']).optional()
+/** The helpdesk's ticket reference, recorded with the write (issue 50 item 4). */
+const ticket = ticketInput.optional()
 
 const amount = z
   .object({
@@ -30,6 +33,7 @@ export const refundInput = z
     paymentId,
     amount,
     description: z.string().max(REFUND_DESCRIPTION_MAX).optional(),
+    ticket,
     from,
   })
   .strict()
@@ -50,6 +54,7 @@ export const updatePaymentInput = z
           .optional(),
       })
       .strict(),
+    ticket,
     from,
   })
   .strict()
@@ -73,12 +78,12 @@ export const actionChannels = {
     z.object({ paymentId }).strict(),
   ),
   'payments.cancelPayment': defineChannel<ActionResult & { payment: Payment }>()(
-    z.object({ paymentId, from }).strict(),
+    z.object({ paymentId, ticket, from }).strict(),
   ),
   'payments.update': defineChannel<ActionResult & { payment: Payment }>()(updatePaymentInput),
-  'orders.cancel': defineChannel<ActionResult & { order: Order }>()(z.object({ orderId, from }).strict()),
+  'orders.cancel': defineChannel<ActionResult & { order: Order }>()(z.object({ orderId, ticket, from }).strict()),
   /** A new payment for an order (its earlier payments expired, failed or were canceled). */
   'orders.newPayment': defineChannel<ActionResult & { payment: Payment; order: Order }>()(
-    z.object({ orderId, from }).strict(),
+    z.object({ orderId, ticket, from }).strict(),
   ),
 }

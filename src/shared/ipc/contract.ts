@@ -10,6 +10,7 @@ import { orderChannels } from './orders'
 import { paymentsChannels } from './payments'
 import { requestLogChannels } from './request-log'
 import { searchChannels } from './search'
+import { teamChannels } from './team'
 
 /**
  * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
@@ -25,6 +26,7 @@ export const contract = {
   ...searchChannels,
   ...actionChannels,
   ...customerChannels,
+  ...teamChannels,
 }
 
 export type Contract = typeof contract

@@ -1,6 +1,7 @@
 import type { BucketSnapshot } from '../api-events'
 import type { RequestLogAppended } from '../request-log-types'
 import type { SyncProgress } from './search'
+import type { RecordChange } from '../team-record'
 
 /**
  * Events main sends to the renderer through the one subscription (`paydesk.on`). The type map is
@@ -19,6 +20,8 @@ export interface PaydeskEvents {
   'search.progress': SyncProgress
   /** The person chose Help in the app menu (or pressed its key): the page opens its guide. */
   'app.help': Record<string, never>
+  /** The shared record changed (a note, a case, a recorded write; this desk's or another's), or its status. */
+  'team.changed': RecordChange
 }
 
 export type EventName = keyof PaydeskEvents
@@ -33,6 +36,7 @@ export const EVENT_NAMES = [
   'payments.exportProgress',
   'search.progress',
   'app.help',
+  'team.changed',
 ] as const satisfies readonly EventName[]
 
 // Fails to compile if an event is declared above but missing from EVENT_NAMES.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { RequestLogSummary } from '../request-log-types'
 import { defineChannel } from './define'
+import type { RecordObjectRef } from '../team-record'
 
 // The search box, the home screen and the background sync of the local index (ARCHITECTURE.md,
 // "Search"). Main parses and runs every query; the renderer only shows what comes back.
@@ -70,6 +71,8 @@ export interface SearchResult {
   warnings: string[]
   /** An id or a link holding one: open it (the view fetches it fresh). */
   direct: { kind: 'payment' | 'order'; id: string } | null
+  /** The objects the shared record attaches this text to as a helpdesk ticket reference (issue 50). */
+  ticket?: { reference: string; objects: RecordObjectRef[] } | null
   orders: SearchGroup
   payments: SearchGroup
   index: IndexFreshness

@@ -8,6 +8,7 @@ import type { ActiveConnectionInfo } from '../connections'
 import { requireLiveConfirmation, refuseEveryLiveWrite, type LiveWriteSummary } from '../live-write-guard'
 import { isDefinitiveClientError } from '../orders'
 import { createPendingActions } from '../pending-actions'
+import { recordedSend, type RecordedWrite } from '../../team/recorded-write'
 import type { ActionsClient, ActionsServiceOptions, View } from './types'
 
 /** What every action needs: the options, the pending keys and the request-id trace. */
@@ -61,12 +62,14 @@ export function fingerprintOf(connection: ActiveConnectionInfo, action: KeyedAct
 
 /**
  * Sends one write with the key kept for this exact action (connection, kind, object, parameters),
- * after the live confirmation; forgets the key once the answer is definitive.
+ * after the live confirmation; forgets the key once the answer is definitive. Every write is recorded
+ * with the service's answer (`recorded`: what it is, in the record's terms), whatever the answer.
  */
 export async function keyedWrite<T>(
   ctx: ActionsContext,
   connection: ActiveConnectionInfo,
   action: KeyedAction,
+  recorded: Omit<RecordedWrite, 'idempotencyKey'>,
   send: (idempotencyKey: string) => Promise<T>,
 ): Promise<{ value: T; requestId: string | null }> {
   const fingerprint = fingerprintOf(connection, action)
@@ -78,7 +81,8 @@ export async function keyedWrite<T>(
     return created
   })
   try {
-    const result = await traced(ctx, () => send(key))
+    const write = { ...recorded, idempotencyKey: key }
+    const result = await traced(ctx, () => recordedSend(ctx.options.record, write, () => send(key)))
     await ctx.pending.with((entries) => void delete entries[fingerprint])
     return result
   } catch (error) {

@@ -50,7 +50,7 @@ async function confirmOrderAction(
 
 export async function cancelOrder(
   ctx: ActionsContext,
-  { orderId, from }: { orderId: string; from?: View },
+  { orderId, ticket, from }: { orderId: string; ticket?: string; from?: View },
 ): Promise<ActionResult & { order: Order }> {
   // With its payments: an order with an open payment cannot be canceled (cancelOrderBlocker).
   const { connection, client, order } = await readOrderToActOn(
@@ -64,6 +64,14 @@ export async function cancelOrder(
     ctx,
     connection,
     { kind: 'cancel-order', target: orderId, params: null },
+    {
+      action: 'cancel',
+      object: { kind: 'order', id: orderId },
+      amount: order.amount,
+      ticket: ticket ?? null,
+      reason: null,
+      words: `Cancel of order ${order.orderNumber} (${orderId})`,
+    },
     (idempotencyKey) =>
       client.cancelOrder(orderId, {
         idempotencyKey,
@@ -78,7 +86,7 @@ export async function cancelOrder(
 /** A new payment for an order whose earlier payments can no longer complete (a fresh checkout link). */
 export async function newOrderPayment(
   ctx: ActionsContext,
-  { orderId, from }: { orderId: string; from?: View },
+  { orderId, ticket, from }: { orderId: string; ticket?: string; from?: View },
 ): Promise<ActionResult & { payment: Payment; order: Order }> {
   const origin = originOf(from ?? 'order', 'read before new payment')
   const { connection, client, order } = await readOrderToActOn(ctx, orderId, origin)
@@ -91,6 +99,14 @@ export async function newOrderPayment(
     ctx,
     connection,
     { kind: 'new-order-payment', target: orderId, params: earlier },
+    {
+      action: 'create',
+      object: { kind: 'order', id: orderId },
+      amount: order.amount,
+      ticket: ticket ?? null,
+      reason: null,
+      words: `New payment for order ${order.orderNumber} (${orderId})`,
+    },
     (idempotencyKey) =>
       client.createOrderPayment(
         orderId,

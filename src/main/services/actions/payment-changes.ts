@@ -18,7 +18,7 @@ import type { ActionsService, View } from './types'
 
 export async function cancelPayment(
   ctx: ActionsContext,
-  { paymentId, from }: { paymentId: string; from?: View },
+  { paymentId, ticket, from }: { paymentId: string; ticket?: string; from?: View },
 ): Promise<ActionResult & { payment: Payment }> {
   const { connections } = ctx.options
   const connection = await connections.activeConnection()
@@ -35,6 +35,14 @@ export async function cancelPayment(
     ctx,
     connection,
     { kind: 'cancel-payment', target: paymentId, params: null },
+    {
+      action: 'cancel',
+      object: { kind: 'payment', id: paymentId },
+      amount: payment.amount,
+      ticket: ticket ?? null,
+      reason: null,
+      words: `Cancel of payment ${paymentId}`,
+    },
     (idempotencyKey) =>
       client.cancelPayment(paymentId, { idempotencyKey, priority: 'user', origin: originOf(from, 'cancel payment') }),
   )
@@ -45,7 +53,7 @@ type UpdateInput = Parameters<ActionsService['updatePayment']>[0]
 
 export async function updatePayment(
   ctx: ActionsContext,
-  { paymentId, changes, from }: UpdateInput,
+  { paymentId, changes, ticket, from }: UpdateInput,
 ): Promise<ActionResult & { payment: Payment }> {
   const body = updateBody(changes)
   const { connections } = ctx.options
@@ -65,6 +73,14 @@ export async function updatePayment(
     ctx,
     connection,
     { kind: 'update-payment', target: paymentId, params: body },
+    {
+      action: 'update',
+      object: { kind: 'payment', id: paymentId },
+      amount: null,
+      ticket: ticket ?? null,
+      reason: null,
+      words: `Change of ${Object.keys(body).join(', ')} of payment ${paymentId}`,
+    },
     (idempotencyKey) =>
       client.updatePayment(paymentId, body, {
         idempotencyKey,

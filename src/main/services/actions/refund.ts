@@ -20,12 +20,13 @@ export interface RefundInput {
   paymentId: string
   amount: { currency: string; value: string }
   description?: string
+  ticket?: string
   from?: View
 }
 
 /** Refunds a payment after main read it fresh and checked the state, the amount and earlier refunds. */
 export async function refundPayment(ctx: ActionsContext, input: RefundInput): Promise<RefundResult> {
-  const { paymentId, amount, description, from } = input
+  const { paymentId, amount, description, ticket, from } = input
   const { connections } = ctx.options
   const connection = await connections.activeConnection()
   const client = await connections.getActiveClient()
@@ -39,7 +40,9 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   refuse(refundBlocker(payment))
   const problem = refundAmountProblem(payment, amount)
   refuse(problem?.message ?? null)
-  const body = { amount, ...(description ? { description } : {}) }
+  // The ticket goes into the refund's metadata, which the service keeps with the refund
+  // (https://docs.mollie.com/reference/create-refund: `metadata`), so the shop sees it too.
+  const body = { amount, ...(description ? { description } : {}), ...(ticket ? { metadata: { ticket } } : {}) }
   const action = { kind: 'refund', target: paymentId, params: body }
   // No key kept for this refund (a new one, or the list of keys was deleted after a lost answer):
   // the payment's refunds say whether the same refund was already made.
@@ -53,7 +56,15 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
     reference: `${payment.description} (${payment.id})`,
     customer: customerName(payment.billingAddress),
   })
-  const { value: refund, requestId } = await keyedWrite(ctx, connection, action, (idempotencyKey) =>
+  const recorded = {
+    action: 'refund' as const,
+    object: { kind: 'payment' as const, id: paymentId },
+    amount,
+    ticket: ticket ?? null,
+    reason: description ?? null,
+    words: `Refund of ${money(amount)} on ${paymentId}`,
+  }
+  const { value: refund, requestId } = await keyedWrite(ctx, connection, action, recorded, (idempotencyKey) =>
     client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin: originOf(from, 'refund') }),
   )
   // The answer is the payment as it is now, embedded as the payment view reads it (its refunds and

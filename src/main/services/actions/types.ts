@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
 import type { SecretStore } from '../../secrets/secret-store'
+import type { WriteRecorder } from '../../team/recorded-write'
 
 export type ActionsClient = Pick<
   ApiClient,
@@ -25,6 +26,8 @@ export interface ActionsServiceOptions {
     getActiveClient(): Promise<ActionsClient>
   }
   liveWrites?: LiveWriteConfirmer
+  /** The record of every write (the record service): required, so no action can leave it out. */
+  record: WriteRecorder
   /** Request ids of API attempts, reported synchronously from inside the client's call. */
   observeRequestIds?: (listener: (requestId: string) => void) => () => void
   now?: () => number
@@ -44,10 +47,16 @@ export interface ActionsService {
     paymentId: string
     amount: { currency: string; value: string }
     description?: string
+    /** The helpdesk's ticket reference: recorded, and written into the refund's metadata. */
+    ticket?: string
     from?: View
   }): Promise<RefundResult>
   listRefunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
-  cancelPayment(input: { paymentId: string; from?: View }): Promise<ActionResult & { payment: Payment }>
+  cancelPayment(input: {
+    paymentId: string
+    ticket?: string
+    from?: View
+  }): Promise<ActionResult & { payment: Payment }>
   updatePayment(input: {
     paymentId: string
     changes: {
@@ -57,11 +66,16 @@ export interface ActionsService {
       webhookUrl?: string | null
       metadataJson?: string
     }
+    ticket?: string
     from?: View
   }): Promise<ActionResult & { payment: Payment }>
-  cancelOrder(input: { orderId: string; from?: View }): Promise<ActionResult & { order: Order }>
+  cancelOrder(input: { orderId: string; ticket?: string; from?: View }): Promise<ActionResult & { order: Order }>
   /** A new payment for an order whose earlier payments can no longer complete (a fresh checkout link). */
-  newOrderPayment(input: { orderId: string; from?: View }): Promise<ActionResult & { payment: Payment; order: Order }>
+  newOrderPayment(input: {
+    orderId: string
+    ticket?: string
+    from?: View
+  }): Promise<ActionResult & { payment: Payment; order: Order }>
   /** Actions waiting for a definitive answer (for tests and diagnostics). */
   pendingCount(): Promise<number>
   /** Said once when the list of pending keys was set aside (edited outside Paydesk). */

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { DraftsStore } from '../drafts'
 import type { LiveWriteConfirmer } from '../live-write-guard'
+import type { WriteRecorder } from '../../team/recorded-write'
 
 // Creating orders (spec 4.1) and payments (spec 4.2) from the builder's drafts. Rules kept here:
 // - the body is built by the same function as the renderer's preview (shared/ipc/orders.ts);
@@ -27,6 +28,8 @@ export interface OrdersServiceOptions {
   drafts: DraftsStore
   /** Main's own confirmation dialog for live writes; refuses every live write when absent. */
   liveWrites?: LiveWriteConfirmer
+  /** The record of every write (the record service): each create is recorded with its answer. */
+  record: WriteRecorder
   now?: () => Date
 }
 

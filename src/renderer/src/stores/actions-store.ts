@@ -13,7 +13,12 @@ import { toErrorView, type ErrorView } from './error-view'
 export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 
 export interface ActionsPort {
-  refund(input: { paymentId: string; amount: Amount; description?: string }): Promise<ChannelOutput<'payments.refund'>>
+  refund(input: {
+    paymentId: string
+    amount: Amount
+    description?: string
+    ticket?: string
+  }): Promise<ChannelOutput<'payments.refund'>>
   refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
   cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
   update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
@@ -50,7 +55,8 @@ export interface ActionsState {
   /** Forgets what belonged to another object (the view shows a new one). */
   reset(): void
   loadRefunds(paymentId: string): Promise<void>
-  refund(paymentId: string, amount: Amount, description: string): Promise<Payment | null>
+  /** `ticket`: the helpdesk's reference, recorded with the refund and kept in its metadata ('' for none). */
+  refund(paymentId: string, amount: Amount, description: string, ticket?: string): Promise<Payment | null>
   cancelPayment(paymentId: string): Promise<Payment | null>
   update(paymentId: string, changes: PaymentChanges): Promise<Payment | null>
   cancelOrder(orderId: string): Promise<Order | null>
@@ -104,10 +110,16 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
           set({ refundsError: toErrorView(error).message })
         }
       },
-      async refund(paymentId, amount, description) {
+      async refund(paymentId, amount, description, ticket = '') {
         const result = await run(
           'refund',
-          () => port.refund({ paymentId, amount, ...(description.trim() ? { description: description.trim() } : {}) }),
+          () =>
+            port.refund({
+              paymentId,
+              amount,
+              ...(description.trim() ? { description: description.trim() } : {}),
+              ...(ticket.trim() ? { ticket: ticket.trim() } : {}),
+            }),
           (r) =>
             `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
           (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),

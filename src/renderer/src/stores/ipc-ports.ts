@@ -9,6 +9,7 @@ import type { OrderPort } from './order-store'
 import type { OrdersPort } from './orders-store'
 import type { PaymentsPort } from './payments-store'
 import type { SearchPort } from './search-store'
+import type { TeamPort } from './team-store'
 
 // Every store's port onto main: the only module of the renderer that calls the IPC client. Components
 // and features ask a store; the store asks its port; app-stores.ts creates both.
@@ -120,5 +121,23 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
     cancelOrder: (orderId) => call('orders.cancel', { orderId, from }),
+  }
+}
+
+/** The desk's shared record: notes, cases, recorded writes, the team database. */
+export function ipcTeamPort(): TeamPort {
+  return {
+    object: (object) => call('team.object', { object }),
+    writeNote: (object, text, noteId) => call('team.writeNote', noteId ? { object, text, noteId } : { object, text }),
+    takeCase: (object, ticket) => call('team.takeCase', ticket ? { object, ticket } : { object }),
+    handOver: (object, to) => call('team.handOver', { object, to }),
+    closeCase: (object) => call('team.closeCase', { object }),
+    openCases: () => call('team.openCases'),
+    findTicket: (ticket) => call('team.findTicket', { ticket }),
+    database: () => call('team.database'),
+    connect: (input) => call('team.connect', input),
+    test: (input) => call('team.test', input),
+    disconnect: () => call('team.disconnect'),
+    onChanged: (listener) => subscribe('team.changed', listener),
   }
 }

@@ -8,6 +8,7 @@ import type {
   SyncProgress,
 } from '../../../shared/ipc/search'
 import { errorMessage } from './error-view'
+import type { RecordObjectRef } from '../../../shared/team-record'
 
 // The header search box, the home screen and the sync status. Created with the IPC port it uses
 // (and a clock), so it is unit-tested without a browser; main parses and runs every query.
@@ -40,7 +41,7 @@ export interface SearchState {
   move(delta: 1 | -1): void
   close(): void
   /** The highlighted row (or the direct id) to open on Enter. */
-  target(): { kind: 'payment' | 'order'; id: string } | null
+  target(): { kind: 'payment' | 'order' | 'customer'; id: string } | null
   loadHome(): Promise<void>
   startSync(full: boolean): Promise<void>
   cancelSync(): Promise<void>
@@ -50,9 +51,19 @@ export interface SearchState {
   listen(): () => void
 }
 
-/** Orders first, then payments: the order of rows on screen and of arrow-key moves. */
+/** Orders first, then payments: the order of rows on screen and of arrow-key moves (after the ticket's). */
 export function flatHits(result: SearchResult | null): SearchHit[] {
   return result ? [...result.orders.hits, ...result.payments.hits] : []
+}
+
+/** The objects a ticket reference is attached to in the shared record: the first rows of the list. */
+export function ticketObjects(result: SearchResult | null): RecordObjectRef[] {
+  return result?.ticket?.objects ?? []
+}
+
+/** How many rows the arrow keys move through: the ticket's objects, then the hits. */
+function rowCount(result: SearchResult | null): number {
+  return ticketObjects(result).length + flatHits(result).length
 }
 
 type SetState = StoreApi<SearchState>['setState']
@@ -84,8 +95,7 @@ async function run(ctx: SearchContext): Promise<void> {
   try {
     const result = await port.query(text)
     if (mine !== ctx.seq) return
-    const hits = flatHits(result)
-    set({ result, error: null, loading: false, open: true, selected: hits.length > 0 ? 0 : -1 })
+    set({ result, error: null, loading: false, open: true, selected: rowCount(result) > 0 ? 0 : -1 })
   } catch (error) {
     if (mine !== ctx.seq) return
     set({ result: null, error: errorMessage(error), loading: false, open: true, selected: -1 })
@@ -127,7 +137,7 @@ export function createSearchStore(port: SearchPort): StoreApi<SearchState> {
       setText: (text) => setText(ctx, text),
       run: () => run(ctx),
       move(delta) {
-        const count = flatHits(get().result).length
+        const count = rowCount(get().result)
         if (count === 0) return
         const next = (get().selected + delta + count) % count
         set({ selected: next, open: true })
@@ -136,7 +146,10 @@ export function createSearchStore(port: SearchPort): StoreApi<SearchState> {
       target() {
         const { result, selected } = get()
         if (result?.direct) return result.direct
-        const hit = flatHits(result)[selected]
+        const tickets = ticketObjects(result)
+        const object = tickets[selected]
+        if (object) return object
+        const hit = flatHits(result)[selected - tickets.length]
         return hit ? { kind: hit.kind, id: hit.id } : null
       },
       async loadHome() {

@@ -1,7 +1,16 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
-import { ipcActionsPort, ipcCustomerPort, ipcOrderPort } from './ipc-ports'
+import { ipcActionsPort, ipcCustomerPort, ipcOrderPort, ipcTeamPort } from './ipc-ports'
+import type { RecordObjectRef } from '../../../shared/team-record'
+import {
+  createCasesStore,
+  createObjectRecordStore,
+  createTeamDatabaseStore,
+  type CasesState,
+  type ObjectRecordState,
+  type TeamDatabaseState,
+} from './team-store'
 import { createOrderStore, type OrderState } from './order-store'
 
 // The stores of one view, created with their ports onto main when the view opens (the window's
@@ -19,4 +28,24 @@ export function newCustomerStore(): StoreApi<CustomerState> {
 /** The actions of one view (`from` names it for the Inspector). */
 export function newActionsStore(from: 'payment' | 'order'): StoreApi<ActionsState> {
   return createActionsStore(ipcActionsPort(from))
+}
+
+/** One object's shared record (case, notes, recorded writes) in its view. */
+export function newObjectRecordStore(object: RecordObjectRef): StoreApi<ObjectRecordState> {
+  return createObjectRecordStore(ipcTeamPort(), object)
+}
+
+/** Home's open cases. */
+export function newCasesStore(): StoreApi<CasesState> {
+  return createCasesStore(ipcTeamPort())
+}
+
+/** Connections → Team database. */
+export function newTeamDatabaseStore(): StoreApi<TeamDatabaseState> {
+  return createTeamDatabaseStore(ipcTeamPort())
+}
+
+/** The objects a ticket reference is attached to (the search box). */
+export function findTicket(ticket: string): Promise<RecordObjectRef[]> {
+  return ipcTeamPort().findTicket(ticket)
 }

@@ -26,6 +26,9 @@ import {
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
 
+/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+const record = (): void => {}
+
 const TEST_KEY = 'test_ActionsServiceTestKey00001'
 const LIVE_KEY = 'live_ActionsServiceLiveKey00001'
 
@@ -106,7 +109,7 @@ describe('actions service', () => {
   it('refunds with a key kept until the answer is definitive: a lost answer, then a restart, refunds once', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
-    let actions = createActionsService({ dataDir, connections, getKey })
+    let actions = createActionsService({ dataDir, record, connections, getKey })
     await admin.addFault({
       path: `/v2/payments/${paymentId}/refunds`,
       method: 'POST',
@@ -119,7 +122,7 @@ describe('actions service', () => {
     expect(await actions.pendingCount()).toBe(1)
     // "Restart": a new service on the same data folder sends the same action again.
     actions.dispose()
-    actions = createActionsService({ dataDir, connections, getKey })
+    actions = createActionsService({ dataDir, record, connections, getKey })
     const result = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
     expect(result.payment.amountRemaining).toEqual({ currency: 'EUR', value: '15.00' })
     const refunds = await api(TEST_KEY, 'GET', `/payments/${paymentId}/refunds`)
@@ -134,7 +137,7 @@ describe('actions service', () => {
     // a deliberate second refund of the same amount is a new action with a new key.
     await admin.advanceClock({ advanceSeconds: 3601 })
     actions.dispose()
-    actions = createActionsService({ dataDir, connections, getKey, now: () => Date.now() + 3_601_000 })
+    actions = createActionsService({ dataDir, record, connections, getKey, now: () => Date.now() + 3_601_000 })
     const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
     expect(second.refund.id).not.toBe(result.refund.id)
     expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
@@ -143,7 +146,7 @@ describe('actions service', () => {
   it('a deleted list of pending keys after a lost answer does not cost a second refund (issue 22 item 7)', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
-    const actions = createActionsService({ dataDir, connections, getKey })
+    const actions = createActionsService({ dataDir, record, connections, getKey })
     await admin.addFault({
       path: `/v2/payments/${paymentId}/refunds`,
       method: 'POST',
@@ -164,7 +167,7 @@ describe('actions service', () => {
   it('a list of pending keys edited outside Paydesk is set aside, with a notice (issue 22 item 7)', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
-    const actions = createActionsService({ dataDir, connections, getKey })
+    const actions = createActionsService({ dataDir, record, connections, getKey })
     await admin.addFault({
       path: `/v2/payments/${paymentId}/refunds`,
       method: 'POST',
@@ -184,7 +187,7 @@ describe('actions service', () => {
   it('refuses in main what the state does not allow, sending no write', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const open = await api(TEST_KEY, 'POST', '/payments', validPaymentBody())
-    const actions = createActionsService({ dataDir, connections, getKey })
+    const actions = createActionsService({ dataDir, record, connections, getKey })
     await expect(
       actions.refund({ paymentId: open.id, amount: { currency: 'EUR', value: '1.00' } }),
     ).rejects.toMatchObject({
@@ -207,6 +210,7 @@ describe('actions service', () => {
     const answers = [false, true]
     const actions = createActionsService({
       dataDir,
+      record,
       connections,
       getKey,
       liveWrites: {
@@ -225,14 +229,14 @@ describe('actions service', () => {
     expect(asked[0]).toMatchObject({ connection: 'Shop live', action: 'Refund a payment', amount: 'EUR 2.50' })
     expect(present(asked[0]).reference).toContain(paymentId)
     // Without a confirmer wired, every live write is refused (no renderer flag can stand in).
-    const unwired = createActionsService({ dataDir, connections, getKey })
+    const unwired = createActionsService({ dataDir, record, connections, getKey })
     await expect(unwired.cancelOrder({ orderId: 'ord_000000AAAAAA' })).rejects.toBeTruthy()
   })
 
   it('the IPC handlers take no confirmation flag from the page', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const dispatcher = createDispatcher({
-      handlers: createActionHandlers(createActionsService({ dataDir, connections, getKey })) as never,
+      handlers: createActionHandlers(createActionsService({ dataDir, record, connections, getKey })) as never,
       trustedOrigins: ['app://paydesk'],
     })
     const sender = { frameUrl: 'app://paydesk/index.html', isAppWindow: true }
@@ -245,7 +249,7 @@ describe('actions service', () => {
 
   it('cancels an order and updates a payment, returning the request id for the Inspector', async () => {
     await useConnection(TEST_KEY, 'Shop test')
-    const actions = createActionsService({ dataDir, connections, observeRequestIds, getKey })
+    const actions = createActionsService({ dataDir, record, connections, observeRequestIds, getKey })
     const order = await api(TEST_KEY, 'POST', '/orders', validOrderBody('ACT-SVC-1'))
     const read = await actions.getOrder(order.id)
     expect(read.order._embedded?.payments?.length).toBe(1)
@@ -275,7 +279,7 @@ describe('actions service', () => {
 
   it('creates a new payment for an order only once its earlier payment can no longer complete', async () => {
     await useConnection(TEST_KEY, 'Shop test')
-    const actions = createActionsService({ dataDir, connections, observeRequestIds, getKey })
+    const actions = createActionsService({ dataDir, record, connections, observeRequestIds, getKey })
     const order = await api(TEST_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-1'))
     const first = order._embedded.payments[0]
     // While the first payment is open, main refuses and sends nothing.
@@ -301,6 +305,7 @@ describe('actions service', () => {
     const asked: LiveWriteSummary[] = []
     const actions = createActionsService({
       dataDir,
+      record,
       connections,
       getKey,
       liveWrites: {

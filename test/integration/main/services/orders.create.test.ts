@@ -23,6 +23,9 @@ import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 import { present } from '../../../helpers/present'
 
+/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+const record = (): void => {}
+
 const TEST_KEY = 'test_OrdersIntegrationTestKey001'
 const LIVE_KEY = 'live_OrdersIntegrationLiveKey001'
 
@@ -78,7 +81,7 @@ beforeEach(async () => {
     events: createEventBus(),
   })
   drafts = createDraftsDiskStore({ dataDir, secretStore })
-  orders = createOrdersService({ connections, drafts })
+  orders = createOrdersService({ record, connections, drafts })
   await admin.clearFaults()
   attempts = []
 })
@@ -139,6 +142,7 @@ describe('orders.create', () => {
     const asked: LiveWriteSummary[] = []
     const answers: boolean[] = []
     orders = createOrdersService({
+      record,
       connections,
       drafts,
       liveWrites: {
@@ -188,6 +192,7 @@ describe('orders.create', () => {
     const asked: LiveWriteSummary[] = []
     const pending: ((yes: boolean) => void)[] = []
     orders = createOrdersService({
+      record,
       connections,
       drafts,
       liveWrites: {
@@ -238,7 +243,11 @@ describe('orders.create', () => {
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
 
     // "Send again" after an app restart: a new store on the same files.
-    const restarted = createOrdersService({ connections, drafts: createDraftsDiskStore({ dataDir, secretStore }) })
+    const restarted = createOrdersService({
+      record,
+      connections,
+      drafts: createDraftsDiskStore({ dataDir, secretStore }),
+    })
     const again = await created(restarted.createOrder({ draftId: draft.id }))
     expect(again.idempotencyKey).toBe(draft.idempotencyKey)
     expect((await admin.stats()).ordersByNumber[number]).toBe(1)
@@ -277,7 +286,7 @@ describe('orders.create', () => {
         await writeFileAtomic(path, data)
       },
     })
-    orders = createOrdersService({ connections, drafts: counted })
+    orders = createOrdersService({ record, connections, drafts: counted })
     const number = nextNumber()
     const bad = orderDraft(number)
     bad.lines[0] = { ...present(bad.lines[0]), vatOverride: '10.46' }

@@ -27,6 +27,9 @@ import {
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
+/** The record of each write: not what these tests check (test/unit/main/services/actions/context.recorded.test.ts does). */
+const record = (): void => {}
+
 const TEST_KEY = 'test_PendingRollbackTestKey0001'
 const dataKey = randomBytes(32)
 const getKey = async () => dataKey
@@ -89,7 +92,7 @@ async function refundCount(paymentId: string): Promise<number> {
  */
 async function answeredRefundThenRollback(paymentId: string, now: () => number) {
   const refund = { paymentId, amount: { currency: 'EUR', value: '5.00' } }
-  const actions = createActionsService({ dataDir, connections, getKey, highWater: keychain, now })
+  const actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain, now })
   await admin.addFault({
     path: `/v2/payments/${paymentId}/refunds`,
     method: 'POST',
@@ -119,7 +122,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1' && !process.env['
       // An hour later the agent deliberately refunds the same amount again (a new action).
       await admin.advanceClock({ advanceSeconds: 3601 })
       offset = 3_601_000
-      const actions = createActionsService({ dataDir, connections, getKey, highWater: keychain, now })
+      const actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain, now })
       const second = await actions.refund(refund)
       // A refund was really made: a new one, not the old answer replayed.
       expect(second.refund.id).not.toBe(first.refund.id)
@@ -131,7 +134,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1' && !process.env['
     it('within the hour, the same refund again is refused as already made, not replayed as done', async () => {
       const paymentId = await paidPayment()
       const { refund } = await answeredRefundThenRollback(paymentId, () => Date.now())
-      const actions = createActionsService({ dataDir, connections, getKey, highWater: keychain })
+      const actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain })
       await expect(actions.refund(refund)).rejects.toMatchObject({
         code: 'conflict',
         message: expect.stringMatching(/Nothing was sent: a refund of EUR 5\.00 was already made/),
@@ -143,7 +146,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1' && !process.env['
     it('an untouched list still keeps its key across a restart (a lost answer refunds once)', async () => {
       const paymentId = await paidPayment()
       const refund = { paymentId, amount: { currency: 'EUR', value: '4.00' } }
-      let actions = createActionsService({ dataDir, connections, getKey, highWater: keychain })
+      let actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain })
       await admin.addFault({
         path: `/v2/payments/${paymentId}/refunds`,
         method: 'POST',
@@ -152,7 +155,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1' && !process.env['
       })
       await expect(actions.refund(refund)).rejects.toBeTruthy()
       actions.dispose()
-      actions = createActionsService({ dataDir, connections, getKey, highWater: keychain })
+      actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain })
       await actions.refund(refund)
       expect(await refundCount(paymentId)).toBe(1)
       expect(actions.pendingNotice()).toBeNull()

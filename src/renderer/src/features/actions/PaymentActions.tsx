@@ -25,6 +25,8 @@ import { ActionDialog } from './ActionDialog'
 import './actions.css'
 import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
+import type { ObjectRecordState } from '../../stores/team-store'
+import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from '../team/RefundTeamParts'
 
 /**
  * The actions store of one view: made once with its IPC port, reset when the view shows another
@@ -107,13 +109,22 @@ const REFUND_REASON = {
   testId: 'refund-description',
 }
 
-function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
+function RefundDialog({
+  payment,
+  store,
+  record,
+}: {
+  payment: Payment
+  store: StoreApi<ActionsState>
+  record: StoreApi<ObjectRecordState> | null
+}): React.JSX.Element {
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
   const remaining = payment.amountRemaining ?? payment.amount
   const [text, setText] = useState(remaining.value)
   const [description, setDescription] = useState('')
+  const [ticket, setTicket] = useState(() => caseTicket(record))
   const locale = userLocale()
   const read = readAmountInput(text, remaining.currency)
   const offer = amountOffer(text, remaining.currency)
@@ -126,13 +137,14 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
       cancelLabel="Don’t refund"
       busy={busy}
       busyLabel="Refunding…"
-      canConfirm={read.ok && problem === null}
+      canConfirm={read.ok && problem === null && ticketProblem(ticket) === null}
       live={connection.live}
       error={error}
       testId="refund-dialog"
-      onConfirm={() => read.ok && void store.getState().refund(payment.id, read.amount, description)}
+      onConfirm={() => read.ok && void store.getState().refund(payment.id, read.amount, description, ticket)}
       onClose={() => store.getState().close()}
     >
+      {record && <ColleagueRefunds record={record} />}
       <dl className="pairs action-summary">
         <dt>Paid</dt>
         <dd>{formatAmountForDisplay(payment.amount, locale)}</dd>
@@ -149,6 +161,8 @@ function RefundDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
+      {/* Before the amount: from "Don't refund", the amount stays two fields back (the keyboard path). */}
+      <TicketField value={ticket} onChange={setTicket} />
       <label className="field">
         <span>Amount to refund ({remaining.currency})</span>
         <input
@@ -346,10 +360,13 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
  */
 export function PaymentActions({
   payment,
+  record = null,
   reading = false,
   onChanged,
 }: {
   payment: Payment
+  /** The payment's shared record: the refund dialog names a colleague's refund and the case's ticket. */
+  record?: StoreApi<ObjectRecordState> | null
   /** A fresh copy of the payment (its refunds embedded) is on its way: do not list the refunds apart. */
   reading?: boolean
   /** Called after an action changed the payment: the view shows `done.payment`, or reads it again. */
@@ -401,7 +418,9 @@ export function PaymentActions({
       )}
       <ActionDone store={store} />
       <RefundsTable store={store} payment={payment} reading={reading} />
-      {dialog?.kind === 'refund' && dialog.targetId === payment.id && <RefundDialog payment={payment} store={store} />}
+      {dialog?.kind === 'refund' && dialog.targetId === payment.id && (
+        <RefundDialog payment={payment} store={store} record={record} />
+      )}
       {dialog?.kind === 'cancel-payment' && dialog.targetId === payment.id && (
         <CancelPaymentDialog payment={payment} store={store} />
       )}

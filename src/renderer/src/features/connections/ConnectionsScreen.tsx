@@ -6,6 +6,7 @@ import { ConnectionList } from './ConnectionList'
 import { ModeBadge } from './ModeBadge'
 import { RemoveConnectionDialog } from './RemoveConnectionDialog'
 import { SyncShareNote } from './SyncShareNote'
+import { TeamDatabaseSection } from '../team/TeamDatabaseSection'
 import './connections.css'
 
 /** Connections: the merchants' keys and tokens, which one is active, and adding/testing/removing them. */
@@ -121,6 +122,8 @@ export function ConnectionsScreen(): React.JSX.Element {
       {active && <SyncShareNote label={active.label} />}
 
       <AddConnectionForm onAdded={setAdded} />
+
+      <TeamDatabaseSection />
 
       {removing && (
         <RemoveConnectionDialog

@@ -8,6 +8,7 @@ import type { CustomerState } from '../../stores/customer-store'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ContactDetails, OrdersTable, CustomerPaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
+import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
 import '../order/order.css'
 import './customer.css'
 
@@ -150,6 +151,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
           <CustomerPaymentsTable view={view} locale={locale} {...openers} />
         </>
       )}
+      {view.customerId && <CustomerRecord customerId={view.customerId} />}
       <details className="order-api">
         <summary>API details</summary>
         <pre className="code" data-testid="customer-raw" tabIndex={0} aria-label="The customer as the API returned it">
@@ -167,4 +169,10 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
       </details>
     </div>
   )
+}
+
+/** The customer's case, notes and the writes recorded on them (a customer the service knows by id). */
+function CustomerRecord({ customerId }: { customerId: string }): React.JSX.Element | null {
+  const record = useObjectRecord({ kind: 'customer', id: customerId })
+  return record && <RecordPanel store={record} showWrites />
 }

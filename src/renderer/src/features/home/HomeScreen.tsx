@@ -5,6 +5,7 @@ import { useBuilderStores, useDrafts } from '../orders/builder-context'
 import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
 import { Welcome } from './Welcome'
+import { TeamCases } from '../team/TeamCases'
 import './home.css'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { formatCount } from '../../../../shared/count'
@@ -124,6 +125,7 @@ export function HomeScreen(): React.JSX.Element {
             ))}
           </ul>
         </article>
+        <TeamCases />
         <article className="card">
           <h2>Drafts in progress</h2>
           {openDrafts.length === 0 ? (

@@ -1,16 +1,19 @@
-import { StoryHeadline, Timeline } from '../../components/Story'
+import { StoryHeadline } from '../../components/Story'
 import { RequestButton } from '../../components/RequestButton'
 import { OrderActions } from '../actions/OrderActions'
 import { LoadState } from '../payments/ErrorBanner'
 import { statusClass } from '../payments/format'
 import { AddressBlock, LinesTable, OrderSummary, PaymentLinkSection, PaymentsOfOrder } from './OrderSections'
 import { useOrderView } from './use-order-view'
+import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
+import { RecordedTimeline } from '../team/RecordedTimeline'
 import './order.css'
 
 /** The order view: one order, its lines, addresses and payments, read fresh from the service. */
 export function OrderScreen(): React.JSX.Element {
   const v = useOrderView()
   const { store, state, o, story, locale, notice, copy, openExternal, refreshOrder, navigate } = v
+  const record = useObjectRecord(state.orderId ? { kind: 'order', id: state.orderId } : null)
   if (!state.orderId) {
     return (
       <section className="screen order-view" aria-labelledby="order-title" data-testid="order-view">
@@ -45,7 +48,8 @@ export function OrderScreen(): React.JSX.Element {
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />
-          {story && <Timeline story={story} testId="order-timeline" locale={locale} />}
+          {story && <RecordedTimeline story={story} record={record} testId="order-timeline" locale={locale} />}
+          {record && <RecordPanel store={record} />}
 
           <PaymentLinkSection
             o={o}

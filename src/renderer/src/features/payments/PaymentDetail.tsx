@@ -13,6 +13,7 @@ import { TableHead } from '../../components/TableHead'
 import { RequestButton } from '../../components/RequestButton'
 import { PaymentStoryView } from './PaymentStory'
 import { CustomerButton } from '../customer/CustomerButton'
+import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -68,6 +69,7 @@ export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: Payment
   const navigate = useAppStore((s) => s.navigate)
   const { notice, copy, open } = useLinkActions()
   const p = detail.payment
+  const record = useObjectRecord({ kind: 'payment', id: detail.id })
   // O opens this payment's order, L copies its payment link (the checkout): this payment's, always.
   const orderHref = p?._links.order?.href
   const orderId = orderHref ? orderIdOf(orderHref) : null
@@ -133,14 +135,16 @@ export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: Payment
         {p && <CustomerButton of={p} testId="detail-customer" />}
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
-      {p && <PaymentStoryView payment={p} context={detail.context} />}
+      {p && <PaymentStoryView payment={p} context={detail.context} record={record} />}
       {p && (
         <PaymentActions
           payment={p}
+          record={record}
           reading={detail.loading}
           onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())}
         />
       )}
+      {record && <RecordPanel store={record} />}
       {p && (
         <PaymentFields
           payment={p}

@@ -2,16 +2,22 @@ import type { Payment } from '../../../../shared/api-types'
 import type { PaymentContext } from '../../../../shared/ipc/payments'
 import { contactOf } from '../../../../shared/story/contact'
 import { paymentStory } from '../../../../shared/story/payment-story'
-import { ContactCard, StoryHeadline, Timeline } from '../../components/Story'
+import type { StoreApi } from 'zustand/vanilla'
+import { ContactCard, StoryHeadline } from '../../components/Story'
+import type { ObjectRecordState } from '../../stores/team-store'
+import { RecordedTimeline } from '../team/RecordedTimeline'
 import { userLocale } from './format'
 
 /** The story part of a payment's detail: headline, customer, timeline. */
 export function PaymentStoryView({
   payment,
   context,
+  record = null,
 }: {
   payment: Payment
   context: PaymentContext | null
+  /** The payment's shared record: its recorded writes join the timeline. */
+  record?: StoreApi<ObjectRecordState> | null
 }): React.JSX.Element {
   const locale = userLocale()
   const story = paymentStory(payment, { deliveries: context?.deliveries ?? [], words: { locale } })
@@ -25,7 +31,7 @@ export function PaymentStoryView({
         </p>
       )}
       <ContactCard contact={contact} testId="payment-contact" />
-      <Timeline story={story} testId="payment-timeline" locale={locale} />
+      <RecordedTimeline story={story} record={record} testId="payment-timeline" locale={locale} />
     </div>
   )
 }

@@ -58,7 +58,7 @@ export function SearchBox(): React.JSX.Element {
 
 /** What the list shows: an error, a hint, the id to open, or the hits by group. */
 function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
-  const { store, result, error, loading, hits, offer, openTarget, openCustomer } = b
+  const { store, result, error, loading, hits, tickets, offer, openTarget, openCustomer } = b
   return (
     <>
       {error ? (
@@ -87,7 +87,8 @@ function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
               {w}
             </p>
           ))}
-          {hits.length === 0 ? (
+          <TicketGroup b={b} />
+          {hits.length === 0 && tickets.length === 0 ? (
             <p className="search-message" data-testid="search-empty">
               Nothing matches {result.chips.length ? result.chips.join(', ') : `“${result.text}”`}. The index holds{' '}
               {formatCount(result.index.payments)} payments and {formatCount(result.index.orders)} orders of this
@@ -116,8 +117,13 @@ function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
                   </div>
                 </div>
               )}
-              <ResultGroup b={b} title="Orders" group={result.orders} offset={0} />
-              <ResultGroup b={b} title="Payments" group={result.payments} offset={result.orders.hits.length} />
+              <ResultGroup b={b} title="Orders" group={result.orders} offset={tickets.length} />
+              <ResultGroup
+                b={b}
+                title="Payments"
+                group={result.payments}
+                offset={tickets.length + result.orders.hits.length}
+              />
               <p className="search-message muted small">
                 {result.chips.join(' · ')} — index synced {agoInWords(result.index.syncedAt, Date.now())}
               </p>
@@ -150,6 +156,41 @@ function OlderNotSearched({ b }: { b: SearchBoxModel }): React.JSX.Element | nul
         Open Payments
       </button>
     </p>
+  )
+}
+
+const OBJECT_WORDS = { payment: 'Payment', order: 'Order', customer: 'Customer' } as const
+
+/** The objects the shared record attaches the typed ticket reference to: the first rows, Enter opens. */
+function TicketGroup({ b }: { b: SearchBoxModel }): React.JSX.Element | null {
+  const { result, tickets, listId, selected, openTarget, store } = b
+  if (!result?.ticket || tickets.length === 0) return null
+  return (
+    <div className="search-group" role="group" aria-label={`Ticket ${result.ticket.reference}`}>
+      <div className="search-group-title">Ticket {result.ticket.reference}</div>
+      {tickets.map((object, index) => (
+        <div
+          key={`${object.kind}-${object.id}`}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === selected}
+          className={index === selected ? 'search-hit selected' : 'search-hit'}
+          data-testid={`search-ticket-${object.id}`}
+          onMouseDown={(event) => {
+            event.preventDefault()
+            openTarget(object)
+            store.getState().close()
+          }}
+        >
+          <span className="search-hit-main">
+            <strong>
+              {OBJECT_WORDS[object.kind]} <span className="mono">{object.id}</span>
+            </strong>
+            <span className="muted">attached to ticket {result.ticket?.reference} in the team’s record</span>
+          </span>
+        </div>
+      ))}
+    </div>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
 import type { SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../app-stores'
-import { flatHits } from '../../stores/search-store'
+import { flatHits, ticketObjects } from '../../stores/search-store'
 import { customerOffer, type CustomerOffer } from './customer-offer'
 import { useSearch, useSearchStore } from './search-context'
 
@@ -9,12 +9,13 @@ import { useSearch, useSearchStore } from './search-context'
 // opening a hit, an id or a customer with the keyboard going to what was opened.
 
 /** Opens a hit or an id: a payment in the payments browser's detail, an order in the order view. */
-export function useOpenTarget(): (target: { kind: 'payment' | 'order'; id: string }) => void {
+export function useOpenTarget(): (target: { kind: 'payment' | 'order' | 'customer'; id: string }) => void {
   const navigate = useAppStore((s) => s.navigate)
   return useCallback(
-    (target: { kind: 'payment' | 'order'; id: string }) => {
+    (target: { kind: 'payment' | 'order' | 'customer'; id: string }) => {
       if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
-      else navigate({ screen: 'order', orderId: target.id })
+      else if (target.kind === 'order') navigate({ screen: 'order', orderId: target.id })
+      else navigate({ screen: 'customer', customerId: target.id })
     },
     [navigate],
   )
@@ -100,7 +101,14 @@ function boxKeys(b: {
         focusOpenedView(s.result.direct.id)
         return
       }
-      const hit = flatHits(s.result)[s.selected]
+      const object = ticketObjects(s.result)[s.selected]
+      if (object) {
+        openTarget(object)
+        s.close()
+        focusOpenedView(object.id)
+        return
+      }
+      const hit = flatHits(s.result)[s.selected - ticketObjects(s.result).length]
       if (hit) openHit(hit)
       else void s.run()
     } else if (event.key === 'Escape') {
@@ -154,7 +162,9 @@ export function useSearchBox() {
   const onKeyDown = boxKeys({ store, inputRef, openTarget, openHit, openCustomer })
 
   // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
-  const activeId = open && selected >= 0 && hits[selected] ? `${listId}-${selected}` : undefined
+  const tickets = ticketObjects(result)
+  const activeId =
+    open && selected >= 0 && selected < tickets.length + hits.length ? `${listId}-${selected}` : undefined
   return {
     store,
     text,
@@ -166,6 +176,7 @@ export function useSearchBox() {
     inputRef,
     listId,
     hits,
+    tickets,
     offer,
     openTarget,
     openHit,

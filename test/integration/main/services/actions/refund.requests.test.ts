@@ -19,6 +19,9 @@ import { completeCheckout, startSandbox, type RunningSandbox } from '../../../..
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
 import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
 
+/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+const record = (): void => {}
+
 const TEST_KEY = 'test_RefundRequestsTestKey00001'
 
 let sandbox: RunningSandbox
@@ -50,7 +53,7 @@ beforeEach(async () => {
   })
   const added = await connections.add({ label: 'Shop test', secret: TEST_KEY, baseUrl: sandbox.baseUrl })
   await connections.setActive(added.id)
-  actions = createActionsService({ dataDir, connections, getKey: async () => dataKey })
+  actions = createActionsService({ dataDir, record, connections, getKey: async () => dataKey })
 })
 
 afterEach(async () => {

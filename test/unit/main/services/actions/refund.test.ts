@@ -60,6 +60,7 @@ function service(read: Payment) {
   const key = randomBytes(32)
   return createActionsService({
     dataDir,
+    record: () => {},
     now: () => NOW,
     getKey: async () => key,
     connections: {
