@@ -1,20 +1,13 @@
 import { z } from 'zod'
 import type { RequestLogSummary } from '../request-log-types'
 import { defineChannel } from './define'
+import { PAYMENT_CAP_CHOICES } from '../search/index-cap'
 import type { RecordObjectRef } from '../team-record'
 
 // The search box, the home screen and the background sync of the local index (ARCHITECTURE.md,
 // "Search"). Main parses and runs every query; the renderer only shows what comes back.
 
 export type SyncKind = 'payments' | 'orders'
-
-/**
- * How many payments a desk's index may keep, the newest (issue 46 item 8): the agent's choice per
- * connection, since memory and disk grow with it (ARCHITECTURE.md, "Search": measured sizes).
- */
-export const PAYMENT_CAP_CHOICES = [100_000, 250_000, 500_000, 1_000_000] as const
-export type PaymentCap = (typeof PAYMENT_CAP_CHOICES)[number]
-export const DEFAULT_PAYMENT_CAP: PaymentCap = 250_000
 
 export interface SearchHit {
   kind: 'payment' | 'order'

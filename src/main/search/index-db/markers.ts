@@ -1,7 +1,7 @@
 // What the index remembers besides its rows: where each sync walk stands (encrypted markers) and
 // which account the rows belong to.
 import { decryptJson, encryptJson } from '../../storage/encryption'
-import { PAYMENT_CAP_CHOICES } from '../../../shared/ipc/search'
+import { PAYMENT_CAP_CHOICES } from '../../../shared/search/index-cap'
 import type { IndexContext } from './context'
 import type { MarkerKind } from './schema'
 

@@ -2,7 +2,8 @@
 // index"): the schema version, the tables on disk, the full-text tables in memory, and the two ways
 // a file is refused (an earlier schema, or damage).
 import { DatabaseSync } from 'node:sqlite'
-import { DEFAULT_PAYMENT_CAP, type SyncKind } from '../../../shared/ipc/search'
+import type { SyncKind } from '../../../shared/ipc/search'
+import { DEFAULT_PAYMENT_CAP } from '../../../shared/search/index-cap'
 import { installQueryBudget, vocabularyTable, type QueryBudget } from '../query-budget'
 import { FTS_COLUMNS } from '../rows'
 import { PREFIX_INDEX_LENGTHS, termsTable } from './phrases'

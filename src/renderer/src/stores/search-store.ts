@@ -1,12 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  HomeView,
-  IndexFreshness,
-  PaymentCap,
-  SearchHit,
-  SearchResult,
-  SyncProgress,
-} from '../../../shared/ipc/search'
+import type { HomeView, IndexFreshness, SearchHit, SearchResult, SyncProgress } from '../../../shared/ipc/search'
+import type { PaymentCap } from '../../../shared/search/index-cap'
 import { errorMessage } from './error-view'
 import type { RecordObjectRef } from '../../../shared/team-record'
 

@@ -11,7 +11,7 @@ import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { openSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
 import { syncIndex, type SyncClient } from '../../../../src/main/search/sync'
 import { createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
-import { PAYMENT_CAP_CHOICES } from '../../../../src/shared/ipc/search'
+import { PAYMENT_CAP_CHOICES } from '../../../../src/shared/search/index-cap'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
 const KEY = `test_${randomBytes(12).toString('hex')}`

@@ -1,7 +1,8 @@
 // The search channels' inputs: the index cap is one of the offered choices, decided by main's schema,
 // never a number the page makes up (issue 46 item 8).
 import { describe, expect, it } from 'vitest'
-import { PAYMENT_CAP_CHOICES, searchChannels } from '../../../../src/shared/ipc/search'
+import { searchChannels } from '../../../../src/shared/ipc/search'
+import { PAYMENT_CAP_CHOICES } from '../../../../src/shared/search/index-cap'
 
 const capInput = searchChannels['search.setPaymentCap'].input
 

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { PAYMENT_CAP_CHOICES, type IndexFreshness, type PaymentCap } from '../../../../shared/ipc/search'
+import type { IndexFreshness } from '../../../../shared/ipc/search'
+import { PAYMENT_CAP_CHOICES, type PaymentCap } from '../../../../shared/search/index-cap'
 import { formatCount } from '../../../../shared/count'
 
 /**
