@@ -225,6 +225,13 @@ export function createCustomersService(deps: CustomersDeps): CustomersService {
         if (isApiError(error) && error.status === 404) {
           throw new UserFacingError('not-found', `This connection has no customer ${customerId}.`)
         }
+        // The service answers a deleted customer with 410 Gone (docs.mollie.com, handling errors).
+        if (isApiError(error) && error.status === 410) {
+          throw new UserFacingError(
+            'not-found',
+            `This connection has no customer ${customerId} any more: it was deleted.`,
+          )
+        }
         throw error
       }
     }
