@@ -196,7 +196,9 @@ describe('customer view', () => {
     await h.page.getByTestId('detail-customer').click()
     const error = h.page.getByTestId('customer-error')
     await error.waitFor()
-    expect(await error.textContent()).toContain(`This connection has no customer ${customer.id} any more: it was deleted.`)
+    expect(await error.textContent()).toContain(
+      `This connection has no customer ${customer.id} any more: it was deleted.`,
+    )
     expect(await error.getByRole('button', { name: 'Try again' }).count()).toBe(1)
   })
 })
