@@ -123,6 +123,26 @@ export function tooLongWait(call: Call, prev: ApiError | null, waitMs: number, l
   })
 }
 
+/** What this call is, in the agent's words: "this lookup", "this sync request", "this change". */
+function callNoun(call: Call): string {
+  if (call.cls === 'write') return 'this change'
+  return call.priority === 'background' ? 'this sync request' : 'this lookup'
+}
+
+/**
+ * The rate-limit bucket stays paused (the service asked to wait, after a 429) longer than this
+ * call has left: it fails now, unsent, saying so, instead of waiting out its deadline.
+ */
+export function pausedPastDeadline(call: Call, waitMs: number): ApiError {
+  // Whole seconds left of the pause (the jitter added to it is ours, not the service's ask).
+  const wait = formatWait(Math.max(1000, Math.floor(waitMs / 1000) * 1000))
+  return fail(call, {
+    kind: 'http',
+    status: 429,
+    message: `Not sent: the service asked to wait ${wait} (its rate limit); ${callNoun(call)} gives up after ${formatWait(call.deadlineMs)}. Try again in ${wait}.`,
+  })
+}
+
 /** The call was stopped: its deadline passed, the caller cancelled, or the client was closed. */
 export function abortedError(call: Call): ApiError {
   const { deadline, opts, rt } = call

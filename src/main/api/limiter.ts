@@ -34,7 +34,7 @@ import {
   type Waiter,
 } from './limiter-types'
 import { readRateLimitHeaders, type BucketShape } from './rate-limit-dialects'
-import { parseRetryAfter } from './rate-limit-headers'
+import { retryAfterSeconds } from './rate-limit-headers'
 
 export { PENALTY_FLOOR, PENALTY_RECOVERY_PER_S } from './limiter-gate'
 export {
@@ -117,6 +117,7 @@ export class RateLimiter {
         resolve,
         reject,
         signal: req.signal,
+        deadlineAt: req.deadlineAt,
       }
       if (req.signal) {
         // A cancelled request leaves the queue without ever being sent.
@@ -250,9 +251,34 @@ export class RateLimiter {
     return Math.max(pause, tokenWait, shareWait)
   }
 
+  /** The end of the pause a request of this priority waits behind at `g`, or null. */
+  private pauseEnd(g: Gate, priority: RequestPriority, now: number): number | null {
+    const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
+    return until !== null && until > now ? until : null
+  }
+
+  /**
+   * Requests whose deadline ends before their bucket's pause does could only wait it out unsent
+   * and then be blamed on the service: they leave now, with the wait named (nothing was sent).
+   */
+  private dropHopeless(now: number): void {
+    for (const priority of ['user', 'background'] as const) {
+      const q = this.queues[priority]
+      for (let i = q.length - 1; i >= 0; i--) {
+        const w = q[i]
+        if (w?.deadlineAt === undefined) continue
+        const end = this.pauseEnd(this.gateFor(w.cls, w.endpointKey), priority, now)
+        if (end === null || end <= w.deadlineAt) continue
+        this.removeWaiter(w)
+        w.reject(new LimiterError('wait-too-long', 'The bucket stays paused past the deadline.', end - now))
+      }
+    }
+  }
+
   private pump(): void {
     if (this.disposed) return
     const now = this.clock.now()
+    this.dropHopeless(now)
     const blocked = new Set<Gate>()
     let earliest = Infinity
     for (const priority of ['user', 'background'] as const) {
@@ -375,11 +401,13 @@ export class RateLimiter {
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
-    const retryAfter = parseRetryAfter(report.headers['retry-after'], now)
+    // An HTTP-date is read on the service's clock (its Date header), never on ours.
+    const retryAfter = retryAfterSeconds(report.headers, now)
     const askedMs = retryAfter !== null ? retryAfter * 1000 : this.default429PauseMs
-    // One Retry-After never pauses a bucket longer than the cap; the call that got it fails with
-    // the service's wait named (the client reports it), the others retry after the cap.
-    const pauseMs = Math.min(askedMs, this.maxRetryAfterMs)
+    // A Retry-After beyond the cap fails only the call that got it (the client names the wait);
+    // for the bucket it is a 429 without a usable Retry-After: the short default pause, never the
+    // cap (a server clock hours off, or one absurd header, must not stop every other call).
+    const pauseMs = askedMs > this.maxRetryAfterMs ? this.default429PauseMs : askedMs
     const pausedUntil = pauseAfter429(
       { gate: bucket ?? via, bucket, via },
       { priority: w.priority, expected, now, pauseMs, jitterMs: this.random() * this.pauseJitterMs },

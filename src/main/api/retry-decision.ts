@@ -6,7 +6,7 @@ import type { Answer } from './answer'
 import type { SentAttempt } from './attempt'
 import { leftMs, tooLongWait, type Call } from './call'
 import type { ApiError } from './errors'
-import { parseRetryAfter } from './rate-limit-headers'
+import { retryAfterSeconds } from './rate-limit-headers'
 import { backoffDelayMs, shouldRetry } from './retry'
 
 export interface Next {
@@ -37,7 +37,7 @@ function after429(call: Call, sent: SentAttempt, reason: string, error: ApiError
 function afterFailure(call: Call, sent: SentAttempt, attempt: number, reason: string, error: ApiError | null): Next {
   const { rt } = call
   const headers = sent.res.headers
-  const retryAfter = headers ? parseRetryAfter(headers['retry-after'], rt.clock.now()) : null
+  const retryAfter = headers ? retryAfterSeconds(headers, rt.clock.now()) : null
   if (retryAfter !== null && retryAfter * 1000 > rt.maxRetryAfterMs) {
     return stop(reason, tooLongWait(call, error, retryAfter * 1000))
   }
