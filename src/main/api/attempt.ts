@@ -78,7 +78,7 @@ async function send(call: Call, request: PreparedRequest, permit: Permit): Promi
       body: request.bodyText,
       timeouts: rt.timeouts,
       signal: call.signal,
-      agent: rt.agent,
+      agent: rt.agents[call.priority],
       maxBodyBytes: rt.maxResponseBytes,
     })
   } catch (e) {

@@ -160,7 +160,8 @@ export function abortedError(call: Call): ApiError {
 
 /** A keyed write whose answer was lost says it may have been done, and how to look it up. */
 export function lostAnswer(call: Call, e: ApiError): ApiError {
-  if (!call.answerLost || call.idempotencyKey === undefined || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+  const lostKinds: readonly string[] = ['network', 'timeout', 'malformed-response']
+  if (!call.answerLost || call.idempotencyKey === undefined || !lostKinds.includes(e.kind)) return e
   const path = new URL(call.lastUrl ?? call.rt.base.href).pathname.replace(/^.*\/v2/, '')
   const message = `${e.message} ${lostAnswerSentence(call.method, path, call.idempotencyKey)}`
   return fail(call, {

@@ -91,7 +91,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (rt.lifetime.signal.aborted) return
       rt.lifetime.abort()
       rt.limiter.dispose()
-      rt.agent.destroy()
+      rt.agents.user.destroy()
+      rt.agents.background.destroy()
     },
   }
 }
