@@ -43,6 +43,8 @@ export interface Call {
   lastBucket: string | null
   /** A keyed write was sent and its answer never came: it may have been done. */
   answerLost: boolean
+  /** When this call's first outage failure (no Retry-After) happened: its outage budget counts from here. */
+  outageSince: number | null
 }
 
 export function startCall(rt: ClientRuntime, req: LogicalRequest, opts: CallOptions): Call {
@@ -82,6 +84,7 @@ export function startCall(rt: ClientRuntime, req: LogicalRequest, opts: CallOpti
     lastUrl: null,
     lastBucket: null,
     answerLost: false,
+    outageSince: null,
   }
 }
 
@@ -140,6 +143,28 @@ export function pausedPastDeadline(call: Call, waitMs: number): ApiError {
     kind: 'http',
     status: 429,
     message: `Not sent: the service asked to wait ${wait} (its rate limit); ${callNoun(call)} gives up after ${formatWait(call.deadlineMs)}. Try again in ${wait}.`,
+  })
+}
+
+/** The call outlasted an outage for its whole budget (or deadline) and stops, saying so. */
+export function outageGiveUp(call: Call, error: ApiError, downMs: number, pauseMs: number | null): ApiError {
+  const what = error.status !== null ? `it answers ${error.status}` : 'it does not answer'
+  const pause = pauseMs !== null ? ` Paydesk pauses sending to it for ${formatWait(pauseMs)} so it can recover.` : ''
+  return fail(call, {
+    kind: error.kind,
+    status: error.status,
+    title: error.title,
+    detail: error.detail,
+    bodySnippet: error.bodySnippet,
+    message: `The service seems to be down: ${what}, and has for ${formatWait(downMs)}; Paydesk stopped trying.${pause} Try again in a minute; if it lasts, check the service's status page.`,
+  })
+}
+
+/** The client's circuit is open (outage.ts): the call fails at once, unsent. */
+export function circuitOpen(call: Call, refusal: { downMs: number; failure: string; resumeInMs: number }): ApiError {
+  return fail(call, {
+    kind: 'network',
+    message: `Not sent: the service has been down for ${formatWait(refusal.downMs)} (${refusal.failure}), so Paydesk pauses sending to it for another ${formatWait(refusal.resumeInMs)} to let it recover. Try again after that.`,
   })
 }
 

@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock'
 import { ApiError } from './errors'
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http'
 import { RateLimiter } from './limiter'
+import { OutageCircuit } from './outage'
 import { FirstAnswers } from './replay-notes'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry'
 
@@ -36,6 +37,8 @@ export interface ClientRuntime {
   callDeadlineMs: number
   firstAnswers: FirstAnswers
   limiter: RateLimiter
+  /** Stops sending to a service that stays down (outage.ts). */
+  outage: OutageCircuit
   /** reports an attempt to `options.onAttempt`; an observer's error never reaches the call */
   emit: (event: AttemptEvent) => void
 }
@@ -93,6 +96,7 @@ export function createRuntime(options: ApiClientOptions): ClientRuntime {
     callDeadlineMs: options.callDeadlineMs ?? 60_000,
     firstAnswers: new FirstAnswers(),
     limiter,
+    outage: new OutageCircuit(),
     emit: (event) => {
       if (options.onAttempt) safeCall(() => options.onAttempt?.(event))
     },

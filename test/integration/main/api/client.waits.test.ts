@@ -3,6 +3,7 @@
 // tiny server of its own on 127.0.0.1.
 import type http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULT_RETRY_POLICY } from '../../../../src/main/api/retry'
 import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
 
 const servers: TinyServer[] = []
@@ -101,4 +102,50 @@ describe('waits measured on the service clock (item 4)', () => {
     expect(second.id).toBe('tr_wait1')
     expect(server.requests).toHaveLength(2)
   }, 6_000)
+})
+
+describe('outages without Retry-After (item 6)', () => {
+  const GENEROUS = {
+    'ratelimit-policy': '"p";q=1000;w=1;service-burst=1000',
+    ratelimit: '"p";r=999;t=1;service-burst=0',
+  }
+
+  it('a 4 s 503 outage: all 60 lookups are answered with the retry policy as shipped', async () => {
+    let downUntil = 0
+    const server = await serve((_req, res) => {
+      if (downUntil === 0) downUntil = Date.now() + 4000
+      if (Date.now() < downUntil) refuse(res, 503, GENEROUS)
+      else ok(res, GENEROUS)
+    })
+    const { client } = recordingClient(`${server.origin}/v2`, { retry: DEFAULT_RETRY_POLICY })
+    const results = await Promise.allSettled(Array.from({ length: 60 }, () => client.getPayment('tr_wait1')))
+    client.dispose()
+    const failed = results.filter((r) => r.status === 'rejected')
+    expect(failed).toEqual([])
+  }, 20_000)
+
+  it('a service that stays down: the call stops after its budget, then nothing is sent for the pause, and it says so', async () => {
+    const server = await serve((_req, res) => refuse(res, 503, GENEROUS))
+    const retry = {
+      ...DEFAULT_RETRY_POLICY,
+      baseDelayMs: 100,
+      maxDelayMs: 400,
+      readOutageMs: 1500,
+      circuitPauseMs: 3000,
+    }
+    const { client } = recordingClient(`${server.origin}/v2`, { retry })
+    const first = await rejection(client.getPayment('tr_wait1'))
+    expect(first.status).toBe(503)
+    expect(first.message).toContain('The service seems to be down')
+    expect(first.message).toContain('Paydesk pauses sending to it for 3 s')
+    const sent = server.requests.length
+    expect(sent).toBeGreaterThan(3)
+    const next = await Promise.all(Array.from({ length: 5 }, () => rejection(client.getPayment('tr_wait1'))))
+    client.dispose()
+    expect(server.requests.length).toBe(sent)
+    for (const e of next) {
+      expect(e.message).toContain('Not sent: the service has been down for')
+      expect(e.message).toContain('status 503')
+    }
+  }, 10_000)
 })
