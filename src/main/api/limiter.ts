@@ -36,7 +36,6 @@ import {
 import { readRateLimitHeaders, type BucketShape } from './rate-limit-dialects'
 import { retryAfterSeconds } from './rate-limit-headers'
 
-export { PENALTY_FLOOR, PENALTY_RECOVERY_PER_S } from './limiter-gate'
 export {
   BACKGROUND_RESERVE,
   LimiterError,
@@ -431,9 +430,13 @@ export class RateLimiter {
     // Limits are computed dynamically (spec 8.1.1): follow the latest policy. A legacy window
     // guessed from RateLimit-Reset only ever slows the estimate (the slowest rate seen wins).
     refill(g, now)
+    const before = rateOf(g)
     g.rate =
       shape.dialect === 'legacy' && !shape.windowStated ? Math.min(g.rate, shape.ratePerSecond) : shape.ratePerSecond
     g.capacity = shape.capacity
+    // A debt (tokens below zero) is time until the next slot: the same time at the new rate, not
+    // the same count (a policy flipping from 1000/s to 1/s turned 0.3 s into 5 min).
+    if (g.tokens < 0 && before > 0) g.tokens *= rateOf(g) / before
     g.dialect = shape.dialect
     g.tokens = Math.min(g.tokens, g.capacity)
     return g

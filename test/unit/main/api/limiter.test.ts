@@ -247,7 +247,8 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     expect(granted(waiting)).toBe(0)
     await clock.advance(1)
     expect(granted(waiting)).toBe(1)
-    await clock.advance(99)
+    // Then one at a time at the rate the surprise cut to (half of 10/s: one per 200 ms).
+    await clock.advance(199)
     expect(granted(waiting)).toBe(1)
     await clock.advance(1)
     expect(granted(waiting)).toBe(2)
@@ -633,7 +634,7 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     expect(granted(agents)).toBe(9)
   })
 
-  it('the rate lowered by surprising 429s recovers additively, never stuck at a floor', async () => {
+  it('the rate lowered by surprising 429s stops at a sixteenth of the policy', async () => {
     const { clock, limiter } = await learnedShared(9)
     for (let i = 0; i < 8; i++) {
       const x = track(limiter, { label: `x${i}` })
@@ -645,11 +646,7 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     const low = present(limiter.snapshot('p')).ratePerSecond
     expect(low).toBeLessThan(2)
     expect(low).toBeGreaterThanOrEqual(10 / 16)
-    await clock.advance(16_000)
-    const y = track(limiter, { label: 'y' })
-    await flush()
-    present(y.permit).complete({ status: 200, headers: headers('p', 10, 10, 5) })
-    expect(present(limiter.snapshot('p')).ratePerSecond).toBe(10)
+    // It rises again only on the server's evidence (limiter-learn.test.ts), never on a timer alone.
   })
 
   it("a user call never waits behind the instance's own background probe of an unlearned endpoint", async () => {
