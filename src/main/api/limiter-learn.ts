@@ -116,7 +116,8 @@ export function pauseAfter429(
   if (bucket && bucket === via && expected && !wasPaused) {
     refill(bucket, now)
     if (crowded) noteForeign429(bucket.share, rateOf(bucket), now)
-    lowerOnSurprise(bucket, now, crowded)
+    // A fixed window (legacy headers) refuses at its end by design and reopens at its reset.
+    if (bucket.dialect !== 'legacy') lowerOnSurprise(bucket, now, crowded)
     bucket.tokens = Math.min(bucket.tokens, capacityOf(bucket))
   }
   // Any 429 while others use the bucket: the background rate halves (bucket-share.ts).
