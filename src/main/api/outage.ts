@@ -1,7 +1,8 @@
 // The client's circuit for a service that stays down (issue 46 item 6). Each call outlasts an
 // outage without Retry-After for its own budget (retry.ts: 20 s for a read, 10 s for a write safe
-// to resend); once one call has used its whole budget, the service has been down that long for
-// everyone: the client then sends nothing for `circuitPauseMs` and every call fails at once,
+// to resend); once a call has used its whole budget and no call of the client got a proper answer
+// for a read's budget, the service is down for everyone: the client then sends nothing for
+// `circuitPauseMs` and every call fails at once,
 // saying so, instead of each call hammering the service on its own. Any answer that is not an
 // outage (a 2xx, a 4xx, a 429) closes the circuit; after the pause the next call goes out as a
 // probe, and if the service is still down the circuit opens again at that call's first failure.

@@ -47,10 +47,13 @@ function afterOutage(call: Call, attempt: number, reason: string, error: ApiErro
   const wait = outageDelayMs(attempt, policy, rt.random)
   const overBudget = now + wait - call.outageSince > budget
   if (!overBudget && wait < leftMs(call)) return { retry: true, reason, nextWaitMs: wait, error }
-  if (overBudget) rt.outage.open(now, policy.circuitPauseMs)
+  // The circuit opens only when the whole client has had no proper answer for a read's budget: a
+  // single failing endpoint (one write's lost answers) must not stop the agent's look-ups.
+  const serviceDown = overBudget && rt.outage.downFor(now) + wait > policy.readOutageMs
+  if (serviceDown) rt.outage.open(now, policy.circuitPauseMs)
   if (error === null) return { retry: false, reason, nextWaitMs: null, error }
   const downMs = Math.max(now - call.outageSince, rt.outage.downFor(now))
-  return stop(reason, outageGiveUp(call, error, downMs, overBudget ? policy.circuitPauseMs : null))
+  return stop(reason, outageGiveUp(call, error, downMs, serviceDown ? policy.circuitPauseMs : null))
 }
 
 /** Any other retried failure: Retry-After wins over the backoff whenever the service sends one. */

@@ -149,3 +149,21 @@ describe('outages without Retry-After (item 6)', () => {
     }
   }, 10_000)
 })
+
+describe('a single endpoint down is not the service down (item 6)', () => {
+  it('a write whose answers are lost for its whole budget leaves the agent’s look-ups going', async () => {
+    const server = await serve((req, res) => {
+      if (req.method === 'POST') return req.socket.destroy()
+      ok(res)
+    })
+    const retry = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 400, writeOutageMs: 1200 }
+    const { client } = recordingClient(`${server.origin}/v2`, { retry })
+    const body = { amount: { currency: 'EUR', value: '1.00' }, description: 'x', redirectUrl: 'https://example.com/r' }
+    const e = await rejection(client.createPayment(body))
+    expect(e.message).toContain('may have been created')
+    expect(e.message).not.toContain('pauses sending')
+    const payment = await client.getPayment('tr_wait1')
+    client.dispose()
+    expect(payment.id).toBe('tr_wait1')
+  }, 10_000)
+})
