@@ -265,11 +265,10 @@ export class RateLimiter {
     return until !== null && until > now ? until : null
   }
 
-  /**
-   * Requests whose deadline ends before their bucket's pause does could only wait it out unsent
-   * and then be blamed on the service: they leave now, with the wait named (nothing was sent).
-   */
+  /** Requests whose deadline ends before their bucket's pause leave now, unsent, the wait named. */
   private dropHopeless(now: number): void {
+    const paused = (g: Gate) => g.pausedUntil !== null && g.pausedUntil > now // a user pause never outlasts it
+    if (!paused(this.probes.read) && !paused(this.probes.write) && ![...this.buckets.values()].some(paused)) return
     for (const priority of ['user', 'background'] as const) {
       const q = this.queues[priority]
       for (let i = q.length - 1; i >= 0; i--) {
