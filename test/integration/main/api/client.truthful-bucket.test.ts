@@ -53,25 +53,8 @@ async function saturate(origin: string, ms: number, width = 30) {
   const worker = async () => {
     while (Date.now() < end) await client.getPayment('tr_b1').catch(() => failed++)
   }
-  const probe = process.env.BUCKET_DEBUG
-    ? setInterval(() => {
-        const b = client.buckets().find((x) => x.policy === 'p')
-        console.log(
-          `${b?.ratePerSecond.toFixed(2)} cap ${b?.capacity} rem ${b?.remaining} 429s ${events.filter((e) => e.status === 429).length}`,
-        )
-      }, 250)
-    : null
   await Promise.all(Array.from({ length: width }, worker))
-  if (probe) clearInterval(probe)
   client.dispose()
-  if (process.env.BUCKET_DEBUG)
-    console.log(
-      JSON.stringify({
-        refused: events.filter((e) => e.status === 429).length,
-        accepted: events.filter((e) => e.status === 200).length,
-        failed,
-      }),
-    )
   return {
     refused: events.filter((e) => e.status === 429).length,
     accepted: events.filter((e) => e.status === 200).length,
