@@ -93,6 +93,11 @@ export interface BucketSnapshot {
   learned: boolean
   /** How much of this bucket the instance's background work (the sync) may take; learned buckets only. */
   background?: BackgroundShareView
+  /**
+   * Set while the demand on a bucket shared with others exceeds its quota (main decides): others
+   * are spending from it and an agent's lookup would wait a second or more for a token.
+   */
+  overload?: { lookupWaitMs: number }
 }
 
 /**

@@ -27,6 +27,13 @@ function transportAnswer(call: Call, res: HttpAttemptResult, err: HttpAttemptErr
   if (err.kind === 'invalid') {
     return { failure: null, error: fail(call, { kind: 'invalid-request', message: err.message }), value: undefined }
   }
+  if (err.kind === 'malformed') {
+    // An answer came but cannot be read: not retried (the same answer would come again); a write
+    // sent that far may have been done (lostAnswer says so).
+    if (err.phase !== 'connect') call.answerLost = true
+    const error = fail(call, { kind: 'malformed-response', status, message: err.message })
+    return { failure: null, error, value: undefined }
+  }
   if (err.kind === 'too-large') {
     const error = fail(call, { kind: 'malformed-response', status, message: err.message })
     return { failure: null, error, value: undefined }
@@ -52,6 +59,8 @@ function successAnswer(call: Call, status: number, body: string): Answer {
   const message = parsed.ok
     ? `The service's answer is nested deeper than ${MAX_JSON_DEPTH} levels; it was not read.`
     : `The service answered ${status} but the body is not valid JSON.`
+  // A write the service accepted (2xx) whose body is unreadable was done all the same.
+  if (call.cls === 'write') call.answerLost = true
   const error = fail(call, { kind: 'malformed-response', status, message, bodySnippet: bodySnippet(body) })
   return { failure: null, error, value: undefined }
 }

@@ -3,7 +3,7 @@
 // means is decided by answer.ts and retry-decision.ts.
 
 import type { RateLimitInfo } from '../../shared/api-events'
-import { fail, abortedError, type Call } from './call'
+import { fail, abortedError, pausedPastDeadline, type Call } from './call'
 import { ApiError } from './errors'
 import { sendAttempt, type HttpAttemptResult } from './http'
 import { LimiterError, type Permit } from './limiter'
@@ -56,10 +56,12 @@ async function permitFor(call: Call, request: PreparedRequest, attempt: number):
       orderKey: call.orderKey,
       signal: call.signal,
       isRetry: attempt > 1,
+      deadlineAt: call.callStart + call.deadlineMs,
     })
   } catch (e) {
     if (e instanceof LimiterError) {
       if (e.code === 'queue-full') throw fail(call, { kind: 'queue-full', message: e.message })
+      if (e.code === 'wait-too-long') throw pausedPastDeadline(call, e.waitMs ?? 0)
       throw e.code === 'disposed' ? fail(call, { kind: 'aborted', message: e.message }) : abortedError(call)
     }
     throw e
@@ -76,7 +78,7 @@ async function send(call: Call, request: PreparedRequest, permit: Permit): Promi
       body: request.bodyText,
       timeouts: rt.timeouts,
       signal: call.signal,
-      agent: rt.agent,
+      agent: rt.agents[call.priority],
       maxBodyBytes: rt.maxResponseBytes,
     })
   } catch (e) {

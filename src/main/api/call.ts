@@ -43,6 +43,8 @@ export interface Call {
   lastBucket: string | null
   /** A keyed write was sent and its answer never came: it may have been done. */
   answerLost: boolean
+  /** When this call's first outage failure (no Retry-After) happened: its outage budget counts from here. */
+  outageSince: number | null
 }
 
 export function startCall(rt: ClientRuntime, req: LogicalRequest, opts: CallOptions): Call {
@@ -82,6 +84,7 @@ export function startCall(rt: ClientRuntime, req: LogicalRequest, opts: CallOpti
     lastUrl: null,
     lastBucket: null,
     answerLost: false,
+    outageSince: null,
   }
 }
 
@@ -123,6 +126,48 @@ export function tooLongWait(call: Call, prev: ApiError | null, waitMs: number, l
   })
 }
 
+/** What this call is, in the agent's words: "this lookup", "this sync request", "this change". */
+function callNoun(call: Call): string {
+  if (call.cls === 'write') return 'this change'
+  return call.priority === 'background' ? 'this sync request' : 'this lookup'
+}
+
+/**
+ * The rate-limit bucket stays paused (the service asked to wait, after a 429) longer than this
+ * call has left: it fails now, unsent, saying so, instead of waiting out its deadline.
+ */
+export function pausedPastDeadline(call: Call, waitMs: number): ApiError {
+  // Whole seconds left of the pause (the jitter added to it is ours, not the service's ask).
+  const wait = formatWait(Math.max(1000, Math.floor(waitMs / 1000) * 1000))
+  return fail(call, {
+    kind: 'http',
+    status: 429,
+    message: `Not sent: the service asked to wait ${wait} (its rate limit); ${callNoun(call)} gives up after ${formatWait(call.deadlineMs)}. Try again in ${wait}.`,
+  })
+}
+
+/** The call outlasted an outage for its whole budget (or deadline) and stops, saying so. */
+export function outageGiveUp(call: Call, error: ApiError, downMs: number, pauseMs: number | null): ApiError {
+  const what = error.status !== null ? `it answers ${error.status}` : 'it does not answer'
+  const pause = pauseMs !== null ? ` Paydesk pauses sending to it for ${formatWait(pauseMs)} so it can recover.` : ''
+  return fail(call, {
+    kind: error.kind,
+    status: error.status,
+    title: error.title,
+    detail: error.detail,
+    bodySnippet: error.bodySnippet,
+    message: `The service seems to be down: ${what}, and has for ${formatWait(downMs)}; Paydesk stopped trying.${pause} Try again in a minute; if it lasts, check the service's status page.`,
+  })
+}
+
+/** The client's circuit is open (outage.ts): the call fails at once, unsent. */
+export function circuitOpen(call: Call, refusal: { downMs: number; failure: string; resumeInMs: number }): ApiError {
+  return fail(call, {
+    kind: 'network',
+    message: `Not sent: the service has been down for ${formatWait(refusal.downMs)} (${refusal.failure}), so Paydesk pauses sending to it for another ${formatWait(refusal.resumeInMs)} to let it recover. Try again after that.`,
+  })
+}
+
 /** The call was stopped: its deadline passed, the caller cancelled, or the client was closed. */
 export function abortedError(call: Call): ApiError {
   const { deadline, opts, rt } = call
@@ -140,7 +185,8 @@ export function abortedError(call: Call): ApiError {
 
 /** A keyed write whose answer was lost says it may have been done, and how to look it up. */
 export function lostAnswer(call: Call, e: ApiError): ApiError {
-  if (!call.answerLost || call.idempotencyKey === undefined || (e.kind !== 'network' && e.kind !== 'timeout')) return e
+  const lostKinds: readonly string[] = ['network', 'timeout', 'malformed-response']
+  if (!call.answerLost || call.idempotencyKey === undefined || !lostKinds.includes(e.kind)) return e
   const path = new URL(call.lastUrl ?? call.rt.base.href).pathname.replace(/^.*\/v2/, '')
   const message = `${e.message} ${lostAnswerSentence(call.method, path, call.idempotencyKey)}`
   return fail(call, {

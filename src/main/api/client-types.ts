@@ -60,7 +60,7 @@ export interface ApiClientOptions {
    * other instances, the merchant's shop) use the same bucket (default 0.25; alone: full speed).
    */
   backgroundShare?: number
-  /** Parallel sockets to the service (default 16). */
+  /** Parallel sockets to the service for the agent's calls (default 16); background work has its own pool of half as many. */
   maxSockets?: number
   userAgent?: string
 }

@@ -12,11 +12,12 @@ import type { ApiClient, ApiClientOptions, CallOptions } from './client-types'
 import { answerOf } from './answer'
 import { sendOne } from './attempt'
 import { recordAttempt } from './attempt-events'
-import { abortedError, lostAnswer, startCall, type Call } from './call'
+import { abortedError, circuitOpen, lostAnswer, startCall, type Call } from './call'
 import type { Clock } from './clock'
 import { listCalls } from './lists'
 import type { LogicalRequest } from './request-builder'
 import { objectCalls, type Send } from './resources'
+import { isOutage } from './retry'
 import { nextStep } from './retry-decision'
 import { createRuntime } from './runtime'
 
@@ -39,8 +40,13 @@ export { formatWait } from './call'
 async function attemptAll<T>(call: Call): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     if (call.signal.aborted) throw abortedError(call)
+    // A service down for longer than a call's outage budget: nothing is sent until the pause ends.
+    const refusal = call.rt.outage.refusal(call.rt.clock.now())
+    if (refusal) throw lostAnswer(call, circuitOpen(call, refusal))
     const sent = await sendOne(call, attempt)
     const answer = answerOf(call, sent)
+    if (answer.failure && isOutage(answer.failure)) call.rt.outage.noteOutage(answer.failure, call.rt.clock.now())
+    else if (sent.res.status !== null) call.rt.outage.noteAnswer()
     const next = nextStep(call, sent, answer, attempt)
     recordAttempt(call, sent, answer, next, attempt)
     if (next.error === null) return answer.value as T
@@ -91,7 +97,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (rt.lifetime.signal.aborted) return
       rt.lifetime.abort()
       rt.limiter.dispose()
-      rt.agent.destroy()
+      rt.agents.user.destroy()
+      rt.agents.background.destroy()
     },
   }
 }

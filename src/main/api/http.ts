@@ -6,14 +6,30 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { decodeBody } from './body-decode'
 
 export interface Timeouts {
   connectMs: number
   headersMs: number
   bodyMs: number
+  /**
+   * A body arriving slower than this on average (bytes per second since the headers), once
+   * `slowBodyGraceMs` has passed, is cut: a drip holds a socket for the whole `bodyMs` otherwise.
+   */
+  minBodyBytesPerS: number
+  slowBodyGraceMs: number
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 }
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 5_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  minBodyBytesPerS: 1024,
+  slowBodyGraceMs: 3_000,
+}
+
+/** Node's limit on a response's header block (http.maxHeaderSize default). */
+const MAX_HEADER_BYTES = 16 * 1024
 
 export interface HttpAttemptRequest {
   method: string
@@ -36,7 +52,8 @@ export interface HttpTimings {
 }
 
 export interface HttpAttemptError {
-  kind: 'network' | 'timeout' | 'aborted' | 'too-large' | 'invalid'
+  /** `malformed`: an answer that arrived but cannot be read (headers too large, a body that does not decode) */
+  kind: 'network' | 'timeout' | 'aborted' | 'too-large' | 'invalid' | 'malformed'
   phase: HttpPhase
   code?: string
   message: string
@@ -63,7 +80,10 @@ class Exchange {
   private readonly chunks: Buffer[] = []
   private size = 0
   private done = false
+  /** The body's last byte arrived (a decode may still be running). */
+  private bodyEnded = false
   private timer: ReturnType<typeof setTimeout> | null = null
+  private rateTimer: ReturnType<typeof setInterval> | null = null
   private outgoing: http.ClientRequest | null = null
   private readonly onAbort = () => this.fail('aborted', 'Cancelled.')
 
@@ -79,11 +99,52 @@ class Exchange {
   private finish(error: HttpAttemptError | null): void {
     if (this.done) return
     this.done = true
-    if (this.timer) clearTimeout(this.timer)
+    this.stopTimers()
     this.req.signal?.removeEventListener('abort', this.onAbort)
     const timings = { connectMs: this.connectMs, headersMs: this.headersMs, totalMs: this.elapsed() }
     const body = Buffer.concat(this.chunks).toString('utf8')
     this.resolve({ status: this.status, headers: this.headers, body, timings, error })
+  }
+
+  private stopTimers(): void {
+    if (this.timer) clearTimeout(this.timer)
+    if (this.rateTimer) clearInterval(this.rateTimer)
+    this.timer = null
+    this.rateTimer = null
+  }
+
+  /** The whole body arrived: undo a compression the service applied, then resolve. */
+  private complete(encoding: string | string[] | undefined): void {
+    this.bodyEnded = true
+    if (encoding === undefined) return this.finish(null)
+    this.stopTimers()
+    void decodeBody(Buffer.concat(this.chunks), encoding, this.req.maxBodyBytes).then((decoded) => {
+      if (this.done) return
+      if (decoded.ok) {
+        this.chunks.splice(0, this.chunks.length, decoded.body)
+        return this.finish(null)
+      }
+      this.fail(decoded.tooLarge ? 'too-large' : 'malformed', decoded.message)
+    })
+  }
+
+  /**
+   * Cuts a body that drips: once the grace has passed, less than minBodyBytesPerS on average since
+   * the headers means a stalled service or network, and the socket is freed well before bodyMs.
+   */
+  private watchRate(): void {
+    const { minBodyBytesPerS, slowBodyGraceMs } = this.req.timeouts
+    if (!(minBodyBytesPerS > 0)) return
+    const since = performance.now()
+    this.rateTimer = setInterval(() => {
+      const seconds = (performance.now() - since) / 1000
+      if (seconds * 1000 < slowBodyGraceMs || this.size >= minBodyBytesPerS * seconds) return
+      this.fail(
+        'timeout',
+        `The answer arrived too slowly (${this.size} bytes in ${Math.round(seconds)} s, below ${minBodyBytesPerS} bytes a second) and was cut off.`,
+      )
+    }, 500)
+    this.rateTimer.unref?.()
   }
 
   private fail(kind: HttpAttemptError['kind'], message: string, code?: string): void {
@@ -128,6 +189,14 @@ class Exchange {
     outgoing.on('response', (res) => this.onResponse(res))
     outgoing.on('error', (e: NodeJS.ErrnoException) => {
       if (this.done) return
+      if (e.code === 'HPE_HEADER_OVERFLOW') {
+        this.fail(
+          'malformed',
+          `The service's answer has more header data than Paydesk reads (over ${MAX_HEADER_BYTES / 1024} KB), so it could not be read. This is a fault of the service or of a proxy on the way; sending the request again would meet the same answer.`,
+          e.code,
+        )
+        return
+      }
       this.fail('network', networkMessage(e, this.phase), e.code)
     })
     if (req.signal) {
@@ -177,6 +246,7 @@ class Exchange {
       return
     }
     this.arm(this.req.timeouts.bodyMs)
+    this.watchRate()
     this.readBody(res)
   }
 
@@ -193,11 +263,11 @@ class Exchange {
     })
     res.on('end', () => {
       if (!res.complete) this.fail('network', cut)
-      else this.finish(null)
+      else this.complete(res.headers['content-encoding'])
     })
     res.on('error', (e: NodeJS.ErrnoException) => this.fail('network', cut, e.code))
     res.on('close', () => {
-      if (!this.done) this.fail('network', cut)
+      if (!this.done && !this.bodyEnded) this.fail('network', cut)
     })
   }
 }

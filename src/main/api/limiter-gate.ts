@@ -9,10 +9,14 @@ export const EPSILON = 1e-9
 /** Entries kept in a gate's send and settle logs. */
 export const MAX_LOG = 4096
 
-/** Slowest rate factor one instance falls to after 429s it did not expect. */
+/** Slowest rate (part of the policy's) one surprise 429 without a measured refill cuts a bucket to. */
 export const PENALTY_FLOOR = 1 / 16
-/** Additive recovery of that factor per second without a new such 429 (from the floor to 1 in 15 s). */
-export const PENALTY_RECOVERY_PER_S = 1 / 16
+/** The server's refill is measured over this window of its remaining counts (ms). */
+export const REFILL_WINDOW_MS = 5000
+/** ... and over no less than this span (one response alone says little). */
+const MIN_REFILL_SPAN_MS = 1500
+/** Samples of the server's remaining count kept per bucket. */
+const MAX_SAMPLES = 256
 
 export interface Gate {
   name: string
@@ -43,14 +47,21 @@ export interface Gate {
   /** Dialect that taught this bucket (null for the unlearned gates). */
   dialect: BucketShape['dialect'] | null
   /**
-   * Rate/capacity factor learned from 429s the estimate did not expect while nobody else was seen
-   * using the bucket (a quota lowered without the headers saying so): halved on each (down to
-   * PENALTY_FLOOR), recovered additively with time, and doubled when the server's r shows more
-   * tokens than estimated. A 429 while others are active is their spending, not a lower quota.
+   * What the server was seen to grant, in requests per second, whatever its policy header says
+   * (a policy that flips, lies or drops without saying so): `ceiling` is set by a 429 the estimate
+   * did not expect while nobody else was seen using the bucket (to the refill measured over the
+   * last seconds); `floor` by a measured refill clearly above the rate believed. Each moves only
+   * on the server's own evidence, never on a timer. A 429 while others are active is their
+   * spending (bucket-share.ts), not a lower quota.
    */
-  penalty: number
-  /** Last time the penalty changed (its additive recovery counts from here). */
-  penaltyAt: number
+  ceiling: number | null
+  floor: number | null
+  /** When the ceiling was last lowered: a refill measured for a lift starts after it. */
+  loweredAt: number
+  /** Accepted (non-429) responses of this bucket so far. */
+  accepted: number
+  /** The server's remaining counts (`r`) over time, with `accepted` then: the refill is measured from them. */
+  samples: { at: number; r: number; accepted: number }[]
   /** What this instance knows of the others sharing the bucket (bucket-share.ts). */
   share: ShareState
   /** The server's r rose between two responses: its refill is observed, the safety margin ends. */
@@ -79,8 +90,11 @@ export function newGate(
     lastCorrectionSeq: 0,
     pauses: 0,
     dialect,
-    penalty: 1,
-    penaltyAt: now,
+    ceiling: null,
+    floor: null,
+    loweredAt: -Infinity,
+    accepted: 0,
+    samples: [],
     share: newShareState(now, o),
     refillSeen: false,
     lastR: null,
@@ -98,8 +112,33 @@ export function refill(g: Gate, now: number): void {
   g.updatedAt = now
 }
 
+/** The rate believed: the policy's, within what the server was seen to grant. */
 export function rateOf(g: Gate): number {
-  return g.rate * g.penalty
+  let rate = g.rate
+  if (g.floor !== null) rate = Math.max(rate, g.floor)
+  if (g.ceiling !== null) rate = Math.min(rate, g.ceiling)
+  return rate
+}
+
+/** Notes the server's `r` (after this response; `accepted`: whether it took a token). */
+export function sampleRemaining(g: Gate, r: number, accepted: boolean, now: number): void {
+  if (accepted) g.accepted++
+  g.samples.push({ at: now, r, accepted: g.accepted })
+  while (g.samples.length > MAX_SAMPLES || (g.samples[0] && g.samples[0].at < now - REFILL_WINDOW_MS)) g.samples.shift()
+}
+
+/**
+ * The server's refill over the last seconds, from its own figures: what its remaining count rose
+ * by plus what it accepted meanwhile, per second. Others' spending only lowers it (it is the
+ * refill left for this instance); a full bucket's refill is not seen. Null over too short a span.
+ */
+export function measuredRefill(g: Gate, since = -Infinity): number | null {
+  // From the newest figure at or before `since` (the one that cut the rate), else the oldest kept.
+  let first = g.samples[0]
+  for (const x of g.samples) if (x.at <= since) first = x
+  const last = g.samples[g.samples.length - 1]
+  if (!first || !last || last.at - first.at < MIN_REFILL_SPAN_MS) return null
+  return Math.max(0, (last.r - first.r + last.accepted - first.accepted) / ((last.at - first.at) / 1000))
 }
 
 /** The refill this instance can count on: the rate minus what others are seen to spend. */
@@ -108,7 +147,7 @@ export function ownRate(g: Gate): number {
 }
 
 export function capacityOf(g: Gate): number {
-  return Math.max(1, g.capacity * g.penalty)
+  return Math.max(1, g.capacity * Math.min(1, rateOf(g) / Math.max(g.rate, 1e-9)))
 }
 
 /** Tokens held back until the refill is observed: a tenth of a second's quota, at least one. */

@@ -13,11 +13,12 @@ import {
 } from './bucket-share'
 import {
   capacityOf,
+  measuredRefill,
   ownRate,
   PENALTY_FLOOR,
-  PENALTY_RECOVERY_PER_S,
   rateOf,
   refill,
+  sampleRemaining,
   sentSince,
   settledAfter,
   type Gate,
@@ -64,16 +65,8 @@ export function correctEstimate(
     if (g.pausedUntil === null || g.pausedUntil < until) g.pausedUntil = until
     if (g.userPausedUntil === null || g.userPausedUntil < until) g.userPausedUntil = until
   }
-  if (g.penalty < 1) {
-    // Additive recovery: without a new surprise the factor climbs back, never stuck at the floor.
-    g.penalty = Math.min(1, g.penalty + (PENALTY_RECOVERY_PER_S * (now - g.penaltyAt)) / 1000)
-    g.penaltyAt = now
-  }
-  if (g.tokens < lower - 1 && g.penalty < 1 && !othersActive(g.share, now, o)) {
-    // The server holds more than the penalized estimate: the quota is back up. (With others
-    // active the gap is their rate being overestimated, which the observation below corrects.)
-    g.penalty = Math.min(1, g.penalty * 2)
-  }
+  sampleRemaining(g, state.r, !at.refused, now)
+  liftOnEvidence(g)
   // Tokens the estimate held but the server cannot have were spent by others (spec 8.1.5); the
   // gap to the server's likeliest level now teaches how much the others spend per second.
   const likely = state.r + 0.5 + (((now - sentAt) / 1000) * ownRate(g)) / 2 - maybeUnreflected
@@ -113,18 +106,18 @@ export function pauseAfter429(
   const { gate, bucket, via } = gates
   const { expected, now, pauseMs } = at
   const wasPaused = gate.pausedUntil !== null && gate.pausedUntil > now
-  // A 429 the estimate did not expect (it had a token to spend): the real quota is lower than
-  // the headers say (lowered without notice, or shared). Halve the rate until r shows otherwise;
-  // concurrent 429s of one pause count once.
-  // The refill assumed between responses is halved (never below PENALTY_FLOOR, recovered
-  // additively); the server's r still lifts the estimate at once (see correct), so with a team a
-  // 429 never leaves agents queued behind a sunk rate while the bucket has tokens.
+  // A 429 the estimate did not expect (it had a token to spend): alone on the bucket, the server
+  // grants less than its headers say; the rate falls to the refill measured from its figures
+  // (lowerOnSurprise) and rises only when they show more (liftOnEvidence). Shared, it is the
+  // others' spending (bucket-share.ts). Concurrent 429s of one pause count once. The server's r
+  // still lifts the estimate at once (correctEstimate): a 429 never leaves agents queued behind
+  // a sunk rate while the bucket has tokens.
   const crowded = gate.learned && othersActive(gate.share, now, o)
   if (bucket && bucket === via && expected && !wasPaused) {
     refill(bucket, now)
     if (crowded) noteForeign429(bucket.share, rateOf(bucket), now)
-    bucket.penalty = Math.max(PENALTY_FLOOR, bucket.penalty / 2)
-    bucket.penaltyAt = now
+    // A fixed window (legacy headers) refuses at its end by design and reopens at its reset.
+    if (bucket.dialect !== 'legacy') lowerOnSurprise(bucket, now, crowded)
     bucket.tokens = Math.min(bucket.tokens, capacityOf(bucket))
   }
   // Any 429 while others use the bucket: the background rate halves (bucket-share.ts).
@@ -149,4 +142,43 @@ export function pauseAfter429(
         : Math.min(gate.tokens, 0)
   }
   return pausedUntil
+}
+
+/**
+ * The server refills clearly faster than the rate believed (a pessimistic policy, or a quota back
+ * up after a drop): the measured refill becomes the floor, and lifts a ceiling below it. Only the
+ * server's own figures move it (with others active they spend part of the refill: not used).
+ */
+function liftOnEvidence(g: Gate): void {
+  if (g.dialect === 'legacy') return
+  // Only what the server showed since the last cut counts (the drain before it would lift it back).
+  const measured = measuredRefill(g, g.loweredAt)
+  if (measured === null) return
+  const believed = rateOf(g)
+  if (measured - believed < Math.max(0.25 * believed, 1)) return
+  if (g.ceiling !== null && g.ceiling < measured) g.ceiling = measured
+  g.floor = measured > g.rate ? measured : null
+}
+
+/**
+ * A 429 the estimate did not expect: the server grants less than believed. Alone on the bucket and
+ * busy over the last seconds, the rate falls to the refill measured from the server's figures;
+ * otherwise (too little seen, or others spending part of it) it halves. Never below PENALTY_FLOOR
+ * of the policy's rate; it rises again only on evidence (liftOnEvidence).
+ */
+function lowerOnSurprise(g: Gate, now: number, crowded: boolean): void {
+  const believed = rateOf(g)
+  const first = g.samples[0]
+  const spanS = first ? (now - first.at) / 1000 : 0
+  // Busy: this instance sent at least half the believed rate over the span (else an idle, full
+  // bucket hides the refill and the measure says nothing).
+  const busy = first !== undefined && sentSince(g, first.at) >= 0.5 * believed * spanS
+  const measured = !crowded && busy ? measuredRefill(g) : null
+  // Too little seen to measure: half of what was being sent (a pessimistic policy of the moment
+  // must not sink the rate below what the server was just accepting).
+  const sending = Math.max(believed, sentSince(g, now - 1000))
+  const next = measured !== null && measured < believed ? measured : sending / 2
+  g.ceiling = Math.max(next, g.rate * PENALTY_FLOOR, 0.05)
+  g.loweredAt = now
+  if (g.floor !== null && g.floor > g.ceiling) g.floor = g.ceiling
 }

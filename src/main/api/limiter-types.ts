@@ -6,12 +6,14 @@ import type { Clock } from './clock'
 /** setTimeout fires after 1 ms for anything above 2^31−1 ms: longer waits are re-armed in steps. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
 
-export type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed'
+export type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed' | 'wait-too-long'
 
 export class LimiterError extends Error {
   constructor(
     readonly code: LimiterErrorCode,
     message: string,
+    /** `wait-too-long`: how long the bucket stays paused (ms), longer than the call has left. */
+    readonly waitMs?: number,
   ) {
     super(message)
     this.name = 'LimiterError'
@@ -63,6 +65,11 @@ export interface AcquireRequest {
   signal?: AbortSignal
   /** Retries re-enter the queue even when it is full (they were admitted already). */
   isRetry?: boolean
+  /**
+   * When the caller gives up (clock ms). A request whose bucket stays paused past it leaves the
+   * queue at once with `wait-too-long`, unsent, instead of waiting out its deadline.
+   */
+  deadlineAt?: number
 }
 
 export interface ResponseReport {
@@ -96,4 +103,5 @@ export interface Waiter {
   reject: (e: LimiterError) => void
   signal?: AbortSignal
   onAbort?: () => void
+  deadlineAt?: number
 }

@@ -8,7 +8,13 @@
 
 import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
 import type { Clock } from './clock'
-import { backgroundWaitMs, DEFAULT_SHARE_OPTIONS, spendBackground, type ShareOptions } from './bucket-share'
+import {
+  backgroundWaitMs,
+  DEFAULT_SHARE_OPTIONS,
+  othersActive,
+  spendBackground,
+  type ShareOptions,
+} from './bucket-share'
 import { saneReading } from './header-sanity'
 import {
   capacityOf,
@@ -33,10 +39,11 @@ import {
   type ResponseReport,
   type Waiter,
 } from './limiter-types'
-import { readRateLimitHeaders, type BucketShape } from './rate-limit-dialects'
-import { parseRetryAfter } from './rate-limit-headers'
+import { bucketFromShape, type Policies } from './limiter-policies'
+import { readRateLimitHeaders } from './rate-limit-dialects'
+import { retryAfterSeconds } from './rate-limit-headers'
 
-export { PENALTY_FLOOR, PENALTY_RECOVERY_PER_S } from './limiter-gate'
+export { MAX_BUCKETS } from './limiter-policies'
 export {
   BACKGROUND_RESERVE,
   LimiterError,
@@ -48,8 +55,8 @@ export {
   type ResponseReport,
 } from './limiter-types'
 
-/** Policies kept at once: a server naming a new policy on every answer must not grow memory without end. */
-export const MAX_BUCKETS = 256
+/** A shared bucket counts as over its quota when a lookup would wait this long (ms). */
+const OVERLOAD_WAIT_MS = 1000
 
 export class RateLimiter {
   private readonly clock: Clock
@@ -62,9 +69,10 @@ export class RateLimiter {
   private readonly onChange?: () => void
   private readonly shareOptions: ShareOptions
   private readonly buckets = new Map<string, Gate>()
-  private readonly probes: Record<RequestClass, Gate>
   /** `${cls} ${endpointKey}` → policy name, as learned. */
   private readonly endpointPolicy = new Map<string, string>()
+  private readonly policies: Policies = { buckets: this.buckets, endpointPolicy: this.endpointPolicy }
+  private readonly probes: Record<RequestClass, Gate>
   private readonly queues: Record<RequestPriority, Waiter[]> = { user: [], background: [] }
   /** Waiting requests that count toward a bound, per `${cls}` and `${cls} background`. */
   private readonly bounded = new Map<string, number>()
@@ -117,6 +125,7 @@ export class RateLimiter {
         resolve,
         reject,
         signal: req.signal,
+        deadlineAt: req.deadlineAt,
       }
       if (req.signal) {
         // A cancelled request leaves the queue without ever being sent.
@@ -250,9 +259,33 @@ export class RateLimiter {
     return Math.max(pause, tokenWait, shareWait)
   }
 
+  /** The end of the pause a request of this priority waits behind at `g`, or null. */
+  private pauseEnd(g: Gate, priority: RequestPriority, now: number): number | null {
+    const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
+    return until !== null && until > now ? until : null
+  }
+
+  /** Requests whose deadline ends before their bucket's pause leave now, unsent, the wait named. */
+  private dropHopeless(now: number): void {
+    const paused = (g: Gate) => g.pausedUntil !== null && g.pausedUntil > now // a user pause never outlasts it
+    if (!paused(this.probes.read) && !paused(this.probes.write) && ![...this.buckets.values()].some(paused)) return
+    for (const priority of ['user', 'background'] as const) {
+      const q = this.queues[priority]
+      for (let i = q.length - 1; i >= 0; i--) {
+        const w = q[i]
+        if (w?.deadlineAt === undefined) continue
+        const end = this.pauseEnd(this.gateFor(w.cls, w.endpointKey), priority, now)
+        if (end === null || end <= w.deadlineAt) continue
+        this.removeWaiter(w)
+        w.reject(new LimiterError('wait-too-long', 'The bucket stays paused past the deadline.', end - now))
+      }
+    }
+  }
+
   private pump(): void {
     if (this.disposed) return
     const now = this.clock.now()
+    this.dropHopeless(now)
     const blocked = new Set<Gate>()
     let earliest = Infinity
     for (const priority of ['user', 'background'] as const) {
@@ -357,7 +390,8 @@ export class RateLimiter {
     const nameOf = (n: string | null) => n ?? `${reading.dialect ?? 'unnamed'}-${w.cls}`
     let bucket: Gate | null = via.learned ? via : null
     if (reading.shape) {
-      bucket = this.bucketFromShape(reading.shape, nameOf(reading.shape.name), w.cls, now)
+      const name = nameOf(reading.shape.name)
+      bucket = bucketFromShape(this.policies, reading.shape, { name, cls: w.cls, now }, this.shareOptions)
       this.endpointPolicy.set(`${w.cls} ${w.endpointKey}`, bucket.name)
     } else if (reading.state && !bucket) {
       // A RateLimit without a policy: usable only for a bucket already known by that name.
@@ -375,11 +409,13 @@ export class RateLimiter {
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
-    const retryAfter = parseRetryAfter(report.headers['retry-after'], now)
+    // An HTTP-date is read on the service's clock (its Date header), never on ours.
+    const retryAfter = retryAfterSeconds(report.headers, now)
     const askedMs = retryAfter !== null ? retryAfter * 1000 : this.default429PauseMs
-    // One Retry-After never pauses a bucket longer than the cap; the call that got it fails with
-    // the service's wait named (the client reports it), the others retry after the cap.
-    const pauseMs = Math.min(askedMs, this.maxRetryAfterMs)
+    // A Retry-After beyond the cap fails only the call that got it (the client names the wait);
+    // for the bucket it is a 429 without a usable Retry-After: the short default pause, never the
+    // cap (a server clock hours off, or one absurd header, must not stop every other call).
+    const pauseMs = askedMs > this.maxRetryAfterMs ? this.default429PauseMs : askedMs
     const pausedUntil = pauseAfter429(
       { gate: bucket ?? via, bucket, via },
       { priority: w.priority, expected, now, pauseMs, jitterMs: this.random() * this.pauseJitterMs },
@@ -388,37 +424,6 @@ export class RateLimiter {
     const result: { pauseMs: number; askedMs?: number } = { pauseMs: pausedUntil - now }
     if (askedMs > this.maxRetryAfterMs) result.askedMs = askedMs
     return result
-  }
-
-  private bucketFromShape(shape: BucketShape, name: string, cls: RequestClass, now: number): Gate {
-    let g = this.buckets.get(name)
-    if (!g) {
-      if (this.buckets.size >= MAX_BUCKETS) this.evictIdleBucket()
-      // Nothing else known yet: the correction from r lifts it; without r start empty.
-      const init = { name, cls, learned: true, capacity: shape.capacity, rate: shape.ratePerSecond, tokens: 0 }
-      g = newGate(init, shape.dialect, now, this.shareOptions)
-      this.buckets.set(name, g)
-      return g
-    }
-    // Limits are computed dynamically (spec 8.1.1): follow the latest policy. A legacy window
-    // guessed from RateLimit-Reset only ever slows the estimate (the slowest rate seen wins).
-    refill(g, now)
-    g.rate =
-      shape.dialect === 'legacy' && !shape.windowStated ? Math.min(g.rate, shape.ratePerSecond) : shape.ratePerSecond
-    g.capacity = shape.capacity
-    g.dialect = shape.dialect
-    g.tokens = Math.min(g.tokens, g.capacity)
-    return g
-  }
-
-  /** Forgets the oldest policy with nothing in flight (its endpoints are learned again when next used). */
-  private evictIdleBucket(): void {
-    for (const [name, b] of this.buckets) {
-      if (b.inFlight > 0) continue
-      this.buckets.delete(name)
-      for (const [key, policy] of this.endpointPolicy) if (policy === name) this.endpointPolicy.delete(key)
-      return
-    }
   }
 
   private changed(): void {
@@ -437,7 +442,7 @@ export class RateLimiter {
 
   snapshot(policy: string | null, cls?: RequestClass): BucketSnapshot | null {
     const g = policy !== null ? this.buckets.get(policy) : cls ? this.probes[cls] : undefined
-    return g ? snapshotOf(g, this.clock.now(), this.queuedFor(g), this.shareOptions) : null
+    return g ? this.snapshotWithLoad(g, this.clock.now()) : null
   }
 
   snapshots(): BucketSnapshot[] {
@@ -449,8 +454,18 @@ export class RateLimiter {
       const queued = this.queuedFor(probe)
       if (!hasLearned || probe.inFlight > 0 || queued > 0) out.push(snapshotOf(probe, now, queued, this.shareOptions))
     }
-    for (const g of this.buckets.values()) out.push(snapshotOf(g, now, this.queuedFor(g), this.shareOptions))
+    for (const g of this.buckets.values()) out.push(this.snapshotWithLoad(g, now))
     return out
+  }
+
+  /** A bucket's snapshot, with `overload` while others share it and a lookup would wait 1 s or more. */
+  private snapshotWithLoad(g: Gate, now: number): BucketSnapshot {
+    const snap = snapshotOf(g, now, this.queuedFor(g), this.shareOptions)
+    if (!g.learned || !othersActive(g.share, now, this.shareOptions)) return snap
+    // A new lookup waits for the bucket (pause or refill) and behind the lookups already queued.
+    const usersAhead = this.queues.user.filter((w) => this.gateFor(w.cls, w.endpointKey) === g).length
+    const lookupWaitMs = this.waitMs(g, now, 'user') + (usersAhead / Math.max(rateOf(g), 1e-6)) * 1000
+    return lookupWaitMs >= OVERLOAD_WAIT_MS ? { ...snap, overload: { lookupWaitMs: Math.round(lookupWaitMs) } } : snap
   }
 
   private queuedFor(g: Gate): number {

@@ -3,6 +3,8 @@
 
 import type { RateLimitInfo } from '../../shared/api-events'
 import {
+  firstHeaderValue,
+  parseHttpDate,
   parseRateLimit,
   parseRateLimitPolicy,
   parseRetryAfter,
@@ -37,6 +39,22 @@ export function decodeRateLimitHeaders(headers: Record<string, string | string[]
     r: state?.r ?? null,
     t: state?.t ?? null,
     serviceBurst: state?.serviceBurst ?? null,
-    retryAfter: parseRetryAfter(headers['retry-after']),
+    retryAfter: retryAfterSeconds(headers, Date.now()),
   }
+}
+
+type Headers = Record<string, string | string[] | undefined>
+
+/**
+ * Seconds a response's `Retry-After` asks to wait, or null. An HTTP-date is a moment on the
+ * service's clock: it is measured against the same response's `Date` header (RFC 9110 10.2.3,
+ * 6.6.1), so a local clock hours off neither fails every call nor retries at once. Only without a
+ * usable `Date` is the local clock (`nowMs`) the reference.
+ */
+export function retryAfterSeconds(headers: Headers, nowMs: number): number | null {
+  const raw = firstHeaderValue(headers['retry-after'])?.trim()
+  if (!raw) return null
+  const sent = firstHeaderValue(headers.date)?.trim()
+  const serverNow = sent ? parseHttpDate(sent, nowMs) : null
+  return parseRetryAfter(raw, serverNow ?? nowMs)
 }

@@ -4,10 +4,10 @@
 
 import type { Answer } from './answer'
 import type { SentAttempt } from './attempt'
-import { leftMs, tooLongWait, type Call } from './call'
+import { leftMs, outageGiveUp, tooLongWait, type Call } from './call'
 import type { ApiError } from './errors'
-import { parseRetryAfter } from './rate-limit-headers'
-import { backoffDelayMs, shouldRetry } from './retry'
+import { retryAfterSeconds } from './rate-limit-headers'
+import { backoffDelayMs, isOutage, outageDelayMs, shouldRetry, type AttemptFailure } from './retry'
 
 export interface Next {
   retry: boolean
@@ -33,11 +33,42 @@ function after429(call: Call, sent: SentAttempt, reason: string, error: ApiError
   return { retry: true, reason, nextWaitMs, error }
 }
 
+/**
+ * An outage without Retry-After: outlasted with growing, jittered waits for the call's budget
+ * (reads 20 s, writes 10 s by default); past it, or past the deadline, the call stops saying the
+ * service seems down, and when the whole budget was used the client's circuit opens (outage.ts).
+ */
+function afterOutage(call: Call, attempt: number, reason: string, error: ApiError | null): Next {
+  const { rt } = call
+  const now = rt.clock.now()
+  call.outageSince ??= now
+  const policy = rt.retryPolicy
+  const budget = call.cls === 'write' ? policy.writeOutageMs : policy.readOutageMs
+  const wait = outageDelayMs(attempt, policy, rt.random)
+  const overBudget = now + wait - call.outageSince > budget
+  if (!overBudget && wait < leftMs(call)) return { retry: true, reason, nextWaitMs: wait, error }
+  // The circuit opens only when the whole client has had no proper answer for a read's budget: a
+  // single failing endpoint (one write's lost answers) must not stop the agent's look-ups.
+  const serviceDown = overBudget && rt.outage.downFor(now) + wait > policy.readOutageMs
+  if (serviceDown) rt.outage.open(now, policy.circuitPauseMs)
+  if (error === null) return { retry: false, reason, nextWaitMs: null, error }
+  const downMs = Math.max(now - call.outageSince, rt.outage.downFor(now))
+  return stop(reason, outageGiveUp(call, error, downMs, serviceDown ? policy.circuitPauseMs : null))
+}
+
 /** Any other retried failure: Retry-After wins over the backoff whenever the service sends one. */
-function afterFailure(call: Call, sent: SentAttempt, attempt: number, reason: string, error: ApiError | null): Next {
+function afterFailure(
+  call: Call,
+  sent: SentAttempt,
+  failure: AttemptFailure,
+  attempt: number,
+  reason: string,
+  error: ApiError | null,
+): Next {
   const { rt } = call
   const headers = sent.res.headers
-  const retryAfter = headers ? parseRetryAfter(headers['retry-after'], rt.clock.now()) : null
+  const retryAfter = headers ? retryAfterSeconds(headers, rt.clock.now()) : null
+  if (retryAfter === null && isOutage(failure)) return afterOutage(call, attempt, reason, error)
   if (retryAfter !== null && retryAfter * 1000 > rt.maxRetryAfterMs) {
     return stop(reason, tooLongWait(call, error, retryAfter * 1000))
   }
@@ -63,5 +94,5 @@ export function nextStep(call: Call, sent: SentAttempt, answer: Answer, attempt:
   })
   if (!decision.retry) return { retry: false, reason: decision.reason, nextWaitMs: null, error }
   if (sent.res.status === 429) return after429(call, sent, decision.reason, error)
-  return afterFailure(call, sent, attempt, decision.reason, error)
+  return afterFailure(call, sent, failure, attempt, decision.reason, error)
 }

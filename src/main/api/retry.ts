@@ -11,6 +11,10 @@
 //   Retry-After; it then gets the first request's result.
 // - Other 4xx never (spec 7: a client error "will not go away by itself").
 // - 429 waits for Retry-After (handled by the bucket pause), not for the backoff.
+// - An outage (502, 503, 504, a network fault or a timeout, without Retry-After) is outlasted for a
+//   bounded time (`readOutageMs`, `writeOutageMs`) with exponential backoff and equal jitter (each
+//   wait at least half its ceiling, so a few seconds' outage is not used up by near-zero waits);
+//   the client's circuit (outage.ts) then stops sending to a service that stays down.
 
 import { requestClassOf } from '../../shared/service'
 
@@ -20,13 +24,22 @@ export interface RetryPolicy {
   baseDelayMs: number
   maxDelayMs: number
   retry500: boolean
+  /** How long a read outlasts an outage without Retry-After (ms, from its first such failure). */
+  readOutageMs: number
+  /** The same for a write that is safe to resend (it carries an Idempotency-Key). */
+  writeOutageMs: number
+  /** After a call has outlasted its whole outage budget, the client sends nothing for this long. */
+  circuitPauseMs: number
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 4,
+  maxAttempts: 12,
   baseDelayMs: 250,
   maxDelayMs: 8000,
   retry500: true,
+  readOutageMs: 20_000,
+  writeOutageMs: 10_000,
+  circuitPauseMs: 15_000,
 }
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504])
@@ -41,6 +54,11 @@ export interface RetryDecision {
   retry: boolean
   /** Short reason for the event log, e.g. `status 503`, `timeout (headers)`. */
   reason: string
+}
+
+/** A failure that says the service (or the way to it) is down, not that this request is wrong. */
+export function isOutage(f: AttemptFailure): boolean {
+  return f.type !== 'status' || f.status === 502 || f.status === 503 || f.status === 504
 }
 
 /** READ requests (spec 8.1.4, methods.ts) change nothing; a write is safe to resend with its key. */
@@ -88,4 +106,16 @@ export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, rando
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exp)
   const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON)
   return Math.floor(r * ceiling)
+}
+
+/**
+ * Equal jitter for an outage: uniform in [c/2, c) with c = min(cap, base·2^(n−1)), n the number of
+ * the attempt that just failed (1-based). The waits add up to the outage budget in a handful of
+ * attempts instead of a burst of near-zero ones.
+ */
+export function outageDelayMs(failedAttempt: number, policy: RetryPolicy, random: () => number): number {
+  const exp = Math.min(30, Math.max(0, failedAttempt - 1))
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exp)
+  const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON)
+  return Math.floor(ceiling / 2 + (r * ceiling) / 2)
 }

@@ -5,12 +5,13 @@
 import { setMaxListeners } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
-import type { AttemptEvent } from '../../shared/api-events'
+import type { AttemptEvent, RequestPriority } from '../../shared/api-events'
 import type { ApiClientOptions } from './client-types'
 import { systemClock, type Clock } from './clock'
 import { ApiError } from './errors'
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http'
 import { RateLimiter } from './limiter'
+import { OutageCircuit } from './outage'
 import { FirstAnswers } from './replay-notes'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry'
 
@@ -24,7 +25,11 @@ export interface ClientRuntime {
   /** response body text kept in events */
   maxEventBody: number
   maxResponseBytes: number
-  agent: http.Agent
+  /**
+   * One socket pool per priority: background work (a sync's pages) that is slow or stalled can
+   * hold only its own sockets, never the ones an agent's lookup needs.
+   */
+  agents: Record<RequestPriority, http.Agent>
   extraHeaders: Record<string, string>
   /** aborted when the client is disposed */
   lifetime: AbortController
@@ -32,6 +37,8 @@ export interface ClientRuntime {
   callDeadlineMs: number
   firstAnswers: FirstAnswers
   limiter: RateLimiter
+  /** Stops sending to a service that stays down (outage.ts). */
+  outage: OutageCircuit
   /** reports an attempt to `options.onAttempt`; an observer's error never reaches the call */
   emit: (event: AttemptEvent) => void
 }
@@ -54,7 +61,11 @@ export function createRuntime(options: ApiClientOptions): ClientRuntime {
   const base = parseBase(options.baseUrl)
   const clock = options.clock ?? systemClock
   const random = options.random ?? Math.random
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 }
+  const maxSockets = options.maxSockets ?? 16
+  const agent = (sockets: number) => {
+    const o = { keepAlive: true, maxSockets: sockets }
+    return base.protocol === 'https:' ? new https.Agent(o) : new http.Agent(o)
+  }
   const lifetime = new AbortController()
   // Every call derives its own signal from this one; many calls in flight are normal, not a leak.
   setMaxListeners(0, lifetime.signal)
@@ -78,13 +89,14 @@ export function createRuntime(options: ApiClientOptions): ClientRuntime {
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     maxEventBody: options.maxEventBodyBytes ?? 256 * 1024,
     maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
-    agent: base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions),
+    agents: { user: agent(maxSockets), background: agent(Math.max(1, Math.floor(maxSockets / 2))) },
     extraHeaders: { 'user-agent': options.userAgent ?? 'Paydesk' },
     lifetime,
     maxRetryAfterMs,
     callDeadlineMs: options.callDeadlineMs ?? 60_000,
     firstAnswers: new FirstAnswers(),
     limiter,
+    outage: new OutageCircuit(),
     emit: (event) => {
       if (options.onAttempt) safeCall(() => options.onAttempt?.(event))
     },

@@ -247,7 +247,8 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     expect(granted(waiting)).toBe(0)
     await clock.advance(1)
     expect(granted(waiting)).toBe(1)
-    await clock.advance(99)
+    // Then one at a time at the rate the surprise cut to (half of 10/s: one per 200 ms).
+    await clock.advance(199)
     expect(granted(waiting)).toBe(1)
     await clock.advance(1)
     expect(granted(waiting)).toBe(2)
@@ -412,12 +413,12 @@ describe('issue 15: bounded waits, lowered quotas, safety margin', () => {
     return { clock, limiter }
   }
 
-  it('one Retry-After pauses a bucket at most maxRetryAfterMs and reports what was asked', async () => {
-    const { limiter } = await learnedWith({ maxRetryAfterMs: 5000, safetyMargin: false })
+  it('a Retry-After beyond maxRetryAfterMs is reported as asked and pauses the bucket only the default 429 pause', async () => {
+    const { limiter } = await learnedWith({ maxRetryAfterMs: 5000, safetyMargin: false, default429PauseMs: 700 })
     const x = track(limiter, { label: 'x' })
     await flush()
     const res = present(x.permit).complete({ status: 429, headers: headers('p', 10, 10, 0, { 'retry-after': '3600' }) })
-    expect(res).toEqual({ pauseMs: 5000, askedMs: 3_600_000 })
+    expect(res).toEqual({ pauseMs: 700, askedMs: 3_600_000 })
   })
 
   it('a pause longer than setTimeout can hold is re-armed, never a 1 ms loop', async () => {
@@ -633,7 +634,7 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     expect(granted(agents)).toBe(9)
   })
 
-  it('the rate lowered by surprising 429s recovers additively, never stuck at a floor', async () => {
+  it('the rate lowered by surprising 429s stops at a sixteenth of the policy', async () => {
     const { clock, limiter } = await learnedShared(9)
     for (let i = 0; i < 8; i++) {
       const x = track(limiter, { label: `x${i}` })
@@ -645,11 +646,7 @@ describe("issue 27: a bucket shared with a team and the merchant's shop", () => 
     const low = present(limiter.snapshot('p')).ratePerSecond
     expect(low).toBeLessThan(2)
     expect(low).toBeGreaterThanOrEqual(10 / 16)
-    await clock.advance(16_000)
-    const y = track(limiter, { label: 'y' })
-    await flush()
-    present(y.permit).complete({ status: 200, headers: headers('p', 10, 10, 5) })
-    expect(present(limiter.snapshot('p')).ratePerSecond).toBe(10)
+    // It rises again only on the server's evidence (limiter-learn.test.ts), never on a timer alone.
   })
 
   it("a user call never waits behind the instance's own background probe of an unlearned endpoint", async () => {

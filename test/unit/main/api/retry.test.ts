@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, shouldRetry, type RetryPolicy } from '../../../../src/main/api/retry'
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isOutage,
+  outageDelayMs,
+  shouldRetry,
+  type RetryPolicy,
+} from '../../../../src/main/api/retry'
 
-const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, retry500: true }
+const policy: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 8000,
+  retry500: true,
+  readOutageMs: 20_000,
+  writeOutageMs: 10_000,
+  circuitPauseMs: 15_000,
+}
 
 describe('backoffDelayMs (full jitter)', () => {
   it('stays within [0, min(cap, base·2^(n−1))) for any random value', () => {
@@ -25,8 +40,38 @@ describe('backoffDelayMs (full jitter)', () => {
     expect(backoffDelayMs(1000, policy, half)).toBe(4000)
   })
 
-  it('defaults to base 250 ms, cap 8 s, 4 attempts', () => {
-    expect(DEFAULT_RETRY_POLICY).toMatchObject({ baseDelayMs: 250, maxDelayMs: 8000, maxAttempts: 4 })
+  it('defaults to base 250 ms, cap 8 s, 12 attempts; outages outlasted 20 s (reads), 10 s (writes)', () => {
+    expect(DEFAULT_RETRY_POLICY).toMatchObject({
+      baseDelayMs: 250,
+      maxDelayMs: 8000,
+      maxAttempts: 12,
+      readOutageMs: 20_000,
+      writeOutageMs: 10_000,
+    })
+  })
+})
+
+describe('outageDelayMs (equal jitter)', () => {
+  it('stays within [c/2, c) for c = min(cap, base·2^(n−1)), so the waits add up', () => {
+    for (let n = 1; n <= 12; n++) {
+      const ceiling = Math.min(8000, 250 * 2 ** (n - 1))
+      for (const r of [0, 0.5, 0.999999, 1]) {
+        const d = outageDelayMs(n, policy, () => r)
+        expect(d).toBeGreaterThanOrEqual(ceiling / 2)
+        expect(d).toBeLessThan(ceiling)
+      }
+    }
+    // Even with the shortest draws, nine waits outlast a 19 s outage (full jitter could wait ~0).
+    let total = 0
+    for (let n = 1; n <= 9; n++) total += outageDelayMs(n, policy, () => 0)
+    expect(total).toBeGreaterThanOrEqual(19_000)
+  })
+
+  it('an outage is a 502/503/504, a network fault or a timeout; never a 500 or a 4xx', () => {
+    for (const status of [502, 503, 504]) expect(isOutage({ type: 'status', status })).toBe(true)
+    for (const status of [500, 429, 409, 400]) expect(isOutage({ type: 'status', status })).toBe(false)
+    expect(isOutage({ type: 'network', code: 'ECONNREFUSED' })).toBe(true)
+    expect(isOutage({ type: 'timeout', phase: 'headers' })).toBe(true)
   })
 })
 

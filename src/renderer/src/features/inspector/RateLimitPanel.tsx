@@ -5,6 +5,7 @@ import {
   bucketActivity,
   bucketNumbers,
   isLow,
+  overloadText,
   shownBuckets,
   tightestBucket,
 } from './rate-limits'
@@ -20,6 +21,7 @@ export function RateLimitPanel(): React.JSX.Element {
   const read = tightestBucket(all, 'read', now)
   const summary = new Set([read, tightestBucket(all, 'write', now)])
   const background = read ? backgroundShareText(read) : null
+  const overload = read ? overloadText(read) : null
   return (
     <section className="panel rl-panel" aria-labelledby="rl-title" data-testid="ratelimit-panel">
       <h2 id="rl-title">Rate limits</h2>
@@ -64,6 +66,11 @@ export function RateLimitPanel(): React.JSX.Element {
             })}
           </tbody>
         </table>
+      )}
+      {overload && (
+        <p className="field-hint rl-overload" role="status" data-testid="ratelimit-overload" data-policy={read?.policy}>
+          {overload}
+        </p>
       )}
       {background && (
         <p className="field-hint" data-testid="ratelimit-background" data-policy={read?.policy}>

@@ -6,6 +6,7 @@ import {
   bucketNumbers,
   isLow,
   isPaused,
+  overloadText,
   pausedSeconds,
   tightestBucket,
 } from './rate-limits'
@@ -29,9 +30,10 @@ export function RateLimitStatus(): React.JSX.Element | null {
         cls,
         policy: b.policy,
         numbers: bucketNumbers(b),
-        low: isLow(b, now),
-        text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}`,
+        low: isLow(b, now) || b.overload !== undefined,
+        text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}${b.overload ? ' · limit used up' : ''}`,
         title: [
+          overloadText(b),
           `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${activityText(b, now)}`,
           backgroundShareText(b),
         ]

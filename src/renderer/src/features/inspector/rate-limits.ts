@@ -112,3 +112,17 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
     ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync takes ${nowShare(view.share)} now; it slows down further while the bucket is low.`
     : `${rule} Nobody else is using it now, so the sync may run at full speed.`
 }
+
+/**
+ * The merchant's quota is used up (main's `overload`: others spend from the bucket and a lookup
+ * would wait a second or more), in words; null otherwise.
+ */
+export function overloadText(bucket: BucketSnapshot): string | null {
+  if (!bucket.overload) return null
+  const limit = `The merchant's ${bucket.class === 'read' ? 'read' : 'write'} limit`
+  const others = bucket.background?.othersActive
+    ? `other desks and the shop (about ${perSecond(bucket.background.othersPerSecond)} requests/s)`
+    : 'other desks and the shop'
+  const wait = Math.max(1, Math.round(bucket.overload.lookupWaitMs / 1000))
+  return `${limit} is used up by ${others}: lookups wait about ${wait} s. Your lookups still go before the background sync, which waits.`
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backgroundShareText } from '../../../../../src/renderer/src/features/inspector/rate-limits'
+import { backgroundShareText, overloadText } from '../../../../../src/renderer/src/features/inspector/rate-limits'
 import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
 
 describe('the background share in words (issue 27 item 4)', () => {
@@ -30,5 +30,20 @@ describe('the background share in words (issue 27 item 4)', () => {
     expect(alone).toContain('up to 25 %')
     expect(alone).toContain('Nobody else is using it now')
     expect(backgroundShareText(bucketSnapshot())).toBeNull()
+  })
+})
+
+describe('over the quota, in words (issue 46 item 7)', () => {
+  it('names who uses the limit up and how long a lookup waits, from main’s figures', () => {
+    const text = overloadText(
+      bucketSnapshot({
+        overload: { lookupWaitMs: 11_600 },
+        background: { configuredShare: 0.25, share: 0.005, othersActive: true, othersPerSecond: 48.2 },
+      }),
+    )
+    expect(text).toBe(
+      "The merchant's read limit is used up by other desks and the shop (about 48 requests/s): lookups wait about 12 s. Your lookups still go before the background sync, which waits.",
+    )
+    expect(overloadText(bucketSnapshot())).toBeNull()
   })
 })

@@ -1,0 +1,97 @@
+// Issue 46 item 2: what the server shows over time moves the bucket, not a timer or the last header.
+import { describe, expect, it } from 'vitest'
+import type { Clock } from '../../../../src/main/api/clock'
+import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'
+import { present } from '../../../helpers/present'
+
+/** A clock that moves only when told; timers fire as it passes them. */
+class ManualClock implements Clock {
+  t = 1_700_000_000_000
+  private timers = new Map<number, { at: number; fn: () => void }>()
+  private id = 0
+  now = () => this.t
+  setTimer = (fn: () => void, ms: number) => {
+    this.timers.set(++this.id, { at: this.t + ms, fn })
+    return this.id
+  }
+  clearTimer = (id: unknown) => void this.timers.delete(id as number)
+  async advance(ms: number): Promise<void> {
+    const end = this.t + ms
+    for (;;) {
+      await flush()
+      const due = [...this.timers].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
+      if (!due) break
+      this.timers.delete(due[0])
+      this.t = Math.max(this.t, due[1].at)
+      due[1].fn()
+    }
+    this.t = end
+    await flush()
+  }
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+const headers = (q: number, burst: number, r: number, extra: Record<string, string> = {}) => ({
+  'ratelimit-policy': `"p";q=${q};w=1;service-burst=${burst}`,
+  ratelimit: `"p";r=${r};t=1;service-burst=0`,
+  ...extra,
+})
+
+function acquire(limiter: RateLimiter): { permit: Permit | null } {
+  const entry: { permit: Permit | null } = { permit: null }
+  void limiter.acquire({ cls: 'read', endpointKey: 'GET /payments', priority: 'user' }).then((p) => (entry.permit = p))
+  return entry
+}
+
+async function learned(clock: ManualClock, q: number, burst: number, r: number): Promise<RateLimiter> {
+  const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 0, safetyMargin: false })
+  const first = acquire(limiter)
+  await flush()
+  present(first.permit).complete({ status: 200, headers: headers(q, burst, r) })
+  await flush()
+  return limiter
+}
+
+const rate = (limiter: RateLimiter) => present(limiter.snapshot('p')).ratePerSecond
+
+describe('the bucket believes the server over time (issue 46 item 2)', () => {
+  it('a rate cut by a surprising 429 does not recover on a timer alone', async () => {
+    const clock = new ManualClock()
+    const limiter = await learned(clock, 10, 10, 9)
+    const x = acquire(limiter)
+    await flush()
+    present(x.permit).complete({ status: 429, headers: headers(10, 10, 0) })
+    const cut = rate(limiter)
+    expect(cut).toBeLessThan(10)
+    // 30 s later the server still shows an empty bucket: nothing says the quota is back.
+    await clock.advance(30_000)
+    const y = acquire(limiter)
+    await clock.advance(1)
+    present(y.permit).complete({ status: 200, headers: headers(10, 10, 0) })
+    expect(rate(limiter)).toBe(cut)
+  })
+
+  it('the rate rises again when the server shows it refills faster than believed', async () => {
+    const clock = new ManualClock()
+    const limiter = await learned(clock, 10, 40, 9)
+    const x = acquire(limiter)
+    await flush()
+    present(x.permit).complete({ status: 429, headers: headers(10, 40, 0) })
+    const cut = rate(limiter)
+    expect(cut).toBeLessThan(10)
+    // After the pause the server's remaining count climbs by 20 a second (it refills at 20/s).
+    await clock.advance(1000)
+    for (let i = 0; i < 3; i++) {
+      const y = acquire(limiter)
+      await clock.advance(1)
+      present(y.permit).complete({ status: 200, headers: headers(10, 40, 20 * (1 + i / 2) - (i + 1)) })
+      await clock.advance(499)
+    }
+    // It rises to the refill the server showed (20/s), above even the policy's word.
+    expect(rate(limiter)).toBeGreaterThan(cut)
+    expect(rate(limiter)).toBeCloseTo(20, 0)
+  })
+})
