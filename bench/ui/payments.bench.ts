@@ -369,6 +369,12 @@ function printWork(runs: RunResult[]): void {
       ]
     }),
   )
+  for (const r of runs) {
+    const sites = r.work?.topAllocations ?? []
+    if (sites.length === 0) continue
+    console.log(`run ${runLabel(r)}: allocated most in (kB)`)
+    for (const a of sites) console.log(`  ${String(a.kb).padStart(7)}  ${a.site}`)
+  }
 }
 
 /** The spread over some runs (one build's under --ab), against the issue's targets. */

@@ -53,7 +53,7 @@ describe("the trace's work during a scroll", () => {
       scrollListenerMs: [1, 2, 3, 4],
     }
     const w = scrollWork(
-      { allocatedBytes: 4 * 1024 * 1024, rowsDrawn: 1000, rowsMoved: 0, pageHeightPx: 500 },
+      { allocatedBytes: 4 * 1024 * 1024, rowsDrawn: 1000, rowsMoved: 0, pageHeightPx: 500, topAllocations: [] },
       2000,
       traced,
     )
@@ -63,7 +63,8 @@ describe("the trace's work during a scroll", () => {
     expect(w.perRowUs?.layout).toEqual({ wallUs: 40, cpuUs: 20 })
     expect(w.scrollListener).toMatchObject({ dispatches: 4, maxMs: 4, totalMs: 10 })
     expect(
-      scrollWork({ allocatedBytes: 0, rowsDrawn: 10, rowsMoved: 0, pageHeightPx: 500 }, 1000, null).perRowUs,
+      scrollWork({ allocatedBytes: 0, rowsDrawn: 10, rowsMoved: 0, pageHeightPx: 500, topAllocations: [] }, 1000, null)
+        .perRowUs,
     ).toBeNull()
   })
 })
@@ -115,5 +116,6 @@ describe('the rows drawn and the allocation, in the page', () => {
     expect(scroll.distance).toBeGreaterThan(0)
     expect(counts.rowsDrawn).toBe(250 - 1 - lastBefore)
     expect(counts.allocatedBytes).toBeGreaterThan(0)
+    console.log(counts.topAllocations.map((a) => `${a.kb} kB ${a.site}`).join('\n'))
   })
 })

@@ -3,7 +3,7 @@
 // - allocation: the JS heap bytes the page allocated during the scroll, garbage included (V8's
 //   sampling heap profiler, HeapProfiler.startSampling with the objects already collected by minor
 //   and major GCs kept in the profile), per scrolled page (one height of the scroll box) and per row
-//   drawn;
+//   drawn, with the functions that allocated the most (the profile's own attribution);
 // - rows drawn: a row React wrote for an index it did not show before (a new DOM row, or a kept DOM
 //   row given another aria-rowindex), counted by a MutationObserver on the rows; beside them the rows
 //   moved: a kept DOM row React took out and inserted again elsewhere among the rows (Chromium then
@@ -21,9 +21,41 @@ import { median, percentile, round } from './stats'
 /** Bytes between two allocation samples: small enough for a few MB per scroll to be sampled often. */
 const SAMPLING_INTERVAL_BYTES = 16 * 1024
 
+/** A function that allocated during the scroll, and how much (kB). */
+export interface AllocationSite {
+  site: string
+  kb: number
+}
+
+/** A node of a sampling heap profile (HeapProfiler.SamplingHeapProfileNode), as far as it is read. */
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  selfSize: number
+  children: ProfileNode[]
+}
+
+/** The functions that allocated the most in a sampling heap profile, most first. */
+function topAllocationSites(head: ProfileNode, top: number): AllocationSite[] {
+  const bySite = new Map<string, number>()
+  const walk = (node: ProfileNode) => {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame
+    const file = url ? (url.split('/').pop() ?? url) : '(no source)'
+    const site = `${functionName || '(anonymous)'} (${file}:${lineNumber + 1}:${columnNumber + 1})`
+    if (node.selfSize > 0) bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize)
+    for (const child of node.children) walk(child)
+  }
+  walk(head)
+  return [...bySite]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([site, bytes]) => ({ site, kb: Math.round(bytes / 1024) }))
+}
+
 export interface ScrollWorkCounts {
   /** JS heap bytes allocated while counting (an estimate from the samples). */
   allocatedBytes: number
+  /** The functions that allocated the most. */
+  topAllocations: AllocationSite[]
   rowsDrawn: number
   /** Kept DOM rows React moved among the rows (removed and inserted again). */
   rowsMoved: number
@@ -75,13 +107,14 @@ export async function startScrollWork(page: Page): Promise<ScrollWorkCounter> {
       await cdp.send('HeapProfiler.disable')
       await cdp.detach()
       const allocatedBytes = profile.samples.reduce((sum, s) => sum + s.size, 0)
+      const topAllocations = topAllocationSites(profile.head, 5)
       const counts = await page.evaluate(() => {
         const w = window as unknown as { __rows: { drawn: number; moved: number }; __rowsWatch?: MutationObserver }
         w.__rowsWatch?.disconnect()
         const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
         return { rowsDrawn: w.__rows.drawn, rowsMoved: w.__rows.moved, pageHeightPx: box.clientHeight }
       })
-      return { allocatedBytes, ...counts }
+      return { allocatedBytes, topAllocations, ...counts }
     },
   }
 }
@@ -152,6 +185,7 @@ export interface ScrollWork {
   allocatedMb: number
   allocatedKbPerPage: number
   allocatedBytesPerRow: number
+  topAllocations: AllocationSite[]
   /** Per row drawn, wall and CPU (µs); null without a trace. */
   perRowUs: { style: PerRow; layout: PerRow; paint: PerRow } | null
   /** The scroll listener per frame (ms); null without a trace. */
@@ -173,6 +207,7 @@ export function scrollWork(counts: ScrollWorkCounts, distancePx: number, traced:
     allocatedMb: round(counts.allocatedBytes / 1024 / 1024, 1),
     allocatedKbPerPage: round(counts.allocatedBytes / 1024 / Math.max(1, pages), 0),
     allocatedBytesPerRow: Math.round(counts.allocatedBytes / rows),
+    topAllocations: counts.topAllocations,
     perRowUs: traced
       ? { style: perRow(traced.style), layout: perRow(traced.layout), paint: perRow(traced.paint) }
       : null,
