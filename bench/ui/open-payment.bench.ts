@@ -9,7 +9,8 @@
 // refunds and chargebacks embedded, its order and webhook calls) and the timeline holds every entry;
 // "painted" is a task posted from the next requestAnimationFrame, as in src/renderer/src/lib/
 // bench-marks.ts. Between samples the detail is closed. The harness's IPC goes through a Playwright
-// binding, slower than Electron's: the figures are an upper bound for the app. Goal: p95 < 100 ms.
+// binding, slower than Electron's: the figures are an upper bound for the app. Goal: p95 < 100 ms
+// (issue 52: the same at --throttle 2, < 200 ms at --throttle 4; no goal is stated for other rates).
 // Before each run, the machine probe (lib/machine-probe.ts) in the page and here: the machine's speed.
 // --throttle N slows the page's processor N times during the runs (lib/throttle.ts), set after the
 // warm-up open. --renderer-dir runs another build of the renderer (an old out/renderer, to compare).
@@ -21,7 +22,7 @@ import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { median, percentile, round } from './lib/stats'
-import { rateText, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const argOf = (name: string, fallback: number) => {
@@ -31,6 +32,7 @@ const argOf = (name: string, fallback: number) => {
 const SAMPLES = argOf('samples', 30)
 const RUNS = argOf('runs', 3)
 const THROTTLE = throttleArg(args)
+const GOAL_P95_MS = THROTTLE <= 2 ? 100 : THROTTLE === 4 ? 200 : null
 const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
 const KEY = `test_${'openPaymentBench'.padEnd(30, '0')}`
 const ADMIN = 'open-payment-bench-admin-token-001'
@@ -176,8 +178,8 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Close detail (Esc)' }).click()
     await page.getByTestId('payment-detail').waitFor({ state: 'detached' })
 
-    console.log(throttleNote(THROTTLE))
     const throttle = await throttlePage(page, THROTTLE)
+    console.log(throttleNote(THROTTLE, throttle.unslowed))
     const runs: {
       median: number
       p95: number
@@ -185,6 +187,7 @@ async function main(): Promise<void> {
       samples: number[]
       shownMedian: number
       throttle: number
+      slowedBy: number | null
       probe: MachineProbe
     }[] = []
     for (let run = 1; run <= RUNS; run++) {
@@ -203,11 +206,12 @@ async function main(): Promise<void> {
         max: round(Math.max(...samples)),
         samples: samples.map((s) => round(s)),
         throttle: THROTTLE,
+        slowedBy: slowedBy(probe, throttle.unslowed),
         probe,
       }
       runs.push(r)
       console.log(
-        `run ${run} (CPU ${rateText(r.throttle)}, probe page / main ${r.probe.pageMs} / ${r.probe.mainMs} ms): ` +
+        `run ${run} (CPU ${rateCell(r.throttle, r.slowedBy)}, probe page / main ${r.probe.pageMs} / ${r.probe.mainMs} ms): ` +
           `${SAMPLES} opens, click → painted timeline (ms): ${r.samples.join(' ')}`,
       )
       console.log(
@@ -218,6 +222,7 @@ async function main(): Promise<void> {
     const summary = {
       bench: 'open-payment',
       throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
       runs: RUNS,
       samplesPerRun: SAMPLES,
       timelineEntries: entries,
@@ -227,11 +232,11 @@ async function main(): Promise<void> {
       medianMsRuns: runs.map((r) => r.median),
       listCopyShownMsMedian: round(median(runs.map((r) => r.shownMedian))),
       probeRuns: runs.map((r) => r.probe),
-      goalP95Ms: 100,
+      goalP95Ms: GOAL_P95_MS,
       loadavg: loadavg().map((l) => round(l, 2)),
     }
     console.log(
-      `median over runs: p95 ${summary.p95MsMedian} ms, median ${summary.medianMsMedian} ms (goal p95 < 100 ms)`,
+      `median over runs: p95 ${summary.p95MsMedian} ms, median ${summary.medianMsMedian} ms (${GOAL_P95_MS === null ? 'no goal stated at this rate' : `goal p95 < ${GOAL_P95_MS} ms`})`,
     )
     console.log(JSON.stringify(summary))
   } finally {

@@ -63,7 +63,7 @@ import { summarizeCauses, type CauseSummary } from './lib/long-frames'
 import { probeMachine, probeMedian, type MachineProbe } from './lib/machine-probe'
 import { scrollThrough } from './lib/scroll-probe'
 import { median, percentile, printTable, round, spread } from './lib/stats'
-import { rateText, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
@@ -192,6 +192,8 @@ interface RunResult {
   build: string
   /** The page's processor slowed this many times (--throttle). */
   throttle: number
+  /** How many times the unslowed page probe this run's page probe read (null at 1×). */
+  slowedBy: number | null
   pagePaintMsMedian: number
   pagePaintMsP95: number
   pagePaintMsMax: number
@@ -219,7 +221,14 @@ interface RunResult {
   probe: MachineProbe
 }
 
-async function oneRun(page: Page, origin: string, ids: string[], run: number, build: string): Promise<RunResult> {
+async function oneRun(
+  page: Page,
+  origin: string,
+  ids: string[],
+  run: number,
+  build: string,
+  unslowed: MachineProbe | null,
+): Promise<RunResult> {
   await openScreen(page, origin)
   const probes = [await probeMachine(page)]
   const { paints, frameAfter, toCommit, toFrame } = await measurePaints(page, ids)
@@ -256,6 +265,7 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number, bu
     run,
     build,
     throttle: THROTTLE,
+    slowedBy: slowedBy(probeMedian(probes), unslowed),
     pagePaintMsMedian: round(median(paints), 2),
     pagePaintMsP95: round(percentile(paints, 95), 2),
     pagePaintMsMax: round(Math.max(...paints), 2),
@@ -364,7 +374,7 @@ function printWork(runs: RunResult[]): void {
         us(w?.perRowUs?.layout),
         us(w?.perRowUs?.paint),
         l ? `${l.medianMs} / ${l.p95Ms} / ${l.maxMs} (${l.dispatches} frames, ${l.totalMs} in all)` : '-',
-        rateText(r.throttle),
+        rateCell(r.throttle, r.slowedBy),
         String(r.probe.pageMs),
       ]
     }),
@@ -434,7 +444,7 @@ function printRuns(runs: RunResult[]): void {
       `${r.pagePaintToCommitMsMedian} / ${r.pagePaintCommitToPaintMsMedian} (${r.pagePaintWaitForFrameMsMedian} + ${r.pagePaintFrameWorkMsMedian})`,
       gcCell(r),
       String(r.heapMbAtScroll),
-      rateText(r.throttle),
+      rateCell(r.throttle, r.slowedBy),
       `${r.probe.pageMs} / ${r.probe.mainMs}`,
     ]),
   )
@@ -509,7 +519,7 @@ async function main(): Promise<void> {
       for (let run = 1; run <= RUNS; run++) {
         for (const build of builds) {
           h.rendererDir = build.dir
-          out.push(await oneRun(h.page, h.origin, ids, run, build.label))
+          out.push(await oneRun(h.page, h.origin, ids, run, build.label, throttle.unslowed))
           console.error(`run ${run}${build.label}/${RUNS} done`)
         }
       }
@@ -523,7 +533,7 @@ async function main(): Promise<void> {
     console.log(
       `payments bench: ${RUNS} runs, ${SCROLL_ROWS} rows scrolled at ${SCROLL_STEP_PX} px/frame, ` +
         `${PAINT_PAGES} page paints per run${LOAD ? ', ONE CORE BUSY (--load)' : ''}${TRACE ? ', GC traced' : ''}` +
-        `${KEEP_GARBAGE ? ', earlier documents NOT collected (--keep-garbage)' : ''}; ${throttleNote(THROTTLE)}; ` +
+        `${KEEP_GARBAGE ? ', earlier documents NOT collected (--keep-garbage)' : ''}; ${throttleNote(THROTTLE, throttle.unslowed)}; ` +
         `${RENDERER_DIR ? `renderer from ${RENDERER_DIR}; ` : ''}` +
         `${AB_DIR ? `build A (${builds[0]?.dir}) and build B (${builds[1]?.dir}) alternate run by run; ` : ''}` +
         `the app's first index sync (${SEED_PAYMENTS} payments) took ${round(firstSyncMs / 1000, 1)} s before run 1\n`,
@@ -539,6 +549,7 @@ async function main(): Promise<void> {
     const result = {
       bench: 'ui',
       throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
       ab: AB_DIR ? builds.map((b) => ({ build: b.label, dir: b.dir })) : null,
       load: LOAD,
       traced: TRACE,

@@ -40,7 +40,7 @@ import { withOptionalLoad } from './lib/busy-core'
 import { withMainGc, type MainGc } from './lib/main-gc'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { median, percentile, printTable, round, spread } from './lib/stats'
-import { rateText, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5
@@ -293,11 +293,13 @@ async function main(): Promise<void> {
       parts: partsOf(p),
       mainGc: p.mainGc,
       throttle: THROTTLE,
+      slowedBy: slowedBy(p.probe, throttle.unslowed),
       probe: p.probe,
     }))
     const result = {
       bench: 'search',
       throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
       load: LOAD,
       passes: perPass,
       passSpread: {
@@ -345,7 +347,7 @@ async function main(): Promise<void> {
     console.log(`  of which main's query p95 (ms)            ${result.searchMainQueryP95Ms}`)
     console.log(`  bridge round trip incl. main, p95 (ms)    ${result.searchRoundTripP95Ms}`)
     console.log(
-      `\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}, ${throttleNote(THROTTLE)}` +
+      `\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}, ${throttleNote(THROTTLE, throttle.unslowed)}` +
         `${RENDERER_DIR ? `, renderer from ${RENDERER_DIR}` : ''}: keystroke → next paint (ms)`,
     )
     printTable(
@@ -368,7 +370,7 @@ async function main(): Promise<void> {
         String(p.maxMs),
         String(p.doubleRafP95Ms),
         String(p.mainQueryP95Ms),
-        rateText(p.throttle),
+        rateCell(p.throttle, p.slowedBy),
         `${p.probe.pageMs} / ${p.probe.mainMs}`,
       ]),
     )

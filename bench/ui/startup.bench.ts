@@ -23,7 +23,7 @@ import { startHarness } from '../../test/e2e/harness'
 import { withOptionalLoad } from './lib/busy-core'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { printTable, round, spread } from './lib/stats'
-import { rateText, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const argOf = (name: string, fallback: number) => {
@@ -61,6 +61,8 @@ interface StartupRun {
   scriptKb: number
   scripts: number
   throttle: number
+  /** How many times the unslowed page probe this run's page probe read (null at 1×). */
+  slowedBy: number | null
   /** The machine probe right after the run (page / main, ms). */
   probe: MachineProbe
 }
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
             scripts: scripts.length,
           }
         })
+        const probe = await probeMachine(h.page)
         out.push({
           run,
           homePaintedMs: round(m.painted),
@@ -118,14 +121,15 @@ async function main(): Promise<void> {
           scriptKb: round(m.scriptBytes / 1024),
           scripts: m.scripts,
           throttle: THROTTLE,
-          probe: await probeMachine(h.page),
+          slowedBy: slowedBy(probe, throttle.unslowed),
+          probe,
         })
       }
       return out
     })
     await throttle.stop()
     console.log(
-      `startup bench: ${RUNS} cold loads of the window${LOAD ? ', ONE CORE BUSY (--load)' : ''}; ${throttleNote(THROTTLE)}` +
+      `startup bench: ${RUNS} cold loads of the window${LOAD ? ', ONE CORE BUSY (--load)' : ''}; ${throttleNote(THROTTLE, throttle.unslowed)}` +
         `${RENDERER_DIR ? `; renderer from ${RENDERER_DIR}` : ''}\n`,
     )
     printTable(
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
         String(r.loadEventMs),
         String(r.domContentLoadedMs),
         `${r.scriptKb} / ${r.scripts}`,
-        rateText(r.throttle),
+        rateCell(r.throttle, r.slowedBy),
         `${r.probe.pageMs} / ${r.probe.mainMs}`,
       ]),
     )
@@ -158,6 +162,7 @@ async function main(): Promise<void> {
       JSON.stringify({
         bench: 'startup',
         throttle: THROTTLE,
+        unslowedProbe: throttle.unslowed,
         load: LOAD,
         runs,
         spread: {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeMachine, probeMedian } from '../../bench/ui/lib/machine-probe'
 import { median } from '../../bench/ui/lib/stats'
-import { rateText, throttleArg, throttleNote, throttlePage } from '../../bench/ui/lib/throttle'
+import { rateCell, rateText, slowedBy, throttleArg, throttleNote, throttlePage } from '../../bench/ui/lib/throttle'
 import { createMemorySecretStore } from '../helpers/memory-secret-store'
 import { startHarness, type Harness } from './harness'
 
@@ -28,6 +28,15 @@ describe('--throttle N, as the UI benches read it', () => {
     expect(rateText(4)).toBe('4×')
     expect(throttleNote(1)).toBe("page's processor not slowed (--throttle 1)")
     expect(throttleNote(4)).toContain('slowed 4× (--throttle 4, Emulation.setCPUThrottlingRate)')
+    expect(throttleNote(4, { pageMs: 12.5, mainMs: 20 })).toContain('page probe before it 12.5 ms')
+  })
+
+  it("beside each run's rate, how much slower its page probe read than before the throttle", () => {
+    const unslowed = { pageMs: 10, mainMs: 20 }
+    expect(slowedBy({ pageMs: 31.4, mainMs: 20 }, unslowed)).toBe(3.1)
+    expect(slowedBy({ pageMs: 31.4, mainMs: 20 }, null)).toBeNull()
+    expect(rateCell(4, 3.1)).toBe('4× (3.1×)')
+    expect(rateCell(1, null)).toBe('1×')
   })
 })
 
@@ -53,6 +62,7 @@ describe('the rate reaches the page', () => {
     const probe = async () =>
       probeMedian([await probeMachine(h.page), await probeMachine(h.page), await probeMachine(h.page)])
     const throttle = await throttlePage(h.page, 1)
+    expect(throttle.unslowed).toBeNull()
     try {
       const ratios: number[] = []
       for (let pair = 1; pair <= 3; pair++) {
@@ -82,6 +92,13 @@ describe('the rate reaches the page', () => {
       for (const r of [...ratios, afterReload.pageMs / back.pageMs]) expect(Number.isFinite(r)).toBe(true)
     } finally {
       await throttle.stop()
+    }
+    // A rate over 1 times the page unslowed first, for the runs to be read against.
+    const slowed = await throttlePage(h.page, 2)
+    try {
+      expect(slowed.unslowed?.pageMs).toBeGreaterThan(0)
+    } finally {
+      await slowed.stop()
     }
   })
 })
