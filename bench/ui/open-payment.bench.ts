@@ -2,21 +2,27 @@
 // (7 partial refunds, 3 chargebacks) on the built-in Sandbox's seeded merchant, opened by clicking
 // its row in the Payments list, in Chromium on the BUILT renderer with the real services (sandbox
 // over HTTP, client, request log, index). `npm run bench:open-payment` builds first.
-//   npx tsx bench/ui/open-payment.bench.ts [--samples 30] [--runs 3]
+//   npx tsx bench/ui/open-payment.bench.ts [--samples 30] [--runs 3] [--throttle 1] [--renderer-dir out/renderer]
 //
 // Measured in the page: from the click (a capture listener's performance.now()) to the frame that
 // shows the full timeline having been painted: the detail was read again from the service (with its
 // refunds and chargebacks embedded, its order and webhook calls) and the timeline holds every entry;
 // "painted" is a task posted from the next requestAnimationFrame, as in src/renderer/src/lib/
 // bench-marks.ts. Between samples the detail is closed. The harness's IPC goes through a Playwright
-// binding, slower than Electron's: the figures are an upper bound for the app. Goal: p95 < 100 ms.
+// binding, slower than Electron's: the figures are an upper bound for the app. Goal: p95 < 100 ms
+// (issue 52: the same at --throttle 2, < 200 ms at --throttle 4; no goal is stated for other rates).
+// Before each run, the machine probe (lib/machine-probe.ts) in the page and here: the machine's speed.
+// --throttle N slows the page's processor N times during the runs (lib/throttle.ts), set after the
+// warm-up open. --renderer-dir runs another build of the renderer (an old out/renderer, to compare).
 // Printed: every sample per run, each run's median and p95, then the medians; last line one JSON object.
 import { loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { completeCheckout, createSandboxAdmin } from '../../src/sandbox/index'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
+import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { median, percentile, round } from './lib/stats'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const argOf = (name: string, fallback: number) => {
@@ -25,6 +31,9 @@ const argOf = (name: string, fallback: number) => {
 }
 const SAMPLES = argOf('samples', 30)
 const RUNS = argOf('runs', 3)
+const THROTTLE = throttleArg(args)
+const GOAL_P95_MS = THROTTLE <= 2 ? 100 : THROTTLE === 4 ? 200 : null
+const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
 const KEY = `test_${'openPaymentBench'.padEnd(30, '0')}`
 const ADMIN = 'open-payment-bench-admin-token-001'
 const HIGH = { q: 100_000, burst: 100_000 }
@@ -108,6 +117,7 @@ async function main(): Promise<void> {
   )
   const h = await startHarness({
     name: 'open-payment-bench',
+    rendererDir: RENDERER_DIR,
     deps: {
       secretStore: createMemorySecretStore(),
       sandboxOptions: {
@@ -168,8 +178,20 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Close detail (Esc)' }).click()
     await page.getByTestId('payment-detail').waitFor({ state: 'detached' })
 
-    const runs: { median: number; p95: number; max: number; samples: number[]; shownMedian: number }[] = []
+    const throttle = await throttlePage(page, THROTTLE)
+    console.log(throttleNote(THROTTLE, throttle.unslowed))
+    const runs: {
+      median: number
+      p95: number
+      max: number
+      samples: number[]
+      shownMedian: number
+      throttle: number
+      slowedBy: number | null
+      probe: MachineProbe
+    }[] = []
     for (let run = 1; run <= RUNS; run++) {
+      const probe = await probeMachine(page)
       const samples: number[] = []
       const shown: number[] = []
       for (let i = 0; i < SAMPLES; i++) {
@@ -183,14 +205,24 @@ async function main(): Promise<void> {
         p95: round(percentile(samples, 95)),
         max: round(Math.max(...samples)),
         samples: samples.map((s) => round(s)),
+        throttle: THROTTLE,
+        slowedBy: slowedBy(probe, throttle.unslowed),
+        probe,
       }
       runs.push(r)
-      console.log(`run ${run}: ${SAMPLES} opens, click → painted timeline (ms): ${r.samples.join(' ')}`)
+      console.log(
+        `run ${run} (CPU ${rateCell(r.throttle, r.slowedBy)}, probe page / main ${r.probe.pageMs} / ${r.probe.mainMs} ms): ` +
+          `${SAMPLES} opens, click → painted timeline (ms): ${r.samples.join(' ')}`,
+      )
       console.log(
         `  median ${r.median} ms, p95 ${r.p95} ms, max ${r.max} ms (the list's copy showed after ${r.shownMedian} ms, median)`,
       )
     }
+    await throttle.stop()
     const summary = {
+      bench: 'open-payment',
+      throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
       runs: RUNS,
       samplesPerRun: SAMPLES,
       timelineEntries: entries,
@@ -199,11 +231,12 @@ async function main(): Promise<void> {
       p95MsRuns: runs.map((r) => r.p95),
       medianMsRuns: runs.map((r) => r.median),
       listCopyShownMsMedian: round(median(runs.map((r) => r.shownMedian))),
-      goalP95Ms: 100,
+      probeRuns: runs.map((r) => r.probe),
+      goalP95Ms: GOAL_P95_MS,
       loadavg: loadavg().map((l) => round(l, 2)),
     }
     console.log(
-      `median over runs: p95 ${summary.p95MsMedian} ms, median ${summary.medianMsMedian} ms (goal p95 < 100 ms)`,
+      `median over runs: p95 ${summary.p95MsMedian} ms, median ${summary.medianMsMedian} ms (${GOAL_P95_MS === null ? 'no goal stated at this rate' : `goal p95 < ${GOAL_P95_MS} ms`})`,
     )
     console.log(JSON.stringify(summary))
   } finally {

@@ -1,6 +1,7 @@
 // Benchmark of the payments browser (npm run bench:ui): the BUILT renderer in Chromium via the e2e
 // harness, the real main services, a sandbox seeded with 50,000 test payments and high quotas.
-//   npx tsx bench/ui/payments.bench.ts [--runs 5] [--load] [--no-trace] [--no-heap] [--keep-garbage]
+//   npx tsx bench/ui/payments.bench.ts [--runs 5] [--throttle 1] [--load] [--no-trace] [--no-work] [--no-heap]
+//     [--keep-garbage] [--renderer-dir out/renderer] [--ab OLD_RENDERER_DIR]
 //
 // Every run (5 consecutive runs in one invocation by default) measures, and prints:
 // 1. Page paint: time from a page's IPC reply arriving (before its JSON is parsed) to the frame
@@ -18,11 +19,21 @@
 //    style/layout, the frame's own style/layout/paint, blocking duration) is summed into the run's
 //    top causes, and a Chromium trace of the scroll gives the main thread's GC pauses (total, longest,
 //    and the part inside long frames). The rAF deltas are reported beside them.
+// 3. The work behind the scroll's frames (lib/frame-work.ts; --no-work skips it): the JS heap bytes
+//    allocated during the scroll (garbage included) per scrolled page and per row drawn, the style,
+//    layout and paint per row drawn (from the trace), and the scroll listener's time per frame (the
+//    list draws its rows in it: React's render and commit). The allocation sampling runs during the
+//    scroll it measures, at a small cost to that scroll's frames.
 // The app's first index sync runs to its end before run 1 (as in bench:startup); its time is printed.
-// Then once (not under --load): 3. Heap: 200 pages of 250 walked with "load more", a forced GC
+// Then once (not under --load): 4. Heap: 200 pages of 250 walked with "load more", a forced GC
 // (CDP HeapProfiler.collectGarbage) and the renderer's JS heap.
 //
+// --throttle N slows the page's processor N times during the runs (lib/throttle.ts), not the heap step.
 // --load keeps one core busy with a Node busy-loop child during the runs (stopped after them).
+// --renderer-dir runs another build of the renderer (an old out/renderer kept aside, to compare).
+// --ab DIR runs two builds side by side in the same minutes: each run number is a pair, build A (the
+// one served: out/renderer or --renderer-dir) then build B (DIR, e.g. the old code's out/renderer
+// copied aside), the page loading the other build for each step; the spread is printed per build.
 // --no-trace skips the GC trace (tracing itself costs a little main-thread time).
 // Each step opens the page anew, in the same renderer process, where the garbage of the bench's
 // earlier documents stays until a major collection: the heap in use when the scroll started grew from
@@ -39,16 +50,20 @@
 // frames, then ONE JSON line (the last line).
 
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
+import { present } from '../../test/helpers/present'
 import { createSandboxAdmin } from '../../src/sandbox'
 import { withOptionalLoad } from './lib/busy-core'
+import { scrollWork, startScrollWork, tracedWork, type ScrollWork, type TracedWork } from './lib/frame-work'
 import { gcMsWithin, startGcTrace, type GcPauses } from './lib/gc-trace'
 import { summarizeCauses, type CauseSummary } from './lib/long-frames'
 import { probeMachine, probeMedian, type MachineProbe } from './lib/machine-probe'
 import { scrollThrough } from './lib/scroll-probe'
 import { median, percentile, printTable, round, spread } from './lib/stats'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
@@ -57,8 +72,13 @@ const argOf = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback
 }
 const RUNS = argOf('--runs', 5)
+const THROTTLE = throttleArg(args)
 const LOAD = flag('--load')
 const TRACE = !flag('--no-trace')
+const WORK = !flag('--no-work')
+const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
+const AB_DIR = args.includes('--ab') ? args[args.indexOf('--ab') + 1] : undefined
+if (args.includes('--ab') && !AB_DIR) throw new Error('--ab takes the folder of the other build (an out/renderer)')
 const HEAP = !flag('--no-heap')
 const KEEP_GARBAGE = flag('--keep-garbage')
 
@@ -168,6 +188,12 @@ async function measurePaints(
 
 interface RunResult {
   run: number
+  /** Which build ran (--ab: 'A' or 'B'; '' otherwise). */
+  build: string
+  /** The page's processor slowed this many times (--throttle). */
+  throttle: number
+  /** How many times the unslowed page probe this run's page probe read (null at 1×). */
+  slowedBy: number | null
   pagePaintMsMedian: number
   pagePaintMsP95: number
   pagePaintMsMax: number
@@ -189,11 +215,20 @@ interface RunResult {
   heapMbAtScroll: number
   gc: { pauses: number; totalMs: number; longestMs: number; inLongFramesMs: number } | null
   causes: CauseSummary
+  /** The work behind the scroll's frames (null with --no-work). */
+  work: ScrollWork | null
   /** How fast the machine was around the run: the probe before the paints, the scroll and after it (medians). */
   probe: MachineProbe
 }
 
-async function oneRun(page: Page, origin: string, ids: string[], run: number): Promise<RunResult> {
+async function oneRun(
+  page: Page,
+  origin: string,
+  ids: string[],
+  run: number,
+  build: string,
+  unslowed: MachineProbe | null,
+): Promise<RunResult> {
   await openScreen(page, origin)
   const probes = [await probeMachine(page)]
   const { paints, frameAfter, toCommit, toFrame } = await measurePaints(page, ids)
@@ -202,13 +237,15 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number): P
   await loadMoreUntil(page, SCROLL_ROWS)
   const heapMbAtScroll = await heapInUseMb(page)
   probes.push(await probeMachine(page))
-  const anchor = `bench-scroll-${run}`
+  const anchor = `bench-scroll-${run}${build}`
+  const counter = WORK ? await startScrollWork(page) : null
   const trace = TRACE ? await startGcTrace(page, anchor) : null
   const scroll = await scrollThrough(page, SCROLL_STEP_PX, anchor)
-  probes.push(await probeMachine(page))
   let gc: GcPauses | null = null
+  let traced: TracedWork | null = null
   if (trace) {
-    const all = await trace.stop(scroll.anchorPageTime)
+    const { gc: all, events, clock } = await trace.stop(scroll.anchorPageTime)
+    traced = tracedWork(events, clock, scroll.from, scroll.to)
     const pauses = all.pauses.filter((p) => p.end >= scroll.from && p.start <= scroll.to)
     const lengths = pauses.map((p) => p.end - p.start)
     gc = {
@@ -218,12 +255,17 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number): P
       longestMs: Math.max(0, ...lengths),
     }
   }
+  const work = counter ? scrollWork(await counter.stop(), scroll.distance, traced) : null
+  probes.push(await probeMachine(page))
   const gcInside = gc ? (from: number, to: number) => gcMsWithin(gc, from, to) : null
   const causes = summarizeCauses(scroll.long, gcInside)
   if (!scroll.supported)
     throw new Error('This Chromium has no long-animation-frame entries: the bench cannot count slow frames.')
   return {
     run,
+    build,
+    throttle: THROTTLE,
+    slowedBy: slowedBy(probeMedian(probes), unslowed),
     pagePaintMsMedian: round(median(paints), 2),
     pagePaintMsP95: round(percentile(paints, 95), 2),
     pagePaintMsMax: round(Math.max(...paints), 2),
@@ -249,6 +291,7 @@ async function oneRun(page: Page, origin: string, ids: string[], run: number): P
         }
       : null,
     causes,
+    work,
     probe: probeMedian(probes),
   }
 }
@@ -273,6 +316,101 @@ async function measureHeap(page: Page, origin: string) {
   }
 }
 
+/** The spread of the run figures the JSON line carries. */
+function spreadOf(runs: RunResult[]) {
+  return {
+    framesOver50ms: spread(runs.map((r) => r.framesOver50ms)),
+    longestFrameMs: spread(runs.map((r) => r.longestFrameMs)),
+    pagePaintMsMedian: spread(
+      runs.map((r) => r.pagePaintMsMedian),
+      2,
+    ),
+    pagePaintMsP95: spread(
+      runs.map((r) => r.pagePaintMsP95),
+      2,
+    ),
+    pagePaintMsMax: spread(
+      runs.map((r) => r.pagePaintMsMax),
+      2,
+    ),
+    allocatedKbPerPage: runs.every((r) => r.work) ? spread(runs.map((r) => r.work?.allocatedKbPerPage ?? NaN)) : null,
+  }
+}
+
+/** "3" or, under --ab, "3 A": the run's number and build. */
+const runLabel = (r: RunResult) => (r.build ? `${r.run} ${r.build}` : String(r.run))
+
+/** The work behind the scroll's frames, per run (lib/frame-work.ts). */
+function printWork(runs: RunResult[]): void {
+  if (!runs.some((r) => r.work)) return
+  const us = (t: { wallUs: number; cpuUs: number } | undefined) => (t ? `${t.wallUs} (${t.cpuUs})` : '-')
+  console.log('\nthe work behind the scroll: allocation (garbage included) and, per row drawn, style / layout / paint')
+  printTable(
+    [
+      'run',
+      'rows drawn / moved',
+      'pages',
+      'alloc MB',
+      'per page (kB)',
+      'per row (B)',
+      'per row µs wall (cpu): style',
+      'layout',
+      'paint',
+      'scroll listener per frame p50 / p95 / max (ms)',
+      'CPU',
+      'probe page (ms)',
+    ],
+    runs.map((r) => {
+      const w = r.work
+      const l = w?.scrollListener
+      return [
+        runLabel(r),
+        w ? `${w.rowsDrawn} / ${w.rowsMoved}` : '-',
+        String(w?.scrolledPages ?? '-'),
+        String(w?.allocatedMb ?? '-'),
+        String(w?.allocatedKbPerPage ?? '-'),
+        String(w?.allocatedBytesPerRow ?? '-'),
+        us(w?.perRowUs?.style),
+        us(w?.perRowUs?.layout),
+        us(w?.perRowUs?.paint),
+        l ? `${l.medianMs} / ${l.p95Ms} / ${l.maxMs} (${l.dispatches} frames, ${l.totalMs} in all)` : '-',
+        rateCell(r.throttle, r.slowedBy),
+        String(r.probe.pageMs),
+      ]
+    }),
+  )
+  for (const r of runs) {
+    const sites = r.work?.topAllocations ?? []
+    if (sites.length === 0) continue
+    console.log(`run ${runLabel(r)}: allocated most in (kB)`)
+    for (const a of sites) console.log(`  ${String(a.kb).padStart(7)}  ${a.site}`)
+  }
+}
+
+/** The spread over some runs (one build's under --ab), against the issue's targets. */
+function printSpread(runs: RunResult[], title: string): void {
+  const sp = (f: (r: RunResult) => number) => {
+    const s = spread(runs.map(f))
+    return `${s.min} / ${s.median} / ${s.max}`
+  }
+  console.log(`\nspread over the runs${title} (min / median / max)          target (idle; under --load: ≤ 2 frames)`)
+  console.log(`  frames over 50 ms (LoAF)     ${sp((r) => r.framesOver50ms).padEnd(22)}  0 in every run`)
+  console.log(`  longest frame (ms)           ${sp((r) => r.longestFrameMs)}`)
+  console.log(`  page paint median (ms)       ${sp((r) => r.pagePaintMsMedian).padEnd(22)}  < 25 in every run`)
+  console.log(`  page paint p95 (ms)          ${sp((r) => r.pagePaintMsP95).padEnd(22)}  < 50 in every run`)
+  console.log(`  page paint max (ms)          ${sp((r) => r.pagePaintMsMax)}`)
+  console.log(
+    `  machine probe, page (ms)     ${sp((r) => r.probe.pageMs).padEnd(22)}  the same work each run: lib/machine-probe.ts`,
+  )
+  if (runs.every((r) => r.work)) {
+    console.log(`  allocation per page (kB)     ${sp((r) => r.work?.allocatedKbPerPage ?? NaN)}`)
+  }
+  if (runs.every((r) => r.work?.perRowUs)) {
+    console.log(`  layout per row drawn (µs)    ${sp((r) => r.work?.perRowUs?.layout.wallUs ?? NaN)}`)
+    console.log(`  scroll listener p95 (ms)     ${sp((r) => r.work?.scrollListener?.p95Ms ?? NaN)}`)
+  }
+}
+
 function printRuns(runs: RunResult[]): void {
   const gcCell = (r: RunResult) =>
     r.gc ? `${r.gc.pauses} / ${r.gc.totalMs} / ${r.gc.longestMs} / ${r.gc.inLongFramesMs}` : '-'
@@ -290,10 +428,11 @@ function printRuns(runs: RunResult[]): void {
       'reply→commit / →painted (wait + frame) p50',
       'GC n/total/max/in-LoAF (ms)',
       'heap at scroll (MB)',
+      'CPU',
       'probe page / main (ms)',
     ],
     runs.map((r) => [
-      String(r.run),
+      runLabel(r),
       String(r.framesOver50ms),
       String(r.longestFrameMs),
       String(r.rafFramesOver50ms),
@@ -305,31 +444,26 @@ function printRuns(runs: RunResult[]): void {
       `${r.pagePaintToCommitMsMedian} / ${r.pagePaintCommitToPaintMsMedian} (${r.pagePaintWaitForFrameMsMedian} + ${r.pagePaintFrameWorkMsMedian})`,
       gcCell(r),
       String(r.heapMbAtScroll),
+      rateCell(r.throttle, r.slowedBy),
       `${r.probe.pageMs} / ${r.probe.mainMs}`,
     ]),
   )
-  const sp = (f: (r: RunResult) => number) => {
-    const s = spread(runs.map(f))
-    return `${s.min} / ${s.median} / ${s.max}`
+  printWork(runs)
+  for (const build of [...new Set(runs.map((r) => r.build))]) {
+    printSpread(
+      runs.filter((r) => r.build === build),
+      build ? ` of build ${build}` : '',
+    )
   }
-  console.log('\nspread over the runs (min / median / max)          target (idle; under --load: ≤ 2 frames)')
-  console.log(`  frames over 50 ms (LoAF)     ${sp((r) => r.framesOver50ms).padEnd(22)}  0 in every run`)
-  console.log(`  longest frame (ms)           ${sp((r) => r.longestFrameMs)}`)
-  console.log(`  page paint median (ms)       ${sp((r) => r.pagePaintMsMedian).padEnd(22)}  < 25 in every run`)
-  console.log(`  page paint p95 (ms)          ${sp((r) => r.pagePaintMsP95).padEnd(22)}  < 50 in every run`)
-  console.log(`  page paint max (ms)          ${sp((r) => r.pagePaintMsMax)}`)
-  console.log(
-    `  machine probe, page (ms)     ${sp((r) => r.probe.pageMs).padEnd(22)}  the same work each run: lib/machine-probe.ts`,
-  )
   for (const r of runs) {
     const c = r.causes
     if (c.longFrames === 0) {
-      console.log(`\nrun ${r.run}: no long frame`)
+      console.log(`\nrun ${runLabel(r)}: no long frame`)
       continue
     }
     const gc = c.gcMs === null ? '' : `, GC ${round(c.gcMs)}`
     console.log(
-      `\nrun ${r.run}: ${c.longFrames} long frames, ${round(c.totalMs)} ms (blocking ${round(c.blockingMs)}): ` +
+      `\nrun ${runLabel(r)}: ${c.longFrames} long frames, ${round(c.totalMs)} ms (blocking ${round(c.blockingMs)}): ` +
         `scripts ${round(c.scriptMs)} (forced style/layout ${round(c.forcedStyleAndLayoutMs)}), ` +
         `rAF/observers ${round(c.renderCallbacksMs)}, style+layout+paint ${round(c.styleLayoutPaintMs)}${gc}, ` +
         `other ${round(c.otherMs)}`,
@@ -345,6 +479,7 @@ async function main(): Promise<void> {
   const adminToken = `admin_${token(30)}`
   const h = await startHarness({
     name: 'payments-bench',
+    rendererDir: RENDERER_DIR,
     deps: {
       // No OS keychain needed for a benchmark: the secrets live in memory.
       secretStore: createMemorySecretStore(),
@@ -370,20 +505,37 @@ async function main(): Promise<void> {
     const active = await h.services.connections.activeView()
     const ids = await createSandboxAdmin(new URL(active.baseUrl ?? '').origin, adminToken).paymentIds('test', 'desc')
 
+    // --ab: build A is the one served (out/renderer or --renderer-dir), B the other; each step's page
+    // load fetches the build served at that moment.
+    const builds = AB_DIR
+      ? [
+          { label: 'A', dir: h.rendererDir },
+          { label: 'B', dir: path.resolve(AB_DIR) },
+        ]
+      : [{ label: '', dir: h.rendererDir }]
+    const throttle = await throttlePage(h.page, THROTTLE)
     const runs = await withOptionalLoad(LOAD, async () => {
       const out: RunResult[] = []
       for (let run = 1; run <= RUNS; run++) {
-        out.push(await oneRun(h.page, h.origin, ids, run))
-        console.error(`run ${run}/${RUNS} done`)
+        for (const build of builds) {
+          h.rendererDir = build.dir
+          out.push(await oneRun(h.page, h.origin, ids, run, build.label, throttle.unslowed))
+          console.error(`run ${run}${build.label}/${RUNS} done`)
+        }
       }
+      h.rendererDir = present(builds[0]).dir
       return out
     })
+    // The heap step is not timed: it runs at the machine's own speed.
+    await throttle.stop()
     const heap = HEAP ? await measureHeap(h.page, h.origin) : null
 
     console.log(
       `payments bench: ${RUNS} runs, ${SCROLL_ROWS} rows scrolled at ${SCROLL_STEP_PX} px/frame, ` +
         `${PAINT_PAGES} page paints per run${LOAD ? ', ONE CORE BUSY (--load)' : ''}${TRACE ? ', GC traced' : ''}` +
-        `${KEEP_GARBAGE ? ', earlier documents NOT collected (--keep-garbage)' : ''}; ` +
+        `${KEEP_GARBAGE ? ', earlier documents NOT collected (--keep-garbage)' : ''}; ${throttleNote(THROTTLE, throttle.unslowed)}; ` +
+        `${RENDERER_DIR ? `renderer from ${RENDERER_DIR}; ` : ''}` +
+        `${AB_DIR ? `build A (${builds[0]?.dir}) and build B (${builds[1]?.dir}) alternate run by run; ` : ''}` +
         `the app's first index sync (${SEED_PAYMENTS} payments) took ${round(firstSyncMs / 1000, 1)} s before run 1\n`,
     )
     printRuns(runs)
@@ -396,26 +548,16 @@ async function main(): Promise<void> {
     }
     const result = {
       bench: 'ui',
+      throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
+      ab: AB_DIR ? builds.map((b) => ({ build: b.label, dir: b.dir })) : null,
       load: LOAD,
       traced: TRACE,
       keepGarbage: KEEP_GARBAGE,
       runs: runs.map((r) => ({ ...r, causes: { ...r.causes, topScripts: r.causes.topScripts.slice(0, 3) } })),
-      spread: {
-        framesOver50ms: spread(runs.map((r) => r.framesOver50ms)),
-        longestFrameMs: spread(runs.map((r) => r.longestFrameMs)),
-        pagePaintMsMedian: spread(
-          runs.map((r) => r.pagePaintMsMedian),
-          2,
-        ),
-        pagePaintMsP95: spread(
-          runs.map((r) => r.pagePaintMsP95),
-          2,
-        ),
-        pagePaintMsMax: spread(
-          runs.map((r) => r.pagePaintMsMax),
-          2,
-        ),
-      },
+      // Under --ab, `spread` is build A's and `spreadB` build B's.
+      spread: spreadOf(runs.filter((r) => r.build !== 'B')),
+      ...(AB_DIR ? { spreadB: spreadOf(runs.filter((r) => r.build === 'B')) } : {}),
       heap,
       seedPayments: SEED_PAYMENTS,
       sandboxStartMs: seededMs,

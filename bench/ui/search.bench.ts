@@ -24,7 +24,10 @@
 // timed in the page and in main's process), to compare passes.
 // Per pass, main's garbage collection too (the harness runs main's services in this process; its
 // heap also holds the in-process sandbox): pauses, total, longest, full collections.
+// --throttle N slows the page's processor N times (lib/throttle.ts) for the typing passes and the
+// bridge round trips after them (not the sync); every pass prints the rate beside its probe.
 // --load keeps one core busy with a Node busy-loop child during the typing passes (stopped after).
+// --renderer-dir runs another build of the renderer (an old out/renderer kept aside, to compare).
 // Prints a table, then ONE JSON line (the last line).
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
@@ -37,10 +40,13 @@ import { withOptionalLoad } from './lib/busy-core'
 import { withMainGc, type MainGc } from './lib/main-gc'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { median, percentile, printTable, round, spread } from './lib/stats'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5
 const LOAD = args.includes('--load')
+const THROTTLE = throttleArg(args)
+const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
 
 const SEED_PAYMENTS = 100_000
 const SYNC_MEASURE_ITEMS = 50_000
@@ -170,6 +176,7 @@ async function main(): Promise<void> {
   const h = await startHarness({
     name: 'bench-search',
     query: 'bench',
+    rendererDir: RENDERER_DIR,
     deps: {
       secretStore: createMemorySecretStore(),
       sandboxOptions: { seedPayments: SEED_PAYMENTS, keys: [`test_${randomBytes(12).toString('hex')}`] },
@@ -238,6 +245,7 @@ async function main(): Promise<void> {
       )
     }
     const queries = [...TYPED_QUERIES]
+    const throttle = await throttlePage(h.page, THROTTLE)
     const passes = await withOptionalLoad(LOAD, async () => {
       const out: (Awaited<ReturnType<typeof typeQueries>> & { mainGc: MainGc; probe: MachineProbe })[] = []
       for (let pass = 0; pass < RUNS; pass++) {
@@ -272,6 +280,7 @@ async function main(): Promise<void> {
         )
       }
     }
+    await throttle.stop()
 
     const perPass = passes.map((p, i) => ({
       pass: i + 1,
@@ -283,10 +292,14 @@ async function main(): Promise<void> {
       mainQueryP95Ms: round(percentile(p.mainMs, 95), 2),
       parts: partsOf(p),
       mainGc: p.mainGc,
+      throttle: THROTTLE,
+      slowedBy: slowedBy(p.probe, throttle.unslowed),
       probe: p.probe,
     }))
     const result = {
       bench: 'search',
+      throttle: THROTTLE,
+      unslowedProbe: throttle.unslowed,
       load: LOAD,
       passes: perPass,
       passSpread: {
@@ -333,9 +346,22 @@ async function main(): Promise<void> {
     console.log(`  to the frame after (double rAF) p95 (ms)  ${result.searchDoubleRafP95Ms}`)
     console.log(`  of which main's query p95 (ms)            ${result.searchMainQueryP95Ms}`)
     console.log(`  bridge round trip incl. main, p95 (ms)    ${result.searchRoundTripP95Ms}`)
-    console.log(`\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}: keystroke → next paint (ms)`)
+    console.log(
+      `\ntyping passes${LOAD ? ' (ONE CORE BUSY, --load)' : ''}, ${throttleNote(THROTTLE, throttle.unslowed)}` +
+        `${RENDERER_DIR ? `, renderer from ${RENDERER_DIR}` : ''}: keystroke → next paint (ms)`,
+    )
     printTable(
-      ['pass', 'keystrokes', 'p50', 'p95', 'max', 'double rAF p95', "main's query p95", 'probe page / main (ms)'],
+      [
+        'pass',
+        'keystrokes',
+        'p50',
+        'p95',
+        'max',
+        'double rAF p95',
+        "main's query p95",
+        'CPU',
+        'probe page / main (ms)',
+      ],
       perPass.map((p) => [
         String(p.pass),
         String(p.keystrokes),
@@ -344,6 +370,7 @@ async function main(): Promise<void> {
         String(p.maxMs),
         String(p.doubleRafP95Ms),
         String(p.mainQueryP95Ms),
+        rateCell(p.throttle, p.slowedBy),
         `${p.probe.pageMs} / ${p.probe.mainMs}`,
       ]),
     )

@@ -1,7 +1,7 @@
 // Benchmark of the renderer's start (npm run bench:startup): the BUILT renderer in Chromium via the
 // e2e harness, the real main services, a sandbox seeded with 5,000 test payments, synced into the
 // local index before timing (so Home has data to show).
-//   npx tsx bench/ui/startup.bench.ts [--runs 5] [--load]
+//   npx tsx bench/ui/startup.bench.ts [--runs 5] [--throttle 1] [--load] [--renderer-dir out/renderer]
 //
 // Each run loads the window afresh (the harness serves the renderer with no-store, so every run
 // fetches, parses and compiles the code again, as a cold start does) and measures, in the page:
@@ -11,14 +11,19 @@
 //   frame's requestAnimationFrame runs after that frame's paint;
 // - the same from the window's load event (loadEventEnd), and the load event itself;
 // - the JavaScript the page fetched before that paint (the chunks it had to parse), in kB.
+// After each run, the machine probe (lib/machine-probe.ts) in the page and here: the machine's speed.
+// --throttle N slows the page's processor N times (lib/throttle.ts), set before the first navigation.
 // --load keeps one core busy with a Node busy-loop child during the runs.
+// --renderer-dir runs another build of the renderer (an old out/renderer kept aside, to compare).
 // Prints every run and the spread (min / median / max), then ONE JSON line (the last line).
 
 import { randomBytes } from 'node:crypto'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { withOptionalLoad } from './lib/busy-core'
+import { probeMachine, type MachineProbe } from './lib/machine-probe'
 import { printTable, round, spread } from './lib/stats'
+import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
 
 const args = process.argv.slice(2)
 const argOf = (name: string, fallback: number) => {
@@ -27,6 +32,8 @@ const argOf = (name: string, fallback: number) => {
 }
 const RUNS = argOf('--runs', 5)
 const LOAD = args.includes('--load')
+const THROTTLE = throttleArg(args)
+const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
 const SEED_PAYMENTS = 5_000
 
 /** Installed before the page's own scripts: marks the first paint of Home with its data. */
@@ -53,11 +60,17 @@ interface StartupRun {
   domContentLoadedMs: number
   scriptKb: number
   scripts: number
+  throttle: number
+  /** How many times the unslowed page probe this run's page probe read (null at 1×). */
+  slowedBy: number | null
+  /** The machine probe right after the run (page / main, ms). */
+  probe: MachineProbe
 }
 
 async function main(): Promise<void> {
   const h = await startHarness({
     name: 'bench-startup',
+    rendererDir: RENDERER_DIR,
     deps: {
       secretStore: createMemorySecretStore(),
       sandboxOptions: {
@@ -73,6 +86,10 @@ async function main(): Promise<void> {
     await h.services.search.sync()
     await h.services.search.whenIdle()
     await h.page.addInitScript(WATCH_HOME)
+    // tsx's keepNames: the probe's function calls __name in the page (set before each document's scripts).
+    await h.page.addInitScript('window.__name = (f) => f')
+    // Before the first measured navigation: the rate holds for every document the page loads.
+    const throttle = await throttlePage(h.page, THROTTLE)
     const runs = await withOptionalLoad(LOAD, async () => {
       const out: StartupRun[] = []
       for (let run = 1; run <= RUNS; run++) {
@@ -94,6 +111,7 @@ async function main(): Promise<void> {
             scripts: scripts.length,
           }
         })
+        const probe = await probeMachine(h.page)
         out.push({
           run,
           homePaintedMs: round(m.painted),
@@ -102,13 +120,29 @@ async function main(): Promise<void> {
           domContentLoadedMs: round(m.domContentLoaded),
           scriptKb: round(m.scriptBytes / 1024),
           scripts: m.scripts,
+          throttle: THROTTLE,
+          slowedBy: slowedBy(probe, throttle.unslowed),
+          probe,
         })
       }
       return out
     })
-    console.log(`startup bench: ${RUNS} cold loads of the window${LOAD ? ', ONE CORE BUSY (--load)' : ''}\n`)
+    await throttle.stop()
+    console.log(
+      `startup bench: ${RUNS} cold loads of the window${LOAD ? ', ONE CORE BUSY (--load)' : ''}; ${throttleNote(THROTTLE, throttle.unslowed)}` +
+        `${RENDERER_DIR ? `; renderer from ${RENDERER_DIR}` : ''}\n`,
+    )
     printTable(
-      ['run', 'home painted (ms)', 'after load event', 'load event', 'DOMContentLoaded', 'JS fetched (kB / files)'],
+      [
+        'run',
+        'home painted (ms)',
+        'after load event',
+        'load event',
+        'DOMContentLoaded',
+        'JS fetched (kB / files)',
+        'CPU',
+        'probe page / main (ms)',
+      ],
       runs.map((r) => [
         String(r.run),
         String(r.homePaintedMs),
@@ -116,6 +150,8 @@ async function main(): Promise<void> {
         String(r.loadEventMs),
         String(r.domContentLoadedMs),
         `${r.scriptKb} / ${r.scripts}`,
+        rateCell(r.throttle, r.slowedBy),
+        `${r.probe.pageMs} / ${r.probe.mainMs}`,
       ]),
     )
     const painted = spread(runs.map((r) => r.homePaintedMs))
@@ -125,6 +161,8 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         bench: 'startup',
+        throttle: THROTTLE,
+        unslowedProbe: throttle.unslowed,
         load: LOAD,
         runs,
         spread: {

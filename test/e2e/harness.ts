@@ -75,6 +75,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number }
   /** Query string for the page, e.g. `paymentsWindow=2` to narrow the payments list window. */
   query?: string
+  /** Another build of the renderer to serve (a bench's `--renderer-dir`); RENDERER_DIR otherwise. */
+  rendererDir?: string
 }
 
 export interface Harness {
@@ -82,6 +84,11 @@ export interface Harness {
   services: AppServices
   dispatcher: Dispatcher
   dataDir: string
+  /**
+   * The build the renderer is served from, read on every request: a bench may point it at another
+   * build between two loads of the page (no-store: each load fetches it all again).
+   */
+  rendererDir: string
   /** The origin the renderer is served from (the harness's stand-in for app://paydesk). */
   origin: string
   /** Every message main sent to the renderer: IPC replies and events, as JSON text. */
@@ -111,9 +118,9 @@ export interface Harness {
   close(): Promise<void>
 }
 
-async function serveRenderer(): Promise<{ server: http.Server; origin: string }> {
+async function serveRenderer(dir: () => string): Promise<{ server: http.Server; origin: string }> {
   const server = http.createServer((req, res) => {
-    void readStaticFile(RENDERER_DIR, req.url ?? '/').then(
+    void readStaticFile(dir(), req.url ?? '/').then(
       (file) => {
         if (!file) {
           res.writeHead(404).end('Not found')
@@ -163,7 +170,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'paydesk-e2e-')))
   const artifacts = path.join(ARTIFACTS_DIR, options.name)
   await mkdir(artifacts, { recursive: true })
-  const { server, origin } = await serveRenderer()
+  let rendererDir = options.rendererDir ? path.resolve(options.rendererDir) : RENDERER_DIR
+  const { server, origin } = await serveRenderer(() => rendererDir)
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 
   const messagesToRenderer: string[] = []
@@ -284,6 +292,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return dispatcher
     },
     dataDir,
+    get rendererDir() {
+      return rendererDir
+    },
+    set rendererDir(dir: string) {
+      rendererDir = path.resolve(dir)
+    },
     origin,
     messagesToRenderer,
     openedExternal,

@@ -11,14 +11,30 @@ export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-v8.gc
 const GC_EVENT =
   /^(MinorGC|MajorGC|V8\.GC_SCAVENGER$|V8\.GC_MARK_COMPACTOR$|V8\.GC_MINOR_MARK_SWEEPER$|V8\.GC_MC_INCREMENTAL$|V8\.GC_MC_INCREMENTAL_FINALIZE$)/
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string
   ph: string
   ts: number
+  /** Wall time (µs) and the thread's own CPU time (µs) of a complete ('X') event. */
   dur?: number
+  tdur?: number
   pid: number
   tid: number
-  args?: { data?: { message?: string } }
+  args?: { data?: { message?: string; type?: string } }
+}
+
+/** The page's main thread in a trace, and trace time turned into page time (ms). */
+export interface TraceClock {
+  pid: number
+  tid: number
+  toPage(ts: number): number
+}
+
+/** The clock of a trace whose TimeStamp `anchorName` was recorded at page time `anchorPageTime`. */
+export function traceClock(events: readonly TraceEvent[], anchorName: string, anchorPageTime: number): TraceClock {
+  const anchor = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === anchorName)
+  if (!anchor) throw new Error(`The trace has no TimeStamp "${anchorName}"`)
+  return { pid: anchor.pid, tid: anchor.tid, toPage: (ts) => (ts - anchor.ts) / 1000 + anchorPageTime }
 }
 
 export interface GcPauses {
@@ -32,7 +48,8 @@ export interface GcPauses {
 export interface GcTrace {
   /** Call in the page, right before the measured stretch: records the anchor. */
   anchorName: string
-  stop(anchorPageTime: number): Promise<GcPauses>
+  /** The GC pauses, and the trace's events with its clock for other readings (lib/frame-work.ts). */
+  stop(anchorPageTime: number): Promise<{ gc: GcPauses; events: TraceEvent[]; clock: TraceClock }>
 }
 
 export async function startGcTrace(page: Page, anchorName = 'bench-anchor'): Promise<GcTrace> {
@@ -45,17 +62,16 @@ export async function startGcTrace(page: Page, anchorName = 'bench-anchor'): Pro
       const buffer = await browser.stopTracing()
       const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[]
       const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
-      return gcPauses(events, anchorName, anchorPageTime)
+      const clock = traceClock(events, anchorName, anchorPageTime)
+      return { gc: gcPauses(events, clock), events, clock }
     },
   }
 }
 
-export function gcPauses(events: readonly TraceEvent[], anchorName: string, anchorPageTime: number): GcPauses {
-  const anchor = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === anchorName)
-  if (!anchor) throw new Error(`The trace has no TimeStamp "${anchorName}"`)
-  const toPage = (ts: number) => (ts - anchor.ts) / 1000 + anchorPageTime
+function gcPauses(events: readonly TraceEvent[], clock: TraceClock): GcPauses {
+  const { toPage } = clock
   const spans = events
-    .filter((e) => e.ph === 'X' && e.pid === anchor.pid && e.tid === anchor.tid && GC_EVENT.test(e.name))
+    .filter((e) => e.ph === 'X' && e.pid === clock.pid && e.tid === clock.tid && GC_EVENT.test(e.name))
     .map((e) => ({ start: toPage(e.ts), end: toPage(e.ts + (e.dur ?? 0)) }))
     .sort((a, b) => a.start - b.start)
   const pauses: { start: number; end: number }[] = []
