@@ -52,12 +52,11 @@ export function embedQuery(
   return embeds.length ? { embed: embeds.join(',') } : undefined
 }
 
-/** An end that leaves open whether the write was done: its answer was lost, or the service failed (5xx). */
+/** An end that leaves open whether the write was done: its answer was lost or spoiled, or a 5xx. */
 function doneUnknown(e: unknown): e is ApiError {
-  return (
-    e instanceof ApiError &&
-    (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && e.status !== null && e.status >= 500))
-  )
+  if (!(e instanceof ApiError)) return false
+  if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'malformed-response') return true
+  return e.kind === 'http' && e.status !== null && e.status >= 500
 }
 
 /**
