@@ -5,6 +5,7 @@
 // agent). Prints one line per run and, last, one JSON object with the medians.
 // Run: npm run bench:sandbox
 import { Agent, request } from 'node:http'
+import { availableParallelism, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -52,24 +53,34 @@ function median(values: number[]): number {
 
 const SEED_PAYMENTS = 100_000
 const SEED_RUNS = 3
+/** The CPU time and the 1-minute load average (taken before) of each seed run: a loaded machine stretches the wall time. */
+const cpuTimes: number[] = []
+const loads: number[] = []
 
 /** Milliseconds from startSandbox to listening with SEED_PAYMENTS seeded, per run. */
 async function seedRuns(): Promise<number[]> {
   const times: number[] = []
   for (let run = 1; run <= SEED_RUNS; run++) {
+    const loadBefore = loadavg()[0] ?? NaN
+    const cpuBefore = process.cpuUsage()
     const started = performance.now()
     const sandbox = await startSandbox({ seedPayments: SEED_PAYMENTS, seed: run, keys: [KEY] })
     const ms = performance.now() - started
+    const cpu = process.cpuUsage(cpuBefore)
     times.push(ms)
+    cpuTimes.push((cpu.user + cpu.system) / 1000)
+    loads.push(loadBefore)
     const stats = (await (
       await fetch(`${sandbox.origin}/__admin/stats`, { headers: { Authorization: `Bearer ${sandbox.adminToken}` } })
     ).json()) as { payments: number; orders: number; customers: number }
     console.log(
-      `seed run ${run}: ${stats.payments} payments, ${stats.orders} orders, ${stats.customers} customers in ${ms.toFixed(0)} ms`,
+      `seed run ${run}: ${stats.payments} payments, ${stats.orders} orders, ${stats.customers} customers in ${ms.toFixed(0)} ms` +
+        ` (this process's CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms; load average ${loadBefore.toFixed(2)} before,` +
+        ` ${(loadavg()[0] ?? NaN).toFixed(2)} after, on ${availableParallelism()} cores)`,
     )
     await sandbox.close()
   }
-  console.log(`seed median: ${median(times).toFixed(0)} ms`)
+  console.log(`seed median: ${median(times).toFixed(0)} ms wall, ${median(cpuTimes).toFixed(0)} ms CPU`)
   return times
 }
 
@@ -113,6 +124,8 @@ async function main(): Promise<void> {
       seedAndStartMs: Math.round(seedMs),
       seed100kMedianMs: Math.round(median(seedTimes)),
       seed100kRunsMs: seedTimes.map((t) => Math.round(t)),
+      seed100kCpuMedianMs: Math.round(median(cpuTimes)),
+      seed100kLoadAverages: loads.map((l) => Math.round(l * 100) / 100),
     }
     console.log(`median: ${result.listPagesPerSecondMedian} pages/s (requests/s)`)
     console.log(JSON.stringify(result))

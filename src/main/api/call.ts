@@ -41,7 +41,7 @@ export interface Call {
   lastRateLimit: RateLimitInfo | null
   lastUrl: string | null
   lastBucket: string | null
-  /** A keyed write was sent and its answer never came: it may have been done. */
+  /** A request was sent and its answer never came: a write may have been done. */
   answerLost: boolean
   /** When this call's first outage failure (no Retry-After) happened: its outage budget counts from here. */
   outageSince: number | null
@@ -183,10 +183,10 @@ export function abortedError(call: Call): ApiError {
   })
 }
 
-/** A keyed write whose answer was lost says it may have been done, and how to look it up. */
+/** A write whose answer was lost says it may have been done, and how to look it up (keyed or not). */
 export function lostAnswer(call: Call, e: ApiError): ApiError {
   const lostKinds: readonly string[] = ['network', 'timeout', 'malformed-response']
-  if (!call.answerLost || call.idempotencyKey === undefined || !lostKinds.includes(e.kind)) return e
+  if (!call.answerLost || call.cls !== 'write' || !lostKinds.includes(e.kind)) return e
   const path = new URL(call.lastUrl ?? call.rt.base.href).pathname.replace(/^.*\/v2/, '')
   const message = `${e.message} ${lostAnswerSentence(call.method, path, call.idempotencyKey)}`
   return fail(call, {

@@ -103,8 +103,11 @@ export interface ApiClient {
   request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
   createOrder(body: OrderRequestBody, opts?: CreateOrderOptions): Promise<Order>
   getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
-  /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
-  cancelOrder(id: string, opts?: CreateOrderOptions): Promise<Order>
+  /**
+   * https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}); no Idempotency-Key (the
+   * service ignores it on DELETE): after a lost answer the order is read before anything is resent.
+   */
+  cancelOrder(id: string, opts?: GetOrderOptions): Promise<Order>
   /**
    * https://docs.mollie.com/reference/create-order-payment (POST /orders/{id}/payments): a new
    * payment for an order whose earlier payments expired, failed or were canceled.
@@ -112,10 +115,10 @@ export interface ApiClient {
   createOrderPayment(orderId: string, body?: CreateOrderPaymentRequest, opts?: CreateOptions): Promise<Payment>
   createPayment(body: PaymentRequestBody, opts?: CreateOptions): Promise<Payment>
   getPayment(id: string, opts?: GetPaymentOptions): Promise<Payment>
-  /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}) */
-  updatePayment(id: string, body: UpdatePaymentRequest, opts?: CreateOptions): Promise<Payment>
-  /** https://docs.mollie.com/reference/cancel-payment (DELETE /payments/{id}) */
-  cancelPayment(id: string, opts?: CreateOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/update-payment (PATCH /payments/{id}); read before a resend, as cancels */
+  updatePayment(id: string, body: UpdatePaymentRequest, opts?: CallOptions): Promise<Payment>
+  /** https://docs.mollie.com/reference/cancel-payment (DELETE /payments/{id}); read before a resend, as cancelOrder */
+  cancelPayment(id: string, opts?: CallOptions): Promise<Payment>
   /** https://docs.mollie.com/reference/create-refund (POST /payments/{id}/refunds) */
   createRefund(paymentId: string, body: CreateRefundRequest, opts?: CreateOptions): Promise<Refund>
   /** https://docs.mollie.com/reference/list-refunds (GET /payments/{id}/refunds) */

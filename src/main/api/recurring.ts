@@ -20,6 +20,7 @@ import type { ApiClient, CallOptions } from './client'
 import { ApiError, bodySnippet } from './errors'
 
 type Client = Pick<ApiClient, 'request'>
+/** A POST's options: its Idempotency-Key (PATCH and DELETE take none: the service ignores it on them). */
 type WriteOptions = CallOptions & { idempotencyKey?: string }
 
 /** A cursor page's query (spec 4.3). */
@@ -91,7 +92,7 @@ export const subscriptionCalls = {
     customerId: string,
     subscriptionId: string,
     body: UpdateSubscriptionRequest,
-    opts: WriteOptions = {},
+    opts: CallOptions = {},
   ) =>
     one<Subscription>(
       client,
@@ -100,18 +101,16 @@ export const subscriptionCalls = {
         method: 'PATCH',
         path: apiPath('update-subscription', { customerId, subscriptionId }),
         body,
-        idempotencyKey: opts.idempotencyKey,
       },
       opts,
     ),
-  cancel: async (client: Client, customerId: string, subscriptionId: string, opts: WriteOptions = {}) =>
+  cancel: async (client: Client, customerId: string, subscriptionId: string, opts: CallOptions = {}) =>
     one<Subscription>(
       client,
       'subscription',
       {
         method: 'DELETE',
         path: apiPath('cancel-subscription', { customerId, subscriptionId }),
-        idempotencyKey: opts.idempotencyKey,
       },
       opts,
     ),
@@ -149,7 +148,7 @@ export const paymentLinkCalls = {
     ),
   list: async (client: Client, page: RecurringPageQuery = {}, opts?: CallOptions) =>
     getList<PaymentLinkList>(client, apiPath('list-payment-links'), 'payment_links', page, opts),
-  update: async (client: Client, paymentLinkId: string, body: UpdatePaymentLinkRequest, opts: WriteOptions = {}) =>
+  update: async (client: Client, paymentLinkId: string, body: UpdatePaymentLinkRequest, opts: CallOptions = {}) =>
     one<PaymentLink>(
       client,
       'payment-link',
@@ -157,14 +156,13 @@ export const paymentLinkCalls = {
         method: 'PATCH',
         path: apiPath('update-payment-link', { paymentLinkId }),
         body,
-        idempotencyKey: opts.idempotencyKey,
       },
       opts,
     ),
   /** https://docs.mollie.com/reference/delete-payment-link: 204, no body. */
-  delete: async (client: Client, paymentLinkId: string, opts: WriteOptions = {}): Promise<void> => {
+  delete: async (client: Client, paymentLinkId: string, opts: CallOptions = {}): Promise<void> => {
     const path = apiPath('delete-payment-link', { paymentLinkId })
-    await client.request<unknown>({ method: 'DELETE', path, idempotencyKey: opts.idempotencyKey }, opts)
+    await client.request<unknown>({ method: 'DELETE', path }, opts)
   },
   payments: async (client: Client, paymentLinkId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
     getList<ListResponse<Payment, 'payments'>>(

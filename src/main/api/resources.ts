@@ -28,7 +28,7 @@ async function resourceCall<T>(send: Send, resource: string, req: LogicalRequest
   return expectResource<T>(await send<unknown>(req, opts), resource, req.method)
 }
 
-/** A write on one resource (POST, PATCH, DELETE), sent with the caller's Idempotency-Key when it has one. */
+/** A POST on one resource, sent with the caller's Idempotency-Key when it has one. */
 function keyedCall<T>(
   send: Send,
   resource: string,
@@ -52,17 +52,49 @@ export function embedQuery(
   return embeds.length ? { embed: embeds.join(',') } : undefined
 }
 
+/** An end that leaves open whether the write was done: its answer was lost or spoiled, or a 5xx. */
+function doneUnknown(e: unknown): e is ApiError {
+  if (!(e instanceof ApiError)) return false
+  if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'malformed-response') return true
+  return e.kind === 'http' && e.status !== null && e.status >= 500
+}
+
 /**
- * A cancel whose first attempt got no answer and whose resend is refused with "already canceled"
- * did cancel: the object is fetched and returned as canceled, not reported as an error.
+ * A cancel or update (DELETE, PATCH). The service ignores an Idempotency-Key on these
+ * (https://docs.mollie.com/overview/api-idempotency: keys sent with "GET, PATCH, or DELETE requests
+ * [...] will thus always be ignored"), so the client sends none and never resends one blindly. When
+ * it cannot tell whether the write was done, it reads the object: if the change is there, that is
+ * the answer and nothing is sent again; if not, the same request is sent once more. A resend refused
+ * because the object is already in that state (the first request got there after the read) did it too.
  */
-async function cancelled<T>(send: () => Promise<T>, fetchIt: () => Promise<T>): Promise<T> {
+async function readBeforeResend<T>(
+  send: () => Promise<T>,
+  read: () => Promise<T>,
+  done: (object: T) => boolean,
+): Promise<T> {
   try {
     return await send()
-  } catch (e) {
-    if (e instanceof ApiError && e.attempts.length > 1 && isAlreadyCanceled(e.status, e.detail)) return fetchIt()
-    throw e
+  } catch (first) {
+    if (!doneUnknown(first)) throw first
+    const now = await read().catch(() => Promise.reject(first))
+    if (done(now)) return now
+    try {
+      return await send()
+    } catch (again) {
+      if (!(again instanceof ApiError) || again.kind !== 'http') throw again
+      const after = await read().catch(() => Promise.reject(again))
+      if (done(after) || isAlreadyCanceled(again.status, again.detail)) return after
+      throw again
+    }
   }
+}
+
+/** Whether a payment carries every field of an update as sent (`null` removes a field). */
+function hasUpdate(payment: Payment, body: UpdatePaymentRequest): boolean {
+  const now = payment as unknown as Record<string, unknown>
+  return Object.entries(body).every(([field, value]) =>
+    value === null ? now[field] == null : JSON.stringify(now[field]) === JSON.stringify(value),
+  )
 }
 
 async function createOrder(send: Send, body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
@@ -76,12 +108,14 @@ async function getOrder(send: Send, id: string, opts: GetOrderOptions = {}): Pro
 }
 
 /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
-async function cancelOrder(send: Send, id: string, opts: CreateOrderOptions = {}): Promise<Order> {
+async function cancelOrder(send: Send, id: string, opts: GetOrderOptions = {}): Promise<Order> {
   const path = apiPath('cancel-order', { orderId: id })
   const query = embedQuery(opts.embed, 'DELETE')
-  return cancelled(
-    () => keyedCall<Order>(send, 'order', { method: 'DELETE', path, query }, opts),
+  return readBeforeResend(
+    () => resourceCall<Order>(send, 'order', { method: 'DELETE', path, query }, opts),
     () => getOrder(send, id, { signal: opts.signal, origin: opts.origin, embed: opts.embed }),
+    // An order that had shipped part ends completed, its other lines canceled (cancel-order).
+    (order) => order.status === 'canceled' || order.status === 'completed',
   )
 }
 
@@ -109,17 +143,22 @@ async function updatePayment(
   send: Send,
   id: string,
   body: UpdatePaymentRequest,
-  opts: CreateOptions = {},
+  opts: CallOptions = {},
 ): Promise<Payment> {
   const path = apiPath('update-payment', { paymentId: id })
-  return keyedCall<Payment>(send, 'payment', { method: 'PATCH', path, body }, opts)
+  return readBeforeResend(
+    () => resourceCall<Payment>(send, 'payment', { method: 'PATCH', path, body }, opts),
+    () => getPayment(send, id, { signal: opts.signal, origin: opts.origin }),
+    (payment) => hasUpdate(payment, body),
+  )
 }
 
-async function cancelPayment(send: Send, id: string, opts: CreateOptions = {}): Promise<Payment> {
+async function cancelPayment(send: Send, id: string, opts: CallOptions = {}): Promise<Payment> {
   const path = apiPath('cancel-payment', { paymentId: id })
-  return cancelled(
-    () => keyedCall<Payment>(send, 'payment', { method: 'DELETE', path }, opts),
+  return readBeforeResend(
+    () => resourceCall<Payment>(send, 'payment', { method: 'DELETE', path }, opts),
     () => getPayment(send, id, { signal: opts.signal, origin: opts.origin }),
+    (payment) => payment.status === 'canceled',
   )
 }
 

@@ -1,9 +1,11 @@
 // Retry policy (spec 7 + 8.1): what may be retried, and capped exponential backoff with full jitter.
 //
 // Decisions:
-// - GET/HEAD (idempotent by method) and writes carrying an Idempotency-Key (every POST, PATCH and
-//   DELETE this client sends has one) are retried on 429, 502, 503, 504, network errors and timeouts. A 429 is
-//   retried for any method: the service refused it before doing anything (spec 8.1.7).
+// - GET/HEAD (idempotent by method) and writes carrying an Idempotency-Key (every POST this client
+//   sends has one) are retried on 429, 502, 503, 504, network errors and timeouts. A 429 is retried
+//   for any method: the service refused it before doing anything (spec 8.1.7). PATCH and DELETE carry
+//   no key (the service ignores it on them, https://docs.mollie.com/overview/api-idempotency), so they
+//   are not resent here: a cancel or update reads its object before a resend (resources.ts).
 // - 500 is retried too (spec 7: 5xx "should subside without client action"), but only for those
 //   same replay-safe requests; set `retry500: false` to turn it off.
 // - 409 to a POST with an Idempotency-Key: the first request with that key is still being

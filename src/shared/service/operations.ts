@@ -17,8 +17,9 @@ export interface Operation {
   path: string
   kind: 'read' | 'write'
   /**
-   * Whether an Idempotency-Key applies (https://docs.mollie.com/reference/api-idempotency: POST, PATCH
-   * and DELETE requests).
+   * Whether an Idempotency-Key applies: POST only. https://docs.mollie.com/overview/api-idempotency:
+   * "All POST endpoints accept idempotency keys"; keys sent with GET, PATCH or DELETE "will thus always
+   * be ignored". A cancel or update is made safe against a resend by reading first (src/main/api).
    */
   idempotent: boolean
   /** With an organization access token: `profileId` required, optional or not taken (spec 5.3). */
@@ -34,7 +35,7 @@ function read(id: string, path: string, profileId: ProfileIdUse = 'unused'): Ope
 }
 
 function write(id: string, method: OperationMethod, path: string, profileId: ProfileIdUse = 'unused'): Operation {
-  return { id, method, path, kind: 'write', idempotent: true, profileId, docs: `${DOCS}${id}` }
+  return { id, method, path, kind: 'write', idempotent: method === 'POST', profileId, docs: `${DOCS}${id}` }
 }
 
 export const OPERATIONS: readonly Operation[] = [

@@ -41,11 +41,11 @@ export function pathFor(operationId: string, params: Readonly<Record<string, unk
   return { ok: true, path: parts.join('/'), operation }
 }
 
-/** Methods of the rows that take an Idempotency-Key: POST, PATCH and DELETE today. */
+/** Methods of the rows that take an Idempotency-Key: POST (https://docs.mollie.com/overview/api-idempotency). */
 const KEYED_BY_TABLE: ReadonlySet<string> = new Set(OPERATIONS.filter((o) => o.idempotent).map((o) => o.method))
 
 /**
- * Whether a request takes an Idempotency-Key (https://docs.mollie.com/reference/api-idempotency):
+ * Whether a request takes an Idempotency-Key (https://docs.mollie.com/overview/api-idempotency):
  * the row's `idempotent`. A path the table does not have is keyed when its method is keyed by
  * some row (a write sent through the low-level `request`), so no write goes out unkeyed.
  */

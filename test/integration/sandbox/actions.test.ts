@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
+import { present } from '../../helpers/present'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
@@ -233,14 +234,19 @@ describe('cancel payment (https://docs.mollie.com/reference/cancel-payment)', ()
     expect(refused.json.detail).toMatch(/cancel the order/)
   })
 
-  it('a DELETE with an Idempotency-Key replays its first answer', async () => {
-    const created = (await api('POST', '/payments', validPaymentBody({ method: 'banktransfer' }))).json
-    const headers = { 'Idempotency-Key': 'cancel-once-1' }
-    const a = await api('DELETE', `/payments/${created.id}`, undefined, headers)
-    const b = await api('DELETE', `/payments/${created.id}`, undefined, headers)
-    expect(a.status).toBe(200)
-    expect(b.status).toBe(200)
-    expect(b.headers.get('idempotent-replayed')).toBe('true')
+  it('canceling order lines twice with the same Idempotency-Key cancels twice: the key is ignored on DELETE (docs.mollie.com/overview/api-idempotency)', async () => {
+    const body = validOrderBody('ACT-LINES-KEY')
+    const first = present(body.lines[0])
+    body.lines[0] = { ...first, quantity: 2, unitPrice: { currency: 'EUR', value: '50.00' } }
+    const order = (await api('POST', '/orders?embed=payments', { ...body, method: 'klarna' })).json
+    await choose(order._embedded.payments[0].id, 'authorized')
+    const headers = { 'Idempotency-Key': 'cancel-lines-once-1' }
+    const lines = { lines: [{ id: order.lines[0].id, quantity: 1 }] }
+    expect((await api('DELETE', `/orders/${order.id}/lines`, lines, headers)).status).toBe(204)
+    const again = await api('DELETE', `/orders/${order.id}/lines`, lines, headers)
+    expect(again.status).toBe(204)
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+    expect((await api('GET', `/orders/${order.id}`)).json.lines[0].quantityCanceled).toBe(2)
   })
 })
 

@@ -93,6 +93,19 @@ export async function keyedWrite<T>(
   }
 }
 
+/**
+ * Sends a cancel or update (PATCH, DELETE) and records it, without an Idempotency-Key: the service
+ * ignores one on these (https://docs.mollie.com/overview/api-idempotency); the client reads the object
+ * before any resend (src/main/api/resources.ts), and the action's own read refuses a repeat.
+ */
+export async function unkeyedWrite<T>(
+  ctx: ActionsContext,
+  recorded: Omit<RecordedWrite, 'idempotencyKey'>,
+  send: () => Promise<T>,
+): Promise<{ value: T; requestId: string | null }> {
+  return traced(ctx, () => recordedSend(ctx.options.record, { ...recorded, idempotencyKey: null }, send))
+}
+
 export function originOf(from: View | undefined, action: string): RequestOrigin {
   return { screen: from === 'order' ? 'order' : 'payments', action }
 }

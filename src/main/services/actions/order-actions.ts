@@ -2,7 +2,17 @@ import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ActionResult } from '../../../shared/ipc/actions'
 import { cancelOrderBlocker, newOrderPaymentBlocker } from '../../../shared/payment-actions'
-import { customerName, keyedWrite, livePrompt, money, originOf, refuse, traced, type ActionsContext } from './context'
+import {
+  customerName,
+  keyedWrite,
+  livePrompt,
+  money,
+  originOf,
+  refuse,
+  traced,
+  unkeyedWrite,
+  type ActionsContext,
+} from './context'
 import type { View } from './types'
 
 /** The order view's read: the order with its payments and refunds, and the shop's webhook calls. */
@@ -60,10 +70,9 @@ export async function cancelOrder(
   )
   refuse(cancelOrderBlocker(order))
   await confirmOrderAction(ctx, connection, order, 'Cancel an order')
-  const { value, requestId } = await keyedWrite(
+  // No Idempotency-Key: the service ignores it on DELETE; the client reads before any resend.
+  const { value, requestId } = await unkeyedWrite(
     ctx,
-    connection,
-    { kind: 'cancel-order', target: orderId, params: null },
     {
       action: 'cancel',
       object: { kind: 'order', id: orderId },
@@ -72,9 +81,8 @@ export async function cancelOrder(
       reason: null,
       words: `Cancel of order ${order.orderNumber} (${orderId})`,
     },
-    (idempotencyKey) =>
+    () =>
       client.cancelOrder(orderId, {
-        idempotencyKey,
         embed: 'payments',
         priority: 'user',
         origin: originOf(from ?? 'order', 'cancel order'),

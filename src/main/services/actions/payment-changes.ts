@@ -7,11 +7,11 @@ import { withCallbacks } from '../live-write-guard'
 import {
   customerName,
   freshPayment,
-  keyedWrite,
   livePrompt,
   money,
   originOf,
   refuse,
+  unkeyedWrite,
   type ActionsContext,
 } from './context'
 import type { ActionsService, View } from './types'
@@ -31,10 +31,9 @@ export async function cancelPayment(
     reference: `${payment.description} (${payment.id})`,
     customer: customerName(payment.billingAddress),
   })
-  const { value, requestId } = await keyedWrite(
+  // No Idempotency-Key: the service ignores it on DELETE; the client reads before any resend.
+  const { value, requestId } = await unkeyedWrite(
     ctx,
-    connection,
-    { kind: 'cancel-payment', target: paymentId, params: null },
     {
       action: 'cancel',
       object: { kind: 'payment', id: paymentId },
@@ -43,8 +42,7 @@ export async function cancelPayment(
       reason: null,
       words: `Cancel of payment ${paymentId}`,
     },
-    (idempotencyKey) =>
-      client.cancelPayment(paymentId, { idempotencyKey, priority: 'user', origin: originOf(from, 'cancel payment') }),
+    () => client.cancelPayment(paymentId, { priority: 'user', origin: originOf(from, 'cancel payment') }),
   )
   return { payment: value, requestId }
 }
@@ -69,10 +67,9 @@ export async function updatePayment(
     // An update can point the customer or the webhooks elsewhere: the dialog names those addresses.
     ...withCallbacks(body as Record<string, unknown>),
   })
-  const { value, requestId } = await keyedWrite(
+  // No Idempotency-Key: the service ignores it on PATCH; the client reads before any resend.
+  const { value, requestId } = await unkeyedWrite(
     ctx,
-    connection,
-    { kind: 'update-payment', target: paymentId, params: body },
     {
       action: 'update',
       object: { kind: 'payment', id: paymentId },
@@ -81,12 +78,7 @@ export async function updatePayment(
       reason: null,
       words: `Change of ${Object.keys(body).join(', ')} of payment ${paymentId}`,
     },
-    (idempotencyKey) =>
-      client.updatePayment(paymentId, body, {
-        idempotencyKey,
-        priority: 'user',
-        origin: originOf(from, 'update payment'),
-      }),
+    () => client.updatePayment(paymentId, body, { priority: 'user', origin: originOf(from, 'update payment') }),
   )
   return { payment: value, requestId }
 }

@@ -1,5 +1,6 @@
 // The API client's actions against the sandbox over real HTTP: refunds, cancels, updates, order
-// with embedded payments; each keyed write survives a lost answer without acting twice.
+// with embedded payments; each keyed write survives a lost answer without acting twice (cancels and
+// updates after a lost answer: resources.read-before-resend.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   completeCheckout,
@@ -95,24 +96,6 @@ describe('refunds through the client', () => {
 })
 
 describe('cancel and update through the client', () => {
-  it('cancels a payment with DELETE carrying an Idempotency-Key; retried after a lost answer, no error', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
-    const payment = await client.createPayment(validPaymentBody({ method: 'banktransfer' }))
-    await admin.addFault({
-      path: `/v2/payments/${payment.id}`,
-      method: 'DELETE',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
-    const canceled = await client.cancelPayment(payment.id, { idempotencyKey: 'client-cancel-1' })
-    expect(canceled.status).toBe('canceled')
-    const deletes = events.filter((e) => e.method === 'DELETE')
-    expect(deletes.length).toBe(2)
-    expect(deletes.every((e) => e.idempotencyKey === 'client-cancel-1')).toBe(true)
-    await admin.clearFaults()
-    client.dispose()
-  })
-
   it('updates a payment with PATCH', async () => {
     const { client } = recordingClient(sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody())

@@ -33,11 +33,15 @@ describe('pathFor', () => {
 })
 
 describe('needsIdempotencyKey', () => {
-  it("is the row's idempotent flag", () => {
+  // https://docs.mollie.com/overview/api-idempotency: "All POST endpoints accept idempotency keys";
+  // on GET, PATCH and DELETE "These keys will thus always be ignored by the Mollie API."
+  it("is the row's idempotent flag: every POST, and no GET, PATCH or DELETE", () => {
     expect(needsIdempotencyKey('POST', '/payments')).toBe(true)
-    expect(needsIdempotencyKey('patch', '/payments/tr_1')).toBe(true)
-    expect(needsIdempotencyKey('DELETE', '/orders/ord_1')).toBe(true)
+    expect(needsIdempotencyKey('patch', '/payments/tr_1')).toBe(false)
+    expect(needsIdempotencyKey('DELETE', '/orders/ord_1')).toBe(false)
+    expect(needsIdempotencyKey('DELETE', '/orders/ord_1/lines')).toBe(false)
     expect(needsIdempotencyKey('GET', '/payments/tr_1?embed=refunds')).toBe(false)
+    for (const op of OPERATIONS) expect(op.idempotent, op.id).toBe(op.method === 'POST')
     for (const op of OPERATIONS) {
       const path = op.path.replace(/\{\w+\}/g, 'x_1')
       expect(needsIdempotencyKey(op.method, path), op.id).toBe(op.idempotent)
@@ -48,5 +52,6 @@ describe('needsIdempotencyKey', () => {
     expect(needsIdempotencyKey('POST', '/payment-links')).toBe(true)
     expect(needsIdempotencyKey('GET', '/payment-links')).toBe(false)
     expect(needsIdempotencyKey('PUT', '/payment-links')).toBe(false)
+    expect(needsIdempotencyKey('DELETE', '/not-a-row/x')).toBe(false)
   })
 })
