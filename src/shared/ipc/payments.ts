@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
-import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
+import { paymentIdSchema as paymentId } from './ids'
 
 /**
  * The payments browser's channels (spec 4.2, 4.3). Paging only ever follows links the service
@@ -10,10 +10,6 @@ import { defineChannel } from './define'
  * API client, which checks a link's origin before sending the credential.
  */
 
-/** Spec 2.6: payment ids match ^tr_.+$; the client further restricts them to tr_ + base62. */
-export const PAYMENT_ID_PATTERN = ID_PATTERNS.payment
-
-const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
 /** Names one browsing session of the renderer: main keeps the pages it served to it (for export). */
 const sessionId = z.string().min(1).max(64)
 /** Names one list request so it can be cancelled while it waits for the rate limit. */

@@ -156,7 +156,7 @@ describe('what the scrubber learns', () => {
   })
 })
 
-describe('one minimum secret length (the spec module\'s MIN_SECRET_BODY_LENGTH) for the scrubber, the redactor and the forms', () => {
+describe("one minimum secret length (the spec module's MIN_SECRET_BODY_LENGTH) for the scrubber, the redactor and the forms", () => {
   const body = (n: number) => 'Qk7Lm9Pz4Tb1Wn3'.slice(0, n)
 
   it('the scrubber learns a key whose body is exactly the minimum, and not one a character shorter', () => {
@@ -175,7 +175,7 @@ describe('one minimum secret length (the spec module\'s MIN_SECRET_BODY_LENGTH) 
     expect(redactor.text(`a ${exact} b`)).not.toContain(exact)
   })
 
-  it('a key\'s body is looked for alone only from the minimum length on', () => {
+  it("a key's body is looked for alone only from the minimum length on", () => {
     expect(secretBody(`test_${body(MIN_SECRET_BODY_LENGTH - 1)}`)).toBeNull()
     expect(secretBody(`test_${body(MIN_SECRET_BODY_LENGTH)}`)).toBe(body(MIN_SECRET_BODY_LENGTH))
   })
