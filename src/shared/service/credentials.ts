@@ -5,8 +5,6 @@
 export type CredentialKind = 'api-key' | 'organization-token'
 export type CredentialMode = 'test' | 'live'
 
-export const CREDENTIAL_KINDS: readonly CredentialKind[] = ['api-key', 'organization-token']
-
 /** Spec 5.1/5.3: the prefix decides the kind and, for API keys, the mode. */
 export const CREDENTIAL_PREFIXES = {
   test: 'test_',
@@ -14,7 +12,7 @@ export const CREDENTIAL_PREFIXES = {
   access: 'access_',
 } as const
 
-export type CredentialPrefix = (typeof CREDENTIAL_PREFIXES)[keyof typeof CREDENTIAL_PREFIXES]
+type CredentialPrefix = (typeof CREDENTIAL_PREFIXES)[keyof typeof CREDENTIAL_PREFIXES]
 
 export const CREDENTIAL_PREFIX_LIST: readonly CredentialPrefix[] = Object.values(CREDENTIAL_PREFIXES)
 
