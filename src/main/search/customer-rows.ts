@@ -6,7 +6,7 @@ import type { SearchHit, SyncKind } from '../../shared/ipc/search'
 import type { ParsedQuery } from '../../shared/search/query'
 import { RANKED_CANDIDATES, type SearchIndex } from './index-db'
 
-export interface CustomerRows {
+interface CustomerRows {
   hits: SearchHit[]
   /** More rows of this e-mail exist than are returned. */
   more: boolean

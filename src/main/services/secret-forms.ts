@@ -49,7 +49,7 @@ export function secretBody(secret: string): string | null {
 }
 
 /** Every form of `secret` worth looking for (the secret itself included, and its body), longest first. */
-export function encodedForms(secret: string): string[] {
+function encodedForms(secret: string): string[] {
   const body = secretBody(secret)
   return [...new Set([...formsOf(secret), ...(body ? formsOf(body) : [])])].sort((a, b) => b.length - a.length)
 }

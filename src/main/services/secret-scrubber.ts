@@ -14,7 +14,7 @@ import { knownSecret, maskKnownSecrets, type KnownSecret } from './secret-forms'
  * last few such arrivals, so a page sending thousands of junk "keys" (or payment ids) can neither
  * make main mask ordinary values nor slow every later reply.
  */
-export interface SecretScrubber {
+interface SecretScrubber {
   /** Adds a secret a client used (kept). */
   remember(secret: string): void
   /** Adds a secret that only arrived with a request (kept among the last PROVISIONAL_SECRETS). */

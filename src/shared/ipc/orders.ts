@@ -23,9 +23,9 @@ export type CreateFromDraftInput = z.output<typeof createInput>
 /** An order id as the service writes it. */
 export const ORDER_ID_PATTERN = ID_PATTERNS.order
 
-export const orderIdInput = z.object({ id: orderIdSchema }).strict()
+const orderIdInput = z.object({ id: orderIdSchema }).strict()
 
-export interface CreateResultBase {
+interface CreateResultBase {
   draft: DraftSummary
   idempotencyKey: string
 }

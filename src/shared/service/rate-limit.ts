@@ -30,9 +30,9 @@ export const RETRY_AFTER_HEADER = 'Retry-After'
 const INTEGER = /^\d{1,15}$/
 const TOKEN = /^[A-Za-z*][A-Za-z0-9_.:%*/!#$&'+^`|~-]*$/
 /** Longer header values are not parsed at all. */
-export const MAX_RATE_LIMIT_HEADER_LENGTH = 1024
+const MAX_RATE_LIMIT_HEADER_LENGTH = 1024
 
-export type HeaderValue = string | string[] | undefined | null
+type HeaderValue = string | string[] | undefined | null
 
 interface ParsedItem {
   name: string
@@ -40,7 +40,7 @@ interface ParsedItem {
 }
 
 /** Header values may be arrays (duplicate headers) or comma-joined lists; the first item wins. */
-export function firstHeaderValue(header: HeaderValue): string | null {
+function firstHeaderValue(header: HeaderValue): string | null {
   if (header == null) return null
   const raw = Array.isArray(header) ? header[0] : header
   if (typeof raw !== 'string') return null

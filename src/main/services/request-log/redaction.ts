@@ -57,7 +57,7 @@ export interface Redactor {
   attempt(event: AttemptEvent): LoggedAttempt
 }
 
-export interface RedactorOptions {
+interface RedactorOptions {
   /** The secrets currently known (the connections' credentials); read on every call. */
   secretValues?: () => Iterable<string>
 }

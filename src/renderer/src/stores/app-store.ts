@@ -19,7 +19,7 @@ export const SCREENS = [
  * Screens with a place in the sidebar; the order view opens from search, payments and home, the
  * customer view from search, a payment and an order.
  */
-export type NavScreenId = (typeof SCREENS)[number]['id']
+type NavScreenId = (typeof SCREENS)[number]['id']
 export type ScreenId = NavScreenId | 'order' | 'customer'
 
 /** Who the customer view shows: the service's customer id or an e-mail address (main checks both). */
@@ -29,7 +29,7 @@ export type CustomerTarget = { customerId: string; email?: undefined } | { email
  * A request to show something on another screen: an inspector entry from an error, a builder
  * field from a 422, a payment from its request. The target screen takes it with `takeFocus`.
  */
-export type FocusRequest =
+type FocusRequest =
   | { screen: 'inspector'; entryId: string }
   | { screen: 'orders'; field: string; draftId?: string }
   | { screen: 'payments'; paymentId: string }
