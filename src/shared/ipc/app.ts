@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
+import { orderIdSchema, paymentIdSchema } from './ids'
 
 export interface AppInfo {
   name: string
@@ -21,10 +21,10 @@ const copyInput = z.object({ text: z.string().max(MAX_COPY_CHARS, 'That is too m
  * An e-mail draft with a payment link, named by the payment or order it is for: main reads that object
  * itself and takes the recipient, the link, the amount and the words from it, never from the page.
  */
-const emailLinkInput = z
-  .object({ kind: z.enum(['payment', 'order']), id: z.string().max(64) })
-  .strict()
-  .refine((v) => ID_PATTERNS[v.kind].test(v.id), { message: 'not a payment or order id', path: ['id'] })
+const emailLinkInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payment'), id: paymentIdSchema }).strict(),
+  z.object({ kind: z.literal('order'), id: orderIdSchema }).strict(),
+])
 
 export const appChannels = {
   'app.info': defineChannel<AppInfo>()(z.undefined()),

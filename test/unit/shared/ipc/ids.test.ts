@@ -8,7 +8,8 @@ import { contract, type ChannelName } from '../../../../src/shared/ipc/contract'
 import { orderIdSchema, paymentIdSchema } from '../../../../src/shared/ipc/ids'
 import { idError, ID_PATTERNS } from '../../../../src/shared/service/ids'
 
-type Step = string | 'element' | 'optional'
+/** A field name, or: the array's element, the optional's inner schema, the union's nth option. */
+type Step = string
 
 /** Where each channel takes a payment id: the path through its input schema. */
 const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
@@ -19,12 +20,14 @@ const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
   ['payments.refunds', ['paymentId']],
   ['payments.cancelPayment', ['paymentId']],
   ['payments.update', ['paymentId']],
+  ['app.emailLink', ['option:0', 'id']],
 ]
 
 function follow(schema: z.ZodType, steps: Step[]): unknown {
   let at: unknown = schema
   for (const step of steps) {
-    if (step === 'optional') at = (at as z.ZodOptional<z.ZodType>).unwrap()
+    if (step.startsWith('option:')) at = (at as z.ZodUnion).options[Number(step.slice('option:'.length))]
+    else if (step === 'optional') at = (at as z.ZodOptional<z.ZodType>).unwrap()
     else if (step === 'element') at = (at as z.ZodArray<z.ZodType>).element
     else at = (at as z.ZodObject).shape[step]
   }
@@ -69,6 +72,7 @@ describe('one payment-id schema for every channel that takes a payment id', () =
   it('order ids have their own schema, which the order channels share', () => {
     expect(follow(contract['orders.get'].input, ['id'])).toBe(orderIdSchema)
     expect(follow(contract['orders.cancel'].input, ['orderId'])).toBe(orderIdSchema)
+    expect(follow(contract['app.emailLink'].input, ['option:1', 'id'])).toBe(orderIdSchema)
     expect(follow(contract['orders.newPayment'].input, ['orderId'])).toBe(orderIdSchema)
     expect(orderIdSchema.safeParse('tr_WN3a1b2c3d').error?.issues[0]?.message).toBe(idError('order', 'tr_'))
   })
