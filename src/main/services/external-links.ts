@@ -2,7 +2,7 @@ import { UserFacingError } from '../ipc/errors'
 import { linkMessage, type LinkMessageInput } from '../../shared/payment-link-message'
 import { plainLine } from './dialog-text'
 
-interface MailDraftInput extends LinkMessageInput {
+export interface MailDraftInput extends LinkMessageInput {
   /** The customer's e-mail address. */
   to: string
 }

@@ -116,7 +116,7 @@ export function clearLogQuestion(count: number): MainQuestion {
 type PersonalDataChoice = 'left-out' | 'included'
 
 /** Before an export: what the file may contain. Leaving personal data out is the default. */
-function personalDataQuestion(what: string): MainQuestion {
+export function personalDataQuestion(what: string): MainQuestion {
   return {
     kind: 'export-personal-data',
     title: 'Customers’ personal data',

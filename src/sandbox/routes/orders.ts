@@ -122,6 +122,6 @@ export function deleteOrder(ctx: SandboxContext, request: ApiRequest, id: string
   )
 }
 
-function refundsOfOrder(ctx: SandboxContext, order: OrderRecord): Refund[] {
+export function refundsOfOrder(ctx: SandboxContext, order: OrderRecord): Refund[] {
   return order.paymentIds.flatMap((pid) => ctx.store.refundsOf(pid).map((r) => refundJson(ctx.origin, r)))
 }

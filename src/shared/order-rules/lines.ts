@@ -184,7 +184,7 @@ function checkLineDetails(out: Violations, prefix: string, v: Obj, k: LineKind):
  * Checks one order or payment line, its fields in spec 2.3 table order; returns its totalAmount
  * when valid and in the order currency (for the sum check), else null.
  */
-function checkLine(
+export function checkLine(
   out: Violations,
   index: number,
   v: unknown,
