@@ -9,7 +9,7 @@ import { ticketInput } from './team'
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
 // the state rules (src/shared/payment-actions.ts), asks on a live connection through its own
-// dialog, keeps the Idempotency-Key of each pending action (services/actions.ts) and sends.
+// dialog, keeps the Idempotency-Key of each pending action (main/services/pending-actions.ts) and sends.
 
 /** Which view asked: shown as the request's origin in the Inspector. */
 const from = z.enum(['payment', 'order']).optional()

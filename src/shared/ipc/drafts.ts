@@ -13,7 +13,7 @@ import {
 export type { DraftAddress, DraftContent, DraftLine } from '../order-builder'
 
 // The order builder's drafts: the form as the user typed it (strings, not yet a request), stored
-// encrypted by main (src/main/services/drafts.ts). The schema checks SHAPE only (strict keys,
+// encrypted by main (src/main/services/drafts/). The schema checks SHAPE only (strict keys,
 // bounded sizes): a draft may break every business rule; order-rules/ judges it, not this file.
 
 /** Far above any real order (the service has no stated line maximum) but bounded. */
