@@ -251,6 +251,29 @@ describe('accessibility (axe-core) in Chromium', () => {
     await expect.poll(background).toBe('#f5f7fa')
   })
 
+  it('reports a fault planted in the page: a button without a name and text too faint to read', async () => {
+    await h.page.evaluate(() => {
+      const box = document.createElement('div')
+      box.id = 'planted-faults'
+      const button = document.createElement('button')
+      button.type = 'button'
+      // Styled through the CSSOM: the page's CSP refuses style attributes.
+      const faint = document.createElement('p')
+      faint.textContent = 'faint words on white'
+      faint.style.color = '#f0f0f0'
+      faint.style.background = '#ffffff'
+      box.append(button, faint)
+      document.body.append(box)
+    })
+    try {
+      const ids = (await axeViolations(h.page)).map((f) => f.id)
+      expect(ids).toContain('button-name')
+      expect(ids).toContain('color-contrast')
+    } finally {
+      await h.page.evaluate(() => document.getElementById('planted-faults')?.remove())
+    }
+  })
+
   afterAll(() => {
     // Reported once, all states together, so one run shows everything to fix.
     if (findings.length) console.log(JSON.stringify(findings, null, 1))
