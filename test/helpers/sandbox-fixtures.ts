@@ -1,5 +1,14 @@
-// Request bodies the sandbox accepts, for tests of the sandbox and of its clients.
+// Request bodies the sandbox accepts, and generous quotas, for tests of the sandbox and of its clients.
+import type { SandboxQuotas } from '../../src/sandbox/index'
 import type { CreateOrderRequest, CreatePaymentRequest } from '../../src/shared/api-types'
+
+/** A quota no test reaches: for the tests whose subject is not the rate limit. */
+const GENEROUS_QUOTA = { q: 100_000, burst: 100_000 }
+/** Generous quotas for reads and writes, in test and live mode. */
+export const GENEROUS_QUOTAS: SandboxQuotas = {
+  test: { read: GENEROUS_QUOTA, write: GENEROUS_QUOTA },
+  live: { read: GENEROUS_QUOTA, write: GENEROUS_QUOTA },
+}
 
 /** A valid create-order body (spec 4.1): two lines with VAT, total 121.00 EUR. */
 export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
