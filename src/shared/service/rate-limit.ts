@@ -40,7 +40,7 @@ interface ParsedItem {
 }
 
 /** Header values may be arrays (duplicate headers) or comma-joined lists; the first item wins. */
-function firstHeaderValue(header: HeaderValue): string | null {
+export function firstHeaderValue(header: HeaderValue): string | null {
   if (header == null) return null
   const raw = Array.isArray(header) ? header[0] : header
   if (typeof raw !== 'string') return null

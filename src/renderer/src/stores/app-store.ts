@@ -29,7 +29,7 @@ export type CustomerTarget = { customerId: string; email?: undefined } | { email
  * A request to show something on another screen: an inspector entry from an error, a builder
  * field from a 422, a payment from its request. The target screen takes it with `takeFocus`.
  */
-type FocusRequest =
+export type FocusRequest =
   | { screen: 'inspector'; entryId: string }
   | { screen: 'orders'; field: string; draftId?: string }
   | { screen: 'payments'; paymentId: string }
