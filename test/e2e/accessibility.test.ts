@@ -5,6 +5,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
+import { openSection, openById as openIdFromSearch } from './navigation'
 
 /**
  * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an
@@ -52,17 +53,9 @@ describe('accessibility (axe-core) in Chromium', () => {
     for (const finding of await axeViolations(h.page)) findings.push({ state, finding })
   }
 
-  async function open(screen: RegExp, heading: RegExp): Promise<void> {
-    await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: screen }).click()
-    await h.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
-  }
+  const open = (screen: RegExp, heading: RegExp) => openSection(h.page, screen, heading)
 
-  async function openById(id: string): Promise<void> {
-    await h.page.keyboard.press('Control+k')
-    await h.page.getByTestId('search-input').fill(id)
-    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
-    await h.page.keyboard.press('Enter')
-  }
+  const openById = (id: string) => openIdFromSearch(h.page, id)
 
   /** Opens an action's confirmation, scans it, and closes it with Esc. */
   async function closedAfterScan(button: string, dialog: string, state: string): Promise<void> {
