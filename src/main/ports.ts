@@ -24,7 +24,7 @@ export interface DialogPort extends QuestionPort {
 }
 
 /** A message main shows the person (a native message box in the app): a problem report's outcome, a notice. */
-export interface NoticePort {
+interface NoticePort {
   show(notice: { type: 'info' | 'warning'; title?: string; message: string; detail?: string }): Promise<void>
 }
 

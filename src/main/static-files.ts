@@ -14,7 +14,7 @@ const MIME_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-export interface StaticFile {
+interface StaticFile {
   body: Buffer
   contentType: string
 }

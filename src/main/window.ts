@@ -3,7 +3,7 @@ import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from './desktop/window-state'
 import { CONTENT_SECURITY_POLICY, isNavigationAllowed, permissionDecision, windowOpenDecision } from './security'
 import { isUserGesture, type UserGestures } from './services/user-gestures'
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   preloadPath: string
   /** app://paydesk/index.html in production, the dev server's URL under `npm run dev`. */
   rendererUrl: string
@@ -16,7 +16,7 @@ export interface MainWindowOptions {
 }
 
 /** Applies the guards of SECURITY.md to a webContents: navigation, new windows, webviews. */
-export function guardWebContents(contents: WebContents, rendererOrigin: string): void {
+function guardWebContents(contents: WebContents, rendererOrigin: string): void {
   contents.on('will-navigate', (event, url) => {
     if (!isNavigationAllowed(url, rendererOrigin)) event.preventDefault()
   })

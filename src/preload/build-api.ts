@@ -1,4 +1,4 @@
-export type Invoke = (channel: string, input: unknown) => Promise<unknown>
+type Invoke = (channel: string, input: unknown) => Promise<unknown>
 export type SubscribeAll = (listener: (message: { event: string; payload: unknown }) => void) => () => void
 
 /**

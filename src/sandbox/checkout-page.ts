@@ -6,7 +6,7 @@ import type { PaymentLinkData } from './recurring-store'
 import type { PaymentData } from './store'
 import { CHECKOUT_OUTCOMES } from './store'
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -79,7 +79,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 export type ChangedKind = 'payment' | 'order' | 'refund' | 'chargeback'
 
 /** Listeners told about every status change (the webhook sender subscribes). */
-export type StatusListener = (ctx: SandboxContext, kind: ChangedKind, id: string) => void
+type StatusListener = (ctx: SandboxContext, kind: ChangedKind, id: string) => void
 
 export class SandboxEvents {
   private readonly listeners: StatusListener[] = []
@@ -93,7 +93,7 @@ export class SandboxEvents {
   }
 }
 
-export interface WebhookAttempt {
+interface WebhookAttempt {
   at: string
   /** HTTP status the shop answered, or null when there was no answer */
   status: number | null

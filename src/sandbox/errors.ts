@@ -2,7 +2,7 @@
 // stays in one place.
 import { HAL_JSON, statusTitle, type ApiErrorBody } from '../shared/service/errors'
 
-export { HAL_JSON, STATUS_TITLES } from '../shared/service/errors'
+export { HAL_JSON } from '../shared/service/errors'
 
 /** A response the sandbox is about to send; faults may still alter how it is delivered. */
 export interface Reply {
@@ -11,11 +11,11 @@ export interface Reply {
   body: string
 }
 
-export function documentationHref(origin: string, topic = 'errors'): string {
+function documentationHref(origin: string, topic = 'errors'): string {
   return `${origin}/docs/${topic}`
 }
 
-export function errorBody(origin: string, status: number, detail: string, field?: string): ApiErrorBody {
+function errorBody(origin: string, status: number, detail: string, field?: string): ApiErrorBody {
   const body: ApiErrorBody = { status, title: statusTitle(status), detail }
   if (field !== undefined) body.field = field
   body._links = { documentation: { href: documentationHref(origin), type: 'text/html' } }

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http'
 import { createRandom } from './ids'
 import type { Reply } from './errors'
 
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   'status',
   'latency',
   'reset-before-headers',
@@ -18,8 +18,8 @@ export const FAULT_KINDS = [
   'malformed-json',
   'slow-body',
 ] as const
-export type FaultKind = (typeof FAULT_KINDS)[number]
-export const FAULT_STATUSES = [500, 502, 503, 504, 429] as const
+type FaultKind = (typeof FAULT_KINDS)[number]
+const FAULT_STATUSES = [500, 502, 503, 504, 429] as const
 
 export interface FaultSpec {
   path: string

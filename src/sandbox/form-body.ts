@@ -4,7 +4,7 @@
 // a JSON body gives. Values stay strings (amounts exact, never numbers); only the fields whose type
 // is not a string are converted, and only from their exact text (docs/SANDBOX.md, "Request bodies").
 
-export type FormResult = { ok: true; value: Record<string, unknown> } | { ok: false; message: string }
+type FormResult = { ok: true; value: Record<string, unknown> } | { ok: false; message: string }
 
 /** Fields that are booleans in JSON: `true`/`false` become booleans (other text is left for the rules). */
 const BOOLEAN_FIELDS = new Set(['testmode', 'shopperCountryMustMatchBillingCountry'])

@@ -5,8 +5,8 @@
 import type { IdPrefix } from '../shared/service/ids'
 
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-export const SEQUENCE_WIDTH = 8
-export const SUFFIX_WIDTH = 4
+const SEQUENCE_WIDTH = 8
+const SUFFIX_WIDTH = 4
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same data set. */
 export function createRandom(seed: number): () => number {

@@ -38,7 +38,7 @@ export {
   type SandboxStats,
   type FaultListing,
 } from './admin-client'
-export type { FaultSpec, FaultKind } from './faults'
+export type { FaultSpec } from './faults'
 export type { ResolveHost, ResolvedAddress, WebhookPolicy } from './context'
 export type { Quota, SandboxQuotas } from './rate-limit'
 export { DEFAULT_QUOTAS } from './rate-limit'

@@ -36,7 +36,7 @@ export interface Quota {
   burst: number
 }
 
-export interface ModeQuotas {
+interface ModeQuotas {
   read: Quota
   write: Quota
 }
@@ -46,7 +46,7 @@ export interface SandboxQuotas {
   live?: Partial<ModeQuotas>
 }
 
-export type PolicyClass = RequestClass
+type PolicyClass = RequestClass
 
 /** Defaults (spec 8.1 gives no numbers; choice documented in docs/SANDBOX.md). */
 export const DEFAULT_QUOTAS: { test: ModeQuotas; live: ModeQuotas } = {
@@ -54,7 +54,7 @@ export const DEFAULT_QUOTAS: { test: ModeQuotas; live: ModeQuotas } = {
   test: { read: { q: 25, burst: 50 }, write: { q: 5, burst: 10 } },
 }
 
-export interface TakeResult {
+interface TakeResult {
   allowed: boolean
   headers: Record<string, string>
 }
@@ -80,7 +80,7 @@ function validQuota(quota: Quota): Quota {
   return { q: quota.q, burst: quota.burst }
 }
 
-export function mergeQuotas(base: { test: ModeQuotas; live: ModeQuotas }, patch?: SandboxQuotas) {
+function mergeQuotas(base: { test: ModeQuotas; live: ModeQuotas }, patch?: SandboxQuotas) {
   const merged = {
     test: { read: { ...base.test.read }, write: { ...base.test.write } },
     live: { read: { ...base.live.read }, write: { ...base.live.write } },

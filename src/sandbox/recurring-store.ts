@@ -6,7 +6,7 @@ import type { SubscriptionMethod, SubscriptionStatus } from '../shared/service/s
 import { listPage, scopeKey, type ListPage, type ListQuery, type Listed, type PaymentRecord } from './records'
 
 /** A subscription as the service shows it, without `_links` (routes/subscriptions.ts renders them). */
-export interface SubscriptionData {
+interface SubscriptionData {
   resource: 'subscription'
   id: string
   mode: Mode

@@ -34,7 +34,7 @@ const HOST_HEADER =
  * and links"): the scheme of the connection, or `X-Forwarded-Proto` (http/https) from a proxy or
  * TLS front; the host and port of the `Host` header when it is well-formed, else the listening origin.
  */
-export function requestOrigin(ctx: SandboxContext, req: IncomingMessage): string {
+function requestOrigin(ctx: SandboxContext, req: IncomingMessage): string {
   const listening = new URL(ctx.origin)
   const forwarded = req.headers['x-forwarded-proto']
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase()

@@ -30,12 +30,12 @@ const MAX_INTEGER_DIGITS = 15
 const MAX_AMOUNT_TEXT = 40
 
 /** One way to read the number: integer digits (no leading zeros) and fraction digits as typed. */
-export interface NumberReading {
+interface NumberReading {
   integer: string
   fraction: string
 }
 
-export type AmountTextReading =
+type AmountTextReading =
   | { kind: 'empty' }
   | { kind: 'none' }
   /** `readings` has one entry when the notation reads one way, two when it does not (`1,234`). */
@@ -130,7 +130,7 @@ function valueFor(reading: NumberReading, negative: boolean, currency: string): 
   return parseAmountValue(value, currency).ok ? value : null
 }
 
-export type AmountInput =
+type AmountInput =
   | {
       ok: true
       /** What is sent: the service's decimal string with the currency's decimals. */

@@ -62,7 +62,6 @@ export {
   type EmbedValue,
   ORDER_STATUSES,
   type OrderStatus,
-  ORDER_LINE_STATUSES,
   type OrderLineStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,

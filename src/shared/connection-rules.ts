@@ -82,12 +82,12 @@ export function maskFromParts(prefix: string, last4: string | null): string {
   return `${prefix}…${last4 ?? ''}`
 }
 
-export interface ConnectionOptionsInput {
+interface ConnectionOptionsInput {
   profileId?: string | null
   testmode?: boolean | null
 }
 
-export interface ConnectionOptions {
+interface ConnectionOptions {
   profileId: string | null
   testmode: boolean | null
 }

@@ -30,7 +30,7 @@ const CODES =
   'ZA ZM ZW'
 
 /** All ISO 3166-1 alpha-2 codes, sorted. */
-export const COUNTRY_CODES: readonly string[] = Object.freeze(CODES.split(' '))
+const COUNTRY_CODES: readonly string[] = Object.freeze(CODES.split(' '))
 
 const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES)
 
@@ -44,7 +44,7 @@ export function isCountryCode(code: unknown): code is string {
  * (https://docs.mollie.com/overview/common-data-types, "Address object"). Every other country
  * needs one.
  */
-export const COUNTRIES_WITHOUT_POSTAL_CODE: readonly string[] = Object.freeze(
+const COUNTRIES_WITHOUT_POSTAL_CODE: readonly string[] = Object.freeze(
   (
     'AE AN AO AW BF BI BJ BO BS BV BW BZ CD CF CG CI CK CM DJ DM ER FJ GA GD GH GM GN GQ GY HK JM KE ' +
     'KI KM KN KP LC ML MO MR MS MU MW NA NR NU PA QA RW SB SC SL SO SR ST SY TF TK TL TO TT TV UG VU ' +

@@ -8,7 +8,7 @@
 // currencies whose unit is worth far less than a euro, which carry their own maximum below
 // (roughly the same worth). Change it here and both the order builder and the sandbox follow.
 
-export interface CurrencyInfo {
+interface CurrencyInfo {
   /** ISO 4217 minor-unit digits: EUR 2, JPY 0, KWD 3. */
   decimals: 0 | 2 | 3
   /** Largest allowed amount in major units; absent means DEFAULT_MAXIMUM_MAJOR_UNITS. */
@@ -16,7 +16,7 @@ export interface CurrencyInfo {
 }
 
 /** The maximum in major units for currencies without their own entry. */
-export const DEFAULT_MAXIMUM_MAJOR_UNITS = 1_000_000n
+const DEFAULT_MAXIMUM_MAJOR_UNITS = 1_000_000n
 
 const two = { decimals: 2 } as const
 const three = { decimals: 3 } as const

@@ -51,7 +51,7 @@ export interface CurrencyTotals {
   open: string
 }
 
-export type ProblemKind = 'failed' | 'expired' | 'charged-back' | 'canceled' | 'open-long'
+type ProblemKind = 'failed' | 'expired' | 'charged-back' | 'canceled' | 'open-long'
 
 export interface CustomerProblem {
   kind: ProblemKind
@@ -65,7 +65,7 @@ export interface CustomerProblem {
 }
 
 /** A payment open this long is a problem ("open for more than a day"). */
-export const OPEN_TOO_LONG_MS = 86_400_000
+const OPEN_TOO_LONG_MS = 86_400_000
 
 const WAITING = new Set(['open', 'pending', 'authorized'])
 

@@ -3,7 +3,7 @@
 // because building an Intl.DateTimeFormat costs far more than using one (a list formats hundreds of
 // dates per frame). Pure TypeScript: used by the renderer's views and by the stories in src/shared.
 
-export type DateStyle =
+type DateStyle =
   /** "22 Nov 2026, 14:05:09": a moment in a table or a field */
   | 'date-time'
   /** "22 Nov, 14:05": a moment in a sentence or a timeline */

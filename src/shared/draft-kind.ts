@@ -6,7 +6,7 @@ import { emptyDraftContent, emptyDraftLine, type DraftContent } from './order-bu
 // metadata, lines); what only the old kind sends is cleared and named, in the agent's words, so the
 // screen can say what the switch dropped and offer to undo it.
 
-export interface KindSwitch {
+interface KindSwitch {
   content: DraftContent
   /** What the new kind does not send and was cleared ("Order number A-1"); empty: nothing lost. */
   dropped: string[]

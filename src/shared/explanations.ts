@@ -5,11 +5,11 @@ import type { RateLimitInfo } from './api-events'
 import { requestClassOf } from './service/methods'
 import { duplicateRefundExplanation, isDuplicateRefundError } from './service/refunds'
 
-export type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
+type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
 
-export type ExplanationAction = { kind: 'connections'; label: string } | { kind: 'field'; field: string; label: string }
+type ExplanationAction = { kind: 'connections'; label: string } | { kind: 'field'; field: string; label: string }
 
-export interface Explanation {
+interface Explanation {
   tone: ExplanationTone
   /** Short: "422 · invalid value in amount". */
   title: string
@@ -18,7 +18,7 @@ export interface Explanation {
   action?: ExplanationAction
 }
 
-export interface ExplainInput {
+interface ExplainInput {
   method: string
   /** The last attempt's status; null when no response arrived. */
   status: number | null
@@ -75,7 +75,7 @@ export function idempotencyHint(input: {
 }
 
 /** Two answers to one idempotency key that name different objects (ids as the service gave them). */
-export interface ReplayDiffers {
+interface ReplayDiffers {
   firstId: string
   id: string
 }
@@ -86,7 +86,7 @@ const REPLAY_DIFFERS_START = 'Not a plain replay:'
  * The words for a replayed answer that names another object than the first answer to its key: it
  * may not be the same result, so "nothing was done twice" cannot be said. Says what to check.
  */
-export function replayDiffersSentence({ firstId, id }: ReplayDiffers): string {
+function replayDiffersSentence({ firstId, id }: ReplayDiffers): string {
   return `${REPLAY_DIFFERS_START} the first answer to this idempotency key named ${firstId}, this one names ${id}. Something may have been done twice. Open both ${firstId} and ${id} and check their amount, description and status before doing anything else.`
 }
 
@@ -122,7 +122,7 @@ function retrySentence(input: ExplainInput): string {
   return 'Paydesk did not retry it; try again in a moment.'
 }
 
-export function formatSeconds(seconds: number): string {
+function formatSeconds(seconds: number): string {
   if (seconds < 1 && seconds > 0) return `${Math.round(seconds * 1000)} ms`
   if (seconds < 90) return `${Math.round(seconds * 10) / 10} s`
   return `${Math.round(seconds / 60)} min`

@@ -7,7 +7,7 @@
 // in hex (`http://2130706433/` is 127.0.0.1). Only then are its bits compared with the ranges below.
 
 /** Where a host points: this machine, a private or link-local network, a public address, or a name. */
-export type HostScope = 'loopback' | 'private' | 'public' | 'name'
+type HostScope = 'loopback' | 'private' | 'public' | 'name'
 
 /** An IP address in its normalised text (IPv4 dotted, IPv6 compressed, no brackets), or null. */
 export function normalizedAddress(host: string): string | null {

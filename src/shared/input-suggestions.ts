@@ -33,7 +33,7 @@ export function suggestPhone(text: string, country: string | undefined): Suggest
   return { value: parsed.number, reason: `the international form${from}` }
 }
 
-export type DateReading =
+type DateReading =
   | { kind: 'suggestion'; suggestion: Suggestion }
   /** The text is a date whose day and month cannot be told apart: say the format, guess nothing. */
   | { kind: 'ambiguous'; message: string }

@@ -22,21 +22,20 @@ export { isKnownCurrency, currencyDecimals, maximumMinorUnits } from './currenci
 
 /** The one rounding rule used for money (VAT), see the top of this file. */
 export const VAT_ROUNDING_RULE = 'half-away-from-zero' as const
-export type RoundingRule = typeof VAT_ROUNDING_RULE
 
 /** Integer digits allowed in an amount value: far above any maximum, and keeps bigints small. */
-export const AMOUNT_MAX_INTEGER_DIGITS = 15
+const AMOUNT_MAX_INTEGER_DIGITS = 15
 /** Largest VAT rate accepted, in percent. */
-export const VAT_RATE_MAX = 100n
+const VAT_RATE_MAX = 100n
 /** Most decimals a VAT rate may have. */
-export const VAT_RATE_MAX_DECIMALS = 2
+const VAT_RATE_MAX_DECIMALS = 2
 
-/** Thrown by the strict helpers (toMinor, addAmounts, ...) on input that is not valid money. */
+/** Thrown by the strict helpers (toMinor, compareAmounts, ...) on input that is not valid money. */
 export class MoneyError extends Error {
   override readonly name = 'MoneyError'
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string }
+type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string }
 
 const DECIMAL_SHAPE = /^-?\d+(?:\.\d+)?$/
 
@@ -134,48 +133,11 @@ function sameCurrency(a: Amount, b: Amount): string {
   return a.currency
 }
 
-export function addAmounts(a: Amount, b: Amount): Amount {
-  const currency = sameCurrency(a, b)
-  return amountFromMinor(toMinor(a) + toMinor(b), currency)
-}
-
-/** a − b */
-export function subtract(a: Amount, b: Amount): Amount {
-  const currency = sameCurrency(a, b)
-  return amountFromMinor(toMinor(a) - toMinor(b), currency)
-}
-
-/** amount × quantity, for an integer quantity. */
-export function multiplyByQuantity(amount: Amount, quantity: number | bigint): Amount {
-  if (typeof quantity === 'number' && !Number.isSafeInteger(quantity)) {
-    throw new MoneyError(`Quantity must be an integer, got ${quantity}`)
-  }
-  return amountFromMinor(toMinor(amount) * BigInt(quantity), amount.currency)
-}
-
-/** Sum of amounts, all in `currency` (the sum of none is zero). */
-export function sumAmounts(amounts: readonly Amount[], currency: string): Amount {
-  let total = 0n
-  for (const a of amounts) {
-    if (a.currency !== currency) throw new MoneyError(`Currency mismatch: ${a.currency} and ${currency}`)
-    total += toMinor(a)
-  }
-  return amountFromMinor(total, currency)
-}
-
 /** -1, 0 or 1 as a is less than, equal to or greater than b (same currency required). */
 export function compareAmounts(a: Amount, b: Amount): -1 | 0 | 1 {
   sameCurrency(a, b)
   const d = toMinor(a) - toMinor(b)
   return d < 0n ? -1 : d > 0n ? 1 : 0
-}
-
-export function isNegative(amount: Amount): boolean {
-  return toMinor(amount) < 0n
-}
-
-export function isZero(amount: Amount): boolean {
-  return toMinor(amount) === 0n
 }
 
 /** An amount that is there and above zero (what was refunded, charged back). */
@@ -276,7 +238,7 @@ export function vatAmountMinor(totalMinor: bigint, rate: VatRate): bigint {
 }
 
 /** `100 + rate` written with the rate's own decimals ("21.00" -> "121.00"), for formula texts. */
-export function vatDenominatorText(rate: VatRate): string {
+function vatDenominatorText(rate: VatRate): string {
   return formatScaled(100n * 10n ** BigInt(rate.scale) + rate.numerator, rate.scale)
 }
 
@@ -295,14 +257,14 @@ export function computeVatAmount(total: Amount, vatRate: string): Amount {
 // ---------------------------------------------------------------------------------------------
 // Line totals (spec 2.3)
 
-export interface LineMoneyInput {
+interface LineMoneyInput {
   quantity: number
   unitPrice: Amount
   discountAmount?: Amount | null
   vatRate?: string | null
 }
 
-export interface LineMoneyTotals {
+interface LineMoneyTotals {
   /** unitPrice × quantity − discountAmount */
   totalAmount: Amount
   /** totalAmount × vatRate / (100 + vatRate), present when a vatRate was given */

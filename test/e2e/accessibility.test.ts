@@ -5,6 +5,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
+import { openSection, openById as openIdFromSearch } from './navigation'
 
 /**
  * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an
@@ -52,17 +53,9 @@ describe('accessibility (axe-core) in Chromium', () => {
     for (const finding of await axeViolations(h.page)) findings.push({ state, finding })
   }
 
-  async function open(screen: RegExp, heading: RegExp): Promise<void> {
-    await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: screen }).click()
-    await h.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
-  }
+  const open = (screen: RegExp, heading: RegExp) => openSection(h.page, screen, heading)
 
-  async function openById(id: string): Promise<void> {
-    await h.page.keyboard.press('Control+k')
-    await h.page.getByTestId('search-input').fill(id)
-    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
-    await h.page.keyboard.press('Enter')
-  }
+  const openById = (id: string) => openIdFromSearch(h.page, id)
 
   /** Opens an action's confirmation, scans it, and closes it with Esc. */
   async function closedAfterScan(button: string, dialog: string, state: string): Promise<void> {
@@ -249,6 +242,29 @@ describe('accessibility (axe-core) in Chromium', () => {
     await expect.poll(background).toBe('#10161d')
     await h.page.emulateMedia({ colorScheme: 'light' })
     await expect.poll(background).toBe('#f5f7fa')
+  })
+
+  it('reports a fault planted in the page: a button without a name and text too faint to read', async () => {
+    await h.page.evaluate(() => {
+      const box = document.createElement('div')
+      box.id = 'planted-faults'
+      const button = document.createElement('button')
+      button.type = 'button'
+      // Styled through the CSSOM: the page's CSP refuses style attributes.
+      const faint = document.createElement('p')
+      faint.textContent = 'faint words on white'
+      faint.style.color = '#f0f0f0'
+      faint.style.background = '#ffffff'
+      box.append(button, faint)
+      document.body.append(box)
+    })
+    try {
+      const ids = (await axeViolations(h.page)).map((f) => f.id)
+      expect(ids).toContain('button-name')
+      expect(ids).toContain('color-contrast')
+    } finally {
+      await h.page.evaluate(() => document.getElementById('planted-faults')?.remove())
+    }
   })
 
   afterAll(() => {

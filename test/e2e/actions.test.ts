@@ -10,6 +10,7 @@ import type { Payment } from '../../src/shared/api-types'
 import { axeViolations } from './axe'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
+import { openById as openIdFromSearch } from './navigation'
 
 const TEST_KEY = 'test_ActionsE2eTestKey000000001'
 const LIVE_KEY = 'live_ActionsE2eLiveKey000000001'
@@ -19,13 +20,7 @@ let h: Harness
 let client: ApiClient
 let admin: SandboxAdmin
 
-async function openById(id: string): Promise<void> {
-  await h.page.keyboard.press('Control+k')
-  await h.page.getByTestId('search-input').fill(id)
-  // The answer for this id, not the one still shown for the previous search.
-  await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
-  await h.page.keyboard.press('Enter')
-}
+const openById = (id: string) => openIdFromSearch(h.page, id)
 
 async function openPayment(id: string): Promise<void> {
   await openById(id)

@@ -11,6 +11,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { present } from '../helpers/present'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
+import { openById as openIdFromSearch } from './navigation'
 
 const suffix = randomBytes(4).toString('hex')
 let h: Harness
@@ -30,12 +31,7 @@ async function focusedTestId(): Promise<string | null> {
   return h.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)
 }
 
-async function openById(id: string): Promise<void> {
-  await h.page.keyboard.press('Control+k')
-  await h.page.getByTestId('search-input').fill(id)
-  await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
-  await h.page.keyboard.press('Enter')
-}
+const openById = (id: string) => openIdFromSearch(h.page, id)
 
 /** Opens a payment beside the list, then moves the list's selection to other rows. */
 async function openPaymentWithOtherRowSelected(id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'
 import { present } from '../helpers/present'
+import { openSection, openById as openIdFromSearch } from './navigation'
 
 /**
  * Every screen at every window size the app allows, and zoomed: nothing an agent can use lies
@@ -76,17 +77,9 @@ describe('layout at every window size and zoom', () => {
     for (const p of found) problems.push(`${state}: ${p}`)
   }
 
-  async function open(screen: RegExp, heading: RegExp): Promise<void> {
-    await h.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: screen }).click()
-    await h.page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
-  }
+  const open = (screen: RegExp, heading: RegExp) => openSection(h.page, screen, heading)
 
-  async function openById(id: string): Promise<void> {
-    await h.page.keyboard.press('Control+k')
-    await h.page.getByTestId('search-input').fill(id)
-    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(id)
-    await h.page.keyboard.press('Enter')
-  }
+  const openById = (id: string) => openIdFromSearch(h.page, id)
 
   async function tour(size: string): Promise<void> {
     await open(/^Home/, /./)

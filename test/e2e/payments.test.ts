@@ -1,113 +1,38 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
+// The payments browser in Chromium: the first page, moving, sorting, jumping to an id, export, columns,
+// opening a payment and the keyboard. Loading more, filters, words and the rate limit:
+// payments.loading.test.ts (the setup: payments-fixture.ts).
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
-import { currentCspViolations, startHarness, type Harness } from './harness'
+import { describe, expect, it } from 'vitest'
+import { currentCspViolations } from './harness'
 import { present } from '../helpers/present'
-import { methodName } from '../../src/shared/story/words'
-
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-const token = (n: number) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
-
-/** Reads every row id of the virtualized list by scrolling it (only rows in view are in the DOM). */
-async function listedIds(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
-    const total = Number(document.querySelector('[data-testid="payments-table"]')?.getAttribute('aria-rowcount'))
-    const byIndex = new Map<number, string>()
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    box.scrollTop = 0
-    await frame()
-    for (let guard = 0; guard < 200 && byIndex.size < total; guard++) {
-      for (const tr of document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')) {
-        byIndex.set(Number(tr.getAttribute('aria-rowindex')) - 2, tr.dataset.paymentId ?? '')
-      }
-      box.scrollTop += box.clientHeight / 2
-      await frame()
-    }
-    box.scrollTop = 0
-    return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id)
-  })
-}
-
-async function waitIdle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-testid="payments-loading"]') &&
-      !document.querySelector('.pay-footer [role="status"]'),
-  )
-}
-
-/** Waits until the list holds `pages` pages (a restart or a "Load more" committed). */
-async function waitPages(page: Page, pages: number): Promise<void> {
-  await page.locator(`[data-testid="payments-count"][data-pages="${pages}"]`).waitFor()
-}
-
-/** Waits until the first listed row is `id` (a page change committed). */
-async function waitFirstRow(page: Page, id: string): Promise<void> {
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="payment-row"]')?.getAttribute('data-payment-id') === want,
-    id,
-  )
-}
+import { paymentsBrowser, listedIds, waitFirstRow, waitIdle, waitPages } from './payments-fixture'
 
 describe('payments browser in Chromium', () => {
-  let h: Harness
-  let admin: SandboxAdmin
-  let desc: string[]
-  let asc: string[]
-  let tmp: string
-  const adminToken = `admin_${token(30)}`
-
-  beforeAll(async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'paydesk-payments-e2e-'))
-    h = await startHarness({
-      name: 'payments',
-      // A narrow list window, so four pages of 250 are enough to see far pages dropped and refetched.
-      query: 'paymentsWindow=2',
-      deps: { sandboxOptions: { keys: [`test_${token(30)}`], adminToken, seedPayments: 1200, seed: 7 } },
-    })
-    await h.services.connections.getActiveClient() // starts the sandbox (lazily started on first use)
-    const active = await h.services.connections.activeView()
-    const origin = new URL(present(active.baseUrl)).origin
-    admin = createSandboxAdmin(origin, adminToken)
-    desc = await admin.paymentIds('test', 'desc')
-    asc = await admin.paymentIds('test', 'asc')
-    await h.page.getByRole('navigation', { name: 'Sections' }).waitFor()
-    await h.page.getByRole('button', { name: /^Payments/ }).click()
-    await h.page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor()
-  })
-
-  afterAll(async () => {
-    await h?.close()
-    if (tmp) await rm(tmp, { recursive: true, force: true })
-  })
+  const ctx = paymentsBrowser('payments')
 
   it('shows the documented default page (50) on first visit, newest first', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('payment-row').first().waitFor()
     await waitIdle(page)
     await expect(page.getByTestId('payments-count').getAttribute('data-loaded')).resolves.toBe('50')
     await expect(page.getByTestId('payments-count').textContent()).resolves.toMatch(
       /^Rows 1–\d+ of 50 loaded · more to load$/,
     )
-    expect(await listedIds(page)).toEqual(desc.slice(0, 50))
+    expect(await listedIds(page)).toEqual(ctx.desc.slice(0, 50))
     // No limit was sent: the service's default applied (spec 4.3); the link it gave carries it.
-    const firstReply = present(h.messagesToRenderer.find((m) => m.includes('pageText')))
+    const firstReply = present(ctx.h.messagesToRenderer.find((m) => m.includes('pageText')))
     const firstPage = JSON.parse((JSON.parse(firstReply) as { value: { pageText: string } }).value.pageText) as {
       count: number
       _links: { self: { href: string } }
     }
     expect(firstPage.count).toBe(50)
     expect(new URL(firstPage._links.self.href).searchParams.get('limit')).toBeNull()
-    await h.screenshot('first-page')
+    await ctx.h.screenshot('first-page')
   })
 
   it('has one way to move: the list grows under the rows loaded, says where the view is, and Newest starts over', async () => {
-    const { page } = h
+    const { page } = ctx.h
     // No second way to move: no Back/Forward, no Previous/Next pages.
     for (const id of ['nav-back', 'nav-forward', 'nav-previous', 'nav-next']) {
       await expect(page.getByTestId(id).count()).resolves.toBe(0)
@@ -118,7 +43,7 @@ describe('payments browser in Chromium', () => {
     }
     await waitIdle(page)
     // One list, in the service's order, exactly the sandbox ids: the next links followed verbatim.
-    expect(await listedIds(page)).toEqual(desc.slice(0, 200))
+    expect(await listedIds(page)).toEqual(ctx.desc.slice(0, 200))
     await expect.poll(() => page.getByTestId('payments-count').textContent()).toMatch(/^Rows 1–\d+ of 200 loaded/)
     // Scrolled to the end, the indicator follows the view.
     await page.getByTestId('payments-scroll').evaluate((box) => {
@@ -135,19 +60,19 @@ describe('payments browser in Chromium', () => {
       }
     })
     expect(live).toEqual({ position: false, statuses: [' · more to load'] })
-    await h.screenshot('page-4')
+    await ctx.h.screenshot('page-4')
     // Newest starts the list over at the top.
     await page.getByTestId('nav-first').click()
     await waitPages(page, 1)
-    await waitFirstRow(page, present(desc[0]))
+    await waitFirstRow(page, present(ctx.desc[0]))
     await waitIdle(page)
-    expect(await listedIds(page)).toEqual(desc.slice(0, 50))
+    expect(await listedIds(page)).toEqual(ctx.desc.slice(0, 50))
   })
 
   it('shows at least 20 rows at 1280 x 800', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.setViewportSize({ width: 1280, height: 800 })
-    await waitFirstRow(page, present(desc[0]))
+    await waitFirstRow(page, present(ctx.desc[0]))
     const fullyVisible = () =>
       page.evaluate(() => {
         const box = (document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).getBoundingClientRect()
@@ -159,13 +84,13 @@ describe('payments browser in Chromium', () => {
           return r.top >= top - 0.5 && r.bottom <= bottom + 0.5
         }).length
       })
-    await h.screenshot('rows-at-1280x800')
+    await ctx.h.screenshot('rows-at-1280x800')
     await expect.poll(fullyVisible).toBeGreaterThanOrEqual(20)
     await page.setViewportSize({ width: 1360, height: 860 })
   })
 
   it('scrolls by reusing its DOM rows: rows that stay are kept, rows that come in take those that left', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await waitIdle(page)
     const seen = await page.evaluate(async () => {
       const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
@@ -199,7 +124,7 @@ describe('payments browser in Chromium', () => {
   })
 
   it("on a flick, draws the new rows in the DOM rows already there, in the list's order: none is moved, nor on a step back up", async () => {
-    const { page } = h
+    const { page } = ctx.h
     await waitIdle(page)
     await page.getByTestId('load-more').click() // two pages: room for a flick of a whole window
     await waitPages(page, 2)
@@ -267,27 +192,27 @@ describe('payments browser in Chromium', () => {
   })
 
   it('switches the sort to oldest first', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('sort').selectOption('asc')
-    await waitFirstRow(page, present(asc[0]))
+    await waitFirstRow(page, present(ctx.asc[0]))
     await waitIdle(page)
-    expect(await listedIds(page)).toEqual(asc.slice(0, 50))
+    expect(await listedIds(page)).toEqual(ctx.asc.slice(0, 50))
     await expect(page.getByTestId('nav-first').textContent()).resolves.toContain('Oldest')
     await page.getByTestId('load-more').click()
     await waitPages(page, 2)
     await waitIdle(page)
-    expect(await listedIds(page)).toEqual(asc.slice(0, 100))
+    expect(await listedIds(page)).toEqual(ctx.asc.slice(0, 100))
     await page.getByTestId('sort').selectOption('desc')
     await page.getByTestId('view-toggle').click()
-    await waitFirstRow(page, present(desc[0]))
+    await waitFirstRow(page, present(ctx.desc[0]))
     // The list started over at its top: the indicator names the rows in view again, not "Rows 1–1".
     await expect.poll(() => page.getByTestId('payments-count').textContent()).toMatch(/^Rows 1–\d\d of /)
   })
 
   it('jumps to an id: opens its detail, and lists from it', async () => {
-    const { page } = h
-    const target = present(desc[321])
+    const { page } = ctx.h
+    const target = present(ctx.desc[321])
     await page.keyboard.press('/')
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('find-input')
     await page.keyboard.type(target)
@@ -300,7 +225,7 @@ describe('payments browser in Chromium', () => {
       amount: { value: string }
     }
     expect(raw.id).toBe(target)
-    await h.screenshot('detail')
+    await ctx.h.screenshot('detail')
     // The request that fetched it is an inspector entry: the button goes there.
     const toInspector = page.getByTestId('detail-inspector')
     await expect(toInspector.isEnabled()).resolves.toBe(true)
@@ -311,12 +236,12 @@ describe('payments browser in Chromium', () => {
     await page.getByTestId('find-from').click()
     await waitFirstRow(page, target)
     await waitIdle(page)
-    expect(await listedIds(page)).toEqual(desc.slice(321, 371))
+    expect(await listedIds(page)).toEqual(ctx.desc.slice(321, 371))
     await expect(page.getByTestId('payments-start').textContent()).resolves.toContain(target)
   })
 
   it('says clearly that an unknown payment does not exist (404)', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('find-input').fill('tr_doesNotExist42')
     await page.getByTestId('find-open').click()
     const error = page.getByTestId('detail-error')
@@ -324,20 +249,20 @@ describe('payments browser in Chromium', () => {
     const text = (await error.textContent()) ?? ''
     expect(text).toContain('was not found (404)')
     expect(text).toContain('404')
-    await h.screenshot('not-found')
+    await ctx.h.screenshot('not-found')
     await page.keyboard.press('Escape') // leaves the find box
     await page.keyboard.press('Escape') // closes the detail
     await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
   })
 
   it('exports the listed payments as CSV, written by main, matching the service data', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('nav-first').click()
-    await waitFirstRow(page, present(desc[0]))
+    await waitFirstRow(page, present(ctx.desc[0]))
     await waitIdle(page)
-    const file = path.join(tmp, 'export.csv')
-    h.savePaths.push(file)
-    h.dialogAnswers.push(0) // main's question: leave customers' personal data out (its default)
+    const file = path.join(ctx.tmp, 'export.csv')
+    ctx.h.savePaths.push(file)
+    ctx.h.dialogAnswers.push(0) // main's question: leave customers' personal data out (its default)
     await page.getByTestId('export-toggle').click()
     await page.getByTestId('export-csv').click()
     await page.getByTestId('export-status').filter({ hasText: 'without customers’ personal data' }).waitFor()
@@ -349,7 +274,7 @@ describe('payments browser in Chromium', () => {
     expect(present(lines[0]).split(',').slice(0, 4)).toEqual(['id', 'status', 'amount', 'currency'])
     expect(lines).toHaveLength(51)
     // The oracle: the same page straight from the sandbox through the API client.
-    const client = await h.services.connections.getActiveClient()
+    const client = await ctx.h.services.connections.getActiveClient()
     const truth = (await client.listPayments({ limit: 50 }))._embedded.payments
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(truth.map((p) => p.id))
     for (let i = 0; i < truth.length; i++) {
@@ -360,11 +285,11 @@ describe('payments browser in Chromium', () => {
         present(truth[i]).amount.currency,
       ])
     }
-    await h.screenshot('exported')
+    await ctx.h.screenshot('exported')
   })
 
   it('hides a column and keeps the choice after a reload', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('view-toggle').click()
     await page.getByTestId('column-mode').uncheck()
     await expect(page.locator('.pay-th.col-mode').count()).resolves.toBe(0)
@@ -383,12 +308,12 @@ describe('payments browser in Chromium', () => {
   })
 
   it('opens a payment with one click, and keeps the list readable beside or under the detail', async () => {
-    const { page } = h
-    await waitFirstRow(page, present(desc[0]))
-    await page.locator(`.pay-row[data-payment-id="${desc[0]}"]`).click()
+    const { page } = ctx.h
+    await waitFirstRow(page, present(ctx.desc[0]))
+    await page.locator(`.pay-row[data-payment-id="${ctx.desc[0]}"]`).click()
     await page
       .getByTestId('payment-detail')
-      .getByRole('heading', { name: present(desc[0]) })
+      .getByRole('heading', { name: present(ctx.desc[0]) })
       .waitFor()
     for (const size of [
       { width: 1024, height: 700 },
@@ -413,30 +338,30 @@ describe('payments browser in Chromium', () => {
   })
 
   it('moves and opens with the keyboard: j/k, Enter, Esc, and ] loads more', async () => {
-    const { page } = h
-    await waitFirstRow(page, present(desc[0]))
+    const { page } = ctx.h
+    await waitFirstRow(page, present(ctx.desc[0]))
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('j')
     await page.keyboard.press('j')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('k')
-    await expect(page.locator('.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(desc[2])
+    await expect(page.locator('.pay-row.selected').getAttribute('data-payment-id')).resolves.toBe(ctx.desc[2])
     await page.keyboard.press('Enter')
     await page
       .getByTestId('payment-detail')
-      .getByRole('heading', { name: present(desc[2]) })
+      .getByRole('heading', { name: present(ctx.desc[2]) })
       .waitFor()
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('payment-detail').count()).resolves.toBe(0)
     await page.keyboard.press(']')
     await waitPages(page, 2)
-    await waitFirstRow(page, present(desc[0]))
+    await waitFirstRow(page, present(ctx.desc[0]))
     await page.getByTestId('nav-first').click()
     await waitPages(page, 1)
   })
 
   it('takes any page size from 1 to 250 and refuses others', async () => {
-    const { page } = h
+    const { page } = ctx.h
     await page.getByTestId('view-toggle').click()
     const size = page.getByTestId('page-size')
     await size.fill('300')
@@ -445,191 +370,13 @@ describe('payments browser in Chromium', () => {
     await size.fill('7')
     await size.press('Enter')
     await page.locator('[data-testid="payments-count"][data-loaded="7"]').waitFor()
-    expect(await listedIds(page)).toEqual(desc.slice(0, 7))
+    expect(await listedIds(page)).toEqual(ctx.desc.slice(0, 7))
     await page.getByTestId('view-toggle').click()
     await expect(page.getByTestId('page-size').count()).resolves.toBe(0)
   })
 
-  it('loads more into one virtualized list, dropping far pages and fetching them again', async () => {
-    const { page } = h
-    await page.getByTestId('view-toggle').click()
-    await page.getByTestId('page-size').fill('250')
-    await page.getByTestId('page-size').press('Enter')
-    await page.getByTestId('view-toggle').click()
-    await waitFirstRow(page, present(desc[0]))
-    for (let n = 1; n < 4; n++) {
-      await page.getByTestId('load-more').click()
-      await waitPages(page, n + 1)
-    }
-    // Scroll to the end: the first pages are dropped (placeholders), the rows in view are correct.
-    await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
-      box.scrollTop = box.scrollHeight
-    })
-    await page.waitForFunction(() => {
-      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="payment-row"]')]
-      return Number(rows.at(-1)?.getAttribute('aria-rowindex')) - 2 === 999
-    })
-    // The list still has all 1,000 rows; only the pages near the view are kept.
-    const count = page.getByTestId('payments-count')
-    await expect(count.getAttribute('data-loaded')).resolves.toBe('1000')
-    const kept = Number(await count.getAttribute('data-kept'))
-    expect(kept).toBeGreaterThanOrEqual(250)
-    expect(kept).toBeLessThan(1000)
-    const lastIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
-      rows.map(
-        (r) => [Number(r.getAttribute('aria-rowindex')) - 2, (r as HTMLElement).dataset.paymentId ?? ''] as const,
-      ),
-    )
-    for (const [index, id] of lastIds) expect(id).toBe(desc[index])
-    await expect(page.getByTestId('payments-count').getAttribute('data-loaded')).resolves.toBe('1000')
-    // No filter on: its fields are one button, not a row of inputs.
-    await expect(page.getByTestId('filter-min').count()).resolves.toBe(0)
-    // Loading one more page keeps the view where it is (it used to jump back to the selected row).
-    const firstVisible = () =>
-      page.$$eval('[data-testid="payment-row"]', (rows) =>
-        Math.min(...rows.map((r) => Number(r.getAttribute('aria-rowindex')) - 2)),
-      )
-    const before = await firstVisible()
-    expect(before).toBeGreaterThan(700)
-    await page.getByTestId('load-more').click()
-    await waitPages(page, 5)
-    await page.waitForTimeout(200)
-    expect(await firstVisible()).toBeGreaterThanOrEqual(before - 10)
-    // Back to the top: page 1 is fetched again through its self link and shows the same ids.
-    await page.evaluate(() => {
-      ;(document.querySelector('[data-testid="payments-scroll"]') as HTMLElement).scrollTop = 0
-    })
-    await waitFirstRow(page, present(desc[0]))
-    const topIds = await page.$$eval('[data-testid="payment-row"]', (rows) =>
-      rows.map((r) => (r as HTMLElement).dataset.paymentId ?? ''),
-    )
-    expect(topIds).toEqual(desc.slice(0, topIds.length))
-    await h.screenshot('load-more')
-  })
-
-  it('filters the loaded rows with exact amounts, and says what it covers', async () => {
-    const { page } = h
-    await page.getByTestId('filter-toggle').click()
-    await page.getByTestId('filter-min').fill('100')
-    await page.getByTestId('filter-max').fill('200.00')
-    const scope = page.getByTestId('filter-scope')
-    await scope.filter({ hasText: 'match' }).waitFor()
-    const text = (await scope.textContent()) ?? ''
-    expect(text).toMatch(/Filter covers only the [\d,]+ loaded payments/)
-    const shown = Number(((await page.getByTestId('filter-count').textContent()) ?? '').replace(/,/g, ''))
-    expect(shown).toBeGreaterThan(0)
-    const rows = await page.$$eval('[data-testid="payment-row"] .col-amount', (cells) => cells.length)
-    expect(rows).toBeGreaterThan(0)
-    await h.screenshot('filter')
-    await page.getByRole('button', { name: 'Clear filter' }).click()
-    await page.getByTestId('view-toggle').click()
-    await page.getByTestId('page-size').fill('')
-    await page.getByTestId('page-size').press('Enter')
-    await waitFirstRow(page, present(desc[0]))
-  })
-
-  it('names the method in the agent’s words, in the rows and in the filter, with the service’s code on hover', async () => {
-    const { page } = h
-    await page.getByTestId('payment-row').first().waitFor()
-    const cells = await page.$$eval('[data-testid="payment-row"] .col-method[title]', (all) =>
-      all.map((c) => [c.getAttribute('title') ?? '', c.textContent ?? '']),
-    )
-    expect(cells.length).toBeGreaterThan(0)
-    for (const [code, text] of cells) expect(text).toBe(methodName(code))
-    expect(cells.some(([code, text]) => code !== text)).toBe(true)
-    const filterWasOpen = await page.getByTestId('filter-method').isVisible()
-    if (!filterWasOpen) await page.getByTestId('filter-toggle').click()
-    const options = await page
-      .getByTestId('filter-method')
-      .locator('option')
-      .evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]))
-    expect(options).toContainEqual(['creditcard', 'card'])
-    expect(options).toContainEqual(['banktransfer', 'bank transfer'])
-    expect(options).toContainEqual(['none', '(none)'])
-    if (!filterWasOpen) await page.getByTestId('filter-toggle').click()
-  })
-
-  it('shows every state word and created time whole, in both densities; only free text is cut with an ellipsis', async () => {
-    const { page } = h
-    await page.setViewportSize({ width: 1360, height: 860 })
-    /** Opens the View menu (if it is not open), does `change` in it, and closes it again. */
-    const inViewMenu = async (change: () => Promise<unknown>) => {
-      if ((await page.getByTestId('page-size').count()) === 0) await page.getByTestId('view-toggle').click()
-      await change()
-      if ((await page.getByTestId('page-size').count()) > 0) await page.getByTestId('view-toggle').click()
-    }
-    await inViewMenu(async () => {
-      await page.getByTestId('page-size').fill('250')
-      await page.getByTestId('page-size').press('Enter')
-    })
-    await page.locator('[data-testid="payments-count"][data-loaded="250"]').waitFor()
-    await waitFirstRow(page, present(desc[0]))
-    /** Scrolls the loaded list through: the state words seen, and every cell whose text does not fit. */
-    const scan = () =>
-      page.evaluate(async () => {
-        const box = document.querySelector('[data-testid="payments-scroll"]') as HTMLElement
-        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-        const states = new Set<string>()
-        const cut: string[] = []
-        box.scrollTop = 0
-        await frame()
-        for (let guard = 0; guard < 400; guard++) {
-          for (const cell of document.querySelectorAll<HTMLElement>('[data-testid="payment-row"] > [role="cell"]')) {
-            if (cell.classList.contains('col-status')) states.add(cell.textContent ?? '')
-            // A badge or a time inside the cell: its box must end inside the cell too.
-            const inner = (cell.firstElementChild as HTMLElement | null) ?? cell
-            const overflows =
-              cell.scrollWidth > cell.clientWidth + 0.5 ||
-              inner.getBoundingClientRect().right > cell.getBoundingClientRect().right + 0.5
-            // A cell drawn without a clip must fit; one with a clip may be cut (with an ellipsis).
-            if (overflows && !cell.classList.contains('pay-clip')) cut.push(`${cell.className}: ${cell.textContent}`)
-          }
-          if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) break
-          box.scrollTop += box.clientHeight
-          await frame()
-        }
-        box.scrollTop = 0
-        return {
-          states: [...states].sort(),
-          cut,
-          clippedDates: document.querySelectorAll('.col-createdAt.pay-clip').length,
-          probes: document.querySelectorAll('.pay-probe').length,
-        }
-      })
-    for (const density of ['Comfortable', 'Compact']) {
-      await inViewMenu(() => page.getByLabel('Rows').selectOption({ label: density }))
-      const seen = await scan()
-      expect(seen.cut).toEqual([])
-      expect(seen.clippedDates).toBe(0)
-      expect(seen.probes).toBe(0)
-      // The seeded stories carry refunds and chargebacks: the longer words are among those checked.
-      expect(seen.states.some((w) => w.includes('refunded') || w === 'charged back')).toBe(true)
-    }
-  })
-
-  it('shows "Waiting for rate limit" with a countdown when paging is throttled, and cancels', async () => {
-    const { page } = h
-    // The service answers the next page with a 429 asking for 20 s: long enough that the wait is
-    // still on screen however slow this machine is, and the cancel must end it early.
-    await admin.addFault({ path: '/v2/payments', method: 'GET', kind: 'status', status: 429, retryAfter: 20, count: 1 })
-    await page.getByTestId('load-more').click()
-    const waiting = page.getByTestId('payments-waiting')
-    await waiting.waitFor({ timeout: 15_000 })
-    expect(await waiting.textContent()).toMatch(/Waiting for rate limit \(\d+ s\)/)
-    await h.screenshot('rate-limited')
-    await page.getByTestId('payments-cancel').click()
-    await waiting.waitFor({ state: 'detached', timeout: 15_000 })
-    await expect(page.getByTestId('payments-error').count()).resolves.toBe(0)
-    await admin.clearFaults()
-    // For the report: whether main emits the event yet (the Inspector's wiring); the screen polls meanwhile.
-    console.info(
-      `rateLimit.changed emitted: ${h.messagesToRenderer.some((m) => m.startsWith('{"event":"rateLimit.changed"'))}`,
-    )
-  })
-
   it('ran with no console errors and no CSP violations', async () => {
-    expect(await currentCspViolations(h.page)).toEqual([])
-    expect(h.consoleErrors).toEqual([])
+    expect(await currentCspViolations(ctx.h.page)).toEqual([])
+    expect(ctx.h.consoleErrors).toEqual([])
   })
 })

@@ -147,6 +147,47 @@ describe('no secret leaves main or reaches the disk', () => {
     expect(files.map((f) => path.relative(h.dataDir, f))).toContain('connections.json')
   })
 
+  it('reports a secret planted in each place it looks: IPC, the DOM, a field, web storage and the data directory', async () => {
+    const planted = `live_planted${token()}`
+    const file = path.join(h.dataDir, 'planted-for-the-scan.txt')
+    h.messagesToRenderer.push(JSON.stringify({ reply: planted }))
+    await h.page.evaluate((secret) => {
+      const text = document.createElement('p')
+      text.id = 'planted-text'
+      text.textContent = `key ${secret}`
+      const field = document.createElement('input')
+      field.id = 'planted-field'
+      field.value = secret // a property, not an attribute: only the field scan sees it
+      document.body.append(text, field)
+      localStorage.setItem('planted', secret)
+      sessionStorage.setItem('planted', secret)
+    }, planted)
+    await writeFile(file, Buffer.from(planted).toString('base64'))
+    try {
+      const { findings } = await scanHarness(h, [planted])
+      const where = new Set(findings.map((f) => f.where.replace(/#\d+$/, '#')))
+      expect(where).toEqual(
+        new Set([
+          'message to renderer #',
+          'DOM (page.content)',
+          'field value #',
+          'localStorage',
+          'sessionStorage',
+          'planted-for-the-scan.txt',
+        ]),
+      )
+    } finally {
+      h.messagesToRenderer.pop()
+      await h.page.evaluate(() => {
+        document.getElementById('planted-text')?.remove()
+        document.getElementById('planted-field')?.remove()
+        localStorage.removeItem('planted')
+        sessionStorage.removeItem('planted')
+      })
+      await rm(file, { force: true })
+    }
+  })
+
   it('ran with no console errors and no CSP violations', async () => {
     expect(await currentCspViolations(h.page)).toEqual([])
     expect(h.cspViolations).toEqual([]) // those of the window closed by the restart

@@ -1,5 +1,14 @@
-// Request bodies the sandbox accepts, for tests of the sandbox and of its clients.
+// Request bodies the sandbox accepts, and generous quotas, for tests of the sandbox and of its clients.
+import { completeCheckout, type SandboxQuotas } from '../../src/sandbox/index'
 import type { CreateOrderRequest, CreatePaymentRequest } from '../../src/shared/api-types'
+
+/** A quota no test reaches: for the tests whose subject is not the rate limit. */
+const GENEROUS_QUOTA = { q: 100_000, burst: 100_000 }
+/** Generous quotas for reads and writes, in test and live mode. */
+export const GENEROUS_QUOTAS: SandboxQuotas = {
+  test: { read: GENEROUS_QUOTA, write: GENEROUS_QUOTA },
+  live: { read: GENEROUS_QUOTA, write: GENEROUS_QUOTA },
+}
 
 /** A valid create-order body (spec 4.1): two lines with VAT, total 121.00 EUR. */
 export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
@@ -50,4 +59,24 @@ export function validPaymentBody(overrides: Partial<CreatePaymentRequest> = {}):
     redirectUrl: 'https://shop.example.com/payments/return',
     ...overrides,
   }
+}
+
+/**
+ * The payment factory: a payment of `value` EUR created over HTTP on a started sandbox with `key`,
+ * and paid through the sandbox's checkout page. Returns its id.
+ */
+export async function paidPaymentId(
+  sandbox: { baseUrl: string; origin: string },
+  key: string,
+  value = '20.00',
+): Promise<string> {
+  const response = await fetch(`${sandbox.baseUrl}/payments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(validPaymentBody({ amount: { currency: 'EUR', value } })),
+  })
+  const payment = (await response.json()) as { id: string }
+  if (response.status !== 201) throw new Error(`create payment: ${response.status} ${JSON.stringify(payment)}`)
+  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
+  return payment.id
 }

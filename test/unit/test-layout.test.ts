@@ -16,6 +16,7 @@ export const CROSS_CUTTING: Record<string, string> = {
   'test/unit/test-layout.test.ts': 'this check: the test tree itself',
   'test/unit/import-graph.test.ts': 'the import graph of all of src/: cycles and the layer order',
   'test/unit/exported-names.test.ts': 'every exported name of src/ is declared in one file',
+  'test/unit/unused-exports.test.ts': 'every export of src/ is imported by another file of the project',
   'test/unit/code-size.test.ts':
     'the size of every file and function in src/, against the exceptions in ARCHITECTURE.md',
   'test/unit/packaging-config.test.ts': 'electron-builder.yml, package.json and SECURITY.md agree',

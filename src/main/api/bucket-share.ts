@@ -28,9 +28,9 @@ export interface ShareOptions {
 export const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
 
 /** Additive increase of the background rate per second while the bucket stays above low water (part of the quota). */
-export const BACKGROUND_INCREASE_PER_S = 0.01
+const BACKGROUND_INCREASE_PER_S = 0.01
 /** Slowest background rate while others are active (part of the quota): the sync still progresses. */
-export const BACKGROUND_FLOOR = 0.005
+const BACKGROUND_FLOOR = 0.005
 /** Two cuts of the background rate are at least this far apart (one crowded moment counts once). */
 const CUT_SPACING_MS = 1000
 

@@ -5,7 +5,7 @@ import type { IpcErrorView } from '../../shared/ipc/define'
 import type { ApiAttemptSummary, ApiErrorKind, ApiErrorView, LostWriteLookup } from '../../shared/api-error'
 import type { BucketSnapshot, RateLimitInfo, RequestOrigin } from '../../shared/api-events'
 
-export interface ApiErrorInit {
+interface ApiErrorInit {
   kind: ApiErrorKind
   message: string
   status?: number | null

@@ -7,13 +7,13 @@
 import type { RateLimitReading } from './rate-limit-dialects'
 
 /** Requests per second above this are not a quota (a "quota" of 15 digits is a bug or a lie). */
-export const MAX_SANE_RATE = 100_000
+const MAX_SANE_RATE = 100_000
 /** Bucket capacities and remaining counts above this are not believed. */
-export const MAX_SANE_TOKENS = 1_000_000
+const MAX_SANE_TOKENS = 1_000_000
 /** A fixed window resetting further away than a day is not believed. */
-export const MAX_SANE_RESET_S = 86_400
+const MAX_SANE_RESET_S = 86_400
 
-export interface SaneReading {
+interface SaneReading {
   reading: RateLimitReading
   /** Why the headers were set aside, or null when they were used. */
   distrusted: string | null

@@ -18,7 +18,7 @@
 
 import { parseRateLimit, parseRateLimitPolicy } from './rate-limit-headers'
 
-export type RateLimitDialect = 'spec' | 'ietf' | 'legacy'
+type RateLimitDialect = 'spec' | 'ietf' | 'legacy'
 
 export interface BucketShape {
   dialect: RateLimitDialect

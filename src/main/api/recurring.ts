@@ -24,7 +24,7 @@ type Client = Pick<ApiClient, 'request'>
 type WriteOptions = CallOptions & { idempotencyKey?: string }
 
 /** A cursor page's query (spec 4.3). */
-export interface RecurringPageQuery {
+interface RecurringPageQuery {
   from?: string
   limit?: number
 }

@@ -24,7 +24,7 @@ export async function probeKeychain(store: SecretStore): Promise<KeychainProblem
   }
 }
 
-export interface KeychainNotice {
+interface KeychainNotice {
   title: string
   message: string
   detail: string

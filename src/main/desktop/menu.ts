@@ -4,7 +4,7 @@
  * its usual Edit (copy/paste), Window and, on macOS, app menus. A packaged build has no reload and
  * no DevTools item (SECURITY.md: no debugging surface in production).
  */
-export type MenuRole =
+type MenuRole =
   | 'appMenu'
   | 'fileMenu'
   | 'editMenu'
@@ -20,7 +20,7 @@ export type MenuRole =
   | 'togglefullscreen'
   | 'help'
 
-export interface MenuItemTemplate {
+interface MenuItemTemplate {
   label?: string
   role?: MenuRole
   type?: 'separator'
@@ -29,7 +29,7 @@ export interface MenuItemTemplate {
   click?: () => void
 }
 
-export interface MenuActions {
+interface MenuActions {
   openDocumentation(): void
   /** Opens the in-app guide (an `app.help` event to the page). */
   openHelp(): void

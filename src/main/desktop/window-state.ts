@@ -7,19 +7,19 @@ import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
  * window's bounds and the displays' work areas). The file is input like any other in the data
  * folder: validated on load, and a window that would open off screen is brought back on screen.
  */
-export interface Rect {
+interface Rect {
   x: number
   y: number
   width: number
   height: number
 }
 
-export interface WindowState {
+interface WindowState {
   bounds: Rect
   maximized: boolean
 }
 
-export const WINDOW_STATE_FILE = 'window-state.json'
+const WINDOW_STATE_FILE = 'window-state.json'
 export const DEFAULT_WINDOW_SIZE = { width: 1360, height: 860 } as const
 export const MIN_WINDOW_SIZE = { width: 960, height: 600 } as const
 /** Larger than any display; a bigger value is an edited or broken file. */

@@ -11,7 +11,7 @@ export interface SenderInfo {
   isAppWindow: boolean
 }
 
-export interface DispatcherOptions {
+interface DispatcherOptions {
   handlers: AppHandlers
   /** Origins the app's own content is served from (app://paydesk, the dev server, the e2e harness). */
   trustedOrigins: readonly string[]

@@ -12,15 +12,15 @@ import type { SearchIndex, SyncMarker } from './index-db'
 import { orderRow, paymentRow } from './rows'
 import type { SyncCallOptions } from './refresh'
 
-export type ChangeKind = 'refunds' | 'chargebacks'
+type ChangeKind = 'refunds' | 'chargebacks'
 
 /** Pages of a change list walked per sync at most (250 items each): the background budget. */
-export const CHANGE_PAGE_BUDGET = 8
+const CHANGE_PAGE_BUDGET = 8
 /**
  * Payments read again per sync for changes at most: every one the two walks can meet. A change met
  * and not read would be lost, since the walk's marker moves past it (the page budget bounds the cost).
  */
-export const CHANGED_PAYMENTS_BUDGET = 2 * CHANGE_PAGE_BUDGET * MAX_PAGE_SIZE
+const CHANGED_PAYMENTS_BUDGET = 2 * CHANGE_PAGE_BUDGET * MAX_PAGE_SIZE
 
 export interface ChangesClient {
   request<T>(

@@ -1,12 +1,12 @@
 // The customer view's questions to the local index (ARCHITECTURE.md, "Customer view"): the newest
 // orders and payments that carry one e-mail address (an order's billing or shipping e-mail, a
-// payment's addresses). Kept apart from index-db.ts; it asks through the index's own search, whose
+// payment's addresses). Kept apart from index-db/; it asks through the index's own search, whose
 // every value is a bound parameter, then keeps only the rows whose e-mail is exactly the one asked.
 import type { SearchHit, SyncKind } from '../../shared/ipc/search'
 import type { ParsedQuery } from '../../shared/search/query'
 import { RANKED_CANDIDATES, type SearchIndex } from './index-db'
 
-export interface CustomerRows {
+interface CustomerRows {
   hits: SearchHit[]
   /** More rows of this e-mail exist than are returned. */
   more: boolean

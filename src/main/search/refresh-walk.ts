@@ -21,14 +21,14 @@ import {
 } from './refresh'
 
 /** List pages walked per kind and sync at most for unsettled objects (50,000 objects). */
-export const REFRESH_PAGE_BUDGET = 200
+const REFRESH_PAGE_BUDGET = 200
 
 /** Unsettled objects held at most before the walk replaces reads by id: more costs a query, not requests. */
 const ALL = 1_000_000
 
 type ListInput = { limit?: number; sort?: 'asc' | 'desc' } | { link: string }
 
-export interface WalkRefreshClient extends RefreshClient {
+interface WalkRefreshClient extends RefreshClient {
   listPayments(input: ListInput, opts: SyncCallOptions): Promise<PaymentList>
   listOrders(input: ListInput, opts: SyncCallOptions): Promise<OrderList>
 }

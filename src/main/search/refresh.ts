@@ -29,7 +29,7 @@ export interface RefreshClient {
   getOrder(id: string, opts: SyncCallOptions): Promise<Order>
 }
 
-export interface RefreshOptions {
+interface RefreshOptions {
   signal: AbortSignal
   budget?: number
   onRefreshed?: (report: { kind: SyncKind; items: number }) => void

@@ -12,7 +12,7 @@ import { ensureIndex, startSync } from './service-lifecycle'
  * How long one table's search may take on main's thread (orders and payments each; a query holds the
  * thread for at most about twice this, plus reading the rows shown).
  */
-export const QUERY_BUDGET_MS = 20
+const QUERY_BUDGET_MS = 20
 
 /** A query that held main's thread this long for the orders gives way before the payments. */
 const GIVE_WAY_AFTER_MS = 4

@@ -8,7 +8,6 @@ import { dispose, ensureIndex, forgetConnection, startSync, startSyncTimer, when
 import { homeView, noteFetched, runQuery, setPaymentCap } from './service-query'
 
 export type { SearchService, SearchServiceDeps } from './service-context'
-export { QUERY_BUDGET_MS } from './service-query'
 
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const ctx: SearchContext = {

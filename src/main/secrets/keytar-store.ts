@@ -44,7 +44,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Where the adapter checks whether the keychain is open (see `assertOpen`); holds nothing secret. */
-export const PROBE_SERVICE = 'Paydesk keychain check'
+const PROBE_SERVICE = 'Paydesk keychain check'
 const PROBE_ACCOUNT = 'open'
 
 /**

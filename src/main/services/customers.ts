@@ -23,7 +23,7 @@ import type { SearchIndex } from '../search/index-db'
 /** Reads in flight at once when the view opens (the client's limiter paces them further). */
 const PARALLEL_READS = 4
 
-export interface CustomersDeps {
+interface CustomersDeps {
   getClient(): Promise<Pick<ApiClient, 'request' | 'getOrder' | 'getPayment'>>
   /** The active connection's search index. */
   index(): Promise<SearchIndex>
@@ -67,7 +67,7 @@ function endedAt(o: { failedAt?: string; expiredAt?: string; canceledAt?: string
   return o.failedAt ?? o.expiredAt ?? o.canceledAt ?? null
 }
 
-export function customerPayment(p: Payment): CustomerPayment {
+function customerPayment(p: Payment): CustomerPayment {
   return {
     id: p.id,
     createdAt: p.createdAt,
@@ -84,7 +84,7 @@ export function customerPayment(p: Payment): CustomerPayment {
   }
 }
 
-export function customerOrder(o: Order): CustomerOrder {
+function customerOrder(o: Order): CustomerOrder {
   return {
     id: o.id,
     orderNumber: o.orderNumber,

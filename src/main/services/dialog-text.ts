@@ -10,7 +10,7 @@ const MAX_RUN = 6
 const RUN = new RegExp(`(.)\\1{${MAX_RUN},}`, 'gu')
 
 /** Default longest value shown on one line. */
-export const MAX_DIALOG_VALUE = 120
+const MAX_DIALOG_VALUE = 120
 
 /**
  * One line: breaks, tabs, control and invisible characters become one space; a run of one character

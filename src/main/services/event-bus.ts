@@ -1,6 +1,6 @@
 import type { EventName, PaydeskEvents } from '../../shared/ipc/events'
 
-export type EventListener = <E extends EventName>(event: E, payload: PaydeskEvents[E]) => void
+type EventListener = <E extends EventName>(event: E, payload: PaydeskEvents[E]) => void
 
 /** Main-side fan-out of events to whoever forwards them to the renderer (Electron or the harness). */
 export interface EventBus {

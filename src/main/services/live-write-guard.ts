@@ -31,7 +31,7 @@ export interface LiveWriteSummary {
 }
 
 /** One address in the body the service will use, labelled in the agent's words. */
-export interface LiveWriteCallback {
+interface LiveWriteCallback {
   label: string
   url: string
 }

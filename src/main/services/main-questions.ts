@@ -9,7 +9,7 @@ import { UserFacingError } from '../ipc/errors'
 import { fromTheDraft, plainLine } from './dialog-text'
 import { openQuestion } from './question-lane'
 
-export type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook'
+type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook'
 
 export interface MainQuestion {
   kind: QuestionKind
@@ -113,7 +113,7 @@ export function clearLogQuestion(count: number): MainQuestion {
   }
 }
 
-export type PersonalDataChoice = 'left-out' | 'included'
+type PersonalDataChoice = 'left-out' | 'included'
 
 /** Before an export: what the file may contain. Leaving personal data out is the default. */
 export function personalDataQuestion(what: string): MainQuestion {

@@ -59,7 +59,7 @@ export function paymentCsvRow(payment: Payment): string {
   return csvRow(CSV_COLUMNS.map((c) => c.value(payment)))
 }
 
-export interface WriteExportOptions {
+interface WriteExportOptions {
   path: string
   format: PaymentsExportFormat
   payments: readonly Payment[]

@@ -10,7 +10,7 @@
 import type { PersonalDataInFile } from '../../shared/request-log-types'
 
 /** Replaces a personal value. */
-export const LEFT_OUT = '[left out]'
+const LEFT_OUT = '[left out]'
 
 /**
  * Field names whose string values are personal (spec 2: addresses, payment details; the real

@@ -8,7 +8,7 @@
 // item 7 and 22 item 6. Transformations that are not an encoding (ROT13, reversal, a key typed with
 // one character changed) are out of scope: SECURITY.md says so.
 
-import { credentialPrefixOf } from '../../shared/service/credentials'
+import { credentialPrefixOf, MIN_SECRET_BODY_LENGTH } from '../../shared/service/credentials'
 
 /** Characters that may sit between the pieces of a secret split across strings. */
 const SPLIT_SEPARATORS = new Set(['"', "'", '`', '+', ',', ' ', '\t', '\n', '\r', '\f', '\v', '\\'])
@@ -36,7 +36,7 @@ function base64Cores(bytes: Buffer): string[] {
     const skip = offset === 0 ? 0 : offset === 1 ? 2 : 3
     const tail = (offset + bytes.length) % 3 === 0 ? 0 : 2
     const core = encoded.slice(skip, encoded.length - tail)
-    if (core.length >= 8) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'))
+    if (core.length >= MIN_SECRET_BODY_LENGTH) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'))
   }
   return cores
 }
@@ -45,11 +45,11 @@ function base64Cores(bytes: Buffer): string[] {
 export function secretBody(secret: string): string | null {
   const prefix = credentialPrefixOf(secret)
   const body = prefix ? secret.slice(prefix.length) : null
-  return body !== null && body.length >= 8 ? body : null
+  return body !== null && body.length >= MIN_SECRET_BODY_LENGTH ? body : null
 }
 
 /** Every form of `secret` worth looking for (the secret itself included, and its body), longest first. */
-export function encodedForms(secret: string): string[] {
+function encodedForms(secret: string): string[] {
   const body = secretBody(secret)
   return [...new Set([...formsOf(secret), ...(body ? formsOf(body) : [])])].sort((a, b) => b.length - a.length)
 }
@@ -66,7 +66,7 @@ function formsOf(secret: string): string[] {
     hex.toUpperCase(),
     ...base64Cores(bytes),
   ])
-  return [...forms].filter((f) => f.length >= 8).sort((a, b) => b.length - a.length)
+  return [...forms].filter((f) => f.length >= MIN_SECRET_BODY_LENGTH).sort((a, b) => b.length - a.length)
 }
 
 /** The same characters as SPLIT_SEPARATORS (the index map below relies on it). */

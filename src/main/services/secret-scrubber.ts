@@ -1,5 +1,5 @@
 import { maskSecret } from '../../shared/connection-rules'
-import { CREDENTIAL_PATTERN } from '../../shared/service/credentials'
+import { isAcceptedCredentialShape } from '../../shared/service/credentials'
 import { knownSecret, maskKnownSecrets, type KnownSecret } from './secret-forms'
 
 /**
@@ -14,7 +14,7 @@ import { knownSecret, maskKnownSecrets, type KnownSecret } from './secret-forms'
  * last few such arrivals, so a page sending thousands of junk "keys" (or payment ids) can neither
  * make main mask ordinary values nor slow every later reply.
  */
-export interface SecretScrubber {
+interface SecretScrubber {
   /** Adds a secret a client used (kept). */
   remember(secret: string): void
   /** Adds a secret that only arrived with a request (kept among the last PROVISIONAL_SECRETS). */
@@ -25,9 +25,6 @@ export interface SecretScrubber {
   /** `value` with every known secret masked; the same object when nothing needed masking. */
   scrub<T>(value: T): T
 }
-
-// Shorter strings cannot be credentials (a prefix plus at least 10 characters, spec module).
-const MIN_SECRET_LENGTH = 12
 
 /** Secrets that arrived with connections.add but were never used, kept at most. */
 export const PROVISIONAL_SECRETS = 8
@@ -45,7 +42,7 @@ export function createSecretScrubber(): SecretScrubber {
   }
 
   function known(secret: string): KnownSecret | null {
-    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || !CREDENTIAL_PATTERN.test(secret)) return null
+    if (typeof secret !== 'string' || !isAcceptedCredentialShape(secret)) return null
     return knownSecret(secret, maskSecret(secret))
   }
 

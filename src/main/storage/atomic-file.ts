@@ -62,7 +62,7 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-export type ReadJsonResult<T> =
+type ReadJsonResult<T> =
   | { status: 'missing' }
   | { status: 'ok'; value: T }
   /** The file could not be used; it was copied to `backupPath` before anyone overwrites it. */

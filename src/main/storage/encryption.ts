@@ -74,10 +74,10 @@ export class DataKeyMissingError extends Error {
 }
 
 /** Folders (under the data folder) whose files are encrypted with the data key. */
-export const ENCRYPTED_DIRS = ['drafts', 'request-log'] as const
+const ENCRYPTED_DIRS = ['drafts', 'request-log'] as const
 
 /** Whether any file encrypted with the data key exists (a draft, or a non-empty log segment). */
-export async function hasEncryptedFiles(dataDir: string): Promise<boolean> {
+async function hasEncryptedFiles(dataDir: string): Promise<boolean> {
   for (const folder of ENCRYPTED_DIRS) {
     const dir = join(dataDir, folder)
     let names: string[]
@@ -96,7 +96,7 @@ export async function hasEncryptedFiles(dataDir: string): Promise<boolean> {
   return false
 }
 
-export interface DataKeyOptions {
+interface DataKeyOptions {
   /** The data folder: while it holds encrypted files, no new key is ever created. */
   dataDir?: string
   /** The connections' store, where earlier versions kept the key (moved from there once). */

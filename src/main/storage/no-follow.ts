@@ -62,11 +62,6 @@ export async function truncateNoFollow(path: string, length: number): Promise<vo
   }
 }
 
-/** Whether a path is a link (for files opened by a library, such as SQLite). */
-export async function isLink(path: string): Promise<boolean> {
-  return (await lstat(path).catch(() => null))?.isSymbolicLink() ?? false
-}
-
 /**
  * A folder of the data folder that is a link (to a folder elsewhere) or not a folder at all: nothing
  * is read from it or written to it, and nothing is removed, the link or what it points to.

@@ -29,7 +29,7 @@ import { windowFromSearch } from './lib/page-window'
 // customer, actions) are created by stores/view-stores.ts, so their code loads with their screens.
 // Components and features call store actions, never the IPC client.
 
-export interface AppStores {
+interface AppStores {
   app: StoreApi<AppState>
   connections: StoreApi<ConnectionState>
   inspector: StoreApi<InspectorState>
@@ -46,7 +46,7 @@ function paymentsPrefsStorage(): PrefsStorage {
   }
 }
 
-export function windowTimers(): StoreTimers {
+function windowTimers(): StoreTimers {
   return {
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),

@@ -11,7 +11,7 @@ import type { SandboxContext } from '../context'
 import { listPage, type ChargebackData, type PaymentRecord } from '../store'
 
 /** Reason codes the sandbox uses, per kind of method (SEPA return codes; card network dispute codes). */
-export const CHARGEBACK_REASONS = {
+const CHARGEBACK_REASONS = {
   directdebit: { code: 'MD06', description: 'Refund request by end customer' },
   creditcard: { code: '4837', description: 'No cardholder authorization' },
   other: { code: 'AC04', description: 'Account closed' },

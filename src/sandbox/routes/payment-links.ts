@@ -23,7 +23,7 @@ import {
 import { buildPayment, paymentJsonText, serviceTimestamp, type Scope } from '../resources'
 import { listPage, type PaymentRecord } from '../store'
 
-export function paymentLinkJson(ctx: SandboxContext, link: PaymentLinkData): PaymentLink {
+function paymentLinkJson(ctx: SandboxContext, link: PaymentLinkData): PaymentLink {
   return {
     ...link,
     _links: {

@@ -29,7 +29,7 @@ import { cancelSubscriptionRecord, lastChargeDate, scheduleCharge, subscriptionM
 
 const hal = (href: string) => ({ href, type: HAL_JSON })
 
-export function subscriptionJson(ctx: SandboxContext, record: SubscriptionRecord): Subscription {
+function subscriptionJson(ctx: SandboxContext, record: SubscriptionRecord): Subscription {
   const s = record.data
   const self = `${ctx.origin}/v2/customers/${s.customerId}/subscriptions/${s.id}`
   const links: Subscription['_links'] = {

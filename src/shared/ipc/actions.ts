@@ -3,17 +3,14 @@ import type { Order, Payment, Refund } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
-import { ORDER_ID_PATTERN } from './orders'
-import { PAYMENT_ID_PATTERN } from './payments'
+import { orderIdSchema as orderId, paymentIdSchema as paymentId } from './ids'
 import { ticketInput } from './team'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
 // the state rules (src/shared/payment-actions.ts), asks on a live connection through its own
-// dialog, keeps the Idempotency-Key of each pending action (services/actions.ts) and sends.
+// dialog, keeps the Idempotency-Key of each pending action (main/services/pending-actions.ts) and sends.
 
-const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
-const orderId = z.string().min(5).max(64).regex(ORDER_ID_PATTERN, 'Not an order id (ord_…).')
 /** Which view asked: shown as the request's origin in the Inspector. */
 const from = z.enum(['payment', 'order']).optional()
 /** The helpdesk's ticket reference, recorded with the write (issue 50 item 4). */

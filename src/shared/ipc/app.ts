@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ID_PATTERNS } from '../service/ids'
 import { defineChannel } from './define'
+import { orderIdSchema, paymentIdSchema } from './ids'
 
 export interface AppInfo {
   name: string
@@ -11,22 +11,20 @@ export interface AppInfo {
 }
 
 /** Only https, plus the sandbox's own checkout origin (checked in main). */
-export const openExternalInput = z.object({ url: z.string().min(1).max(4096) }).strict()
+const openExternalInput = z.object({ url: z.string().min(1).max(4096) }).strict()
 
 /** The most text one copy may put on the clipboard (a large request body or cURL fits). */
-export const MAX_COPY_CHARS = 2_000_000
-export const copyInput = z
-  .object({ text: z.string().max(MAX_COPY_CHARS, 'That is too much text to copy at once.') })
-  .strict()
+const MAX_COPY_CHARS = 2_000_000
+const copyInput = z.object({ text: z.string().max(MAX_COPY_CHARS, 'That is too much text to copy at once.') }).strict()
 
 /**
  * An e-mail draft with a payment link, named by the payment or order it is for: main reads that object
  * itself and takes the recipient, the link, the amount and the words from it, never from the page.
  */
-export const emailLinkInput = z
-  .object({ kind: z.enum(['payment', 'order']), id: z.string().max(64) })
-  .strict()
-  .refine((v) => ID_PATTERNS[v.kind].test(v.id), { message: 'not a payment or order id', path: ['id'] })
+const emailLinkInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payment'), id: paymentIdSchema }).strict(),
+  z.object({ kind: z.literal('order'), id: orderIdSchema }).strict(),
+])
 
 export const appChannels = {
   'app.info': defineChannel<AppInfo>()(z.undefined()),

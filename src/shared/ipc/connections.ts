@@ -45,7 +45,7 @@ export type ConnectionTestResult =
   | { ok: true; id: string; kind: CredentialKind; mode: CredentialMode; summary: string }
   | { ok: false; id: string; error: IpcErrorView }
 
-export const connectionIdSchema = z
+const connectionIdSchema = z
   .string()
   .min(1)
   .max(64)
@@ -56,7 +56,7 @@ const labelSchema = z
   .min(1)
   .max(MAX_LABEL_LENGTH * 2)
 
-export const addConnectionInput = z
+const addConnectionInput = z
   .object({
     label: labelSchema,
     // Only bounded here; the prefix rules (connection-rules.ts) run in main with careful wording.
@@ -68,12 +68,12 @@ export const addConnectionInput = z
   })
   .strict()
 
-export const renameConnectionInput = z.object({ id: connectionIdSchema, label: labelSchema }).strict()
-export const connectionIdInput = z.object({ id: connectionIdSchema }).strict()
+const renameConnectionInput = z.object({ id: connectionIdSchema, label: labelSchema }).strict()
+const connectionIdInput = z.object({ id: connectionIdSchema }).strict()
 
 export type AddConnectionInput = z.output<typeof addConnectionInput>
 
-export const profilesInput = z
+const profilesInput = z
   .object({
     secret: z.string().min(1).max(MAX_SECRET_LENGTH),
     baseUrl: z.string().min(1).max(2048).nullish(),

@@ -3,7 +3,7 @@ import { actionChannels } from './actions'
 import { appChannels } from './app'
 import { connectionChannels } from './connections'
 import { customerChannels } from './customers'
-import type { ChannelDef, IpcResult } from './define'
+import type { IpcResult } from './define'
 import { draftChannels } from './drafts'
 import type { EventName, PaydeskEvents } from './events'
 import { orderChannels } from './orders'
@@ -50,12 +50,4 @@ export type PaydeskApi = {
   }
 } & {
   on<E extends EventName>(event: E, listener: (payload: PaydeskEvents[E]) => void): () => void
-}
-
-export type AnyChannelDef = ChannelDef
-
-/** Splits 'orders.create' into ['orders', 'create']; channel names always have one dot. */
-export function splitChannelName(name: string): [string, string] {
-  const dot = name.indexOf('.')
-  return [name.slice(0, dot), name.slice(dot + 1)]
 }

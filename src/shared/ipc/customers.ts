@@ -18,7 +18,7 @@ const MAX_EMAIL_LENGTH = 254
 // The e-mail pattern lives in a zod-free module: the search box (first screen) needs it, not zod.
 export { CUSTOMER_EMAIL_PATTERN } from '../customer-email'
 
-export const customerRefInput = z
+const customerRefInput = z
   .object({
     customerId: z.string().max(64).regex(ID_PATTERNS.customer, 'a customer id looks like cst_…').optional(),
     email: z

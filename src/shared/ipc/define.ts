@@ -5,7 +5,7 @@ import type { z } from 'zod'
  * `output` is never read at run time; it carries the type so the preload, the renderer and the
  * main-process handlers all derive their signatures from the same declaration.
  */
-export interface ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> {
+interface ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> {
   readonly input: I
   readonly output: O
 }
@@ -15,7 +15,7 @@ export function defineChannel<O>() {
   return <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input, output: undefined as O })
 }
 
-export type ChannelMap = Record<string, ChannelDef>
+type ChannelMap = Record<string, ChannelDef>
 
 /** What a handler receives besides its validated input. */
 export interface CallContext {
@@ -23,7 +23,7 @@ export interface CallContext {
   readonly senderUrl: string
 }
 
-export type HandlerFor<D extends ChannelDef> = (
+type HandlerFor<D extends ChannelDef> = (
   input: z.output<D['input']>,
   ctx: CallContext,
 ) => Promise<D['output']> | D['output']

@@ -13,11 +13,11 @@ import {
 export type { DraftAddress, DraftContent, DraftLine } from '../order-builder'
 
 // The order builder's drafts: the form as the user typed it (strings, not yet a request), stored
-// encrypted by main (src/main/services/drafts.ts). The schema checks SHAPE only (strict keys,
+// encrypted by main (src/main/services/drafts/). The schema checks SHAPE only (strict keys,
 // bounded sizes): a draft may break every business rule; order-rules/ judges it, not this file.
 
 /** Far above any real order (the service has no stated line maximum) but bounded. */
-export const MAX_DRAFT_LINES = 1000
+const MAX_DRAFT_LINES = 1000
 export const MAX_DRAFTS = 2000
 export const MAX_DRAFT_NAME_LENGTH = 200
 const SHORT = 64
@@ -30,7 +30,7 @@ const shortText = z.string().max(SHORT)
 const text = z.string().max(TEXT)
 const urlText = z.string().max(URL_MAX)
 
-export const draftAddressSchema = z
+const draftAddressSchema = z
   .object(
     Object.fromEntries(ADDRESS_KEYS.map((k) => [k, z.string().max(512).optional()])) as Record<
       AddressKey,
@@ -39,7 +39,7 @@ export const draftAddressSchema = z
   )
   .strict()
 
-export const draftLineSchema = z
+const draftLineSchema = z
   .object({
     /** Stable identity for the editor (React key); never sent. */
     key: z.string().min(1).max(SHORT),
@@ -147,7 +147,7 @@ export interface DraftsListView {
   notices: string[]
 }
 
-export const saveDraftInput = z
+const saveDraftInput = z
   .object({
     /** Absent: a new draft (and a new idempotency key). */
     id: draftIdSchema.optional(),
@@ -157,10 +157,8 @@ export const saveDraftInput = z
   .strict()
 export type SaveDraftInput = z.output<typeof saveDraftInput>
 
-export const draftIdInput = z.object({ id: draftIdSchema }).strict()
-export const renameDraftInput = z
-  .object({ id: draftIdSchema, name: z.string().min(1).max(MAX_DRAFT_NAME_LENGTH) })
-  .strict()
+const draftIdInput = z.object({ id: draftIdSchema }).strict()
+const renameDraftInput = z.object({ id: draftIdSchema, name: z.string().min(1).max(MAX_DRAFT_NAME_LENGTH) }).strict()
 
 export const draftChannels = {
   'drafts.list': defineChannel<DraftsListView>()(z.undefined()),

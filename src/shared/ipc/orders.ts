@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import type { DeliveryRecord } from '../story/payment-story'
-import { idError, ID_PATTERNS } from '../service/ids'
+import { ID_PATTERNS } from '../service/ids'
 import type { Order, OrderRequestBody, Payment, PaymentRequestBody } from '../api-types'
 import { defineChannel, type IpcErrorView } from './define'
 import { draftContentSchema, draftIdSchema, type DraftSummary } from './drafts'
+import { orderIdSchema } from './ids'
 
 // The order builder's channels: orders.create, orders.get and payments.create. The draft → body
 // conversion they rely on is in order-builder/ (zod-free, shared with the renderer).
@@ -22,17 +23,9 @@ export type CreateFromDraftInput = z.output<typeof createInput>
 /** An order id as the service writes it. */
 export const ORDER_ID_PATTERN = ID_PATTERNS.order
 
-export const orderIdInput = z
-  .object({
-    id: z
-      .string()
-      .min(5)
-      .max(64)
-      .regex(ORDER_ID_PATTERN, idError('order', '') ?? undefined),
-  })
-  .strict()
+const orderIdInput = z.object({ id: orderIdSchema }).strict()
 
-export interface CreateResultBase {
+interface CreateResultBase {
   draft: DraftSummary
   idempotencyKey: string
 }

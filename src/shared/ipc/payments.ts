@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
-import { ID_PATTERNS } from '../service/ids'
+import { SORT_ORDERS } from '../service/pagination'
 import { defineChannel } from './define'
+import { paymentIdSchema as paymentId } from './ids'
 
 /**
  * The payments browser's channels (spec 4.2, 4.3). Paging only ever follows links the service
@@ -10,20 +11,16 @@ import { defineChannel } from './define'
  * API client, which checks a link's origin before sending the credential.
  */
 
-/** Spec 2.6: payment ids match ^tr_.+$; the client further restricts them to tr_ + base62. */
-export const PAYMENT_ID_PATTERN = ID_PATTERNS.payment
-
-const paymentId = z.string().min(4).max(64).regex(PAYMENT_ID_PATTERN, 'a payment id looks like tr_…')
 /** Names one browsing session of the renderer: main keeps the pages it served to it (for export). */
 const sessionId = z.string().min(1).max(64)
 /** Names one list request so it can be cancelled while it waits for the rate limit. */
 const requestKey = z.string().min(1).max(64)
 
-export const listPaymentsQuerySchema = z
+const listPaymentsQuerySchema = z
   .object({
     from: paymentId.optional(),
     limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-    sort: z.enum(['asc', 'desc']).optional(),
+    sort: z.enum(SORT_ORDERS).optional(),
   })
   .strict()
 
@@ -43,14 +40,14 @@ export const paymentsListInput = z
     message: 'give either query or link, not both',
   })
 
-export const paymentsGetInput = z.object({ sessionId, id: paymentId, requestKey: requestKey.optional() }).strict()
+const paymentsGetInput = z.object({ sessionId, id: paymentId, requestKey: requestKey.optional() }).strict()
 
-export const paymentsCancelInput = z.object({ requestKey }).strict()
+const paymentsCancelInput = z.object({ requestKey }).strict()
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const
+const EXPORT_FORMATS = ['csv', 'json'] as const
 export type PaymentsExportFormat = (typeof EXPORT_FORMATS)[number]
 /** Every payment of 400 full pages: far above what a browsing session holds. */
-export const MAX_EXPORT_IDS = 100_000
+const MAX_EXPORT_IDS = 100_000
 
 export const paymentsExportInput = z
   .object({

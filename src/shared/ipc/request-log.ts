@@ -4,7 +4,7 @@ import type { RequestLogExportResult, RequestLogEntry, RequestLogListView } from
 import { defineChannel } from './define'
 
 /** The client's request ids are UUIDs; bounded and plain so no junk reaches the log. */
-export const requestLogIdSchema = z
+const requestLogIdSchema = z
   .string()
   .min(1)
   .max(64)

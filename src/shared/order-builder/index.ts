@@ -17,21 +17,12 @@ export {
   type MethodMode,
 } from './draft'
 export {
-  applyCredentialRules,
   buildDraftRequest,
   nextOrderNumber,
-  quantityOf,
   ruleContextFor,
   type BuiltLine,
   type BuiltRequest,
   type CredentialShape,
 } from './request'
-export {
-  controlIdOf,
-  formTargetOf,
-  LINE_DETAIL_FIELDS,
-  LINE_FIELDS,
-  type FormTarget,
-  type LineField,
-} from './form-targets'
+export { controlIdOf, formTargetOf, LINE_FIELDS, type FormTarget, type LineField } from './form-targets'
 export { deriveBuilder, type BuilderState } from './derive'

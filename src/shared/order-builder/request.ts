@@ -53,7 +53,7 @@ export type BuiltRequest = BuiltRequestBase &
 const QUANTITY_TEXT = /^\d{1,9}$/
 
 /** A typed quantity as the request holds it: an integer when it is one, else the text (so the rules name it). */
-export function quantityOf(text: string): number | string | undefined {
+function quantityOf(text: string): number | string | undefined {
   const t = text.trim()
   if (t === '') return undefined
   return QUANTITY_TEXT.test(t) ? Number.parseInt(t, 10) : t
@@ -186,7 +186,7 @@ function lineBody(
  * organization token sends the connection's profileId (or the draft's when the connection has
  * none) and `testmode: true` only when the connection is in test mode; an API key sends neither.
  */
-export function applyCredentialRules<B extends { profileId?: unknown; testmode?: unknown }>(
+function applyCredentialRules<B extends { profileId?: unknown; testmode?: unknown }>(
   body: B,
   credential: CredentialShape,
   draftProfileId: string,

@@ -15,7 +15,7 @@ import {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
-export function checkPersonName(out: Violations, field: string, v: unknown): void {
+function checkPersonName(out: Violations, field: string, v: unknown): void {
   const s = checkOptionalString(out, field, v)
   if (s === null) return
   const t = s.trim()
@@ -42,7 +42,7 @@ export const ORDER_ADDRESS_REQUIRED: readonly string[] = [
 ]
 export const PAYMENT_ADDRESS_REQUIRED: readonly string[] = ['streetAndNumber', 'city', 'country']
 
-export function isBlank(v: unknown): boolean {
+function isBlank(v: unknown): boolean {
   return v === undefined || (typeof v === 'string' && v.trim() === '')
 }
 

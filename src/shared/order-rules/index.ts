@@ -108,12 +108,5 @@ export {
   UPDATABLE_PAYMENT_FIELDS,
   validateCreateRefund,
   validateUpdatePayment,
-  type UpdatablePaymentField,
 } from './payment-changes'
-export {
-  computeOrderTotals,
-  noLineTotals,
-  type LineTotals,
-  type OrderTotals,
-  type OrderTotalsLineInput,
-} from './totals'
+export { computeOrderTotals, noLineTotals, type OrderTotalsLineInput } from './totals'

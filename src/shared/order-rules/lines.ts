@@ -24,7 +24,7 @@ const ORDER_LINE_TYPE_SET: ReadonlySet<string> = new Set(ORDER_LINE_TYPES)
 const PAYMENT_LINE_TYPE_SET: ReadonlySet<string> = new Set(PAYMENT_LINE_TYPES)
 const CATEGORY_SET: ReadonlySet<string> = new Set(VOUCHER_CATEGORIES)
 
-export function checkVatRateAndAmount(
+function checkVatRateAndAmount(
   out: Violations,
   prefix: string,
   line: Obj,
@@ -61,7 +61,7 @@ export function checkVatRateAndAmount(
   }
 }
 
-export interface LineKind {
+interface LineKind {
   /** 'order' lines have `name` and ORDER_LINE_TYPES; 'payment' lines `description` and no `tip`. */
   kind: 'order' | 'payment'
 }

@@ -56,7 +56,6 @@ export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViola
 
 /** The fields update payment takes (https://docs.mollie.com/reference/update-payment), as the sandbox and the app use them. */
 export const UPDATABLE_PAYMENT_FIELDS = ['description', 'redirectUrl', 'cancelUrl', 'webhookUrl', 'metadata'] as const
-export type UpdatablePaymentField = (typeof UPDATABLE_PAYMENT_FIELDS)[number]
 
 /**
  * Update payment (https://docs.mollie.com/reference/update-payment): `description` (non-empty,

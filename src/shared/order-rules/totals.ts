@@ -24,7 +24,7 @@ export interface OrderTotalsLineInput {
   vatRate?: string | null
 }
 
-export interface LineTotals {
+interface LineTotals {
   index: number
   /** unitPrice × quantity − discountAmount, or null when the inputs are not valid yet. */
   totalAmount: Amount | null
@@ -38,7 +38,7 @@ export interface LineTotals {
   problem: string | null
 }
 
-export interface OrderTotals {
+interface OrderTotals {
   currency: string
   lines: LineTotals[]
   /** Sum of the line totals, or null while any line is incomplete. */

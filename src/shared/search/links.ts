@@ -19,10 +19,10 @@
 //   http://127.0.0.1:4010/checkout/tr_…  (the sandbox)               the id in the path
 import { idPrefix, isId } from '../service/ids'
 
-export type FoundObject = { kind: 'payment' | 'order'; id: string }
+type FoundObject = { kind: 'payment' | 'order'; id: string }
 
 /** What a pasted text points at: an object to open, or a payment link (which Paydesk does not open). */
-export type TextTarget =
+type TextTarget =
   | { kind: 'object'; object: FoundObject; fromUrl: boolean; others: number }
   | { kind: 'payment-link'; code: string }
   | null

@@ -17,11 +17,11 @@ import { formatCount } from '../count'
 /** Longer queries are refused with a message (a pasted URL fits easily). */
 export const MAX_QUERY_CHARS = 500
 /** Free-text words used at most (the rest are ignored, and the interpretation says so). */
-export const MAX_TEXT_TERMS = 8
+const MAX_TEXT_TERMS = 8
 
-export type SearchStatus = (typeof PAYMENT_STATUSES)[number] | (typeof ORDER_STATUSES)[number]
+type SearchStatus = (typeof PAYMENT_STATUSES)[number] | (typeof ORDER_STATUSES)[number]
 
-export interface AmountTerm {
+interface AmountTerm {
   /** The value as exact decimal text with trailing fraction zeros removed ("59.5", "59"). */
   key: string
   /** Every value the typed number may mean (`1,234`: "1234" and "1.234"); `key` is the first. */
@@ -50,7 +50,7 @@ export interface ParsedQuery {
   warnings: string[]
 }
 
-export type ParseOutcome = { ok: true; query: ParsedQuery } | { ok: false; message: string }
+type ParseOutcome = { ok: true; query: ParsedQuery } | { ok: false; message: string }
 
 const METHOD_ALIASES: Record<string, string> = {
   'credit card': 'creditcard',

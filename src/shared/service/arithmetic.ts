@@ -3,9 +3,6 @@
 // in the spec module, so rules, builder and sandbox reach them from one place.
 export {
   VAT_ROUNDING_RULE,
-  VAT_RATE_MAX,
-  VAT_RATE_MAX_DECIMALS,
-  AMOUNT_MAX_INTEGER_DIGITS,
   parseVatRate,
   vatAmountMinor,
   computeVatAmount,
@@ -13,6 +10,4 @@ export {
   vatFormulaText,
   totalFormulaText,
   type VatRate,
-  type LineMoneyInput,
-  type LineMoneyTotals,
 } from '../money'

@@ -5,8 +5,6 @@
 export type CredentialKind = 'api-key' | 'organization-token'
 export type CredentialMode = 'test' | 'live'
 
-export const CREDENTIAL_KINDS: readonly CredentialKind[] = ['api-key', 'organization-token']
-
 /** Spec 5.1/5.3: the prefix decides the kind and, for API keys, the mode. */
 export const CREDENTIAL_PREFIXES = {
   test: 'test_',
@@ -14,7 +12,7 @@ export const CREDENTIAL_PREFIXES = {
   access: 'access_',
 } as const
 
-export type CredentialPrefix = (typeof CREDENTIAL_PREFIXES)[keyof typeof CREDENTIAL_PREFIXES]
+type CredentialPrefix = (typeof CREDENTIAL_PREFIXES)[keyof typeof CREDENTIAL_PREFIXES]
 
 export const CREDENTIAL_PREFIX_LIST: readonly CredentialPrefix[] = Object.values(CREDENTIAL_PREFIXES)
 
@@ -29,7 +27,13 @@ export type DetectedCredential =
  */
 export const CREDENTIAL_BODY_PATTERN = /^[A-Za-z0-9_-]+$/
 
-/** Shorter than this after the prefix is almost certainly a truncated paste. */
+/**
+ * The one minimum secret length: shorter than this after the prefix is almost certainly a truncated
+ * paste, so the connections refuse it. Because nothing shorter is ever accepted, the scrubber, the
+ * request-log redactor and the encoded-form search use the same figure (a known secret, a key's
+ * body, an encoded form): masking anything shorter would only blank out ordinary words, and a
+ * higher figure would leave part of an accepted key unmasked.
+ */
 export const MIN_SECRET_BODY_LENGTH = 10
 /** Generous upper bound; also the IPC schema's limit. */
 export const MAX_SECRET_LENGTH = 512
@@ -53,6 +57,13 @@ export function credentialPrefixOf(secret: string): CredentialPrefix | null {
 export function kindOfPrefix(prefix: CredentialPrefix): DetectedCredential {
   if (prefix === CREDENTIAL_PREFIXES.access) return { kind: 'organization-token', prefix }
   return { kind: 'api-key', mode: prefix === CREDENTIAL_PREFIXES.live ? 'live' : 'test', prefix }
+}
+
+const WHOLE_CREDENTIAL = new RegExp(`^${CREDENTIAL_IN_TEXT.source}$`)
+
+/** Whether a string is, as a whole, a credential of the shape the app accepts (body of MIN_SECRET_BODY_LENGTH or more). */
+export function isAcceptedCredentialShape(secret: string): boolean {
+  return WHOLE_CREDENTIAL.test(secret)
 }
 
 /** Whether free text holds something shaped like a credential. */

@@ -105,8 +105,7 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export const ORDER_LINE_STATUSES = ['created', 'authorized', 'paid', 'canceled', 'shipping', 'completed'] as const
-export type OrderLineStatus = (typeof ORDER_LINE_STATUSES)[number]
+export type OrderLineStatus = 'created' | 'authorized' | 'paid' | 'canceled' | 'shipping' | 'completed'
 
 /**
  * Spec 3 shows only `open`; the rest is the sandbox's choice (see docs/SANDBOX.md), modelled on

@@ -1,6 +1,6 @@
 // Spec 7: the error body every failed request carries, and its media type.
 
-export interface ServiceLink {
+interface ServiceLink {
   href: string
   type: string
 }
@@ -19,7 +19,7 @@ export interface ApiErrorBody {
 export const HAL_JSON = 'application/hal+json'
 
 /** The `title` the service gives each status. */
-export const STATUS_TITLES: Readonly<Record<number, string>> = {
+const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized Request',
   403: 'Forbidden',

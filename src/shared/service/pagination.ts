@@ -5,8 +5,9 @@ export const MAX_PAGE_SIZE = 250
 /** Spec 4.3 leaves the default open; the sandbox's choice, documented in docs/SANDBOX.md. */
 export const DEFAULT_PAGE_SIZE = 50
 /** The smallest `limit` the service takes. */
-export const MIN_PAGE_SIZE = 1
+const MIN_PAGE_SIZE = 1
 
+/** Spec 4.3: `sort` of a list, `asc` for newer objects and `desc` (the default) for older. */
 export const SORT_ORDERS = ['asc', 'desc'] as const
 
 /** Whether `n` is a `limit` the service accepts (an integer from 1 to MAX_PAGE_SIZE). */

@@ -13,7 +13,7 @@ export function paramResource(param: string): IdResource | null {
   return resource !== param && Object.hasOwn(ID_PREFIXES, resource) ? (resource as IdResource) : null
 }
 
-export type PathResult =
+type PathResult =
   | { ok: true; path: string; operation: Operation }
   /** `param` is missing or is not an id of `resource` (null: not a plain segment) */
   | { ok: false; param: string; resource: IdResource | null; value: unknown }

@@ -30,9 +30,9 @@ export const RETRY_AFTER_HEADER = 'Retry-After'
 const INTEGER = /^\d{1,15}$/
 const TOKEN = /^[A-Za-z*][A-Za-z0-9_.:%*/!#$&'+^`|~-]*$/
 /** Longer header values are not parsed at all. */
-export const MAX_RATE_LIMIT_HEADER_LENGTH = 1024
+const MAX_RATE_LIMIT_HEADER_LENGTH = 1024
 
-export type HeaderValue = string | string[] | undefined | null
+type HeaderValue = string | string[] | undefined | null
 
 interface ParsedItem {
   name: string

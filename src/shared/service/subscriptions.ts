@@ -4,8 +4,7 @@
 // source for the sandbox, the rules module and the client. Pure TypeScript: no node, no DOM.
 
 /** https://docs.mollie.com/reference/get-subscription `status` */
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'canceled', 'suspended', 'completed'] as const
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+export type SubscriptionStatus = 'pending' | 'active' | 'canceled' | 'suspended' | 'completed'
 
 /** https://docs.mollie.com/reference/create-subscription `method`: forced on creation, or null. */
 export const SUBSCRIPTION_METHODS = ['creditcard', 'directdebit', 'paypal'] as const
@@ -14,9 +13,9 @@ export type SubscriptionMethod = (typeof SUBSCRIPTION_METHODS)[number]
 /** https://docs.mollie.com/reference/create-subscription `times`: "Subscriptions in test mode will be canceled automatically after 10 charges." */
 export const TEST_MODE_SUBSCRIPTION_CHARGES = 10
 
-export type IntervalUnit = 'days' | 'weeks' | 'months'
+type IntervalUnit = 'days' | 'weeks' | 'months'
 
-export interface SubscriptionInterval {
+interface SubscriptionInterval {
   count: number
   unit: IntervalUnit
 }
@@ -25,7 +24,7 @@ export interface SubscriptionInterval {
  * https://docs.mollie.com/reference/create-subscription `interval`: "... months", "... weeks",
  * "... days" ("1 month", "14 days"); "The maximum interval is 1 year (12 months, 52 weeks or 365 days)."
  */
-export const MAX_INTERVAL: Readonly<Record<IntervalUnit, number>> = { days: 365, weeks: 52, months: 12 }
+const MAX_INTERVAL: Readonly<Record<IntervalUnit, number>> = { days: 365, weeks: 52, months: 12 }
 
 const INTERVAL = /^([1-9]\d{0,3}) (day|days|week|weeks|month|months)$/
 

@@ -35,7 +35,7 @@ function refundedOf(o: Pick<Order, 'amount' | 'amountRefunded' | '_embedded'>): 
 }
 
 /** The state in the agent's words; an order refunded in full reads "Refunded". */
-export function orderState(o: Pick<Order, 'status' | 'amount' | 'amountRefunded' | '_embedded'>): {
+function orderState(o: Pick<Order, 'status' | 'amount' | 'amountRefunded' | '_embedded'>): {
   state: string
   tone: Tone
 } {
@@ -50,7 +50,7 @@ function paidMoment(o: Order): string | undefined {
 }
 
 /** The headline sentence of an order. */
-export function orderHeadline(o: Order, words: DateWords = {}): string {
+function orderHeadline(o: Order, words: DateWords = {}): string {
   const amount = formatAmountForDisplay(o.amount, words.locale)
   const back = refundedOf(o)
   const refunded = back ? ` · ${formatAmountForDisplay(back, words.locale)} refunded of ${amount}` : ''

@@ -8,7 +8,7 @@ import {
   type SandboxAdmin,
   type SandboxOptions,
 } from '../../../src/sandbox/index'
-import { validPaymentBody } from '../../helpers/sandbox-fixtures'
+import { GENEROUS_QUOTAS, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,14 +30,12 @@ export interface Harness {
   close(): Promise<void>
 }
 
-const GENEROUS = { q: 100_000, burst: 100_000 }
-
 export async function startHarness(options: SandboxOptions = {}, key = 'test_harnessKey00000001'): Promise<Harness> {
   const sandbox = await startSandbox({
     seedPayments: 0,
     seed: 11,
     keys: [key],
-    quotas: { test: { read: GENEROUS, write: GENEROUS }, live: { read: GENEROUS, write: GENEROUS } },
+    quotas: GENEROUS_QUOTAS,
     ...options,
   })
   const admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)

@@ -3,7 +3,7 @@
 // back over `previous` that gives the same pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../src/sandbox/index'
-import { validPaymentBody } from '../../helpers/sandbox-fixtures'
+import { validPaymentBody, GENEROUS_QUOTAS } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
@@ -19,9 +19,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     seedPayments: SEEDED,
     keys: [KEY],
-    quotas: {
-      test: { read: { q: 100_000, burst: 100_000 }, write: { q: 100_000, burst: 100_000 } },
-    },
+    quotas: GENEROUS_QUOTAS,
   })
   admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
 })

@@ -3,7 +3,6 @@ import fc from 'fast-check'
 import {
   VAT_ROUNDING_RULE,
   MoneyError,
-  addAmounts,
   amountFromMinor,
   compareAmounts,
   computeLineTotals,
@@ -13,17 +12,13 @@ import {
   formatAmountForDisplay,
   fromMinor,
   isKnownCurrency,
-  isNegative,
-  isZero,
   maximumMinorUnits,
-  multiplyByQuantity,
   parseAmountValue,
   parseVatRate,
-  subtract,
-  sumAmounts,
   toMinor,
   vatFormulaText,
 } from '../../../src/shared/money'
+import { addAmounts, isNegative, isZero, multiplyByQuantity, subtract, sumAmounts } from '../../helpers/money'
 
 const eur = (value: string) => ({ currency: 'EUR', value })
 

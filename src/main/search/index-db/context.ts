@@ -60,7 +60,7 @@ export interface FoundRows {
  * e-mail's "." and "@", or a letter typed again after a backspace, answers without searching), and
  * whether a longer word starts with a long last word (phrases.ts).
  */
-export interface TableMemo {
+interface TableMemo {
   postings: Map<string, number>
   searches: Map<string, FoundRows>
   extended: Map<string, boolean>

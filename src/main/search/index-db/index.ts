@@ -10,8 +10,8 @@
 //   markers.ts     sync markers and the account the rows belong to
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'
 export { type SyncMarker } from './markers'
-export { indexFileName, openSearchIndex, removeSearchIndex, type OpenResult } from './open'
+export { indexFileName, openSearchIndex, removeSearchIndex } from './open'
 export { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 export { HITS_PER_GROUP } from './query'
-export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError, SCHEMA_VERSION, type MarkerKind } from './schema'
+export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError, type MarkerKind } from './schema'
 export { SearchIndex, type OpenOptions } from './search-index'

@@ -7,7 +7,7 @@ import { ensurePlainFolder } from '../../storage/no-follow'
 import { IndexDamagedError, IndexOutdatedError } from './schema'
 import { SearchIndex, type OpenOptions } from './search-index'
 
-export interface OpenResult {
+interface OpenResult {
   index: SearchIndex
   /** Set when a damaged file was set aside and a fresh index started. */
   notice: string | null

@@ -13,7 +13,7 @@ import type { QueryBudget } from '../query-budget'
 export const KEEPS_ROW = 'paydesk_keeps_row(f.rowid)'
 
 /** A query's filters, as query.ts reads them from the parsed query. */
-export interface RowFilter {
+interface RowFilter {
   statuses: readonly string[]
   methods: readonly string[]
   range?: { fromMs: number; toMs: number } | undefined

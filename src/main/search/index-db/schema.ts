@@ -18,7 +18,7 @@ export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
  * 3: each record also holds what happened to the object in words ("refunded", "chargeback", a
  * failure reason) and its state as the agent reads it (rows.ts); an index of schema 2 is rebuilt.
  */
-export const SCHEMA_VERSION = 3
+const SCHEMA_VERSION = 3
 /** Rows kept per kind; the oldest go first (ARCHITECTURE.md). The payments' cap is the agent's choice. */
 export const DEFAULT_LIMITS = { payments: DEFAULT_PAYMENT_CAP, orders: 100_000 }
 

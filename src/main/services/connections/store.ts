@@ -17,10 +17,10 @@ import { backupFile, readJsonFile, writeJsonFileAtomic } from '../../storage/ato
  * The non-secret half of the saved connections, in `<dataDir>/connections.json`. The secret half
  * is the keychain entry whose account is the connection's id. The built-in Sandbox is not saved.
  */
-export const CONNECTIONS_FILE = 'connections.json'
+const CONNECTIONS_FILE = 'connections.json'
 
 /** Connection ids as Paydesk makes them (`conn_` + 16 hex digits); also their keychain account. */
-export const CONNECTION_ID_PATTERN = /^conn_[0-9a-f]{16}$/
+const CONNECTION_ID_PATTERN = /^conn_[0-9a-f]{16}$/
 const timestamp = z.string().max(64)
 
 const storedConnectionSchema = z
@@ -98,9 +98,7 @@ export function sealMatches(connection: StoredConnection, secret: string): boole
  * mode and options the prefix implies, and the base URL rules (https, or plain http only to this
  * machine). Answers the reason an entry cannot be used, or null.
  */
-export function checkStoredConnection(
-  raw: unknown,
-): { ok: true; value: StoredConnection } | { ok: false; reason: string } {
+function checkStoredConnection(raw: unknown): { ok: true; value: StoredConnection } | { ok: false; reason: string } {
   const parsed = storedConnectionSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -173,7 +171,7 @@ export function setAsideNotice(rejected: { label: string; reason: string }[], ba
   )
 }
 
-export interface LoadedConnections {
+interface LoadedConnections {
   file: ConnectionsFile | null
   /** For the user when the file was unusable (and set aside). */
   notice: string | null

@@ -36,7 +36,7 @@ export const MAX_DRAFT_BYTES = 1024 * 1024
 /** Whole drafts kept in memory (the most recently used); the list keeps only their summaries. */
 export const CACHED_DRAFTS = 16
 const FILE_MAGIC = Buffer.from('PDR2', 'ascii')
-export const FILE_HEADER_BYTES = FILE_MAGIC.length + 4
+const FILE_HEADER_BYTES = FILE_MAGIC.length + 4
 export const VERSIONS_AAD = 'paydesk-drafts-versions'
 export const versionsSchema = z
   .object({ v: z.literal(1), versions: z.record(z.string(), z.number().int().min(1)) })

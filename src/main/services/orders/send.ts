@@ -26,7 +26,7 @@ interface Sending {
   record: DraftRecord | null
 }
 
-export type SendOutcome<K extends Kind, R> =
+type SendOutcome<K extends Kind, R> =
   { ok: true; result: R; draft: DraftSummary; idempotencyKey: string; built: Built<K> } | CreateFailure
 
 /** Statuses after which the same request will be refused again (not 408/429: those pass). */

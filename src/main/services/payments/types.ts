@@ -15,7 +15,7 @@ export interface PaymentsClient extends Pick<PaymentContextDeps, 'getOrder'> {
   getPayment(id: string, opts?: GetPaymentOptions): Promise<Payment>
 }
 
-export interface SavePathChooser {
+interface SavePathChooser {
   (options: {
     title: string
     defaultName: string

@@ -33,7 +33,7 @@ export function summarize(entry: RequestLogEntry): RequestLogSummary {
   }
 }
 
-export function statusClassOf(status: number | null, outcome: string): StatusClass {
+function statusClassOf(status: number | null, outcome: string): StatusClass {
   if (outcome === 'retry') return 'pending'
   if (status === null) return 'network'
   if (status < 300) return '2xx'
@@ -52,7 +52,7 @@ function pathOf(url: string): string {
 }
 
 /** Appended to a body the log kept only the head of. */
-export function truncationMarker(cut: number): string {
+function truncationMarker(cut: number): string {
   return `\n… [Paydesk kept the first part of this body; ${formatCount(cut, 'en-US')} more characters were not stored]`
 }
 

@@ -11,7 +11,7 @@ import {
 import { personalDataLabel, personalDataSentence } from '../personal-data'
 import { isCredentialName, REDACTED } from './redaction'
 
-export const API_KEY_ENV = 'PAYDESK_API_KEY'
+const API_KEY_ENV = 'PAYDESK_API_KEY'
 
 /** Headers curl sets itself (or that would be wrong when replayed). */
 const CURL_SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'transfer-encoding'])
@@ -21,7 +21,7 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`
 }
 
-export function lastAttempt(entry: RequestLogEntry): LoggedAttempt {
+function lastAttempt(entry: RequestLogEntry): LoggedAttempt {
   return attemptEnds(entry).last
 }
 
@@ -46,12 +46,12 @@ export function toCurl(entry: RequestLogEntry, attemptNumber?: number): string {
 
 // --- HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) ---
 
-export interface HarNameValue {
+interface HarNameValue {
   name: string
   value: string
 }
 
-export interface HarEntry {
+interface HarEntry {
   startedDateTime: string
   time: number
   request: {
@@ -90,7 +90,7 @@ export interface HarEntry {
   _tags: string[]
 }
 
-export interface HarLog {
+interface HarLog {
   log: {
     version: '1.2'
     creator: { name: string; version: string }
@@ -198,7 +198,7 @@ export function toHar(
   }
 }
 
-export interface JsonBundle {
+interface JsonBundle {
   format: 'paydesk-request-log'
   version: 1
   /** Whether customers' personal data is in the file. */

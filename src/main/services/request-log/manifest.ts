@@ -15,7 +15,7 @@ export const MANIFEST_FILE = 'segments.seal'
 const AAD = 'paydesk-request-log-manifest:1'
 const manifestSchema = z.object({ v: z.literal(1), counts: z.record(z.string(), z.number().int().min(0)) }).strict()
 
-export type SegmentCounts = Map<number, number>
+type SegmentCounts = Map<number, number>
 
 /** The counts as last written; null when there is no manifest, 'unreadable' when it does not decrypt. */
 export async function readManifest(dir: string, key: Uint8Array): Promise<SegmentCounts | null | 'unreadable'> {

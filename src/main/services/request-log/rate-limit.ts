@@ -7,7 +7,7 @@
 
 import type { BucketSnapshot } from '../../../shared/api-events'
 
-export interface RateLimitFeedOptions {
+interface RateLimitFeedOptions {
   emit: (snapshots: BucketSnapshot[]) => void
   /** Minimum time between two pushes (default 100 ms); the last state is always pushed. */
   intervalMs?: number
@@ -29,7 +29,7 @@ export interface RateLimitFeed {
 }
 
 /** True when nothing will change this bucket until a request does: full, not paused, nothing waiting. */
-export function isSettled(b: BucketSnapshot): boolean {
+function isSettled(b: BucketSnapshot): boolean {
   return b.pausedUntil === null && b.queued === 0 && b.inFlight === 0 && b.remaining >= Math.floor(b.capacity)
 }
 

@@ -19,7 +19,7 @@ export function segmentFileName(index: number): string {
   return `segment-${String(index).padStart(6, '0')}.log`
 }
 
-export function recordAad(segment: number, position: number): string {
+function recordAad(segment: number, position: number): string {
   return `paydesk-request-log:2:${segment}:${position}`
 }
 
@@ -32,7 +32,7 @@ export function encodeRecord(key: Uint8Array, entry: RequestLogEntry, segment: n
   return Buffer.concat([header, body])
 }
 
-export interface DecodedSegment {
+interface DecodedSegment {
   entries: RequestLogEntry[]
   /** Where the last complete record ends. */
   validBytes: number

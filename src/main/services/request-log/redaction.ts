@@ -4,7 +4,7 @@
 
 import type { AttemptEvent } from '../../../shared/api-events'
 import type { LoggedAttempt } from '../../../shared/request-log-types'
-import { CREDENTIAL_IN_TEXT } from '../../../shared/service/credentials'
+import { CREDENTIAL_IN_TEXT, MIN_SECRET_BODY_LENGTH } from '../../../shared/service/credentials'
 import { knownSecret, maskKnownSecrets, type KnownSecret } from '../secret-forms'
 
 export const REDACTED = '[redacted]'
@@ -49,9 +49,6 @@ export function isCredentialName(name: string): boolean {
  */
 const CREDENTIAL_PATTERN = CREDENTIAL_IN_TEXT
 
-/** Secrets shorter than this are not masked by value: they would blank out ordinary words. */
-const MIN_SECRET_LENGTH = 8
-
 export interface Redactor {
   text(value: string): string
   headers(headers: Record<string, string>): Record<string, string>
@@ -60,7 +57,7 @@ export interface Redactor {
   attempt(event: AttemptEvent): LoggedAttempt
 }
 
-export interface RedactorOptions {
+interface RedactorOptions {
   /** The secrets currently known (the connections' credentials); read on every call. */
   secretValues?: () => Iterable<string>
 }
@@ -71,7 +68,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   function secretForms(): KnownSecret[] {
     const out: KnownSecret[] = []
     for (const secret of options.secretValues?.() ?? []) {
-      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue
+      // Shorter values are not masked by value: they would blank out ordinary words (the spec module's one minimum).
+      if (typeof secret !== 'string' || secret.length < MIN_SECRET_BODY_LENGTH) continue
       let known = formsCache.get(secret)
       if (!known) {
         known = knownSecret(secret, REDACTED)
@@ -93,7 +91,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
 function maskText(value: string, forms: KnownSecret[]): string {
   // Nothing maskable fits in a string shorter than the shortest known form (a credential's shape
   // is longer still): most keys and values of a page of payments are skipped here.
-  if (value.length < MIN_SECRET_LENGTH) return value
+  if (value.length < MIN_SECRET_BODY_LENGTH) return value
   // Known secrets in any encoding, then anything shaped like a credential (unknown ones too; the
   // shape always holds an underscore).
   const known = maskKnownSecrets(value, forms)

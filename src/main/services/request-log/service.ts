@@ -11,7 +11,7 @@ import { clearLog, curlOf, exportEntries, getEntry, listRows, searchEntries, tag
 import { createRedactor } from './redaction'
 
 export type { RequestLogService, RequestLogServiceOptions } from './context'
-export { statusClassOf, summarize, truncationMarker } from './entries'
+export { summarize } from './entries'
 export { REQUEST_LOG_DIR } from './load'
 
 export function createRequestLogService(options: RequestLogServiceOptions): RequestLogService {

@@ -20,7 +20,7 @@
 // Rotation: a new segment when the current one passes `segmentBytes`; whole oldest segments are
 // deleted while the total passes `maxBytes` or they only hold entries beyond `maxEntries`.
 
-import { readdir, rm, stat, type FileHandle } from 'node:fs/promises'
+import { readdir, rm, type FileHandle } from 'node:fs/promises'
 import { writeFileAtomic } from '../../storage/atomic-file'
 import path from 'node:path'
 import type { RequestLogEntry } from '../../../shared/request-log-types'
@@ -40,7 +40,7 @@ export { LEGACY_RECORD_AAD, segmentFileName } from './records'
 /** The record counts (segments.seal) are written at most this often while appending. */
 const COUNTS_EVERY_MS = 1_000
 
-export interface RequestLogStoreOptions {
+interface RequestLogStoreOptions {
   dir: string
   key: Uint8Array
   /** Total size of all segments (default 20 MB). */
@@ -356,12 +356,4 @@ async function clearSegments(ctx: StoreContext): Promise<void> {
   ctx.segments = []
   newSegment(ctx)
   await writeCounts(ctx)
-}
-
-/** Bytes of a file, 0 when missing (tests and the size readout). */
-export async function fileSize(file: string): Promise<number> {
-  return stat(file).then(
-    (s) => s.size,
-    () => 0,
-  )
 }

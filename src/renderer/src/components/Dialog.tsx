@@ -9,7 +9,7 @@ import { trapTab } from '../lib/focus-trap'
 const FOCUSABLE =
   'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [href], [tabindex="0"]'
 
-export interface DialogProps {
+interface DialogProps {
   title: React.ReactNode
   /** The title's id (one is made when not given). */
   titleId?: string

@@ -4,7 +4,7 @@ import { Dialog } from './Dialog'
 // A dialog that only informs (the help guide, the shortcut sheet): opened from anywhere, closed with
 // Esc, Close or a click beside it; Dialog keeps Tab inside and gives the focus back.
 
-export interface InfoDialogState {
+interface InfoDialogState {
   open: boolean
   show(): void
   close(): void

@@ -2,7 +2,7 @@
 // placeholder unless one is given), bounded in length, and answering with the text typed.
 import type { Ref } from 'react'
 
-export interface TextInputProps {
+interface TextInputProps {
   label: string
   placeholder?: string
   value: string

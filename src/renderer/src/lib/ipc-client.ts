@@ -6,7 +6,7 @@ import type { EventName, PaydeskEvents } from '../../../shared/ipc/events'
  * The renderer's only door to the main process, used by the stores' ports (stores/ipc-ports.ts);
  * a failed call throws an IpcError carrying the typed view (code, message, issues, API error).
  */
-export class IpcError extends Error {
+class IpcError extends Error {
   readonly code: IpcErrorCode
   readonly view: IpcErrorView
   constructor(view: IpcErrorView) {

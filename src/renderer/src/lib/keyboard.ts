@@ -31,7 +31,7 @@ export function dialogOpen(): boolean {
 }
 
 /** One-letter keys of a view: `r` refund, `c` cancel, `o` open order, `l` copy the link. */
-export type ActionKeys = Partial<Record<string, (() => void) | null | undefined>>
+type ActionKeys = Partial<Record<string, (() => void) | null | undefined>>
 
 /**
  * Binds one-letter action keys on a view (no modifier, not while typing, not behind a dialog).

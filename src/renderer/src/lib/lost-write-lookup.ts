@@ -9,7 +9,7 @@ import type { Payment } from '../../../shared/api-types'
 export const RECENT_PAYMENTS_READ = 50
 
 /** The object view that answers the question, for the look-ups by id. */
-export type LookupTarget = { screen: 'payments'; paymentId: string } | { screen: 'order'; orderId: string }
+type LookupTarget = { screen: 'payments'; paymentId: string } | { screen: 'order'; orderId: string }
 
 /** The button's words: what it will show. */
 export function lookupLabel(lookup: LostWriteLookup): string {

@@ -5,7 +5,7 @@
 import type { Payment } from '../../../shared/api-types'
 import type { PageRows } from './page-rows'
 
-export type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
+type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
 
 export interface PageSlot {
   /** Unique within one list. */
@@ -74,7 +74,7 @@ export function slotIndexAt(offsets: readonly number[], row: number): number {
   return lo
 }
 
-export interface WindowPlan {
+interface WindowPlan {
   /** Loaded slots far from the viewport: keep their link and count, drop the rows. */
   drop: number[]
   /** Dropped (or failed) slots near the viewport: fetch their self link again. */

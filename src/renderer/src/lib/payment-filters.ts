@@ -41,7 +41,7 @@ export function isFilterActive(f: PaymentFilter): boolean {
 const MAX_BOUND_DECIMALS = 6
 
 /** A decimal text as an exact fraction: digits / 10^scale. */
-export interface ExactDecimal {
+interface ExactDecimal {
   digits: bigint
   scale: number
 }
@@ -78,7 +78,7 @@ export function compareAmountWithBound(amount: Payment['amount'], bound: ExactDe
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-export type CompiledFilter = { ok: true; test: (p: Payment) => boolean } | { ok: false; error: string }
+type CompiledFilter = { ok: true; test: (p: Payment) => boolean } | { ok: false; error: string }
 
 export function compileFilter(f: PaymentFilter): CompiledFilter {
   const min = f.minAmount.trim() === '' ? null : parseDecimal(f.minAmount)

@@ -19,7 +19,7 @@ export const SCREENS = [
  * Screens with a place in the sidebar; the order view opens from search, payments and home, the
  * customer view from search, a payment and an order.
  */
-export type NavScreenId = (typeof SCREENS)[number]['id']
+type NavScreenId = (typeof SCREENS)[number]['id']
 export type ScreenId = NavScreenId | 'order' | 'customer'
 
 /** Who the customer view shows: the service's customer id or an e-mail address (main checks both). */

@@ -45,7 +45,7 @@ export const BODY_REFRESH_DELAY_MS = 500
 /** Rows kept in the renderer: the same bound as the stored log. */
 export const MAX_ROWS = 20_000
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 export interface InspectorState {
   rows: RequestLogSummary[] // newest first
@@ -332,7 +332,7 @@ export function createInspectorStore(port: InspectorPort, timers: StoreTimers): 
 }
 
 /** The quick filters (everything but the body search), applied to summary rows. */
-export function matchesFilter(row: RequestLogSummary, filter: RequestLogFilter, pathNeedle: string): boolean {
+function matchesFilter(row: RequestLogSummary, filter: RequestLogFilter, pathNeedle: string): boolean {
   if (filter.errorsOnly && row.outcome === 'success') return false
   if (filter.statusClass && filter.statusClass !== 'all' && row.statusClass !== filter.statusClass) return false
   // "2xx success" lists answers that succeeded, as the list's status cell shows them.

@@ -13,7 +13,7 @@ import type { ErrorView } from './error-view'
 /** An error as the payments screen shows it (error-view.ts). */
 export type PaymentsErrorView = ErrorView
 
-export type ListInput = ChannelInput<'payments.list'>
+type ListInput = ChannelInput<'payments.list'>
 export type PageRequest = { query: NonNullable<ListInput['query']> } | { link: string }
 export type ListAction = NonNullable<ListInput['action']>
 
@@ -49,7 +49,7 @@ export interface PaymentsDeps {
   onReplyReceived?: () => void
 }
 
-export type Density = 'compact' | 'comfortable'
+type Density = 'compact' | 'comfortable'
 
 /** Non-sensitive display preferences only. */
 export interface PaymentsPrefs {
@@ -79,7 +79,7 @@ export interface DetailState {
   error: PaymentsErrorView | null
 }
 
-export interface ExportState {
+interface ExportState {
   exportId: string
   format: PaymentsExportFormat
   written: number

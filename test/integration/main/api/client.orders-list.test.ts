@@ -3,7 +3,7 @@
 // default and maximum page size from the shared module, scopes never mixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { validOrderBody, validPaymentBody, GENEROUS_QUOTAS } from '../../../helpers/sandbox-fixtures'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Order } from '../../../../src/shared/api-types'
 import { recordingClient, rejection, TEST_KEY } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
@@ -25,7 +25,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     seedPayments: 0,
     keys: [TEST_KEY, LIVE_KEY],
-    quotas: { test: { read: { q: 100_000, burst: 100_000 }, write: { q: 100_000, burst: 100_000 } } },
+    quotas: GENEROUS_QUOTAS,
   })
   for (let i = 0; i < ORDERS; i++) {
     const { status, json } = await api('/orders', TEST_KEY, {

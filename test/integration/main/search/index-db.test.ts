@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../../src/main/api/client'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
-import { validOrderBody } from '../../../helpers/sandbox-fixtures'
+import { validOrderBody, GENEROUS_QUOTAS } from '../../../helpers/sandbox-fixtures'
 import { openSearchIndex, removeSearchIndex, type SearchIndex } from '../../../../src/main/search/index-db'
 import { syncIndex, type SyncClient } from '../../../../src/main/search/sync'
 import { parseSearchQuery, type ParsedQuery } from '../../../../src/shared/search/query'
@@ -92,7 +92,7 @@ beforeAll(async () => {
     // searches (a seeded order can cost 59.95 too, and be from today).
     seedOrders: false,
     keys: [TEST_KEY],
-    quotas: { test: { read: { q: 100_000, burst: 100_000 }, write: { q: 100_000, burst: 100_000 } } },
+    quotas: GENEROUS_QUOTAS,
   })
   admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
   for (const p of PEOPLE) orderIds.push(await createOrder(p))

@@ -23,7 +23,7 @@ import {
   type RunningSandbox,
   type SandboxAdmin,
 } from '../../../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { paidPaymentId, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
 
 /** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
@@ -94,11 +94,7 @@ async function api(key: string, method: string, path: string, body?: unknown) {
   return (await response.json()) as any
 }
 
-async function paidPayment(key: string, value = '20.00'): Promise<string> {
-  const payment = await api(key, 'POST', '/payments', validPaymentBody({ amount: { currency: 'EUR', value } }))
-  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
-  return payment.id as string
-}
+const paidPayment = (key: string, value = '20.00'): Promise<string> => paidPaymentId(sandbox, key, value)
 
 async function useConnection(secret: string, label: string): Promise<void> {
   const added = await connections.add({ label, secret, baseUrl: sandbox.baseUrl })

@@ -17,15 +17,9 @@ import { createActionsService } from '../../../../src/main/services/actions'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import { PENDING_ACTIONS_FILE } from '../../../../src/main/services/pending-actions'
-import {
-  completeCheckout,
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-} from '../../../../src/sandbox'
+import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
-import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { paidPaymentId } from '../../../helpers/sandbox-fixtures'
 
 /** The record of each write: not what these tests check (test/unit/main/services/actions/context.recorded.test.ts does). */
 const record = (): void => {}
@@ -68,16 +62,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function paidPayment(): Promise<string> {
-  const response = await fetch(`${sandbox.baseUrl}/payments`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(validPaymentBody({ amount: { currency: 'EUR', value: '30.00' } })),
-  })
-  const payment = (await response.json()) as { id: string }
-  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
-  return payment.id
-}
+const paidPayment = (): Promise<string> => paidPaymentId(sandbox, TEST_KEY, '30.00')
 
 async function refundCount(paymentId: string): Promise<number> {
   const response = await fetch(`${sandbox.baseUrl}/payments/${paymentId}/refunds`, {

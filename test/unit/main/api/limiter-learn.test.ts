@@ -1,38 +1,8 @@
 // Issue 46 item 2: what the server shows over time moves the bucket, not a timer or the last header.
 import { describe, expect, it } from 'vitest'
-import type { Clock } from '../../../../src/main/api/clock'
 import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'
 import { present } from '../../../helpers/present'
-
-/** A clock that moves only when told; timers fire as it passes them. */
-class ManualClock implements Clock {
-  t = 1_700_000_000_000
-  private timers = new Map<number, { at: number; fn: () => void }>()
-  private id = 0
-  now = () => this.t
-  setTimer = (fn: () => void, ms: number) => {
-    this.timers.set(++this.id, { at: this.t + ms, fn })
-    return this.id
-  }
-  clearTimer = (id: unknown) => void this.timers.delete(id as number)
-  async advance(ms: number): Promise<void> {
-    const end = this.t + ms
-    for (;;) {
-      await flush()
-      const due = [...this.timers].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-      if (!due) break
-      this.timers.delete(due[0])
-      this.t = Math.max(this.t, due[1].at)
-      due[1].fn()
-    }
-    this.t = end
-    await flush()
-  }
-}
-
-async function flush(): Promise<void> {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
+import { FakeClock, flush } from '../../helpers/limiter-fixtures'
 
 const headers = (q: number, burst: number, r: number, extra: Record<string, string> = {}) => ({
   'ratelimit-policy': `"p";q=${q};w=1;service-burst=${burst}`,
@@ -46,7 +16,7 @@ function acquire(limiter: RateLimiter): { permit: Permit | null } {
   return entry
 }
 
-async function learned(clock: ManualClock, q: number, burst: number, r: number): Promise<RateLimiter> {
+async function learned(clock: FakeClock, q: number, burst: number, r: number): Promise<RateLimiter> {
   const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 0, safetyMargin: false })
   const first = acquire(limiter)
   await flush()
@@ -59,7 +29,7 @@ const rate = (limiter: RateLimiter) => present(limiter.snapshot('p')).ratePerSec
 
 describe('the bucket believes the server over time (issue 46 item 2)', () => {
   it('a rate cut by a surprising 429 does not recover on a timer alone', async () => {
-    const clock = new ManualClock()
+    const clock = new FakeClock()
     const limiter = await learned(clock, 10, 10, 9)
     const x = acquire(limiter)
     await flush()
@@ -75,7 +45,7 @@ describe('the bucket believes the server over time (issue 46 item 2)', () => {
   })
 
   it('the rate rises again when the server shows it refills faster than believed', async () => {
-    const clock = new ManualClock()
+    const clock = new FakeClock()
     const limiter = await learned(clock, 10, 40, 9)
     const x = acquire(limiter)
     await flush()

@@ -4,13 +4,10 @@ import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../../src/main/api/clock'
 import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'
 import { present } from '../../../helpers/present'
+import { flush } from '../../helpers/limiter-fixtures'
 
 const T0 = 1_700_000_000_000
 const clock: Clock & { t: number } = { t: T0, now: () => clock.t, setTimer: () => 0, clearTimer: () => undefined }
-
-async function flush(): Promise<void> {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
-}
 
 const headers = (r: number) => ({
   'ratelimit-policy': '"p";q=10;w=1;service-burst=10',

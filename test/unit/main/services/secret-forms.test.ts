@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRedactor } from '../../../../src/main/services/request-log/redaction'
 import { createSecretScrubber, PROVISIONAL_SECRETS } from '../../../../src/main/services/secret-scrubber'
-import { knownSecret, maskKnownSecrets } from '../../../../src/main/services/secret-forms'
+import { knownSecret, maskKnownSecrets, secretBody } from '../../../../src/main/services/secret-forms'
+import { MIN_SECRET_BODY_LENGTH } from '../../../../src/shared/service/credentials'
 
 const SECRET = 'live_Xy7Qk2-Lm9_Pz4Tb1Wn3a1b2'
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
@@ -152,5 +153,30 @@ describe('what the scrubber learns', () => {
     scrubber.remember(SECRET)
     for (let i = 0; i < 100; i++) scrubber.rememberProvisional(`test_junk${String(i).padStart(12, '0')}`)
     expect(JSON.stringify(scrubber.scrub({ m: SECRET }))).not.toContain(SECRET)
+  })
+})
+
+describe("one minimum secret length (the spec module's MIN_SECRET_BODY_LENGTH) for the scrubber, the redactor and the forms", () => {
+  const body = (n: number) => 'Qk7Lm9Pz4Tb1Wn3'.slice(0, n)
+
+  it('the scrubber learns a key whose body is exactly the minimum, and not one a character shorter', () => {
+    const scrubber = createSecretScrubber()
+    scrubber.remember(`live_${body(MIN_SECRET_BODY_LENGTH - 1)}`)
+    expect(scrubber.values().size).toBe(0)
+    scrubber.remember(`live_${body(MIN_SECRET_BODY_LENGTH)}`)
+    expect([...scrubber.values()]).toEqual([`live_${body(MIN_SECRET_BODY_LENGTH)}`])
+  })
+
+  it('the redactor masks a known value of the minimum length, and not one a character shorter', () => {
+    const short = body(MIN_SECRET_BODY_LENGTH - 1)
+    const exact = body(MIN_SECRET_BODY_LENGTH).toUpperCase()
+    const redactor = createRedactor({ secretValues: () => [short, exact] })
+    expect(redactor.text(`a ${short} b`)).toBe(`a ${short} b`)
+    expect(redactor.text(`a ${exact} b`)).not.toContain(exact)
+  })
+
+  it("a key's body is looked for alone only from the minimum length on", () => {
+    expect(secretBody(`test_${body(MIN_SECRET_BODY_LENGTH - 1)}`)).toBeNull()
+    expect(secretBody(`test_${body(MIN_SECRET_BODY_LENGTH)}`)).toBe(body(MIN_SECRET_BODY_LENGTH))
   })
 })

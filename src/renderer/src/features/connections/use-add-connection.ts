@@ -15,7 +15,7 @@ import {
 // checks before anything is sent, the token's profiles, and main's refusal mapped onto the fields.
 
 export type Field = 'label' | 'secret' | 'profileId' | 'baseUrl'
-export type FieldErrors = Partial<Record<Field, string>>
+type FieldErrors = Partial<Record<Field, string>>
 
 const FIELDS: Field[] = ['label', 'secret', 'profileId', 'baseUrl']
 

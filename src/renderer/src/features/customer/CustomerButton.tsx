@@ -8,7 +8,7 @@ import type { CustomerTarget } from '../../stores/app-store'
 // the customer view's own code (that screen is fetched when it first opens).
 
 /** Who an object's customer is: the service's customer id, else the first e-mail of its addresses. */
-export function customerTargetOf(object: {
+function customerTargetOf(object: {
   customerId?: string
   billingAddress?: Address
   shippingAddress?: Address

@@ -67,7 +67,7 @@ export function shortPath(path: string): string {
 }
 
 /** The list's status cell: the answer's HTTP status, or a short word for a request with none. */
-export interface StatusCell {
+interface StatusCell {
   text: string
   /** The badge's colour. */
   tone: 'ok' | 'warn' | 'danger' | 'info' | 'plain'

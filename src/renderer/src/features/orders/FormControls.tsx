@@ -9,7 +9,7 @@ import { controlIdOf } from '../../../../shared/order-builder'
 // form path (controlIdOf, shared/order-builder), errors are listed under it and linked with
 // aria-describedby, and a 422 / Inspector highlight outlines it.
 
-export interface FieldProps {
+interface FieldProps {
   path: string
   label: string
   /** The API's name for the field and where the spec describes it, shown only under "API details". */
@@ -54,7 +54,7 @@ export function FieldMessages({
  * A fix the builder offers for what was typed (shared/input-suggestions.ts), never applies by itself:
  * the agent accepts it with the button, or Alt+Enter in the field.
  */
-export function SuggestionOffer({
+function SuggestionOffer({
   path,
   suggestion,
   onAccept,
@@ -87,7 +87,7 @@ export function SuggestionOffer({
 }
 
 /** Alt+Enter in a field accepts its offered fix. */
-export function acceptOnAltEnter(
+function acceptOnAltEnter(
   suggestion: Suggestion | null | undefined,
   onAccept: (value: string) => void,
 ): (e: React.KeyboardEvent) => void {

@@ -23,7 +23,7 @@ import { VatRateInput } from './VatRateInput'
 
 export type LineErrors = Partial<Record<LineField, RuleViolation[]>>
 
-export interface LineRowProps {
+interface LineRowProps {
   kind: DraftContent['kind']
   line: DraftLine
   index: number

@@ -29,7 +29,7 @@ function newLineKey(lines: readonly DraftLine[]): string {
   return key
 }
 
-export interface LinesEditorProps {
+interface LinesEditorProps {
   kind: DraftContent['kind']
   lines: readonly DraftLine[]
   currency: string

@@ -25,7 +25,7 @@ const LOCALE_OPTIONS = [
   { value: '', label: 'The customer’s browser language' },
 ]
 
-export interface FormProps {
+interface FormProps {
   content: DraftContent
   state: BuilderState
   connection: ActiveConnectionView | null

@@ -22,7 +22,7 @@ function useMediaQuery(query: string): boolean {
   )
 }
 
-export type NarrowView = 'form' | 'preview' | 'drafts'
+type NarrowView = 'form' | 'preview' | 'drafts'
 export const NARROW_VIEWS: { id: NarrowView; label: string }[] = [
   { id: 'form', label: 'Form' },
   { id: 'preview', label: 'Request preview' },

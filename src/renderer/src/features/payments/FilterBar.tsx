@@ -10,7 +10,7 @@ import { METHOD_CHOICES } from '../../../../shared/story/words'
  */
 const METHOD_FILTER_CHOICES = [['none', '(none)'] as const, ...METHOD_CHOICES]
 
-export interface FilterBarProps {
+interface FilterBarProps {
   filter: PaymentFilter
   onChange: (patch: Partial<PaymentFilter>) => void
   onClear: () => void

@@ -25,9 +25,9 @@ function gridColumns(ids: readonly string[], widths: ColumnFit['widths']): strin
 /** The table only draws headers through @tanstack/react-table; rows come from the virtualizer. */
 const NO_ROWS: Payment[] = []
 
-export const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
+const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 
-export interface PaymentsTableProps {
+interface PaymentsTableProps {
   /** Rows in the list (loaded or placeholders). */
   rowCount: number
   /** The payment at a list index, or null while its page is dropped or loading. */

@@ -11,7 +11,7 @@ import type { ScreenState } from './use-payments-list'
 import { TextInput } from '../../components/TextInput'
 import { formatCount } from '../../../../shared/count'
 
-export interface ToolbarProps {
+interface ToolbarProps {
   s: ScreenState
   findRef: React.RefObject<HTMLInputElement | null>
   filterActive: boolean

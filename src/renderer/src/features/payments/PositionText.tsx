@@ -4,7 +4,7 @@ import type { PaymentsState } from '../../stores/payments-store'
 import { formatCount } from '../../../../shared/count'
 
 /** "Rows 1–24 of 250 loaded": where the view is in what has been loaded. */
-export function positionText(
+function positionText(
   view: { first: number; last: number },
   rowCount: number,
   loaded: number,

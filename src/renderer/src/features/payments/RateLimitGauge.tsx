@@ -3,7 +3,7 @@ import { useInspectorStore } from '../../app-stores'
 import { bucketNumbers, tightestBucket, waitSeconds } from '../inspector/rate-limits'
 import { useNow } from '../inspector/useNow'
 
-export interface RateLimitGaugeProps {
+interface RateLimitGaugeProps {
   /** A list request of this screen is in progress. */
   busy: boolean
   onCancel: () => void

@@ -50,7 +50,7 @@ export function dateSamples(locale: string): string[] {
 }
 
 /** What the probe measures: each column's texts, and two ids of known lengths for the character width. */
-export interface ProbeTexts {
+interface ProbeTexts {
   status: string[]
   method: string[]
   createdAt: string[]

@@ -10,7 +10,7 @@ import { userLocale } from './format'
  * that draws the rows sizes the probe), removed at once. Returns null when nothing could be measured
  * (no layout, e.g. a detached host).
  */
-export function measureColumns(host: HTMLElement, density: string, locale: string): ColumnFit | null {
+function measureColumns(host: HTMLElement, density: string, locale: string): ColumnFit | null {
   const texts = probeTexts(locale)
   const doc = host.ownerDocument
   const probe = doc.createElement('div')

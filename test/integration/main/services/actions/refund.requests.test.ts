@@ -15,9 +15,9 @@ import { createActionsService, type ActionsService } from '../../../../../src/ma
 import { createConnectionsService, type ConnectionsService } from '../../../../../src/main/services/connections'
 import { createEventBus } from '../../../../../src/main/services/event-bus'
 import { createActionHandlers } from '../../../../../src/main/services/orders-handlers'
-import { completeCheckout, startSandbox, type RunningSandbox } from '../../../../../src/sandbox'
+import { startSandbox, type RunningSandbox } from '../../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
-import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
+import { paidPaymentId } from '../../../../helpers/sandbox-fixtures'
 
 /** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
 const record = (): void => {}
@@ -62,16 +62,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function paidPayment(value: string): Promise<string> {
-  const response = await fetch(`${sandbox.baseUrl}/payments`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(validPaymentBody({ amount: { currency: 'EUR', value } })),
-  })
-  const payment = (await response.json()) as { id: string }
-  await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
-  return payment.id
-}
+const paidPayment = (value: string): Promise<string> => paidPaymentId(sandbox, TEST_KEY, value)
 
 function refundThroughIpc(input: unknown) {
   const dispatcher = createDispatcher({

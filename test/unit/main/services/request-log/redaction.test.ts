@@ -5,6 +5,7 @@ import {
   REDACTED,
   redactUrl,
 } from '../../../../../src/main/services/request-log/redaction'
+import { MIN_SECRET_BODY_LENGTH } from '../../../../../src/shared/service/credentials'
 import { attemptEvent, SECRET } from '../../../helpers/request-log-fixtures'
 
 const CREDENTIAL_NAMES = [
@@ -94,8 +95,9 @@ describe('request log redaction', () => {
     expect(r.body('{"note":"use test_abcdEFGH1234"}')).not.toContain('test_abcdEFGH1234')
   })
 
-  it('masks secrets the per-string shortcuts could miss: JSON escapes, pieces in short strings, an 8-character secret', () => {
-    const eight = 'Zq8#Lm2!'
+  it('masks secrets the per-string shortcuts could miss: JSON escapes, pieces in short strings, the shortest secret', () => {
+    const eight = 'Zq8#Lm2!Kx'.slice(0, MIN_SECRET_BODY_LENGTH)
+    expect(eight).toHaveLength(MIN_SECRET_BODY_LENGTH)
     const r = createRedactor({ secretValues: () => [SECRET, eight] })
     // Escaped in the JSON text, plain only once parsed.
     const escaped = `{"note":"${[...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`
