@@ -6,7 +6,8 @@
 import type { Order, OrderList, Payment, PaymentList } from '../../shared/api-types'
 import type { SyncKind } from '../../shared/ipc/search'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index-db'
+import { orderRow, paymentRow, type SyncMarker } from './index-db'
+import type { SyncTarget } from './sync-target'
 import type { RefreshClient, SyncCallOptions } from './refresh'
 import { refreshUnsettledAll } from './refresh-walk'
 import { refreshChanged, type ChangesClient } from './changes'
@@ -49,7 +50,7 @@ function isStaleCursor(error: unknown): boolean {
   return e?.status === 400 || e?.status === 404
 }
 
-export async function syncIndex(index: SearchIndex, client: SyncClient, options: SyncRunOptions): Promise<void> {
+export async function syncIndex(index: SyncTarget, client: SyncClient, options: SyncRunOptions): Promise<void> {
   for (const kind of ['payments', 'orders'] as const) {
     await syncKind(index, client, kind, options)
   }
@@ -86,12 +87,7 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
 type ListInput = { limit?: number; sort?: 'asc' | 'desc' } | { link: string }
 type ListPage = PaymentList | OrderList
 
-async function syncKind(
-  index: SearchIndex,
-  client: SyncClient,
-  kind: SyncKind,
-  options: SyncRunOptions,
-): Promise<void> {
+async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, options: SyncRunOptions): Promise<void> {
   const callOpts: SyncCallOptions = {
     signal: options.signal,
     priority: 'background',
@@ -101,7 +97,7 @@ async function syncKind(
     kind === 'payments' ? client.listPayments(input, callOpts) : client.listOrders(input, callOpts)
 
   const cap = index.limit(kind)
-  let marker = index.marker(kind)
+  let marker = await index.marker(kind)
   if (options.full && !marker.full)
     marker = { ...marker, full: true, nextLink: null, walkTopId: null, walkTopCreatedMs: null, walked: 0 }
   const start = await firstPage(list, marker, options.pageSize ?? MAX_PAGE_SIZE)
@@ -114,7 +110,7 @@ async function syncKind(
     ) as (Payment | Order)[]
     const newest = items[0]
     if (newest !== undefined) {
-      marker = keepOneAccount(index, kind, newest, marker)
+      marker = await keepOneAccount(index, kind, newest, marker)
       if (marker.walkTopId === null) {
         marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
       }
@@ -137,8 +133,8 @@ async function syncKind(
     if (kind === 'payments' && client.request)
       await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
     const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
-    index.upsert(kind, rows, () => index.saveMarker(kind, next))
-    marker = keepUnderCap(index, kind, next)
+    await index.savePage(kind, rows, next)
+    marker = await keepUnderCap(index, kind, next)
     options.onPage({ kind, items: rows.length })
     if (reachedEnd) break
     if (options.signal.aborted || following === null) throw abortError()
@@ -170,10 +166,11 @@ function pageTake(
  * Prunes the oldest rows as soon as a page takes the index past its cap, so an interrupted walk never
  * holds more than the cap; the marker then says older objects are not kept.
  */
-function keepUnderCap(index: SearchIndex, kind: SyncKind, marker: SyncMarker): SyncMarker {
-  if (index.count(kind) <= index.limit(kind) || index.prune(kind) === 0 || marker.olderNotKept) return marker
+async function keepUnderCap(index: SyncTarget, kind: SyncKind, marker: SyncMarker): Promise<SyncMarker> {
+  if ((await index.count(kind)) <= index.limit(kind) || (await index.prune(kind)) === 0 || marker.olderNotKept)
+    return marker
   const marked = { ...marker, olderNotKept: true }
-  index.upsert(kind, [], () => index.saveMarker(kind, marked))
+  await index.savePage(kind, [], marked)
   return marked
 }
 
@@ -199,14 +196,19 @@ async function firstPage(
  * The index holds one account and mode (`profileId|mode` of its rows). When the connection now
  * reaches another, the index is cleared rather than mixed, and the walk's marker starts afresh.
  */
-function keepOneAccount(index: SearchIndex, kind: SyncKind, newest: Payment | Order, marker: SyncMarker): SyncMarker {
+async function keepOneAccount(
+  index: SyncTarget,
+  kind: SyncKind,
+  newest: Payment | Order,
+  marker: SyncMarker,
+): Promise<SyncMarker> {
   const scope = `${newest.profileId}|${newest.mode}`
-  const held = index.scope()
-  if (held === null) index.setScope(scope)
+  const held = await index.scope()
+  if (held === null) await index.setScope(scope)
   else if (held !== scope) {
     // The connection now reaches another account or mode: never mix them.
-    index.clear()
-    index.setScope(scope)
+    await index.clear()
+    await index.setScope(scope)
     return index.marker(kind)
   }
   return marker
