@@ -32,7 +32,7 @@ export interface ChangesClient {
   getOrder(id: string, opts: SyncCallOptions): Promise<Order>
 }
 
-type Change = Pick<Refund, 'id' | 'paymentId'>
+type Change = Pick<Refund, 'id' | 'paymentId' | 'createdAt'>
 
 /**
  * Walks one change list newest first down to the last walk's newest item (or the page budget) and
@@ -45,6 +45,8 @@ async function walkChanges(
   callOpts: SyncCallOptions,
 ): Promise<Change[]> {
   const marker = await index.marker(kind)
+  const firstWalk = marker.newestId === null && marker.lastCompletedAt === null
+  const since = firstWalk ? (await index.marker('payments')).newestCreatedMs : null
   const seen: Change[] = []
   let link: string | null = null
   let top: string | null = null
@@ -55,10 +57,14 @@ async function walkChanges(
     const list: RefundList | ChargebackList = await client.request<RefundList | ChargebackList>(req, callOpts)
     const items = ((list._embedded as Record<string, (Refund | Chargeback)[] | undefined>)[kind] ?? []) as Change[]
     top ??= items[0]?.id ?? null
-    // The first walk only learns where the list stands: the index was just read whole.
-    if (marker.newestId === null && marker.lastCompletedAt === null) return finish(index, kind, marker, top, [])
     for (const item of items) {
       if (item.id === marker.newestId) return finish(index, kind, marker, top, seen)
+      // The first walk of the list: the objects were just read whole, so only what changed while
+      // they were read is needed. That began at or after the newest object the walk started from (the
+      // service's own clock): a refund made while a long first walk was past its payment would
+      // otherwise be lost for good (issue 51 item 4).
+      if (firstWalk && (since === null || Date.parse(item.createdAt) < since))
+        return finish(index, kind, marker, top, seen)
       seen.push(item)
     }
     link = list._links.next?.href ?? null
