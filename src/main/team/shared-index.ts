@@ -36,15 +36,27 @@ const COLUMNS: readonly [string, string, (r: IndexRow) => unknown][] = [
   ['state', 'text', (r) => r.personal.state ?? null],
 ]
 
-function upsertSql(kind: SyncKind): string {
+/**
+ * A page as one statement (one round trip, atomic by itself): the rows upserted, the count of the
+ * new ones added, and, when given ($19), the walk's marker saved with them.
+ */
+function pageSql(kind: SyncKind): string {
   const names = COLUMNS.map(([name]) => name)
   const arrays = COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`)
   const updates = names
     .filter((n) => n !== 'id')
     .map((n) => `${n} = excluded.${n}`)
     .join(', ')
-  return `INSERT INTO ${TABLE[kind]} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})
-    ON CONFLICT (id) DO UPDATE SET ${updates}, synced_at = now() RETURNING (xmax = 0) AS inserted`
+  const marker = `$${COLUMNS.length + 1}::jsonb`
+  return `WITH written AS (
+      INSERT INTO ${TABLE[kind]} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})
+      ON CONFLICT (id) DO UPDATE SET ${updates}, synced_at = now() RETURNING (xmax = 0) AS inserted),
+    counted AS (
+      UPDATE paydesk.index_counts SET n = n + (SELECT count(*) FROM written WHERE inserted) WHERE kind = '${kind}'),
+    marked AS (
+      INSERT INTO paydesk.index_markers (kind, state) SELECT '${kind}', ${marker} WHERE ${marker} IS NOT NULL
+      ON CONFLICT (kind) DO UPDATE SET state = excluded.state)
+    SELECT 1`
 }
 
 /** Rows answered in one statement at most (PostgreSQL's parameters are per array here, not per row). */
@@ -107,9 +119,21 @@ export class SharedIndex implements SyncTarget {
   }
 
   async savePage(kind: SyncKind, rows: IndexRow[], marker?: SyncMarker): Promise<void> {
+    const values = (chunk: readonly IndexRow[], withMarker: boolean) => [
+      ...COLUMNS.map(([, , get]) => chunk.map(get)),
+      withMarker && marker !== undefined ? JSON.stringify(marker) : null,
+    ]
+    // A page of the service (at most 250) is one statement; more rows (never from a walk) are one
+    // transaction of several, the marker with the last.
+    if (rows.length <= ROWS_PER_STATEMENT) {
+      await this.pool.query(pageSql(kind), values(rows, true))
+      return
+    }
     await this.transaction(async (client) => {
-      await writeRows(client, kind, rows)
-      if (marker !== undefined) await client.query(MARKER_UPSERT, [kind, JSON.stringify(marker)])
+      for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+        const end = from + ROWS_PER_STATEMENT >= rows.length
+        await client.query(pageSql(kind), values(rows.slice(from, from + ROWS_PER_STATEMENT), end))
+      }
     })
   }
 
@@ -180,17 +204,3 @@ export class SharedIndex implements SyncTarget {
 const MARKER_UPSERT = `INSERT INTO paydesk.index_markers (kind, state) VALUES ($1, $2::jsonb)
   ON CONFLICT (kind) DO UPDATE SET state = excluded.state`
 const COUNT_ADD = 'UPDATE paydesk.index_counts SET n = n + $2 WHERE kind = $1'
-
-/** Upserts rows in statements of at most ROWS_PER_STATEMENT, counting the new ones. */
-async function writeRows(client: PoolClient, kind: SyncKind, rows: readonly IndexRow[]): Promise<void> {
-  let added = 0
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT)
-    const result = await client.query<{ inserted: boolean }>(
-      upsertSql(kind),
-      COLUMNS.map(([, , get]) => chunk.map(get)),
-    )
-    added += result.rows.filter((r) => r.inserted).length
-  }
-  if (added > 0) await client.query(COUNT_ADD, [kind, added])
-}
