@@ -104,13 +104,19 @@ async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, o
   let page: ListPage = start.page
   marker = start.marker
 
+  // Pages are written one after another behind the walk, at most WRITES_AHEAD waiting: a page
+  // written while the next two are fetched keeps the walk at the READ quota even where a write takes
+  // as long as a token does (the team's shared index: a round trip and its indexes' upkeep).
+  const writes = new WriteQueue(options.signal)
+  // A write pruned the oldest rows: every marker saved after it says older objects are not kept.
+  let pruned = false
   for (;;) {
     const items = (
       kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
     ) as (Payment | Order)[]
     const newest = items[0]
     if (newest !== undefined) {
-      marker = await keepOneAccount(index, kind, newest, marker)
+      marker = await keepOneAccount(index, kind, newest, marker, () => writes.drain())
       if (marker.walkTopId === null) {
         marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
       }
@@ -118,9 +124,11 @@ async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, o
     const nextHref = page._links?.next?.href ?? null
     const take = pageTake(items, marker, cap, nextHref !== null)
     const reachedEnd = take.capped || take.metKnown || nextHref === null
-    const next: SyncMarker = reachedEnd
-      ? completedMarker(marker, options.now(), take.capped)
-      : { ...marker, nextLink: nextHref, walked: marker.walked + take.count }
+    const pageMarker = marker
+    const nextOf = (base: SyncMarker): SyncMarker =>
+      reachedEnd
+        ? completedMarker(base, options.now(), take.capped)
+        : { ...base, nextLink: nextHref, walked: base.walked + take.count }
     // Ask for the next page before indexing this one: the request waits for its token in the
     // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
     // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
@@ -133,12 +141,72 @@ async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, o
     if (kind === 'payments' && client.request)
       await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
     const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
-    await index.savePage(kind, rows, next)
-    marker = await keepUnderCap(index, kind, next)
-    options.onPage({ kind, items: rows.length })
+    await writes.room()
+    writes.add(async () => {
+      const saved = nextOf(pruned ? { ...pageMarker, olderNotKept: true } : pageMarker)
+      await index.savePage(kind, rows, saved)
+      if ((await keepUnderCap(index, kind, saved)).olderNotKept) pruned = true
+      options.onPage({ kind, items: rows.length })
+    })
+    marker = nextOf(pageMarker)
     if (reachedEnd) break
-    if (options.signal.aborted || following === null) throw abortError()
-    page = await following
+    if (options.signal.aborted || following === null) {
+      await writes.drain()
+      throw abortError()
+    }
+    try {
+      page = await following
+    } catch (error) {
+      // The pages fetched before are written (or, after a cancel, left) before the walk ends.
+      await writes.drain()
+      throw options.signal.aborted ? abortError() : error
+    }
+  }
+  await writes.drain()
+  // Canceled while the last pages were written: those not yet written were left, the walk did not end.
+  if (options.signal.aborted) throw abortError()
+}
+
+/** Pages written waiting behind the walk at most. */
+const WRITES_AHEAD = 2
+
+/**
+ * The walk's writes, one at a time in page order. The first failure stops the walk at its next page;
+ * after a cancel the pages still waiting are not written (the marker of the last one written says
+ * where the next walk resumes).
+ */
+class WriteQueue {
+  private tail: Promise<void> = Promise.resolve()
+  /** The writes not yet done, oldest first. */
+  private readonly pending: Promise<void>[] = []
+  private failure: { error: unknown } | null = null
+
+  constructor(private readonly signal: AbortSignal) {}
+
+  add(write: () => Promise<void>): void {
+    const done: Promise<void> = this.tail.then(async () => {
+      try {
+        if (this.failure === null && !this.signal.aborted) await write()
+      } catch (error) {
+        this.failure ??= { error }
+      } finally {
+        void this.pending.splice(this.pending.indexOf(done), 1)
+      }
+    })
+    this.pending.push(done)
+    this.tail = done
+  }
+
+  /** Waits until fewer than WRITES_AHEAD pages wait; throws a write's failure. */
+  async room(): Promise<void> {
+    while (this.pending.length >= WRITES_AHEAD) await this.pending[0]
+    if (this.failure) throw this.failure.error
+  }
+
+  /** Waits for every page to be written; throws a write's failure. */
+  async drain(): Promise<void> {
+    await this.tail
+    if (this.failure) throw this.failure.error
   }
 }
 
@@ -201,12 +269,15 @@ async function keepOneAccount(
   kind: SyncKind,
   newest: Payment | Order,
   marker: SyncMarker,
+  writesDone: () => Promise<void>,
 ): Promise<SyncMarker> {
   const scope = `${newest.profileId}|${newest.mode}`
   const held = await index.scope()
   if (held === null) await index.setScope(scope)
   else if (held !== scope) {
-    // The connection now reaches another account or mode: never mix them.
+    // The connection now reaches another account or mode: never mix them (the pages of the other,
+    // still being written, first).
+    await writesDone()
     await index.clear()
     await index.setScope(scope)
     return index.marker(kind)
