@@ -110,57 +110,55 @@ async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, o
   const writes = new WriteQueue(options.signal)
   // A write pruned the oldest rows: every marker saved after it says older objects are not kept.
   let pruned = false
-  for (;;) {
-    const items = (
-      kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
-    ) as (Payment | Order)[]
-    const newest = items[0]
-    if (newest !== undefined) {
-      marker = await keepOneAccount(index, kind, newest, marker, () => writes.drain())
-      if (marker.walkTopId === null) {
-        marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
+  try {
+    for (;;) {
+      const items = (
+        kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
+      ) as (Payment | Order)[]
+      const newest = items[0]
+      if (newest !== undefined) {
+        marker = await keepOneAccount(index, kind, newest, marker, () => writes.drain())
+        if (marker.walkTopId === null) {
+          marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
+        }
       }
-    }
-    const nextHref = page._links?.next?.href ?? null
-    const take = pageTake(items, marker, cap, nextHref !== null)
-    const reachedEnd = take.capped || take.metKnown || nextHref === null
-    const pageMarker = marker
-    const nextOf = (base: SyncMarker): SyncMarker =>
-      reachedEnd
-        ? completedMarker(base, options.now(), take.capped)
-        : { ...base, nextLink: nextHref, walked: base.walked + take.count }
-    // Ask for the next page before indexing this one: the request waits for its token in the
-    // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
-    // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
-    let following: Promise<ListPage> | null = null
-    if (!reachedEnd && !options.signal.aborted) {
-      following = list({ link: nextHref })
-      following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
-    }
-    const fresh = items.slice(0, take.count)
-    if (kind === 'payments' && client.request)
-      await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
-    const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
-    await writes.room()
-    writes.add(async () => {
-      const saved = nextOf(pruned ? { ...pageMarker, olderNotKept: true } : pageMarker)
-      await index.savePage(kind, rows, saved)
-      if ((await keepUnderCap(index, kind, saved)).olderNotKept) pruned = true
-      options.onPage({ kind, items: rows.length })
-    })
-    marker = nextOf(pageMarker)
-    if (reachedEnd) break
-    if (options.signal.aborted || following === null) {
-      await writes.drain()
-      throw abortError()
-    }
-    try {
+      const nextHref = page._links?.next?.href ?? null
+      const take = pageTake(items, marker, cap, nextHref !== null)
+      const reachedEnd = take.capped || take.metKnown || nextHref === null
+      const pageMarker = marker
+      const nextOf = (base: SyncMarker): SyncMarker =>
+        reachedEnd
+          ? completedMarker(base, options.now(), take.capped)
+          : { ...base, nextLink: nextHref, walked: base.walked + take.count }
+      // Ask for the next page before indexing this one: the request waits for its token in the
+      // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
+      // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
+      let following: Promise<ListPage> | null = null
+      if (!reachedEnd && !options.signal.aborted) {
+        following = list({ link: nextHref })
+        following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
+      }
+      const fresh = items.slice(0, take.count)
+      if (kind === 'payments' && client.request)
+        await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
+      const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
+      await writes.room()
+      writes.add(async () => {
+        const saved = nextOf(pruned ? { ...pageMarker, olderNotKept: true } : pageMarker)
+        await index.savePage(kind, rows, saved)
+        if ((await keepUnderCap(index, kind, saved)).olderNotKept) pruned = true
+        options.onPage({ kind, items: rows.length })
+      })
+      marker = nextOf(pageMarker)
+      if (reachedEnd) break
+      if (options.signal.aborted || following === null) throw abortError()
       page = await following
-    } catch (error) {
-      // The pages fetched before are written (or, after a cancel, left) before the walk ends.
-      await writes.drain()
-      throw options.signal.aborted ? abortError() : error
     }
+  } catch (error) {
+    // Whatever ended the walk, the pages fetched before it are written (or, after a cancel, left)
+    // before it ends: nothing writes behind the caller's back.
+    await writes.drain().catch(() => {})
+    throw options.signal.aborted ? abortError() : error
   }
   await writes.drain()
   // Canceled while the last pages were written: those not yet written were left, the walk did not end.
