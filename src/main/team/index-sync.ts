@@ -11,14 +11,14 @@ import { syncIndex } from '../search/sync'
 import { SharedIndex } from './shared-index'
 
 /** The application name of the runner's sync session (desks look for it in pg_stat_activity). */
-export const RUNNER_INDEX_SESSION = 'paydesk-runner:index-sync'
+const RUNNER_INDEX_SESSION = 'paydesk-runner:index-sync'
 
 /** The advisory lock's key: one walk per team database (a team works on one merchant). */
 const LOCK_KEY = 'paydesk.index-sync'
 
 export type SyncRole = 'runner' | 'desk'
 
-export interface IndexSyncOptions {
+interface IndexSyncOptions {
   /** Opens the session that holds the lock (its own connection, never a pooled one). */
   connect: () => Promise<Client>
   /** Where the rows go: the pool of the login that syncs (it needs paydesk_index_writer). */
@@ -31,7 +31,7 @@ export interface IndexSyncOptions {
   pageSize?: number
 }
 
-export type RoundResult = 'synced' | 'another syncs'
+type RoundResult = 'synced' | 'another syncs'
 
 export class IndexSync {
   private session: Client | null = null

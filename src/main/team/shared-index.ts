@@ -10,7 +10,7 @@ import { EMPTY_MARKER, type IndexRow, type MarkerKind, type SyncMarker } from '.
 import type { SyncTarget } from '../search/sync-target'
 
 /** The most rows the shared index keeps of each kind (the newest): a whole merchant, for most. */
-export const SHARED_INDEX_LIMITS: Readonly<Record<SyncKind, number>> = { payments: 2_000_000, orders: 1_000_000 }
+const SHARED_INDEX_LIMITS: Readonly<Record<SyncKind, number>> = { payments: 2_000_000, orders: 1_000_000 }
 
 const TABLE: Record<SyncKind, string> = { payments: 'paydesk.index_payments', orders: 'paydesk.index_orders' }
 
