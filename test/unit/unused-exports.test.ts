@@ -42,7 +42,6 @@ const ALLOWED: Record<string, string> = {
   'src/main/search/customer-text.ts › CustomerText': CHANGED_ELSEWHERE,
   'src/main/search/rows.ts › orderFacts': CHANGED_ELSEWHERE,
   'src/main/search/rows.ts › paymentFacts': CHANGED_ELSEWHERE,
-  'src/main/search/sync.ts › PageReport': CHANGED_ELSEWHERE,
   'src/main/search/sync.ts › SyncRunOptions': CHANGED_ELSEWHERE,
   'src/main/services/actions/context.ts › KeyedAction': CHANGED_ELSEWHERE,
   'src/main/services/actions/refund.ts › RefundInput': CHANGED_ELSEWHERE,

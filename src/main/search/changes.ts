@@ -8,7 +8,8 @@
 // so the index needs no second read; the payment view reads the refunds themselves when it opens.
 import type { Chargeback, ChargebackList, Order, Payment, Refund, RefundList } from '../../shared/api-types'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import type { SearchIndex, SyncMarker } from './index-db'
+import type { SyncMarker } from './index-db'
+import type { SyncTarget } from './sync-target'
 import { orderRow, paymentRow } from './rows'
 import type { SyncCallOptions } from './refresh'
 
@@ -31,19 +32,21 @@ export interface ChangesClient {
   getOrder(id: string, opts: SyncCallOptions): Promise<Order>
 }
 
-type Change = Pick<Refund, 'id' | 'paymentId'>
+type Change = Pick<Refund, 'id' | 'paymentId' | 'createdAt'>
 
 /**
  * Walks one change list newest first down to the last walk's newest item (or the page budget) and
  * answers the changes it met; saves the new top as the marker once the walk got there.
  */
 async function walkChanges(
-  index: SearchIndex,
+  index: SyncTarget,
   client: ChangesClient,
   kind: ChangeKind,
   callOpts: SyncCallOptions,
 ): Promise<Change[]> {
-  const marker = index.marker(kind)
+  const marker = await index.marker(kind)
+  const firstWalk = marker.newestId === null && marker.lastCompletedAt === null
+  const since = firstWalk ? (await index.marker('payments')).newestCreatedMs : null
   const seen: Change[] = []
   let link: string | null = null
   let top: string | null = null
@@ -54,10 +57,14 @@ async function walkChanges(
     const list: RefundList | ChargebackList = await client.request<RefundList | ChargebackList>(req, callOpts)
     const items = ((list._embedded as Record<string, (Refund | Chargeback)[] | undefined>)[kind] ?? []) as Change[]
     top ??= items[0]?.id ?? null
-    // The first walk only learns where the list stands: the index was just read whole.
-    if (marker.newestId === null && marker.lastCompletedAt === null) return finish(index, kind, marker, top, [])
     for (const item of items) {
       if (item.id === marker.newestId) return finish(index, kind, marker, top, seen)
+      // The first walk of the list: the objects were just read whole, so only what changed while
+      // they were read is needed. That began at or after the newest object the walk started from (the
+      // service's own clock): a refund made while a long first walk was past its payment would
+      // otherwise be lost for good (issue 51 item 4).
+      if (firstWalk && (since === null || Date.parse(item.createdAt) < since))
+        return finish(index, kind, marker, top, seen)
       seen.push(item)
     }
     link = list._links.next?.href ?? null
@@ -68,8 +75,14 @@ async function walkChanges(
   return seen
 }
 
-function finish(index: SearchIndex, kind: ChangeKind, marker: SyncMarker, top: string | null, seen: Change[]) {
-  index.saveMarker(kind, { ...marker, newestId: top ?? marker.newestId, lastCompletedAt: Date.now() })
+async function finish(
+  index: SyncTarget,
+  kind: ChangeKind,
+  marker: SyncMarker,
+  top: string | null,
+  seen: Change[],
+): Promise<Change[]> {
+  await index.saveMarker(kind, { ...marker, newestId: top ?? marker.newestId, lastCompletedAt: Date.now() })
   return seen
 }
 
@@ -92,7 +105,7 @@ async function bestEffort(walk: () => Promise<Change[]>, signal: AbortSignal): P
  * whose refunds are still on their way, and the orders of all of them. Answers how many it read.
  */
 export async function refreshChanged(
-  index: SearchIndex,
+  index: SyncTarget,
   client: ChangesClient,
   options: { signal: AbortSignal },
 ): Promise<number> {
@@ -111,16 +124,16 @@ export async function refreshChanged(
   for (const id of paymentIds) {
     if (options.signal.aborted) break
     // Only what the index holds: a refund of a payment older than the index is not the index's.
-    if (!index.has('payments', id)) continue
+    if (!(await index.has('payments', id))) continue
     const payment = await client.getPayment(id, callOpts)
-    index.upsert('payments', [paymentRow(payment)])
+    await index.savePage('payments', [paymentRow(payment)])
     read++
     if (payment.orderId) orderIds.add(payment.orderId)
   }
   for (const id of orderIds) {
     if (options.signal.aborted) break
-    if (!index.has('orders', id)) continue
-    index.upsert('orders', [orderRow(await client.getOrder(id, callOpts))])
+    if (!(await index.has('orders', id))) continue
+    await index.savePage('orders', [orderRow(await client.getOrder(id, callOpts))])
     read++
   }
   return read

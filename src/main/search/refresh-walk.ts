@@ -9,7 +9,8 @@
 import type { Order, OrderList, Payment, PaymentList } from '../../shared/api-types'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
 import type { SyncKind } from '../../shared/ipc/search'
-import { orderRow, paymentRow, type SearchIndex } from './index-db'
+import { orderRow, paymentRow } from './index-db'
+import type { SyncTarget } from './sync-target'
 import {
   REFRESH_BUDGET,
   refreshUnsettled,
@@ -38,13 +39,13 @@ interface WalkRefreshClient extends RefreshClient {
  * walking the list. Answers how many requests it made.
  */
 export async function refreshUnsettledAll(
-  index: SearchIndex,
+  index: SyncTarget,
   client: WalkRefreshClient,
   kind: SyncKind,
   options: { signal: AbortSignal },
 ): Promise<number> {
   const statuses = kind === 'payments' ? UNSETTLED_PAYMENT_STATUSES : UNSETTLED_ORDER_STATUSES
-  const pending = new Set(index.idsWithStatus(kind, statuses, ALL))
+  const pending = new Set(await index.idsWithStatus(kind, statuses, ALL))
   if (pending.size <= REFRESH_BUDGET) return refreshUnsettled(index, client, kind, options)
   const callOpts: SyncCallOptions = {
     signal: options.signal,
@@ -62,7 +63,7 @@ export async function refreshUnsettledAll(
     ) as (Payment | Order)[]
     const met = items.filter((item) => pending.delete(item.id))
     if (met.length > 0) {
-      index.upsert(
+      await index.savePage(
         kind,
         met.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order))),
       )
@@ -78,7 +79,7 @@ export async function refreshUnsettledAll(
 }
 
 async function readById(
-  index: SearchIndex,
+  index: SyncTarget,
   client: RefreshClient,
   kind: SyncKind,
   ids: string[],

@@ -8,7 +8,8 @@
 import type { Order, Payment } from '../../shared/api-types'
 import type { OrderStatus, PaymentStatus } from '../../shared/service/enums'
 import type { SyncKind } from '../../shared/ipc/search'
-import { orderRow, paymentRow, type SearchIndex } from './index-db'
+import { orderRow, paymentRow } from './index-db'
+import type { SyncTarget } from './sync-target'
 
 /** Statuses a payment can still leave without anyone acting (spec 2.5; the real service's lifecycle). */
 export const UNSETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
@@ -37,13 +38,13 @@ interface RefreshOptions {
 
 /** Reads the unsettled objects of one kind again and writes what changed; answers how many it read. */
 export async function refreshUnsettled(
-  index: SearchIndex,
+  index: SyncTarget,
   client: RefreshClient,
   kind: SyncKind,
   options: RefreshOptions,
 ): Promise<number> {
   const statuses = kind === 'payments' ? UNSETTLED_PAYMENT_STATUSES : UNSETTLED_ORDER_STATUSES
-  const ids = index.idsWithStatus(kind, statuses, options.budget ?? REFRESH_BUDGET)
+  const ids = await index.idsWithStatus(kind, statuses, options.budget ?? REFRESH_BUDGET)
   const callOpts: SyncCallOptions = {
     signal: options.signal,
     priority: 'background',
@@ -61,7 +62,7 @@ export async function refreshUnsettled(
 
 /** Reads one object again and writes it as the service has it now; gone at the service (404: a test-mode object removed), it leaves the index. */
 export async function rereadOne(
-  index: SearchIndex,
+  index: SyncTarget,
   client: RefreshClient,
   kind: SyncKind,
   id: string,
@@ -69,9 +70,9 @@ export async function rereadOne(
 ): Promise<void> {
   try {
     const object = kind === 'payments' ? await client.getPayment(id, callOpts) : await client.getOrder(id, callOpts)
-    index.upsert(kind, [kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)])
+    await index.savePage(kind, [kind === 'payments' ? paymentRow(object as Payment) : orderRow(object as Order)])
   } catch (error) {
-    if ((error as { status?: number }).status === 404) index.remove(kind, id)
+    if ((error as { status?: number }).status === 404) await index.remove(kind, id)
     else throw error
   }
 }

@@ -2,7 +2,9 @@
 // sync, as one context object the functions of service-lifecycle.ts and service-query.ts take.
 import type { Order, Payment } from '../../shared/api-types'
 import type { HomeView, IndexFreshness, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
+import type { ParsedQuery } from '../../shared/search/query'
 import type { SearchIndex } from './index-db'
+import type { IndexSearchResult } from './index-db/query'
 import type { SyncClient } from './sync'
 
 export interface SearchServiceDeps {
@@ -21,6 +23,18 @@ export interface SearchServiceDeps {
   limits?: { payments: number; orders: number }
   /** Retry an interrupted sync after this long (default 30 s). */
   retryAfterMs?: number
+  /**
+   * In team mode, the team's shared index (issue 51 item 3), which the search box asks first; null or
+   * absent: the desk's own index answers, as for a single desk.
+   */
+  shared?: () => SharedSearch | null
+}
+
+/** The team's shared index as the search box asks it (src/main/team/shared-search.ts). */
+export interface SharedSearch {
+  search(kind: SyncKind, q: ParsedQuery): Promise<IndexSearchResult>
+  /** Why it could not answer, in a sentence for the agent. */
+  whyNot(error: unknown): string
 }
 
 export interface SearchService {

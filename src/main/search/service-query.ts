@@ -67,6 +67,20 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
       c.index.setSearchDeadline(null)
     }
   }
+  const shared = direct ? null : await askShared(ctx, q)
+  if (shared?.answered) {
+    superseded()
+    return {
+      text,
+      chips: q.chips,
+      warnings: queryWarnings(q, shared.orders, shared.payments),
+      direct,
+      orders: stripStopped(shared.orders),
+      payments: stripStopped(shared.payments),
+      index: freshness(c),
+      tookMs: Math.round((performance.now() - started) * 10) / 10,
+    }
+  }
   const ordersFrom = performance.now()
   const orders = direct ? empty : within('orders')
   // When the orders took a while, a turn of the event loop: the I/O waiting (a newer query's IPC
@@ -79,7 +93,7 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
   const result: SearchResult = {
     text,
     chips: q.chips,
-    warnings: queryWarnings(q, orders, payments),
+    warnings: [...queryWarnings(q, orders, payments), ...(shared?.answered === false ? [shared.notice] : [])],
     direct,
     orders: stripStopped(orders),
     payments: stripStopped(payments),
@@ -88,6 +102,26 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
   }
   result.tookMs = Math.round((performance.now() - started) * 10) / 10
   return result
+}
+
+type SharedAnswer = { answered: true; orders: Group; payments: Group } | { answered: false; notice: string }
+
+/**
+ * In team mode the team's shared index answers (issue 51 item 3); when it cannot (the database down,
+ * slow, or refusing the login), the desk's own index does, and the result says so in a sentence.
+ */
+async function askShared(ctx: SearchContext, q: ParsedQuery): Promise<SharedAnswer | null> {
+  const shared = ctx.deps.shared?.() ?? null
+  if (shared === null) return null
+  try {
+    const [orders, payments] = await Promise.all([shared.search('orders', q), shared.search('payments', q)])
+    return { answered: true, orders, payments }
+  } catch (error) {
+    return {
+      answered: false,
+      notice: `${shared.whyNot(error)} These results are from this desk's own index, which may be older than the team's.`,
+    }
+  }
 }
 
 /** The parser's warnings, then words left out as too common and a search stopped early. */

@@ -6,7 +6,8 @@
 import type { Order, OrderList, Payment, PaymentList } from '../../shared/api-types'
 import type { SyncKind } from '../../shared/ipc/search'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import { orderRow, paymentRow, type SearchIndex, type SyncMarker } from './index-db'
+import { orderRow, paymentRow, type SyncMarker } from './index-db'
+import type { SyncTarget } from './sync-target'
 import type { RefreshClient, SyncCallOptions } from './refresh'
 import { refreshUnsettledAll } from './refresh-walk'
 import { refreshChanged, type ChangesClient } from './changes'
@@ -49,7 +50,7 @@ function isStaleCursor(error: unknown): boolean {
   return e?.status === 400 || e?.status === 404
 }
 
-export async function syncIndex(index: SearchIndex, client: SyncClient, options: SyncRunOptions): Promise<void> {
+export async function syncIndex(index: SyncTarget, client: SyncClient, options: SyncRunOptions): Promise<void> {
   for (const kind of ['payments', 'orders'] as const) {
     await syncKind(index, client, kind, options)
   }
@@ -86,12 +87,7 @@ export async function syncIndex(index: SearchIndex, client: SyncClient, options:
 type ListInput = { limit?: number; sort?: 'asc' | 'desc' } | { link: string }
 type ListPage = PaymentList | OrderList
 
-async function syncKind(
-  index: SearchIndex,
-  client: SyncClient,
-  kind: SyncKind,
-  options: SyncRunOptions,
-): Promise<void> {
+async function syncKind(index: SyncTarget, client: SyncClient, kind: SyncKind, options: SyncRunOptions): Promise<void> {
   const callOpts: SyncCallOptions = {
     signal: options.signal,
     priority: 'background',
@@ -101,48 +97,114 @@ async function syncKind(
     kind === 'payments' ? client.listPayments(input, callOpts) : client.listOrders(input, callOpts)
 
   const cap = index.limit(kind)
-  let marker = index.marker(kind)
+  let marker = await index.marker(kind)
   if (options.full && !marker.full)
     marker = { ...marker, full: true, nextLink: null, walkTopId: null, walkTopCreatedMs: null, walked: 0 }
   const start = await firstPage(list, marker, options.pageSize ?? MAX_PAGE_SIZE)
   let page: ListPage = start.page
   marker = start.marker
 
-  for (;;) {
-    const items = (
-      kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
-    ) as (Payment | Order)[]
-    const newest = items[0]
-    if (newest !== undefined) {
-      marker = keepOneAccount(index, kind, newest, marker)
-      if (marker.walkTopId === null) {
-        marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
+  // Pages are written one after another behind the walk, at most WRITES_AHEAD waiting: a page
+  // written while the next two are fetched keeps the walk at the READ quota even where a write takes
+  // as long as a token does (the team's shared index: a round trip and its indexes' upkeep).
+  const writes = new WriteQueue(options.signal)
+  // A write pruned the oldest rows: every marker saved after it says older objects are not kept.
+  let pruned = false
+  try {
+    for (;;) {
+      const items = (
+        kind === 'payments' ? (page as PaymentList)._embedded.payments : (page as OrderList)._embedded.orders
+      ) as (Payment | Order)[]
+      const newest = items[0]
+      if (newest !== undefined) {
+        marker = await keepOneAccount(index, kind, newest, marker, () => writes.drain())
+        if (marker.walkTopId === null) {
+          marker = { ...marker, walkTopId: newest.id, walkTopCreatedMs: Date.parse(newest.createdAt) }
+        }
       }
+      const nextHref = page._links?.next?.href ?? null
+      const take = pageTake(items, marker, cap, nextHref !== null)
+      const reachedEnd = take.capped || take.metKnown || nextHref === null
+      const pageMarker = marker
+      const nextOf = (base: SyncMarker): SyncMarker =>
+        reachedEnd
+          ? completedMarker(base, options.now(), take.capped)
+          : { ...base, nextLink: nextHref, walked: base.walked + take.count }
+      // Ask for the next page before indexing this one: the request waits for its token in the
+      // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
+      // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
+      let following: Promise<ListPage> | null = null
+      if (!reachedEnd && !options.signal.aborted) {
+        following = list({ link: nextHref })
+        following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
+      }
+      const fresh = items.slice(0, take.count)
+      if (kind === 'payments' && client.request)
+        await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
+      const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
+      await writes.room()
+      writes.add(async () => {
+        const saved = nextOf(pruned ? { ...pageMarker, olderNotKept: true } : pageMarker)
+        await index.savePage(kind, rows, saved)
+        if ((await keepUnderCap(index, kind, saved)).olderNotKept) pruned = true
+        options.onPage({ kind, items: rows.length })
+      })
+      marker = nextOf(pageMarker)
+      if (reachedEnd) break
+      if (options.signal.aborted || following === null) throw abortError()
+      page = await following
     }
-    const nextHref = page._links?.next?.href ?? null
-    const take = pageTake(items, marker, cap, nextHref !== null)
-    const reachedEnd = take.capped || take.metKnown || nextHref === null
-    const next: SyncMarker = reachedEnd
-      ? completedMarker(marker, options.now(), take.capped)
-      : { ...marker, nextLink: nextHref, walked: marker.walked + take.count }
-    // Ask for the next page before indexing this one: the request waits for its token in the
-    // client's limiter while this page is encrypted and written, so the walk runs at the READ quota
-    // instead of quota-minus-indexing-time. The marker still advances only after the rows are in.
-    let following: Promise<ListPage> | null = null
-    if (!reachedEnd && !options.signal.aborted) {
-      following = list({ link: nextHref })
-      following.catch(() => {}) // awaited below; an early failure is not unhandled meanwhile
-    }
-    const fresh = items.slice(0, take.count)
-    if (kind === 'payments' && client.request)
-      await readCustomers(fresh as Payment[], client.request.bind(client), callOpts)
-    const rows = fresh.map((item) => (kind === 'payments' ? paymentRow(item as Payment) : orderRow(item as Order)))
-    index.upsert(kind, rows, () => index.saveMarker(kind, next))
-    marker = keepUnderCap(index, kind, next)
-    options.onPage({ kind, items: rows.length })
-    if (reachedEnd) break
-    if (options.signal.aborted || following === null) throw abortError()
-    page = await following
+  } catch (error) {
+    // Whatever ended the walk, the pages fetched before it are written (or, after a cancel, left)
+    // before it ends: nothing writes behind the caller's back.
+    await writes.drain().catch(() => {})
+    throw options.signal.aborted ? abortError() : error
+  }
+  await writes.drain()
+  // Canceled while the last pages were written: those not yet written were left, the walk did not end.
+  if (options.signal.aborted) throw abortError()
+}
+
+/** Pages written waiting behind the walk at most. */
+const WRITES_AHEAD = 2
+
+/**
+ * The walk's writes, one at a time in page order. The first failure stops the walk at its next page;
+ * after a cancel the pages still waiting are not written (the marker of the last one written says
+ * where the next walk resumes).
+ */
+class WriteQueue {
+  private tail: Promise<void> = Promise.resolve()
+  /** The writes not yet done, oldest first. */
+  private readonly pending: Promise<void>[] = []
+  private failure: { error: unknown } | null = null
+
+  constructor(private readonly signal: AbortSignal) {}
+
+  add(write: () => Promise<void>): void {
+    const done: Promise<void> = this.tail.then(async () => {
+      try {
+        if (this.failure === null && !this.signal.aborted) await write()
+      } catch (error) {
+        this.failure ??= { error }
+      } finally {
+        void this.pending.splice(this.pending.indexOf(done), 1)
+      }
+    })
+    this.pending.push(done)
+    this.tail = done
+  }
+
+  /** Waits until fewer than WRITES_AHEAD pages wait; throws a write's failure. */
+  async room(): Promise<void> {
+    while (this.pending.length >= WRITES_AHEAD) await this.pending[0]
+    if (this.failure) throw this.failure.error
+  }
+
+  /** Waits for every page to be written; throws a write's failure. */
+  async drain(): Promise<void> {
+    await this.tail
+    if (this.failure) throw this.failure.error
   }
 }
 
@@ -170,10 +232,11 @@ function pageTake(
  * Prunes the oldest rows as soon as a page takes the index past its cap, so an interrupted walk never
  * holds more than the cap; the marker then says older objects are not kept.
  */
-function keepUnderCap(index: SearchIndex, kind: SyncKind, marker: SyncMarker): SyncMarker {
-  if (index.count(kind) <= index.limit(kind) || index.prune(kind) === 0 || marker.olderNotKept) return marker
+async function keepUnderCap(index: SyncTarget, kind: SyncKind, marker: SyncMarker): Promise<SyncMarker> {
+  if ((await index.count(kind)) <= index.limit(kind) || (await index.prune(kind)) === 0 || marker.olderNotKept)
+    return marker
   const marked = { ...marker, olderNotKept: true }
-  index.upsert(kind, [], () => index.saveMarker(kind, marked))
+  await index.savePage(kind, [], marked)
   return marked
 }
 
@@ -199,14 +262,22 @@ async function firstPage(
  * The index holds one account and mode (`profileId|mode` of its rows). When the connection now
  * reaches another, the index is cleared rather than mixed, and the walk's marker starts afresh.
  */
-function keepOneAccount(index: SearchIndex, kind: SyncKind, newest: Payment | Order, marker: SyncMarker): SyncMarker {
+async function keepOneAccount(
+  index: SyncTarget,
+  kind: SyncKind,
+  newest: Payment | Order,
+  marker: SyncMarker,
+  writesDone: () => Promise<void>,
+): Promise<SyncMarker> {
   const scope = `${newest.profileId}|${newest.mode}`
-  const held = index.scope()
-  if (held === null) index.setScope(scope)
+  const held = await index.scope()
+  if (held === null) await index.setScope(scope)
   else if (held !== scope) {
-    // The connection now reaches another account or mode: never mix them.
-    index.clear()
-    index.setScope(scope)
+    // The connection now reaches another account or mode: never mix them (the pages of the other,
+    // still being written, first).
+    await writesDone()
+    await index.clear()
+    await index.setScope(scope)
     return index.marker(kind)
   }
   return marker

@@ -11,6 +11,7 @@
 // which PostgreSQL's to_json shares for every string it can store), and `team:verify` recomputes it
 // in TypeScript (chain.ts).
 import type { ClientBase } from 'pg'
+import { SHARED_INDEX_MIGRATION } from './index-migration'
 
 export interface Migration {
   version: number
@@ -253,6 +254,7 @@ GRANT INSERT, UPDATE ON paydesk.cases TO paydesk_agent, paydesk_lead;
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'record', sql: ROLES + TABLES + CHAIN + NOTES_AND_CASES + GRANTS },
+  SHARED_INDEX_MIGRATION,
 ]
 
 /** The schema this Paydesk reads and writes. */

@@ -9,7 +9,7 @@
 //   hits.ts        result rows as hits, and the home summary
 //   markers.ts     sync markers and the account the rows belong to
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'
-export { type SyncMarker } from './markers'
+export { EMPTY_MARKER, type SyncMarker } from './markers'
 export { indexFileName, openSearchIndex, removeSearchIndex } from './open'
 export { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 export { HITS_PER_GROUP } from './query'

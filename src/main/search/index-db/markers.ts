@@ -26,23 +26,26 @@ export interface SyncMarker {
   olderNotKept: boolean
 }
 
+/** The marker of a list never walked. */
+export const EMPTY_MARKER: Readonly<SyncMarker> = {
+  newestId: null,
+  newestCreatedMs: null,
+  nextLink: null,
+  walkTopId: null,
+  walkTopCreatedMs: null,
+  full: false,
+  lastCompletedAt: null,
+  walked: 0,
+  olderNotKept: false,
+}
+
 function markerAad(ctx: IndexContext, kind: MarkerKind): string {
   return `search-sync:2:${ctx.connectionId}:${kind}`
 }
 
 export function readMarker(ctx: IndexContext, kind: MarkerKind): SyncMarker {
   const row = ctx.stmt(`SELECT state FROM sync_state WHERE kind = ?`).get(kind) as { state: string } | undefined
-  const empty: SyncMarker = {
-    newestId: null,
-    newestCreatedMs: null,
-    nextLink: null,
-    walkTopId: null,
-    walkTopCreatedMs: null,
-    full: false,
-    lastCompletedAt: null,
-    walked: 0,
-    olderNotKept: false,
-  }
+  const empty = EMPTY_MARKER
   if (!row) return empty
   try {
     // Encrypted and bound to the connection and list: a marker edited, or copied from another

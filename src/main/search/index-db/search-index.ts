@@ -13,6 +13,7 @@ import { statSync } from 'node:fs'
 import type { HomeSummary, SyncKind } from '../../../shared/ipc/search'
 import type { ParsedQuery } from '../../../shared/search/query'
 import type { IndexRow } from '../rows'
+import type { SyncTarget } from '../sync-target'
 import { countRows, statementCache, type IndexContext } from './context'
 import { homeSummary } from './hits'
 import { FilterColumns } from './row-filters'
@@ -39,7 +40,7 @@ export interface OpenOptions {
   yieldFn?: () => Promise<void>
 }
 
-export class SearchIndex {
+export class SearchIndex implements SyncTarget {
   private readonly ctx: IndexContext
   private closed = false
 
@@ -85,6 +86,11 @@ export class SearchIndex {
   /** Inserts or refreshes rows (one transaction with `after`, e.g. saving the sync cursor). */
   upsert(kind: SyncKind, rows: IndexRow[], after?: () => void): void {
     upsertRows(this.ctx, kind, rows, after)
+  }
+
+  /** A sync's page: its rows and, when given, the kind's marker, in one transaction (sync-target.ts). */
+  savePage(kind: SyncKind, rows: IndexRow[], marker?: SyncMarker): void {
+    upsertRows(this.ctx, kind, rows, marker === undefined ? undefined : () => saveMarker(this.ctx, kind, marker))
   }
 
   /** The most rows of `kind` the index keeps (the newest). */

@@ -1,0 +1,184 @@
+// A search box query over the team's shared index (issue 51 item 3): the query the desk parsed
+// (shared/search/query.ts) as one SQL statement per table with every value a bound parameter, newest
+// first. A word is looked up in the words' GIN index (`search_tsv`, the start of a word: "ann" finds
+// "Anna"); a term with punctuation in it (a part of an e-mail, "anna.b", "@example.c") in the
+// trigram index of the whole text, as a substring; an amount by its exact key; a status, method or
+// day range by their columns. The hits are the desk's own hit rows (SearchHit), so the search box
+// shows them unchanged.
+import type { Pool } from 'pg'
+import type { SearchHit, SyncKind } from '../../shared/ipc/search'
+import { amountKey, type ParsedQuery } from '../../shared/search/query'
+import { amountAlsoText, customerLine, searchableLength } from '../search/index-db/hits'
+import { HITS_PER_GROUP } from '../search/index-db'
+import type { IndexSearchResult } from '../search/index-db/query'
+import { FTS_COLUMNS, MATCH_LABELS, type PersonalFields } from '../search/rows'
+
+interface SharedRow {
+  id: string
+  created_ms: string
+  status: string
+  method: string | null
+  currency: string
+  value: string
+  order_id: string | null
+  email: string
+  name: string
+  address: string
+  description: string
+  order_number: string
+  metadata: string
+  facts: string
+  state: string | null
+  latest_payment_id: string | null
+}
+
+/** The words of a term as the index splits them (at every character that is not a letter or digit). */
+function wordsOf(term: string): string[] {
+  return term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+/** A LIKE pattern that finds `text` anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+/** The condition one free-text term puts on a row (null: nothing searchable in it). */
+function termCondition(term: string, p: Params): string | null {
+  const words = wordsOf(term)
+  if (words.length === 0 || !searchableLength(term)) return null
+  // Plain words: prefix lexemes in the words' index ("anna" finds anna.berg@…, "ber" finds Berg).
+  if (words.length === 1 && words[0] === term.toLowerCase()) {
+    return `search_tsv @@ to_tsquery('simple', ${p.add(`${words[0]}:*`)})`
+  }
+  // With punctuation: the term as typed, anywhere in the text (trigram index).
+  return `search_text LIKE ${p.add(containsPattern(term))}`
+}
+
+function whereOf(q: ParsedQuery, p: Params): string[] {
+  const where: string[] = []
+  for (const term of q.terms) {
+    const condition = termCondition(term, p)
+    if (condition !== null) where.push(condition)
+  }
+  if (q.amount) {
+    let amount = `amount_key = ANY(${p.add(q.amount.keys)}::text[])`
+    if (q.amount.currency) amount += ` AND currency = ${p.add(q.amount.currency)}`
+    // A bare whole number may also be an order number or any word (shared/search/query.ts).
+    const asText = amountAlsoText(q) ? termCondition(q.amount.raw, p) : null
+    where.push(asText === null ? `(${amount})` : `((${amount}) OR ${asText})`)
+  }
+  if (q.statuses.length) where.push(`status = ANY(${p.add(q.statuses)}::text[])`)
+  if (q.methods.length) where.push(`method = ANY(${p.add(q.methods)}::text[])`)
+  if (q.range) where.push(`created_ms >= ${p.add(q.range.fromMs)} AND created_ms < ${p.add(q.range.toMs)}`)
+  return where
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+function matchedLabels(r: SharedRow, q: ParsedQuery): string[] {
+  const matched: string[] = []
+  const terms = q.terms.map(fold)
+  if (amountAlsoText(q) && q.amount) terms.push(q.amount.raw)
+  const fields: PersonalFields = { ...r, orderNumber: r.order_number, state: r.state ?? undefined }
+  for (const column of FTS_COLUMNS) {
+    const text = fold(fields[column])
+    if (terms.some((t) => text.includes(t) || wordsOf(t).every((w) => text.includes(w)))) {
+      matched.push(MATCH_LABELS[column])
+    }
+  }
+  if (
+    q.amount &&
+    q.amount.keys.includes(amountKey(r.value)) &&
+    (!q.amount.currency || q.amount.currency === r.currency)
+  )
+    matched.push('Amount')
+  if (q.statuses.length) matched.push('Status')
+  if (q.methods.length) matched.push('Method')
+  if (q.range) matched.push('Date')
+  return matched
+}
+
+function toHit(kind: SyncKind, r: SharedRow, q: ParsedQuery): SearchHit {
+  return {
+    kind: kind === 'payments' ? 'payment' : 'order',
+    id: r.id,
+    createdAt: new Date(Number(r.created_ms)).toISOString(),
+    status: r.status,
+    state: r.state || r.status,
+    method: r.method,
+    amount: { currency: r.currency, value: r.value },
+    orderId: r.order_id,
+    title: (kind === 'orders' ? r.order_number : r.description) || r.id,
+    customer: customerLine(r.name, r.email),
+    matched: matchedLabels(r, q),
+    latestPaymentId: r.latest_payment_id,
+  }
+}
+
+/**
+ * The newest rows the first look reads, in order, before the search looks at all of them. A query
+ * whose matches are common (a name, a status, a domain: any that holds for 1 row in 1,000 or more)
+ * finds its newest hits there, and stops; one whose matches are rare reads them all through the
+ * indexes and keeps the newest. One statement cannot do both: PostgreSQL's planner, asked for the
+ * newest 11 of a condition it misjudges (a word and a status it takes as independent, a number that
+ * is also an amount), walks the whole table newest first (bench:team-index: 0.5-0.9 s of 1,000,000
+ * rows for a match that was not there).
+ */
+const RECENT_WINDOW = 10_000
+
+/** The two statements of one table's search (null: nothing to search by). */
+function searchStatements(
+  kind: SyncKind,
+  q: ParsedQuery,
+  limit: number,
+): { recent: { text: string; values: unknown[] }; all: { text: string; values: unknown[] } } | null {
+  const statement = (window: boolean) => {
+    const p = new Params()
+    const where = whereOf(q, p)
+    // Nothing to search by (only words too short to mean anything): no hits rather than every row.
+    if (where.length === 0) return null
+    const latest =
+      kind === 'orders'
+        ? `(SELECT p.id FROM paydesk.index_payments p WHERE p.order_id = t.id ORDER BY p.created_ms DESC LIMIT 1)`
+        : 'NULL'
+    const from = window
+      ? `(SELECT * FROM paydesk.index_${kind} ORDER BY created_ms DESC, id DESC LIMIT ${p.add(RECENT_WINDOW)}) t`
+      : `paydesk.index_${kind} t`
+    // All matches: ordered by an expression no index gives, so the planner reads the matches through
+    // the indexes and sorts them instead of walking the table newest first.
+    const order = window ? 'created_ms DESC, id DESC' : '(created_ms + 0) DESC, id DESC'
+    const text = `SELECT id, created_ms, status, method, currency, value, order_id, email, name, address,
+        description, order_number, metadata, facts, state, ${latest} AS latest_payment_id
+      FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(limit + 1)}`
+    return { text, values: p.values }
+  }
+  const recent = statement(true)
+  const all = statement(false)
+  return recent === null || all === null ? null : { recent, all }
+}
+
+/** The newest hits of one table for a parsed query. */
+export async function searchShared(
+  pool: Pool,
+  kind: SyncKind,
+  q: ParsedQuery,
+  limit = HITS_PER_GROUP,
+): Promise<IndexSearchResult> {
+  const statements = searchStatements(kind, q, limit)
+  if (statements === null) return { hits: [], more: false, broad: false }
+  let rows = (await pool.query<SharedRow>(statements.recent)).rows
+  // Fewer than a page among the newest rows: the newest hits may be older, so all matches are read.
+  if (rows.length <= limit) rows = (await pool.query<SharedRow>(statements.all)).rows
+  return { hits: rows.slice(0, limit).map((r) => toHit(kind, r, q)), more: rows.length > limit, broad: false }
+}

@@ -1,0 +1,18 @@
+// The team's shared index as a desk's search box asks it (issue 51 item 3): the search service's
+// SharedSearch port over the desk's pool of its own login, with why it could not answer in the
+// same sentences as the team record's (team-connection.ts).
+import type { Pool } from 'pg'
+import type { SharedSearch } from '../search/service-context'
+import { searchShared } from './shared-index-query'
+import { unreachableSentence, type TeamConnection } from './team-connection'
+
+export function sharedSearch(
+  pool: Pool,
+  connection: Pick<TeamConnection, 'login' | 'where'>,
+  timeoutMs: number,
+): SharedSearch {
+  return {
+    search: (kind, q) => searchShared(pool, kind, q),
+    whyNot: (error) => unreachableSentence(error, connection, timeoutMs),
+  }
+}
