@@ -35,6 +35,7 @@ export function createDraftHandlers(store: DraftsStore): HandlersFor<typeof draf
 export function createActionHandlers(actions: ActionsService): HandlersFor<typeof actionChannels> {
   return {
     'payments.refund': (input) => actions.refund(input),
+    'payments.refundGuard': (input) => actions.refundGuard(input),
     'payments.refunds': ({ paymentId }) => actions.listRefunds(paymentId),
     'payments.cancelPayment': (input) => actions.cancelPayment(input),
     'payments.update': (input) => actions.updatePayment(input),

@@ -168,11 +168,11 @@ export function createPendingActions(options: {
  * is a new action), such a refund may be the answer of an earlier attempt that was lost, so a second
  * one is not sent unasked.
  */
-export function duplicateRefund(
-  refunds: readonly Refund[],
+export function duplicateRefund<R extends Pick<Refund, 'status' | 'amount' | 'createdAt'>>(
+  refunds: readonly R[],
   amount: { currency: string; value: string },
   now: number,
-): Refund | null {
+): R | null {
   return (
     refunds.find(
       (r) =>

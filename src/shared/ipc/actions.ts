@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Order, Payment, Refund } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
+import { HOLD_REASON_MAX_LENGTH, type RefundGuard } from '../refund-guard'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
 import { orderIdSchema as orderId, paymentIdSchema as paymentId } from './ids'
@@ -32,6 +33,10 @@ export const refundInput = z
     description: z.string().max(REFUND_DESCRIPTION_MAX).optional(),
     ticket,
     from,
+    /** The guard the agent was shown (RefundGuard.token): main refuses when its fresh read differs. */
+    seen: z.string().max(4096).optional(),
+    /** Why the refund is sent despite an open chargeback (recorded with the request). */
+    holdReason: z.string().max(HOLD_REASON_MAX_LENGTH).optional(),
   })
   .strict()
 
@@ -69,7 +74,14 @@ export interface RefundResult extends ActionResult {
   deliveries?: DeliveryRecord[] | null
 }
 
+/** The refund dialog's fresh read (issue 49 item 1): the payment as it is now and its guard. */
+export interface RefundGuardResult extends ActionResult {
+  payment: Payment
+  guard: RefundGuard
+}
+
 export const actionChannels = {
+  'payments.refundGuard': defineChannel<RefundGuardResult>()(z.object({ paymentId, from }).strict()),
   'payments.refund': defineChannel<RefundResult>()(refundInput),
   'payments.refunds': defineChannel<{ refunds: Refund[]; requestId: string | null }>()(
     z.object({ paymentId }).strict(),

@@ -9,6 +9,7 @@ import { requireLiveConfirmation, refuseEveryLiveWrite, type LiveWriteSummary } 
 import { isDefinitiveClientError } from '../orders'
 import { createPendingActions } from '../pending-actions'
 import { recordedSend, type RecordedWrite } from '../../team/recorded-write'
+import { readBeforeAct } from './fresh-read'
 import type { ActionsClient, ActionsServiceOptions, View } from './types'
 
 /** What every action needs: the options, the pending keys and the request-id trace. */
@@ -19,6 +20,8 @@ export interface ActionsContext {
   readonly pending: ReturnType<typeof createPendingActions>
   /** Stops listening for request ids (dispose). */
   readonly stopObserving: (() => void) | undefined
+  /** Refunds sent from this Paydesk since it started: who made them, as the guard names it. */
+  readonly madeHere: Map<string, string>
 }
 
 /** A write the service keeps one Idempotency-Key for: its kind, the object and its parameters. */
@@ -41,7 +44,7 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
     now,
     highWater: options.highWater,
   })
-  return { options, now, trace, pending, stopObserving }
+  return { options, now, trace, pending, stopObserving, madeHere: new Map() }
 }
 
 /** Runs `run`, noting the request id of the API call made inside it (for the Inspector). */
@@ -121,8 +124,11 @@ export async function livePrompt(
   await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...summary })
 }
 
+/** The payment read fresh before a cancel or change; a read that leaves its state unknown sends nothing. */
 export async function freshPayment(client: ActionsClient, id: string, from: View | undefined, action: string) {
-  return client.getPayment(id, { priority: 'user', origin: originOf(from, `read before ${action}`) })
+  return readBeforeAct(id, `a ${action}`, () =>
+    client.getPayment(id, { priority: 'user', origin: originOf(from, `read before ${action}`) }),
+  )
 }
 
 export function refuse(reason: string | null): void {

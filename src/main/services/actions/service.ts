@@ -1,7 +1,7 @@
 import { createActionsContext } from './context'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelPayment, updatePayment } from './payment-changes'
-import { listPaymentRefunds, refundPayment } from './refund'
+import { listPaymentRefunds, refundGuard, refundPayment } from './refund'
 import type { ActionsService, ActionsServiceOptions } from './types'
 
 /** The actions of the payment and order views, wired to one context (pending keys, request ids). */
@@ -10,6 +10,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
   return {
     getOrder: (id) => getOrder(ctx, id),
     refund: (input) => refundPayment(ctx, input),
+    refundGuard: (input) => refundGuard(ctx, input),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
     cancelPayment: (input) => cancelPayment(ctx, input),

@@ -1,6 +1,6 @@
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment, Refund } from '../../../shared/api-types'
-import type { ActionResult, RefundResult } from '../../../shared/ipc/actions'
+import type { ActionResult, RefundGuardResult, RefundResult } from '../../../shared/ipc/actions'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -50,7 +50,13 @@ export interface ActionsService {
     /** The helpdesk's ticket reference: recorded, and written into the refund's metadata. */
     ticket?: string
     from?: View
+    /** The guard token the agent confirmed (refundGuard). */
+    seen?: string
+    /** Sending despite an open chargeback: why (recorded). */
+    holdReason?: string
   }): Promise<RefundResult>
+  /** The refund dialog's fresh read: the payment, its refunds and chargebacks, and what they mean. */
+  refundGuard(input: { paymentId: string; from?: View }): Promise<RefundGuardResult>
   listRefunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
   cancelPayment(input: {
     paymentId: string

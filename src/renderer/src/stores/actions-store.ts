@@ -13,12 +13,8 @@ import { toErrorView, type ErrorView } from './error-view'
 export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 
 export interface ActionsPort {
-  refund(input: {
-    paymentId: string
-    amount: Amount
-    description?: string
-    ticket?: string
-  }): Promise<ChannelOutput<'payments.refund'>>
+  refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
+  refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
   refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
   cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
   update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
@@ -50,13 +46,33 @@ export interface ActionsState {
   /** The refunds of the payment on screen (null: not loaded). */
   refunds: { paymentId: string; list: Refund[] } | null
   refundsError: string | null
+  /**
+   * The refund dialog's fresh read (main's guard): the payment as it is now, its refunds and
+   * chargebacks. `error`: main could not read it, so nothing can be sent.
+   */
+  guard:
+    | { paymentId: string; state: 'reading' }
+    | { paymentId: string; state: 'read'; value: ChannelOutput<'payments.refundGuard'> }
+    | { paymentId: string; state: 'error'; error: ErrorView }
+    | null
   open(kind: ActionKind, targetId: string): void
+  /** Reads the refund guard of a payment again (the dialog opens it; after a refused send). */
+  loadGuard(paymentId: string): Promise<void>
   close(): void
   /** Forgets what belonged to another object (the view shows a new one). */
   reset(): void
   loadRefunds(paymentId: string): Promise<void>
-  /** `ticket`: the helpdesk's reference, recorded with the refund and kept in its metadata ('' for none). */
-  refund(paymentId: string, amount: Amount, description: string, ticket?: string): Promise<Payment | null>
+  /**
+   * `ticket`: the helpdesk's reference, recorded with the refund and kept in its metadata ('' for none);
+   * `holdReason`: why the refund is sent despite an open chargeback.
+   */
+  refund(
+    paymentId: string,
+    amount: Amount,
+    description: string,
+    ticket?: string,
+    holdReason?: string,
+  ): Promise<Payment | null>
   cancelPayment(paymentId: string): Promise<Payment | null>
   update(paymentId: string, changes: PaymentChanges): Promise<Payment | null>
   cancelOrder(orderId: string): Promise<Order | null>
@@ -87,6 +103,39 @@ async function runAction<T>(
   }
 }
 
+type Access = { get: () => ActionsState; set: (change: Partial<ActionsState>) => void }
+
+/** Reads main's refund guard; kept only while the dialog is still open on that payment. */
+async function loadGuard({ get, set }: Access, port: ActionsPort, paymentId: string): Promise<void> {
+  set({ guard: { paymentId, state: 'reading' } })
+  try {
+    const value = await port.refundGuard(paymentId)
+    if (get().dialog?.targetId === paymentId) set({ guard: { paymentId, state: 'read', value } })
+  } catch (error) {
+    if (get().dialog?.targetId === paymentId) set({ guard: { paymentId, state: 'error', error: toErrorView(error) } })
+  }
+}
+
+/** The refund as main is asked for it: the guard the agent saw, and a hold's reason, only when given. */
+function refundRequest(input: {
+  paymentId: string
+  amount: Amount
+  description: string
+  ticket: string
+  seen: string | undefined
+  holdReason: string | undefined
+}): Parameters<ActionsPort['refund']>[0] {
+  const { paymentId, amount, description, ticket, seen, holdReason } = input
+  return {
+    paymentId,
+    amount,
+    ...(description.trim() ? { description: description.trim() } : {}),
+    ...(ticket.trim() ? { ticket: ticket.trim() } : {}),
+    ...(seen !== undefined ? { seen } : {}),
+    ...(holdReason?.trim() ? { holdReason: holdReason.trim() } : {}),
+  }
+}
+
 export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
     const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
@@ -97,11 +146,17 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
       error: null,
       refunds: null,
       refundsError: null,
-      open: (kind, targetId) => set({ dialog: { kind, targetId }, error: null }),
-      close: () => {
-        if (!get().busy) set({ dialog: null, error: null })
+      guard: null,
+      open: (kind, targetId) => {
+        set({ dialog: { kind, targetId }, error: null })
+        if (kind === 'refund') void get().loadGuard(targetId)
       },
-      reset: () => set({ dialog: null, busy: false, done: null, error: null, refunds: null, refundsError: null }),
+      loadGuard: (paymentId) => loadGuard({ get, set }, port, paymentId),
+      close: () => {
+        if (!get().busy) set({ dialog: null, error: null, guard: null })
+      },
+      reset: () =>
+        set({ dialog: null, busy: false, done: null, error: null, refunds: null, refundsError: null, guard: null }),
       async loadRefunds(paymentId) {
         try {
           const { refunds } = await port.refunds(paymentId)
@@ -110,21 +165,23 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
           set({ refundsError: toErrorView(error).message })
         }
       },
-      async refund(paymentId, amount, description, ticket = '') {
+      async refund(paymentId, amount, description, ticket = '', holdReason) {
+        const guard = get().guard
+        const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
+        const input = { paymentId, amount, description, ticket, seen, holdReason }
         const result = await run(
           'refund',
-          () =>
-            port.refund({
-              paymentId,
-              amount,
-              ...(description.trim() ? { description: description.trim() } : {}),
-              ...(ticket.trim() ? { ticket: ticket.trim() } : {}),
-            }),
+          () => port.refund(refundRequest(input)),
           (r) =>
             `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
           (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
         )
-        if (!result) return null
+        // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
+        if (!result) {
+          if (get().dialog?.targetId === paymentId) await get().loadGuard(paymentId)
+          return null
+        }
+        set({ guard: null })
         // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
         const embedded = result.payment._embedded?.refunds
         if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })

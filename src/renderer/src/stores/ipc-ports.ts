@@ -117,6 +117,7 @@ export function ipcCustomerPort(): CustomerPort {
 export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
   return {
     refund: (input) => call('payments.refund', { ...input, from }),
+    refundGuard: (paymentId) => call('payments.refundGuard', { paymentId, from }),
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
