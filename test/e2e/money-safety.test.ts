@@ -58,7 +58,7 @@ async function openPayment(id: string): Promise<void> {
   await byTestId('payment-actions').waitFor()
 }
 
-async function paidPayment(value: string, email: string, method?: 'directdebit'): Promise<Payment> {
+async function paidPayment(value: string, email: string, method?: 'directdebit' | 'ideal'): Promise<Payment> {
   const created = await client.createPayment(
     validPaymentBody({
       amount: { currency: 'EUR', value },
@@ -82,22 +82,22 @@ async function paidPayment(value: string, email: string, method?: 'directdebit')
 const refundsOf = async (id: string) =>
   (await client.listRefunds(id))._embedded.refunds.map((r) => r.amount.value).sort()
 
+beforeAll(async () => {
+  h = await startHarness({
+    name: 'money-safety',
+    deps: { sandboxOptions: { adminToken: ADMIN, seedPayments: 10 }, search: { autoSync: false } },
+  })
+  client = await h.services.connections.getActiveClient()
+  const sandbox = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
+  admin = createSandboxAdmin(new URL(present(sandbox.baseUrl)).origin, ADMIN)
+  await h.page.getByTestId('home-screen').waitFor()
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
 describe('money safety: the collision guard in main (issue 49 item 1)', () => {
-  beforeAll(async () => {
-    h = await startHarness({
-      name: 'money-safety',
-      deps: { sandboxOptions: { adminToken: ADMIN, seedPayments: 10 }, search: { autoSync: false } },
-    })
-    client = await h.services.connections.getActiveClient()
-    const sandbox = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
-    admin = createSandboxAdmin(new URL(present(sandbox.baseUrl)).origin, ADMIN)
-    await h.page.getByTestId('home-screen').waitFor()
-  })
-
-  afterAll(async () => {
-    await h?.close()
-  })
-
   it('an open €30 chargeback on €100 holds the refund of the €70 left until a reason is typed, and the reason is recorded', async () => {
     const payment = await paidPayment('100.00', 'held@example.org')
     await admin.openChargeback(payment.id, { currency: 'EUR', value: '30.00' })
@@ -200,5 +200,47 @@ describe('money safety: the collision guard in main (issue 49 item 1)', () => {
     await click(byTestId('refund-guard-error').getByRole('button', { name: 'Read it again' }))
     await byTestId('refund-guard-none').waitFor()
     await expect(byTestId('refund-dialog-confirm').isDisabled()).resolves.toBe(false)
+  })
+})
+
+describe('money safety: refund truth (issue 49 item 3)', () => {
+  it('a refund made a minute ago is not called refunded, gives the caller a sentence, and can be canceled', async () => {
+    const payment = await paidPayment('45.00', 'truth@example.org', 'ideal')
+    startCall()
+    await openPayment(payment.id)
+    await click(byTestId('action-refund'))
+    await byTestId('refund-guard-none').waitFor()
+    await click(byTestId('refund-dialog-confirm'))
+    await byTestId('action-done').waitFor()
+    // The whole amount is refunded, but the money has not left: the badge says so.
+    await expect.poll(() => byTestId('payment-headline-state').textContent()).toBe('Refund on its way')
+    const [refund] = (await client.listRefunds(payment.id))._embedded.refunds
+    const item = byTestId(`refund-${present(refund).id}`)
+    await expect(item.getByTestId('refund-state').textContent()).resolves.toMatch(
+      /^Pending: .* It can still be canceled\./,
+    )
+    await expect(item.getByTestId('refund-arrival').textContent()).resolves.toContain(
+      'for iDEAL it usually reaches the customer',
+    )
+    await expect(item.getByTestId('refund-for-caller').textContent()).resolves.toMatch(
+      /Your refund of €45\.00 was made on .* for iDEAL it usually reaches you the same business day/,
+    )
+    await expect(byTestId('actions-none').textContent()).resolves.toMatch(/a refund is on its way to the customer/)
+    for (const scheme of ['light', 'dark'] as const) {
+      await h.page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    }
+    await h.page.emulateMedia({ colorScheme: 'light' })
+    await h.screenshot('refund-on-its-way')
+    await click(byTestId(`cancel-refund-${present(refund).id}`))
+    await byTestId('cancel-refund-dialog').waitFor()
+    expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    await click(byTestId('cancel-refund-dialog-confirm'))
+    await expect.poll(() => byTestId('action-done').textContent()).toMatch(/was canceled; no money was sent/)
+    expect((await client.getRefund(payment.id, present(refund).id)).status).toBe('canceled')
+    await expect.poll(() => byTestId('payment-headline-state').textContent()).toBe('Paid')
+    await expect(item.getByTestId('refund-state').textContent()).resolves.toBe('Canceled before it went out.')
+    await expect(byTestId('action-refund').isVisible()).resolves.toBe(true)
+    endCall('refund on its way, told to the caller, then canceled')
   })
 })

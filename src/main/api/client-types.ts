@@ -125,6 +125,8 @@ export interface ApiClient {
   listRefunds(paymentId: string, input?: ListRefundsInput, opts?: CallOptions): Promise<RefundList>
   /** https://docs.mollie.com/reference/get-refund */
   getRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<Refund>
+  /** https://docs.mollie.com/reference/cancel-refund: a queued or pending refund is canceled (204). */
+  cancelRefund(paymentId: string, refundId: string, opts?: CreateOptions): Promise<void>
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   /** Pages following `_links.next`; background priority unless told otherwise. */
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>

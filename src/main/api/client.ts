@@ -89,6 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createRefund: (paymentId, body, opts) => objectCalls.createRefund(send, paymentId, body, opts),
     listRefunds: (paymentId, input, opts) => listCalls.listRefunds(send, paymentId, input, opts),
     getRefund: (paymentId, refundId, opts) => objectCalls.getRefund(send, paymentId, refundId, opts),
+    cancelRefund: (paymentId, refundId, opts) => objectCalls.cancelRefund(send, paymentId, refundId, opts),
     listPayments: (input, opts) => listCalls.listPayments(send, input, opts),
     iteratePayments: (query, opts) => listCalls.iteratePayments(send, query, opts),
     listOrders: (input, opts) => listCalls.listOrders(send, input, opts),

@@ -177,6 +177,15 @@ async function getRefund(send: Send, paymentId: string, refundId: string, opts: 
   return resourceCall<Refund>(send, 'refund', { method: 'GET', path }, opts)
 }
 
+/**
+ * https://docs.mollie.com/reference/cancel-refund (DELETE, 204 without a body): while the refund is
+ * queued or pending. Resolves once the service answered.
+ */
+async function cancelRefund(send: Send, paymentId: string, refundId: string, opts: CreateOptions = {}): Promise<void> {
+  const path = apiPath('cancel-refund', { paymentId, refundId })
+  await send<unknown>({ method: 'DELETE', path, idempotencyKey: opts.idempotencyKey }, opts)
+}
+
 /** The calls, each taking the client's `send` first (bound in client.ts). */
 export const objectCalls = {
   createOrder,
@@ -189,4 +198,5 @@ export const objectCalls = {
   cancelPayment,
   createRefund,
   getRefund,
+  cancelRefund,
 }

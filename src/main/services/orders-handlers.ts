@@ -36,6 +36,7 @@ export function createActionHandlers(actions: ActionsService): HandlersFor<typeo
   return {
     'payments.refund': (input) => actions.refund(input),
     'payments.refundGuard': (input) => actions.refundGuard(input),
+    'payments.cancelRefund': (input) => actions.cancelRefund(input),
     'payments.refunds': ({ paymentId }) => actions.listRefunds(paymentId),
     'payments.cancelPayment': (input) => actions.cancelPayment(input),
     'payments.update': (input) => actions.updatePayment(input),

@@ -6,6 +6,7 @@ import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } f
 import { defineChannel } from './define'
 import { orderIdSchema as orderId, paymentIdSchema as paymentId } from './ids'
 import { ticketInput } from './team'
+import { ID_PATTERNS } from '../service/ids'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
@@ -80,7 +81,13 @@ export interface RefundGuardResult extends ActionResult {
   guard: RefundGuard
 }
 
+/** A refund canceled while the service allowed it: the payment read again, the refund canceled in it. */
+export type CancelRefundResult = RefundResult
+
+const refundId = z.string().min(4).max(64).regex(ID_PATTERNS.refund, 'a refund id looks like re_…')
+
 export const actionChannels = {
+  'payments.cancelRefund': defineChannel<CancelRefundResult>()(z.object({ paymentId, refundId, from }).strict()),
   'payments.refundGuard': defineChannel<RefundGuardResult>()(z.object({ paymentId, from }).strict()),
   'payments.refund': defineChannel<RefundResult>()(refundInput),
   'payments.refunds': defineChannel<{ refunds: Refund[]; requestId: string | null }>()(

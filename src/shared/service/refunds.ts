@@ -41,3 +41,46 @@ function windowWords(): string {
   if (minutes === 60) return 'an hour'
   return minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`
 }
+
+/**
+ * A refund can be canceled while it is queued or pending (https://docs.mollie.com/reference/cancel-refund;
+ * https://docs.mollie.com/payments/refunds, "Refund statuses": "You can still cancel the refund").
+ */
+export const REFUND_CANCELABLE_STATUSES: readonly string[] = ['queued', 'pending']
+
+/** Whether the service still allows canceling a refund in this status. */
+export function refundIsCancelable(status: string): boolean {
+  return REFUND_CANCELABLE_STATUSES.includes(status)
+}
+
+/** When a refund sent out usually reaches the customer, by method, with the page that says so. */
+export interface RefundArrival {
+  /** "within 14 calendar days, on the card (not the bank account)" */
+  within: string
+  source: string
+}
+
+const CARD_ARRIVAL: RefundArrival = {
+  // "The refund will be credited to your consumer's credit card within 14 calendar days."
+  within: 'within 14 calendar days, on the card it was paid with (not a bank account)',
+  source: 'https://help.mollie.com/hc/en-us/articles/115000106049',
+}
+const PAYPAL_ARRIVAL: RefundArrival = {
+  // "PayPal refunds are done by PayPal itself."
+  within: 'as PayPal pays it out: PayPal makes the refund itself, to the PayPal account',
+  source: 'https://help.mollie.com/hc/en-us/articles/360011073860-Can-I-cancel-a-refund-',
+}
+const BANK_ARRIVAL: RefundArrival = {
+  // "We always process refunds on the next working day. For most payment methods, the consumer's
+  // account will be credited that same day. However, there is a dependency on the country ..."
+  within:
+    'the same business day it is sent out (refunds go out each business day; banks in some countries take longer)',
+  source: 'https://help.mollie.com/hc/en-us/articles/115000014489-How-do-I-refund-a-payment-to-one-of-my-consumers-',
+}
+
+/** The documented time a refund takes to reach the customer once it left, for a payment method. */
+export function refundArrival(method: string | null | undefined): RefundArrival {
+  if (method === 'creditcard' || method === 'applepay') return CARD_ARRIVAL
+  if (method === 'paypal') return PAYPAL_ARRIVAL
+  return BANK_ARRIVAL
+}

@@ -1,3 +1,4 @@
+import { cancelPaymentRefund } from './cancel-refund'
 import { createActionsContext } from './context'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelPayment, updatePayment } from './payment-changes'
@@ -11,6 +12,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     getOrder: (id) => getOrder(ctx, id),
     refund: (input) => refundPayment(ctx, input),
     refundGuard: (input) => refundGuard(ctx, input),
+    cancelRefund: (input) => cancelPaymentRefund(ctx, input),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
     cancelPayment: (input) => cancelPayment(ctx, input),

@@ -1,6 +1,6 @@
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment, Refund } from '../../../shared/api-types'
-import type { ActionResult, RefundGuardResult, RefundResult } from '../../../shared/ipc/actions'
+import type { ActionResult, CancelRefundResult, RefundGuardResult, RefundResult } from '../../../shared/ipc/actions'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -12,6 +12,8 @@ export type ActionsClient = Pick<
   | 'getPayment'
   | 'getOrder'
   | 'createRefund'
+  | 'getRefund'
+  | 'cancelRefund'
   | 'listRefunds'
   | 'cancelPayment'
   | 'updatePayment'
@@ -55,6 +57,8 @@ export interface ActionsService {
     /** Sending despite an open chargeback: why (recorded). */
     holdReason?: string
   }): Promise<RefundResult>
+  /** Cancels a queued or pending refund (checked in main on a fresh read). */
+  cancelRefund(input: { paymentId: string; refundId: string; from?: View }): Promise<CancelRefundResult>
   /** The refund dialog's fresh read: the payment, its refunds and chargebacks, and what they mean. */
   refundGuard(input: { paymentId: string; from?: View }): Promise<RefundGuardResult>
   listRefunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>

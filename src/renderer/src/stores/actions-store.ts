@@ -15,13 +15,14 @@ export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 export interface ActionsPort {
   refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
   refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
+  cancelRefund(paymentId: string, refundId: string): Promise<ChannelOutput<'payments.cancelRefund'>>
   refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
   cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
   update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
   cancelOrder(orderId: string): Promise<ChannelOutput<'orders.cancel'>>
 }
 
-export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
+export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order' | 'cancel-refund'
 
 /**
  * What an action did. `payment`: the payment as main read it after the action, complete as the
@@ -74,6 +75,8 @@ export interface ActionsState {
     holdReason?: string,
   ): Promise<Payment | null>
   cancelPayment(paymentId: string): Promise<Payment | null>
+  /** Cancels a queued or pending refund (the dialog's target is the refund's id). */
+  cancelRefund(paymentId: string, refundId: string): Promise<Payment | null>
   update(paymentId: string, changes: PaymentChanges): Promise<Payment | null>
   cancelOrder(orderId: string): Promise<Order | null>
 }
@@ -104,6 +107,13 @@ async function runAction<T>(
 }
 
 type Access = { get: () => ActionsState; set: (change: Partial<ActionsState>) => void }
+
+/** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
+function keepRefunds(set: Access['set'], paymentId: string, payment: Payment): boolean {
+  const embedded = payment._embedded?.refunds
+  if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
+  return Array.isArray(embedded)
+}
 
 /** Reads main's refund guard; kept only while the dialog is still open on that payment. */
 async function loadGuard({ get, set }: Access, port: ActionsPort, paymentId: string): Promise<void> {
@@ -136,6 +146,35 @@ function refundRequest(input: {
   }
 }
 
+/** The refund: sent against the guard the agent saw; refused, the guard is read again for the dialog. */
+async function sendRefund(
+  access: Access,
+  port: ActionsPort,
+  input: { paymentId: string; amount: Amount; description: string; ticket: string; holdReason: string | undefined },
+): Promise<Payment | null> {
+  const { get, set } = access
+  const { paymentId } = input
+  const guard = get().guard
+  const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
+  const result = await runAction(
+    access,
+    'refund',
+    () => port.refund(refundRequest({ ...input, seen })),
+    (r) =>
+      `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+    (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
+  )
+  // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
+  if (!result) {
+    if (get().dialog?.targetId === paymentId) await get().loadGuard(paymentId)
+    return null
+  }
+  set({ guard: null })
+  // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
+  if (!keepRefunds(set, paymentId, result.payment)) await get().loadRefunds(paymentId)
+  return result.payment
+}
+
 export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
     const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
@@ -165,28 +204,18 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
           set({ refundsError: toErrorView(error).message })
         }
       },
-      async refund(paymentId, amount, description, ticket = '', holdReason) {
-        const guard = get().guard
-        const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
-        const input = { paymentId, amount, description, ticket, seen, holdReason }
+      refund: (paymentId, amount, description, ticket = '', holdReason) =>
+        sendRefund({ get, set }, port, { paymentId, amount, description, ticket, holdReason }),
+      async cancelRefund(paymentId, refundId) {
         const result = await run(
-          'refund',
-          () => port.refund(refundRequest(input)),
+          'cancel-refund',
+          () => port.cancelRefund(paymentId, refundId),
           (r) =>
-            `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+            `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was canceled; no money was sent.`,
           (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
         )
-        // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
-        if (!result) {
-          if (get().dialog?.targetId === paymentId) await get().loadGuard(paymentId)
-          return null
-        }
-        set({ guard: null })
-        // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
-        const embedded = result.payment._embedded?.refunds
-        if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
-        else await get().loadRefunds(paymentId)
-        return result.payment
+        if (result) keepRefunds(set, paymentId, result.payment)
+        return result?.payment ?? null
       },
       async cancelPayment(paymentId) {
         const result = await run(

@@ -118,6 +118,7 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
   return {
     refund: (input) => call('payments.refund', { ...input, from }),
     refundGuard: (paymentId) => call('payments.refundGuard', { paymentId, from }),
+    cancelRefund: (paymentId, refundId) => call('payments.cancelRefund', { paymentId, refundId, from }),
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),

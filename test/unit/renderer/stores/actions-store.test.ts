@@ -28,6 +28,12 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
       const token = `token-${calls.filter((c) => c.startsWith('guard')).length}`
       return { payment: payment(paymentId), guard: { paymentId, token } as RefundGuard, requestId: 'req-guard' }
     },
+    async cancelRefund(paymentId, refundId) {
+      calls.push(`cancel-refund ${paymentId} ${refundId}`)
+      const r = { ...refund(refundId, '5.00'), status: 'canceled' } as Refund
+      const after = { ...payment(paymentId), _embedded: { refunds: [r] } } as unknown as Payment
+      return { refund: r, payment: after, requestId: 'req-cancel-refund' }
+    },
     async refunds(paymentId) {
       calls.push(`refunds ${paymentId}`)
       return { refunds: [...refunds], requestId: null }
@@ -154,6 +160,22 @@ describe('actions store', () => {
     await store.getState().loadRefunds('tr_2')
     store.getState().reset()
     expect(store.getState()).toMatchObject({ done: null, refunds: null, dialog: null, error: null })
+  })
+
+  it('cancels a refund: says so, keeps the payment main answered and its refunds (issue 49 item 3)', async () => {
+    const p = port()
+    const store = createActionsStore(p)
+    store.getState().open('cancel-refund', 're_7')
+    const after = await store.getState().cancelRefund('tr_1', 're_7')
+    expect(p.calls).toEqual(['cancel-refund tr_1 re_7'])
+    expect(store.getState().dialog).toBeNull()
+    expect(store.getState().done).toMatchObject({
+      kind: 'cancel-refund',
+      requestId: 'req-cancel-refund',
+      payment: after,
+    })
+    expect(store.getState().done?.message).toBe('Refund re_7 of EUR 5.00 was canceled; no money was sent.')
+    expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_1', list: [{ id: 're_7', status: 'canceled' }] })
   })
 
   it('shows a failed refunds list in words', async () => {
