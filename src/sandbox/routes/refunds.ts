@@ -2,7 +2,7 @@
 // create, list (per payment, per order, all), get, cancel; order refunds by line; the statuses a
 // refund moves through on the sandbox clock.
 import type { CreateRefundRequest, Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail, refundIsCancelable } from '../../shared/service/refunds'
+import { duplicateRefundDetail, isDuplicateRefund, refundIsCancelable } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
 import { releaseQueuedRefunds } from '../ledger'
@@ -62,17 +62,7 @@ export function scheduleRefund(ctx: SandboxContext, refund: RefundData, fromMs =
 }
 
 function refuseDuplicate(ctx: SandboxContext, record: PaymentRecord, body: CreateRefundRequest): void {
-  const nowMs = ctx.now()
-  const same = ctx.store
-    .refundsOf(record.data.id)
-    .find(
-      (r) =>
-        r.status !== 'canceled' &&
-        r.status !== 'failed' &&
-        r.amount.currency === body.amount.currency &&
-        toMinor(r.amount) === toMinor(body.amount) &&
-        nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
-    )
+  const same = isDuplicateRefund(ctx.store.refundsOf(record.data.id), body.amount, ctx.now())
   if (same) {
     throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id))
   }

@@ -1,3 +1,6 @@
+import type { Amount } from '../api-types'
+import { toMinor } from '../money'
+
 // Refund rules both sides apply: the sandbox refuses a duplicate with 409, and main does not send
 // one unasked after a lost answer (src/main/services/pending-actions.ts).
 
@@ -15,6 +18,37 @@ export const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
  * ("still being processed"), which a client may retry with the same key, does not.
  */
 export const DUPLICATE_CALL_WORDS = 'You are making a duplicate API call that was probably a mistake'
+
+/** What the duplicate rule reads of an earlier refund. */
+export type RefundForDuplicate = { status: string; amount: { currency: string; value: string }; createdAt: string }
+
+/**
+ * THE duplicate rule, for the sandbox (which answers 409) and for main (which does not send such a
+ * refund unasked): the earlier refund, not canceled or failed, of the same amount (compared in minor
+ * units) made less than DUPLICATE_REFUND_WINDOW_MS before `nowMs`; null when there is none.
+ */
+export function isDuplicateRefund<R extends RefundForDuplicate>(
+  earlier: readonly R[],
+  amount: { currency: string; value: string },
+  nowMs: number,
+): R | null {
+  const minor = (a: Amount) => toMinor(a)
+  return (
+    earlier.find(
+      (r) =>
+        r.status !== 'canceled' &&
+        r.status !== 'failed' &&
+        r.amount.currency === amount.currency &&
+        minor(r.amount) === minor(amount) &&
+        nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
+    ) ?? null
+  )
+}
+
+/** When the service takes the same amount again: the duplicate window's end after that refund (ms). */
+export function duplicateWindowEnd(earlier: Pick<RefundForDuplicate, 'createdAt'>): number {
+  return Date.parse(earlier.createdAt) + DUPLICATE_REFUND_WINDOW_MS
+}
 
 /** The detail of the duplicate-refund 409 (the sandbox writes it; isDuplicateRefundError reads it). */
 export function duplicateRefundDetail(amount: { value: string; currency: string }, earlierRefundId: string): string {

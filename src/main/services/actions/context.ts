@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomUUID } from 'node:crypto'
 import type { RequestOrigin } from '../../../shared/api-events'
 import type { Address } from '../../../shared/api-types'
+import type { QueuedRefund } from '../../../shared/ipc/actions'
 import { isApiError } from '../../api'
 import { UserFacingError } from '../../ipc/errors'
 import type { ActiveConnectionInfo } from '../connections'
@@ -22,6 +23,19 @@ export interface ActionsContext {
   readonly stopObserving: (() => void) | undefined
   /** Refunds sent from this Paydesk since it started: who made them, as the guard names it. */
   readonly madeHere: Map<string, string>
+  /** Refunds of the rest waiting for the duplicate window to end (queued-refunds.ts). */
+  readonly queued: Map<string, QueuedEntry>
+  /** Runs `run` at `atMs` (ms since the epoch); returns what cancels it. */
+  readonly schedule: (atMs: number, run: () => void) => () => void
+}
+
+/** A queued refund as main keeps it. */
+export interface QueuedEntry {
+  view: QueuedRefund
+  connectionId: string
+  /** The refunds the payment had when it was queued: another one since stops the send. */
+  refundIds: string[]
+  cancel: () => void
 }
 
 /** A write the service keeps one Idempotency-Key for: its kind, the object and its parameters. */
@@ -44,7 +58,13 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
     now,
     highWater: options.highWater,
   })
-  return { options, now, trace, pending, stopObserving, madeHere: new Map() }
+  const schedule =
+    options.schedule ??
+    ((atMs: number, run: () => void) => {
+      const timer = setTimeout(run, Math.max(0, atMs - now()))
+      return () => clearTimeout(timer)
+    })
+  return { options, now, trace, pending, stopObserving, madeHere: new Map(), queued: new Map(), schedule }
 }
 
 /** Runs `run`, noting the request id of the API call made inside it (for the Inspector). */

@@ -2,7 +2,8 @@ import type { Payment, Refund } from '../../../shared/api-types'
 import type { RefundResult } from '../../../shared/ipc/actions'
 import { refundAmountProblem, refundBlocker } from '../../../shared/payment-actions'
 import { guardChange, HOLD_REASON_MIN_LENGTH, refundHold, type RefundGuard } from '../../../shared/refund-guard'
-import { duplicateRefund } from '../pending-actions'
+import { isDuplicateRefund, type RefundForDuplicate } from '../../../shared/service/refunds'
+import { compareAmounts } from '../../../shared/money'
 import { deliveriesOf } from '../payment-context'
 import {
   customerName,
@@ -15,6 +16,7 @@ import {
   traced,
   type ActionsContext,
 } from './context'
+import { queueRest, type SendRefund } from './queued-refunds'
 import { readRefundGuard } from './refund-guard'
 import type { View } from './types'
 
@@ -28,6 +30,8 @@ export interface RefundInput {
   seen?: string
   /** Sending despite an open chargeback: the agent's reason, recorded in the request log. */
   holdReason?: string
+  /** Main's own: a queued refund sent when its time came (asked when it was queued; not an IPC field). */
+  confirmed?: true
 }
 
 /** What main read when the refund dialog opened: the payment fresh and its guard. */
@@ -63,16 +67,30 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   // the payment's refunds say whether the same refund was already made.
   const fingerprint = fingerprintOf(connection, action)
   // A key kept for it: this is the refund the agent confirmed, sent again; the service replays its answer.
+  let queueBehind: RefundForDuplicate | null = null
   if (!(await ctx.pending.with((entries) => fingerprint in entries))) {
-    refuseDuplicate(guard.refunds, amount, ctx.now())
+    const same = isDuplicateRefund(guard.refunds, amount, ctx.now())
+    // The rest of the payment (exactly what is left) is queued behind the window, never refused.
+    const rest = compareAmounts(amount, guard.remaining) === 0
+    if (same && !rest) refuseDuplicate(same, amount)
     refuseUnseen(guard, input.seen)
+    queueBehind = same
   }
-  await livePrompt(ctx, connection, {
-    action: holdReason ? `Refund a payment despite an open chargeback (reason: ${holdReason})` : 'Refund a payment',
-    amount: money(amount),
-    reference: `${payment.description} (${payment.id})`,
-    customer: customerName(payment.billingAddress),
-  })
+  // A queued refund of the rest was confirmed when it was queued (main's question named its time).
+  if (!input.confirmed)
+    await livePrompt(ctx, connection, {
+      action:
+        (holdReason ? `Refund a payment despite an open chargeback (reason: ${holdReason})` : 'Refund a payment') +
+        (queueBehind ? ', sent once the service takes the same amount again (within the hour)' : ''),
+      amount: money(amount),
+      reference: `${payment.description} (${payment.id})`,
+      customer: customerName(payment.billingAddress),
+    })
+  if (queueBehind) {
+    const send: SendRefund = (queued) =>
+      refundPayment(ctx, { ...queued, ...(ticket ? { ticket } : {}), from: 'payment', confirmed: true })
+    return queueRest(ctx, send, { connection, payment, guard, earlier: queueBehind, amount, description })
+  }
   // Sent despite an open chargeback: the agent's reason goes with the request (the Inspector's entry)
   // and into the team's action record.
   const recorded = {
@@ -130,13 +148,7 @@ function heldFor(guard: RefundGuard, reason: string | undefined): string | null 
   return given
 }
 
-function refuseDuplicate(
-  refunds: RefundGuard['refunds'],
-  amount: { currency: string; value: string },
-  now: number,
-): void {
-  const same = duplicateRefund(refunds, amount, now)
-  if (!same) return
+function refuseDuplicate(same: RefundForDuplicate & { id: string }, amount: { currency: string; value: string }): void {
   refuse(
     `a refund of ${money(amount)} was already made on this payment at ${same.createdAt.slice(0, 16).replace('T', ' ')} ` +
       `(${same.id}, ${same.status}), perhaps by an earlier attempt whose answer was lost. Check the payment's ` +

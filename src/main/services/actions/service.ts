@@ -1,5 +1,6 @@
 import { cancelPaymentRefund } from './cancel-refund'
 import { createActionsContext } from './context'
+import { cancelQueued, queuedFor } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelPayment, updatePayment } from './payment-changes'
 import { listPaymentRefunds, refundGuard, refundPayment } from './refund'
@@ -13,6 +14,8 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     refund: (input) => refundPayment(ctx, input),
     refundGuard: (input) => refundGuard(ctx, input),
     cancelRefund: (input) => cancelPaymentRefund(ctx, input),
+    queuedRefunds: (paymentId) => ({ queued: queuedFor(ctx, paymentId) }),
+    cancelQueuedRefund: (queueId) => ({ queued: cancelQueued(ctx, queueId) }),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
     cancelPayment: (input) => cancelPayment(ctx, input),
@@ -22,6 +25,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     pendingCount: () => ctx.pending.with((entries) => Object.keys(entries).length),
     dispose() {
       ctx.stopObserving?.()
+      for (const entry of ctx.queued.values()) entry.cancel()
     },
   }
 }

@@ -1,6 +1,12 @@
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment, Refund } from '../../../shared/api-types'
-import type { ActionResult, CancelRefundResult, RefundGuardResult, RefundResult } from '../../../shared/ipc/actions'
+import type {
+  ActionResult,
+  CancelRefundResult,
+  QueuedRefund,
+  RefundGuardResult,
+  RefundResult,
+} from '../../../shared/ipc/actions'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -33,6 +39,8 @@ export interface ActionsServiceOptions {
   /** Request ids of API attempts, reported synchronously from inside the client's call. */
   observeRequestIds?: (listener: (requestId: string) => void) => () => void
   now?: () => number
+  /** Runs `run` at `atMs`; returns its cancel (a queued refund of the rest; default: a timer). */
+  schedule?: (atMs: number, run: () => void) => () => void
   /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
   getKey: () => Promise<Uint8Array>
   /** The keychain beside the data key: the list's high-water mark, so an older copy is told (pending-actions.ts). */
@@ -57,6 +65,10 @@ export interface ActionsService {
     /** Sending despite an open chargeback: why (recorded). */
     holdReason?: string
   }): Promise<RefundResult>
+  /** The refunds of the rest queued at this desk for a payment. */
+  queuedRefunds(paymentId: string): { queued: QueuedRefund[] }
+  /** Cancels a queued refund of the rest before it is sent. */
+  cancelQueuedRefund(queueId: string): { queued: QueuedRefund }
   /** Cancels a queued or pending refund (checked in main on a fresh read). */
   cancelRefund(input: { paymentId: string; refundId: string; from?: View }): Promise<CancelRefundResult>
   /** The refund dialog's fresh read: the payment, its refunds and chargebacks, and what they mean. */

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
+import type { QueuedRefund } from '../../../shared/ipc/actions'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import { toErrorView, type ErrorView } from './error-view'
@@ -16,6 +17,8 @@ export interface ActionsPort {
   refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
   refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
   cancelRefund(paymentId: string, refundId: string): Promise<ChannelOutput<'payments.cancelRefund'>>
+  queuedRefunds(paymentId: string): Promise<ChannelOutput<'payments.queuedRefunds'>>
+  cancelQueuedRefund(queueId: string): Promise<ChannelOutput<'payments.cancelQueuedRefund'>>
   refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
   cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
   update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
@@ -56,6 +59,10 @@ export interface ActionsState {
     | { paymentId: string; state: 'read'; value: ChannelOutput<'payments.refundGuard'> }
     | { paymentId: string; state: 'error'; error: ErrorView }
     | null
+  /** The refunds of the rest queued at this desk for the payment on screen (main holds them). */
+  queued: { paymentId: string; list: QueuedRefund[] } | null
+  loadQueued(paymentId: string): Promise<void>
+  cancelQueued(paymentId: string, queueId: string): Promise<void>
   open(kind: ActionKind, targetId: string): void
   /** Reads the refund guard of a payment again (the dialog opens it; after a refused send). */
   loadGuard(paymentId: string): Promise<void>
@@ -106,6 +113,18 @@ async function runAction<T>(
   }
 }
 
+/** What a view's actions hold about no object yet. */
+const EMPTY = {
+  dialog: null,
+  busy: false,
+  done: null,
+  error: null,
+  refunds: null,
+  refundsError: null,
+  guard: null,
+  queued: null,
+} satisfies Partial<ActionsState>
+
 type Access = { get: () => ActionsState; set: (change: Partial<ActionsState>) => void }
 
 /** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
@@ -113,6 +132,27 @@ function keepRefunds(set: Access['set'], paymentId: string, payment: Payment): b
   const embedded = payment._embedded?.refunds
   if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
   return Array.isArray(embedded)
+}
+
+/** Reads the refunds of the rest main holds for a payment; a failed read leaves what was shown. */
+async function loadQueued(set: Access['set'], port: ActionsPort, paymentId: string): Promise<void> {
+  try {
+    const { queued } = await port.queuedRefunds(paymentId)
+    set({ queued: { paymentId, list: queued } })
+  } catch {
+    // Nothing to add: the list stays as it was.
+  }
+}
+
+/** Cancels a queued refund of the rest; what main answered replaces it in the list. */
+async function cancelQueued(access: Access, port: ActionsPort, paymentId: string, queueId: string): Promise<void> {
+  try {
+    const { queued } = await port.cancelQueuedRefund(queueId)
+    const list = access.get().queued?.list ?? []
+    access.set({ queued: { paymentId, list: list.map((q) => (q.id === queued.id ? queued : q)) } })
+  } catch (error) {
+    access.set({ error: toErrorView(error) })
+  }
 }
 
 /** Reads main's refund guard; kept only while the dialog is still open on that payment. */
@@ -161,7 +201,9 @@ async function sendRefund(
     'refund',
     () => port.refund(refundRequest({ ...input, seen })),
     (r) =>
-      `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+      r.refund
+        ? `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`
+        : `Queued at this desk: ${r.queued?.note ?? 'the refund is sent later.'}`,
     (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
   )
   // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
@@ -170,6 +212,7 @@ async function sendRefund(
     return null
   }
   set({ guard: null })
+  if (result.queued) await get().loadQueued(paymentId)
   // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
   if (!keepRefunds(set, paymentId, result.payment)) await get().loadRefunds(paymentId)
   return result.payment
@@ -179,13 +222,9 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
     const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
     return {
-      dialog: null,
-      busy: false,
-      done: null,
-      error: null,
-      refunds: null,
-      refundsError: null,
-      guard: null,
+      ...EMPTY,
+      loadQueued: (paymentId) => loadQueued(set, port, paymentId),
+      cancelQueued: (paymentId, queueId) => cancelQueued({ get, set }, port, paymentId, queueId),
       open: (kind, targetId) => {
         set({ dialog: { kind, targetId }, error: null })
         if (kind === 'refund') void get().loadGuard(targetId)
@@ -194,8 +233,7 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
       close: () => {
         if (!get().busy) set({ dialog: null, error: null, guard: null })
       },
-      reset: () =>
-        set({ dialog: null, busy: false, done: null, error: null, refunds: null, refundsError: null, guard: null }),
+      reset: () => set({ ...EMPTY }),
       async loadRefunds(paymentId) {
         try {
           const { refunds } = await port.refunds(paymentId)

@@ -119,6 +119,8 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
     refund: (input) => call('payments.refund', { ...input, from }),
     refundGuard: (paymentId) => call('payments.refundGuard', { paymentId, from }),
     cancelRefund: (paymentId, refundId) => call('payments.cancelRefund', { paymentId, refundId, from }),
+    queuedRefunds: (paymentId) => call('payments.queuedRefunds', { paymentId }),
+    cancelQueuedRefund: (queueId) => call('payments.cancelQueuedRefund', { queueId }),
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),

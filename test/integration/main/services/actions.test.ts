@@ -142,7 +142,7 @@ describe('actions service', () => {
       description: 'Late',
       seen: guard.token,
     })
-    expect(second.refund.id).not.toBe(result.refund.id)
+    expect(second.refund?.id).not.toBe(result.refund?.id)
     expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
   })
 

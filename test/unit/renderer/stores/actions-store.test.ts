@@ -34,6 +34,14 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
       const after = { ...payment(paymentId), _embedded: { refunds: [r] } } as unknown as Payment
       return { refund: r, payment: after, requestId: 'req-cancel-refund' }
     },
+    async queuedRefunds(paymentId) {
+      calls.push(`queued ${paymentId}`)
+      return { queued: [] }
+    },
+    async cancelQueuedRefund(queueId) {
+      calls.push(`cancel-queued ${queueId}`)
+      throw new Error('not used')
+    },
     async refunds(paymentId) {
       calls.push(`refunds ${paymentId}`)
       return { refunds: [...refunds], requestId: null }

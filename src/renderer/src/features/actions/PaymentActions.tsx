@@ -15,6 +15,7 @@ import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentCha
 import { useAppStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
+import { QueuedRefunds } from './QueuedRefunds'
 import { RefundsTable } from './RefundsTable'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
@@ -293,6 +294,7 @@ export function PaymentActions({
         />
       )}
       <ActionDone store={store} />
+      <QueuedRefunds store={store} paymentId={payment.id} />
       <RefundsTable store={store} payment={payment} reading={reading} />
       {dialog?.kind === 'refund' && dialog.targetId === payment.id && (
         <RefundDialog payment={payment} store={store} record={record} />

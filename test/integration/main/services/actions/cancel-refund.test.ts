@@ -17,6 +17,7 @@ import { createActionHandlers } from '../../../../../src/main/services/orders-ha
 import { completeCheckout, createSandboxAdmin, startSandbox, type RunningSandbox } from '../../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
 import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
+import { present } from '../../../../helpers/present'
 
 const TEST_KEY = 'test_CancelRefundTestKey0000001'
 
@@ -82,7 +83,8 @@ const onWire = () => sent.map((e) => `${e.method} ${new URL(e.url).pathname}`)
 describe('cancel refund (issue 49 item 3)', () => {
   it('cancels a pending refund: read fresh, DELETE with a key, and the payment answered with the amount back', async () => {
     const paymentId = await paidPayment('30.00')
-    const { refund } = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '12.50' } })
+    const { refund: made } = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '12.50' } })
+    const refund = present(made, 'the refund')
     expect(refund.status).toBe('pending')
     sent = []
     const answer = await cancelThroughIpc({ paymentId, refundId: refund.id })
@@ -108,7 +110,8 @@ describe('cancel refund (issue 49 item 3)', () => {
 
   it('refuses in main, sending nothing, once the refund is being paid out', async () => {
     const paymentId = await paidPayment('30.00')
-    const { refund } = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' } })
+    const { refund: made } = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' } })
+    const refund = present(made, 'the refund')
     // Two hours later the refund is processing (docs/SANDBOX.md "Refunds").
     await createSandboxAdmin(sandbox.origin, sandbox.adminToken).advanceClock({ advanceSeconds: 2 * 3600 + 1 })
     sent = []
