@@ -58,7 +58,11 @@ async function openPayment(id: string): Promise<void> {
   await byTestId('payment-actions').waitFor()
 }
 
-async function paidPayment(value: string, email: string, method?: 'directdebit' | 'ideal'): Promise<Payment> {
+async function paidPayment(
+  value: string,
+  email: string,
+  method?: 'directdebit' | 'ideal' | 'creditcard',
+): Promise<Payment> {
   const created = await client.createPayment(
     validPaymentBody({
       amount: { currency: 'EUR', value },
@@ -274,5 +278,60 @@ describe('money safety: refund the rest (issue 49 item 2)', () => {
     await expect.poll(() => held.textContent()).toContain('Canceled before it was sent; nothing was refunded.')
     expect(await refundsOf(payment.id)).toEqual(['39.94'])
     endCall('refund half, then the rest: held, then canceled')
+  })
+})
+
+describe('money safety: chargebacks as a workspace (issue 49 item 4)', () => {
+  it('lists the account’s chargebacks open first, newest first, each with its reason, next step and pill', async () => {
+    const card = await paidPayment('60.00', 'disputed@example.org', 'creditcard')
+    const sepa = await paidPayment('12.99', 'reversed@example.org', 'directdebit')
+    const opened = await admin.openChargeback(card.id)
+    const old = await admin.openChargeback(sepa.id)
+    await admin.reverseChargeback(old.id)
+    const newest = await admin.openChargeback(sepa.id)
+    startCall()
+    await press('Control+5')
+    const list = byTestId('chargebacks-list')
+    await byTestId(`chargeback-${newest.id}`).waitFor()
+    const ids = await list.locator('li').evaluateAll((items) => items.map((i) => i.getAttribute('data-testid')))
+    // Open first (newest first among them), the reversed one after every open one.
+    expect(ids.indexOf(`chargeback-${newest.id}`)).toBeLessThan(ids.indexOf(`chargeback-${opened.id}`))
+    expect(ids.indexOf(`chargeback-${opened.id}`)).toBeLessThan(ids.indexOf(`chargeback-${old.id}`))
+    const sepaItem = byTestId(`chargeback-${newest.id}`)
+    await expect(sepaItem.textContent()).resolves.toMatch(/€12\.99 taken back on/)
+    await expect(sepaItem.textContent()).resolves.toContain(
+      'the customer asked their bank to reverse the direct debit (MD06)',
+    )
+    await expect(sepaItem.getByTestId('chargeback-meaning').textContent()).resolves.toContain(
+      'a SEPA reversal cannot be contested',
+    )
+    await expect(sepaItem.textContent()).resolves.toContain('Ada Lovelace · reversed@example.org')
+    const cardItem = byTestId(`chargeback-${opened.id}`)
+    await expect(cardItem.getByTestId('chargeback-next').textContent()).resolves.toMatch(
+      /send the payment service .* by /,
+    )
+    await expect(cardItem.textContent()).resolves.toContain('Fee: €19 excl. VAT')
+    await expect(byTestId(`chargeback-${old.id}`).textContent()).resolves.toMatch(/Reversed on .* the money came back/)
+    // The pill of an open chargeback is not paid's green.
+    const pill = await cardItem.locator('.badge').evaluate((b) => getComputedStyle(b).backgroundColor)
+    const paidGreen = await h.page.evaluate(() => {
+      const probe = document.createElement('span')
+      probe.className = 'badge pay-status-paid'
+      document.body.append(probe)
+      const color = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return color
+    })
+    expect(pill).not.toBe(paidGreen)
+    for (const scheme of ['light', 'dark'] as const) {
+      await h.page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    }
+    await h.page.emulateMedia({ colorScheme: 'light' })
+    await h.screenshot('chargebacks')
+    await click(cardItem.getByRole('button', { name: `Open payment ${card.id}` }))
+    await expect.poll(() => byTestId('payment-detail').textContent()).toContain(card.id)
+    await expect.poll(() => byTestId('payment-headline-state').textContent()).toBe('Charged back')
+    endCall('chargebacks workspace, then the payment')
   })
 })

@@ -88,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     cancelPayment: (id, opts) => objectCalls.cancelPayment(send, id, opts),
     createRefund: (paymentId, body, opts) => objectCalls.createRefund(send, paymentId, body, opts),
     listRefunds: (paymentId, input, opts) => listCalls.listRefunds(send, paymentId, input, opts),
+    listAllChargebacks: (input, opts) => listCalls.listAllChargebacks(send, input, opts),
     getRefund: (paymentId, refundId, opts) => objectCalls.getRefund(send, paymentId, refundId, opts),
     cancelRefund: (paymentId, refundId, opts) => objectCalls.cancelRefund(send, paymentId, refundId, opts),
     listPayments: (input, opts) => listCalls.listPayments(send, input, opts),

@@ -1,5 +1,6 @@
 import { cancelPaymentRefund } from './cancel-refund'
-import { createActionsContext } from './context'
+import { listChargebacks } from '../chargebacks'
+import { createActionsContext, traced } from './context'
 import { cancelQueued, queuedFor } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelPayment, updatePayment } from './payment-changes'
@@ -15,6 +16,8 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     refundGuard: (input) => refundGuard(ctx, input),
     cancelRefund: (input) => cancelPaymentRefund(ctx, input),
     queuedRefunds: (paymentId) => ({ queued: queuedFor(ctx, paymentId) }),
+    listChargebacks: async () =>
+      listChargebacks(await options.connections.getActiveClient(), (run) => traced(ctx, run)),
     cancelQueuedRefund: (queueId) => ({ queued: cancelQueued(ctx, queueId) }),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),

@@ -7,6 +7,7 @@ import type {
   RefundGuardResult,
   RefundResult,
 } from '../../../shared/ipc/actions'
+import type { ChargebacksView } from '../../../shared/ipc/chargebacks'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -17,6 +18,7 @@ export type ActionsClient = Pick<
   ApiClient,
   | 'getPayment'
   | 'getOrder'
+  | 'listAllChargebacks'
   | 'createRefund'
   | 'getRefund'
   | 'cancelRefund'
@@ -65,6 +67,8 @@ export interface ActionsService {
     /** Sending despite an open chargeback: why (recorded). */
     holdReason?: string
   }): Promise<RefundResult>
+  /** The account's chargebacks, open first, newest first (the chargebacks workspace). */
+  listChargebacks(): Promise<ChargebacksView>
   /** The refunds of the rest queued at this desk for a payment. */
   queuedRefunds(paymentId: string): { queued: QueuedRefund[] }
   /** Cancels a queued refund of the rest before it is sent. */

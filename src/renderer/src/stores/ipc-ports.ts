@@ -1,5 +1,6 @@
 import { call, subscribe } from '../lib/ipc-client'
 import type { ActionsPort } from './actions-store'
+import type { ChargebacksPort } from './chargebacks-store'
 import type { AppPort } from './app-store'
 import type { ConnectionPort } from './connection-store'
 import type { CustomerPort } from './customer-store'
@@ -107,6 +108,10 @@ export function ipcOrderPort(): OrderPort {
     get: (id) => call('orders.get', { id }),
     newPayment: (orderId) => call('orders.newPayment', { orderId, from: 'order' }),
   }
+}
+
+export function ipcChargebacksPort(): ChargebacksPort {
+  return { list: () => call('chargebacks.list') }
 }
 
 export function ipcCustomerPort(): CustomerPort {
