@@ -49,7 +49,8 @@ function useFreshRefund(shown: Payment, store: StoreApi<ActionsState>) {
 }
 
 /**
- * The refund's confirmation. Main reads the payment fresh when it opens (and again before it sends):
+ * The refund's confirmation (the ticket field before the amount: from "Don't refund", the amount stays
+ * two fields back on the keyboard path). Main reads the payment fresh when it opens (and again before it sends):
  * the refunds already made, an open chargeback (the refund is held: sending it takes a reason), a
  * SEPA reversal window and a refund of the last hour are named here; nothing can be sent until that
  * read answered.
@@ -107,7 +108,6 @@ export function RefundDialog({
       {record && <ColleagueRefunds record={record} />}
       <RefundSummary payment={payment} guard={guard} remaining={remaining} connection={connection.text} />
       <RefundGuardView state={state} onRetry={() => void store.getState().loadGuard(payment.id)} />
-      {/* Before the amount: from "Don't refund", the amount stays two fields back (the keyboard path). */}
       <TicketField value={ticket} onChange={setTicket} />
       <label className="field">
         <span>Amount to refund ({remaining.currency})</span>
