@@ -129,7 +129,7 @@ export interface ApiClient {
   /** https://docs.mollie.com/reference/get-refund */
   getRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<Refund>
   /** https://docs.mollie.com/reference/cancel-refund: a queued or pending refund is canceled (204). */
-  cancelRefund(paymentId: string, refundId: string, opts?: CreateOptions): Promise<void>
+  cancelRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<void>
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   /** Pages following `_links.next`; background priority unless told otherwise. */
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>

@@ -1,7 +1,7 @@
 // Cancel refund (issue 49 item 3; https://docs.mollie.com/reference/cancel-refund): while the refund is
 // queued or pending. Main reads the refund and its payment fresh, checks the state with the rule the
 // sandbox applies (service/refunds.ts refundIsCancelable), asks on a live connection, and sends the
-// DELETE with a kept key; the answer is the payment as it is now, the refund canceled in it.
+// DELETE (no key: the service ignores one there; the client reads the refund before any resend); the answer is the payment as it is now, the refund canceled in it.
 import type { CancelRefundResult } from '../../../shared/ipc/actions'
 import { refundIsCancelable } from '../../../shared/service/refunds'
 import { refundStateLine } from '../../../shared/story/refund-truth'
@@ -9,7 +9,7 @@ import { deliveriesOf } from '../payment-context'
 import {
   customerName,
   freshPayment,
-  keyedWrite,
+  unkeyedWrite,
   livePrompt,
   money,
   originOf,
@@ -39,10 +39,9 @@ export async function cancelPaymentRefund(
     reference: `${payment.description} (${payment.id}, refund ${refund.id})`,
     customer: customerName(payment.billingAddress),
   })
-  const { requestId } = await keyedWrite(
+  // No Idempotency-Key: the service ignores it on DELETE; the client reads the refund before any resend.
+  const { requestId } = await unkeyedWrite(
     ctx,
-    connection,
-    { kind: 'cancel-refund', target: refundId, params: paymentId },
     {
       action: 'cancel-refund',
       object: { kind: 'payment', id: paymentId },
@@ -51,12 +50,7 @@ export async function cancelPaymentRefund(
       reason: null,
       words: `Cancel of refund ${refund.id} (${money(refund.amount)}) on ${paymentId}`,
     },
-    (idempotencyKey) =>
-      client.cancelRefund(paymentId, refundId, {
-        idempotencyKey,
-        priority: 'user',
-        origin: originOf(from, 'cancel refund'),
-      }),
+    () => client.cancelRefund(paymentId, refundId, { priority: 'user', origin: originOf(from, 'cancel refund') }),
   )
   const after = await client
     .getPayment(paymentId, {
