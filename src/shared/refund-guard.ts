@@ -15,7 +15,7 @@ export const RECENT_REFUND_MS = 60 * 60 * 1000
 export const HOLD_REASON_MIN_LENGTH = 10
 export const HOLD_REASON_MAX_LENGTH = 500
 
-export interface GuardRefund {
+interface GuardRefund {
   id: string
   amount: Amount
   status: RefundStatus
@@ -27,7 +27,7 @@ export interface GuardRefund {
   recent: boolean
 }
 
-export interface GuardChargeback {
+interface GuardChargeback {
   id: string
   amount: Amount
   createdAt: string

@@ -8,7 +8,7 @@ import type { chargebackChannels } from '../../shared/ipc/chargebacks'
 import type { ApiClient } from '../api'
 
 /** Pages of 250 read at most: the newest 1,000 chargebacks. */
-export const CHARGEBACK_PAGES = 4
+const CHARGEBACK_PAGES = 4
 
 function customerOf(address: Address | undefined): string | null {
   if (!address) return null

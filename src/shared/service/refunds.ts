@@ -9,7 +9,7 @@ import { toMinor } from '../money'
  * stands is a duplicate. The documentation names no window: the sandbox's choice (docs/SANDBOX.md
  * "Refunds"), kept here so main and the sandbox agree.
  */
-export const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
+const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
 
 /**
  * The words of the service's 409 (https://docs.mollie.com/overview/handling-errors, "409 Conflict"):
@@ -80,7 +80,7 @@ function windowWords(): string {
  * A refund can be canceled while it is queued or pending (https://docs.mollie.com/reference/cancel-refund;
  * https://docs.mollie.com/payments/refunds, "Refund statuses": "You can still cancel the refund").
  */
-export const REFUND_CANCELABLE_STATUSES: readonly string[] = ['queued', 'pending']
+const REFUND_CANCELABLE_STATUSES: readonly string[] = ['queued', 'pending']
 
 /** Whether the service still allows canceling a refund in this status. */
 export function refundIsCancelable(status: string): boolean {
@@ -88,7 +88,7 @@ export function refundIsCancelable(status: string): boolean {
 }
 
 /** When a refund sent out usually reaches the customer, by method, with the page that says so. */
-export interface RefundArrival {
+interface RefundArrival {
   /** "within 14 calendar days, on the card (not the bank account)" */
   within: string
   source: string

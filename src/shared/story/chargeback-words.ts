@@ -30,7 +30,7 @@ export function chargebackReasonWords(reason: Chargeback['reason']): string {
   return words ? `${words} (${reason.code})` : `${reason.description || 'no reason given'} (${reason.code})`
 }
 
-export interface ChargebackAdvice {
+interface ChargebackAdvice {
   /** What it means for the merchant, in a sentence. */
   meaning: string
   /** What the merchant can do next. */
