@@ -3,7 +3,7 @@
 // offer only the actions that apply). Each rule names the documentation page it follows; where the
 // documentation is silent the choice is written down in docs/SANDBOX.md ("Acting on payments and
 // orders"). Pure TypeScript: no node, no DOM.
-import type { Amount, Order, OrderStatus, Payment, PaymentMethod, PaymentStatus } from './api-types'
+import type { Amount, Order, OrderStatus, Payment, PaymentMethod, PaymentStatus, Refund } from './api-types'
 import { compareAmounts, fromMinor, toMinor } from './money'
 
 /**
@@ -29,7 +29,10 @@ export const ORDER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['created', 'au
 export const PAYMENT_STATUSES_BLOCKING_ORDER: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
 
 type PaymentState = Pick<Payment, 'status' | 'method' | 'amount'> &
-  Partial<Pick<Payment, 'amountRemaining' | 'amountRefunded' | 'amountChargedBack' | 'orderId' | 'isCancelable'>>
+  Partial<Pick<Payment, 'amountRemaining' | 'amountRefunded' | 'amountChargedBack' | 'orderId' | 'isCancelable'>> & {
+    /** The refunds it was read with, when it was: a refund still on its way is told as such. */
+    _embedded?: { refunds?: readonly Pick<Refund, 'status'>[] }
+  }
 
 /**
  * Whether a payment can be canceled now (its `isCancelable`). A payment of an order is canceled
@@ -54,6 +57,8 @@ export function refundBlocker(p: PaymentState): string | null {
   return null
 }
 
+const REFUND_ON_ITS_WAY: readonly string[] = ['queued', 'pending', 'processing']
+
 /** Why nothing is left: refunded, taken back by the customer's bank (a chargeback), or both. */
 function nothingLeftToRefund(p: PaymentState): string {
   const chargedBack = p.amountChargedBack !== undefined && toMinor(p.amountChargedBack) > 0n
@@ -62,6 +67,10 @@ function nothingLeftToRefund(p: PaymentState): string {
     return "Nothing is left to refund: part was refunded and the customer's bank took back the rest (a chargeback)."
   }
   if (chargedBack) return "The customer's bank took the whole payment back (a chargeback); nothing is left to refund."
+  const onItsWay = (p._embedded?.refunds ?? []).some((r) => REFUND_ON_ITS_WAY.includes(r.status))
+  if (onItsWay) {
+    return 'The whole amount is being refunded: a refund is on its way to the customer (see its state below), so nothing more is left to refund. While it is queued or pending it can still be canceled.'
+  }
   return 'This payment has been refunded in full; nothing is left to refund.'
 }
 

@@ -17,11 +17,17 @@ function loadAxeSource(): Promise<string> {
   return axeSource
 }
 
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical']
+
 /**
- * Runs axe-core in the page and returns the critical and serious violations. The production CSP
- * forbids injected script tags, so axe's source is evaluated in the page instead.
+ * Runs axe-core in the page and returns the critical and serious violations (with `minImpact`
+ * 'moderate', those too). The production CSP forbids injected script tags, so axe's source is
+ * evaluated in the page instead.
  */
-export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+export async function axeViolations(
+  page: Page,
+  { minImpact = 'serious' }: { minImpact?: 'moderate' | 'serious' } = {},
+): Promise<AxeFinding[]> {
   const hasAxe = await page.evaluate(() => 'axe' in window)
   if (!hasAxe) await page.evaluate(await loadAxeSource())
   const found = await page.evaluate(async () => {
@@ -36,5 +42,5 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
       nodes: v.nodes.slice(0, 8).map((n) => JSON.stringify(n.target)),
     }))
   })
-  return found.filter((f) => f.impact === 'critical' || f.impact === 'serious')
+  return found.filter((f) => IMPACTS.indexOf(f.impact ?? '') >= IMPACTS.indexOf(minImpact))
 }

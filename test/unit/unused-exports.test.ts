@@ -58,8 +58,6 @@ const ALLOWED: Record<string, string> = {
   'src/main/team/retry-queue.ts › RetryQueue': CHANGED_ELSEWHERE,
   'src/main/team/team-admin.ts › VerifyReport': CHANGED_ELSEWHERE,
   'src/main/team/team-admin.ts › agentNameProblem': CHANGED_ELSEWHERE,
-  'src/renderer/src/features/actions/PaymentActions.tsx › addressedCustomer': CHANGED_ELSEWHERE,
-  'src/renderer/src/features/actions/PaymentActions.tsx › useConnectionText': CHANGED_ELSEWHERE,
   'src/renderer/src/features/inspector/rate-limits.ts › BucketActivity': CHANGED_ELSEWHERE,
   'src/renderer/src/features/inspector/rate-limits.ts › LOW_SHARE': CHANGED_ELSEWHERE,
   'src/renderer/src/features/payments/PaymentDetail.tsx › PaymentDetailProps': CHANGED_ELSEWHERE,

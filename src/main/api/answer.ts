@@ -54,6 +54,8 @@ function transportAnswer(call: Call, res: HttpAttemptResult, err: HttpAttemptErr
 
 /** A 2xx: its JSON body, unless it does not parse or nests deeper than any answer of the service. */
 function successAnswer(call: Call, status: number, body: string): Answer {
+  // 204 No Content (a canceled refund): nothing to read.
+  if (status === 204 && body === '') return { failure: null, error: null, value: null }
   const parsed = parseJsonBody(body)
   if (parsed.ok && !jsonDepthExceeds(parsed.value)) return { failure: null, error: null, value: parsed.value }
   const message = parsed.ok

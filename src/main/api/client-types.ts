@@ -17,6 +17,7 @@ import type {
   PaymentRequestBody,
   ProfileList,
   Refund,
+  ChargebackList,
   RefundList,
   UpdatePaymentRequest,
 } from '../../shared/api-types'
@@ -123,8 +124,12 @@ export interface ApiClient {
   createRefund(paymentId: string, body: CreateRefundRequest, opts?: CreateOptions): Promise<Refund>
   /** https://docs.mollie.com/reference/list-refunds (GET /payments/{id}/refunds) */
   listRefunds(paymentId: string, input?: ListRefundsInput, opts?: CallOptions): Promise<RefundList>
+  /** https://docs.mollie.com/reference/list-all-chargebacks: newest first, each with its payment. */
+  listAllChargebacks(input?: { limit?: number } | { link: string }, opts?: CallOptions): Promise<ChargebackList>
   /** https://docs.mollie.com/reference/get-refund */
   getRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<Refund>
+  /** https://docs.mollie.com/reference/cancel-refund: a queued or pending refund is canceled (204). */
+  cancelRefund(paymentId: string, refundId: string, opts?: CallOptions): Promise<void>
   listPayments(input?: ListPaymentsInput, opts?: CallOptions): Promise<PaymentList>
   /** Pages following `_links.next`; background priority unless told otherwise. */
   iteratePayments(query?: ListPaymentsQuery, opts?: CallOptions): AsyncIterableIterator<PaymentList>

@@ -8,6 +8,7 @@ import {
   type OrderList,
   type PaymentList,
   type ProfileList,
+  type ChargebackList,
   type RefundList,
 } from '../../shared/api-types'
 import { apiPath, checkId, checkLimit } from './answer-checks'
@@ -48,6 +49,27 @@ async function listRefunds(
   const list = await send<unknown>(req, opts)
   expectList(list, 'refunds', 'The refunds list has no _embedded.refunds array (spec 4.3).')
   return list as RefundList
+}
+
+/**
+ * https://docs.mollie.com/reference/list-all-chargebacks (GET /chargebacks, newest first): a page of
+ * the account's chargebacks, each with its payment embedded; or a `_links` href followed verbatim.
+ */
+async function listAllChargebacks(
+  send: Send,
+  input: { limit?: number } | { link: string } = {},
+  opts: CallOptions = {},
+): Promise<ChargebackList> {
+  let req: LogicalRequest
+  if ('link' in input) {
+    req = { method: 'GET', link: input.link }
+  } else {
+    checkLimit(input.limit)
+    req = { method: 'GET', path: apiPath('list-all-chargebacks'), query: { limit: input.limit, embed: 'payment' } }
+  }
+  const list = await send<unknown>(req, opts)
+  expectList(list, 'chargebacks', 'The chargebacks list has no _embedded.chargebacks array (spec 4.3).')
+  return list as ChargebackList
 }
 
 /** One page of a list (spec 4.3): by query (checked here) or by a `_links` URL followed verbatim. */
@@ -123,4 +145,4 @@ async function* iteratePayments(
 }
 
 /** The calls, each taking the client's `send` first (bound in client.ts). */
-export const listCalls = { listRefunds, listPayments, listOrders, listProfiles, iteratePayments }
+export const listCalls = { listRefunds, listAllChargebacks, listPayments, listOrders, listProfiles, iteratePayments }

@@ -177,6 +177,23 @@ async function getRefund(send: Send, paymentId: string, refundId: string, opts: 
   return resourceCall<Refund>(send, 'refund', { method: 'GET', path }, opts)
 }
 
+/**
+ * https://docs.mollie.com/reference/cancel-refund (DELETE, 204 without a body): while the refund is
+ * queued or pending. Resolves once the service answered.
+ */
+async function cancelRefund(send: Send, paymentId: string, refundId: string, opts: CallOptions = {}): Promise<void> {
+  const path = apiPath('cancel-refund', { paymentId, refundId })
+  // A resend after a lost answer first reads the refund: canceled already means it was done.
+  await readBeforeResend<Refund | null>(
+    async () => {
+      await send<unknown>({ method: 'DELETE', path }, opts)
+      return null
+    },
+    async () => getRefund(send, paymentId, refundId, { signal: opts.signal, origin: opts.origin }),
+    (refund) => refund === null || refund.status === 'canceled',
+  )
+}
+
 /** The calls, each taking the client's `send` first (bound in client.ts). */
 export const objectCalls = {
   createOrder,
@@ -189,4 +206,5 @@ export const objectCalls = {
   cancelPayment,
   createRefund,
   getRefund,
+  cancelRefund,
 }

@@ -1,6 +1,7 @@
 import { practiceCalls } from '../../sandbox'
 import { UserFacingError } from '../ipc/errors'
 import { createConnectionHandlers } from '../services/connections'
+import { createChargebackHandlers } from '../services/chargebacks'
 import { createCustomerHandlers } from '../services/customers-handlers'
 import { mailDraftOf, type MailDraftSource } from '../services/mail-draft'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '../services/orders-handlers'
@@ -79,6 +80,7 @@ export function buildHandlers(
     ),
     ...createDraftHandlers(d.drafts),
     ...createActionHandlers(d.actions),
+    ...createChargebackHandlers(() => d.actions.listChargebacks()),
     ...createCustomerHandlers(d.customers),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
     ...createTeamHandlers(team.record, team.settings),

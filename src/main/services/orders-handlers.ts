@@ -35,6 +35,10 @@ export function createDraftHandlers(store: DraftsStore): HandlersFor<typeof draf
 export function createActionHandlers(actions: ActionsService): HandlersFor<typeof actionChannels> {
   return {
     'payments.refund': (input) => actions.refund(input),
+    'payments.refundGuard': (input) => actions.refundGuard(input),
+    'payments.cancelRefund': (input) => actions.cancelRefund(input),
+    'payments.queuedRefunds': ({ paymentId }) => actions.queuedRefunds(paymentId),
+    'payments.cancelQueuedRefund': ({ queueId }) => actions.cancelQueuedRefund(queueId),
     'payments.refunds': ({ paymentId }) => actions.listRefunds(paymentId),
     'payments.cancelPayment': (input) => actions.cancelPayment(input),
     'payments.update': (input) => actions.updatePayment(input),

@@ -3,7 +3,8 @@
 // its first answer. The file is sealed with an HMAC keyed by the data key (keychain): an entry
 // planted or edited outside Paydesk is not used; the file is set aside (a copy kept) and the keys
 // start afresh. What the file cannot guard against, its deletion, is covered by the caller reading
-// the object's state from the service before a fresh key is used (see duplicateRefund).
+// the object's state from the service before a fresh key is used (actions/refund.ts, with the shared
+// isDuplicateRefund).
 //
 // A file put back from an older copy is sealed too, so the seal alone cannot tell it (issue 45 item
 // 6): a kept key of a refund that was answered since would make a new refund of the same amount
@@ -17,8 +18,6 @@
 // is accepted.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { join, resolve } from 'node:path'
-import type { Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_WINDOW_MS } from '../../shared/service/refunds'
 import type { SecretStore } from '../secrets/secret-store'
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 
@@ -160,27 +159,4 @@ export function createPendingActions(options: {
       return said
     },
   }
-}
-
-/**
- * A refund of the same amount made on this payment within the duplicate window (the same the sandbox
- * applies, shared/service/refunds.ts): with no key kept for this action (the file was deleted, or this
- * is a new action), such a refund may be the answer of an earlier attempt that was lost, so a second
- * one is not sent unasked.
- */
-export function duplicateRefund(
-  refunds: readonly Refund[],
-  amount: { currency: string; value: string },
-  now: number,
-): Refund | null {
-  return (
-    refunds.find(
-      (r) =>
-        r.status !== 'canceled' &&
-        r.status !== 'failed' &&
-        r.amount?.currency === amount.currency &&
-        r.amount.value === amount.value &&
-        now - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
-    ) ?? null
-  )
 }

@@ -14,6 +14,7 @@ const loaders = {
   payments: () => import('./features/payments/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen })),
   inspector: () => import('./features/inspector/InspectorScreen').then((m) => ({ default: m.InspectorScreen })),
   connections: () => import('./features/connections/ConnectionsScreen').then((m) => ({ default: m.ConnectionsScreen })),
+  chargebacks: () => import('./features/chargebacks/ChargebacksScreen').then((m) => ({ default: m.ChargebacksScreen })),
 } satisfies Record<Exclude<ScreenId, 'home'>, () => Promise<{ default: () => React.JSX.Element }>>
 
 const SCREEN_COMPONENTS: Record<ScreenId, React.ComponentType> = {
@@ -24,6 +25,7 @@ const SCREEN_COMPONENTS: Record<ScreenId, React.ComponentType> = {
   payments: lazy(loaders.payments),
   inspector: lazy(loaders.inspector),
   connections: lazy(loaders.connections),
+  chargebacks: lazy(loaders.chargebacks),
 }
 
 function ScreenLoading(): React.JSX.Element {

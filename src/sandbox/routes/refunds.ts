@@ -2,7 +2,7 @@
 // create, list (per payment, per order, all), get, cancel; order refunds by line; the statuses a
 // refund moves through on the sandbox clock.
 import type { CreateRefundRequest, Refund } from '../../shared/api-types'
-import { DUPLICATE_REFUND_WINDOW_MS, duplicateRefundDetail } from '../../shared/service/refunds'
+import { duplicateRefundDetail, isDuplicateRefund, refundIsCancelable } from '../../shared/service/refunds'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { validateCreateRefund } from '../../shared/order-rules'
 import { releaseQueuedRefunds } from '../ledger'
@@ -34,9 +34,6 @@ export const REFUND_SETTLE_MS = 24 * HOUR_MS
 // A refund of the same amount within DUPLICATE_REFUND_WINDOW_MS (shared/service/refunds.ts) is a
 // duplicate, answered 409.
 
-/** Statuses from which a refund can still be canceled (https://docs.mollie.com/reference/cancel-refund). */
-const CANCELABLE: ReadonlySet<string> = new Set(['queued', 'pending'])
-
 function refundWithEmbed(ctx: SandboxContext, refund: RefundData, embedPayment: boolean): Refund {
   const json = refundJson(ctx.origin, refund)
   if (!embedPayment) return json
@@ -65,17 +62,7 @@ export function scheduleRefund(ctx: SandboxContext, refund: RefundData, fromMs =
 }
 
 function refuseDuplicate(ctx: SandboxContext, record: PaymentRecord, body: CreateRefundRequest): void {
-  const nowMs = ctx.now()
-  const same = ctx.store
-    .refundsOf(record.data.id)
-    .find(
-      (r) =>
-        r.status !== 'canceled' &&
-        r.status !== 'failed' &&
-        r.amount.currency === body.amount.currency &&
-        toMinor(r.amount) === toMinor(body.amount) &&
-        nowMs - Date.parse(r.createdAt) < DUPLICATE_REFUND_WINDOW_MS,
-    )
+  const same = isDuplicateRefund(ctx.store.refundsOf(record.data.id), body.amount, ctx.now())
   if (same) {
     throw new SandboxError(409, duplicateRefundDetail(body.amount, same.id))
   }
@@ -118,7 +105,7 @@ export function getRefund(ctx: SandboxContext, request: ApiRequest, id: string, 
 export function cancelRefund(ctx: SandboxContext, request: ApiRequest, id: string, refundId: string): Reply {
   const record = paymentInScope(ctx.store, actScope(ctx, request), id)
   const refund = childOfPayment(ctx.store.refundsOf(record.data.id), refundId, 'refund', id)
-  if (!CANCELABLE.has(refund.status)) {
+  if (!refundIsCancelable(refund.status)) {
     throw new SandboxError(422, `The refund is ${refund.status}; only a queued or pending refund can be canceled.`)
   }
   refund.status = 'canceled'

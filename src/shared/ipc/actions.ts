@@ -1,10 +1,12 @@
 import { z } from 'zod'
-import type { Order, Payment, Refund } from '../api-types'
+import type { Amount, Order, Payment, Refund } from '../api-types'
 import type { DeliveryRecord } from '../story/payment-story'
+import { HOLD_REASON_MAX_LENGTH, type RefundGuard } from '../refund-guard'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
 import { orderIdSchema as orderId, paymentIdSchema as paymentId } from './ids'
 import { ticketInput } from './team'
+import { ID_PATTERNS } from '../service/ids'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
@@ -32,6 +34,10 @@ export const refundInput = z
     description: z.string().max(REFUND_DESCRIPTION_MAX).optional(),
     ticket,
     from,
+    /** The guard the agent was shown (RefundGuard.token): main refuses when its fresh read differs. */
+    seen: z.string().max(4096).optional(),
+    /** Why the refund is sent despite an open chargeback (recorded with the request). */
+    holdReason: z.string().max(HOLD_REASON_MAX_LENGTH).optional(),
   })
   .strict()
 
@@ -61,15 +67,53 @@ export interface ActionResult {
   requestId: string | null
 }
 
+/**
+ * A refund of the rest held at this desk (issue 49 item 2): the service refuses the same amount within
+ * its duplicate window, so main sends it once the window ends, unless the agent cancels it first.
+ */
+export interface QueuedRefund {
+  id: string
+  paymentId: string
+  amount: Amount
+  description: string | null
+  /** When main sends it (ISO 8601). */
+  sendAt: string
+  state: 'waiting' | 'sent' | 'not-sent' | 'canceled'
+  /** What happened or will, in the agent's words. */
+  note: string
+  /** The refund made, once sent. */
+  refundId: string | null
+}
+
 export interface RefundResult extends ActionResult {
-  refund: Refund
+  /** null when the refund was queued instead (`queued`). */
+  refund: Refund | null
+  queued?: QueuedRefund
   /** The payment read again after the refund (amount refunded and remaining), its refunds and chargebacks embedded. */
   payment: Payment
   /** The shop's webhook calls for the payment, on the built-in Sandbox (null elsewhere). */
   deliveries?: DeliveryRecord[] | null
 }
 
+/** The refund dialog's fresh read (issue 49 item 1): the payment as it is now and its guard. */
+export interface RefundGuardResult extends ActionResult {
+  payment: Payment
+  guard: RefundGuard
+}
+
+/** A refund canceled while the service allowed it: the payment read again, the refund canceled in it. */
+export type CancelRefundResult = Omit<RefundResult, 'refund' | 'queued'> & { refund: Refund }
+
+const refundId = z.string().min(4).max(64).regex(ID_PATTERNS.refund, 'a refund id looks like re_…')
+
+const queueId = z.string().regex(/^q_[0-9a-f]{16}$/, 'a queued refund id looks like q_…')
+
 export const actionChannels = {
+  /** The refunds queued at this desk for a payment (waiting, and what became of the others). */
+  'payments.queuedRefunds': defineChannel<{ queued: QueuedRefund[] }>()(z.object({ paymentId }).strict()),
+  'payments.cancelQueuedRefund': defineChannel<{ queued: QueuedRefund }>()(z.object({ queueId }).strict()),
+  'payments.cancelRefund': defineChannel<CancelRefundResult>()(z.object({ paymentId, refundId, from }).strict()),
+  'payments.refundGuard': defineChannel<RefundGuardResult>()(z.object({ paymentId, from }).strict()),
   'payments.refund': defineChannel<RefundResult>()(refundInput),
   'payments.refunds': defineChannel<{ refunds: Refund[]; requestId: string | null }>()(
     z.object({ paymentId }).strict(),

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { actionChannels } from './actions'
 import { appChannels } from './app'
+import { chargebackChannels } from './chargebacks'
 import { connectionChannels } from './connections'
 import { customerChannels } from './customers'
 import type { IpcResult } from './define'
@@ -27,6 +28,7 @@ export const contract = {
   ...actionChannels,
   ...customerChannels,
   ...teamChannels,
+  ...chargebackChannels,
 }
 
 export type Contract = typeof contract

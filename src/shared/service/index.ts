@@ -3,6 +3,7 @@
 // nothing else declares an id pattern, a credential prefix, a page limit or the header grammar.
 // Pure TypeScript: no node, no DOM.
 export * from './arithmetic'
+export * from './chargebacks'
 export * from './credentials'
 export * from './enums'
 export * from './errors'

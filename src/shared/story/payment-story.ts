@@ -69,25 +69,37 @@ export function statusState(status: string): { state: string; tone: Tone } {
   return STATUS_STATES[status] ?? { state: status, tone: 'neutral' }
 }
 
-/** The state in the agent's words: a paid payment all refunded reads "Refunded", not "Paid". */
-export function paymentState(p: Pick<Payment, 'status' | 'amount' | 'amountRefunded' | 'amountChargedBack'>): {
+/** The refunds a payment was read with (its `_embedded.refunds`), when it was. */
+type WithRefunds = { _embedded?: { refunds?: readonly Pick<Refund, 'status'>[] } }
+
+/**
+ * The state in the agent's words: a paid payment all refunded reads "Refunded", not "Paid"; but only
+ * once the money left: while a refund it was read with is still queued, pending or processing, it
+ * reads "Refund on its way" (issue 49 item 3). A payment read without its refunds (a list row) cannot
+ * tell, and reads by its amounts.
+ */
+export function paymentState(
+  p: Pick<Payment, 'status' | 'amount' | 'amountRefunded' | 'amountChargedBack'> & WithRefunds,
+): {
   state: string
   tone: Tone
 } {
   if (p.status === 'paid') {
     if (isPositive(p.amountChargedBack)) return PAID_STATES.chargedBack
     const share = refundedShare(p)
+    if (share && (p._embedded?.refunds ?? []).some((r) => refundInFlight(r.status))) return PAID_STATES.refundOnItsWay
     if (share === 'fully') return PAID_STATES.refunded
     if (share === 'partly') return PAID_STATES.partlyRefunded
   }
   return statusState(p.status)
 }
 
-/** What a paid payment reads as once money went back. */
+/** What a paid payment reads as once money went back (none is "done": money left the shop). */
 const PAID_STATES = {
   chargedBack: { state: 'Charged back', tone: 'problem' },
   refunded: { state: 'Refunded', tone: 'neutral' },
-  partlyRefunded: { state: 'Partly refunded', tone: 'done' },
+  partlyRefunded: { state: 'Partly refunded', tone: 'neutral' },
+  refundOnItsWay: { state: 'Refund on its way', tone: 'waiting' },
 } as const satisfies Record<string, { state: string; tone: Tone }>
 
 /** Every state word paymentState gives for a known status (the list sizes its status column to the longest). */

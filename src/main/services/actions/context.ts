@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash, randomUUID } from 'node:crypto'
 import type { RequestOrigin } from '../../../shared/api-events'
 import type { Address } from '../../../shared/api-types'
+import type { QueuedRefund } from '../../../shared/ipc/actions'
 import { isApiError } from '../../api'
 import { UserFacingError } from '../../ipc/errors'
 import type { ActiveConnectionInfo } from '../connections'
@@ -9,6 +10,7 @@ import { requireLiveConfirmation, refuseEveryLiveWrite, type LiveWriteSummary } 
 import { isDefinitiveClientError } from '../orders'
 import { createPendingActions } from '../pending-actions'
 import { recordedSend, type RecordedWrite } from '../../team/recorded-write'
+import { readBeforeAct } from './fresh-read'
 import type { ActionsClient, ActionsServiceOptions, View } from './types'
 
 /** What every action needs: the options, the pending keys and the request-id trace. */
@@ -19,6 +21,21 @@ export interface ActionsContext {
   readonly pending: ReturnType<typeof createPendingActions>
   /** Stops listening for request ids (dispose). */
   readonly stopObserving: (() => void) | undefined
+  /** Refunds sent from this Paydesk since it started: who made them, as the guard names it. */
+  readonly madeHere: Map<string, string>
+  /** Refunds of the rest waiting for the duplicate window to end (queued-refunds.ts). */
+  readonly queued: Map<string, QueuedEntry>
+  /** Runs `run` at `atMs` (ms since the epoch); returns what cancels it. */
+  readonly schedule: (atMs: number, run: () => void) => () => void
+}
+
+/** A queued refund as main keeps it. */
+export interface QueuedEntry {
+  view: QueuedRefund
+  connectionId: string
+  /** The refunds the payment had when it was queued: another one since stops the send. */
+  refundIds: string[]
+  cancel: () => void
 }
 
 /** A write the service keeps one Idempotency-Key for: its kind, the object and its parameters. */
@@ -41,7 +58,13 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
     now,
     highWater: options.highWater,
   })
-  return { options, now, trace, pending, stopObserving }
+  const schedule =
+    options.schedule ??
+    ((atMs: number, run: () => void) => {
+      const timer = setTimeout(run, Math.max(0, atMs - now()))
+      return () => clearTimeout(timer)
+    })
+  return { options, now, trace, pending, stopObserving, madeHere: new Map(), queued: new Map(), schedule }
 }
 
 /** Runs `run`, noting the request id of the API call made inside it (for the Inspector). */
@@ -121,8 +144,11 @@ export async function livePrompt(
   await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...summary })
 }
 
+/** The payment read fresh before a cancel or change; a read that leaves its state unknown sends nothing. */
 export async function freshPayment(client: ActionsClient, id: string, from: View | undefined, action: string) {
-  return client.getPayment(id, { priority: 'user', origin: originOf(from, `read before ${action}`) })
+  return readBeforeAct(id, `a ${action}`, () =>
+    client.getPayment(id, { priority: 'user', origin: originOf(from, `read before ${action}`) }),
+  )
 }
 
 export function refuse(reason: string | null): void {

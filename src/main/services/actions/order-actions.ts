@@ -13,6 +13,7 @@ import {
   unkeyedWrite,
   type ActionsContext,
 } from './context'
+import { readBeforeAct } from './fresh-read'
 import type { View } from './types'
 
 /** The order view's read: the order with its payments and refunds, and the shop's webhook calls. */
@@ -35,11 +36,18 @@ export async function getOrder(
 }
 
 /** The active connection, its client and the order acted on, read fresh with its payments. */
-async function readOrderToActOn(ctx: ActionsContext, orderId: string, origin: ReturnType<typeof originOf>) {
+async function readOrderToActOn(
+  ctx: ActionsContext,
+  orderId: string,
+  origin: ReturnType<typeof originOf>,
+  what: string,
+) {
   const { connections } = ctx.options
   const connection = await connections.activeConnection()
   const client = await connections.getActiveClient()
-  const order = await client.getOrder(orderId, { embed: 'payments', priority: 'user', origin })
+  const order = await readBeforeAct(orderId, what, () =>
+    client.getOrder(orderId, { embed: 'payments', priority: 'user', origin }),
+  )
   return { connection, client, order }
 }
 
@@ -67,6 +75,7 @@ export async function cancelOrder(
     ctx,
     orderId,
     originOf(from ?? 'order', 'read before cancel'),
+    'a cancel',
   )
   refuse(cancelOrderBlocker(order))
   await confirmOrderAction(ctx, connection, order, 'Cancel an order')
@@ -97,7 +106,7 @@ export async function newOrderPayment(
   { orderId, ticket, from }: { orderId: string; ticket?: string; from?: View },
 ): Promise<ActionResult & { payment: Payment; order: Order }> {
   const origin = originOf(from ?? 'order', 'read before new payment')
-  const { connection, client, order } = await readOrderToActOn(ctx, orderId, origin)
+  const { connection, client, order } = await readOrderToActOn(ctx, orderId, origin, 'a new payment')
   refuse(newOrderPaymentBlocker(order, order._embedded?.payments ?? []))
   await confirmOrderAction(ctx, connection, order, 'Create a new payment for an order')
   // One key per order and the payments it had: a retry reuses it; once a new payment exists,

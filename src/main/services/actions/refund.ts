@@ -1,7 +1,9 @@
 import type { Payment, Refund } from '../../../shared/api-types'
 import type { RefundResult } from '../../../shared/ipc/actions'
 import { refundAmountProblem, refundBlocker } from '../../../shared/payment-actions'
-import { duplicateRefund } from '../pending-actions'
+import { guardChange, HOLD_REASON_MIN_LENGTH, refundHold, type RefundGuard } from '../../../shared/refund-guard'
+import { isDuplicateRefund, type RefundForDuplicate } from '../../../shared/service/refunds'
+import { compareAmounts } from '../../../shared/money'
 import { deliveriesOf } from '../payment-context'
 import {
   customerName,
@@ -14,7 +16,9 @@ import {
   traced,
   type ActionsContext,
 } from './context'
-import type { ActionsClient, View } from './types'
+import { queueRest, type SendRefund } from './queued-refunds'
+import { readRefundGuard } from './refund-guard'
+import type { View } from './types'
 
 export interface RefundInput {
   paymentId: string
@@ -22,24 +26,39 @@ export interface RefundInput {
   description?: string
   ticket?: string
   from?: View
+  /** The guard the agent confirmed (its token, from payments.refundGuard). */
+  seen?: string
+  /** Sending despite an open chargeback: the agent's reason, recorded in the request log. */
+  holdReason?: string
+  /** Main's own: a queued refund sent when its time came (asked when it was queued; not an IPC field). */
+  confirmed?: true
 }
 
-/** Refunds a payment after main read it fresh and checked the state, the amount and earlier refunds. */
+/** What main read when the refund dialog opened: the payment fresh and its guard. */
+export async function refundGuard(
+  ctx: ActionsContext,
+  { paymentId, from }: { paymentId: string; from?: View },
+): Promise<{ payment: Payment; guard: RefundGuard; requestId: string | null }> {
+  const client = await ctx.options.connections.getActiveClient()
+  const { value, requestId } = await traced(ctx, () => readRefundGuard(ctx, client, paymentId, from, 'open'))
+  return { ...value, requestId }
+}
+
+/**
+ * Refunds a payment after main read it fresh with its refunds and chargebacks: the state, the
+ * amount, what the agent was shown (the guard) and a hold for an open chargeback are all checked on
+ * that one read.
+ */
 export async function refundPayment(ctx: ActionsContext, input: RefundInput): Promise<RefundResult> {
   const { paymentId, amount, description, ticket, from } = input
   const { connections } = ctx.options
   const connection = await connections.activeConnection()
   const client = await connections.getActiveClient()
-  // One read brings the payment and its refunds: the state, the amount and a refund already made
-  // are all checked on it, so no separate refunds list is needed (issue 23: 3 requests, was 4).
-  const payment = await client.getPayment(paymentId, {
-    embed: ['refunds'],
-    priority: 'user',
-    origin: originOf(from, 'read before refund'),
-  })
+  const { payment, guard } = await readRefundGuard(ctx, client, paymentId, from, 'send')
   refuse(refundBlocker(payment))
   const problem = refundAmountProblem(payment, amount)
   refuse(problem?.message ?? null)
+  const holdReason = heldFor(guard, input.holdReason)
   // The ticket goes into the refund's metadata, which the service keeps with the refund
   // (https://docs.mollie.com/reference/create-refund: `metadata`), so the shop sees it too.
   const body = { amount, ...(description ? { description } : {}), ...(ticket ? { metadata: { ticket } } : {}) }
@@ -47,26 +66,46 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   // No key kept for this refund (a new one, or the list of keys was deleted after a lost answer):
   // the payment's refunds say whether the same refund was already made.
   const fingerprint = fingerprintOf(connection, action)
+  // A key kept for it: this is the refund the agent confirmed, sent again; the service replays its answer.
+  let queueBehind: RefundForDuplicate | null = null
   if (!(await ctx.pending.with((entries) => fingerprint in entries))) {
-    refuseDuplicate(await refundsOf(client, payment, from), amount, ctx.now())
+    const same = isDuplicateRefund(guard.refunds, amount, ctx.now())
+    // The rest of the payment (exactly what is left) is queued behind the window, never refused.
+    const rest = compareAmounts(amount, guard.remaining) === 0
+    if (same && !rest) refuseDuplicate(same, amount)
+    refuseUnseen(guard, input.seen)
+    queueBehind = same
   }
-  await livePrompt(ctx, connection, {
-    action: 'Refund a payment',
-    amount: money(amount),
-    reference: `${payment.description} (${payment.id})`,
-    customer: customerName(payment.billingAddress),
-  })
+  // A queued refund of the rest was confirmed when it was queued (main's question named its time).
+  if (!input.confirmed)
+    await livePrompt(ctx, connection, {
+      action:
+        (holdReason ? `Refund a payment despite an open chargeback (reason: ${holdReason})` : 'Refund a payment') +
+        (queueBehind ? ', sent once the service takes the same amount again (within the hour)' : ''),
+      amount: money(amount),
+      reference: `${payment.description} (${payment.id})`,
+      customer: customerName(payment.billingAddress),
+    })
+  if (queueBehind) {
+    const send: SendRefund = (queued) =>
+      refundPayment(ctx, { ...queued, ...(ticket ? { ticket } : {}), from: 'payment', confirmed: true })
+    return queueRest(ctx, send, { connection, payment, guard, earlier: queueBehind, amount, description })
+  }
+  // Sent despite an open chargeback: the agent's reason goes with the request (the Inspector's entry)
+  // and into the team's action record.
   const recorded = {
     action: 'refund' as const,
     object: { kind: 'payment' as const, id: paymentId },
     amount,
     ticket: ticket ?? null,
-    reason: description ?? null,
-    words: `Refund of ${money(amount)} on ${paymentId}`,
+    reason: holdReason ? `Despite an open chargeback: ${holdReason}` : (description ?? null),
+    words: `Refund of ${money(amount)} on ${paymentId}${holdReason ? ' despite an open chargeback' : ''}`,
   }
+  const origin = originOf(from, holdReason ? `refund despite open chargeback, reason: ${holdReason}` : 'refund')
   const { value: refund, requestId } = await keyedWrite(ctx, connection, action, recorded, (idempotencyKey) =>
-    client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin: originOf(from, 'refund') }),
+    client.createRefund(paymentId, body, { idempotencyKey, priority: 'user', origin }),
   )
+  ctx.madeHere.set(refund.id, 'this desk')
   // The answer is the payment as it is now, embedded as the payment view reads it (its refunds and
   // chargebacks): the view needs no read of its own.
   const after = await client
@@ -82,21 +121,34 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   return { refund, payment: after, requestId, deliveries: deliveries ? [...deliveries] : null }
 }
 
-/** The refunds the payment was read with; a service that did not embed them is asked for the list. */
-async function refundsOf(client: ActionsClient, payment: Payment, from: View | undefined): Promise<readonly Refund[]> {
-  const embedded = payment._embedded?.refunds
-  if (Array.isArray(embedded)) return embedded
-  const { _embedded } = await client.listRefunds(
-    payment.id,
-    { limit: 50 },
-    { priority: 'user', origin: originOf(from, 'read refunds before refund') },
+/**
+ * The agent confirms what the dialog showed; main refuses when the fresh read tells more (a
+ * colleague's refund, a new chargeback). A call that names no guard was shown nothing: it goes
+ * through only when there is nothing to tell.
+ */
+function refuseUnseen(guard: RefundGuard, seen: string | undefined): void {
+  if (seen !== undefined) {
+    refuse(guardChange(seen, guard)?.replace(/^The payment/, 'the payment') ?? null)
+    return
+  }
+  const tell = guard.refunds.length > 0 || guard.openChargebacks.length > 0 || guard.sepaWindowEndsAt !== null
+  refuse(
+    tell ? 'this payment has refunds, a chargeback or a reversal window to see first; open the refund dialog.' : null,
   )
-  return _embedded.refunds
 }
 
-function refuseDuplicate(refunds: readonly Refund[], amount: { currency: string; value: string }, now: number): void {
-  const same = duplicateRefund(refunds, amount, now)
-  if (!same) return
+/** An open chargeback holds the refund unless the agent gave a reason; the reason, trimmed, or null. */
+function heldFor(guard: RefundGuard, reason: string | undefined): string | null {
+  const hold = refundHold(guard)
+  if (!hold) return null
+  const given = reason?.trim() ?? ''
+  if (given.length < HOLD_REASON_MIN_LENGTH) {
+    refuse(`${hold.charAt(0).toLowerCase()}${hold.slice(1)}`)
+  }
+  return given
+}
+
+function refuseDuplicate(same: RefundForDuplicate & { id: string }, amount: { currency: string; value: string }): void {
   refuse(
     `a refund of ${money(amount)} was already made on this payment at ${same.createdAt.slice(0, 16).replace('T', ' ')} ` +
       `(${same.id}, ${same.status}), perhaps by an earlier attempt whose answer was lost. Check the payment's ` +

@@ -1,7 +1,10 @@
-import { createActionsContext } from './context'
+import { cancelPaymentRefund } from './cancel-refund'
+import { listChargebacks } from '../chargebacks'
+import { createActionsContext, traced } from './context'
+import { cancelQueued, queuedFor } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelPayment, updatePayment } from './payment-changes'
-import { listPaymentRefunds, refundPayment } from './refund'
+import { listPaymentRefunds, refundGuard, refundPayment } from './refund'
 import type { ActionsService, ActionsServiceOptions } from './types'
 
 /** The actions of the payment and order views, wired to one context (pending keys, request ids). */
@@ -10,6 +13,12 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
   return {
     getOrder: (id) => getOrder(ctx, id),
     refund: (input) => refundPayment(ctx, input),
+    refundGuard: (input) => refundGuard(ctx, input),
+    cancelRefund: (input) => cancelPaymentRefund(ctx, input),
+    queuedRefunds: (paymentId) => ({ queued: queuedFor(ctx, paymentId) }),
+    listChargebacks: async () =>
+      listChargebacks(await options.connections.getActiveClient(), (run) => traced(ctx, run)),
+    cancelQueuedRefund: (queueId) => ({ queued: cancelQueued(ctx, queueId) }),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
     cancelPayment: (input) => cancelPayment(ctx, input),
@@ -19,6 +28,7 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     pendingCount: () => ctx.pending.with((entries) => Object.keys(entries).length),
     dispose() {
       ctx.stopObserving?.()
+      for (const entry of ctx.queued.values()) entry.cancel()
     },
   }
 }

@@ -1,6 +1,13 @@
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment, Refund } from '../../../shared/api-types'
-import type { ActionResult, RefundResult } from '../../../shared/ipc/actions'
+import type {
+  ActionResult,
+  CancelRefundResult,
+  QueuedRefund,
+  RefundGuardResult,
+  RefundResult,
+} from '../../../shared/ipc/actions'
+import type { ChargebacksView } from '../../../shared/ipc/chargebacks'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -11,7 +18,10 @@ export type ActionsClient = Pick<
   ApiClient,
   | 'getPayment'
   | 'getOrder'
+  | 'listAllChargebacks'
   | 'createRefund'
+  | 'getRefund'
+  | 'cancelRefund'
   | 'listRefunds'
   | 'cancelPayment'
   | 'updatePayment'
@@ -31,6 +41,8 @@ export interface ActionsServiceOptions {
   /** Request ids of API attempts, reported synchronously from inside the client's call. */
   observeRequestIds?: (listener: (requestId: string) => void) => () => void
   now?: () => number
+  /** Runs `run` at `atMs`; returns its cancel (a queued refund of the rest; default: a timer). */
+  schedule?: (atMs: number, run: () => void) => () => void
   /** The data key (keychain): seals the list of pending keys (pending-actions.ts). */
   getKey: () => Promise<Uint8Array>
   /** The keychain beside the data key: the list's high-water mark, so an older copy is told (pending-actions.ts). */
@@ -50,7 +62,21 @@ export interface ActionsService {
     /** The helpdesk's ticket reference: recorded, and written into the refund's metadata. */
     ticket?: string
     from?: View
+    /** The guard token the agent confirmed (refundGuard). */
+    seen?: string
+    /** Sending despite an open chargeback: why (recorded). */
+    holdReason?: string
   }): Promise<RefundResult>
+  /** The account's chargebacks, open first, newest first (the chargebacks workspace). */
+  listChargebacks(): Promise<ChargebacksView>
+  /** The refunds of the rest queued at this desk for a payment. */
+  queuedRefunds(paymentId: string): { queued: QueuedRefund[] }
+  /** Cancels a queued refund of the rest before it is sent. */
+  cancelQueuedRefund(queueId: string): { queued: QueuedRefund }
+  /** Cancels a queued or pending refund (checked in main on a fresh read). */
+  cancelRefund(input: { paymentId: string; refundId: string; from?: View }): Promise<CancelRefundResult>
+  /** The refund dialog's fresh read: the payment, its refunds and chargebacks, and what they mean. */
+  refundGuard(input: { paymentId: string; from?: View }): Promise<RefundGuardResult>
   listRefunds(paymentId: string): Promise<{ refunds: Refund[]; requestId: string | null }>
   cancelPayment(input: {
     paymentId: string

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
+import type { QueuedRefund } from '../../../shared/ipc/actions'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import { toErrorView, type ErrorView } from './error-view'
@@ -13,19 +14,18 @@ import { toErrorView, type ErrorView } from './error-view'
 export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 
 export interface ActionsPort {
-  refund(input: {
-    paymentId: string
-    amount: Amount
-    description?: string
-    ticket?: string
-  }): Promise<ChannelOutput<'payments.refund'>>
+  refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
+  refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
+  cancelRefund(paymentId: string, refundId: string): Promise<ChannelOutput<'payments.cancelRefund'>>
+  queuedRefunds(paymentId: string): Promise<ChannelOutput<'payments.queuedRefunds'>>
+  cancelQueuedRefund(queueId: string): Promise<ChannelOutput<'payments.cancelQueuedRefund'>>
   refunds(paymentId: string): Promise<ChannelOutput<'payments.refunds'>>
   cancelPayment(paymentId: string): Promise<ChannelOutput<'payments.cancelPayment'>>
   update(paymentId: string, changes: PaymentChanges): Promise<ChannelOutput<'payments.update'>>
   cancelOrder(orderId: string): Promise<ChannelOutput<'orders.cancel'>>
 }
 
-export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
+export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order' | 'cancel-refund'
 
 /**
  * What an action did. `payment`: the payment as main read it after the action, complete as the
@@ -50,14 +50,40 @@ export interface ActionsState {
   /** The refunds of the payment on screen (null: not loaded). */
   refunds: { paymentId: string; list: Refund[] } | null
   refundsError: string | null
+  /**
+   * The refund dialog's fresh read (main's guard): the payment as it is now, its refunds and
+   * chargebacks. `error`: main could not read it, so nothing can be sent.
+   */
+  guard:
+    | { paymentId: string; state: 'reading' }
+    | { paymentId: string; state: 'read'; value: ChannelOutput<'payments.refundGuard'> }
+    | { paymentId: string; state: 'error'; error: ErrorView }
+    | null
+  /** The refunds of the rest queued at this desk for the payment on screen (main holds them). */
+  queued: { paymentId: string; list: QueuedRefund[] } | null
+  loadQueued(paymentId: string): Promise<void>
+  cancelQueued(paymentId: string, queueId: string): Promise<void>
   open(kind: ActionKind, targetId: string): void
+  /** Reads the refund guard of a payment again (the dialog opens it; after a refused send). */
+  loadGuard(paymentId: string): Promise<void>
   close(): void
   /** Forgets what belonged to another object (the view shows a new one). */
   reset(): void
   loadRefunds(paymentId: string): Promise<void>
-  /** `ticket`: the helpdesk's reference, recorded with the refund and kept in its metadata ('' for none). */
-  refund(paymentId: string, amount: Amount, description: string, ticket?: string): Promise<Payment | null>
+  /**
+   * `ticket`: the helpdesk's reference, recorded with the refund and kept in its metadata ('' for none);
+   * `holdReason`: why the refund is sent despite an open chargeback.
+   */
+  refund(
+    paymentId: string,
+    amount: Amount,
+    description: string,
+    ticket?: string,
+    holdReason?: string,
+  ): Promise<Payment | null>
   cancelPayment(paymentId: string): Promise<Payment | null>
+  /** Cancels a queued or pending refund (the dialog's target is the refund's id). */
+  cancelRefund(paymentId: string, refundId: string): Promise<Payment | null>
   update(paymentId: string, changes: PaymentChanges): Promise<Payment | null>
   cancelOrder(orderId: string): Promise<Order | null>
 }
@@ -87,21 +113,127 @@ async function runAction<T>(
   }
 }
 
+/** What a view's actions hold about no object yet. */
+const EMPTY = {
+  dialog: null,
+  busy: false,
+  done: null,
+  error: null,
+  refunds: null,
+  refundsError: null,
+  guard: null,
+  queued: null,
+} satisfies Partial<ActionsState>
+
+type Access = { get: () => ActionsState; set: (change: Partial<ActionsState>) => void }
+
+/** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
+function keepRefunds(set: Access['set'], paymentId: string, payment: Payment): boolean {
+  const embedded = payment._embedded?.refunds
+  if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
+  return Array.isArray(embedded)
+}
+
+/** Reads the refunds of the rest main holds for a payment; a failed read leaves what was shown. */
+async function loadQueued(set: Access['set'], port: ActionsPort, paymentId: string): Promise<void> {
+  try {
+    const { queued } = await port.queuedRefunds(paymentId)
+    set({ queued: { paymentId, list: queued } })
+  } catch {
+    // Nothing to add: the list stays as it was.
+  }
+}
+
+/** Cancels a queued refund of the rest; what main answered replaces it in the list. */
+async function cancelQueued(access: Access, port: ActionsPort, paymentId: string, queueId: string): Promise<void> {
+  try {
+    const { queued } = await port.cancelQueuedRefund(queueId)
+    const list = access.get().queued?.list ?? []
+    access.set({ queued: { paymentId, list: list.map((q) => (q.id === queued.id ? queued : q)) } })
+  } catch (error) {
+    access.set({ error: toErrorView(error) })
+  }
+}
+
+/** Reads main's refund guard; kept only while the dialog is still open on that payment. */
+async function loadGuard({ get, set }: Access, port: ActionsPort, paymentId: string): Promise<void> {
+  set({ guard: { paymentId, state: 'reading' } })
+  try {
+    const value = await port.refundGuard(paymentId)
+    if (get().dialog?.targetId === paymentId) set({ guard: { paymentId, state: 'read', value } })
+  } catch (error) {
+    if (get().dialog?.targetId === paymentId) set({ guard: { paymentId, state: 'error', error: toErrorView(error) } })
+  }
+}
+
+/** The refund as main is asked for it: the guard the agent saw, and a hold's reason, only when given. */
+function refundRequest(input: {
+  paymentId: string
+  amount: Amount
+  description: string
+  ticket: string
+  seen: string | undefined
+  holdReason: string | undefined
+}): Parameters<ActionsPort['refund']>[0] {
+  const { paymentId, amount, description, ticket, seen, holdReason } = input
+  return {
+    paymentId,
+    amount,
+    ...(description.trim() ? { description: description.trim() } : {}),
+    ...(ticket.trim() ? { ticket: ticket.trim() } : {}),
+    ...(seen !== undefined ? { seen } : {}),
+    ...(holdReason?.trim() ? { holdReason: holdReason.trim() } : {}),
+  }
+}
+
+/** The refund: sent against the guard the agent saw; refused, the guard is read again for the dialog. */
+async function sendRefund(
+  access: Access,
+  port: ActionsPort,
+  input: { paymentId: string; amount: Amount; description: string; ticket: string; holdReason: string | undefined },
+): Promise<Payment | null> {
+  const { get, set } = access
+  const { paymentId } = input
+  const guard = get().guard
+  const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
+  const result = await runAction(
+    access,
+    'refund',
+    () => port.refund(refundRequest({ ...input, seen })),
+    (r) =>
+      r.refund
+        ? `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`
+        : `Queued at this desk: ${r.queued?.note ?? 'the refund is sent later.'}`,
+    (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
+  )
+  // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
+  if (!result) {
+    if (get().dialog?.targetId === paymentId) await get().loadGuard(paymentId)
+    return null
+  }
+  set({ guard: null })
+  if (result.queued) await get().loadQueued(paymentId)
+  // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
+  if (!keepRefunds(set, paymentId, result.payment)) await get().loadRefunds(paymentId)
+  return result.payment
+}
+
 export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
     const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
     return {
-      dialog: null,
-      busy: false,
-      done: null,
-      error: null,
-      refunds: null,
-      refundsError: null,
-      open: (kind, targetId) => set({ dialog: { kind, targetId }, error: null }),
-      close: () => {
-        if (!get().busy) set({ dialog: null, error: null })
+      ...EMPTY,
+      loadQueued: (paymentId) => loadQueued(set, port, paymentId),
+      cancelQueued: (paymentId, queueId) => cancelQueued({ get, set }, port, paymentId, queueId),
+      open: (kind, targetId) => {
+        set({ dialog: { kind, targetId }, error: null })
+        if (kind === 'refund') void get().loadGuard(targetId)
       },
-      reset: () => set({ dialog: null, busy: false, done: null, error: null, refunds: null, refundsError: null }),
+      loadGuard: (paymentId) => loadGuard({ get, set }, port, paymentId),
+      close: () => {
+        if (!get().busy) set({ dialog: null, error: null, guard: null })
+      },
+      reset: () => set({ ...EMPTY }),
       async loadRefunds(paymentId) {
         try {
           const { refunds } = await port.refunds(paymentId)
@@ -110,26 +242,18 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
           set({ refundsError: toErrorView(error).message })
         }
       },
-      async refund(paymentId, amount, description, ticket = '') {
+      refund: (paymentId, amount, description, ticket = '', holdReason) =>
+        sendRefund({ get, set }, port, { paymentId, amount, description, ticket, holdReason }),
+      async cancelRefund(paymentId, refundId) {
         const result = await run(
-          'refund',
-          () =>
-            port.refund({
-              paymentId,
-              amount,
-              ...(description.trim() ? { description: description.trim() } : {}),
-              ...(ticket.trim() ? { ticket: ticket.trim() } : {}),
-            }),
+          'cancel-refund',
+          () => port.cancelRefund(paymentId, refundId),
           (r) =>
-            `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`,
+            `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was canceled; no money was sent.`,
           (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
         )
-        if (!result) return null
-        // Main answers with the payment read after the refund, its refunds embedded: no read of ours.
-        const embedded = result.payment._embedded?.refunds
-        if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
-        else await get().loadRefunds(paymentId)
-        return result.payment
+        if (result) keepRefunds(set, paymentId, result.payment)
+        return result?.payment ?? null
       },
       async cancelPayment(paymentId) {
         const result = await run(

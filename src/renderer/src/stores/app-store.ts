@@ -13,6 +13,7 @@ export const SCREENS = [
   { id: 'payments', label: 'Payments', shortcut: '2' },
   { id: 'inspector', label: 'Inspector', shortcut: '3' },
   { id: 'connections', label: 'Connections', shortcut: '4' },
+  { id: 'chargebacks', label: 'Chargebacks', shortcut: '5' },
 ] as const
 
 /**

@@ -1,5 +1,6 @@
 import { call, subscribe } from '../lib/ipc-client'
 import type { ActionsPort } from './actions-store'
+import type { ChargebacksPort } from './chargebacks-store'
 import type { AppPort } from './app-store'
 import type { ConnectionPort } from './connection-store'
 import type { CustomerPort } from './customer-store'
@@ -109,6 +110,10 @@ export function ipcOrderPort(): OrderPort {
   }
 }
 
+export function ipcChargebacksPort(): ChargebacksPort {
+  return { list: () => call('chargebacks.list') }
+}
+
 export function ipcCustomerPort(): CustomerPort {
   return { open: (target) => call('customers.open', target) }
 }
@@ -117,6 +122,10 @@ export function ipcCustomerPort(): CustomerPort {
 export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
   return {
     refund: (input) => call('payments.refund', { ...input, from }),
+    refundGuard: (paymentId) => call('payments.refundGuard', { paymentId, from }),
+    cancelRefund: (paymentId, refundId) => call('payments.cancelRefund', { paymentId, refundId, from }),
+    queuedRefunds: (paymentId) => call('payments.queuedRefunds', { paymentId }),
+    cancelQueuedRefund: (queueId) => call('payments.cancelQueuedRefund', { queueId }),
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),

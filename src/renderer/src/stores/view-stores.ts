@@ -1,7 +1,8 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
-import { ipcActionsPort, ipcCustomerPort, ipcOrderPort, ipcTeamPort } from './ipc-ports'
+import { createChargebacksStore, type ChargebacksState } from './chargebacks-store'
+import { ipcActionsPort, ipcChargebacksPort, ipcCustomerPort, ipcOrderPort, ipcTeamPort } from './ipc-ports'
 import type { RecordObjectRef } from '../../../shared/team-record'
 import {
   createCasesStore,
@@ -19,6 +20,10 @@ import { createOrderStore, type OrderState } from './order-store'
 
 export function newOrderStore(): StoreApi<OrderState> {
   return createOrderStore(ipcOrderPort())
+}
+
+export function newChargebacksStore(): StoreApi<ChargebacksState> {
+  return createChargebacksStore(ipcChargebacksPort())
 }
 
 export function newCustomerStore(): StoreApi<CustomerState> {

@@ -134,8 +134,15 @@ describe('actions service', () => {
     await admin.advanceClock({ advanceSeconds: 3601 })
     actions.dispose()
     actions = createActionsService({ dataDir, record, connections, getKey, now: () => Date.now() + 3_601_000 })
-    const second = await actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' })
-    expect(second.refund.id).not.toBe(result.refund.id)
+    // The payment has a refund now: the agent sends the second one against what the dialog showed.
+    const { guard } = await actions.refundGuard({ paymentId })
+    const second = await actions.refund({
+      paymentId,
+      amount: { currency: 'EUR', value: '5.00' },
+      description: 'Late',
+      seen: guard.token,
+    })
+    expect(second.refund?.id).not.toBe(result.refund?.id)
     expect(second.payment.amountRemaining).toEqual({ currency: 'EUR', value: '10.00' })
   })
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
 import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
+import type { RefundGuard } from '../../../../src/shared/refund-guard'
 
 const payment = (id: string, status = 'paid') => ({ id, status }) as unknown as Payment
 const refund = (id: string, value: string) =>
@@ -14,11 +15,32 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
   const refunds: Refund[] = []
   return {
     calls,
-    async refund({ paymentId, amount }) {
-      calls.push(`refund ${paymentId} ${amount.value}`)
+    async refund({ paymentId, amount, seen, holdReason }) {
+      calls.push(
+        `refund ${paymentId} ${amount.value}${seen ? ` seen ${seen}` : ''}${holdReason ? ` because ${holdReason}` : ''}`,
+      )
       const r = refund(`re_${refunds.length + 1}`, amount.value)
       refunds.push(r)
       return { refund: r, payment: payment(paymentId), requestId: 'req-refund' }
+    },
+    async refundGuard(paymentId) {
+      calls.push(`guard ${paymentId}`)
+      const token = `token-${calls.filter((c) => c.startsWith('guard')).length}`
+      return { payment: payment(paymentId), guard: { paymentId, token } as RefundGuard, requestId: 'req-guard' }
+    },
+    async cancelRefund(paymentId, refundId) {
+      calls.push(`cancel-refund ${paymentId} ${refundId}`)
+      const r = { ...refund(refundId, '5.00'), status: 'canceled' } as Refund
+      const after = { ...payment(paymentId), _embedded: { refunds: [r] } } as unknown as Payment
+      return { refund: r, payment: after, requestId: 'req-cancel-refund' }
+    },
+    async queuedRefunds(paymentId) {
+      calls.push(`queued ${paymentId}`)
+      return { queued: [] }
+    },
+    async cancelQueuedRefund(queueId) {
+      calls.push(`cancel-queued ${queueId}`)
+      throw new Error('not used')
     },
     async refunds(paymentId) {
       calls.push(`refunds ${paymentId}`)
@@ -45,13 +67,53 @@ describe('actions store', () => {
     const p = port()
     const store = createActionsStore(p)
     store.getState().open('refund', 'tr_1')
+    await expect.poll(() => store.getState().guard?.state).toBe('read')
     const result = await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '  ')
     expect(result?.id).toBe('tr_1')
     expect(store.getState().dialog).toBeNull()
     expect(store.getState().done).toMatchObject({ kind: 'refund', requestId: 'req-refund' })
     expect(store.getState().done?.message).toContain('EUR 5.00')
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_1', list: [{ id: 're_1' }] })
-    expect(p.calls).toEqual(['refund tr_1 5.00', 'refunds tr_1'])
+    // Opening the refund reads main's guard; the refund names the guard the agent saw.
+    expect(p.calls).toEqual(['guard tr_1', 'refund tr_1 5.00 seen token-1', 'refunds tr_1'])
+    expect(store.getState().guard).toBeNull()
+  })
+
+  it('a refused refund reads the guard again, so the dialog shows the payment as it is now (issue 49 item 1)', async () => {
+    const p = port({
+      async refund({ paymentId, seen, holdReason }) {
+        p.calls.push(`refund ${paymentId} seen ${seen} because ${holdReason}`)
+        throw Object.assign(new Error('Nothing was sent: the payment changed since you opened the refund.'), {
+          code: 'conflict',
+          view: {},
+        })
+      },
+    })
+    const store = createActionsStore(p)
+    store.getState().open('refund', 'tr_1')
+    await expect.poll(() => store.getState().guard?.state).toBe('read')
+    await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '', '', '  customer called twice  ')
+    expect(p.calls).toEqual(['guard tr_1', 'refund tr_1 seen token-1 because customer called twice', 'guard tr_1'])
+    expect(store.getState().guard).toMatchObject({ state: 'read', value: { guard: { token: 'token-2' } } })
+    expect(store.getState().error?.message).toContain('changed since you opened')
+    expect(store.getState().dialog).toMatchObject({ kind: 'refund', targetId: 'tr_1' })
+  })
+
+  it('a guard main could not read is shown as an error, and nothing can be confirmed against it', async () => {
+    const store = createActionsStore(
+      port({
+        refundGuard: async () => {
+          throw Object.assign(new Error('Nothing was sent: Paydesk could not read tr_1 fresh just now.'), {
+            code: 'conflict',
+            view: {},
+          })
+        },
+      }),
+    )
+    store.getState().open('refund', 'tr_1')
+    await expect.poll(() => store.getState().guard?.state).toBe('error')
+    const guard = store.getState().guard
+    expect(guard?.state === 'error' ? guard.error.message : null).toContain('could not read tr_1 fresh')
   })
 
   it('a refund is one call to main when its answer carries the payment with its refunds (issue 23 item 4)', async () => {
@@ -106,6 +168,22 @@ describe('actions store', () => {
     await store.getState().loadRefunds('tr_2')
     store.getState().reset()
     expect(store.getState()).toMatchObject({ done: null, refunds: null, dialog: null, error: null })
+  })
+
+  it('cancels a refund: says so, keeps the payment main answered and its refunds (issue 49 item 3)', async () => {
+    const p = port()
+    const store = createActionsStore(p)
+    store.getState().open('cancel-refund', 're_7')
+    const after = await store.getState().cancelRefund('tr_1', 're_7')
+    expect(p.calls).toEqual(['cancel-refund tr_1 re_7'])
+    expect(store.getState().dialog).toBeNull()
+    expect(store.getState().done).toMatchObject({
+      kind: 'cancel-refund',
+      requestId: 'req-cancel-refund',
+      payment: after,
+    })
+    expect(store.getState().done?.message).toBe('Refund re_7 of EUR 5.00 was canceled; no money was sent.')
+    expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_1', list: [{ id: 're_7', status: 'canceled' }] })
   })
 
   it('shows a failed refunds list in words', async () => {

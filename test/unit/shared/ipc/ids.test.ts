@@ -20,6 +20,9 @@ const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
   ['payments.refunds', ['paymentId']],
   ['payments.cancelPayment', ['paymentId']],
   ['payments.update', ['paymentId']],
+  ['payments.refundGuard', ['paymentId']],
+  ['payments.cancelRefund', ['paymentId']],
+  ['payments.queuedRefunds', ['paymentId']],
   ['app.emailLink', ['option:0', 'id']],
 ]
 

@@ -1,32 +1,30 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
-import { readAmountInput } from '../../../../shared/amount-input'
-import { amountOffer } from '../../../../shared/input-suggestions'
-import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Address, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
+import { PAYMENT_DESCRIPTION_MAX } from '../../../../shared/order-rules'
 import {
   cancelPaymentBlocker,
   cancelPaymentNextStep,
   noPaymentActionWhy,
-  refundAmountProblem,
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-actions'
 import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
-import { useAppStore, useConnectionStore } from '../../app-stores'
+import { useAppStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from './NotApplicable'
+import { QueuedRefunds } from './QueuedRefunds'
 import { RefundsTable } from './RefundsTable'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
+import { addressedCustomer, DialogTextField, useConnectionText } from './dialog-parts'
+import { RefundDialog } from './RefundDialog'
 import './actions.css'
 import { useActionKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
 import type { ObjectRecordState } from '../../stores/team-store'
-import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from '../team/RefundTeamParts'
 
 /**
  * The actions store of one view: made once with its IPC port, reset when the view shows another
@@ -52,19 +50,6 @@ export function useViewActions(
   return store
 }
 
-export function addressedCustomer(address: Address | undefined): string {
-  if (!address) return 'not named'
-  const name = [address.givenName, address.familyName].filter(Boolean).join(' ')
-  return [name, address.email].filter(Boolean).join(' · ') || 'not named'
-}
-
-/** The connection as the dialogs name it: "Sandbox (test)". */
-export function useConnectionText(): { text: string; live: boolean } {
-  const active = useConnectionStore((s) => s.active)
-  if (!active) return { text: 'the active connection', live: false }
-  return { text: `${active.label} (${active.isLive ? 'live' : 'test'})`, live: active.isLive }
-}
-
 /** The result of the last action, with its request in the Inspector. */
 export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.JSX.Element | null {
   const done = useStore(store, (s) => s.done)
@@ -78,114 +63,6 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
         </RequestButton>
       )}
     </div>
-  )
-}
-
-/** A dialog's one-line text field: the words above it, bounded in length. */
-function DialogTextField(props: {
-  label: string
-  maxLength: number
-  testId: string
-  value: string
-  onChange: (value: string) => void
-}): React.JSX.Element {
-  return (
-    <label className="field">
-      <span>{props.label}</span>
-      <input
-        className="input"
-        value={props.value}
-        maxLength={props.maxLength}
-        onChange={(e) => props.onChange(e.target.value)}
-        data-testid={props.testId}
-      />
-    </label>
-  )
-}
-
-const REFUND_REASON = {
-  label: 'Reason (shown on the customer’s statement where the method allows; optional)',
-  maxLength: REFUND_DESCRIPTION_MAX,
-  testId: 'refund-description',
-}
-
-function RefundDialog({
-  payment,
-  store,
-  record,
-}: {
-  payment: Payment
-  store: StoreApi<ActionsState>
-  record: StoreApi<ObjectRecordState> | null
-}): React.JSX.Element {
-  const busy = useStore(store, (s) => s.busy)
-  const error = useStore(store, (s) => s.error)
-  const connection = useConnectionText()
-  const remaining = payment.amountRemaining ?? payment.amount
-  const [text, setText] = useState(remaining.value)
-  const [description, setDescription] = useState('')
-  const [ticket, setTicket] = useState(() => caseTicket(record))
-  const locale = userLocale()
-  const read = readAmountInput(text, remaining.currency)
-  const offer = amountOffer(text, remaining.currency)
-  const problem = read.ok ? refundAmountProblem(payment, read.amount) : null
-  const amountText = read.ok ? formatAmountForDisplay(read.amount, locale) : null
-  return (
-    <ActionDialog
-      title={`Refund payment ${payment.id}`}
-      confirmLabel={amountText ? `Refund ${amountText}` : 'Refund'}
-      cancelLabel="Don’t refund"
-      busy={busy}
-      busyLabel="Refunding…"
-      canConfirm={read.ok && problem === null && ticketProblem(ticket) === null}
-      live={connection.live}
-      error={error}
-      testId="refund-dialog"
-      onConfirm={() => read.ok && void store.getState().refund(payment.id, read.amount, description, ticket)}
-      onClose={() => store.getState().close()}
-    >
-      {record && <ColleagueRefunds record={record} />}
-      <dl className="pairs action-summary">
-        <dt>Paid</dt>
-        <dd>{formatAmountForDisplay(payment.amount, locale)}</dd>
-        {payment.amountRefunded && (
-          <>
-            <dt>Refunded so far</dt>
-            <dd>{formatAmountForDisplay(payment.amountRefunded, locale)}</dd>
-          </>
-        )}
-        <dt>Left to refund</dt>
-        <dd data-testid="refund-remaining">{formatAmountForDisplay(remaining, locale)}</dd>
-        <dt>Customer</dt>
-        <dd>{addressedCustomer(payment.billingAddress)}</dd>
-        <dt>Connection</dt>
-        <dd>{connection.text}</dd>
-      </dl>
-      {/* Before the amount: from "Don't refund", the amount stays two fields back (the keyboard path). */}
-      <TicketField value={ticket} onChange={setTicket} />
-      <label className="field">
-        <span>Amount to refund ({remaining.currency})</span>
-        <input
-          className="input mono"
-          value={text}
-          inputMode="decimal"
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={chooseOnAltEnter(offer, setText)}
-          aria-invalid={!read.ok || problem !== null}
-          aria-describedby="refund-amount-hint"
-          data-testid="refund-amount"
-        />
-      </label>
-      <AmountEcho offer={offer} testId="refund-amount" onChoose={setText} />
-      <p id="refund-amount-hint" className={read.ok && !problem ? 'muted' : 'field-error'} role="status">
-        {!read.ok
-          ? read.problem === 'ambiguous'
-            ? 'Choose the amount you mean.'
-            : read.message
-          : (problem?.message ?? `The customer gets ${amountText} back on the way they paid.`)}
-      </p>
-      <DialogTextField {...REFUND_REASON} value={description} onChange={setDescription} />
-    </ActionDialog>
   )
 }
 
@@ -417,6 +294,7 @@ export function PaymentActions({
         />
       )}
       <ActionDone store={store} />
+      <QueuedRefunds store={store} paymentId={payment.id} />
       <RefundsTable store={store} payment={payment} reading={reading} />
       {dialog?.kind === 'refund' && dialog.targetId === payment.id && (
         <RefundDialog payment={payment} store={store} record={record} />

@@ -1,6 +1,7 @@
 // Display helpers of the payments browser: the user's locale for dates and amounts.
 
 import { formatMoment } from '../../../../shared/dates'
+import { paymentState } from '../../../../shared/story/payment-story'
 
 let cachedLocale: string | null = null
 // navigator.language is read once (a list renders hundreds of cells per frame) and again when the
@@ -32,4 +33,22 @@ export const STATUS_CLASS: Record<string, string> = {
 
 export function statusClass(status: string): string {
   return STATUS_CLASS[status] ?? 'badge'
+}
+
+/**
+ * The badge of a payment by its state in words (issue 49): a paid payment charged back reads as a
+ * problem and one refunded as ended, never in paid's green; a refund on its way waits like pending.
+ */
+export function stateClass(payment: Parameters<typeof paymentState>[0]): string {
+  if (payment.status !== 'paid') return statusClass(payment.status)
+  switch (paymentState(payment).tone) {
+    case 'problem':
+      return STATUS_CLASS.failed ?? 'badge'
+    case 'waiting':
+      return STATUS_CLASS.pending ?? 'badge'
+    case 'neutral':
+      return STATUS_CLASS.canceled ?? 'badge'
+    default:
+      return statusClass(payment.status)
+  }
 }

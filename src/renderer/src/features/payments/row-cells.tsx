@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { Payment } from '../../../../shared/api-types'
 import { cellMayOverflow, type ColumnFit } from './column-fit'
-import { statusClass } from './format'
+import { stateClass } from './format'
 import { rowText, type RowText } from './row-text'
 
 // One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are
@@ -26,7 +26,7 @@ function paymentCell(id: string, payment: Payment, text: RowText, fit: ColumnFit
     case 'status':
       return (
         <div key={id} role="cell" className={`col-status${clip}`}>
-          <span className={statusClass(payment.status)} title={`Status: ${payment.status}`}>
+          <span className={stateClass(payment)} title={`Status: ${payment.status}`}>
             {text.state}
           </span>
         </div>

@@ -92,8 +92,9 @@ describe('one refund', () => {
       `POST /v2/payments/${paymentId}/refunds`,
       `GET /v2/payments/${paymentId}`,
     ])
-    // The first read carries the payment's refunds: the check for a refund already made uses them.
-    expect(new URL(sent[0]?.url ?? '').searchParams.get('embed')).toBe('refunds')
+    // The first read carries the payment's refunds and chargebacks: the guard (a refund already made,
+    // an open chargeback) is built from it (issue 49 item 1).
+    expect(new URL(sent[0]?.url ?? '').searchParams.get('embed')).toBe('refunds,chargebacks')
     // The answer is the payment as it is after the refund, with its refunds: the view reads nothing more.
     const refundId = (answer as { value: { refund: { id: string } } }).value.refund.id
     expect(answer).toMatchObject({

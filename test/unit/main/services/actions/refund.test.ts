@@ -85,7 +85,7 @@ describe('refund: a refund already made', () => {
     await expect(actions.refund({ paymentId: payment.id, amount: { currency: 'EUR', value: '4.00' } })).rejects.toThrow(
       /already made/,
     )
-    expect(calls).toEqual(['getPayment refunds'])
+    expect(calls).toEqual(['getPayment refunds,chargebacks'])
   })
 
   it('is looked up in the refunds list when the answer carried no embedded refunds', async () => {
@@ -93,6 +93,6 @@ describe('refund: a refund already made', () => {
     await expect(actions.refund({ paymentId: payment.id, amount: { currency: 'EUR', value: '4.00' } })).rejects.toThrow(
       /already made/,
     )
-    expect(calls).toEqual(['getPayment refunds', 'listRefunds'])
+    expect(calls).toEqual(['getPayment refunds,chargebacks', 'listRefunds'])
   })
 })

@@ -1,0 +1,162 @@
+/**
+ * "Refund the rest" always has a way through (issue 49 item 2), with a scripted client and clock:
+ * the rest of a payment, refused by the duplicate window only, is held by main and sent once the
+ * window has ended (after reading the payment again); it can be canceled until then; a payment that
+ * changed meanwhile is not refunded. Any other repeated amount is still refused.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createActionsService } from '../../../../../src/main/services/actions'
+import type { Payment, Refund } from '../../../../../src/shared/api-types'
+
+const HALF_AT = Date.parse('2026-11-28T10:05:00Z')
+let now = HALF_AT + 10 * 60_000
+let dataDir: string
+let calls: string[]
+let refunds: Refund[]
+let scheduled: { atMs: number; run: () => void; canceled: boolean }[]
+
+const eur = (value: string) => ({ currency: 'EUR', value })
+const half = {
+  resource: 'refund',
+  id: 're_00000000HALF',
+  status: 'pending',
+  description: '',
+  amount: eur('44.50'),
+  createdAt: new Date(HALF_AT).toISOString(),
+} as unknown as Refund
+
+function payment(): Payment {
+  const refunded = refunds.filter((r) => r.status !== 'canceled').length * 4450
+  return {
+    resource: 'payment',
+    id: 'tr_00000000REST',
+    mode: 'test',
+    status: 'paid',
+    method: 'paypal',
+    description: 'Desk lamp and mug',
+    amount: eur('89.00'),
+    amountRefunded: eur((refunded / 100).toFixed(2)),
+    amountRemaining: eur(((8900 - refunded) / 100).toFixed(2)),
+    createdAt: '2026-11-25T10:00:00+00:00',
+    _embedded: { refunds: [...refunds], chargebacks: [] },
+  } as unknown as Payment
+}
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-queue-unit-'))
+  now = HALF_AT + 10 * 60_000
+  calls = []
+  refunds = [half]
+  scheduled = []
+})
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function service() {
+  const client = {
+    getPayment: async () => payment(),
+    listRefunds: async () => ({ count: refunds.length, _embedded: { refunds }, _links: {} }),
+    createRefund: async (_id: string, body: { amount: { value: string } }) => {
+      calls.push(`createRefund ${body.amount.value} at ${new Date(now).toISOString()}`)
+      const made = { ...half, id: `re_0000000000R${refunds.length}`, createdAt: new Date(now).toISOString() }
+      refunds.push(made)
+      return made
+    },
+  }
+  const key = randomBytes(32)
+  return createActionsService({
+    dataDir,
+    record: () => {},
+    now: () => now,
+    getKey: async () => key,
+    schedule: (atMs, run) => {
+      const job = { atMs, run, canceled: false }
+      scheduled.push(job)
+      return () => void (job.canceled = true)
+    },
+    connections: {
+      activeConnection: async () => ({
+        id: 'conn_0000000000000001',
+        label: 'Shop',
+        kind: 'api-key',
+        mode: 'test',
+        profileId: null,
+        testmode: null,
+        isLive: false,
+        builtIn: false,
+      }),
+      getActiveClient: async () => client as never,
+    },
+  })
+}
+
+/** Moves the clock to the held refund's time and runs it; waits until main has settled it. */
+async function runDue(actions: ReturnType<typeof service>): Promise<void> {
+  const job = scheduled.at(-1)
+  if (!job || job.canceled) return
+  now = job.atMs
+  job.run()
+  await expect.poll(() => actions.queuedRefunds('tr_00000000REST').queued[0]?.state).not.toBe('waiting')
+}
+
+describe('the rest of a payment behind the duplicate window', () => {
+  it('is held and sent when the window ends, after reading the payment again', async () => {
+    const actions = service()
+    const { guard } = await actions.refundGuard({ paymentId: 'tr_00000000REST' })
+    const result = await actions.refund({ paymentId: 'tr_00000000REST', amount: eur('44.50'), seen: guard.token })
+    expect(result.refund).toBeNull()
+    expect(result.queued).toMatchObject({ state: 'waiting', sendAt: '2026-11-28T11:06:00.000Z', amount: eur('44.50') })
+    expect(result.queued?.note).toMatch(/sends this refund of the remaining €44\.50 at 11:06 UTC/)
+    expect(calls).toEqual([])
+    expect(actions.queuedRefunds('tr_00000000REST').queued).toHaveLength(1)
+    await runDue(actions)
+    expect(calls).toEqual(['createRefund 44.50 at 2026-11-28T11:06:00.000Z'])
+    expect(actions.queuedRefunds('tr_00000000REST').queued[0]).toMatchObject({
+      state: 'sent',
+      refundId: 're_0000000000R1',
+    })
+  })
+
+  it('can be canceled while it waits: nothing is sent', async () => {
+    const actions = service()
+    const { guard } = await actions.refundGuard({ paymentId: 'tr_00000000REST' })
+    const { queued } = await actions.refund({ paymentId: 'tr_00000000REST', amount: eur('44.50'), seen: guard.token })
+    const canceled = actions.cancelQueuedRefund(queued?.id ?? '')
+    expect(canceled.queued).toMatchObject({
+      state: 'canceled',
+      note: 'Canceled before it was sent; nothing was refunded.',
+    })
+    expect(scheduled.at(-1)?.canceled).toBe(true)
+    expect(() => actions.cancelQueuedRefund(queued?.id ?? '')).toThrow(/can no longer be canceled/)
+    expect(calls).toEqual([])
+  })
+
+  it('is not sent when the payment changed meanwhile (another refund)', async () => {
+    const actions = service()
+    const { guard } = await actions.refundGuard({ paymentId: 'tr_00000000REST' })
+    await actions.refund({ paymentId: 'tr_00000000REST', amount: eur('44.50'), seen: guard.token })
+    refunds.push({ ...half, id: 're_00000COLLEAG', amount: eur('10.00') })
+    await runDue(actions)
+    expect(calls).toEqual([])
+    expect(actions.queuedRefunds('tr_00000000REST').queued[0]).toMatchObject({
+      state: 'not-sent',
+      note: expect.stringMatching(/the payment changed since it was queued/),
+    })
+  })
+
+  it('an amount that is not the rest is still refused within the hour, with what to do', async () => {
+    refunds = [{ ...half, amount: eur('20.00') }]
+    const actions = service()
+    const { guard } = await actions.refundGuard({ paymentId: 'tr_00000000REST' })
+    await expect(
+      actions.refund({ paymentId: 'tr_00000000REST', amount: eur('20.00'), seen: guard.token }),
+    ).rejects.toThrow(/already made on this payment/)
+    expect(scheduled).toEqual([])
+  })
+})
