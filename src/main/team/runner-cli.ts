@@ -35,7 +35,9 @@ async function main(): Promise<number> {
     const store = createKeytarSecretStore(await loadKeytar(), { service: RUNNER_KEYCHAIN.service })
     const key = runnerCredential(await readStdin(), 'Standard input')
     await store.set(RUNNER_KEYCHAIN.account, key.secret)
-    console.log(`The key is in this user's keychain ("${RUNNER_KEYCHAIN.service}"); start the runner without --key-file.`)
+    console.log(
+      `The key is in this user's keychain ("${RUNNER_KEYCHAIN.service}"); start the runner without --key-file.`,
+    )
     return 0
   }
   if (!values.db || !values.api) {

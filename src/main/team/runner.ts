@@ -83,7 +83,10 @@ async function send(api: RunnerApi, request: WriteRequest): Promise<Outcome> {
   } catch (error) {
     if (isApiError(error) && error.status !== null && error.status < 500) {
       const detail = error.detail ?? error.message
-      return { ...outcome('refused', 'service', error.status, null, `The service refused the refund: ${detail}`), sent: true }
+      return {
+        ...outcome('refused', 'service', error.status, null, `The service refused the refund: ${detail}`),
+        sent: true,
+      }
     }
     const last = request.attempts + 1 >= MAX_ATTEMPTS
     return {

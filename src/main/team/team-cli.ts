@@ -55,7 +55,9 @@ async function setup(
       throw new Error(`--limit ${text}: write ROLE:CURRENCY:PER_REFUND:PER_DAY, e.g. agent:EUR:100.00:500.00.`)
     }
     await setRefundLimit(client, { role, currency, perRefund, perDay })
-    console.log(`A${role === 'agent' ? 'n' : ''} ${role} refunds up to ${perRefund} ${currency} a refund and ${perDay} ${currency} a day without a lead's approval.`)
+    console.log(
+      `A${role === 'agent' ? 'n' : ''} ${role} refunds up to ${perRefund} ${currency} a refund and ${perDay} ${currency} a day without a lead's approval.`,
+    )
   }
   if (typeof values['remove-agent'] === 'string') {
     const login = values['remove-agent']

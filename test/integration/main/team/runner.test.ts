@@ -136,9 +136,9 @@ describe('limits and approval, held by the database', () => {
         [id],
       ),
     ).rejects.toThrow(/permission denied/)
-    await expect(anna.query(`UPDATE paydesk.write_requests SET state = 'queued' WHERE id = $1`, [big.id])).rejects.toThrow(
-      /permission denied/,
-    )
+    await expect(
+      anna.query(`UPDATE paydesk.write_requests SET state = 'queued' WHERE id = $1`, [big.id]),
+    ).rejects.toThrow(/permission denied/)
     await expect(anna.query(`DELETE FROM paydesk.write_requests WHERE id = $1`, [big.id])).rejects.toThrow(
       /permission denied/,
     )

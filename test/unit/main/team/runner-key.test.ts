@@ -33,7 +33,7 @@ describe('the runner key', () => {
     expect(() => keyFromFile(keyFile('live_abcdefghijklmnop', 0o620))).toThrow(/other users/)
   })
 
-  it("refuses a file of another user and a file that holds no key", () => {
+  it('refuses a file of another user and a file that holds no key', () => {
     const file = keyFile('live_abcdefghijklmnop', 0o600)
     expect(() => keyFromFile(file, 12345)).toThrow(/another user/)
     expect(() => keyFromFile(keyFile('not a key', 0o600))).toThrow(/does not hold an API key/)
