@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import type { Amount, Payment } from '../../shared/api-types'
 import { refundAmountProblem, refundBlocker } from '../../shared/payment-actions'
+import { UserFacingError } from '../ipc/errors'
 import { sqlState } from './pg-store'
 
 export type WriteRequestState = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
@@ -190,9 +191,12 @@ export async function decideRequest(
   freshPayment: (paymentId: string) => Promise<Payment>,
 ): Promise<{ request: WriteRequest; words: string }> {
   const request = await requestById(db, id)
-  if (request === null) throw new Error('There is no such refund request.')
+  if (request === null) throw new UserFacingError('not-found', 'There is no such refund request.')
   if (request.state !== 'waiting-approval') {
-    throw new Error(`This refund request is no longer waiting for approval (it is ${request.state}).`)
+    throw new UserFacingError(
+      'conflict',
+      `This refund request is no longer waiting for approval (it is ${request.state}).`,
+    )
   }
   let state: 'queued' | 'refused' = 'queued'
   let reason: string | null = null
@@ -206,7 +210,9 @@ export async function decideRequest(
   } else {
     state = 'refused'
     reason = decision.reason.trim()
-    if (reason === '') throw new Error('Say why the refund is refused: the agent who asked reads it.')
+    if (reason === '') {
+      throw new UserFacingError('invalid-input', 'Say why the refund is refused: the agent who asked reads it.')
+    }
   }
   let changed: number
   try {
@@ -218,12 +224,15 @@ export async function decideRequest(
         )
       ).rowCount ?? 0
   } catch (error) {
-    if (sqlState(error) === '42501') throw new Error('Only a lead approves or refuses a refund request.')
+    if (sqlState(error) === '42501') {
+      throw new UserFacingError('conflict', 'Only a lead approves or refuses a refund request.')
+    }
     throw error
   }
   const after = (await requestById(db, id)) ?? request
   if (changed === 0) {
-    throw new Error(
+    throw new UserFacingError(
+      'conflict',
       after.requestedBy === (await currentLogin(db))
         ? 'You asked for this refund yourself: another lead decides it.'
         : after.state !== 'waiting-approval'

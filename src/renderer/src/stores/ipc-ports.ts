@@ -10,6 +10,7 @@ import type { OrderPort } from './order-store'
 import type { OrdersPort } from './orders-store'
 import type { PaymentsPort } from './payments-store'
 import type { SearchPort } from './search-store'
+import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
 
 // Every store's port onto main: the only module of the renderer that calls the IPC client. Components
@@ -147,6 +148,15 @@ export function ipcTeamPort(): TeamPort {
     connect: (input) => call('team.connect', input),
     test: (input) => call('team.test', input),
     disconnect: () => call('team.disconnect'),
+    onChanged: (listener) => subscribe('team.changed', listener),
+  }
+}
+
+/** Refund requests in team mode (issue 51): the list on Home and a lead's decision. */
+export function ipcRequestsPort(): RequestsPort {
+  return {
+    list: () => call('requests.list'),
+    decide: (input) => call('requests.decide', input),
     onChanged: (listener) => subscribe('team.changed', listener),
   }
 }

@@ -1,0 +1,85 @@
+// The `requests.*` IPC handlers (issue 51): main asks the team database (through the record service's
+// connection) and reads a payment fresh with the desk's own (read) credential before a lead's approval.
+import type { ClientBase } from 'pg'
+import type { Payment } from '../../shared/api-types'
+import type { HandlersFor } from '../../shared/ipc/define'
+import type { requestChannels, WriteRequestView } from '../../shared/ipc/requests'
+import type { RecordService } from './record-service'
+import {
+  decideRequest,
+  REQUEST_COLUMNS,
+  requestFromRow,
+  requestStateWords,
+  runnerOnline,
+  waitingForMe,
+  type RequestRow,
+  type WriteRequest,
+} from './write-requests'
+
+export interface RequestHandlerDeps {
+  record: RecordService
+  /** The payment as it is now, read with the desk's credential. */
+  readPayment: (paymentId: string) => Promise<Payment>
+}
+
+function view(request: WriteRequest, online: boolean): WriteRequestView {
+  return {
+    id: request.id,
+    paymentId: request.paymentId,
+    amount: request.amount,
+    ticket: request.ticket,
+    reason: request.reason,
+    requestedBy: request.requestedBy,
+    requestedAt: request.requestedAt,
+    state: request.state,
+    words: requestStateWords(request, online),
+  }
+}
+
+async function mine(db: ClientBase): Promise<WriteRequest[]> {
+  const { rows } = await db.query<RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM paydesk.write_requests
+     WHERE requested_by = session_user AND requested_at > now() - interval '7 days' ORDER BY id DESC LIMIT 50`,
+  )
+  return rows.map(requestFromRow)
+}
+
+/** Whether this team sends writes through a runner: a runner login exists. */
+async function teamHasRunner(db: ClientBase): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM paydesk.agents WHERE role = 'runner' AND removed_at IS NULL`,
+  )
+  return (rows[0]?.n ?? 0) > 0
+}
+
+export function createRequestHandlers(deps: RequestHandlerDeps): HandlersFor<typeof requestChannels> {
+  const { record } = deps
+  return {
+    'requests.list': async () => {
+      const status = await record.status()
+      if (status.home !== 'team' || status.state !== 'connected') {
+        return { teamMode: false, runnerOnline: false, waitingForMe: [], mine: [] }
+      }
+      return record.withTeamDatabase(async (db) => {
+        const [teamMode, online, waiting, own] = await Promise.all([
+          teamHasRunner(db),
+          runnerOnline(db),
+          waitingForMe(db),
+          mine(db),
+        ])
+        return {
+          teamMode,
+          runnerOnline: online,
+          waitingForMe: waiting.map((r) => view(r, online)),
+          mine: own.map((r) => view(r, online)),
+        }
+      })
+    },
+    'requests.decide': (input) =>
+      record.withTeamDatabase(async (db) => {
+        const decision = input.approve ? { approve: true as const } : { approve: false as const, reason: input.reason }
+        const { request, words } = await decideRequest(db, input.id, decision, deps.readPayment)
+        return { request: view(request, await runnerOnline(db)), words }
+      }),
+  }
+}
