@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { practiceCalls } from '../../sandbox'
 import { UserFacingError } from '../ipc/errors'
 import { createConnectionHandlers } from '../services/connections'
@@ -94,6 +95,7 @@ export function buildHandlers(
           priority: 'user',
           origin: { screen: 'home', action: 'read before approving a refund' },
         }),
+      desk: os.hostname(),
     }),
   }
 }

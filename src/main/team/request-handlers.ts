@@ -4,9 +4,12 @@ import type { ClientBase } from 'pg'
 import type { Payment } from '../../shared/api-types'
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { requestChannels, WriteRequestView } from '../../shared/ipc/requests'
+import { UserFacingError } from '../ipc/errors'
 import type { RecordService } from './record-service'
 import {
   decideRequest,
+  noLongerApplies,
+  requestRefund,
   REQUEST_COLUMNS,
   requestFromRow,
   requestStateWords,
@@ -20,6 +23,8 @@ export interface RequestHandlerDeps {
   record: RecordService
   /** The payment as it is now, read with the desk's credential. */
   readPayment: (paymentId: string) => Promise<Payment>
+  /** The desk (machine) asking. */
+  desk: string
 }
 
 function view(request: WriteRequest, online: boolean): WriteRequestView {
@@ -55,6 +60,26 @@ async function teamHasRunner(db: ClientBase): Promise<boolean> {
 export function createRequestHandlers(deps: RequestHandlerDeps): HandlersFor<typeof requestChannels> {
   const { record } = deps
   return {
+    // Main checks the payment as it is now (with the desk's read credential) before asking, so an
+    // agent hears at once why a refund cannot be made; the runner checks again before sending.
+    'requests.refund': async ({ paymentId, amount, description, ticket }) => {
+      const payment = await deps.readPayment(paymentId)
+      const why = noLongerApplies(payment, { amount })
+      if (why !== null) throw new UserFacingError('conflict', why)
+      return record.withTeamDatabase(async (db) => {
+        if (!(await teamHasRunner(db))) {
+          throw new UserFacingError('conflict', 'This team has no team runner: refunds are made on each desk.')
+        }
+        const made = await requestRefund(db, {
+          paymentId,
+          amount,
+          ticket: ticket ?? null,
+          reason: description ?? null,
+          desk: deps.desk,
+        })
+        return view(made, await runnerOnline(db))
+      })
+    },
     'requests.list': async () => {
       const status = await record.status()
       if (status.home !== 'team' || status.state !== 'connected') {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Amount } from '../api-types'
+import { refundInput } from './actions'
 import { defineChannel } from './define'
 
 // Write requests in team mode (issue 51): a desk without a write key asks the team runner for a
@@ -36,6 +37,8 @@ export interface RequestsView {
 const reason = z.string().trim().max(500)
 
 export const requestChannels = {
+  /** Asks the team runner for a refund (team mode); the answer says whether it waits for a lead. */
+  'requests.refund': defineChannel<WriteRequestView>()(refundInput),
   'requests.list': defineChannel<RequestsView>()(z.undefined()),
   /** A lead approves, or refuses with a reason, a request of someone else. */
   'requests.decide': defineChannel<{ request: WriteRequestView; words: string }>()(

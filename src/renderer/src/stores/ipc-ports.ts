@@ -127,6 +127,12 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
     cancelRefund: (paymentId, refundId) => call('payments.cancelRefund', { paymentId, refundId, from }),
     queuedRefunds: (paymentId) => call('payments.queuedRefunds', { paymentId }),
     cancelQueuedRefund: (queueId) => call('payments.cancelQueuedRefund', { queueId }),
+    team: {
+      teamMode: async () => (await call('requests.list')).teamMode,
+      request: (input) => call('requests.refund', input),
+      mine: async () => (await call('requests.list')).mine,
+      onChanged: (listener) => subscribe('team.changed', listener),
+    },
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
