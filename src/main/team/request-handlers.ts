@@ -86,12 +86,11 @@ export function createRequestHandlers(deps: RequestHandlerDeps): HandlersFor<typ
         return { teamMode: false, runnerOnline: false, waitingForMe: [], mine: [] }
       }
       return record.withTeamDatabase(async (db) => {
-        const [teamMode, online, waiting, own] = await Promise.all([
-          teamHasRunner(db),
-          runnerOnline(db),
-          waitingForMe(db),
-          mine(db),
-        ])
+        // One connection answers one query at a time: asked in turn.
+        const teamMode = await teamHasRunner(db)
+        const online = await runnerOnline(db)
+        const waiting = await waitingForMe(db)
+        const own = await mine(db)
         return {
           teamMode,
           runnerOnline: online,

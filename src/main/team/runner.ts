@@ -11,6 +11,7 @@
 // covers a retry within one attempt.
 import type { ClientBase } from 'pg'
 import type { Payment, Refund } from '../../shared/api-types'
+import { formatAmountForDisplay } from '../../shared/money'
 import type { ActionRecordEntry } from '../../shared/team-record'
 import { isApiError } from '../api/errors'
 import { actionValues, INSERT_ACTION } from './pg-rows'
@@ -115,7 +116,7 @@ function outcome(
 }
 
 function refundWords(request: WriteRequest, refund: Refund): string {
-  return `refund ${refund.id} of ${request.amount.value} ${request.amount.currency} on ${request.paymentId} (${refund.status})`
+  return `refund ${refund.id} of ${formatAmountForDisplay(request.amount)} on ${request.paymentId}, now ${refund.status}`
 }
 
 function recordEntry(request: WriteRequest, result: Outcome, desk: string, at: string): ActionRecordEntry {

@@ -94,7 +94,7 @@ export function requestStateWords(request: WriteRequest, runnerOnline: boolean):
         ? 'Approved or within your limit: waiting for the team runner to send it.'
         : 'Waiting for the team runner, which is not running now; it is sent once the runner is back.'
     case 'done':
-      return `Refunded: ${request.resultSummary ?? 'the service accepted the refund'}.`
+      return `Sent: the service made ${request.resultSummary ?? 'the refund'}.`
     case 'refused':
       return request.resultBy === 'lead'
         ? `Refused by ${request.decidedBy ?? 'a lead'}: ${request.decisionReason ?? ''}`

@@ -1,4 +1,5 @@
 import type { ChannelInput } from '../../../shared/ipc/contract'
+import { formatAmountForDisplay } from '../../../shared/money'
 import type { WriteRequestView } from '../../../shared/ipc/requests'
 import type { RecordChange } from '../../../shared/team-record'
 
@@ -19,7 +20,7 @@ const FINAL: ReadonlySet<WriteRequestView['state']> = new Set(['done', 'refused'
 
 /** The banner's sentence for a request. */
 export function teamRefundWords(request: WriteRequestView): string {
-  return `Refund of ${request.amount.currency} ${request.amount.value} asked for: ${request.words}`
+  return `Refund of ${formatAmountForDisplay(request.amount)} asked for: ${request.words}`
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { formatMoment } from '../../../../shared/dates'
+import { formatAmountForDisplay } from '../../../../shared/money'
 import type { WriteRequestView } from '../../../../shared/ipc/requests'
 import { useAppStore } from '../../app-stores'
 import type { RequestsState } from '../../stores/requests-store'
@@ -75,7 +76,7 @@ function RequestLine({ request }: { request: WriteRequestView }): React.JSX.Elem
         className="link-button"
         onClick={() => navigate(openRequestOf({ kind: 'payment', id: request.paymentId }))}
       >
-        Refund of {request.amount.currency} {request.amount.value} on <span className="mono">{request.paymentId}</span>
+        Refund of {formatAmountForDisplay(request.amount)} on <span className="mono">{request.paymentId}</span>
       </button>{' '}
       <span className="muted">
         {formatMoment(request.requestedAt, 'day-time')}
@@ -105,6 +106,7 @@ function Approval({ request, store }: { request: WriteRequestView; store: StoreA
           <label>
             Why not?{' '}
             <input
+              className="input"
               autoFocus
               value={reason}
               maxLength={500}
@@ -114,19 +116,24 @@ function Approval({ request, store }: { request: WriteRequestView; store: StoreA
               }}
             />
           </label>{' '}
-          <button type="submit" disabled={busy || reason.trim() === ''}>
+          <button type="submit" className="btn btn-small btn-danger" disabled={busy || reason.trim() === ''}>
             Refuse
           </button>{' '}
-          <button type="button" onClick={() => setRefusing(false)}>
+          <button type="button" className="btn btn-small" onClick={() => setRefusing(false)}>
             Back
           </button>
         </form>
       ) : (
         <>
-          <button type="button" disabled={busy} onClick={() => void store.getState().approve(request.id)}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={busy}
+            onClick={() => void store.getState().approve(request.id)}
+          >
             Approve
           </button>{' '}
-          <button type="button" disabled={busy} onClick={() => setRefusing(true)}>
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => setRefusing(true)}>
             Refuse…
           </button>
         </>
