@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../../src/main/api/client'
 import { drainQueue, runOneRequest, type RunnerApi } from '../../../../src/main/team/runner'
 import { addAgent, setRefundLimit } from '../../../../src/main/team/team-admin'
-import { decideRequest, requestById, requestRefund } from '../../../../src/main/team/write-requests'
+import { startRunner } from '../../../../src/main/team/runner-process'
+import {
+  decideRequest,
+  requestById,
+  requestRefund,
+  requestStateWords,
+  runnerOnline,
+} from '../../../../src/main/team/write-requests'
 import type { Payment } from '../../../../src/shared/api-types'
 import { startHarness, type Harness } from '../../helpers/sandbox-harness'
 import { startTestTeam, type TestTeam } from '../../helpers/team-cluster'
@@ -258,5 +265,31 @@ describe('sent once', () => {
       request.idempotencyKey,
     ])
     expect(recorded.rowCount).toBe(1)
+  })
+})
+
+describe('the runner down', () => {
+  it('keeps requests waiting, visibly, and sends each once when a runner starts', async () => {
+    const id = await paid()
+    const request = await requestRefund(anna, { paymentId: id, amount: eur('3.00'), desk: 'desk-a' })
+    expect(await runnerOnline(anna)).toBe(false)
+    expect(requestStateWords(request, false)).toMatch(/not running now; it is sent once the runner is back/)
+    const api = runnerApi()
+    const runner = await startRunner({
+      config: { connectionString: team.cluster.urlFor('runner', runnerPassword) },
+      api,
+      pollMs: 60_000,
+    })
+    try {
+      await runner.idle()
+      expect(await runnerOnline(anna)).toBe(true)
+      expect((await requestById(anna, request.id))?.state).toBe('done')
+      expect(api.sent).toEqual([request.idempotencyKey])
+      // Woken by the database's notice (the poll is a minute away): a new request is sent at once.
+      const next = await requestRefund(anna, { paymentId: await paid(), amount: eur('2.00'), desk: 'desk-a' })
+      await expect.poll(async () => (await requestById(anna, next.id))?.state, { timeout: 10_000 }).toBe('done')
+    } finally {
+      await runner.stop()
+    }
   })
 })
