@@ -19,7 +19,7 @@ import {
   type WriteRequest,
 } from './write-requests'
 
-export interface RequestHandlerDeps {
+interface RequestHandlerDeps {
   record: RecordService
   /** The payment as it is now, read with the desk's credential. */
   readPayment: (paymentId: string) => Promise<Payment>

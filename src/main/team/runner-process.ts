@@ -6,7 +6,7 @@ import os from 'node:os'
 import pg from 'pg'
 import { drainQueue, type RunnerApi, type StepResult } from './runner'
 
-export interface RunnerProcessOptions {
+interface RunnerProcessOptions {
   /** connection settings of the runner's own login (role runner) */
   config: pg.ClientConfig
   api: RunnerApi

@@ -28,7 +28,7 @@ export interface RunnerApi {
 }
 
 /** The refund's metadata key that names the request it was sent for. */
-export const REQUEST_METADATA_KEY = 'paydeskRequest'
+const REQUEST_METADATA_KEY = 'paydeskRequest'
 
 /** After this many attempts without an answer a request ends `unknown` (each retry uses its one key). */
 const MAX_ATTEMPTS = 5

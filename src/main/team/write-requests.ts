@@ -9,7 +9,7 @@ import { refundAmountProblem, refundBlocker } from '../../shared/payment-actions
 import { UserFacingError } from '../ipc/errors'
 import { sqlState } from './pg-store'
 
-export type WriteRequestState = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
+type WriteRequestState = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
 
 export interface WriteRequest {
   id: number
@@ -104,7 +104,7 @@ export function requestStateWords(request: WriteRequest, runnerOnline: boolean):
   }
 }
 
-export interface RefundRequestInput {
+interface RefundRequestInput {
   paymentId: string
   amount: Amount
   ticket?: string | null
@@ -176,7 +176,7 @@ export function noLongerApplies(payment: Payment, request: Pick<WriteRequest, 'a
   return refundBlocker(payment) ?? refundAmountProblem(payment, request.amount)?.message ?? null
 }
 
-export type Decision = { approve: true } | { approve: false; reason: string }
+type Decision = { approve: true } | { approve: false; reason: string }
 
 /**
  * A lead's decision on a waiting request. `freshPayment` reads the payment anew (with the desk's read

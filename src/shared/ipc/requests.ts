@@ -8,7 +8,7 @@ import { defineChannel } from './define'
 // page names the payment and the amount; main asks the database, which stamps who asked; a lead's
 // decision is checked again by the database (not their own request, only while it waits).
 
-export type RequestStateView = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
+type RequestStateView = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
 
 /** A request as a desk shows it: where it stands in the agent's words first. */
 export interface WriteRequestView {

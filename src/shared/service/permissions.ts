@@ -71,7 +71,7 @@ export function permissionFor(operation: Operation): Permission {
 }
 
 /** Every permission some operation needs, sorted (what a token "with every permission" holds). */
-export const KNOWN_PERMISSIONS: readonly Permission[] = [...new Set(OPERATIONS.map(permissionFor))].sort()
+const KNOWN_PERMISSIONS: readonly Permission[] = [...new Set(OPERATIONS.map(permissionFor))].sort()
 
 /** The read permissions: what a desk's token holds in team mode. */
 export const READ_PERMISSIONS: readonly Permission[] = KNOWN_PERMISSIONS.filter((p) => p.endsWith('.read'))
