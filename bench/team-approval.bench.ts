@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     p95s.push(p95)
     all.push(...times)
     console.log(
-      `run ${run}: ${times.length} requests, ${approved} approved by the lead, ${done} refunded, round trip p50 ${median(times).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (load ${os.loadavg()[0]?.toFixed(2)})`,
+      `run ${run}: ${times.length} requests, ${approved} approved by the lead, ${done} sent by the runner, round trip p50 ${median(times).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (load ${os.loadavg()[0]?.toFixed(2)})`,
     )
   }
   console.log(

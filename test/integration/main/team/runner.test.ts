@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../../src/main/api/client'
 import { drainQueue, runOneRequest, type RunnerApi } from '../../../../src/main/team/runner'
-import { addAgent, setRefundLimit } from '../../../../src/main/team/team-admin'
+import { addAgent, setRefundLimit, verifyTeamRecord } from '../../../../src/main/team/team-admin'
 import { startRunner } from '../../../../src/main/team/runner-process'
 import {
   decideRequest,
@@ -235,6 +235,8 @@ describe('sent once', () => {
       const payment = await readPayment(request?.paymentId ?? '')
       expect(payment._embedded?.refunds).toHaveLength(1)
     }
+    // The runner's rows (named after the asking agent) chain like every other row.
+    expect((await verifyTeamRecord(anna)).problems).toEqual([])
   })
 
   it('sends nothing twice after a runner stopped between the send and the commit', async () => {
