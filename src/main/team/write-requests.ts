@@ -163,10 +163,10 @@ export async function waitingForMe(db: ClientBase): Promise<WriteRequest[]> {
   return rows.map(requestFromRow)
 }
 
-/** Whether a team runner is connected (its session is named `paydesk-runner…`). */
+/** Whether a team runner is connected (its request loop's session is named `paydesk-runner@<host>`). */
 export async function runnerOnline(db: ClientBase): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'paydesk-runner%'`,
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'paydesk-runner@%'`,
   )
   return (rows[0]?.n ?? 0) > 0
 }
