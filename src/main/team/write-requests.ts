@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import type { Amount, Payment } from '../../shared/api-types'
+import { formatAmountForDisplay } from '../../shared/money'
 import { refundAmountProblem, refundBlocker } from '../../shared/payment-actions'
+import { buildRefundGuard } from '../../shared/refund-guard'
 import { UserFacingError } from '../ipc/errors'
 import { sqlState } from './pg-store'
 
@@ -171,9 +173,26 @@ export async function runnerOnline(db: ClientBase): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0
 }
 
-/** Why this payment, read fresh, no longer takes the request's refund; null when it still does. */
-export function noLongerApplies(payment: Payment, request: Pick<WriteRequest, 'amount'>): string | null {
-  return refundBlocker(payment) ?? refundAmountProblem(payment, request.amount)?.message ?? null
+/**
+ * Why this payment, read fresh (with its refunds and chargebacks embedded), no longer takes the
+ * request's refund; null when it still does. The shared rules: the state and what is left to refund,
+ * and the collision guard's open chargeback, which holds a refund (it could pay the customer twice; in
+ * team mode nobody overrides it: a new request after the chargeback is settled).
+ */
+export function noLongerApplies(
+  payment: Payment,
+  request: Pick<WriteRequest, 'amount'>,
+  nowMs: number = Date.now(),
+): string | null {
+  const plain = refundBlocker(payment) ?? refundAmountProblem(payment, request.amount)?.message
+  if (plain) return plain
+  const guard = buildRefundGuard(payment, payment._embedded?.refunds ?? [], payment._embedded?.chargebacks ?? [], nowMs)
+  const open = guard.openChargebacks[0]
+  if (!open) return null
+  return (
+    `the customer's bank opened a chargeback of ${formatAmountForDisplay(open.amount)} on this payment: it is ` +
+    'taking that money back already, so this refund could pay the customer twice.'
+  )
 }
 
 type Decision = { approve: true } | { approve: false; reason: string }

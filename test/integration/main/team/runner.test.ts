@@ -208,7 +208,22 @@ describe('limits and approval, held by the database', () => {
     await drainQueue(await runnerClient(), api, 'runner-test')
     const after = await requestById(anna, request.id)
     expect(after).toMatchObject({ state: 'refused', resultBy: 'runner' })
-    expect(after?.resultSummary).toMatch(/^Not sent: .*refunded in full/)
+    expect(after?.resultSummary).toMatch(/^Not sent: The whole amount is being refunded/)
+    expect(api.sent).toEqual([])
+  })
+})
+
+describe('an open chargeback', () => {
+  it('holds a queued refund: the runner refuses it unsent, with the reason', async () => {
+    const id = await paid()
+    const request = await requestRefund(anna, { paymentId: id, amount: eur('10.00'), desk: 'desk-a' })
+    expect(request.state).toBe('queued')
+    await sandbox.admin.openChargeback(id, eur('20.00'))
+    const api = runnerApi()
+    await drainQueue(await runnerClient(), api, 'runner-test')
+    const after = await requestById(anna, request.id)
+    expect(after).toMatchObject({ state: 'refused', resultBy: 'runner' })
+    expect(after?.resultSummary).toMatch(/^Not sent: the customer's bank opened a chargeback of €20\.00/)
     expect(api.sent).toEqual([])
   })
 })

@@ -29,6 +29,10 @@ function ports(teamMode: boolean) {
       direct += 1
       return refused()
     },
+    refundGuard: refused,
+    cancelRefund: refused,
+    queuedRefunds: refused,
+    cancelQueuedRefund: refused,
     refunds: refused,
     cancelPayment: refused,
     update: refused,
