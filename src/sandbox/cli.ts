@@ -11,7 +11,8 @@ const USAGE = `Usage: tsx src/sandbox/cli.ts [options]
   --seed <n>             PRNG seed: the same seed gives the same data, ids and profile
                          (default: random per launch; the banner prints the one in use)
   --prng-seed <n>        the same as --seed (older name)
-  --key <secret>         credential, repeatable (default: one generated test_ key)
+  --key <secret>         credential, repeatable (default: one generated test_ key); an
+                         access_ token may name its permissions: access_xyz:payments.read,refunds.read
   --admin-token <token>  admin bearer token (default: generated)
   --clock <moment>       start the sandbox clock at this ISO 8601 date or moment (default: now);
                          move it later with POST /__admin/clock
@@ -51,7 +52,10 @@ function banner(sandbox: RunningSandbox): string[] {
         ]
       : []),
     `  credentials:`,
-    ...sandbox.credentials.map((c) => `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''})`),
+    ...sandbox.credentials.map(
+      (c) =>
+        `    ${c.secret}  (${c.kind}${c.mode ? `, ${c.mode}` : ''}${c.permissions ? `; only ${[...c.permissions].join(', ')}` : ''})`,
+    ),
   ]
 }
 

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Mode } from '../shared/api-types'
 import { CREDENTIAL_PATTERN, type CredentialKind } from '../shared/service/credentials'
+import { isPermission, type Permission } from '../shared/service/permissions'
 import type { SandboxClock } from './clock'
 import type { FaultRegistry } from './faults'
 import type { IdFactory } from './ids'
@@ -15,6 +16,8 @@ export interface Credential {
   kind: CredentialKind
   /** fixed mode of an API key; organization tokens choose per request (`testmode`) */
   mode?: Mode
+  /** an organization token's permissions when it was given some (`access_…:payments.read,…`); else all */
+  permissions?: ReadonlySet<Permission>
 }
 
 export interface SandboxContext {
@@ -51,15 +54,32 @@ export interface SandboxContext {
 /** Request bodies above this size are refused with 413 (docs/SANDBOX.md). */
 export const MAX_BODY_BYTES = 1_000_000
 
-/** Spec 5: the prefix of a secret decides its kind and mode. */
-export function parseCredential(secret: string): Credential {
+/**
+ * Spec 5: the prefix of a secret decides its kind and mode. An organization token may name its
+ * permissions after a colon (`access_xyz:payments.read,refunds.read`, the names of
+ * shared/service/permissions.ts); without them it has every permission.
+ */
+export function parseCredential(given: string): Credential {
+  const colon = given.indexOf(':')
+  const secret = colon < 0 ? given : given.slice(0, colon)
   // The same characters the app accepts after the prefix (spec module, service/credentials.ts).
   const match = CREDENTIAL_PATTERN.exec(secret)
   if (!match) {
     throw new Error(`credential must look like test_…, live_… or access_… (letters, digits, "_", "-"): ${secret}`)
   }
-  if (match[1] === 'access') return { secret, kind: 'organization-token' }
-  return { secret, kind: 'api-key', mode: match[1] as Mode }
+  if (match[1] !== 'access') {
+    if (colon >= 0) throw new Error(`only an organization token (access_…) names permissions: ${secret}`)
+    return { secret, kind: 'api-key', mode: match[1] as Mode }
+  }
+  if (colon < 0) return { secret, kind: 'organization-token' }
+  const names = given
+    .slice(colon + 1)
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+  const unknown = names.filter((n) => !isPermission(n))
+  if (unknown.length > 0) throw new Error(`unknown permission(s) ${unknown.join(', ')} for ${secret}`)
+  return { secret, kind: 'organization-token', permissions: new Set(names.filter(isPermission)) }
 }
 
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {

@@ -61,7 +61,10 @@ export interface SandboxOptions {
    * launch (issue 22 item 8: ids and the profile cannot be guessed from an earlier run).
    */
   seed?: number
-  /** credentials (`test_…`, `live_…` API keys, `access_…` organization tokens); default one generated test_ key */
+  /**
+   * credentials (`test_…`, `live_…` API keys, `access_…` organization tokens, a token's permissions
+   * after a colon: `access_xyz:payments.read,refunds.read`); default one generated test_ key
+   */
   keys?: string[]
   /** default: generated per launch */
   adminToken?: string
@@ -110,7 +113,12 @@ export interface RunningSandbox {
   profileId: string
   /** the PRNG seed in use (given, or drawn at launch): start again with it to get the same data */
   seed: number
-  credentials: { secret: string; kind: 'api-key' | 'organization-token'; mode?: 'test' | 'live' }[]
+  credentials: {
+    secret: string
+    kind: 'api-key' | 'organization-token'
+    mode?: 'test' | 'live'
+    permissions?: ReadonlySet<string>
+  }[]
   /** With `tls`: the certificate (PEM, its path and SHA-256 fingerprint), to trust as a CA. */
   tls?: Omit<SandboxTlsMaterial, 'key'>
   close(): Promise<void>
@@ -128,7 +136,10 @@ function secureToken(length: number): string {
 function credentialMap(keys: string[] | undefined): Map<string, Credential> {
   const secrets = keys && keys.length > 0 ? keys : [`${CREDENTIAL_PREFIXES.test}${secureToken(30)}`]
   const credentials = new Map<string, Credential>()
-  for (const secret of secrets) credentials.set(secret, parseCredential(secret))
+  for (const given of secrets) {
+    const credential = parseCredential(given)
+    credentials.set(credential.secret, credential)
+  }
   return credentials
 }
 

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mode } from '../shared/api-types'
 import { canonicalJson } from '../shared/canonical-json'
 import { matchOperation } from '../shared/service/operations'
+import { missingPermissionDetail, permissionFor } from '../shared/service/permissions'
 import { handleAdmin } from './admin'
 import { documentationPage } from './checkout-page'
 import { MAX_BODY_BYTES, readBody, type Credential, type SandboxContext } from './context'
@@ -193,6 +194,8 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
       : errorReply(ctx.origin, 429, 'Too many requests. Wait and retry with backoff.')
     return deliver(res, withHeaders(reply, rate.headers), undefined)
   }
+  const forbidden = permissionProblem(credential, method, path)
+  if (forbidden !== null) return deliver(res, errorReply(ctx.origin, 403, forbidden), undefined)
   const mode = peekMode(credential, method, url, rawBody ?? Buffer.alloc(0), req.headers['content-type'])
   const rate = ctx.limiter.take(ctx.profileId, mode, method, path)
   if (!rate.allowed) {
@@ -243,6 +246,20 @@ async function handleApi(ctx: SandboxContext, req: IncomingMessage, res: ServerR
   }
   // Every kind other than `status` runs the operation first and then spoils the delivery.
   return deliver(res, withHeaders(reply, rate.headers), fault?.kind === 'latency' ? undefined : fault)
+}
+
+/**
+ * Why an organization token given named permissions may not make this request (403, the service's
+ * error shape: https://docs.mollie.com/docs/connect-permissions), or null. A path the operation table
+ * does not know is left to the router (404/405).
+ */
+function permissionProblem(credential: Credential, method: string, path: string): string | null {
+  if (credential.permissions === undefined) return null
+  const below = path.startsWith('/v2/') ? path.slice(3) : path
+  const match = matchOperation(method === 'HEAD' ? 'GET' : method, below)
+  if (!match.found) return null
+  const needed = permissionFor(match.operation)
+  return credential.permissions.has(needed) ? null : missingPermissionDetail(needed)
 }
 
 function withHeaders(reply: Reply, headers: Record<string, string>): Reply {

@@ -102,6 +102,8 @@ export type RecordChange =
   | { kind: 'action'; object: RecordObjectRef }
   | { kind: 'note'; object: RecordObjectRef }
   | { kind: 'case'; object: RecordObjectRef }
+  /** A write request (issue 51) was made, decided or sent. */
+  | { kind: 'request'; object: RecordObjectRef }
   | { kind: 'status' }
 
 /** The longest note, in characters (a note is a few sentences, not a document). */

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { practiceCalls } from '../../sandbox'
 import { UserFacingError } from '../ipc/errors'
 import { createConnectionHandlers } from '../services/connections'
@@ -13,6 +14,7 @@ import type { Foundation } from './foundation'
 import type { TeamWiring } from './team'
 import type { AppDeps } from './types'
 import { createTeamHandlers } from '../team/handlers'
+import { createRequestHandlers } from '../team/request-handlers'
 import type { RecordService } from '../team/record-service'
 import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
 import type { RecordObjectRef } from '../../shared/team-record'
@@ -84,6 +86,17 @@ export function buildHandlers(
     ...createCustomerHandlers(d.customers),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
     ...createTeamHandlers(team.record, team.settings),
+    ...createRequestHandlers({
+      record: team.record,
+      // Before a lead's approval: the payment as it is now, with this desk's own (read) credential.
+      readPayment: async (id) =>
+        (await connections.getActiveClient()).getPayment(id, {
+          embed: ['refunds', 'chargebacks'],
+          priority: 'user',
+          origin: { screen: 'home', action: 'read before approving a refund' },
+        }),
+      desk: os.hostname(),
+    }),
   }
 }
 

@@ -12,6 +12,7 @@
 // in TypeScript (chain.ts).
 import type { ClientBase } from 'pg'
 import { SHARED_INDEX_MIGRATION } from './index-migration'
+import { REQUESTS_SQL } from './requests-schema'
 
 export interface Migration {
   version: number
@@ -254,6 +255,8 @@ GRANT INSERT, UPDATE ON paydesk.cases TO paydesk_agent, paydesk_lead;
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'record', sql: ROLES + TABLES + CHAIN + NOTES_AND_CASES + GRANTS },
+  // Issue 51: write requests, refund limits and approval, the runner's role (requests-schema.ts).
+  { version: 2, name: 'write requests', sql: REQUESTS_SQL },
   SHARED_INDEX_MIGRATION,
 ]
 
@@ -291,7 +294,9 @@ export async function applyMigrations(client: ClientBase): Promise<number[]> {
       }
       applied.push(migration.version)
     }
-    await client.query('GRANT SELECT ON paydesk.schema_migrations TO paydesk_viewer, paydesk_agent, paydesk_lead')
+    await client.query(
+      'GRANT SELECT ON paydesk.schema_migrations TO paydesk_viewer, paydesk_agent, paydesk_lead, paydesk_runner',
+    )
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['paydesk.migrations'])
   }

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/team-record'
 import { noteTextProblem } from '../../shared/team-record'
 import { UserFacingError } from '../ipc/errors'
+import type { ClientBase } from 'pg'
 import type { RecordStore } from './record-store'
 import type { WriteRecorder } from './recorded-write'
 import { createRetryQueue } from './retry-queue'
@@ -66,6 +67,8 @@ export interface RecordService {
   /** The team's other agents, online ones first (none on a single desk). */
   colleagues(): Promise<{ login: string; online: boolean }[]>
   status(): Promise<TeamRecordStatus>
+  /** Runs `use` on the team database (issue 51's write requests); refused in words on a single desk. */
+  withTeamDatabase<T>(use: (db: ClientBase) => Promise<T>): Promise<T>
   /** Sets the team database (the password goes to the keychain) and connects to it. */
   connect(input: { connectionString: string; password?: string | undefined }): Promise<TeamRecordStatus>
   /** Tries a connection string without saving it: one sentence for the agent. */
@@ -73,6 +76,17 @@ export interface RecordService {
   /** Forgets the team database (and its password); the desk's own store is the record again. */
   disconnect(): Promise<TeamRecordStatus>
   close(): Promise<void>
+}
+
+/** Runs `use` on a store's team database connection; refused in words on a single desk. */
+async function onTeamDatabase<T>(s: RecordStore, use: (db: ClientBase) => Promise<T>): Promise<T> {
+  if (!s.withTeamDatabase) {
+    throw new UserFacingError(
+      'conflict',
+      'Refunds are asked for through a team database: set one under Connections → Team database.',
+    )
+  }
+  return s.withTeamDatabase(use)
 }
 
 /** What the desk's own store says while it cannot be opened (the keychain locked, the folder unreadable). */
@@ -217,6 +231,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     openCases: async (whose) => (await store()).openCases(whose),
     findByTicket: async (ticket) => (await store()).findByTicket(ticket.trim()),
     colleagues: async () => (await store()).colleagues(),
+    withTeamDatabase: async (use) => onTeamDatabase(await store(), use),
     async status() {
       const s = await store().catch(() => null)
       if (!s) return unavailableStatus(service.login(), queue.size())

@@ -2,6 +2,7 @@
 // adapters implement it: the desk's own encrypted SQLite store (the default, one desk) and the team's
 // PostgreSQL database (a team). Services write every money action through `appendAction`; the views
 // read through the record service, never an adapter directly.
+import type { ClientBase } from 'pg'
 import type {
   ActionRecordEntry,
   CaseState,
@@ -37,6 +38,11 @@ export interface RecordStore {
   colleagues(): Promise<{ login: string; online: boolean }[]>
 
   status(): TeamRecordStatus
+  /**
+   * Runs `use` on a connection of the team database (issue 51: write requests and approvals, which
+   * only the database decides). Absent on a single desk; throws a sentence while it is unreachable.
+   */
+  withTeamDatabase?<T>(use: (db: ClientBase) => Promise<T>): Promise<T>
   /** Changes written on this desk or (team) on any other; returns the unsubscribe. */
   subscribe(listener: (change: RecordChange) => void): () => void
   close(): Promise<void>

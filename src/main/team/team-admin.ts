@@ -4,13 +4,15 @@
 // their sessions and drops the login, and their rows stay (rows name the login as text).
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
 import { escapeIdentifier, escapeLiteral, type ClientBase } from 'pg'
+import { parseAmountValue } from '../../shared/money'
 import type { ActionRecordEntry } from '../../shared/team-record'
 import { verifyChain, type ChainProblem } from './chain'
 import { applyMigrations } from './migrations'
 import { ACTION_COLUMNS, actionFromRow, type ActionRow } from './pg-rows'
 
-export type TeamRole = 'viewer' | 'agent' | 'lead'
-export const TEAM_ROLES: readonly TeamRole[] = ['viewer', 'agent', 'lead']
+export type TeamRole = 'viewer' | 'agent' | 'lead' | 'runner'
+/** `runner`: the team runner's login (issue 51), which sends what the desks asked for. */
+export const TEAM_ROLES: readonly TeamRole[] = ['viewer', 'agent', 'lead', 'runner']
 
 /** The schema (all migrations not yet applied), with its roles and grants. */
 export function setUpTeamDatabase(admin: ClientBase): Promise<number[]> {
@@ -112,4 +114,24 @@ export async function verifyTeamRecord(client: ClientBase): Promise<VerifyReport
     )
   ).rows[0]
   return { rows: rows.length, problems: verifyChain(rows, head ? { seq: Number(head.seq), hash: head.hash } : null) }
+}
+
+/**
+ * Sets a role's refund limits in one currency (issue 51): up to `perRefund` a refund, and up to
+ * `perDay` a day for each person of the role, go to the team runner without a lead; above either,
+ * the request waits for a lead's approval. Amounts are the currency's decimal strings.
+ */
+export async function setRefundLimit(
+  admin: ClientBase,
+  limit: { role: 'agent' | 'lead'; currency: string; perRefund: string; perDay: string },
+): Promise<void> {
+  for (const value of [limit.perRefund, limit.perDay]) {
+    const parsed = parseAmountValue(value, limit.currency)
+    if (!parsed.ok) throw new Error(`A limit of ${value} ${limit.currency}: ${parsed.reason}`)
+  }
+  await admin.query(
+    `INSERT INTO paydesk.refund_limits (role, currency, per_refund, per_day) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (role, currency) DO UPDATE SET per_refund = excluded.per_refund, per_day = excluded.per_day`,
+    [limit.role, limit.currency, limit.perRefund, limit.perDay],
+  )
 }

@@ -1,5 +1,6 @@
 // `npm run team:setup -- --db <admin url> [--agent NAME --role agent|lead|viewer [--password-stdin]]
 //                       [--remove-agent NAME]`
+//                       [--limit ROLE:CURRENCY:PER_REFUND:PER_DAY]
 // `npm run team:verify -- --db <url>`
 // Setup creates (or brings up to date) the schema, the three roles and their grants, and adds or
 // removes an agent; an added agent's password is printed once (or read from standard input).
@@ -11,6 +12,7 @@ import {
   addAgent,
   newPassword,
   removeAgent,
+  setRefundLimit,
   setUpTeamDatabase,
   TEAM_ROLES,
   verifyTeamRecord,
@@ -21,6 +23,8 @@ import { teamConnection } from './team-connection'
 const USAGE = `Usage:
   npm run team:setup -- --db postgres://admin@host:5432/team [--agent NAME --role agent|lead|viewer [--password-stdin]]
   npm run team:setup -- --db postgres://admin@host:5432/team --remove-agent NAME
+  npm run team:setup -- --db postgres://admin@host:5432/team --limit agent:EUR:100.00:500.00
+    (an agent refunds up to €100.00 a refund and €500.00 a day without a lead's approval; repeatable)
   npm run team:verify -- --db postgres://lead@host:5432/team
 The password of --db comes from the connection string or the PGPASSWORD variable.`
 
@@ -37,11 +41,24 @@ async function connect(url: string): Promise<pg.Client> {
   return client
 }
 
-async function setup(client: pg.Client, values: Record<string, string | boolean | undefined>): Promise<void> {
+async function setup(
+  client: pg.Client,
+  values: Record<string, string | boolean | string[] | undefined>,
+): Promise<void> {
   const applied = await setUpTeamDatabase(client)
   console.log(
     applied.length ? `Schema set up (migrations ${applied.join(', ')} applied).` : 'Schema already up to date.',
   )
+  for (const text of (values.limit as string[] | undefined) ?? []) {
+    const [role, currency, perRefund, perDay, ...rest] = text.split(':')
+    if ((role !== 'agent' && role !== 'lead') || !currency || !perRefund || !perDay || rest.length > 0) {
+      throw new Error(`--limit ${text}: write ROLE:CURRENCY:PER_REFUND:PER_DAY, e.g. agent:EUR:100.00:500.00.`)
+    }
+    await setRefundLimit(client, { role, currency, perRefund, perDay })
+    console.log(
+      `A${role === 'agent' ? 'n' : ''} ${role} refunds up to ${perRefund} ${currency} a refund and ${perDay} ${currency} a day without a lead's approval.`,
+    )
+  }
   if (typeof values['remove-agent'] === 'string') {
     const login = values['remove-agent']
     const { sessionsEnded } = await removeAgent(client, login)
@@ -72,6 +89,7 @@ async function main(): Promise<number> {
       role: { type: 'string' },
       'remove-agent': { type: 'string' },
       'password-stdin': { type: 'boolean' },
+      limit: { type: 'string', multiple: true },
     },
   })
   if ((command !== 'setup' && command !== 'verify') || !values.db) {

@@ -6,7 +6,7 @@
 // again every few seconds, sends what waited, and tells its views to read again (catching up on
 // what colleagues wrote meanwhile). Changes from other desks arrive by LISTEN/NOTIFY.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
+import pg, { type ClientBase } from 'pg'
 import type {
   ActionRecordEntry,
   CaseState,
@@ -16,6 +16,7 @@ import type {
   RecordObjectRef,
   TeamRecordStatus,
 } from '../../shared/team-record'
+import { UserFacingError } from '../ipc/errors'
 import { DeskRecordStore, type OutboxOp } from './desk-store'
 import { LATEST_MIGRATION } from './migrations'
 import { TeamDatabase } from './pg-store'
@@ -114,7 +115,9 @@ export class TeamRecordStore implements RecordStore {
     const listener = new pg.Client({ ...this.connection.config, application_name: this.session })
     listener.on('error', (error) => this.lost(listener, error))
     listener.on('end', () => this.lost(listener, new Error('The connection was closed.')))
-    listener.on('notification', (message) => this.heard(message.payload))
+    listener.on('notification', (message) =>
+      message.channel === 'paydesk_requests' ? this.heardRequest(message.payload) : this.heard(message.payload),
+    )
     try {
       await listener.connect()
       const version =
@@ -127,6 +130,7 @@ export class TeamRecordStore implements RecordStore {
         return
       }
       await listener.query('LISTEN paydesk_record')
+      await listener.query('LISTEN paydesk_requests')
       if (this.closed) {
         await listener.end().catch(() => {})
         return
@@ -197,6 +201,31 @@ export class TeamRecordStore implements RecordStore {
       }
     } catch {
       // Not one of ours: nothing to tell.
+    }
+  }
+
+  /** A write request changed (any desk's, the runner's): views of its object and Home read again. */
+  private heardRequest(payload: string | undefined): void {
+    try {
+      const change = JSON.parse(payload ?? '') as { object: RecordObjectRef }
+      this.listeners.emit({ kind: 'request', object: { kind: change.object.kind, id: change.object.id } })
+    } catch {
+      // Not one of ours: nothing to tell.
+    }
+  }
+
+  async withTeamDatabase<T>(use: (db: ClientBase) => Promise<T>): Promise<T> {
+    if (this.state !== 'connected') {
+      throw new UserFacingError(
+        'conflict',
+        `The team database cannot be reached now (${this.status().sentence}); refunds are asked for there, so try again once it is back.`,
+      )
+    }
+    const client = await this.pool.connect()
+    try {
+      return await use(client)
+    } finally {
+      client.release()
     }
   }
 

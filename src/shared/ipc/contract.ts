@@ -10,6 +10,7 @@ import type { EventName, PaydeskEvents } from './events'
 import { orderChannels } from './orders'
 import { paymentsChannels } from './payments'
 import { requestLogChannels } from './request-log'
+import { requestChannels } from './requests'
 import { searchChannels } from './search'
 import { teamChannels } from './team'
 
@@ -29,6 +30,7 @@ export const contract = {
   ...customerChannels,
   ...teamChannels,
   ...chargebackChannels,
+  ...requestChannels,
 }
 
 export type Contract = typeof contract

@@ -4,6 +4,7 @@ import type { QueuedRefund } from '../../../shared/ipc/actions'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import { toErrorView, type ErrorView } from './error-view'
+import { followRequest, teamRefundWords, type TeamRefundPort } from './team-refund'
 
 // Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
 // the IPC port it uses, so its transitions are unit-tested without a browser. Main reads the object
@@ -16,6 +17,8 @@ export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 export interface ActionsPort {
   refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
   refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
+  /** Team mode (issue 51): refunds asked of the team runner; absent where there is no team. */
+  team?: TeamRefundPort
   cancelRefund(paymentId: string, refundId: string): Promise<ChannelOutput<'payments.cancelRefund'>>
   queuedRefunds(paymentId: string): Promise<ChannelOutput<'payments.queuedRefunds'>>
   cancelQueuedRefund(queueId: string): Promise<ChannelOutput<'payments.cancelQueuedRefund'>>
@@ -186,12 +189,57 @@ function refundRequest(input: {
   }
 }
 
+/** The team refund request each store follows (one at a time), to stop on the next or on reset. */
+const following = new WeakMap<ActionsPort, () => void>()
+
+function stopFollowing(port: ActionsPort): void {
+  following.get(port)?.()
+  following.delete(port)
+}
+
+/**
+ * Team mode: the refund is asked of the team runner (the desk holds no write key), and the outcome
+ * banner follows the request until its result.
+ */
+async function askTeam(
+  access: Access,
+  port: ActionsPort,
+  team: TeamRefundPort,
+  input: { paymentId: string; amount: Amount; description: string; ticket: string },
+): Promise<void> {
+  stopFollowing(port)
+  const asked = await runAction(
+    access,
+    'refund',
+    async () => ({
+      ...(await team.request({
+        paymentId: input.paymentId,
+        amount: input.amount,
+        ...(input.description.trim() ? { description: input.description.trim() } : {}),
+        ...(input.ticket.trim() ? { ticket: input.ticket.trim() } : {}),
+      })),
+      requestId: null,
+    }),
+    teamRefundWords,
+  )
+  if (!asked) return
+  following.set(
+    port,
+    followRequest(team, asked, (message) => access.set({ done: { kind: 'refund', message, requestId: null } })),
+  )
+}
+
 /** The refund: sent against the guard the agent saw; refused, the guard is read again for the dialog. */
 async function sendRefund(
   access: Access,
   port: ActionsPort,
   input: { paymentId: string; amount: Amount; description: string; ticket: string; holdReason: string | undefined },
 ): Promise<Payment | null> {
+  const { team } = port
+  if (team && (await team.teamMode().catch(() => false))) {
+    await askTeam(access, port, team, input)
+    return null
+  }
   const { get, set } = access
   const { paymentId } = input
   const guard = get().guard
@@ -233,7 +281,10 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
       close: () => {
         if (!get().busy) set({ dialog: null, error: null, guard: null })
       },
-      reset: () => set({ ...EMPTY }),
+      reset: () => {
+        stopFollowing(port)
+        set({ ...EMPTY })
+      },
       async loadRefunds(paymentId) {
         try {
           const { refunds } = await port.refunds(paymentId)

@@ -10,6 +10,7 @@ import type { OrderPort } from './order-store'
 import type { OrdersPort } from './orders-store'
 import type { PaymentsPort } from './payments-store'
 import type { SearchPort } from './search-store'
+import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
 
 // Every store's port onto main: the only module of the renderer that calls the IPC client. Components
@@ -126,6 +127,12 @@ export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
     cancelRefund: (paymentId, refundId) => call('payments.cancelRefund', { paymentId, refundId, from }),
     queuedRefunds: (paymentId) => call('payments.queuedRefunds', { paymentId }),
     cancelQueuedRefund: (queueId) => call('payments.cancelQueuedRefund', { queueId }),
+    team: {
+      teamMode: async () => (await call('requests.list')).teamMode,
+      request: (input) => call('requests.refund', input),
+      mine: async () => (await call('requests.list')).mine,
+      onChanged: (listener) => subscribe('team.changed', listener),
+    },
     refunds: (paymentId) => call('payments.refunds', { paymentId }),
     cancelPayment: (paymentId) => call('payments.cancelPayment', { paymentId, from }),
     update: (paymentId, changes) => call('payments.update', { paymentId, changes, from }),
@@ -147,6 +154,15 @@ export function ipcTeamPort(): TeamPort {
     connect: (input) => call('team.connect', input),
     test: (input) => call('team.test', input),
     disconnect: () => call('team.disconnect'),
+    onChanged: (listener) => subscribe('team.changed', listener),
+  }
+}
+
+/** Refund requests in team mode (issue 51): the list on Home and a lead's decision. */
+export function ipcRequestsPort(): RequestsPort {
+  return {
+    list: () => call('requests.list'),
+    decide: (input) => call('requests.decide', input),
     onChanged: (listener) => subscribe('team.changed', listener),
   }
 }

@@ -2,7 +2,15 @@ import type { StoreApi } from 'zustand/vanilla'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
 import { createChargebacksStore, type ChargebacksState } from './chargebacks-store'
-import { ipcActionsPort, ipcChargebacksPort, ipcCustomerPort, ipcOrderPort, ipcTeamPort } from './ipc-ports'
+import {
+  ipcActionsPort,
+  ipcChargebacksPort,
+  ipcCustomerPort,
+  ipcOrderPort,
+  ipcRequestsPort,
+  ipcTeamPort,
+} from './ipc-ports'
+import { createRequestsStore, type RequestsState } from './requests-store'
 import type { RecordObjectRef } from '../../../shared/team-record'
 import {
   createCasesStore,
@@ -53,4 +61,9 @@ export function newTeamDatabaseStore(): StoreApi<TeamDatabaseState> {
 /** The objects a ticket reference is attached to (the search box). */
 export function findTicket(ticket: string): Promise<RecordObjectRef[]> {
   return ipcTeamPort().findTicket(ticket)
+}
+
+/** Home's refund requests (team mode, issue 51). */
+export function newRequestsStore(): StoreApi<RequestsState> {
+  return createRequestsStore(ipcRequestsPort())
 }

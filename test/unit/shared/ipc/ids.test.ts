@@ -17,6 +17,7 @@ const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
   ['payments.list', ['query', 'optional', 'from', 'optional']],
   ['payments.export', ['ids', 'element']],
   ['payments.refund', ['paymentId']],
+  ['requests.refund', ['paymentId']],
   ['payments.refunds', ['paymentId']],
   ['payments.cancelPayment', ['paymentId']],
   ['payments.update', ['paymentId']],

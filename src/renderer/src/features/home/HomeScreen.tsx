@@ -6,6 +6,7 @@ import { useOpenTarget } from '../search/SearchBox'
 import { useSearch, useSearchStore } from '../search/search-context'
 import { Welcome } from './Welcome'
 import { TeamCases } from '../team/TeamCases'
+import { RefundRequests } from '../team/RefundRequests'
 import './home.css'
 import { agoInWords, formatMoment } from '../../../../shared/dates'
 import { formatCount } from '../../../../shared/count'
@@ -125,6 +126,7 @@ export function HomeScreen(): React.JSX.Element {
             ))}
           </ul>
         </article>
+        <RefundRequests />
         <TeamCases />
         <article className="card">
           <h2>Drafts in progress</h2>
