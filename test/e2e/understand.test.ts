@@ -110,7 +110,7 @@ describe('a payment told in the agent’s words (issue 25 item 2)', () => {
       /Refund of €[\d.,]+ (sent to the customer|pending|queued|being processed)/,
     )
     // The refunds the actions list are those the read of the payment embedded: no second request.
-    await expect.poll(() => h.page.getByTestId('refunds-list').locator('tbody tr').count()).toBeGreaterThan(0)
+    await expect.poll(() => h.page.getByTestId('refunds-list').locator('li.refund-item').count()).toBeGreaterThan(0)
     await h.services.requestLog.flush()
     const sent = (await h.services.requestLog.list()).entries.filter((e) => e.seq > seqBefore)
     const forPayment = sent.filter((e) => e.path.includes(paid.id)).map((e) => `${e.method} ${e.path.split('?')[0]}`)
