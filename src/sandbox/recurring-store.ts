@@ -1,31 +1,12 @@
 // Subscriptions and payment links (https://docs.mollie.com/reference/subscriptions-api,
 // https://docs.mollie.com/reference/payment-links-api), kept per profile and mode like every object,
 // with the payments each one made.
-import type { Amount, Metadata, Mode } from '../shared/api-types'
-import type { SubscriptionMethod, SubscriptionStatus } from '../shared/service/subscriptions'
+import type { Mode } from '../shared/api-types'
+import type { PaymentLink, Subscription } from '../shared/recurring-types'
 import { listPage, scopeKey, type ListPage, type ListQuery, type Listed, type PaymentRecord } from './records'
 
 /** A subscription as the service shows it, without `_links` (routes/subscriptions.ts renders them). */
-interface SubscriptionData {
-  resource: 'subscription'
-  id: string
-  mode: Mode
-  createdAt: string
-  status: SubscriptionStatus
-  amount: Amount
-  times: number | null
-  timesRemaining: number | null
-  interval: string
-  startDate: string
-  nextPaymentDate?: string
-  description: string
-  method: SubscriptionMethod | null
-  mandateId?: string
-  canceledAt?: string
-  webhookUrl: string | null
-  metadata: Metadata
-  customerId: string
-}
+type SubscriptionData = Omit<Subscription, '_links'>
 
 /** A subscription and what the sandbox keeps about its charges (not part of its JSON). */
 export interface SubscriptionRecord {
@@ -44,23 +25,7 @@ export interface SubscriptionRecord {
 }
 
 /** A payment link (https://docs.mollie.com/reference/get-payment-link), without `_links`. */
-export interface PaymentLinkData {
-  resource: 'payment-link'
-  id: string
-  mode: Mode
-  description: string
-  amount: Amount | null
-  archived: boolean
-  redirectUrl: string | null
-  webhookUrl: string | null
-  profileId: string
-  createdAt: string
-  paidAt: string | null
-  expiresAt: string | null
-  reusable: boolean
-  /** the methods the payer may choose; null: any activated method (the sandbox takes no restriction) */
-  allowedMethods: null
-}
+export type PaymentLinkData = Omit<PaymentLink, '_links'>
 
 function append<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key)
