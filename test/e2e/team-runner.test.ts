@@ -106,6 +106,12 @@ describe('a refund above the limit, approved by a lead on her own desk', () => {
     const client = await anna.services.connections.getActiveClient()
     const refunds = await client.listRefunds(payment.id)
     expect(refunds._embedded.refunds.map((r) => r.amount.value)).toEqual(['12.00'])
+    // The lead's approval is in the action record beside the refund the runner sent (issue 50 item 2).
+    await lena.services.record.settled()
+    const recorded = await lena.services.record.actionsFor({ kind: 'payment', id: payment.id })
+    expect(
+      recorded.filter((r) => r.action === 'approve').map((r) => [r.agent, r.amount?.value, r.outcome.result]),
+    ).toEqual([['lena', '12.00', 'done']])
     await anna.screenshot('team-refund-done')
   })
 })

@@ -2,6 +2,7 @@
 // connection) and reads a payment fresh with the desk's own (read) credential before a lead's approval.
 import type { ClientBase } from 'pg'
 import type { Payment } from '../../shared/api-types'
+import type { NewActionRecord } from '../../shared/team-record'
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { requestChannels, WriteRequestView } from '../../shared/ipc/requests'
 import { UserFacingError } from '../ipc/errors'
@@ -57,6 +58,25 @@ async function teamHasRunner(db: ClientBase): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0
 }
 
+/** The action record's row for a lead's approval or refusal of a request (issue 50 item 2). */
+function approvalRecord(request: WriteRequestView, refusal: string | null, words: string): NewActionRecord {
+  const approved = refusal === null
+  return {
+    action: 'approve',
+    object: { kind: 'payment', id: request.paymentId },
+    amount: request.amount,
+    idempotencyKey: null,
+    ticket: request.ticket,
+    reason: refusal,
+    outcome: {
+      result: approved ? 'done' : 'refused',
+      status: null,
+      resultId: null,
+      summary: `${approved ? 'Approved' : 'Refused'} the refund ${request.requestedBy} asked for: ${words}`,
+    },
+  }
+}
+
 export function createRequestHandlers(deps: RequestHandlerDeps): HandlersFor<typeof requestChannels> {
   const { record } = deps
   return {
@@ -99,11 +119,15 @@ export function createRequestHandlers(deps: RequestHandlerDeps): HandlersFor<typ
         }
       })
     },
-    'requests.decide': (input) =>
-      record.withTeamDatabase(async (db) => {
+    'requests.decide': async (input) => {
+      const decided = await record.withTeamDatabase(async (db) => {
         const decision = input.approve ? { approve: true as const } : { approve: false as const, reason: input.reason }
         const { request, words } = await decideRequest(db, input.id, decision, deps.readPayment)
         return { request: view(request, await runnerOnline(db)), words }
-      }),
+      })
+      // A lead's decision is a write of the team's own: it goes into the action record beside the refund.
+      record.record(approvalRecord(decided.request, input.approve ? null : input.reason, decided.words))
+      return decided
+    },
   }
 }
