@@ -3,15 +3,14 @@
  * object it made, refused with the service's status, or unknown when the answer was lost. The record
  * is decided here in main, from what the client returned or threw.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/main/api/errors'
-import { createActionsService } from '../../../../../src/main/services/actions'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
 import type { NewActionRecord } from '../../../../../src/shared/team-record'
+import { actionsOverClient } from '../../../helpers/actions-over-client'
 
 const payment = {
   resource: 'payment',
@@ -55,24 +54,9 @@ function service(answer: () => Promise<Refund>, read: Payment = payment) {
     },
     cancelPayment: async () => ({ ...payment, status: 'canceled' }),
   }
-  const key = randomBytes(32)
-  return createActionsService({
+  return actionsOverClient(client, {
     dataDir,
     record: (row) => records.push(row),
-    getKey: async () => key,
-    connections: {
-      activeConnection: async () => ({
-        id: 'conn_0000000000000001',
-        label: 'Shop',
-        kind: 'api-key',
-        mode: 'test',
-        profileId: null,
-        testmode: null,
-        isLive: false,
-        builtIn: false,
-      }),
-      getActiveClient: async () => client as never,
-    },
   })
 }
 

@@ -4,13 +4,12 @@
  * window has ended (after reading the payment again); it can be canceled until then; a payment that
  * changed meanwhile is not refunded. Any other repeated amount is still refused.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createActionsService } from '../../../../../src/main/services/actions'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
+import { actionsOverClient } from '../../../helpers/actions-over-client'
 
 const HALF_AT = Date.parse('2026-11-28T10:05:00Z')
 let now = HALF_AT + 10 * 60_000
@@ -69,29 +68,14 @@ function service() {
       return made
     },
   }
-  const key = randomBytes(32)
-  return createActionsService({
+  return actionsOverClient(client, {
     dataDir,
     record: () => {},
     now: () => now,
-    getKey: async () => key,
     schedule: (atMs, run) => {
       const job = { atMs, run, canceled: false }
       scheduled.push(job)
       return () => void (job.canceled = true)
-    },
-    connections: {
-      activeConnection: async () => ({
-        id: 'conn_0000000000000001',
-        label: 'Shop',
-        kind: 'api-key',
-        mode: 'test',
-        profileId: null,
-        testmode: null,
-        isLive: false,
-        builtIn: false,
-      }),
-      getActiveClient: async () => client as never,
     },
   })
 }

@@ -4,14 +4,13 @@
  * unless a reason is given (and the reason goes with the request); a refund made since the dialog
  * opened (a colleague's) stops the send; a read that fails sends nothing.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/main/api'
-import { createActionsService } from '../../../../../src/main/services/actions'
 import type { Chargeback, Payment, Refund } from '../../../../../src/shared/api-types'
+import { actionsOverClient } from '../../../helpers/actions-over-client'
 
 const NOW = Date.parse('2026-03-12T10:00:00Z')
 
@@ -83,25 +82,10 @@ function service() {
       return { ...colleagues, id: 're_0000000MINE', amount: body.amount }
     },
   }
-  const key = randomBytes(32)
-  return createActionsService({
+  return actionsOverClient(client, {
     dataDir,
     record: () => {},
     now: () => NOW,
-    getKey: async () => key,
-    connections: {
-      activeConnection: async () => ({
-        id: 'conn_0000000000000001',
-        label: 'Shop',
-        kind: 'api-key',
-        mode: 'test',
-        profileId: null,
-        testmode: null,
-        isLive: false,
-        builtIn: false,
-      }),
-      getActiveClient: async () => client as never,
-    },
   })
 }
 

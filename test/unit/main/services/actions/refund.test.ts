@@ -2,13 +2,12 @@
  * The refund's check for a refund already made, when the service answers the payment read without
  * the embedded refunds it was asked for: main then reads the refunds list, and still refuses.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
-import { createActionsService } from '../../../../../src/main/services/actions'
+import { actionsOverClient } from '../../../helpers/actions-over-client'
 
 const NOW = Date.parse('2026-03-02T10:00:00Z')
 const payment = {
@@ -57,25 +56,10 @@ function service(read: Payment) {
       return earlier
     },
   }
-  const key = randomBytes(32)
-  return createActionsService({
+  return actionsOverClient(client, {
     dataDir,
     record: () => {},
     now: () => NOW,
-    getKey: async () => key,
-    connections: {
-      activeConnection: async () => ({
-        id: 'conn_0000000000000001',
-        label: 'Shop',
-        kind: 'api-key',
-        mode: 'test',
-        profileId: null,
-        testmode: null,
-        isLive: false,
-        builtIn: false,
-      }),
-      getActiveClient: async () => client as never,
-    },
   })
 }
 
