@@ -15,6 +15,8 @@
 //   it carries the idempotency key of), not the runner's login.
 // Every change is told on the channel `paydesk_requests`.
 
+import { ID_PATTERNS } from '../../shared/service/ids'
+
 export const REQUESTS_SQL = `
 DO $$
 BEGIN
@@ -38,7 +40,7 @@ CREATE TABLE paydesk.write_requests (
   request_id text NOT NULL UNIQUE,
   action text NOT NULL CHECK (action = 'refund'),
   object_kind text NOT NULL CHECK (object_kind = 'payment'),
-  object_id text NOT NULL CHECK (object_id ~ '^tr_[A-Za-z0-9]+$'),
+  object_id text NOT NULL CHECK (object_id ~ '${ID_PATTERNS.payment.source}'),
   amount_value text NOT NULL CHECK (amount_value ~ '^[0-9]+(\\.[0-9]+)?$'),
   amount_currency text NOT NULL CHECK (amount_currency ~ '^[A-Z]{3}$'),
   idempotency_key text NOT NULL UNIQUE CHECK (length(idempotency_key) BETWEEN 8 AND 128),
