@@ -53,8 +53,10 @@ export interface SubscriptionRow {
   timesCharged: number | null
   /** More payments exist than were counted (timesCharged is a lower bound). */
   moreCharges: boolean
-  /** When its newest payment was made (ISO time), or null: none yet. */
-  lastChargeAt: string | null
+  /** When its newest paid payment was paid (ISO time), or null: none paid yet (or not read). */
+  lastPaidAt: string | null
+  /** Its newest payment still being collected (open or pending: a direct debit takes days), or null. */
+  underWay: { amount: Amount; createdAt: string } | null
 }
 
 export interface RecurringView {

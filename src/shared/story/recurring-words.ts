@@ -102,10 +102,20 @@ export function subscriptionName(
   return `“${s.description}” (${each(s.amount, s.interval, words)})`
 }
 
-/** The last payment's day; nothing when the payments could not be read (never "none" on a guess). */
-function lastPayment(s: Pick<SubscriptionRow, 'lastChargeAt' | 'timesCharged'>, words: DateWords): string {
-  if (s.lastChargeAt) return ` The last payment was on ${formatMoment(s.lastChargeAt, 'day', words)}.`
-  return s.timesCharged === 0 ? ' No payment was taken under it.' : ''
+/**
+ * The last payment taken and one still being collected; nothing about the past when the payments
+ * could not be read (never "none" on a guess).
+ */
+function lastPayment(s: Pick<SubscriptionRow, 'lastPaidAt' | 'timesCharged' | 'underWay'>, words: DateWords): string {
+  const last = s.lastPaidAt
+    ? ` The last payment was on ${formatMoment(s.lastPaidAt, 'day', words)}.`
+    : s.timesCharged === 0
+      ? ' No payment was taken under it.'
+      : ''
+  const underWay = s.underWay
+    ? ` A payment of ${formatAmountForDisplay(s.underWay.amount, words.locale)} started on ${formatMoment(s.underWay.createdAt, 'day', words)} is still being collected; this does not stop it.`
+    : ''
+  return last + underWay
 }
 
 /** Why Cancel subscription does not apply to it as it is now, or null when it does. */
@@ -171,12 +181,15 @@ function mandateRevokedForCaller(m: MandateRow, stopped: readonly SubscriptionRo
   if (stopped.length === 0) return base
   const names = stopped.map((s) => `“${s.description}”`).join(', ')
   const last = stopped
-    .map((s) => s.lastChargeAt)
+    .map((s) => s.lastPaidAt)
     .filter((at): at is string => at !== null)
     .sort()
     .at(-1)
   const lastWords = last ? ` The last payment was on ${formatMoment(last, 'day', words)}.` : ''
-  return `${base} Your subscription${stopped.length > 1 ? 's' : ''} ${names} stopped with it.${lastWords}`
+  const underWay = stopped
+    .map((s) => lastPayment({ lastPaidAt: null, timesCharged: null, underWay: s.underWay }, words))
+    .join('')
+  return `${base} Your subscription${stopped.length > 1 ? 's' : ''} ${names} stopped with it.${lastWords}${underWay}`
 }
 
 /** The sentence for the caller after Revoke mandate or Cancel subscription. */

@@ -30,20 +30,31 @@ type Client = Pick<ActionsClient, 'request'>
 const opts = (action: string): CallOptions => ({ priority: 'user', origin: { screen: 'customer', action } })
 
 interface SubscriptionCharges {
-  count: number | null
+  count: number
   more: boolean
-  lastAt: string | null
+  lastPaidAt: string | null
+  underWay: SubscriptionRow['underWay']
 }
 
-/** How many payments a subscription made and when the newest was (one page of the largest size). */
+const newest = <T extends { createdAt: string }>(items: readonly T[]): T | undefined =>
+  items.reduce<T | undefined>((last, p) => (last === undefined || p.createdAt > last.createdAt ? p : last), undefined)
+
+/**
+ * How many payments a subscription made (one page of the largest size), when the newest paid one was
+ * paid, and the newest one still being collected: a state told as it is (a failed charge is no payment
+ * taken, and one under way is not stopped by a cancel).
+ */
 async function chargesOf(client: Client, s: Subscription, action: string): Promise<SubscriptionCharges> {
   const page = await subscriptionCalls.payments(client, s.customerId, s.id, { limit: MAX_PAGE_SIZE }, opts(action))
   const payments = page._embedded.payments
-  const lastAt = payments.reduce<string | null>(
-    (last, p) => (last === null || p.createdAt > last ? p.createdAt : last),
-    null,
-  )
-  return { count: payments.length, more: Boolean(page._links?.next), lastAt }
+  const paid = newest(payments.filter((p) => p.status === 'paid'))
+  const open = newest(payments.filter((p) => p.status === 'open' || p.status === 'pending'))
+  return {
+    count: payments.length,
+    more: Boolean(page._links?.next),
+    lastPaidAt: paid ? (paid.paidAt ?? paid.createdAt) : null,
+    underWay: open ? { amount: open.amount, createdAt: open.createdAt } : null,
+  }
 }
 
 function subscriptionRow(s: Subscription, charges: SubscriptionCharges | null): SubscriptionRow {
@@ -61,7 +72,8 @@ function subscriptionRow(s: Subscription, charges: SubscriptionCharges | null): 
     times: s.times,
     timesCharged: charges?.count ?? null,
     moreCharges: charges?.more ?? false,
-    lastChargeAt: charges?.lastAt ?? null,
+    lastPaidAt: charges?.lastPaidAt ?? null,
+    underWay: charges?.underWay ?? null,
   }
 }
 

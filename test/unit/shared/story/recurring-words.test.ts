@@ -29,7 +29,8 @@ const gym: SubscriptionRow = {
   times: null,
   timesCharged: 3,
   moreCharges: false,
-  lastChargeAt: '2026-11-01T00:00:00+00:00',
+  lastPaidAt: '2026-11-01T00:00:00+00:00',
+  underWay: null,
 }
 
 const sepa: MandateRow = {
@@ -72,14 +73,19 @@ describe('recurring words', () => {
       'We have stopped your subscription “Gym monthly”; no further payments will be taken. The last payment was on 1 Nov.',
     )
     expect(
-      stoppedForCaller({ mandate: null, subscriptions: [{ ...gym, timesCharged: 0, lastChargeAt: null }] }, words),
+      stoppedForCaller({ mandate: null, subscriptions: [{ ...gym, timesCharged: 0, lastPaidAt: null }] }, words),
     ).toBe(
       'We have stopped your subscription “Gym monthly”; no further payments will be taken. No payment was taken under it.',
     )
     // Payments that could not be read: no claim either way.
     expect(
-      stoppedForCaller({ mandate: null, subscriptions: [{ ...gym, timesCharged: null, lastChargeAt: null }] }, words),
+      stoppedForCaller({ mandate: null, subscriptions: [{ ...gym, timesCharged: null, lastPaidAt: null }] }, words),
     ).toBe('We have stopped your subscription “Gym monthly”; no further payments will be taken.')
+    // A failed charge is no payment taken; one still being collected is named, not hidden.
+    const collecting = { ...gym, underWay: { amount: gym.amount, createdAt: '2026-11-26T00:00:00+00:00' } }
+    expect(stoppedForCaller({ mandate: null, subscriptions: [collecting] }, words)).toBe(
+      'We have stopped your subscription “Gym monthly”; no further payments will be taken. The last payment was on 1 Nov. A payment of €29.95 started on 26 Nov is still being collected; this does not stop it.',
+    )
     expect(stoppedDone({ mandate: null, subscriptions: [gym] }, words)).toBe(
       'The subscription “Gym monthly” (€29.95 every month) is canceled: no further payments will be taken.',
     )

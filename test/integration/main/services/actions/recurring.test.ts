@@ -159,7 +159,7 @@ describe('the customer view: mandates and subscriptions (issue 49 item 6)', () =
             interval: '1 month',
             status: 'active',
             timesCharged: 1,
-            lastChargeAt: expect.any(String),
+            lastPaidAt: expect.any(String),
             nextPaymentDate: expect.any(String),
           },
         ],
@@ -205,7 +205,7 @@ describe('Cancel subscription', () => {
       value: {
         stopped: {
           mandate: null,
-          subscriptions: [{ id: subscriptionId, description: 'Gym monthly', lastChargeAt: expect.any(String) }],
+          subscriptions: [{ id: subscriptionId, description: 'Gym monthly', lastPaidAt: expect.any(String) }],
         },
         view: { subscriptions: [{ id: subscriptionId, status: 'canceled', canceledAt: expect.any(String) }] },
       },
