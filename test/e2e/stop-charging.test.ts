@@ -3,8 +3,9 @@
 // subscription stop?") has a SEPA mandate and a monthly coffee subscription. The agent opens her by
 // e-mail, sees the mandate (account masked) and the subscription, cancels the subscription, gives the
 // caller the sentence, then revokes the mandate; the sandbox holds both stopped afterwards, and the
-// action record has both writes. Each step prints its clicks and keys as the ten-call tour does; axe
-// finds nothing of moderate impact or more on each state, light and dark.
+// action record has both writes. And a colleague's cancel that lands while the dialog is open: main's
+// fresh read refuses, nothing is sent, the dialog says why. Each step prints its clicks and keys as the
+// ten-call tour does; axe finds nothing of moderate impact or more on each state, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
@@ -174,5 +175,51 @@ describe('stop charging me (issue 49 item 6)', () => {
       ['cancel-subscription', 'done'],
       ['revoke-mandate', 'done'],
     ])
+  })
+  it('a colleague cancels the subscription while the dialog is open: main reads it fresh, sends nothing and says why', async () => {
+    const customer = await client.request<{ id: string }>({
+      method: 'POST',
+      path: '/customers',
+      body: { name: 'Dee Layed', email: 'dee.layed@example.org' },
+    })
+    const mandate = await client.request<{ id: string }>({
+      method: 'POST',
+      path: `/customers/${customer.id}/mandates`,
+      body: { method: 'directdebit', consumerName: 'Dee Layed', consumerAccount: 'DE89370400440532013000' },
+    })
+    const sub = await subscriptionCalls.create(client, customer.id, {
+      amount: { currency: 'EUR', value: '9.99' },
+      interval: '1 month',
+      description: 'Streaming monthly',
+      mandateId: mandate.id,
+    })
+    // It starts today, so its first payment was taken at once: the agent opens the customer from it.
+    const [first] = (await subscriptionCalls.payments(client, customer.id, sub.id))._embedded.payments
+    const paymentId = present(first).id
+    startCall()
+    await press('Control+k')
+    tally.typed += paymentId.length
+    await byTestId('search-input').fill(paymentId)
+    await expect.poll(() => byTestId('search-direct').textContent()).toContain(paymentId)
+    await press('Enter')
+    await click(byTestId('detail-customer'))
+    await byTestId(`cancel-subscription-${sub.id}`).waitFor()
+    await click(byTestId(`cancel-subscription-${sub.id}`))
+    const confirm = byTestId('cancel-subscription-dialog-confirm')
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    // The colleague's cancel lands while the dialog is open.
+    await subscriptionCalls.cancel(client, customer.id, sub.id)
+    const deletes = async () => (await h.services.requestLog.list()).entries.filter((e) => e.method === 'DELETE').length
+    const before = await deletes()
+    await click(confirm)
+    await expect
+      .poll(() => byTestId('cancel-subscription-dialog-error').innerText())
+      .toMatch(
+        /^Nothing was sent: the subscription “Streaming monthly” was already canceled on .+; no further payments will be taken\.$/,
+      )
+    endCall('a colleague canceled it first: told, nothing sent')
+    expect(await deletes()).toBe(before)
+    await noAxeFindings()
+    await press('Escape')
   })
 })

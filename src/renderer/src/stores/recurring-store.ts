@@ -60,7 +60,12 @@ export function createRecurringStore(port: RecurringPort): StoreApi<RecurringSta
         const customerId = get().customerId
         if (customerId) await load(customerId, true)
       },
-      ask: (dialog) => set({ dialog, dialogError: null }),
+      // The dialog reads the lists again as it opens: what it says follows the service as it is now
+      // (main reads once more before it sends, and refuses what no longer applies).
+      ask: (dialog) => {
+        set({ dialog, dialogError: null })
+        void get().refresh()
+      },
       close: () => {
         if (!get().busy) set({ dialog: null, dialogError: null })
       },

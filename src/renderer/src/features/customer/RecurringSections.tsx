@@ -269,7 +269,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
   const words = { locale }
   const common = {
     busy: state.busy,
-    canConfirm: true,
+    canConfirm: !state.loading,
     danger: true,
     live: connection.live,
     error: state.dialogError,
@@ -280,6 +280,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
   if (dialog.kind === 'cancel-subscription') {
     const s = view.subscriptions.find((x) => x.id === dialog.id)
     if (!s) return null
+    const why = cancelNotApplicable(s, words)
     return (
       <ActionDialog
         {...common}
@@ -288,8 +289,15 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
         cancelLabel="Keep subscription"
         busyLabel="Canceling…"
         testId="cancel-subscription-dialog"
+        canConfirm={common.canConfirm && why === null}
       >
-        <p data-testid="cancel-subscription-will">{cancelWillDo(s, words)}</p>
+        {why ? (
+          <p className="banner banner-warn" role="status" data-testid="cancel-subscription-why">
+            {capital(why)}
+          </p>
+        ) : (
+          <p data-testid="cancel-subscription-will">{cancelWillDo(s, words)}</p>
+        )}
         <p className="muted">
           Paydesk reads the subscription again first and sends nothing if it has changed state. On {connection.text}.
         </p>
@@ -299,6 +307,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
   const m = view.mandates.find((x) => x.id === dialog.id)
   if (!m) return null
   const stopping = view.subscriptions.filter((s) => m.subscriptionIds.includes(s.id))
+  const why = revokeNotApplicable(m)
   return (
     <ActionDialog
       {...common}
@@ -307,8 +316,15 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
       cancelLabel="Keep mandate"
       busyLabel="Revoking…"
       testId="revoke-mandate-dialog"
+      canConfirm={common.canConfirm && why === null}
     >
-      <p data-testid="revoke-mandate-will">{revokeWillDo(m, stopping, words)}</p>
+      {why ? (
+        <p className="banner banner-warn" role="status" data-testid="revoke-mandate-why">
+          {capital(why)}
+        </p>
+      ) : (
+        <p data-testid="revoke-mandate-will">{revokeWillDo(m, stopping, words)}</p>
+      )}
       <p className="muted">
         The payment service documents that revoking cancels the subscriptions connected to the mandate (
         <span className="mono">{REVOKE_MANDATE_SOURCE}</span>). Paydesk reads the mandate again first and sends nothing
