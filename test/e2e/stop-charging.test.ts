@@ -168,7 +168,10 @@ describe('stop charging me (issue 49 item 6)', () => {
     await h.screenshot('stop-charging-done')
     expect(await mandateCalls.get(client, customerId, mandateId)).toMatchObject({ status: 'invalid' })
 
-    // Both writes are in the action record, on the customer.
+    // Both writes are in the customer's record, on the view and in the store.
+    await expect
+      .poll(() => byTestId('record-writes').innerText())
+      .toMatch(/Subscription \(€12\.99 each time\) canceled by [\s\S]*Mandate revoked by /)
     await h.services.record.settled()
     const recorded = await h.services.record.actionsFor({ kind: 'customer', id: customerId })
     expect(recorded.map((r) => [r.action, r.outcome.result])).toEqual([
