@@ -112,7 +112,9 @@ describe('stop charging me (issue 49 item 6)', () => {
     // The mandate in words, its account masked: the IBAN is not on the page at all.
     const mandateId = present(await mandateRow.getAttribute('data-mandate-id'))
     const subscriptionId = present(await subscriptionRow.getAttribute('data-subscription-id'))
-    expect(await mandateRow.innerText()).toMatch(/SEPA Direct Debit\s+NL…0000[\s\S]*Active: payments can be taken/)
+    expect(await mandateRow.innerText()).toMatch(
+      /SEPA Direct Debit\s+NL…0000[\s\S]*Active\s+payments can be taken with it/,
+    )
     expect(await h.page.content()).not.toContain('NL55INGB0000000000')
     expect(await subscriptionRow.innerText()).toMatch(/Coffee subscription\s+€12\.99 every 30 days\s+Active/)
     expect(await subscriptionRow.innerText()).toMatch(/\d+\s+last paid /)

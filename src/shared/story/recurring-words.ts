@@ -54,31 +54,37 @@ export function mandateHolder(mandate: Pick<Mandate, 'method' | 'details'>): str
   return text(mandate.method === 'creditcard' ? d['cardHolder'] : d['consumerName'])
 }
 
+/** A status as the badge names it, and what it means beside it (or null). */
+interface StatusWords {
+  label: string
+  note: string | null
+}
+
 /** https://docs.mollie.com/reference/get-mandate `status`. */
-export function mandateStatusWords(status: Mandate['status']): string {
+export function mandateStatusWords(status: Mandate['status']): StatusWords {
   switch (status) {
     case 'valid':
-      return 'Active: payments can be taken with it'
+      return { label: 'Active', note: 'payments can be taken with it' }
     case 'pending':
-      return 'Waiting for the bank to confirm it'
+      return { label: 'Pending', note: 'waiting for the bank to confirm it' }
     default:
-      return 'Revoked: no payments can be taken with it'
+      return { label: 'Revoked', note: 'no payments can be taken with it' }
   }
 }
 
 /** https://docs.mollie.com/reference/get-subscription `status`. */
-export function subscriptionStatusWords(status: SubscriptionStatus): string {
+export function subscriptionStatusWords(status: SubscriptionStatus): StatusWords {
   switch (status) {
     case 'active':
-      return 'Active'
+      return { label: 'Active', note: null }
     case 'pending':
-      return 'Waiting for a mandate'
+      return { label: 'Pending', note: 'waiting for a mandate' }
     case 'canceled':
-      return 'Canceled'
+      return { label: 'Canceled', note: null }
     case 'suspended':
-      return 'Suspended: no valid mandate to charge'
+      return { label: 'Suspended', note: 'no valid mandate to charge' }
     case 'completed':
-      return 'Completed: every payment was taken'
+      return { label: 'Completed', note: 'every payment was taken' }
   }
 }
 

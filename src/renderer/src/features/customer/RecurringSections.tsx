@@ -112,6 +112,16 @@ function ReadState(props: { state: RecurringState; onRetry: () => void }): React
   )
 }
 
+function StatusBadge(props: { status: string; words: { label: string; note: string | null } }) {
+  const { status, words } = props
+  return (
+    <>
+      <span className={BADGE[status] ?? 'badge'}>{words.label}</span>
+      {words.note && <div className="muted small">{words.note}</div>}
+    </>
+  )
+}
+
 function MandatesTable(props: { view: RecurringView; store: StoreApi<RecurringState>; locale: string }) {
   const { view, store, locale } = props
   if (view.mandates.length === 0) {
@@ -133,7 +143,7 @@ function MandatesTable(props: { view: RecurringView; store: StoreApi<RecurringSt
               {m.holder && <div className="muted small">{m.holder}</div>}
             </td>
             <td>
-              <span className={BADGE[m.status] ?? 'badge'}>{mandateStatusWords(m.status)}</span>
+              <StatusBadge status={m.status} words={mandateStatusWords(m.status)} />
             </td>
             <td>{day(m.since, locale)}</td>
             <td className="recurring-action">
@@ -187,7 +197,7 @@ function SubscriptionsTable(props: { view: RecurringView; store: StoreApi<Recurr
               {formatAmountForDisplay(s.amount, locale)} {intervalWords(s.interval)}
             </td>
             <td>
-              <span className={BADGE[s.status] ?? 'badge'}>{subscriptionStatusWords(s.status)}</span>
+              <StatusBadge status={s.status} words={subscriptionStatusWords(s.status)} />
               {s.canceledAt && <div className="muted small">since {day(s.canceledAt, locale)}</div>}
             </td>
             <td>{day(s.nextPaymentDate, locale)}</td>
