@@ -1,6 +1,7 @@
 // Customers, their payments and their mandates (https://docs.mollie.com/reference/customers-api,
 // https://docs.mollie.com/reference/mandates-api), kept per profile and mode like every object.
 import type { Metadata, Mode } from '../shared/api-types'
+import type { Mandate } from '../shared/recurring-types'
 import { listPage, scopeKey, type ListPage, type ListQuery, type Listed, type PaymentRecord } from './records'
 
 export interface CustomerData {
@@ -16,21 +17,7 @@ export interface CustomerData {
   profileId: string
 }
 
-export type MandateMethod = 'directdebit' | 'creditcard' | 'paypal'
-
-/** A mandate (https://docs.mollie.com/reference/get-mandate). */
-export interface Mandate {
-  resource: 'mandate'
-  id: string
-  mode: Mode
-  status: 'valid' | 'pending' | 'invalid'
-  method: MandateMethod
-  details: Record<string, unknown>
-  mandateReference: string | null
-  signatureDate: string | null
-  createdAt: string
-  customerId: string
-}
+export type { Mandate } from '../shared/recurring-types'
 
 export class CustomerStore {
   private readonly byId = new Map<string, CustomerData>()

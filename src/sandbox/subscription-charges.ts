@@ -10,6 +10,7 @@ import type { CreatePaymentRequest } from '../shared/api-types'
 import { CARD_FAILURE_REASONS, type CardFailureReason } from '../shared/service/enums'
 import {
   addIntervals,
+  chargingMandate,
   dateStartMs,
   parseInterval,
   TEST_MODE_SUBSCRIPTION_CHARGES,
@@ -22,12 +23,11 @@ import { failureDetails } from './store'
 
 /** The mandate a charge of the subscription runs on: the one it names, or the customer's newest valid one of its method. */
 export function subscriptionMandate(ctx: SandboxContext, record: SubscriptionRecord): Mandate | undefined {
-  const { customerId, mandateId, method } = record.data
-  if (mandateId !== undefined) return ctx.store.customers.validMandate(customerId, mandateId)
-  const valid = ctx.store.customers
-    .mandatesOf(customerId)
-    .filter((m) => m.status === 'valid' && m.mode === record.data.mode && (method === null || m.method === method))
-  return valid[valid.length - 1]
+  const { customerId, mode } = record.data
+  return chargingMandate(
+    record.data,
+    ctx.store.customers.mandatesOf(customerId).filter((m) => m.mode === mode),
+  )
 }
 
 /** Puts the subscription's next charge on the clock (nothing when it has no next payment date). */

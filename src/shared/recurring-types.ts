@@ -1,8 +1,29 @@
-// Types of subscriptions and payment links as the service sends them
-// (https://docs.mollie.com/reference/get-subscription, https://docs.mollie.com/reference/get-payment-link),
+// Types of mandates, subscriptions and payment links as the service sends them
+// (https://docs.mollie.com/reference/get-mandate, https://docs.mollie.com/reference/get-subscription,
+// https://docs.mollie.com/reference/get-payment-link),
 // beside api-types.ts (kept under the size limit). Shared by the sandbox and the API client.
 import type { Amount, Link, ListResponse, Metadata, Mode, Payment } from './api-types'
 import type { SubscriptionMethod, SubscriptionStatus } from './service/subscriptions'
+
+export type MandateMethod = 'directdebit' | 'creditcard' | 'paypal'
+
+/** A mandate (https://docs.mollie.com/reference/get-mandate). */
+export interface Mandate {
+  resource: 'mandate'
+  id: string
+  mode: Mode
+  status: 'valid' | 'pending' | 'invalid'
+  method: MandateMethod
+  /**
+   * directdebit and paypal: consumerName, consumerAccount (the IBAN, or the PayPal e-mail), consumerBic;
+   * creditcard: cardHolder, cardNumber (its last four digits), cardLabel, cardExpiryDate.
+   */
+  details: Record<string, unknown>
+  mandateReference: string | null
+  signatureDate: string | null
+  createdAt: string
+  customerId: string
+}
 
 /** A subscription (https://docs.mollie.com/reference/get-subscription). */
 export interface Subscription {
@@ -96,3 +117,4 @@ export type SubscriptionList = ListResponse<Subscription, 'subscriptions'>
 /** The list key is `payment_links` (https://docs.mollie.com/reference/list-payment-links). */
 export type PaymentLinkList = ListResponse<PaymentLink, 'payment_links'>
 export type SubscriptionPaymentList = ListResponse<Payment, 'payments'>
+export type MandateList = ListResponse<Mandate, 'mandates'>

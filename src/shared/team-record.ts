@@ -12,7 +12,16 @@ export interface RecordObjectRef {
 
 /** Every write Paydesk makes, by what it did. */
 export type RecordedActionKind =
-  'refund' | 'cancel-refund' | 'cancel' | 'update' | 'create' | 'revoke' | 'tell-the-shop' | 'approve' | 'override'
+  | 'refund'
+  | 'cancel-refund'
+  | 'cancel'
+  | 'update'
+  | 'create'
+  | 'revoke-mandate'
+  | 'cancel-subscription'
+  | 'tell-the-shop'
+  | 'approve'
+  | 'override'
 
 /** What the service answered a recorded write. */
 export interface RecordedOutcome {

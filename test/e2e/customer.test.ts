@@ -70,11 +70,13 @@ describe('customer view', () => {
     const requestsBefore = await requestCount()
     await offer.click()
     await h.page.getByTestId('customer-body').waitFor()
-    // Read once: his three payments and the customer with their payments list (two calls); it was
-    // read twice when the view took its request and the change of the request opened it again.
+    // Read once: his three payments and the customer with their payments list (two calls), then his
+    // mandates and subscriptions (two calls: he has none, so no subscription's payments); it was read
+    // twice when the view took its request and the change of the request opened it again.
     await expect.poll(() => h.page.getByTestId('customer-refresh').textContent()).toBe('Read again')
+    await h.page.getByTestId('subscriptions-empty').waitFor()
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect((await requestCount()) - requestsBefore).toBe(5)
+    expect((await requestCount()) - requestsBefore).toBe(7)
     expect(await h.page.getByRole('heading', { level: 1 }).textContent()).toContain('Lukas Schneider')
     expect(await h.page.getByTestId('customer-email').textContent()).toBe('lukas.schneider@example.com')
     expect(await h.page.getByTestId('customer-payment-row').count()).toBe(3)

@@ -68,7 +68,6 @@ const ALLOWED: Record<string, string> = {
   'src/sandbox/admin-client.ts › ClockReading': CHANGED_ELSEWHERE,
   'src/sandbox/admin-client.ts › FaultListing': CHANGED_ELSEWHERE,
   'src/sandbox/admin-client.ts › SandboxStats': CHANGED_ELSEWHERE,
-  'src/sandbox/customers-store.ts › MandateMethod': CHANGED_ELSEWHERE,
   'src/sandbox/index.ts › DEFAULT_SEED_PAYMENTS': CHANGED_ELSEWHERE,
   'src/sandbox/ledger.ts › MovementType': CHANGED_ELSEWHERE,
   'src/sandbox/ledger.ts › toMinorFast': CHANGED_ELSEWHERE,

@@ -1,11 +1,13 @@
-// The client's calls on subscriptions and payment links (https://docs.mollie.com/reference/subscriptions-api,
-// https://docs.mollie.com/reference/payment-links-api), over the client's one request path (its
+// The client's calls on mandates, subscriptions and payment links (https://docs.mollie.com/reference/mandates-api,
+// https://docs.mollie.com/reference/subscriptions-api, https://docs.mollie.com/reference/payment-links-api), over the client's one request path (its
 // limiter, retries and request log), each path from the operation table (apiPath) and each answer
 // checked to be the object or list asked for. The views that use them are another issue.
 import type { Payment } from '../../shared/api-types'
 import type {
   CreatePaymentLinkRequest,
   CreateSubscriptionRequest,
+  Mandate,
+  MandateList,
   PaymentLink,
   PaymentLinkList,
   Subscription,
@@ -128,6 +130,19 @@ export const subscriptionCalls = {
       page,
       opts,
     ),
+}
+
+/** A customer's mandates: read, and revoke (the only write the desk makes on them). */
+export const mandateCalls = {
+  get: async (client: Client, customerId: string, mandateId: string, opts?: CallOptions) =>
+    one<Mandate>(client, 'mandate', { method: 'GET', path: apiPath('get-mandate', { customerId, mandateId }) }, opts),
+  list: async (client: Client, customerId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
+    getList<MandateList>(client, apiPath('list-mandates', { customerId }), 'mandates', page, opts),
+  /** https://docs.mollie.com/reference/revoke-mandate: 204, no body. */
+  revoke: async (client: Client, customerId: string, mandateId: string, opts: CallOptions = {}): Promise<void> => {
+    const path = apiPath('revoke-mandate', { customerId, mandateId })
+    await client.request<unknown>({ method: 'DELETE', path }, opts)
+  },
 }
 
 /** Payment links and their payments. */

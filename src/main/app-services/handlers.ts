@@ -7,6 +7,7 @@ import { createCustomerHandlers } from '../services/customers-handlers'
 import { mailDraftOf, type MailDraftSource } from '../services/mail-draft'
 import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '../services/orders-handlers'
 import { createPaymentsHandlers } from '../services/payments-handlers'
+import { createRecurringHandlers } from '../services/recurring-handlers'
 import { createRequestLogHandlers } from '../services/request-log/handlers'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
@@ -84,6 +85,7 @@ export function buildHandlers(
     ...createActionHandlers(d.actions),
     ...createChargebackHandlers(() => d.actions.listChargebacks()),
     ...createCustomerHandlers(d.customers),
+    ...createRecurringHandlers(d.actions),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
     ...createTeamHandlers(team.record, team.settings),
     ...createRequestHandlers({

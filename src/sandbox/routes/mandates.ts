@@ -1,11 +1,13 @@
 // Mandates (https://docs.mollie.com/reference/mandates-api): a paid `first` payment makes one
 // (store.applyOutcome); a merchant may also record an existing SEPA Direct Debit or PayPal mandate.
+import { stopsWithMandate } from '../../shared/service/subscriptions'
 import type { Mandate } from '../customers-store'
 import { jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import type { Scope } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage } from '../store'
+import { cancelSubscriptionRecord } from '../subscription-charges'
 import { customerIn, mandateJson } from './customers'
 
 /** ISO 13616 IBAN: country, check digits, up to 30 letters and digits, mod-97 = 1. */
@@ -112,10 +114,18 @@ export function getMandate(ctx: SandboxContext, request: ApiRequest, customerId:
 
 /**
  * DELETE /v2/customers/{id}/mandates/{mandateId} (https://docs.mollie.com/reference/revoke-mandate):
- * 204; the mandate stays readable with status `invalid` and can no longer be charged (choice).
+ * 204; the mandate stays readable with status `invalid` and can no longer be charged (choice), and
+ * "all connected subscriptions will be canceled" (https://docs.mollie.com/reference/v2/mandates-api/revoke-mandate):
+ * each one that names it, or names none and charges on it (shared/service/subscriptions.ts stopsWithMandate).
  */
 export function revokeMandate(ctx: SandboxContext, request: ApiRequest, customerId: string, mandateId: string): Reply {
   const mandate = mandateOf(ctx, actScope(ctx, request), customerId, mandateId)
+  const mandates = ctx.store.customers.mandatesOf(mandate.customerId).filter((m) => m.mode === mandate.mode)
+  const connected = ctx.store.recurring
+    .subscriptionsOf(mandate.customerId)
+    .filter((record) => record.data.mode === mandate.mode && stopsWithMandate(record.data, mandate.id, mandates))
   mandate.status = 'invalid'
+  const now = isoNow(ctx)
+  for (const record of connected) cancelSubscriptionRecord(record, now)
   return { status: 204, headers: {}, body: '' }
 }

@@ -9,6 +9,7 @@ import { draftChannels } from './drafts'
 import type { EventName, PaydeskEvents } from './events'
 import { orderChannels } from './orders'
 import { paymentsChannels } from './payments'
+import { recurringChannels } from './recurring'
 import { requestLogChannels } from './request-log'
 import { requestChannels } from './requests'
 import { searchChannels } from './search'
@@ -31,6 +32,7 @@ export const contract = {
   ...teamChannels,
   ...chargebackChannels,
   ...requestChannels,
+  ...recurringChannels,
 }
 
 export type Contract = typeof contract

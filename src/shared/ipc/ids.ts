@@ -14,3 +14,6 @@ function idSchema(resource: IdResource) {
 
 export const paymentIdSchema = idSchema('payment')
 export const orderIdSchema = idSchema('order')
+export const customerIdSchema = idSchema('customer')
+export const mandateIdSchema = idSchema('mandate')
+export const subscriptionIdSchema = idSchema('subscription')

@@ -76,3 +76,51 @@ export function addIntervals(anchor: string, interval: SubscriptionInterval, n: 
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
   return new Date(Date.UTC(year, month, Math.min(start.getUTCDate(), lastDay))).toISOString().slice(0, 10)
 }
+
+/** What the rules below need of a mandate and of a subscription. */
+interface MandateLike {
+  id: string
+  status: string
+  method: string
+  createdAt: string
+}
+interface SubscriptionLike {
+  status: SubscriptionStatus
+  method: string | null
+  mandateId?: string | null
+}
+
+/**
+ * The mandate a subscription's charges run on: the one it names (while valid), else the customer's
+ * newest valid mandate of the method it forces, of any method when it forces none
+ * (https://docs.mollie.com/reference/create-subscription `mandateId`, `method`).
+ */
+export function chargingMandate<M extends MandateLike>(
+  subscription: Pick<SubscriptionLike, 'method' | 'mandateId'>,
+  mandates: readonly M[],
+): M | undefined {
+  const valid = mandates.filter((m) => m.status === 'valid')
+  if (subscription.mandateId) return valid.find((m) => m.id === subscription.mandateId)
+  let newest: M | undefined
+  for (const m of valid) {
+    if (subscription.method !== null && m.method !== subscription.method) continue
+    if (newest === undefined || m.createdAt >= newest.createdAt) newest = m
+  }
+  return newest
+}
+
+/**
+ * Whether revoking `mandateId` stops the subscription: "all connected subscriptions will be canceled"
+ * (https://docs.mollie.com/reference/v2/mandates-api/revoke-mandate). Connected: one that names the
+ * mandate, or names none and charges on it now (chargingMandate). A canceled or completed one has
+ * nothing left to stop.
+ */
+export function stopsWithMandate(
+  subscription: SubscriptionLike,
+  mandateId: string,
+  mandates: readonly MandateLike[],
+): boolean {
+  if (subscription.status === 'canceled' || subscription.status === 'completed') return false
+  if (subscription.mandateId) return subscription.mandateId === mandateId
+  return chargingMandate(subscription, mandates)?.id === mandateId
+}

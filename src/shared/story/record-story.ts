@@ -26,8 +26,10 @@ function actionWords(kind: RecordedActionKind, amount: string | null, object: Re
       return `Change of the ${OBJECT_WORDS[object.kind]}`
     case 'create':
       return `New ${OBJECT_WORDS[object.kind]}${of}`
-    case 'revoke':
+    case 'revoke-mandate':
       return 'Mandate revoked'
+    case 'cancel-subscription':
+      return `Subscription${amount ? ` (${amount} each time)` : ''} canceled`
     case 'tell-the-shop':
       return 'The shop told again'
     case 'approve':

@@ -3,6 +3,7 @@ import { listChargebacks } from '../chargebacks'
 import { createActionsContext, traced } from './context'
 import { cancelQueued, queuedFor } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
+import { cancelCustomerSubscription, openRecurring, revokeCustomerMandate } from './recurring'
 import { cancelPayment, updatePayment } from './payment-changes'
 import { listPaymentRefunds, refundGuard, refundPayment } from './refund'
 import type { ActionsService, ActionsServiceOptions } from './types'
@@ -25,6 +26,9 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     updatePayment: (input) => updatePayment(ctx, input),
     cancelOrder: (input) => cancelOrder(ctx, input),
     newOrderPayment: (input) => newOrderPayment(ctx, input),
+    openRecurring: (customerId) => openRecurring(ctx, customerId),
+    revokeMandate: (input) => revokeCustomerMandate(ctx, input),
+    cancelSubscription: (input) => cancelCustomerSubscription(ctx, input),
     pendingCount: () => ctx.pending.with((entries) => Object.keys(entries).length),
     dispose() {
       ctx.stopObserving?.()

@@ -8,6 +8,7 @@ import type {
   RefundResult,
 } from '../../../shared/ipc/actions'
 import type { ChargebacksView } from '../../../shared/ipc/chargebacks'
+import type { RecurringView, RecurringWriteResult } from '../../../shared/ipc/recurring'
 import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
@@ -27,6 +28,7 @@ export type ActionsClient = Pick<
   | 'updatePayment'
   | 'cancelOrder'
   | 'createOrderPayment'
+  | 'request'
 >
 
 export interface ActionsServiceOptions {
@@ -102,6 +104,16 @@ export interface ActionsService {
     ticket?: string
     from?: View
   }): Promise<ActionResult & { payment: Payment; order: Order }>
+  /** A customer's mandates and subscriptions (the customer view, issue 49 item 6). */
+  openRecurring(customerId: string): Promise<RecurringView>
+  /** Revokes a mandate (checked in main on a fresh read); its connected subscriptions stop with it. */
+  revokeMandate(input: { customerId: string; mandateId: string; ticket?: string }): Promise<RecurringWriteResult>
+  /** Cancels a subscription (checked in main on a fresh read). */
+  cancelSubscription(input: {
+    customerId: string
+    subscriptionId: string
+    ticket?: string
+  }): Promise<RecurringWriteResult>
   /** Actions waiting for a definitive answer (for tests and diagnostics). */
   pendingCount(): Promise<number>
   /** Said once when the list of pending keys was set aside (edited outside Paydesk). */

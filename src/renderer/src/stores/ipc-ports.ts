@@ -9,6 +9,7 @@ import type { InspectorPort } from './inspector-store'
 import type { OrderPort } from './order-store'
 import type { OrdersPort } from './orders-store'
 import type { PaymentsPort } from './payments-store'
+import type { RecurringPort } from './recurring-store'
 import type { SearchPort } from './search-store'
 import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
@@ -117,6 +118,15 @@ export function ipcChargebacksPort(): ChargebacksPort {
 
 export function ipcCustomerPort(): CustomerPort {
   return { open: (target) => call('customers.open', target) }
+}
+
+export function ipcRecurringPort(): RecurringPort {
+  return {
+    open: (customerId) => call('recurring.open', { customerId }),
+    revokeMandate: (customerId, mandateId) => call('recurring.revokeMandate', { customerId, mandateId }),
+    cancelSubscription: (customerId, subscriptionId) =>
+      call('recurring.cancelSubscription', { customerId, subscriptionId }),
+  }
 }
 
 /** `from` names the view for the Inspector. */

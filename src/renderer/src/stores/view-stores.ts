@@ -7,10 +7,12 @@ import {
   ipcChargebacksPort,
   ipcCustomerPort,
   ipcOrderPort,
+  ipcRecurringPort,
   ipcRequestsPort,
   ipcTeamPort,
 } from './ipc-ports'
 import { createRequestsStore, type RequestsState } from './requests-store'
+import { createRecurringStore, type RecurringState } from './recurring-store'
 import type { RecordObjectRef } from '../../../shared/team-record'
 import {
   createCasesStore,
@@ -36,6 +38,10 @@ export function newChargebacksStore(): StoreApi<ChargebacksState> {
 
 export function newCustomerStore(): StoreApi<CustomerState> {
   return createCustomerStore(ipcCustomerPort())
+}
+
+export function newRecurringStore(): StoreApi<RecurringState> {
+  return createRecurringStore(ipcRecurringPort())
 }
 
 /** The actions of one view (`from` names it for the Inspector). */

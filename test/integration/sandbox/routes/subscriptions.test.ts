@@ -183,7 +183,7 @@ describe('subscriptions', () => {
     ])
   })
 
-  it('a failed charge is a failed payment and the subscription goes on; without a valid mandate it is suspended (get-subscription status)', async () => {
+  it('a failed charge is a failed payment and the subscription goes on; revoking its mandate cancels it (get-subscription, revoke-mandate)', async () => {
     const { customerId, mandateId } = await customerWithMandate('Fail Ing')
     const today = (await h.admin.clock()).now.slice(0, 10)
     const created = (
@@ -204,11 +204,16 @@ describe('subscriptions', () => {
     let s = (await h.api('GET', `/customers/${customerId}/subscriptions/${created.id}`)).json
     expect(s.status).toBe('active')
     expect(s.nextPaymentDate).toBeDefined()
+    // Revoking the mandate it charges on cancels it: "all connected subscriptions will be canceled"
+    // (https://docs.mollie.com/reference/v2/mandates-api/revoke-mandate); no charge comes after.
     expect((await h.api('DELETE', `/customers/${customerId}/mandates/${mandateId}`)).status).toBe(204)
     await h.admin.advanceClock({ advanceSeconds: 15 * 86_400 })
     s = (await h.api('GET', `/customers/${customerId}/subscriptions/${created.id}`)).json
-    expect(s.status).toBe('suspended')
+    expect(s.status).toBe('canceled')
+    expect(s.canceledAt).toEqual(expect.any(String))
     expect(s.nextPaymentDate).toBeUndefined()
+    const after = (await h.api('GET', `/customers/${customerId}/subscriptions/${created.id}/payments`)).json
+    expect(after._embedded.payments).toHaveLength(2)
   })
 
   it('update changes what the documentation allows and refuses the rest; cancel stops the charges (update-subscription, cancel-subscription)', async () => {
@@ -244,6 +249,36 @@ describe('subscriptions', () => {
     expect((await h.api('DELETE', `${path}/${created.id}`)).status).toBe(422)
     await h.admin.advanceClock({ to: '2027-01-10' })
     expect((await h.api('GET', `${path}/${created.id}/payments`)).json.count).toBe(0)
+  })
+
+  it('revoking a mandate cancels the subscriptions connected to it, and only those (docs.mollie.com/reference/v2/mandates-api/revoke-mandate)', async () => {
+    const { customerId, mandateId } = await customerWithMandate('Two Mandates')
+    const path = `/customers/${customerId}/subscriptions`
+    const startDate = (await h.admin.clock()).now.slice(0, 10)
+    const made = await h.api('POST', path, monthly({ description: 'Named', startDate, mandateId }))
+    expect(made.json).toMatchObject({ status: 'active', mandateId })
+    const named = made.json
+    const other = await h.api('POST', `/customers/${customerId}/mandates`, {
+      method: 'directdebit',
+      consumerName: 'Two Mandates',
+      consumerAccount: 'DE89370400440532013000',
+    })
+    expect(other.status).toBe(201)
+    const onOther = (
+      await h.api('POST', path, monthly({ description: 'On other', startDate, mandateId: other.json.id }))
+    ).json
+    // Names none: it charges on the newest valid mandate (the other one), so it is not connected to the first.
+    const unnamed = (await h.api('POST', path, monthly({ description: 'Unnamed', startDate }))).json
+    expect((await h.api('DELETE', `/customers/${customerId}/mandates/${mandateId}`)).status).toBe(204)
+    const status = async (id: string) => (await h.api('GET', `${path}/${id}`)).json.status
+    expect([await status(named.id), await status(onOther.id), await status(unnamed.id)]).toEqual([
+      'canceled',
+      'active',
+      'active',
+    ])
+    // Revoking the other one, the newest: the unnamed subscription charges on it, so it stops too.
+    expect((await h.api('DELETE', `/customers/${customerId}/mandates/${other.json.id}`)).status).toBe(204)
+    expect([await status(onOther.id), await status(unnamed.id)]).toEqual(['canceled', 'canceled'])
   })
 
   it('"Subscriptions in test mode will be canceled automatically after 10 charges" (create-subscription, times)', async () => {

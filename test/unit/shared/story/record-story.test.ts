@@ -38,6 +38,24 @@ describe('the record in words', () => {
     expect(recordedWriteLine(entry({ ticket: null }), 'bob', words)).toBe('Refund of €45.00 by anna, 28 Nov, 10:42')
   })
 
+  it('names the writes that stop the charges: a mandate revoked, a subscription canceled (issue 49 item 6)', () => {
+    const customer = { kind: 'customer', id: 'cst_1' } as const
+    expect(
+      recordedWriteText(
+        entry({ action: 'revoke-mandate', object: customer, amount: null, ticket: null }),
+        'bob',
+        words,
+      ),
+    ).toBe('Mandate revoked by anna')
+    expect(
+      recordedWriteText(
+        entry({ action: 'cancel-subscription', object: customer, amount: { value: '29.95', currency: 'EUR' } }),
+        'bob',
+        words,
+      ),
+    ).toBe('Subscription (€29.95 each time) canceled by anna, ticket 4711')
+  })
+
   it('says a refused write and one whose answer was lost as they are', () => {
     const refused = entry({ outcome: { result: 'refused', status: 422, resultId: null, summary: '' } })
     const lost = entry({ outcome: { result: 'unknown', status: null, resultId: null, summary: '' } })

@@ -9,6 +9,7 @@ import { ErrorBanner } from '../payments/ErrorBanner'
 import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ContactDetails, OrdersTable, CustomerPaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
 import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
+import { RecurringSections } from './RecurringSections'
 import '../order/order.css'
 import './customer.css'
 
@@ -151,6 +152,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
           <CustomerPaymentsTable view={view} locale={locale} {...openers} />
         </>
       )}
+      {view.customerId && <RecurringSections customerId={view.customerId} readAt={view.readAt} />}
       {view.customerId && <CustomerRecord customerId={view.customerId} />}
       <details className="order-api">
         <summary>API details</summary>
