@@ -82,6 +82,7 @@ export function buildHandlers(
     ),
     ...createDraftHandlers(d.drafts),
     ...createActionHandlers(d.actions),
+    'payments.tellShop': (input) => d.tellShop(input),
     ...createChargebackHandlers(() => d.actions.listChargebacks()),
     ...createCustomerHandlers(d.customers),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),

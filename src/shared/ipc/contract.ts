@@ -13,6 +13,7 @@ import { requestLogChannels } from './request-log'
 import { requestChannels } from './requests'
 import { searchChannels } from './search'
 import { teamChannels } from './team'
+import { tellShopChannels } from './tell-shop'
 
 /**
  * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
@@ -31,6 +32,7 @@ export const contract = {
   ...teamChannels,
   ...chargebackChannels,
   ...requestChannels,
+  ...tellShopChannels,
 }
 
 export type Contract = typeof contract
