@@ -8,6 +8,9 @@ import { ticketInput } from './team'
 // naming the host, and POSTs `id=…` there itself (src/main/services/tell-shop/). No address, body or
 // header comes from the page.
 
+/** The User-Agent of main's call: the shop's developer can tell it from the service's own calls. */
+export const TELL_SHOP_USER_AGENT = 'Paydesk (Tell the shop again)'
+
 /** The shop's answer to one call, as main saw it. */
 export interface ShopAnswer {
   /** When the call was sent (ISO 8601). */

@@ -33,9 +33,6 @@ const systemResolver: ResolveHost = (hostname) => dnsLookup(hostname, { all: tru
  */
 export const SHOP_CALL_TIMEOUT_MS = 10_000
 
-/** The User-Agent of the call: the shop's developer can tell it from the service's own calls. */
-export const SHOP_CALL_USER_AGENT = 'Paydesk (Tell the shop again)'
-
 /** Kept of the shop's answer body for the request log. */
 const MAX_ANSWER_CHARS = 2_000
 

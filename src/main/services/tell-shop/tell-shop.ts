@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AttemptEvent, RequestOrigin } from '../../../shared/api-events'
 import type { Payment } from '../../../shared/api-types'
-import type { TellShopResult } from '../../../shared/ipc/tell-shop'
+import { TELL_SHOP_USER_AGENT, type TellShopResult } from '../../../shared/ipc/tell-shop'
 import type { RecordedOutcome } from '../../../shared/team-record'
 import type { ApiClient } from '../../api'
 import { UserFacingError } from '../../ipc/errors'
@@ -18,7 +18,7 @@ import type { ActiveConnectionInfo } from '../connections'
 import { plainLine } from '../dialog-text'
 import { readBeforeAct } from '../actions/fresh-read'
 import { askMain, type MainQuestion, type QuestionPort } from '../main-questions'
-import { addressProblem, callShop, SHOP_CALL_USER_AGENT, type ShopCallOptions, type ShopCallResult } from './shop-call'
+import { addressProblem, callShop, type ShopCallOptions, type ShopCallResult } from './shop-call'
 
 export interface TellShopOptions {
   connections: {
@@ -175,7 +175,7 @@ export function createTellShop(options: TellShopOptions) {
     const headers = {
       'Content-Type': 'application/x-www-form-urlencoded',
       Accept: '*/*',
-      'User-Agent': SHOP_CALL_USER_AGENT,
+      'User-Agent': TELL_SHOP_USER_AGENT,
     }
     const startedAt = now()
     const result = await callShop(url, body, headers, { ...options.call, localOrigins })

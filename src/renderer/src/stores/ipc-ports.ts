@@ -12,6 +12,7 @@ import type { PaymentsPort } from './payments-store'
 import type { SearchPort } from './search-store'
 import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
+import type { TellShopPort } from './tell-shop-store'
 
 // Every store's port onto main: the only module of the renderer that calls the IPC client. Components
 // and features ask a store; the store asks its port; app-stores.ts creates both.
@@ -165,4 +166,8 @@ export function ipcRequestsPort(): RequestsPort {
     decide: (input) => call('requests.decide', input),
     onChanged: (listener) => subscribe('team.changed', listener),
   }
+}
+
+export function ipcTellShopPort(): TellShopPort {
+  return { tell: (input) => call('payments.tellShop', input) }
 }

@@ -9,6 +9,7 @@ import {
   ipcOrderPort,
   ipcRequestsPort,
   ipcTeamPort,
+  ipcTellShopPort,
 } from './ipc-ports'
 import { createRequestsStore, type RequestsState } from './requests-store'
 import type { RecordObjectRef } from '../../../shared/team-record'
@@ -21,6 +22,7 @@ import {
   type TeamDatabaseState,
 } from './team-store'
 import { createOrderStore, type OrderState } from './order-store'
+import { createTellShopStore, type TellShopState } from './tell-shop-store'
 
 // The stores of one view, created with their ports onto main when the view opens (the window's
 // stores: app-stores.ts). Apart from app-stores.ts so their code is fetched with their screens,
@@ -66,4 +68,9 @@ export function findTicket(ticket: string): Promise<RecordObjectRef[]> {
 /** Home's refund requests (team mode, issue 51). */
 export function newRequestsStore(): StoreApi<RequestsState> {
   return createRequestsStore(ipcRequestsPort())
+}
+
+/** Tell the shop again, in one payment's view. */
+export function newTellShopStore(): StoreApi<TellShopState> {
+  return createTellShopStore(ipcTellShopPort())
 }
