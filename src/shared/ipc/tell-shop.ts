@@ -12,7 +12,7 @@ import { ticketInput } from './team'
 export const TELL_SHOP_USER_AGENT = 'Paydesk (Tell the shop again)'
 
 /** The shop's answer to one call, as main saw it. */
-export interface ShopAnswer {
+interface ShopAnswer {
   /** When the call was sent (ISO 8601). */
   at: string
   /** The HTTP status, or null when the shop did not answer. */

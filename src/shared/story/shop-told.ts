@@ -15,7 +15,7 @@ type Attempt = DeliveryRecord['attempts'][number]
 
 const took = (status: number | null) => status !== null && status >= 200 && status < 300
 
-export interface ShopBanner {
+interface ShopNotice {
   tone: 'problem' | 'done'
   sentence: string
   /** The failed webhook calls behind it, oldest first (for the note). */
@@ -46,7 +46,7 @@ export function shopBanner(
   deliveries: readonly DeliveryRecord[],
   told: readonly ActionRecordEntry[] = [],
   words: DateWords = {},
-): ShopBanner | null {
+): ShopNotice | null {
   if (payment.status !== 'paid') return null
   const failed = failedSeries(deliveries)
   if (failed.length === 0) return null
@@ -95,7 +95,7 @@ function attemptLine(a: Attempt): string {
  */
 export function shopDeveloperNote(
   payment: Pick<Payment, 'id' | 'amount' | 'paidAt' | 'status'>,
-  banner: ShopBanner | null,
+  banner: ShopNotice | null,
   sent: TellShopResult | null,
 ): string {
   const lines = [

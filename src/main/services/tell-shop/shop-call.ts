@@ -13,15 +13,8 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
+import type { ResolvedAddress, ResolveHost } from '../../../sandbox'
 import { hostScope, normalizedAddress } from '../../../shared/host-scope'
-
-/** One address of a name, as a resolver gives it. */
-export interface ResolvedAddress {
-  address: string
-  family: number
-}
-
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>
 
 /** The system resolver: every address of the name, in the order it gives them. */
 const systemResolver: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' })
@@ -31,7 +24,7 @@ const systemResolver: ResolveHost = (hostname) => dnsLookup(hostname, { all: tru
  * (https://docs.mollie.com/reference/webhooks, "Retry schema"), so the agent is not kept waiting on
  * the phone; a shop that answers the service answers this.
  */
-export const SHOP_CALL_TIMEOUT_MS = 10_000
+const SHOP_CALL_TIMEOUT_MS = 10_000
 
 /** Kept of the shop's answer body for the request log. */
 const MAX_ANSWER_CHARS = 2_000

@@ -20,7 +20,7 @@ import { readBeforeAct } from '../actions/fresh-read'
 import { askMain, type MainQuestion, type QuestionPort } from '../main-questions'
 import { addressProblem, callShop, type ShopCallOptions, type ShopCallResult } from './shop-call'
 
-export interface TellShopOptions {
+interface TellShopOptions {
   connections: {
     activeConnection(): Promise<ActiveConnectionInfo>
     getActiveClient(): Promise<Pick<ApiClient, 'getPayment' | 'getOrder'>>
@@ -38,7 +38,7 @@ export interface TellShopOptions {
 /** The whole address is shown in the question, however long: data can ride in its path and query. */
 const MAX_URL_IN_QUESTION = 2_000
 
-export function tellShopQuestion(url: URL, objectId: string): MainQuestion {
+function tellShopQuestion(url: URL, objectId: string): MainQuestion {
   const host = plainLine(url.hostname, 120)
   return {
     kind: 'tell-shop',
@@ -84,7 +84,7 @@ async function targetOf(
 }
 
 /** The shop's answer in one sentence. */
-export function answerWords(host: string, result: Pick<ShopCallResult, 'status' | 'failure' | 'location'>): string {
+function answerWords(host: string, result: Pick<ShopCallResult, 'status' | 'failure' | 'location'>): string {
   if (result.status === null) return `${host} did not answer: ${result.failure ?? 'no answer.'}`
   if (result.status >= 200 && result.status < 300) return `${host} answered ${result.status}: the shop took the call.`
   if (result.location !== null) {
