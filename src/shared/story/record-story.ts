@@ -29,7 +29,7 @@ function actionWords(kind: RecordedActionKind, amount: string | null, object: Re
     case 'revoke':
       return 'Mandate revoked'
     case 'tell-the-shop':
-      return 'The shop told again'
+      return 'Shop told again'
     case 'approve':
       return `Approval${of}`
     case 'override':

@@ -55,17 +55,13 @@ describe('the record in words', () => {
         ticket: null,
         outcome: { result, status, resultId: null, summary: '' },
       })
-    expect(recordedWriteText(told(200, 'done'), 'bob', words)).toBe(
-      'The shop told again by anna, the shop answered 200',
-    )
-    expect(recordedWriteText(told(500, 'refused'), 'bob', words)).toBe(
-      'The shop told again by anna, the shop answered 500',
-    )
+    expect(recordedWriteText(told(200, 'done'), 'bob', words)).toBe('Shop told again by anna, the shop answered 200')
+    expect(recordedWriteText(told(500, 'refused'), 'bob', words)).toBe('Shop told again by anna, the shop answered 500')
     expect(recordedWriteText(told(null, 'refused'), 'bob', words)).toBe(
-      'The shop told again by anna, the shop could not be reached',
+      'Shop told again by anna, the shop could not be reached',
     )
     expect(recordedWriteText(told(null, 'unknown'), 'bob', words)).toBe(
-      'The shop told again by anna, the shop did not answer in time',
+      'Shop told again by anna, the shop did not answer in time',
     )
   })
 
