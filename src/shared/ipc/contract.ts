@@ -13,6 +13,7 @@ import { requestLogChannels } from './request-log'
 import { requestChannels } from './requests'
 import { searchChannels } from './search'
 import { teamChannels } from './team'
+import { teamWritesChannels } from './team-writes'
 import { tellShopChannels } from './tell-shop'
 
 /**
@@ -33,6 +34,7 @@ export const contract = {
   ...chargebackChannels,
   ...requestChannels,
   ...tellShopChannels,
+  ...teamWritesChannels,
 }
 
 export type Contract = typeof contract

@@ -4,6 +4,7 @@ import type { ChargebacksPort } from './chargebacks-store'
 import type { AppPort } from './app-store'
 import type { ConnectionPort } from './connection-store'
 import type { CustomerPort } from './customer-store'
+import type { CustomerWritesPort } from './customer-writes-store'
 import type { DraftsPort } from './drafts-store'
 import type { InspectorPort } from './inspector-store'
 import type { OrderPort } from './order-store'
@@ -170,4 +171,12 @@ export function ipcRequestsPort(): RequestsPort {
 
 export function ipcTellShopPort(): TellShopPort {
   return { tell: (input) => call('payments.tellShop', input) }
+}
+
+/** The writes recorded on a customer and their payments and orders. */
+export function ipcCustomerWritesPort(): CustomerWritesPort {
+  return {
+    writesOn: (objects) => call('team.writesOn', { objects }),
+    onChanged: (listener) => subscribe('team.changed', listener),
+  }
 }

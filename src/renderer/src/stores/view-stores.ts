@@ -1,11 +1,13 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
+import { createCustomerWritesStore, type CustomerWritesState } from './customer-writes-store'
 import { createChargebacksStore, type ChargebacksState } from './chargebacks-store'
 import {
   ipcActionsPort,
   ipcChargebacksPort,
   ipcCustomerPort,
+  ipcCustomerWritesPort,
   ipcOrderPort,
   ipcRequestsPort,
   ipcTeamPort,
@@ -73,4 +75,9 @@ export function newRequestsStore(): StoreApi<RequestsState> {
 /** Tell the shop again, in one payment's view. */
 export function newTellShopStore(): StoreApi<TellShopState> {
   return createTellShopStore(ipcTellShopPort())
+}
+
+/** The writes recorded on a customer and their payments and orders (the customer view). */
+export function newCustomerWritesStore(objects: RecordObjectRef[]): StoreApi<CustomerWritesState> {
+  return createCustomerWritesStore(ipcCustomerWritesPort(), objects)
 }
