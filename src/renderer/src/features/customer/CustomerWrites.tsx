@@ -54,7 +54,11 @@ function WritesList(props: { store: StoreApi<CustomerWritesState>; locale: strin
   const open = (o: RecordObjectRef) =>
     o.kind === 'payment' ? props.openPayment(o.id) : o.kind === 'order' ? props.openOrder(o.id) : undefined
   return (
-    <section className="order-section" aria-labelledby="customer-writes-title" data-testid="customer-writes">
+    <section
+      className="order-section customer-writes"
+      aria-labelledby="customer-writes-title"
+      data-testid="customer-writes"
+    >
       <h2 id="customer-writes-title">Done on this customer’s payments and orders, newest first</h2>
       {state === 'loading' && (
         <p className="muted" role="status" data-testid="customer-writes-loading">
@@ -81,7 +85,7 @@ function WritesList(props: { store: StoreApi<CustomerWritesState>; locale: strin
               ) : (
                 <>
                   , on {OBJECT_WORDS[w.object.kind]}{' '}
-                  <button type="button" className="btn-link mono" onClick={() => open(w.object)}>
+                  <button type="button" className="link-button mono" onClick={() => open(w.object)}>
                     {w.object.id}
                   </button>
                 </>
