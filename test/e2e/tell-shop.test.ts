@@ -3,7 +3,9 @@
 // webhook calls the shop answered 500 shows a banner; once the shop's developer fixed it, Tell the shop
 // again asks main's question naming the host, and the shop's listener gets exactly one POST of the
 // payment's id; the answer is in the timeline, the record and the request log. A page-forged call
-// reaches no other host and nothing before the question. Each call prints its clicks and keys.
+// reaches no other host and nothing before the question. The seeded merchant's "The shop says I never
+// paid" (docs/SANDBOX.md) shows the banner, and Cancel in main's question sends nothing. Each call
+// prints its clicks, keys and dialog answers.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,7 +48,8 @@ let shop: Listener
 /** Another host on this machine, never the payment's webhook: nothing may reach it. */
 let elsewhere: Listener
 
-const tally = { clicks: 0, keys: 0, typed: 0 }
+/** The agent's clicks, keys and typed characters, and the answers they gave in main's own dialogs. */
+const tally = { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 }
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
 
 async function click(target: Locator): Promise<void> {
@@ -84,7 +87,8 @@ beforeAll(async () => {
   h = await startHarness({
     name: 'tell-shop',
     deps: {
-      sandboxOptions: { seedPayments: 10 },
+      // 100: the seeded merchant with its practice calls (docs/SANDBOX.md), Marco Rossi's among them.
+      sandboxOptions: { seedPayments: 100 },
       // The shop runs on this machine: the Sandbox's own receiver, as a developer's local shop is.
       sandboxWebhookReceivers: [shop.origin],
       search: { autoSync: false },
@@ -107,7 +111,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     const payment = await paidPayment(`${shop.origin}/webhooks/payments`)
     // The service's (the Sandbox's) own call answered 500.
     await expect.poll(() => shop.calls.filter((c) => c.body === `id=${payment.id}`).length).toBeGreaterThan(0)
-    Object.assign(tally, { clicks: 0, keys: 0, typed: 0 })
+    Object.assign(tally, { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 })
     await openPayment(payment.id)
     const banner = byTestId('shop-banner-sentence')
     await expect
@@ -122,6 +126,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     // The shop's developer fixed it; the agent tells the shop again and allows the call in main's dialog.
     shop.broken = false
     h.dialogAnswers.push(1)
+    tally.dialogAnswers++
     const asked = h.questions.length
     await click(byTestId('tell-shop'))
     await expect
@@ -183,5 +188,36 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     expect(h.questions.slice(asked).map((q) => q.kind)).toEqual(['tell-shop'])
     expect(elsewhere.calls).toEqual([])
     expect(fromPaydesk(shop).length).toBe(before)
+  })
+
+  it('the seeded merchant’s "The shop says I never paid": the banner, and Cancel in main’s question sends nothing', async () => {
+    await h.services.search.sync()
+    await h.services.search.whenIdle()
+    Object.assign(tally, { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 })
+    await press('Control+k')
+    tally.typed += 'marco.rossi@example.com'.length
+    await byTestId('search-input').fill('marco.rossi@example.com')
+    const offer = byTestId('search-customer')
+    await expect.poll(() => offer.textContent()).toContain('Marco Rossi')
+    await click(offer)
+    const row = h.page.locator('[data-testid="customer-payment-row"][data-status="paid"]').first()
+    await row.waitFor()
+    const id = present(await row.getAttribute('data-payment-id'))
+    await click(row.getByRole('button').first())
+    await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
+    await expect
+      .poll(() => byTestId('shop-banner-sentence').textContent())
+      .toMatch(/^Your shop was not told this payment is paid: it did not answer since .+\.$/)
+    const asked = h.questions.length
+    await click(byTestId('tell-shop'))
+    tally.dialogAnswers++ // Cancel, the default
+    await expect
+      .poll(() => byTestId('tell-shop-error').textContent())
+      .toBe('Nothing was sent: you did not allow the call to shop-down.example.com.')
+    expect(h.questions.slice(asked).map((q) => [q.kind, q.buttons])).toEqual([
+      ['tell-shop', ['Cancel', 'Tell shop-down.example.com']],
+    ])
+    expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    console.log(JSON.stringify({ call: 'the shop says I never paid (seeded), Cancel', ...tally }))
   })
 })
