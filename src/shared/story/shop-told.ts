@@ -16,7 +16,7 @@ type Attempt = DeliveryRecord['attempts'][number]
 const took = (status: number | null) => status !== null && status >= 200 && status < 300
 
 interface ShopNotice {
-  tone: 'problem' | 'done'
+  tone: 'problem' | 'done' | 'neutral'
   sentence: string
   /** The failed webhook calls behind it, oldest first (for the note). */
   failed: { url: string; attempts: Attempt[] }[]
@@ -37,17 +37,56 @@ function failedSeries(deliveries: readonly DeliveryRecord[]): DeliveryRecord[] {
   )
 }
 
+/** The newest `tell-the-shop` row at or after `sinceMs`, as the banner tells it; null when none. */
+function toldAgain(
+  told: readonly ActionRecordEntry[],
+  sinceMs: number,
+  series: ShopNotice['failed'],
+  words: DateWords,
+): ShopNotice | null {
+  const again = [...told]
+    .filter((e) => e.action === 'tell-the-shop' && Date.parse(e.at) >= sinceMs)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+    .pop()
+  if (!again) return null
+  const at = formatMoment(again.at, 'short-date-time', words)
+  const answer = again.outcome.status === null ? 'it did not answer' : `it answered ${again.outcome.status}`
+  if (again.outcome.result === 'done') {
+    return { tone: 'done', sentence: `The shop was told again ${at}: ${answer}.`, failed: series }
+  }
+  return {
+    tone: 'problem',
+    sentence: `Your shop was not told this payment is paid: told again ${at}, ${answer}. Send its developer the note.`,
+    failed: series,
+  }
+}
+
 /**
  * The banner of a paid payment the shop was not told about, or null (not paid, no failed calls, or a
- * later call the shop took). `told`: the record's rows of this payment (only `tell-the-shop` count).
+ * later call the shop took). `deliveries` null: this connection does not show the service's calls
+ * (only the built-in Sandbox keeps them), so the banner offers the call without claiming a failure,
+ * for a payment the service calls a shop about (`webhook`). `told`: the record's rows of this payment
+ * (only `tell-the-shop` count).
  */
 export function shopBanner(
-  payment: Pick<Payment, 'status'>,
-  deliveries: readonly DeliveryRecord[],
+  payment: Pick<Payment, 'status'> & { webhook: boolean },
+  deliveries: readonly DeliveryRecord[] | null,
   told: readonly ActionRecordEntry[] = [],
   words: DateWords = {},
 ): ShopNotice | null {
   if (payment.status !== 'paid') return null
+  if (deliveries === null) {
+    if (!payment.webhook) return null
+    return (
+      toldAgain(told, 0, [], words) ?? {
+        tone: 'neutral',
+        sentence:
+          'This connection does not show the payment service’s calls to the shop. If the shop says it was not ' +
+          'told this payment is paid, tell it again.',
+        failed: [],
+      }
+    )
+  }
   const failed = failedSeries(deliveries)
   if (failed.length === 0) return null
   const attempts = failed.flatMap((d) => d.attempts).sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
@@ -60,27 +99,13 @@ export function shopBanner(
   )
   if (takenLater) return null
   const series = failed.map((d) => ({ url: d.url, attempts: d.attempts }))
-  const again = [...told]
-    .filter((e) => e.action === 'tell-the-shop' && Date.parse(e.at) >= Date.parse(first.at))
-    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
-    .pop()
-  const at = (iso: string) => formatMoment(iso, 'short-date-time', words)
-  if (again) {
-    const answer = again.outcome.status === null ? 'it did not answer' : `it answered ${again.outcome.status}`
-    if (again.outcome.result === 'done') {
-      return { tone: 'done', sentence: `The shop was told again ${at(again.at)}: ${answer}.`, failed: series }
-    }
-    return {
+  return (
+    toldAgain(told, Date.parse(first.at), series, words) ?? {
       tone: 'problem',
-      sentence: `Your shop was not told this payment is paid: told again ${at(again.at)}, ${answer}. Send its developer the note.`,
+      sentence: `Your shop was not told this payment is paid: ${lastAnswer(last)} since ${formatMoment(first.at, 'short-date-time', words)}.`,
       failed: series,
     }
-  }
-  return {
-    tone: 'problem',
-    sentence: `Your shop was not told this payment is paid: ${lastAnswer(last)} since ${at(first.at)}.`,
-    failed: series,
-  }
+  )
 }
 
 /** One attempt as a developer reads it: exact UTC time and the answer. */

@@ -6,7 +6,7 @@ import { shopBanner, shopDeveloperNote } from '../../../../src/shared/story/shop
 import type { ActionRecordEntry } from '../../../../src/shared/team-record'
 
 const words = { locale: 'en-GB', timeZone: 'UTC' }
-const paid = { status: 'paid' } as Pick<Payment, 'status'>
+const paid = { status: 'paid', webhook: true } as const
 
 function delivery(statuses: (number | null)[], state: DeliveryRecord['state'] = 'retrying'): DeliveryRecord {
   return {
@@ -51,7 +51,7 @@ describe('the banner of a paid payment the shop was not told about', () => {
   })
 
   it('shows nothing when the payment is not paid, the shop took a call, or the Sandbox never called', () => {
-    expect(shopBanner({ status: 'open' }, [delivery([500])], [], words)).toBeNull()
+    expect(shopBanner({ status: 'open', webhook: true }, [delivery([500])], [], words)).toBeNull()
     expect(shopBanner(paid, [delivery([500, 200], 'delivered')], [], words)).toBeNull()
     // A later series the shop took (the payment's next status change) means it was told.
     const later: DeliveryRecord = {
@@ -73,6 +73,21 @@ describe('the banner of a paid payment the shop was not told about', () => {
     })
     expect(shopBanner(paid, failed, [told('2026-11-28T10:50:00Z', 500, 'refused')], words)?.sentence).toBe(
       'Your shop was not told this payment is paid: told again 28 Nov, 10:50, it answered 500. Send its developer the note.',
+    )
+  })
+})
+
+describe('on a connection that does not show the service’s calls (not the built-in Sandbox)', () => {
+  it('offers the call without claiming a failure, for a paid payment the service calls a shop about', () => {
+    expect(shopBanner(paid, null, [], words)).toMatchObject({
+      tone: 'neutral',
+      sentence:
+        'This connection does not show the payment service’s calls to the shop. If the shop says it was not told this payment is paid, tell it again.',
+    })
+    expect(shopBanner({ status: 'paid', webhook: false }, null, [], words)).toBeNull()
+    expect(shopBanner({ status: 'open', webhook: true }, null, [], words)).toBeNull()
+    expect(shopBanner(paid, null, [told('2026-11-28T10:50:00Z', 204, 'done')], words)?.sentence).toBe(
+      'The shop was told again 28 Nov, 10:50: it answered 204.',
     )
   })
 })

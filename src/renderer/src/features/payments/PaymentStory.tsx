@@ -26,7 +26,7 @@ export function PaymentStoryView({
   return (
     <div className="story" data-testid="payment-story">
       <StoryHeadline story={story} testId="payment-headline" />
-      <ShopBanner payment={payment} deliveries={context?.deliveries ?? []} record={record} locale={locale} />
+      <ShopBanner payment={payment} deliveries={context ? context.deliveries : []} record={record} locale={locale} />
       {story.why && (
         <p className="notice" data-testid="detail-failure-why">
           <strong>Why it failed:</strong> {story.why}

@@ -17,7 +17,7 @@ import { newTellShopStore } from '../../stores/view-stores'
  */
 export function ShopBanner(props: {
   payment: Payment
-  deliveries: readonly DeliveryRecord[]
+  deliveries: readonly DeliveryRecord[] | null
   record: StoreApi<ObjectRecordState> | null
   locale: string
 }): React.JSX.Element | null {
@@ -27,7 +27,7 @@ export function ShopBanner(props: {
 
 function WithRecord(props: {
   payment: Payment
-  deliveries: readonly DeliveryRecord[]
+  deliveries: readonly DeliveryRecord[] | null
   record: StoreApi<ObjectRecordState>
   locale: string
 }): React.JSX.Element | null {
@@ -37,7 +37,7 @@ function WithRecord(props: {
 
 function Banner(props: {
   payment: Payment
-  deliveries: readonly DeliveryRecord[]
+  deliveries: readonly DeliveryRecord[] | null
   record: StoreApi<ObjectRecordState> | null
   told: readonly ActionRecordEntry[]
   locale: string
@@ -48,7 +48,8 @@ function Banner(props: {
   const result = useStore(store, (s) => s.result)
   const error = useStore(store, (s) => s.error)
   const { notice, copy } = useLinkActions()
-  const banner = shopBanner(payment, deliveries, props.told, { locale })
+  const webhook = Boolean(payment.webhookUrl) || Boolean(payment.orderId)
+  const banner = shopBanner({ status: payment.status, webhook }, deliveries, props.told, { locale })
   if (!banner && !result) return null
   const note = shopDeveloperNote(payment, banner, result)
   async function tell(): Promise<void> {
