@@ -125,6 +125,9 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
 
     // The shop's developer fixed it; the agent tells the shop again and allows the call in main's dialog.
     shop.broken = false
+    tally.typed += '4711'.length
+    await byTestId('tell-shop-ticket').fill('4711')
+    tally.clicks++
     h.dialogAnswers.push(1)
     tally.dialogAnswers++
     const asked = h.questions.length
@@ -142,7 +145,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     ])
     await expect
       .poll(() => byTestId('payment-timeline').textContent())
-      .toMatch(/Shop told again by .+, the shop answered 200/)
+      .toMatch(/Shop told again by .+, ticket 4711, the shop answered 200/)
     await expect.poll(() => banner.textContent()).toMatch(/^The shop was told again .+: it answered 200\.$/)
     const rows = await h.services.record.actionsFor({ kind: 'payment', id: payment.id })
     expect(rows.map((a) => [a.action, a.outcome.result, a.outcome.status])).toEqual([['tell-the-shop', 'done', 200]])
@@ -156,6 +159,10 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     }
     await h.screenshot('shop-told-again')
     console.log(JSON.stringify({ call: 'tell the shop again', ...tally }))
+    // The call in the Inspector, as the request log keeps it.
+    await byTestId('tell-shop-inspector').click()
+    await expect.poll(() => byTestId('request-detail').textContent()).toContain(`${shop.origin}/webhooks/payments`)
+    await expect.poll(() => byTestId('request-detail').textContent()).toContain(`id=${payment.id}`)
   })
 
   it('a page-forged call reaches no other host, and the payment’s own only after the question (Cancel: nothing)', async () => {

@@ -6,7 +6,7 @@ import { toErrorView } from './error-view'
 // asks the person in its own dialog and makes the call (src/main/services/tell-shop/).
 
 export interface TellShopPort {
-  tell(input: { paymentId: string }): Promise<TellShopResult>
+  tell(input: { paymentId: string; ticket?: string }): Promise<TellShopResult>
 }
 
 export interface TellShopState {
@@ -16,7 +16,7 @@ export interface TellShopState {
   result: TellShopResult | null
   /** Why nothing was sent, in main's words. */
   error: string | null
-  tell(paymentId: string): Promise<TellShopResult | null>
+  tell(paymentId: string, ticket?: string): Promise<TellShopResult | null>
 }
 
 export function createTellShopStore(port: TellShopPort): StoreApi<TellShopState> {
@@ -24,11 +24,11 @@ export function createTellShopStore(port: TellShopPort): StoreApi<TellShopState>
     busy: false,
     result: null,
     error: null,
-    async tell(paymentId) {
+    async tell(paymentId, ticket) {
       if (get().busy) return null
       set({ busy: true, error: null })
       try {
-        const result = await port.tell({ paymentId })
+        const result = await port.tell(ticket ? { paymentId, ticket } : { paymentId })
         set({ busy: false, result })
         return result
       } catch (error) {

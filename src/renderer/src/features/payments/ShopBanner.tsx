@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Payment } from '../../../../shared/api-types'
 import type { DeliveryRecord } from '../../../../shared/story/payment-story'
 import { shopBanner, shopDeveloperNote } from '../../../../shared/story/shop-told'
+import { RequestButton } from '../../components/RequestButton'
 import { useLinkActions } from '../../components/use-link-actions'
+import { TICKET_MAX_LENGTH } from '../../../../shared/ipc/team'
 import type { ActionRecordEntry } from '../../../../shared/team-record'
 import type { ObjectRecordState } from '../../stores/team-store'
 import { newTellShopStore } from '../../stores/view-stores'
@@ -48,12 +50,14 @@ function Banner(props: {
   const result = useStore(store, (s) => s.result)
   const error = useStore(store, (s) => s.error)
   const { notice, copy } = useLinkActions()
+  const [ticket, setTicket] = useState('')
+  const ticketId = useId()
   const webhook = Boolean(payment.webhookUrl) || Boolean(payment.orderId)
   const banner = shopBanner({ status: payment.status, webhook }, deliveries, props.told, { locale })
   if (!banner && !result) return null
   const note = shopDeveloperNote(payment, banner, result)
   async function tell(): Promise<void> {
-    const told = await store.getState().tell(payment.id)
+    const told = await store.getState().tell(payment.id, ticket.trim() || undefined)
     // The record's new row joins the timeline (main also says the record changed).
     if (told && props.record) await props.record.getState().load()
   }
@@ -79,6 +83,15 @@ function Banner(props: {
           </p>
         )}
         <div className="toolbar">
+          <label htmlFor={ticketId}>Ticket (optional)</label>
+          <input
+            id={ticketId}
+            className="input record-ticket-input"
+            value={ticket}
+            maxLength={TICKET_MAX_LENGTH}
+            onChange={(e) => setTicket(e.target.value)}
+            data-testid="tell-shop-ticket"
+          />
           <button
             type="button"
             className="btn btn-small"
@@ -96,6 +109,15 @@ function Banner(props: {
           >
             Copy note for the shop’s developer
           </button>
+          {result && (
+            <RequestButton
+              requestId={result.requestId}
+              testId="tell-shop-inspector"
+              title="Show the call in the Inspector"
+            >
+              View the call in Inspector
+            </RequestButton>
+          )}
         </div>
         {notice && (
           <p className="muted" role="status">
