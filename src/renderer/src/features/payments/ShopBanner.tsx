@@ -49,7 +49,6 @@ function Banner(props: {
   const busy = useStore(store, (s) => s.busy)
   const result = useStore(store, (s) => s.result)
   const error = useStore(store, (s) => s.error)
-  const { notice, copy } = useLinkActions()
   const [ticket, setTicket] = useState('')
   const ticketId = useId()
   const webhook = Boolean(payment.webhookUrl) || Boolean(payment.orderId)
@@ -101,14 +100,6 @@ function Banner(props: {
           >
             {busy ? 'Waiting for your answer in Paydesk’s dialog…' : 'Tell the shop again'}
           </button>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => void copy(note, 'Note for the shop’s developer')}
-            data-testid="tell-shop-copy-note"
-          >
-            Copy note for the shop’s developer
-          </button>
           {result && (
             <RequestButton
               requestId={result.requestId}
@@ -119,19 +110,39 @@ function Banner(props: {
             </RequestButton>
           )}
         </div>
-        {notice && (
-          <p className="muted" role="status">
-            {notice}
-          </p>
-        )}
-        <details>
-          <summary>Note for the shop’s developer</summary>
-          <pre className="code pay-json-small" data-testid="tell-shop-note">
-            {note}
-          </pre>
-        </details>
+        <ShopNote note={note} />
       </div>
     </section>
+  )
+}
+
+/** The note for the shop's developer: shown folded, copied with one click (through main). */
+function ShopNote({ note }: { note: string }): React.JSX.Element {
+  const { notice, copy } = useLinkActions()
+  return (
+    <>
+      <div className="toolbar">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void copy(note, 'Note for the shop’s developer')}
+          data-testid="tell-shop-copy-note"
+        >
+          Copy note for the shop’s developer
+        </button>
+      </div>
+      {notice && (
+        <p className="muted" role="status">
+          {notice}
+        </p>
+      )}
+      <details>
+        <summary>Note for the shop’s developer</summary>
+        <pre className="code pay-json-small" data-testid="tell-shop-note">
+          {note}
+        </pre>
+      </details>
+    </>
   )
 }
 
