@@ -17,14 +17,15 @@ interface Shop {
 }
 const servers: Server[] = []
 
-async function startShop(status: number): Promise<Shop> {
+/** A shop answering `status` (with `headers`), or never answering (null). */
+async function startShop(status: number | null, headers: Record<string, string> = {}): Promise<Shop> {
   const bodies: string[] = []
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
       bodies.push(body)
-      res.writeHead(status).end()
+      if (status !== null) res.writeHead(status, headers).end()
     })
   })
   servers.push(server)
@@ -49,6 +50,7 @@ function setup(options: {
   answer: number
   receivers?: string[]
   builtIn?: boolean
+  timeoutMs?: number
 }) {
   const asked: MainQuestion[] = []
   const recorded: NewActionRecord[] = []
@@ -86,6 +88,7 @@ function setup(options: {
     record: (row) => recorded.push(row),
     log: (event) => logged.push(event),
     sandboxReceivers: options.receivers,
+    call: { timeoutMs: options.timeoutMs },
   })
   return { tellShop, asked, recorded, logged, reads }
 }
@@ -176,5 +179,33 @@ describe('Tell the shop again, in main', () => {
     await expect(notSandbox.tellShop({ paymentId: 'tr_abc123' })).rejects.toThrow(/this computer or a private network/)
     expect([...notReceiver.asked, ...notSandbox.asked]).toEqual([])
     expect(shop.bodies).toEqual([])
+  })
+
+  it('a shop that does not answer in time: recorded as unknown, told in words', async () => {
+    const shop = await startShop(null)
+    const t = setup({
+      payment: { webhookUrl: `${shop.origin}/hook` },
+      answer: 1,
+      receivers: [shop.origin],
+      timeoutMs: 200,
+    })
+    const result = await t.tellShop({ paymentId: 'tr_abc123' })
+    expect(result.answer).toMatchObject({ status: null, failure: 'no answer within 0.2 s.' })
+    expect(result.sentence).toBe(
+      'Told the shop again about tr_abc123: 127.0.0.1 did not answer: no answer within 0.2 s.',
+    )
+    expect(t.recorded[0]?.outcome).toMatchObject({ result: 'unknown', status: null })
+    expect(shop.bodies).toEqual(['id=tr_abc123'])
+  })
+
+  it('a redirect is answered, not followed, and the agent is told the address needs fixing', async () => {
+    const shop = await startShop(301, { Location: 'https://elsewhere.example/hook' })
+    const t = setup({ payment: { webhookUrl: `${shop.origin}/old` }, answer: 1, receivers: [shop.origin] })
+    const result = await t.tellShop({ paymentId: 'tr_abc123' })
+    expect(result.sentence).toMatch(
+      /answered 301, a redirect to https:\/\/elsewhere\.example\/hook; Paydesk does not follow redirects/,
+    )
+    expect(t.recorded[0]?.outcome).toMatchObject({ result: 'refused', status: 301 })
+    expect(t.logged[0]?.notes).toContain('Redirect to https://elsewhere.example/hook not followed.')
   })
 })
