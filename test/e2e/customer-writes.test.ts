@@ -86,6 +86,13 @@ describe('the customer view’s record of writes (issue 50, gap b)', () => {
       expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
     }
     await h.screenshot('customer-writes')
+    // The small window too (960×600), light and dark.
+    await h.page.setViewportSize({ width: 960, height: 600 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await h.page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    }
+    await h.page.setViewportSize({ width: 1360, height: 860 })
     // The payment it was on opens from the row.
     await list.getByRole('button', { name: present(first) }).click()
     await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(present(first))
