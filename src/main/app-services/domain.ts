@@ -4,6 +4,7 @@ import { createActionsService } from '../services/actions'
 import { createOrdersService } from '../services/orders'
 import { createPaymentsService } from '../services/payments'
 import { createSearchService } from '../search/service'
+import { createTellShop } from '../services/tell-shop/tell-shop'
 import type { ConnectionsWiring } from './connections'
 import type { Foundation } from './foundation'
 import type { TeamWiring } from './team'
@@ -47,6 +48,14 @@ export function createDomainServices(
     highWater: f.dataKeyStore,
     deliveries: sandboxDeliveries,
   })
+  // Tell the shop again (issue 49 item 5): main's own call to the payment's webhook, after its question.
+  const tellShop = createTellShop({
+    connections,
+    questions: deps.dialogs,
+    record: record.record,
+    log: (event, connection) => f.requestLog.record(event, { id: connection.id, label: connection.label }),
+    sandboxReceivers: deps.sandboxWebhookReceivers,
+  })
   const search = createSearchService({
     dataDir: deps.dataDir,
     getKey: f.getDataKey,
@@ -81,5 +90,5 @@ export function createDomainServices(
       }
     },
   })
-  return { payments, drafts, orders, actions, search, customers, activeId, stillActive }
+  return { payments, drafts, orders, actions, tellShop, search, customers, activeId, stillActive }
 }

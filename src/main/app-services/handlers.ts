@@ -16,6 +16,7 @@ import type { TeamWiring } from './team'
 import type { AppDeps } from './types'
 import { createTeamHandlers } from '../team/handlers'
 import { createRequestHandlers } from '../team/request-handlers'
+import { createWritesOnHandlers } from '../team/writes-on'
 import type { RecordService } from '../team/record-service'
 import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
 import type { RecordObjectRef } from '../../shared/team-record'
@@ -83,11 +84,13 @@ export function buildHandlers(
     ),
     ...createDraftHandlers(d.drafts),
     ...createActionHandlers(d.actions),
+    'payments.tellShop': (input) => d.tellShop(input),
     ...createChargebackHandlers(() => d.actions.listChargebacks()),
     ...createCustomerHandlers(d.customers),
     ...createRecurringHandlers(d.actions),
     ...createRequestLogHandlers(f.requestLog, f.rateLimits, deps.dialogs),
     ...createTeamHandlers(team.record, team.settings),
+    ...createWritesOnHandlers(team.record),
     ...createRequestHandlers({
       record: team.record,
       // Before a lead's approval: the payment as it is now, with this desk's own (read) credential.

@@ -9,7 +9,7 @@ import { UserFacingError } from '../ipc/errors'
 import { fromTheDraft, plainLine } from './dialog-text'
 import { openQuestion } from './question-lane'
 
-type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook'
+type QuestionKind = 'foreign-host' | 'clear-request-log' | 'export-personal-data' | 'sandbox-webhook' | 'tell-shop'
 
 export interface MainQuestion {
   kind: QuestionKind

@@ -14,6 +14,8 @@ import { requestLogChannels } from './request-log'
 import { requestChannels } from './requests'
 import { searchChannels } from './search'
 import { teamChannels } from './team'
+import { teamWritesChannels } from './team-writes'
+import { tellShopChannels } from './tell-shop'
 
 /**
  * THE IPC contract: every channel of the app, merged from one map per domain. Adding a channel to
@@ -33,6 +35,8 @@ export const contract = {
   ...chargebackChannels,
   ...requestChannels,
   ...recurringChannels,
+  ...tellShopChannels,
+  ...teamWritesChannels,
 }
 
 export type Contract = typeof contract

@@ -29,7 +29,7 @@ export const ticketInput = z
   .max(TICKET_MAX_LENGTH)
   .regex(TICKET_PATTERN, 'A ticket reference is letters and digits (and # . _ / : -), without spaces.')
 
-const objectRef = z
+export const objectRef = z
   .object({
     kind: z.enum(['payment', 'order', 'customer']),
     id: z.string().min(4).max(80),

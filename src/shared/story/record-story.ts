@@ -31,7 +31,7 @@ function actionWords(kind: RecordedActionKind, amount: string | null, object: Re
     case 'cancel-subscription':
       return `Subscription${amount ? ` (${amount} each time)` : ''} canceled`
     case 'tell-the-shop':
-      return 'The shop told again'
+      return 'Shop told again'
     case 'approve':
       return `Approval${of}`
     case 'override':
@@ -39,6 +39,12 @@ function actionWords(kind: RecordedActionKind, amount: string | null, object: Re
     default:
       return 'A write'
   }
+}
+
+/** What the shop answered a call Paydesk made to its webhook (the shop answers, not the service). */
+function shopAnswerWords(outcome: ActionRecordEntry['outcome']): string {
+  if (outcome.status !== null) return `the shop answered ${outcome.status}`
+  return outcome.result === 'unknown' ? 'the shop did not answer in time' : 'the shop could not be reached'
 }
 
 /** The agent as a sentence names them: "you" for the agent reading it. */
@@ -51,8 +57,9 @@ export function recordedWriteText(entry: ActionRecordEntry, me: string | null, w
   const amount = entry.amount ? formatAmountForDisplay(entry.amount, words.locale) : null
   const parts = [`${actionWords(entry.action, amount, entry.object)} by ${agentWords(entry.agent, me)}`]
   if (entry.ticket) parts.push(`ticket ${entry.ticket}`)
-  if (entry.outcome.result === 'refused') parts.push('refused by the service')
-  if (entry.outcome.result === 'unknown') parts.push('its answer was lost: check whether it took effect')
+  if (entry.action === 'tell-the-shop') parts.push(shopAnswerWords(entry.outcome))
+  else if (entry.outcome.result === 'refused') parts.push('refused by the service')
+  else if (entry.outcome.result === 'unknown') parts.push('its answer was lost: check whether it took effect')
   return parts.join(', ')
 }
 

@@ -4,6 +4,7 @@ import type { ChargebacksPort } from './chargebacks-store'
 import type { AppPort } from './app-store'
 import type { ConnectionPort } from './connection-store'
 import type { CustomerPort } from './customer-store'
+import type { CustomerWritesPort } from './customer-writes-store'
 import type { DraftsPort } from './drafts-store'
 import type { InspectorPort } from './inspector-store'
 import type { OrderPort } from './order-store'
@@ -13,6 +14,7 @@ import type { RecurringPort } from './recurring-store'
 import type { SearchPort } from './search-store'
 import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
+import type { TellShopPort } from './tell-shop-store'
 
 // Every store's port onto main: the only module of the renderer that calls the IPC client. Components
 // and features ask a store; the store asks its port; app-stores.ts creates both.
@@ -173,6 +175,18 @@ export function ipcRequestsPort(): RequestsPort {
   return {
     list: () => call('requests.list'),
     decide: (input) => call('requests.decide', input),
+    onChanged: (listener) => subscribe('team.changed', listener),
+  }
+}
+
+export function ipcTellShopPort(): TellShopPort {
+  return { tell: (input) => call('payments.tellShop', input) }
+}
+
+/** The writes recorded on a customer and their payments and orders. */
+export function ipcCustomerWritesPort(): CustomerWritesPort {
+  return {
+    writesOn: (objects) => call('team.writesOn', { objects }),
     onChanged: (listener) => subscribe('team.changed', listener),
   }
 }

@@ -1,15 +1,18 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
+import { createCustomerWritesStore, type CustomerWritesState } from './customer-writes-store'
 import { createChargebacksStore, type ChargebacksState } from './chargebacks-store'
 import {
   ipcActionsPort,
   ipcChargebacksPort,
   ipcCustomerPort,
+  ipcCustomerWritesPort,
   ipcOrderPort,
   ipcRecurringPort,
   ipcRequestsPort,
   ipcTeamPort,
+  ipcTellShopPort,
 } from './ipc-ports'
 import { createRequestsStore, type RequestsState } from './requests-store'
 import { createRecurringStore, type RecurringState } from './recurring-store'
@@ -23,6 +26,7 @@ import {
   type TeamDatabaseState,
 } from './team-store'
 import { createOrderStore, type OrderState } from './order-store'
+import { createTellShopStore, type TellShopState } from './tell-shop-store'
 
 // The stores of one view, created with their ports onto main when the view opens (the window's
 // stores: app-stores.ts). Apart from app-stores.ts so their code is fetched with their screens,
@@ -72,4 +76,14 @@ export function findTicket(ticket: string): Promise<RecordObjectRef[]> {
 /** Home's refund requests (team mode, issue 51). */
 export function newRequestsStore(): StoreApi<RequestsState> {
   return createRequestsStore(ipcRequestsPort())
+}
+
+/** Tell the shop again, in one payment's view. */
+export function newTellShopStore(): StoreApi<TellShopState> {
+  return createTellShopStore(ipcTellShopPort())
+}
+
+/** The writes recorded on a customer and their payments and orders (the customer view). */
+export function newCustomerWritesStore(objects: RecordObjectRef[]): StoreApi<CustomerWritesState> {
+  return createCustomerWritesStore(ipcCustomerWritesPort(), objects)
 }

@@ -25,6 +25,7 @@ const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
   ['payments.cancelRefund', ['paymentId']],
   ['payments.queuedRefunds', ['paymentId']],
   ['app.emailLink', ['option:0', 'id']],
+  ['payments.tellShop', ['paymentId']],
 ]
 
 function follow(schema: z.ZodType, steps: Step[]): unknown {

@@ -65,6 +65,24 @@ describe('the record in words', () => {
     expect(colleagueRefunds([entry(), refused, lost, entry({ agent: 'bob' })], 'bob')).toEqual([entry(), lost])
   })
 
+  it('tells the shop told again with the shop’s answer, never as the service refusing', () => {
+    const told = (status: number | null, result: 'done' | 'refused' | 'unknown') =>
+      entry({
+        action: 'tell-the-shop',
+        amount: null,
+        ticket: null,
+        outcome: { result, status, resultId: null, summary: '' },
+      })
+    expect(recordedWriteText(told(200, 'done'), 'bob', words)).toBe('Shop told again by anna, the shop answered 200')
+    expect(recordedWriteText(told(500, 'refused'), 'bob', words)).toBe('Shop told again by anna, the shop answered 500')
+    expect(recordedWriteText(told(null, 'refused'), 'bob', words)).toBe(
+      'Shop told again by anna, the shop could not be reached',
+    )
+    expect(recordedWriteText(told(null, 'unknown'), 'bob', words)).toBe(
+      'Shop told again by anna, the shop did not answer in time',
+    )
+  })
+
   it('puts the recorded writes into the timeline in time order', () => {
     const timeline = [
       { at: '2026-11-28T09:00:00Z', tone: 'done' as const, text: 'Paid' },

@@ -10,6 +10,7 @@ import { formatLocalDateTime, userLocale } from '../payments/format'
 import { ContactDetails, OrdersTable, CustomerPaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
 import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
 import { RecurringSections } from './RecurringSections'
+import { CustomerWrites } from './CustomerWrites'
 import '../order/order.css'
 import './customer.css'
 
@@ -153,6 +154,7 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
         </>
       )}
       {view.customerId && <RecurringSections customerId={view.customerId} readAt={view.readAt} />}
+      <CustomerWrites view={view} locale={locale} {...openers} />
       {view.customerId && <CustomerRecord customerId={view.customerId} />}
       <details className="order-api">
         <summary>API details</summary>
@@ -173,8 +175,8 @@ function CustomerBody(props: { view: NonNullable<CustomerState['view']>; locale:
   )
 }
 
-/** The customer's case, notes and the writes recorded on them (a customer the service knows by id). */
+/** The customer's case and notes (a customer the service knows by id); their writes are in CustomerWrites. */
 function CustomerRecord({ customerId }: { customerId: string }): React.JSX.Element | null {
   const record = useObjectRecord({ kind: 'customer', id: customerId })
-  return record && <RecordPanel store={record} showWrites />
+  return record && <RecordPanel store={record} />
 }

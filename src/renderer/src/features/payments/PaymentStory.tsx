@@ -7,6 +7,7 @@ import { ContactCard, StoryHeadline } from '../../components/Story'
 import type { ObjectRecordState } from '../../stores/team-store'
 import { RecordedTimeline } from '../team/RecordedTimeline'
 import { userLocale } from './format'
+import { ShopBanner } from './ShopBanner'
 
 /** The story part of a payment's detail: headline, customer, timeline. */
 export function PaymentStoryView({
@@ -25,6 +26,7 @@ export function PaymentStoryView({
   return (
     <div className="story" data-testid="payment-story">
       <StoryHeadline story={story} testId="payment-headline" />
+      <ShopBanner payment={payment} deliveries={context ? context.deliveries : []} record={record} locale={locale} />
       {story.why && (
         <p className="notice" data-testid="detail-failure-why">
           <strong>Why it failed:</strong> {story.why}
