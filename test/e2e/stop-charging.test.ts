@@ -170,10 +170,10 @@ describe('stop charging me (issue 49 item 6)', () => {
     await h.screenshot('stop-charging-done')
     expect(await mandateCalls.get(client, customerId, mandateId)).toMatchObject({ status: 'invalid' })
 
-    // Both writes are in the customer's record, on the view and in the store.
+    // Both writes are in the customer's record, on the view (newest first) and in the store.
     await expect
-      .poll(() => byTestId('record-writes').innerText())
-      .toMatch(/Subscription \(€12\.99 each time\) canceled by [\s\S]*Mandate revoked by /)
+      .poll(() => byTestId('customer-writes-list').innerText())
+      .toMatch(/Mandate revoked by [\s\S]*Subscription \(€12\.99 each time\) canceled by /)
     await h.services.record.settled()
     const recorded = await h.services.record.actionsFor({ kind: 'customer', id: customerId })
     expect(recorded.map((r) => [r.action, r.outcome.result])).toEqual([
