@@ -27,7 +27,7 @@ function entry(attempts: LoggedAttempt[], more: Partial<RequestLogEntry> = {}): 
 
 const limitedRate = { policy: 'get-v2-payments', q: 25, w: 1, burst: 50, r: 0, t: 2, serviceBurst: 0, retryAfter: 2 }
 const tooMany = attemptEvent({ attempt: 1, status: 429, outcome: 'retry', rateLimit: limitedRate })
-const ok = attemptEvent({ attempt: 2, status: 200, outcome: 'succeeded', error: null, rateLimit: null })
+const ok = attemptEvent({ attempt: 2, status: 200, outcome: 'success', error: null, rateLimit: null })
 const retried = entry([tooMany, ok])
 
 describe('shownAttempt', () => {
@@ -61,7 +61,7 @@ describe('explainEntry', () => {
   it("reads a replay from the last attempt's headers and the entry's key", () => {
     const replayed = attemptEvent({
       status: 201,
-      outcome: 'succeeded',
+      outcome: 'success',
       error: null,
       responseHeaders: { 'idempotent-replayed': 'true' },
     })
