@@ -27,7 +27,7 @@ export function shownMessages(
   return { shownState: { ...state, formErrors }, shownViolations }
 }
 
-export type CreateStep =
+type CreateStep =
   /** a create is on its way, or the draft is archived: nothing happens */
   | { kind: 'wait' }
   /** the first problem is shown instead of sending */

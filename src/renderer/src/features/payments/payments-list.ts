@@ -4,7 +4,7 @@
 import type { Payment } from '../../../../shared/api-types'
 import type { PageSlot } from '../../lib/page-window'
 
-export type ListKeyAction =
+type ListKeyAction =
   { kind: 'select'; index: number } | { kind: 'open'; index: number } | { kind: 'more' } | { kind: 'find' }
 
 /** j/k ↑/↓ select (within the rows), Enter opens the selected row, ] loads more, / finds; null: not the list's. */

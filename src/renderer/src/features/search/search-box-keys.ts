@@ -25,7 +25,7 @@ export interface BoxState {
   open: boolean
 }
 
-export type BoxKeyAction =
+type BoxKeyAction =
   /** Shift+Enter: the customer the search offers (nothing when it offers none) */
   | { kind: 'customer'; offer: CustomerOffer | null }
   | { kind: 'move'; by: 1 | -1 }
