@@ -364,7 +364,7 @@ export class SandboxStore {
 
   /**
    * A recurring payment runs on the mandate at once: there is no checkout, so it is created paid
-   * (docs/SANDBOX.md, "Recurring payments").
+   * (docs/SANDBOX.md, "Choices where the spec is silent", recurring payments).
    */
   completeRecurring(record: PaymentRecord, mandate: Mandate, nowIso: string): void {
     const payment = record.data

@@ -1,6 +1,7 @@
 // What a payment or an order in a given state allows: refund, cancel, update, a new payment.
-// ONE source for the sandbox (which refuses what the service refuses) and the app's views (which
-// offer only the actions that apply). Each rule names the documentation page it follows; where the
+// ONE source for the sandbox (which refuses what the service refuses), main (which checks a fresh read
+// before it sends: src/main/services/actions/) and the app's views (which offer only the actions that
+// apply). Each rule names the documentation page it follows; where the
 // documentation is silent the choice is written down in docs/SANDBOX.md ("Acting on payments and
 // orders"). Pure TypeScript: no node, no DOM.
 import type { Amount, Order, OrderStatus, Payment, PaymentMethod, PaymentStatus, Refund } from './api-types'

@@ -17,6 +17,8 @@ export const CROSS_CUTTING: Record<string, string> = {
   'test/unit/import-graph.test.ts': 'the import graph of all of src/: cycles and the layer order',
   'test/unit/exported-names.test.ts': 'every exported name of src/ is declared in one file',
   'test/unit/unused-exports.test.ts': 'every export of src/ is imported by another file of the project',
+  'test/unit/doc-paths.test.ts':
+    'the file paths and sections named by README, ARCHITECTURE, SECURITY, CONTRIBUTING and docs/',
   'test/unit/code-size.test.ts':
     'the size of every file and function in src/, against the exceptions in ARCHITECTURE.md',
   'test/unit/packaging-config.test.ts': 'electron-builder.yml, package.json and SECURITY.md agree',

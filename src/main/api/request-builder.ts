@@ -67,7 +67,7 @@ function requestUrl(base: URL, req: LogicalRequest, method: string): URL {
     } catch {
       throw new ApiError({ kind: 'invalid-request', message: `The link "${req.link}" is not a valid URL.`, method })
     }
-    // The bearer secret goes only to the configured service (ARCHITECTURE: security).
+    // The bearer secret goes only to the configured service (SECURITY.md "Secrets").
     if (url.origin !== base.origin) {
       throw new ApiError({
         kind: 'foreign-origin',

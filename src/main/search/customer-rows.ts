@@ -1,4 +1,4 @@
-// The customer view's questions to the local index (ARCHITECTURE.md, "Customer view"): the newest
+// The customer view's questions to the local index (docs/VIEWS.md, "Customer view"): the newest
 // orders and payments that carry one e-mail address (an order's billing or shipping e-mail, a
 // payment's addresses). Kept apart from index-db/; it asks through the index's own search, whose
 // every value is a bound parameter, then keeps only the rows whose e-mail is exactly the one asked.

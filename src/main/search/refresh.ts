@@ -16,7 +16,7 @@ export const UNSETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['open', 'pe
 /** Statuses an order can still leave (it moves on to shipping, completed, expired). */
 export const UNSETTLED_ORDER_STATUSES: readonly OrderStatus[] = ['created', 'pending', 'authorized', 'paid', 'shipping']
 
-/** Objects read again per sync and kind at most: the background budget (ARCHITECTURE.md "Sync"). */
+/** Objects read again per sync and kind at most: the background budget (docs/SEARCH.md "The index stays true"). */
 export const REFRESH_BUDGET = 200
 
 export interface SyncCallOptions {

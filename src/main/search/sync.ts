@@ -1,4 +1,4 @@
-// Background sync of one connection's index (ARCHITECTURE.md, "Sync"): walks GET /payments and
+// Background sync of one connection's index (docs/SEARCH.md, "Sync"): walks GET /payments and
 // GET /orders newest first, page by page at background priority through the rate-limited client,
 // until it meets what the index already holds. Each page's rows and the cursor of the next page are
 // committed in one transaction, so an interrupted sync (network fault, 429, quit mid-page) resumes at

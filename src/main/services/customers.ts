@@ -1,4 +1,4 @@
-// The customer view's service (ARCHITECTURE.md, "Customer view"). A customer is the service's
+// The customer view's service (docs/VIEWS.md, "Customer view"). A customer is the service's
 // customer id (cst_…) or an e-mail address. Main finds their newest orders and payments in the local
 // index, reads each one fresh from the service (bounded: CUSTOMER_VIEW_BOUND of each), refreshes the
 // index rows with what it read, and works out the totals and problems (shared/customer-summary.ts).

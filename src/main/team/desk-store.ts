@@ -1,5 +1,5 @@
 // The desk's own home of the record (issue 50): notes, case owners and the action record in an SQLite
-// file in the data folder, encrypted like the search index (ARCHITECTURE.md, "Search index"): the
+// file in the data folder, encrypted like the search index (docs/SEARCH.md, "Search index"): the
 // columns a lookup needs stay plain (object kind and id, seq, hashes, a keyed hash of the ticket)
 // and everything else is an AES-GCM record under the keychain's data key whose associated data
 // binds those plain columns, so an edit of either is found when the row is read. In team mode the

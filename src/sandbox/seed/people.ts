@@ -2,6 +2,7 @@
 // and phone numbers in each country's shape (E.164). E-mail addresses use the reserved example.com,
 // example.org and example.net domains (RFC 2606), so no real mailbox is named.
 import type { Address, Locale } from '../../shared/api-types'
+import { standardVatRate } from '../../shared/vat-rates'
 import type { CustomerData, Mandate } from '../customers-store'
 
 export interface Country {
@@ -22,6 +23,13 @@ export interface Country {
   familyForm?: (family: string, female: boolean) => string
 }
 
+/** A country's standard rate from the one table of them (shared/vat-rates.ts), and its reduced rate. */
+function vatRates(code: string, reduced: string): readonly [string, string] {
+  const standard = standardVatRate(code)
+  if (standard === null) throw new Error(`No standard VAT rate for ${code} in shared/vat-rates.ts`)
+  return [standard, reduced]
+}
+
 const digits = (random: () => number, n: number) => {
   let out = ''
   for (let i = 0; i < n; i++) out += String(Math.floor(random() * 10))
@@ -33,7 +41,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'NL',
     locale: 'nl_NL',
     currency: 'EUR',
-    vat: ['21.00', '9.00'],
+    vat: vatRates('NL', '9.00'),
     given: ['Sanne', 'Daan', 'Emma', 'Lucas', 'Julia', 'Sem', 'Tess', 'Noah', 'Fleur', 'Bram'],
     family: ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder'],
     streets: ['Keizersgracht', 'Oudegracht', 'Lange Voorhout', 'Witte de Withstraat', 'Vismarkt'],
@@ -46,7 +54,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'BE',
     locale: 'nl_BE',
     currency: 'EUR',
-    vat: ['21.00', '6.00'],
+    vat: vatRates('BE', '6.00'),
     given: ['Lotte', 'Arthur', 'Louise', 'Jules', 'Marie', 'Victor', 'Elise', 'Lars'],
     family: ['Peeters', 'Janssens', 'Maes', 'Jacobs', 'Willems', 'Claes', 'Goossens'],
     streets: ['Meir', 'Veldstraat', 'Rue Neuve', 'Bondgenotenlaan', 'Grote Markt'],
@@ -58,7 +66,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'DE',
     locale: 'de_DE',
     currency: 'EUR',
-    vat: ['19.00', '7.00'],
+    vat: vatRates('DE', '7.00'),
     given: ['Lukas', 'Mia', 'Leon', 'Hannah', 'Felix', 'Lena', 'Jonas', 'Sophie'],
     family: ['Schneider', 'Müller', 'Fischer', 'Weber', 'Wagner', 'Becker', 'Hoffmann'],
     streets: ['Hauptstraße', 'Schillerstraße', 'Goethestraße', 'Bahnhofstraße', 'Lindenallee'],
@@ -70,7 +78,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'FR',
     locale: 'fr_FR',
     currency: 'EUR',
-    vat: ['20.00', '5.50'],
+    vat: vatRates('FR', '5.50'),
     given: ['Emma', 'Gabriel', 'Jade', 'Louis', 'Chloé', 'Raphaël', 'Léa', 'Hugo'],
     family: ['Dubois', 'Martin', 'Bernard', 'Petit', 'Durand', 'Leroy', 'Moreau'],
     streets: ['Rue de Rivoli', 'Rue Sainte-Catherine', 'Boulevard Voltaire', 'Rue de la République'],
@@ -82,7 +90,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'GB',
     locale: 'en_GB',
     currency: 'GBP',
-    vat: ['20.00', '5.00'],
+    vat: vatRates('GB', '5.00'),
     given: ['Oliver', 'Amelia', 'George', 'Isla', 'Harry', 'Ava', 'Jack', 'Freya'],
     family: ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Davies', 'Evans'],
     streets: ['High Street', 'Station Road', 'Church Lane', 'Victoria Road', 'Mill Lane'],
@@ -95,7 +103,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'IT',
     locale: 'it_IT',
     currency: 'EUR',
-    vat: ['22.00', '10.00'],
+    vat: vatRates('IT', '10.00'),
     given: ['Marco', 'Giulia', 'Luca', 'Sofia', 'Matteo', 'Aurora', 'Andrea'],
     family: ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo'],
     streets: ['Via Roma', 'Corso Vittorio Emanuele', 'Via Garibaldi', 'Via Dante'],
@@ -107,7 +115,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'ES',
     locale: 'es_ES',
     currency: 'EUR',
-    vat: ['21.00', '10.00'],
+    vat: vatRates('ES', '10.00'),
     given: ['Lucía', 'Hugo', 'Martina', 'Mateo', 'Paula', 'Daniel'],
     family: ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez'],
     streets: ['Calle Mayor', 'Gran Vía', 'Paseo de Gracia', 'Calle de Alcalá'],
@@ -119,7 +127,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'SE',
     locale: 'sv_SE',
     currency: 'SEK',
-    vat: ['25.00', '12.00'],
+    vat: vatRates('SE', '12.00'),
     given: ['Alice', 'William', 'Maja', 'Elias', 'Ebba', 'Hugo'],
     family: ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson'],
     streets: ['Drottninggatan', 'Storgatan', 'Kungsgatan', 'Vasagatan'],
@@ -131,7 +139,7 @@ export const COUNTRIES: readonly Country[] = [
     code: 'PL',
     locale: 'pl_PL',
     currency: 'PLN',
-    vat: ['23.00', '8.00'],
+    vat: vatRates('PL', '8.00'),
     given: ['Zofia', 'Jakub', 'Zuzanna', 'Antoni', 'Hanna', 'Jan'],
     family: ['Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kamiński'],
     // Polish surnames in -ski/-cki agree with the person: Zofia Kowalska, Jakub Kowalski.
@@ -149,7 +157,7 @@ export const DENMARK: Country = {
   code: 'DK',
   locale: 'da_DK',
   currency: 'DKK',
-  vat: ['25.00', '25.00'],
+  vat: vatRates('DK', '25.00'),
   given: ['Freja', 'William', 'Ida', 'Noah', 'Clara', 'Oscar'],
   family: ['Nielsen', 'Jensen', 'Hansen', 'Pedersen', 'Andersen'],
   streets: ['Nørrebrogade', 'Vesterbrogade', 'Strøget', 'Østergade'],

@@ -5,7 +5,7 @@ import { ID_PATTERNS } from '../service/ids'
 import { CUSTOMER_EMAIL_PATTERN } from '../customer-email'
 import { defineChannel } from './define'
 
-// The customer view (ARCHITECTURE.md, "Customer view"): the renderer names a customer by the
+// The customer view (docs/VIEWS.md, "Customer view"): the renderer names a customer by the
 // service's customer id or by an e-mail address; main finds their orders and payments in the local
 // index, reads them fresh from the service, and answers with what the view shows.
 

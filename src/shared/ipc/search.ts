@@ -4,8 +4,8 @@ import { defineChannel } from './define'
 import { PAYMENT_CAP_CHOICES } from '../search/index-cap'
 import type { RecordObjectRef } from '../team-record'
 
-// The search box, the home screen and the background sync of the local index (ARCHITECTURE.md,
-// "Search"). Main parses and runs every query; the renderer only shows what comes back.
+// The search box, the home screen and the background sync of the local index (docs/SEARCH.md,
+// "The search box"). Main parses and runs every query; the renderer only shows what comes back.
 
 export type SyncKind = 'payments' | 'orders'
 

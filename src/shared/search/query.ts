@@ -1,4 +1,4 @@
-// The search box's one query language (docs in ARCHITECTURE.md, "Search"). Pure: no Node, no DOM,
+// The search box's one query language (docs/SEARCH.md, "Query language"). Pure: no Node, no DOM,
 // no database; main parses every query here and the index turns the result into bound parameters,
 // so nothing the user types ever becomes SQL or FTS syntax.
 //

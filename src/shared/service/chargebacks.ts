@@ -1,4 +1,6 @@
-// Chargeback rules of the payment methods, written once (the refund guard, the chargebacks view).
+// Chargeback rules of the payment methods, written once: the SEPA reversal window the refund guard
+// warns of (src/shared/refund-guard.ts). What a chargeback means in words, for the chargebacks view,
+// is src/shared/story/chargeback-words.ts.
 
 const DAY_MS = 86_400_000
 

@@ -1,4 +1,4 @@
-// The payment service's rules, written once (ARCHITECTURE.md "The spec module"): the builder, the
+// The payment service's rules, written once (ARCHITECTURE.md "Where each rule lives"): the builder, the
 // rules, the client, the sandbox, the connections service and the redactor import them from here;
 // nothing else declares an id pattern, a credential prefix, a page limit or the header grammar.
 // Pure TypeScript: no node, no DOM.

@@ -1,6 +1,6 @@
 // The agent's words for the service's codes: payment methods, statuses, refund states and failure
-// reasons. One table each, used by the stories (payment-story.ts, order-story.ts), the lists and the
-// search results, so a code reads the same everywhere.
+// reasons. One table each, used by the stories (payment-story.ts, and order-story.ts through it), the
+// lists and the search results, so a code reads the same everywhere.
 import type { PaymentMethod, RefundStatus } from '../api-types'
 import { CARD_FAILURE_REASONS, PAYMENT_METHODS } from '../service/enums'
 

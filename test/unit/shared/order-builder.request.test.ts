@@ -4,45 +4,18 @@ import {
   buildDraftRequest,
   deriveBuilder,
   emptyDraftContent,
-  emptyDraftLine,
   nextOrderNumber,
   ruleContextFor,
-  type CredentialShape,
   type DraftContent,
-  type DraftLine,
 } from '../../../src/shared/order-builder'
 import { validateCreateOrder } from '../../../src/shared/order-rules'
+import { DRAFT_API_KEY, draftLine, validOrderDraft } from '../../helpers/drafts'
 import { present } from '../../helpers/present'
 
-const API_KEY: CredentialShape = { kind: 'api-key', profileId: null, testmode: null }
+const API_KEY = DRAFT_API_KEY
 const CTX = { today: '2026-11-22', credential: 'api-key' as const }
-
-function line(key: string, patch: Partial<DraftLine>): DraftLine {
-  return { ...emptyDraftLine(key), ...patch }
-}
-
-/** A complete, valid three-line order: goods, a discount line and a shipping line. */
-function validOrder(): DraftContent {
-  return {
-    ...emptyDraftContent('order'),
-    orderNumber: 'A-100',
-    redirectUrl: 'https://shop.example/return',
-    billingAddress: {
-      givenName: 'Ada',
-      familyName: 'Lovelace',
-      email: 'ada@example.org',
-      streetAndNumber: 'Keizersgracht 126',
-      postalCode: '1015 CW',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
-    lines: [
-      line('a', { name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }),
-      line('b', { type: 'discount', name: 'Coupon', quantity: '1', unitPrice: '-5.00', vatRate: '21.00' }),
-      line('c', { type: 'shipping_fee', name: 'Shipping', quantity: '1', unitPrice: '4.95', vatRate: '21.00' }),
-    ],
-  }
-}
+const line = draftLine
+const validOrder = validOrderDraft
 
 describe('buildDraftRequest: draft → request body', () => {
   it('computes totals, VAT and the order amount with their formulas (spec 2.3)', () => {

@@ -1,4 +1,4 @@
-// The local search index (ARCHITECTURE.md, "Search index"): what callers import.
+// The local search index (docs/SEARCH.md, "Search index"): what callers import.
 //   schema.ts      the file's tables, its checks at open, the in-memory full-text tables
 //   open.ts        opening a connection's file; an outdated or damaged one is replaced
 //   search-index.ts the SearchIndex class, the face over the parts below

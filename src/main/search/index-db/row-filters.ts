@@ -4,7 +4,7 @@
 // here by its time key (an open-addressing hash of typed arrays, one or two probes), instead of a
 // join that reads the keys table's row (a B-tree seek per match: "paid id" walks 1,687 matches of
 // "id" over 100,000 payments to find 13; with the join 1.2 ms back to back and 1.9 ms 20 ms apart,
-// the walk alone 0.8–1.1 either way; issue 28, figures in ARCHITECTURE.md).
+// the walk alone 0.8–1.1 either way; issue 28, figures in docs/PERFORMANCE.md).
 // Written by hand: no library keeps numbers in typed arrays by a 53-bit integer key with deletion.
 import type { DatabaseSync } from 'node:sqlite'
 import type { QueryBudget } from '../query-budget'

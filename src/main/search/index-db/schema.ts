@@ -1,4 +1,4 @@
-// What the index file holds and how a file is checked when it opens (ARCHITECTURE.md, "Search
+// What the index file holds and how a file is checked when it opens (docs/SEARCH.md, "Search
 // index"): the schema version, the tables on disk, the full-text tables in memory, and the two ways
 // a file is refused (an earlier schema, or damage).
 import { DatabaseSync } from 'node:sqlite'
@@ -19,7 +19,7 @@ export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
  * failure reason) and its state as the agent reads it (rows.ts); an index of schema 2 is rebuilt.
  */
 const SCHEMA_VERSION = 3
-/** Rows kept per kind; the oldest go first (ARCHITECTURE.md). The payments' cap is the agent's choice. */
+/** Rows kept per kind; the oldest go first (docs/SEARCH.md, "Search index"). The payments' cap is the agent's choice. */
 export const DEFAULT_LIMITS = { payments: DEFAULT_PAYMENT_CAP, orders: 100_000 }
 
 export const TABLES = ['payments', 'orders'] as const

@@ -1,4 +1,4 @@
-// The local search index of one connection (ARCHITECTURE.md, "Search index"): SQLite through Node's
+// The local search index of one connection (docs/SEARCH.md, "Search index"): SQLite through Node's
 // built-in node:sqlite, one file per connection. What is on disk:
 //   - plain columns needed to filter and sort: id, created time, status, method, currency, amount,
 //     order id, mode, profile id (no personal data);

@@ -8,7 +8,8 @@ export function createConnectionHandlers<C extends ConnectionApiClient>(
 ): HandlersFor<typeof connectionChannels> {
   return {
     'connections.list': () => service.list(),
-    // The one place a secret enters main from the renderer; the reply is the masked view.
+    // A connection's secret enters main from the renderer here only (the team database's password
+    // comes through team.connect / team.test); the reply is the masked view.
     'connections.add': (input) => service.add(input),
     'connections.rename': ({ id, label }) => service.rename(id, label),
     'connections.remove': ({ id }) => service.remove(id),

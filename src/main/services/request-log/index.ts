@@ -1,4 +1,4 @@
-// The request log behind the Inspector (ARCHITECTURE.md): what the rest of main imports.
+// The request log behind the Inspector (docs/SEARCH.md, "Search and the request log"): what the rest of main imports.
 //   service.ts     the log: records each attempt redacted, keeps it bounded, answers the Inspector
 //   store.ts       encrypted append-only segment files (+ manifest.ts: the record counts)
 //   redaction.ts   what is masked before anything is kept

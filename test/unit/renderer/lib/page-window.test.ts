@@ -10,25 +10,11 @@ import {
   rowOffsets,
   slotIndexAt,
   windowFromSearch,
-  type PageSlot,
 } from '../../../../src/renderer/src/lib/page-window'
 import { PageRows } from '../../../../src/renderer/src/lib/page-rows'
+import { pageSlot } from '../../helpers/page-slots'
 
-function slot(i: number, count: number, state: PageSlot['state'] = 'loaded'): PageSlot {
-  const ids = Array.from({ length: count }, (_, r) => `tr_p${i}r${r}`)
-  return {
-    key: `s${i}`,
-    selfLink: `http://127.0.0.1/v2/payments?from=${ids[0]}&limit=${count}`,
-    count,
-    ids,
-    rows: state === 'loaded' ? new PageRows(ids.map((id) => JSON.stringify({ id }))) : null,
-    currencies: [],
-    nextLink: null,
-    previousLink: null,
-    state,
-    requestId: null,
-  }
-}
+const slot = pageSlot
 
 describe('row offsets', () => {
   it('maps rows to pages of different sizes', () => {

@@ -72,7 +72,7 @@ const ALLOWED: Record<string, string[]> = {
   'src/main/services/connections/edit.ts': CONNECTION_SETTINGS,
   'src/main/services/connections/store.ts': CONNECTION_SETTINGS,
   'src/renderer/src/features/connections/AddConnectionForm.tsx': CONNECTION_SETTINGS,
-  'src/renderer/src/features/connections/use-add-connection.ts': CONNECTION_SETTINGS,
+  'src/renderer/src/features/connections/add-connection-form.ts': CONNECTION_SETTINGS,
 }
 
 export function findRedeclarations(file: string, text: string): string[] {

@@ -3,7 +3,8 @@ import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { explainCredential, type CredentialVerdict } from './connection-text'
 import { ModeBadge } from './ModeBadge'
-import { useAddConnection, type AddConnectionModel, type Field } from './use-add-connection'
+import type { Field } from './add-connection-form'
+import { useAddConnection, type AddConnectionModel } from './use-add-connection'
 
 /**
  * Adds a connection. The secret lives only in the (uncontrolled) password input: React state holds

@@ -1,69 +1,20 @@
 import { useId, useRef, useState } from 'react'
-import { checkBaseUrl, checkConnectionOptions, checkLabel } from '../../../../shared/connection-rules'
 import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { useConnectionStore } from '../../app-stores'
 import { errorMessage, toIpcErrorView } from '../../stores/error-view'
 import {
-  explainCredential,
-  LABEL_HOLDS_CREDENTIAL,
-  labelHoldsCredential,
-  type CredentialVerdict,
-} from './connection-text'
+  addInputOf,
+  checkAddForm,
+  fieldErrorsOf,
+  firstErrorField,
+  profilesOutcome,
+  type FieldErrors,
+} from './add-connection-form'
+import type { CredentialVerdict } from './connection-text'
 
 // The add-connection form's logic: its fields (the secret stays in the input, never in state), the
 // checks before anything is sent, the token's profiles, and main's refusal mapped onto the fields.
-
-export type Field = 'label' | 'secret' | 'profileId' | 'baseUrl'
-type FieldErrors = Partial<Record<Field, string>>
-
-const FIELDS: Field[] = ['label', 'secret', 'profileId', 'baseUrl']
-
-/** What the form can tell before asking main: each field's problem, and the credential's kind. */
-function checkAddForm(input: {
-  label: string
-  secret: string
-  profileId: string
-  testmode: boolean
-  baseUrl: string
-}): {
-  found: FieldErrors
-  kind: 'api-key' | 'organization-token' | null
-} {
-  const { label, secret, profileId, testmode, baseUrl } = input
-  const found: FieldErrors = {}
-  const labelResult = checkLabel(label)
-  if (!labelResult.ok) found.label = labelResult.message
-  else if (labelHoldsCredential(label)) found.label = LABEL_HOLDS_CREDENTIAL
-  const check = explainCredential(secret)
-  if (!check.result.ok) found.secret = check.explanation
-  const kind = check.result.ok ? check.result.value.kind : null
-  if (kind === 'organization-token') {
-    const options = checkConnectionOptions(kind, { profileId, testmode })
-    if (!options.ok) found.profileId = options.message
-  }
-  if (baseUrl.trim()) {
-    const url = checkBaseUrl(baseUrl)
-    if (!url.ok) found.baseUrl = url.message
-  }
-  return { found, kind }
-}
-
-/** Main's refusal on the fields it is about (a conflict is the name's); null when it is about no field. */
-function fieldErrorsOf(view: IpcErrorView): FieldErrors | null {
-  if (view.code === 'invalid-input' && view.issues?.length) {
-    const fieldErrors: FieldErrors = {}
-    for (const issue of view.issues) {
-      const field = issue.path.split('.')[0]
-      const target: Field =
-        field === 'testmode' ? 'profileId' : FIELDS.includes(field as Field) ? (field as Field) : 'secret'
-      fieldErrors[target] ??= issue.message
-    }
-    return fieldErrors
-  }
-  if (view.code === 'conflict') return { label: view.message }
-  return null
-}
 
 /** The form's fields; the secret stays in its input (secretRef), only the verdict about it is state. */
 function useFields() {
@@ -116,9 +67,9 @@ function useProfiles({ secretRef, baseUrl, setProfileId }: Fields) {
     try {
       const profiles = await readProfiles(secret, baseUrl.trim() || null)
       setProfileChoices(profiles)
-      setProfilesState({ loading: false, error: profiles.length === 0 ? 'The token can act for no profile.' : null })
-      const only = profiles.length === 1 ? profiles[0] : undefined
-      if (only) setProfileId(only.id)
+      const outcome = profilesOutcome(profiles)
+      setProfilesState({ loading: false, error: outcome.error })
+      if (outcome.onlyId) setProfileId(outcome.onlyId)
     } catch (error) {
       setProfileChoices(null)
       setProfilesState({ loading: false, error: errorMessage(error) })
@@ -135,7 +86,7 @@ function useSubmit(f: Fields, onAdded: (view: ConnectionView) => void) {
   const { label, profileId, testmode, baseUrl, secretRef, formRef, setErrors } = f
 
   function focusFirstError(found: FieldErrors): void {
-    const first = FIELDS.find((field) => found[field])
+    const first = firstErrorField(found)
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   }
 
@@ -163,14 +114,7 @@ function useSubmit(f: Fields, onAdded: (view: ConnectionView) => void) {
     }
     setSaving(true)
     try {
-      const view = await add({
-        label,
-        secret,
-        // Spec 5.3: API keys carry profile and mode themselves; nothing else is sent with them.
-        profileId: kind === 'organization-token' ? profileId.trim() : null,
-        testmode: kind === 'organization-token' ? testmode : null,
-        baseUrl: baseUrl.trim() || null,
-      })
+      const view = await add(addInputOf({ label, secret, profileId, testmode, baseUrl }, kind))
       reset()
       onAdded(view)
     } catch (error) {

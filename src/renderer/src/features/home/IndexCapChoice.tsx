@@ -40,7 +40,7 @@ export function IndexCapChoice(props: {
   )
 }
 
-/** What a larger index costs, as measured by bench/index-scale.bench.ts (ARCHITECTURE.md, "Search"). */
+/** What a larger index costs, as measured by bench/index-scale.bench.ts (docs/PERFORMANCE.md, "bench/index-scale.bench.ts"). */
 const CAP_COST =
   'A larger index takes more disk and memory and opens more slowly when Paydesk starts: at 1,000,000 payments ' +
   'about 0.5 GB of disk and 1.2 GB of memory (at 250,000: 0.15 GB and 0.6 GB).'

@@ -1,16 +1,20 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
 import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
-import { errorMessage, toErrorView } from '../../stores/error-view'
+import { errorMessage } from '../../stores/error-view'
 import { filterRows } from '../../stores/inspector-store'
+import {
+  clearedMessage,
+  clearFailedMessage,
+  errandTargets,
+  exportedMessage,
+  exportFailedMessage,
+  taggedMessage,
+  type InspectorMessage,
+} from './errand-messages'
 
 // The Inspector screen's logic: the first load, a request another screen linked here, and the
 // toolbar's errands (tag with a case id, export, clear) with the one line of feedback they leave.
-
-export interface InspectorMessage {
-  tone: 'ok' | 'error'
-  text: string
-}
 
 /** The first load, and a request another screen linked here by the client's request id. */
 function useInspectorArrival(): void {
@@ -45,8 +49,7 @@ export function useInspectorTools() {
   const checked = useInspectorStore((s) => s.checked)
   useInspectorArrival()
   const visible = useMemo(() => filterRows(rows, filter, bodyMatches), [rows, filter, bodyMatches])
-  // Actions apply to the ticked rows, or to the open one when none is ticked.
-  const targets = checked.size > 0 ? [...checked] : selectedId ? [selectedId] : []
+  const targets = errandTargets(checked, selectedId)
   return { visible, targets, ...useErrands(targets) }
 }
 
@@ -64,21 +67,9 @@ function useErrands(targets: string[]) {
     setBusy(true)
     setMessage(null)
     try {
-      const result = await exportEntries(targets, format)
-      setMessage(
-        result.saved
-          ? {
-              tone: 'ok',
-              text:
-                `Exported ${result.count} request${result.count === 1 ? '' : 's'} to ${result.path}: no keys or tokens, ` +
-                (result.personalData === 'included'
-                  ? 'customers’ personal data included as you chose.'
-                  : 'customers’ personal data left out.'),
-            }
-          : { tone: 'ok', text: 'Export canceled; nothing was written.' },
-      )
+      setMessage(exportedMessage(await exportEntries(targets, format)))
     } catch (e) {
-      setMessage({ tone: 'error', text: `Export failed: ${errorMessage(e)}. Choose another folder and try again.` })
+      setMessage(exportFailedMessage(e))
     } finally {
       setBusy(false)
     }
@@ -90,8 +81,7 @@ function useErrands(targets: string[]) {
     setBusy(true)
     setMessage(null)
     try {
-      const updated = await tagEntries(targets, value, false)
-      setMessage({ tone: 'ok', text: `Tagged ${updated} request${updated === 1 ? '' : 's'} with ${value}.` })
+      setMessage(taggedMessage(await tagEntries(targets, value, false), value))
     } catch (e) {
       setMessage({ tone: 'error', text: errorMessage(e) })
     } finally {
@@ -103,14 +93,9 @@ function useErrands(targets: string[]) {
   async function clearLog(): Promise<void> {
     setBusy(true)
     try {
-      const cleared = await clearEntries()
-      setMessage({ tone: 'ok', text: `Cleared ${cleared} request${cleared === 1 ? '' : 's'} from this computer.` })
+      setMessage(clearedMessage(await clearEntries()))
     } catch (e) {
-      if (toErrorView(e).code === 'canceled') {
-        setMessage({ tone: 'ok', text: 'The request log was kept: nothing was cleared.' })
-        return
-      }
-      setMessage({ tone: 'error', text: `The log could not be cleared: ${errorMessage(e)}` })
+      setMessage(clearFailedMessage(e))
     } finally {
       setBusy(false)
     }

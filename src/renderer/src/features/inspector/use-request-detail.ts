@@ -1,14 +1,10 @@
 import { useMemo, useState } from 'react'
-import {
-  describeRateLimit,
-  explainRequest,
-  findPaymentId,
-  readReplayDiffersNote,
-} from '../../../../shared/explanations'
-import { attemptEnds, type LoggedAttempt, type RequestLogEntry } from '../../../../shared/request-log-types'
+import { describeRateLimit, findPaymentId } from '../../../../shared/explanations'
+import { attemptEnds, type RequestLogEntry } from '../../../../shared/request-log-types'
 import { useAppStore, useInspectorStore } from '../../app-stores'
 import { errorMessage } from '../../stores/error-view'
-import { headerValue, prettyBody, readErrorFields } from './format'
+import { prettyBody, readErrorFields } from './format'
+import { explainEntry, mostTellingAttempt, shownAttempt } from './request-detail'
 
 // The logic of one request's detail: the attempt shown, what the log says about it in plain words
 // (explanation, error fields, rate limit), and the errands (cURL, documentation, untag).
@@ -17,10 +13,9 @@ export function useRequestDetail(entry: RequestLogEntry) {
   const navigate = useAppStore((s) => s.navigate)
   const [attemptNo, setAttemptNo] = useState<number | null>(null)
   const { first, last } = attemptEnds(entry)
-  const shown = entry.attempts.find((a) => a.attempt === attemptNo) ?? last
+  const shown = shownAttempt(entry, attemptNo)
   const errorFields = useMemo(() => readErrorFields(last.responseBody), [last.responseBody])
-  // The rate-limit view of the most telling attempt: a 429 if there was one, else the last.
-  const limited = [...entry.attempts].reverse().find((a) => a.status === 429) ?? last
+  const limited = mostTellingAttempt(entry)
   const rateLines = describeRateLimit(limited.rateLimit)
   const explanation = explainEntry(entry, last, limited, errorFields)
   const paymentId = findPaymentId(last.url, last.status !== null && last.status < 300 ? last.responseBody : null)
@@ -44,30 +39,6 @@ export function useRequestDetail(entry: RequestLogEntry) {
 }
 
 export type RequestDetailModel = ReturnType<typeof useRequestDetail>
-
-/** What happened to the request and what to do, from its last attempt (and the most telling one for limits). */
-function explainEntry(
-  entry: RequestLogEntry,
-  last: LoggedAttempt,
-  limited: LoggedAttempt,
-  errorFields: ReturnType<typeof readErrorFields>,
-): ReturnType<typeof explainRequest> {
-  return explainRequest({
-    method: entry.method,
-    status: last.status,
-    errorKind: last.error?.kind ?? null,
-    field: errorFields?.field ?? null,
-    detail: errorFields?.detail ?? null,
-    bucket: limited.rateLimit?.policy ?? limited.bucket,
-    retryAfterSeconds: limited.rateLimit?.retryAfter ?? null,
-    allow: headerValue(last.responseHeaders, 'allow'),
-    attempts: entry.attempts.length,
-    pending: last.outcome === 'retry',
-    idempotencyKey: entry.idempotencyKey,
-    replayed: headerValue(last.responseHeaders, 'idempotent-replayed') === 'true',
-    replayDiffers: entry.notes.map(readReplayDiffersNote).find((r) => r !== null) ?? null,
-  })
-}
 
 /** The detail's errands through main (a cURL command, the documentation, removing a case id), with their feedback. */
 function useDetailErrands(entry: RequestLogEntry, attempt: number) {

@@ -8,6 +8,7 @@ import { useLinkActions } from '../../components/use-link-actions'
 import { useActionKeys } from '../../lib/keyboard'
 import type { OrderState } from '../../stores/order-store'
 import { userLocale } from '../payments/format'
+import { backScreen, isRefreshKey, orderToRead } from './order-view'
 
 // The order view's logic: its store, the order asked for (read fresh on each ask), F5 / Ctrl+R and
 // L, and the order's story in the agent's words.
@@ -27,15 +28,14 @@ export function useOrderView() {
   // Open the order asked for: a fresh read each time the view is asked to show one, and on arrival.
   const arrived = useRef(false)
   useEffect(() => {
-    const asked = takeFocus('order')
-    const id = asked?.orderId ?? (arrived.current ? null : orderId)
+    const id = orderToRead(takeFocus('order'), !arrived.current, orderId)
     arrived.current = true
     if (id) void store.getState().open(id)
   }, [store, takeFocus, orderId, pendingFocus])
 
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
-      if (event.key === 'F5' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'r')) {
+      if (isRefreshKey(event)) {
         event.preventDefault()
         void store.getState().refresh()
       }
@@ -48,7 +48,7 @@ export function useOrderView() {
   const checkoutHref = state.order?._links.checkout?.href ?? null
   useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
 
-  const back = previousScreen === 'order' ? 'home' : previousScreen
+  const back = backScreen(previousScreen)
   const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
   const o = state.order
   // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { controlIdOf, formTargetOf, ruleContextFor } from '../../../../shared/order-builder'
+import { ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../app-stores'
 import { credentialOf } from '../../stores/orders-store'
 import { useBuilderStores, useDrafts, useOrders } from './builder-context'
+import { createStep, shownMessages } from './builder-messages'
 import { deriveBuilder } from './derive'
 
 // The order builder screen's logic: the rules' "today", the layout (side panels or tabs), a field
@@ -99,25 +100,9 @@ function useShownMessages(state: Derived) {
       setAttempted(false)
     }
   }, [content.kind])
-  const shownState = useMemo(() => {
-    if (attempted) return state
-    const formErrors: typeof state.formErrors = {}
-    for (const [path, errors] of Object.entries(state.formErrors)) {
-      if (touched.has(controlIdOf(path))) formErrors[path] = errors
-    }
-    return { ...state, formErrors }
-  }, [state, touched, attempted])
-  // The summary by the Create button names the problems of touched fields (all of them after Create);
-  // the rest it only counts.
-  const shownViolations = useMemo(
-    () =>
-      attempted
-        ? state.violations
-        : state.violations.filter((v) => {
-            const target = formTargetOf(v.field, content)
-            return target !== null && touched.has(target.controlId)
-          }),
-    [state.violations, attempted, touched, content],
+  const { shownState, shownViolations } = useMemo(
+    () => shownMessages(state, content, touched, attempted),
+    [state, content, touched, attempted],
   )
   return { touched, setTouched, setAttempted, shownState, shownViolations }
 }
@@ -152,11 +137,11 @@ function useRequestCreate(state: Derived, setAttempted: (attempted: boolean) => 
   const store = useOrders((s) => s)
   const { sending, archived, focusField } = store
   function requestCreate(options: { sendAnyway?: boolean; newIdempotencyKey?: boolean } = {}): void {
-    if (sending || archived) return
+    const step = createStep(state, { sending, archived }, options.sendAnyway)
+    if (step.kind === 'wait') return
     setAttempted(true)
-    const first = state.violations[0]
-    if (first && !(options.sendAnyway && state.onlyOverrides)) {
-      focusField(first.field, first.message)
+    if (step.kind === 'show') {
+      focusField(step.violation.field, step.violation.message)
       return
     }
     // On a live connection main asks the user in its own dialog before anything is sent.

@@ -114,3 +114,22 @@ export function cellMayOverflow(id: string, payment: Payment, text: RowText, fit
       return true
   }
 }
+
+/**
+ * The fit for a density and language: the one measured before in this window, else measured now and
+ * kept (a screen opened again is not measured again); null when nothing could be measured (no
+ * layout yet), which is not kept, so the next try measures.
+ */
+export function knownOrMeasuredFit(
+  kept: Map<string, ColumnFit>,
+  density: string,
+  locale: string,
+  measure: () => ColumnFit | null,
+): ColumnFit | null {
+  const key = `${density}|${locale}`
+  const known = kept.get(key)
+  if (known) return known
+  const measured = measure()
+  if (measured) kept.set(key, measured)
+  return measured
+}

@@ -2,7 +2,7 @@
 // a hidden probe row in the rows' own classes, so the CSS that draws the rows sizes the probe.
 
 import { useEffect, useLayoutEffect, useState } from 'react'
-import { DEFAULT_FIT, fitFromMeasures, probeTexts, type ColumnFit } from './column-fit'
+import { DEFAULT_FIT, fitFromMeasures, knownOrMeasuredFit, probeTexts, type ColumnFit } from './column-fit'
 import { userLocale } from './format'
 
 /**
@@ -66,20 +66,21 @@ const measuredFits = new Map<string, ColumnFit>()
  */
 export function useColumnFit(host: React.RefObject<HTMLElement | null>, density: string): ColumnFit {
   const [locale, setLocale] = useState(userLocale)
-  const key = `${density}|${locale}`
-  const [fit, setFit] = useState<ColumnFit>(() => measuredFits.get(key) ?? DEFAULT_FIT)
+  // Until the layout effect measures: the fit known from before, else the fixed widths.
+  const [fit, setFit] = useState<ColumnFit>(
+    () => knownOrMeasuredFit(measuredFits, density, locale, () => null) ?? DEFAULT_FIT,
+  )
   useEffect(() => {
     const changed = () => setLocale(userLocale())
     window.addEventListener('languagechange', changed)
     return () => window.removeEventListener('languagechange', changed)
   }, [])
   useLayoutEffect(() => {
-    const known = measuredFits.get(key)
     const el = host.current
-    const measured = known ?? (el ? measureColumns(el, density, locale) : null)
-    if (!measured) return
-    measuredFits.set(key, measured)
-    setFit(measured)
-  }, [host, key, density, locale])
+    const measured = knownOrMeasuredFit(measuredFits, density, locale, () =>
+      el ? measureColumns(el, density, locale) : null,
+    )
+    if (measured) setFit(measured)
+  }, [host, density, locale])
   return fit
 }

@@ -10,6 +10,7 @@ import type { PageRows } from '../../lib/page-rows'
 import { loadedCount, loadedCurrencies, loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
+import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
 
 /** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
 export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen: boolean }
@@ -41,16 +42,12 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     benchMark('payments.commit')
   }, [s.slots])
 
-  const requestIdOfRow = useCallback(
-    (id: string): string | null => s.slots.find((slot) => slot.rows && slot.ids.includes(id))?.requestId ?? null,
-    [s.slots],
-  )
   const openIndex = useCallback(
     (i: number) => {
       const p = rowAt(i)
-      if (p) void store.getState().openDetail(p.id, { payment: p, requestId: requestIdOfRow(p.id) })
+      if (p) void store.getState().openDetail(p.id, { payment: p, requestId: requestIdOfRow(s.slots, p.id) })
     },
-    [rowAt, requestIdOfRow, store],
+    [rowAt, s.slots, store],
   )
   const onRange = useCallback(
     (first: number, last: number) => {
@@ -59,10 +56,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     [filtered, store],
   )
   const onVisible = useCallback((first: number, last: number) => store.getState().setView(first, last), [store])
-  const exportIds = useMemo(
-    () => (filtered ? filtered.map((p) => p.id) : s.slots.flatMap((slot) => slot.ids)),
-    [filtered, s.slots],
-  )
+  const exportIds = useMemo(() => exportIdsOf(s.slots, filtered), [filtered, s.slots])
   return {
     loadedTotal,
     filterActive,
@@ -122,45 +116,18 @@ export function usePaymentsKeys(
       }
       // Enter/Space on a focused control (Refund…, Open order) is that control's, never the list's.
       if (isTyping(e.target) || isControlKey(e)) return
-      listKey(e, st, rowCount - 1, openIndex, findRef)
+      const action = listKeyAction(e.key, st.selectedIndex, rowCount)
+      if (!action) return
+      e.preventDefault()
+      if (action.kind === 'select') st.select(action.index)
+      else if (action.kind === 'open') openIndex(action.index)
+      else if (action.kind === 'more') void st.loadMore()
+      else {
+        findRef.current?.focus()
+        findRef.current?.select()
+      }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [rowCount, openIndex, store, findRef])
-}
-
-function listKey(
-  e: KeyboardEvent,
-  st: PaymentsState,
-  last: number,
-  openIndex: (i: number) => void,
-  findRef: React.RefObject<HTMLInputElement | null>,
-): void {
-  switch (e.key) {
-    case 'j':
-    case 'ArrowDown':
-      e.preventDefault()
-      st.select(Math.min(last, st.selectedIndex + 1))
-      break
-    case 'k':
-    case 'ArrowUp':
-      e.preventDefault()
-      st.select(Math.max(0, st.selectedIndex - 1))
-      break
-    case 'Enter':
-      if (st.selectedIndex >= 0) {
-        e.preventDefault()
-        openIndex(st.selectedIndex)
-      }
-      break
-    case ']':
-      e.preventDefault()
-      void st.loadMore()
-      break
-    case '/':
-      e.preventDefault()
-      findRef.current?.focus()
-      findRef.current?.select()
-      break
-  }
 }

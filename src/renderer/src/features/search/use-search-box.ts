@@ -3,22 +3,16 @@ import type { SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../app-stores'
 import { flatHits, ticketObjects } from '../../stores/search-store'
 import { customerOffer, type CustomerOffer } from './customer-offer'
+import { activeRow, boxKeyAction, screenFor, type OpenTarget } from './search-box-keys'
 import { useSearch, useSearchStore } from './search-context'
 
 // The search box's logic: Ctrl/Cmd+K, the keys in the box (arrows, Enter, Shift+Enter, Esc), and
 // opening a hit, an id or a customer with the keyboard going to what was opened.
 
 /** Opens a hit or an id: a payment in the payments browser's detail, an order in the order view. */
-export function useOpenTarget(): (target: { kind: 'payment' | 'order' | 'customer'; id: string }) => void {
+export function useOpenTarget(): (target: OpenTarget) => void {
   const navigate = useAppStore((s) => s.navigate)
-  return useCallback(
-    (target: { kind: 'payment' | 'order' | 'customer'; id: string }) => {
-      if (target.kind === 'payment') navigate({ screen: 'payments', paymentId: target.id })
-      else if (target.kind === 'order') navigate({ screen: 'order', orderId: target.id })
-      else navigate({ screen: 'customer', customerId: target.id })
-    },
-    [navigate],
-  )
+  return useCallback((target: OpenTarget) => navigate(screenFor(target)), [navigate])
 }
 
 /**
@@ -84,40 +78,34 @@ function boxKeys(b: {
   const { store, inputRef, openTarget, openHit, openCustomer } = b
   return (event) => {
     const s = store.getState()
-    if (event.key === 'Enter' && event.shiftKey) {
-      event.preventDefault()
-      const o = customerOffer(s.result)
-      if (o) openCustomer(o)
-      return
-    }
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      s.move(event.key === 'ArrowDown' ? 1 : -1)
-    } else if (event.key === 'Enter') {
-      event.preventDefault()
-      if (s.result?.direct) {
-        openTarget(s.result.direct)
+    const action = boxKeyAction(s, event.key, event.shiftKey)
+    if (!action) return
+    event.preventDefault()
+    switch (action.kind) {
+      case 'customer':
+        if (action.offer) openCustomer(action.offer)
+        break
+      case 'move':
+        s.move(action.by)
+        break
+      case 'open':
+        openTarget(action.target)
         s.close()
-        focusOpenedView(s.result.direct.id)
-        return
-      }
-      const object = ticketObjects(s.result)[s.selected]
-      if (object) {
-        openTarget(object)
+        focusOpenedView(action.target.id)
+        break
+      case 'open-hit':
+        openHit(action.hit)
+        break
+      case 'search':
+        void s.run()
+        break
+      case 'close':
         s.close()
-        focusOpenedView(object.id)
-        return
-      }
-      const hit = flatHits(s.result)[s.selected - ticketObjects(s.result).length]
-      if (hit) openHit(hit)
-      else void s.run()
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      if (s.open) s.close()
-      else {
+        break
+      case 'clear':
         s.setText('')
         inputRef.current?.blur()
-      }
+        break
     }
   }
 }
@@ -163,8 +151,8 @@ export function useSearchBox() {
 
   // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
   const tickets = ticketObjects(result)
-  const activeId =
-    open && selected >= 0 && selected < tickets.length + hits.length ? `${listId}-${selected}` : undefined
+  const row = activeRow({ result, selected, open })
+  const activeId = row === null ? undefined : `${listId}-${row}`
   return {
     store,
     text,

@@ -6,6 +6,8 @@ import {
   DEFAULT_FIT,
   dateSamples,
   fitFromMeasures,
+  knownOrMeasuredFit,
+  type ColumnFit,
   probeTexts,
 } from '../../../../../src/renderer/src/features/payments/column-fit'
 import { COLUMN_WIDTHS } from '../../../../../src/renderer/src/features/payments/fit-columns'
@@ -99,5 +101,31 @@ describe('payments columns sized to what they show', () => {
     expect(cellMayOverflow('mode', mode, rowText(mode, 'en-US'), fit)).toBe(true)
     // Unmeasured: ids up to 16 characters.
     expect(DEFAULT_FIT.idChars).toBe(16)
+  })
+})
+
+describe('knownOrMeasuredFit (the cache of use-column-fit.ts)', () => {
+  const fit = fitFromMeasures({ status: 90, method: 80, createdAt: 150, mode: 40, id10: 70, id20: 140 })
+
+  it('measures once per density and language, and keeps what it measured', () => {
+    const kept = new Map<string, ColumnFit>()
+    let measured = 0
+    const measure = () => {
+      measured += 1
+      return fit
+    }
+    expect(knownOrMeasuredFit(kept, 'comfortable', 'en-GB', measure)).toBe(fit)
+    expect(knownOrMeasuredFit(kept, 'comfortable', 'en-GB', measure)).toBe(fit)
+    expect(measured).toBe(1)
+    knownOrMeasuredFit(kept, 'compact', 'en-GB', measure)
+    knownOrMeasuredFit(kept, 'comfortable', 'de-DE', measure)
+    expect(measured).toBe(3)
+  })
+
+  it('keeps nothing when nothing could be measured, so the next try measures again', () => {
+    const kept = new Map<string, ColumnFit>()
+    expect(knownOrMeasuredFit(kept, 'comfortable', 'en-GB', () => null)).toBeNull()
+    expect(kept.size).toBe(0)
+    expect(knownOrMeasuredFit(kept, 'comfortable', 'en-GB', () => fit)).toBe(fit)
   })
 })

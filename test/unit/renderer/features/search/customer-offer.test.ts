@@ -1,45 +1,11 @@
 // Which customer a search offers to open: the e-mail searched for, or the best hit's customer.
 import { describe, expect, it } from 'vitest'
 import { customerOffer, onceName } from '../../../../../src/renderer/src/features/search/customer-offer'
+import { searchHit as hit, searchResult } from '../../../helpers/search-results'
 import type { SearchHit, SearchResult } from '../../../../../src/shared/ipc/search'
 
-function hit(id: string, customer: string): SearchHit {
-  return {
-    kind: 'payment',
-    id,
-    createdAt: '2026-11-20T10:00:00Z',
-    status: 'paid',
-    state: 'paid',
-    method: null,
-    amount: { currency: 'EUR', value: '1.00' },
-    orderId: null,
-    title: id,
-    customer,
-    matched: [],
-    latestPaymentId: null,
-  }
-}
-
 function result(text: string, hits: SearchHit[], direct: SearchResult['direct'] = null): SearchResult {
-  const group = { hits, more: false, broad: false }
-  return {
-    text,
-    chips: [],
-    warnings: [],
-    direct,
-    orders: { hits: [], more: false, broad: false },
-    payments: group,
-    index: {
-      connectionId: 'c',
-      payments: 1,
-      orders: 0,
-      syncedAt: null,
-      notice: null,
-      cap: { payments: 250_000, orders: 100_000 },
-      keptSince: { payments: null, orders: null },
-    },
-    tookMs: 1,
-  }
+  return searchResult(text, hits, { direct })
 }
 
 describe('customerOffer', () => {
