@@ -4,6 +4,7 @@
 import type { ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
 import type { QuestionPort } from './services/main-questions'
+import type { PdfPort } from './services/sending'
 import type { UserGestures } from './services/user-gestures'
 
 /** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
@@ -40,4 +41,6 @@ export interface AppPorts {
   notices: NoticePort
   /** The person's key presses and clicks in the app window, noted by the shell (window.ts). */
   gestures: UserGestures
+  /** Prints a page main built to PDF (a proof of payment). */
+  pdf: PdfPort
 }

@@ -9,6 +9,7 @@ import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '
 import { createPaymentsHandlers } from '../services/payments-handlers'
 import { createRecurringHandlers } from '../services/recurring-handlers'
 import { createRequestLogHandlers } from '../services/request-log/handlers'
+import { createSendingHandlers } from '../services/sending'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
 import type { Foundation } from './foundation'
@@ -101,6 +102,14 @@ export function buildHandlers(
           origin: { screen: 'home', action: 'read before approving a refund' },
         }),
       desk: os.hostname(),
+    }),
+    ...createSendingHandlers({
+      connections,
+      liveWrites: deps.liveWrites,
+      record: team.record.record,
+      mail: externalLinks,
+      chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
+      pdf: deps.pdf,
     }),
   }
 }
