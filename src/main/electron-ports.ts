@@ -68,7 +68,13 @@ export function createElectronPorts(appWindow: () => BrowserWindow | null): AppP
 async function printHtmlToPdf(html: string): Promise<Uint8Array> {
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, offscreen: true },
+    webPreferences: {
+      javascript: false,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      offscreen: true,
+    },
   })
   try {
     window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))

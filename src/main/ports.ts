@@ -4,7 +4,6 @@
 import type { ShellPort } from './services/external-links'
 import type { LiveWriteConfirmer } from './services/live-write-guard'
 import type { QuestionPort } from './services/main-questions'
-import type { PdfPort } from './services/sending'
 import type { UserGestures } from './services/user-gestures'
 
 /** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
@@ -22,6 +21,14 @@ export interface DialogPort extends QuestionPort {
     defaultName: string
     filters: { name: string; extensions: string[] }[]
   }): Promise<string | null>
+}
+
+/**
+ * Prints a page main built to PDF (a proof of payment): Electron's `webContents.printToPDF` in an
+ * offscreen window in the app (electron-ports.ts), Chromium's own printing in the e2e harness.
+ */
+export interface PdfPort {
+  print(html: string): Promise<Uint8Array>
 }
 
 /** A message main shows the person (a native message box in the app): a problem report's outcome, a notice. */

@@ -8,7 +8,7 @@ import { formatAmountForDisplay, parseAmountValue } from './money'
 import { methodName } from './story/words'
 
 /** What the summary is built from: the payment main read, the merchant's name, its order's number. */
-export interface PaidSummaryInput {
+interface PaidSummaryInput {
   payment: Pick<Payment, 'id' | 'status' | 'amount' | 'description' | 'method' | 'paidAt' | 'locale'>
   /** The merchant's name as its profile names it (https://docs.mollie.com/reference/get-profile `name`). */
   merchant: string
@@ -147,7 +147,6 @@ export function paidSummaryProblem(payment: PaidSummaryInput['payment']): string
 
 /** One plain line: control characters and line breaks become spaces (a fact cannot add a paragraph). */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
 }
 

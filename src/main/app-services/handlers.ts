@@ -103,14 +103,24 @@ export function buildHandlers(
         }),
       desk: os.hostname(),
     }),
-    ...createSendingHandlers({
-      connections,
-      liveWrites: deps.liveWrites,
-      record: team.record.record,
-      mail: externalLinks,
-      chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
-      pdf: deps.pdf,
-    }),
+    ...createSendingHandlers(sendingOptions(deps, f, connections, team)),
+  }
+}
+
+/** Something to send (issue 49 item 7): the active connection, main's live question, the record, the OS. */
+function sendingOptions(
+  deps: AppDeps,
+  f: Foundation,
+  connections: ConnectionsWiring['connections'],
+  team: TeamWiring,
+): Parameters<typeof createSendingHandlers>[0] {
+  return {
+    connections,
+    liveWrites: deps.liveWrites,
+    record: team.record.record,
+    mail: f.externalLinks,
+    chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
+    pdf: deps.pdf,
   }
 }
 

@@ -78,9 +78,9 @@ describe('paidSummary', () => {
       'KWD\u00a012.345',
     )
     // A value beyond a float's exact range keeps its last cent.
-    expect(row(build(paid({ locale: 'en_GB', amount: { currency: 'EUR', value: '9007199254740.99' } })), 'Amount')).toBe(
-      '€9,007,199,254,740.99',
-    )
+    expect(
+      row(build(paid({ locale: 'en_GB', amount: { currency: 'EUR', value: '9007199254740.99' } })), 'Amount'),
+    ).toBe('€9,007,199,254,740.99')
   })
 
   // Intl puts a no-break space between the sign and the number where the locale wants a space.

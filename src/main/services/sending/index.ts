@@ -6,8 +6,6 @@ import { createNewLink, emailNewLink, type MadeLink } from './new-link'
 import { emailProof, proofOf, saveProof } from './proof'
 import type { SendingServiceOptions } from './types'
 
-export type { PdfPort } from './types'
-
 /** The channels' handlers over one service (the links made here are kept for their e-mail drafts). */
 export function createSendingHandlers(options: SendingServiceOptions): HandlersFor<typeof sendingChannels> {
   const made = new Map<string, MadeLink>()

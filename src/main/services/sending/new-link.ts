@@ -141,7 +141,11 @@ export async function createNewLink(
       words: `New payment link for ${source.reference}, ${formatAmountForDisplay(source.amount, 'en-GB')}`,
     },
     () =>
-      paymentLinkCalls.create(client, body, { idempotencyKey, priority: 'user', origin: origin(ref, 'new payment link') }),
+      paymentLinkCalls.create(client, body, {
+        idempotencyKey,
+        priority: 'user',
+        origin: origin(ref, 'new payment link'),
+      }),
   )
   const url = link._links.paymentLink.href
   made.set(`${ref.kind}:${ref.id}`, {

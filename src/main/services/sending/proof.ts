@@ -6,6 +6,7 @@ import { basename } from 'node:path'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ProofView } from '../../../shared/ipc/sending'
 import { paidSummary, paidSummaryProblem, type PaidSummary } from '../../../shared/paid-summary'
+import { scopeForOperation } from '../../../shared/service/scope'
 import { getProfile } from '../../api/fulfilment'
 import { UserFacingError } from '../../ipc/errors'
 import { writeFileAtomic } from '../../storage/atomic-file'
@@ -43,7 +44,11 @@ async function readPaid(client: SendingClient, ref: ObjectRef): Promise<{ paymen
   const what = 'a proof of payment'
   if (ref.kind === 'order') {
     const order = await readBeforeAct(ref.id, what, () =>
-      client.getOrder(ref.id, { embed: 'payments', priority: 'user', origin: origin(ref, 'read before proof of payment') }),
+      client.getOrder(ref.id, {
+        embed: 'payments',
+        priority: 'user',
+        origin: origin(ref, 'read before proof of payment'),
+      }),
     )
     const paid = paidPaymentOf(order)
     if (paid === null) noProof(`order ${order.orderNumber} is ${order.status}; none of its payments is paid.`)
@@ -67,9 +72,10 @@ async function proofFacts(options: SendingServiceOptions, ref: ObjectRef): Promi
   const { payment, order } = await readPaid(client, ref)
   const problem = paidSummaryProblem(payment)
   if (problem !== null) noProof(problem)
-  // An API key speaks for its own profile; an organization token names the payment's.
+  // An API key speaks for its own profile (it may send no profileId); an organization token names the payment's.
+  const ownProfile = scopeForOperation(connection.kind, 'get-profile').profileId === 'forbidden'
   const profile = await readBeforeAct(payment.profileId, 'a proof of payment', () =>
-    getProfile(client, connection.kind === 'api-key' ? 'me' : payment.profileId, {
+    getProfile(client, ownProfile ? 'me' : payment.profileId, {
       priority: 'user',
       origin: origin(ref, 'read the merchant’s name for proof of payment'),
     }),

@@ -2,21 +2,13 @@ import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
 import type { WriteRecorder } from '../../team/recorded-write'
-import type { DialogPort } from '../../ports'
+import type { DialogPort, PdfPort } from '../../ports'
 
 /** The part of the API client "something to send" uses. */
 export type SendingClient = Pick<ApiClient, 'getPayment' | 'getOrder' | 'request'>
 
-/**
- * Prints a page main built to PDF: Electron's `webContents.printToPDF` in an offscreen window in the
- * app (electron-ports.ts), Chromium's own printing in the e2e harness.
- */
-export interface PdfPort {
-  print(html: string): Promise<Uint8Array>
-}
-
 /** Opens an e-mail draft main built (external-links.ts). */
-export interface MailDrafts {
+interface MailDrafts {
   openMailDraft(input: {
     to: string
     link: string

@@ -62,7 +62,10 @@ type Failure = { ok: false; error: { code: string; message: string } }
 
 describe('a new payment link', () => {
   it('is made for a failed payment with its amount and description, recorded, and e-mailed with main’s link', async () => {
-    const failed = await payment('failed', { amount: { currency: 'EUR', value: '45.10' }, description: 'Bestellung 88' })
+    const failed = await payment('failed', {
+      amount: { currency: 'EUR', value: '45.10' },
+      description: 'Bestellung 88',
+    })
     expect(failed.status).toBe('failed')
     const reply = await app.invoke('sending.newLink', { kind: 'payment', id: failed.id, ticket: 'HD-5' })
     expect(reply.ok).toBe(true)
@@ -72,11 +75,11 @@ describe('a new payment link', () => {
     expect(made.description).toBe('Bestellung 88')
     // The link exists on the service as made, with every method open to the customer.
     const client = await app.services.connections.getActiveClient()
-    const link = (await client.request({ method: 'GET', path: `/payment-links/${made.linkId}` })) as {
+    const link = await client.request<{
       amount: unknown
       allowedMethods: unknown
       _links: { paymentLink: { href: string } }
-    }
+    }>({ method: 'GET', path: `/payment-links/${made.linkId}` })
     expect(link.amount).toEqual({ currency: 'EUR', value: '45.10' })
     expect(link.allowedMethods).toBeNull()
     expect(made.url).toBe(link._links.paymentLink.href)
@@ -107,7 +110,7 @@ describe('a new payment link', () => {
     const paid = await payment('paid')
     const client = await app.services.connections.getActiveClient()
     const linkCount = async () =>
-      ((await client.request({ method: 'GET', path: '/payment-links' })) as { count: number }).count
+      (await client.request<{ count: number }>({ method: 'GET', path: '/payment-links' })).count
     const before = await linkCount()
     const reply = (await app.invoke('sending.newLink', { kind: 'payment', id: paid.id })) as unknown as Failure
     expect(reply).toMatchObject({ ok: false, error: { code: 'conflict' } })
@@ -121,7 +124,10 @@ describe('a new payment link', () => {
 
 describe('proof of payment', () => {
   it('tells the paid payment’s facts in the customer’s language, from what main read', async () => {
-    const paid = await payment('paid', { amount: { currency: 'EUR', value: '1234.56' }, description: 'Bestellung <b>9</b>' })
+    const paid = await payment('paid', {
+      amount: { currency: 'EUR', value: '1234.56' },
+      description: 'Bestellung <b>9</b>',
+    })
     const reply = await app.invoke('sending.proof', { kind: 'payment', id: paid.id })
     expect(reply.ok).toBe(true)
     const proof = reply.value as unknown as ProofView
