@@ -62,7 +62,7 @@ export function createElectronPorts(appWindow: () => BrowserWindow | null): AppP
 
 /**
  * A page main built (a proof of payment) printed to PDF by Chromium: an offscreen window with no
- * preload, no Node, JavaScript off and its own sandbox loads the HTML as a data: URL (the page's own
+ * preload, no Node, JavaScript off and its own sandbox (hidden, never shown) loads the HTML as a data: URL (the page's own
  * policy allows no script and no outside resource), then `webContents.printToPDF` makes the file.
  */
 async function printHtmlToPdf(html: string): Promise<Uint8Array> {
@@ -73,7 +73,14 @@ async function printHtmlToPdf(html: string): Promise<Uint8Array> {
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
-      offscreen: true,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
     },
   })
   try {

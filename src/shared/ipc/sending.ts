@@ -44,13 +44,13 @@ export interface NewLinkView {
 
 export const sendingChannels = {
   /** The proof of payment of a paid payment (or an order's paid payment), read fresh. */
-  'sending.proof': defineChannel<ProofView>()(objectRef),
+  'forCustomer.proof': defineChannel<ProofView>()(objectRef),
   /** An e-mail draft of the proof to the customer's address. */
-  'sending.emailProof': defineChannel<{ opened: true }>()(objectRef),
+  'forCustomer.emailProof': defineChannel<{ opened: true }>()(objectRef),
   /** The proof as a printable page saved as PDF where the agent chose (main's save dialog). */
-  'sending.saveProof': defineChannel<{ saved: boolean; fileName: string | null }>()(objectRef),
+  'forCustomer.saveProof': defineChannel<{ saved: boolean; fileName: string | null }>()(objectRef),
   /** A new payment link for the same amount and description (any method), recorded as a create. */
-  'sending.newLink': defineChannel<NewLinkView>()(newLinkInput),
+  'forCustomer.newLink': defineChannel<NewLinkView>()(newLinkInput),
   /** An e-mail draft with the link main created last for this payment or order. */
-  'sending.emailNewLink': defineChannel<{ opened: true }>()(objectRef),
+  'forCustomer.emailNewLink': defineChannel<{ opened: true }>()(objectRef),
 }

@@ -11,10 +11,10 @@ export function createSendingHandlers(options: SendingServiceOptions): HandlersF
   const made = new Map<string, MadeLink>()
   const ref = (input: { kind: 'payment' | 'order'; id: string }) => ({ kind: input.kind, id: input.id })
   return {
-    'sending.proof': (input) => proofOf(options, ref(input)),
-    'sending.emailProof': (input) => emailProof(options, ref(input)),
-    'sending.saveProof': (input) => saveProof(options, ref(input)),
-    'sending.newLink': (input) => createNewLink(options, made, input),
-    'sending.emailNewLink': (input) => emailNewLink(options, made, ref(input)),
+    'forCustomer.proof': (input) => proofOf(options, ref(input)),
+    'forCustomer.emailProof': (input) => emailProof(options, ref(input)),
+    'forCustomer.saveProof': (input) => saveProof(options, ref(input)),
+    'forCustomer.newLink': (input) => createNewLink(options, made, input),
+    'forCustomer.emailNewLink': (input) => emailNewLink(options, made, ref(input)),
   }
 }

@@ -194,10 +194,10 @@ export function ipcCustomerWritesPort(): CustomerWritesPort {
 
 export function ipcSendingPort(): SendingPort {
   return {
-    proof: (target) => call('sending.proof', target),
-    emailProof: (target) => call('sending.emailProof', target),
-    saveProof: (target) => call('sending.saveProof', target),
-    newLink: (target) => call('sending.newLink', target),
-    emailNewLink: (target) => call('sending.emailNewLink', target),
+    proof: (target) => call('forCustomer.proof', target),
+    emailProof: (target) => call('forCustomer.emailProof', target),
+    saveProof: (target) => call('forCustomer.saveProof', target),
+    newLink: (target) => call('forCustomer.newLink', target),
+    emailNewLink: (target) => call('forCustomer.emailNewLink', target),
   }
 }

@@ -6,22 +6,22 @@ import { toErrorView, type ErrorView } from './error-view'
 // reads it and answers with the proof of payment or the new link it made, and opens the e-mail draft
 // or the save dialog itself. Created with its port, so it is unit-tested without a browser.
 
-type Target = ChannelInput<'sending.proof'>
+type Target = ChannelInput<'forCustomer.proof'>
 
 export interface SendingPort {
-  proof(target: Target): Promise<ChannelOutput<'sending.proof'>>
-  emailProof(target: Target): Promise<ChannelOutput<'sending.emailProof'>>
-  saveProof(target: Target): Promise<ChannelOutput<'sending.saveProof'>>
-  newLink(target: Target): Promise<ChannelOutput<'sending.newLink'>>
-  emailNewLink(target: Target): Promise<ChannelOutput<'sending.emailNewLink'>>
+  proof(target: Target): Promise<ChannelOutput<'forCustomer.proof'>>
+  emailProof(target: Target): Promise<ChannelOutput<'forCustomer.emailProof'>>
+  saveProof(target: Target): Promise<ChannelOutput<'forCustomer.saveProof'>>
+  newLink(target: Target): Promise<ChannelOutput<'forCustomer.newLink'>>
+  emailNewLink(target: Target): Promise<ChannelOutput<'forCustomer.emailNewLink'>>
 }
 
 type Task = 'proof' | 'emailProof' | 'saveProof' | 'newLink' | 'emailNewLink'
 
 export interface SendingState {
   target: Target
-  proof: ChannelOutput<'sending.proof'> | null
-  link: ChannelOutput<'sending.newLink'> | null
+  proof: ChannelOutput<'forCustomer.proof'> | null
+  link: ChannelOutput<'forCustomer.newLink'> | null
   /** The task main is working on, if any. */
   busy: Task | null
   /** How the last task ended, in a sentence. */

@@ -67,7 +67,7 @@ describe('a new payment link', () => {
       description: 'Bestellung 88',
     })
     expect(failed.status).toBe('failed')
-    const reply = await app.invoke('sending.newLink', { kind: 'payment', id: failed.id, ticket: 'HD-5' })
+    const reply = await app.invoke('forCustomer.newLink', { kind: 'payment', id: failed.id, ticket: 'HD-5' })
     expect(reply.ok).toBe(true)
     const made = reply.value as unknown as NewLinkView
     expect(made.linkId).toMatch(/^pl_/)
@@ -96,7 +96,7 @@ describe('a new payment link', () => {
       ])
     })
     opened.length = 0
-    expect((await app.invoke('sending.emailNewLink', { kind: 'payment', id: failed.id })).ok).toBe(true)
+    expect((await app.invoke('forCustomer.emailNewLink', { kind: 'payment', id: failed.id })).ok).toBe(true)
     const mail = new URL(opened[0] ?? '')
     expect(mail.pathname).toBe('grete@example.org')
     const body = mail.searchParams.get('body') ?? ''
@@ -112,7 +112,7 @@ describe('a new payment link', () => {
     const linkCount = async () =>
       (await client.request<{ count: number }>({ method: 'GET', path: '/payment-links' })).count
     const before = await linkCount()
-    const reply = (await app.invoke('sending.newLink', { kind: 'payment', id: paid.id })) as unknown as Failure
+    const reply = (await app.invoke('forCustomer.newLink', { kind: 'payment', id: paid.id })) as unknown as Failure
     expect(reply).toMatchObject({ ok: false, error: { code: 'conflict' } })
     expect(reply.error.message).toBe(
       `No payment link was made: ${paid.id} is paid: a new link is only for a payment that failed, expired or was canceled.`,
@@ -128,7 +128,7 @@ describe('proof of payment', () => {
       amount: { currency: 'EUR', value: '1234.56' },
       description: 'Bestellung <b>9</b>',
     })
-    const reply = await app.invoke('sending.proof', { kind: 'payment', id: paid.id })
+    const reply = await app.invoke('forCustomer.proof', { kind: 'payment', id: paid.id })
     expect(reply.ok).toBe(true)
     const proof = reply.value as unknown as ProofView
     expect(proof.language).toBe('de')
@@ -145,7 +145,7 @@ describe('proof of payment', () => {
     expect(proof.canEmail).toBe(true)
 
     opened.length = 0
-    expect((await app.invoke('sending.emailProof', { kind: 'payment', id: paid.id })).ok).toBe(true)
+    expect((await app.invoke('forCustomer.emailProof', { kind: 'payment', id: paid.id })).ok).toBe(true)
     const mail = new URL(opened[0] ?? '')
     expect(mail.pathname).toBe('grete@example.org')
     expect(mail.searchParams.get('body')).toBe(proof.text.replace(/\n/g, '\r\n'))
@@ -153,7 +153,7 @@ describe('proof of payment', () => {
     const file = join(dir, 'beleg.pdf')
     savePaths.push(file)
     printed.length = 0
-    const saved = await app.invoke('sending.saveProof', { kind: 'payment', id: paid.id })
+    const saved = await app.invoke('forCustomer.saveProof', { kind: 'payment', id: paid.id })
     expect(saved).toMatchObject({ ok: true, value: { saved: true, fileName: 'beleg.pdf' } })
     expect(await readFile(file, 'utf8')).toBe('%PDF-1.7 test')
     expect(printed).toHaveLength(1)
@@ -163,14 +163,14 @@ describe('proof of payment', () => {
 
   it('is refused for a payment that is not paid; a canceled save dialog saves nothing', async () => {
     const failed = await payment('failed')
-    const reply = (await app.invoke('sending.proof', { kind: 'payment', id: failed.id })) as unknown as Failure
+    const reply = (await app.invoke('forCustomer.proof', { kind: 'payment', id: failed.id })) as unknown as Failure
     expect(reply).toMatchObject({ ok: false, error: { code: 'conflict' } })
     expect(reply.error.message).toBe(
       'No proof of payment was made: this payment is failed, not paid, so there is no payment to prove.',
     )
     const paid = await payment('paid')
     printed.length = 0
-    expect(await app.invoke('sending.saveProof', { kind: 'payment', id: paid.id })).toMatchObject({
+    expect(await app.invoke('forCustomer.saveProof', { kind: 'payment', id: paid.id })).toMatchObject({
       ok: true,
       value: { saved: false, fileName: null },
     })
