@@ -11,10 +11,13 @@ import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
 import type { Payment } from '../../src/shared/api-types'
 import { completeCheckout } from '../../src/sandbox'
-import { validPaymentBody } from '../helpers/sandbox-fixtures'
+import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
 import { startHarness, type Harness } from './harness'
+
+const TEST_KEY = 'test_SendSomethingE2eTestKey0001'
+const LIVE_KEY = 'live_SendSomethingE2eLiveKey0001'
 
 let h: Harness
 let client: ApiClient
@@ -70,10 +73,17 @@ async function payment(outcome: 'paid' | 'failed', body: Parameters<typeof valid
   return client.getPayment(created.id)
 }
 
+/** axe at moderate and above, light and dark, at 1280×800 and 960×600. */
 async function noAxeFindings(): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await h.page.emulateMedia({ colorScheme: scheme })
-    expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+  for (const viewport of [
+    { width: 960, height: 600 },
+    { width: 1280, height: 800 },
+  ]) {
+    await h.page.setViewportSize(viewport)
+    for (const scheme of ['light', 'dark'] as const) {
+      await h.page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    }
   }
   await h.page.emulateMedia({ colorScheme: 'light' })
 }
@@ -83,7 +93,7 @@ beforeAll(async () => {
   h = await startHarness({
     name: 'send-something',
     viewport: { width: 1280, height: 800 },
-    deps: { sandboxOptions: { seedPayments: 10 }, search: { autoSync: false } },
+    deps: { sandboxOptions: { keys: [TEST_KEY, LIVE_KEY], seedPayments: 10 }, search: { autoSync: false } },
   })
   client = await h.services.connections.getActiveClient()
   await h.page.getByTestId('home-screen').waitFor()
@@ -195,5 +205,39 @@ describe('something to send (issue 49 item 7)', () => {
     expect(present(mail.searchParams.get('body')).split('\r\n')).toContain(url)
     await h.screenshot('new-payment-link')
     endCall('send me a new link: new payment link copied and e-mailed')
+  })
+
+  it('on a live connection the welcome and the refund dialog speak of real money, naming the order’s customer', async () => {
+    const builtIn = present((await h.services.connections.list()).connections.find((c) => c.builtIn))
+    const live = await h.services.connections.add({
+      label: 'Shop live',
+      secret: LIVE_KEY,
+      baseUrl: present(builtIn.baseUrl),
+    })
+    await h.page.evaluate(async (id) => window.paydesk.connections.setActive({ id }), live.id)
+    await h.page.getByTestId('connection-status-label').filter({ hasText: 'Shop live' }).waitFor()
+    const liveClient = await h.services.connections.getActiveClient()
+    const order = await liveClient.createOrder(validOrderBody('LIVE-77', { method: 'creditcard' }), {
+      embed: 'payments',
+    })
+    const orderPayment = present(order._embedded?.payments?.[0])
+    await completeCheckout(present(orderPayment._links.checkout).href, 'paid')
+    startCall()
+    await click(h.page.getByRole('button', { name: /^Home/ }))
+    await expect
+      .poll(() => byTestId('home-welcome-live').textContent())
+      .toContain('Shop live is a LIVE connection: a refund here sends real money back to a real customer')
+    await noAxeFindings()
+    await openPayment(orderPayment.id)
+    await click(byTestId('action-refund'))
+    const dialog = byTestId('refund-dialog')
+    await expect
+      .poll(() => byTestId('refund-dialog-live-note').textContent())
+      .toContain('This refunds real money to the customer’s card.')
+    // A payment of an order has no address of its own: the dialog names the order's customer.
+    await expect.poll(() => dialog.textContent()).toContain('Piet Mondriaan · piet@example.org, order LIVE-77')
+    await noAxeFindings()
+    await press('Escape')
+    endCall('live: the welcome and the refund dialog name real money and the order’s customer')
   })
 })
