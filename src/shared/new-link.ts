@@ -1,7 +1,8 @@
 // When the desk offers "New payment link" (issue 49 item 7): a payment or an order that was not paid
 // and can no longer be paid with its own checkout. The link asks for the same amount and description
-// and lets the customer choose any method (https://docs.mollie.com/reference/create-payment-link: a
-// link without `allowedMethods` offers every method enabled on the profile). Pure: no Node, no DOM.
+// (https://docs.mollie.com/reference/v2/payment-links-api/create-payment-link: the description is also
+// the payment's, shown on the customer's statement) and names no method, so the customer chooses one
+// on the link's page (the answer's `allowedMethods` is null). Pure: no Node, no DOM.
 import type { Order, Payment } from './api-types'
 
 /** A payment whose checkout is over without money: a link is the way to pay it now. */

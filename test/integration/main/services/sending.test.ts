@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Payment } from '../../../../src/shared/api-types'
 import type { NewLinkView, ProofView } from '../../../../src/shared/ipc/sending'
 import { completeCheckout } from '../../../../src/sandbox'
-import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { startTestApp, type TestApp } from '../../helpers/app-services'
 
 let dir: string
@@ -175,5 +175,39 @@ describe('proof of payment', () => {
       value: { saved: false, fileName: null },
     })
     expect(printed).toEqual([])
+  })
+})
+
+describe('from an order', () => {
+  async function order(number: string, outcome: 'paid' | 'failed'): Promise<{ id: string }> {
+    const client = await app.services.connections.getActiveClient()
+    const made = await client.createOrder(validOrderBody(number), { embed: 'payments' })
+    await completeCheckout(made._embedded?.payments?.[0]?._links.checkout?.href ?? '', outcome)
+    return made
+  }
+
+  it('makes a new link for an order whose payment failed: the order’s amount, named by its number', async () => {
+    const unpaid = await order('SEND-1', 'failed')
+    const reply = await app.invoke('forCustomer.newLink', { kind: 'order', id: unpaid.id })
+    expect(reply.ok).toBe(true)
+    expect(reply.value).toMatchObject({ amount: { currency: 'EUR', value: '121.00' }, description: 'Order SEND-1' })
+    await vi.waitFor(async () =>
+      expect(await app.services.record.actionsFor({ kind: 'order', id: unpaid.id })).toMatchObject([
+        { action: 'create', outcome: { result: 'done' } },
+      ]),
+    )
+  })
+
+  it('proves the paid order in its customer’s language (nl_NL), with the order number', async () => {
+    const paid = await order('SEND-2', 'paid')
+    const reply = await app.invoke('forCustomer.proof', { kind: 'order', id: paid.id })
+    expect(reply.ok).toBe(true)
+    const proof = reply.value as unknown as ProofView
+    expect(proof.title).toBe('Betalingsbewijs')
+    const facts = Object.fromEntries(proof.rows.map((r) => [r.label, r.value]))
+    expect(facts).toMatchObject({ Bedrag: '€\u00a0121,00', Bestelnummer: 'SEND-2', Verkoper: 'Sandbox shop' })
+    expect(facts['Betalingskenmerk']).toMatch(/^tr_/)
+    const refused = await app.invoke('forCustomer.newLink', { kind: 'order', id: paid.id })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } })
   })
 })
