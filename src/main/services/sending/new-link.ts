@@ -25,6 +25,8 @@ export interface MadeLink {
   connectionId: string
   link: PaymentLink
   url: string
+  /** The amount the link asks for: the one main sent. */
+  amount: { currency: string; value: string }
   /** Who the draft goes to and how it greets them, from the object main read. */
   email: string | null
   name: string | null
@@ -152,6 +154,7 @@ export async function createNewLink(
     connectionId: connection.id,
     link,
     url,
+    amount: link.amount ?? source.amount,
     email: source.email,
     name: source.name,
     locale: source.locale,
@@ -182,7 +185,7 @@ export async function emailNewLink(
   await options.mail.openMailDraft({
     to: entry.email,
     link: entry.url,
-    amount: entry.link.amount ?? { currency: 'EUR', value: '0.00' },
+    amount: entry.amount,
     what: entry.link.description,
     name: entry.name,
     locale: entry.locale,
