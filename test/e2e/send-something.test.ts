@@ -14,7 +14,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
-import { startHarness, type Harness } from './harness'
+import { currentCspViolations, startHarness, type Harness } from './harness'
 
 const TEST_KEY = 'test_SendSomethingE2eTestKey0001'
 const LIVE_KEY = 'live_SendSomethingE2eLiveKey0001'
@@ -145,7 +145,10 @@ describe('something to send (issue 49 item 7)', () => {
     const file = join(files, 'zahlungsbestaetigung.pdf')
     h.savePaths.push(file)
     await click(byTestId('send-proof-pdf'))
-    await expect.poll(() => byTestId('send-note').textContent()).toContain('Saved as zahlungsbestaetigung.pdf.')
+    // Printing takes Chromium a moment on a busy machine: wait for the note (a wait, not a speed check).
+    await expect
+      .poll(() => byTestId('send-note').textContent(), { timeout: 20_000 })
+      .toContain('Saved as zahlungsbestaetigung.pdf.')
     expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
     // The page main printed, rendered in Chromium: the facts as the customer reads them, markup as text.
     const printed = await h.page.context().newPage()
@@ -238,6 +241,36 @@ describe('something to send (issue 49 item 7)', () => {
     await expect.poll(() => dialog.textContent()).toContain('Piet Mondriaan · piet@example.org, order LIVE-77')
     await noAxeFindings()
     await press('Escape')
-    endCall('live: the welcome and the refund dialog name real money and the order’s customer')
+    // A new payment link is a write: main asks first, naming the amount and the customer.
+    const failed = await liveClient.createPayment(
+      validPaymentBody({
+        amount: { currency: 'EUR', value: '19.99' },
+        description: 'Live order 5',
+        billingAddress: { ...validOrderBody().billingAddress, givenName: 'Lotte', email: 'lotte@example.org' },
+      }),
+    )
+    await completeCheckout(present(failed._links.checkout).href, 'failed')
+    await openPayment(failed.id)
+    h.liveConfirmations.length = 0
+    await click(byTestId('send-new-link'))
+    await expect.poll(() => byTestId('send-error').textContent()).toContain('Nothing was sent')
+    expect(h.liveConfirmations).toMatchObject([
+      {
+        connection: 'Shop live',
+        action: 'Create a payment link',
+        amount: 'EUR 19.99',
+        customer: 'Lotte Mondriaan <lotte@example.org>',
+      },
+    ])
+    h.liveAnswers.push(true)
+    await click(byTestId('send-new-link'))
+    await byTestId('send-link-view').waitFor()
+    expect(h.liveConfirmations).toHaveLength(2)
+    endCall('live: the welcome and the refund dialog name real money and the order’s customer; a new link asked first')
+  })
+
+  it('had no console errors and no CSP violations', async () => {
+    expect(h.consoleErrors).toEqual([])
+    expect(await currentCspViolations(h.page)).toEqual([])
   })
 })
