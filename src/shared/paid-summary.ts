@@ -3,13 +3,14 @@
 // payment (and its order) it read itself; the page never supplies a fact. Dates and amounts are
 // formatted with Intl for the payment's locale; the fixed sentences come from the one table below
 // (English, Dutch, German, French; English for any other locale). Pure: no Node, no DOM.
-import type { Payment } from './api-types'
-import { formatAmountForDisplay, parseAmountValue } from './money'
+import type { Amount, Payment } from './api-types'
+import { formatAmountForDisplay, isPositive, parseAmountValue } from './money'
 import { methodName } from './story/words'
 
 /** What the summary is built from: the payment main read, the merchant's name, its order's number. */
 interface PaidSummaryInput {
-  payment: Pick<Payment, 'id' | 'status' | 'amount' | 'description' | 'method' | 'paidAt' | 'locale'>
+  payment: Pick<Payment, 'id' | 'status' | 'amount' | 'description' | 'method' | 'paidAt' | 'locale'> &
+    Partial<Pick<Payment, 'amountRefunded' | 'amountChargedBack'>>
   /** The merchant's name as its profile names it (https://docs.mollie.com/reference/get-profile `name`). */
   merchant: string
   /** The order's number when the payment belongs to an order. */
@@ -50,6 +51,9 @@ interface SummaryWords {
   paymentReference: string
   orderNumber: string
   merchant: string
+  /** Money returned after the payment: told as it is, so the proof never says more than happened. */
+  refunded: string
+  chargedBack: string
   /** Generic method names in this language (brand names such as iDEAL stay as they are). */
   methods: Partial<Record<string, string>>
 }
@@ -66,6 +70,8 @@ const WORDS: Readonly<Record<SummaryLanguage, SummaryWords>> = {
     paymentReference: 'Payment reference',
     orderNumber: 'Order number',
     merchant: 'Merchant',
+    refunded: 'Refunded (sent back or on its way)',
+    chargedBack: 'Taken back by the bank (chargeback)',
     methods: {},
   },
   nl: {
@@ -78,6 +84,8 @@ const WORDS: Readonly<Record<SummaryLanguage, SummaryWords>> = {
     paymentReference: 'Betalingskenmerk',
     orderNumber: 'Bestelnummer',
     merchant: 'Verkoper',
+    refunded: 'Terugbetaald (teruggestort of onderweg)',
+    chargedBack: 'Teruggeboekt door de bank (chargeback)',
     methods: {
       creditcard: 'creditcard',
       banktransfer: 'bankoverschrijving',
@@ -96,6 +104,8 @@ const WORDS: Readonly<Record<SummaryLanguage, SummaryWords>> = {
     paymentReference: 'Zahlungsreferenz',
     orderNumber: 'Bestellnummer',
     merchant: 'Händler',
+    refunded: 'Erstattet (zurückgezahlt oder unterwegs)',
+    chargedBack: 'Von der Bank zurückgebucht (Chargeback)',
     methods: {
       creditcard: 'Kreditkarte',
       banktransfer: 'Banküberweisung',
@@ -114,6 +124,8 @@ const WORDS: Readonly<Record<SummaryLanguage, SummaryWords>> = {
     paymentReference: 'Référence du paiement',
     orderNumber: 'Numéro de commande',
     merchant: 'Marchand',
+    refunded: 'Remboursé (reversé ou en cours)',
+    chargedBack: 'Repris par la banque (rétrofacturation)',
     methods: {
       creditcard: 'carte bancaire',
       banktransfer: 'virement bancaire',
@@ -150,6 +162,12 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
 }
 
+/** A row for money that went back, when some did. */
+function returned(label: string, amount: Amount | undefined, tag: string): SummaryRow[] {
+  const money = amount && parseAmountValue(amount.value, amount.currency).ok ? amount : null
+  return isPositive(money) ? [{ label, value: formatAmountForDisplay(money, tag) }] : []
+}
+
 /** The summary; throws when paidSummaryProblem has a reason (callers check it first). */
 export function paidSummary(input: PaidSummaryInput): PaidSummary {
   const problem = paidSummaryProblem(input.payment)
@@ -177,6 +195,8 @@ export function paidSummary(input: PaidSummaryInput): PaidSummary {
     { label: words.paymentReference, value: payment.id },
     ...(input.orderNumber ? [{ label: words.orderNumber, value: oneLine(input.orderNumber) }] : []),
     { label: words.merchant, value: merchant },
+    ...returned(words.refunded, payment.amountRefunded, tag),
+    ...returned(words.chargedBack, payment.amountChargedBack, tag),
   ]
   const lead = words.lead(merchant, amount)
   const text = [words.title, '', lead, '', ...rows.map((r) => `${r.label}: ${r.value}`)].join('\n')

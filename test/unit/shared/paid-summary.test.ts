@@ -90,6 +90,23 @@ describe('paidSummary', () => {
     expect(s.text.split('\n').filter((line) => line.startsWith('Merchant:'))).toEqual(['Merchant: Sandbox shop'])
   })
 
+  it('tells money that went back as it is: refunded (sent or on its way) and charged back, none when none', () => {
+    const s = build(
+      paid({
+        locale: 'en_GB',
+        amount: { currency: 'EUR', value: '100.00' },
+        amountRefunded: { currency: 'EUR', value: '30.00' },
+        amountChargedBack: { currency: 'EUR', value: '70.00' },
+      }),
+    )
+    expect(row(s, 'Refunded (sent back or on its way)')).toBe('€30.00')
+    expect(row(s, 'Taken back by the bank (chargeback)')).toBe('€70.00')
+    const fr = build(paid({ locale: 'fr_FR', amountRefunded: { currency: 'EUR', value: '0.50' } }))
+    expect(row(fr, 'Remboursé (reversé ou en cours)')).toBe('0,50\u00a0€')
+    const none = build(paid({ locale: 'en_GB', amountRefunded: { currency: 'EUR', value: '0.00' } }))
+    expect(none.rows.map((r) => r.label)).not.toContain('Refunded (sent back or on its way)')
+  })
+
   it('makes no proof for a payment that was not paid, or whose amount is not money', () => {
     const open: Pick<Payment, 'status'> & Paid = paid({ status: 'open', paidAt: undefined })
     expect(paidSummaryProblem(open)).toBe('this payment is open, not paid, so there is no payment to prove.')
