@@ -46,6 +46,9 @@ export const LIVE_EFFECT = {
   cancelOrder: 'This cancels a real customer’s order: they can no longer pay it, and it cannot be undone.',
   update: 'This changes a real payment: the customer sees the new description and goes to the new addresses.',
   cancelRefund: 'This stops real money on its way back to the customer.',
+  cancelSubscription: 'This stops a real customer’s subscription: it charges them no more.',
+  revokeMandate:
+    'This revokes a real customer’s mandate: nothing more can be charged with it, and its subscriptions stop.',
 } as const
 
 /** The connection as the dialogs name it: "Sandbox (test)". */
