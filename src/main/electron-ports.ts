@@ -51,10 +51,45 @@ export function createElectronPorts(appWindow: () => BrowserWindow | null): AppP
       },
     },
     gestures: createUserGestures(),
+    pdf: { print: printHtmlToPdf },
     notices: {
       async show({ type, title, message, detail }) {
         await showMessageBox({ type, buttons: ['OK'], ...(title ? { title } : {}), message, detail })
       },
     },
+  }
+}
+
+/**
+ * A page main built (a proof of payment) printed to PDF by Chromium: an offscreen window with no
+ * preload, no Node, JavaScript off and its own sandbox (hidden, never shown) loads the HTML as a data: URL (the page's own
+ * policy allows no script and no outside resource), then `webContents.printToPDF` makes the file.
+ */
+async function printHtmlToPdf(html: string): Promise<Uint8Array> {
+  const window = new BrowserWindow({
+    show: false,
+    webPreferences: {
+      javascript: false,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
+    },
+  })
+  try {
+    window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    window.webContents.on('will-navigate', (event) => event.preventDefault())
+    await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`)
+    const pdf = await window.webContents.printToPDF({ printBackground: true, pageSize: 'A4' })
+    return new Uint8Array(pdf)
+  } finally {
+    window.destroy()
   }
 }

@@ -23,6 +23,14 @@ export interface DialogPort extends QuestionPort {
   }): Promise<string | null>
 }
 
+/**
+ * Prints a page main built to PDF (a proof of payment): Electron's `webContents.printToPDF` in an
+ * offscreen window in the app (electron-ports.ts), Chromium's own printing in the e2e harness.
+ */
+export interface PdfPort {
+  print(html: string): Promise<Uint8Array>
+}
+
 /** A message main shows the person (a native message box in the app): a problem report's outcome, a notice. */
 interface NoticePort {
   show(notice: { type: 'info' | 'warning'; title?: string; message: string; detail?: string }): Promise<void>
@@ -40,4 +48,6 @@ export interface AppPorts {
   notices: NoticePort
   /** The person's key presses and clicks in the app window, noted by the shell (window.ts). */
   gestures: UserGestures
+  /** Prints a page main built to PDF (a proof of payment). */
+  pdf: PdfPort
 }

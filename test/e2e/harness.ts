@@ -99,6 +99,8 @@ export interface Harness {
   savePaths: (string | null)[]
   /** Text main put on the clipboard (`app.copy`), in order. */
   clipboard: string[]
+  /** Pages main printed to PDF (a proof of payment), as the HTML it built, in order. */
+  printedPages: string[]
   /** What main's live-write dialog was asked, in order (its stand-in for the native dialog). */
   liveConfirmations: LiveWriteSummary[]
   /** The answers the next live-write dialogs give (true = "Send to LIVE"); none left = Cancel. */
@@ -179,6 +181,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const savePaths: (string | null)[] = []
   const liveConfirmations: LiveWriteSummary[] = []
   const clipboard: string[] = []
+  const printedPages: string[] = []
   const liveAnswers: boolean[] = []
   const questions: MainQuestion[] = []
   const dialogAnswers: number[] = []
@@ -216,6 +219,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       },
       clipboard: { writeText: (text) => void clipboard.push(text) },
       gestures,
+      // The shell prints with Electron's printToPDF; here Chromium's own printing of the same HTML.
+      pdf: {
+        async print(html) {
+          printedPages.push(html)
+          const printer = await browser.newPage({ javaScriptEnabled: false })
+          try {
+            await printer.setContent(html)
+            return new Uint8Array(await printer.pdf({ format: 'A4', printBackground: true }))
+          } finally {
+            await printer.close()
+          }
+        },
+      },
       liveWrites: {
         async confirm(summary) {
           liveConfirmations.push(summary)
@@ -303,6 +319,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     openedExternal,
     savePaths,
     clipboard,
+    printedPages,
     liveConfirmations,
     liveAnswers,
     questions,

@@ -9,6 +9,7 @@ import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '
 import { createPaymentsHandlers } from '../services/payments-handlers'
 import { createRecurringHandlers } from '../services/recurring-handlers'
 import { createRequestLogHandlers } from '../services/request-log/handlers'
+import { createSendingHandlers } from '../services/sending'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
 import type { Foundation } from './foundation'
@@ -102,6 +103,24 @@ export function buildHandlers(
         }),
       desk: os.hostname(),
     }),
+    ...createSendingHandlers(sendingOptions(deps, f, connections, team)),
+  }
+}
+
+/** Something to send (issue 49 item 7): the active connection, main's live question, the record, the OS. */
+function sendingOptions(
+  deps: AppDeps,
+  f: Foundation,
+  connections: ConnectionsWiring['connections'],
+  team: TeamWiring,
+): Parameters<typeof createSendingHandlers>[0] {
+  return {
+    connections,
+    liveWrites: deps.liveWrites,
+    record: team.record.record,
+    mail: f.externalLinks,
+    chooseSavePath: (options) => deps.dialogs.chooseSavePath(options),
+    pdf: deps.pdf,
   }
 }
 

@@ -20,7 +20,7 @@ import type { RecordService, RecordServiceOptions } from '../team/record-service
  * (src/main/index.ts) and the e2e harness both build the app from here, with their own adapters.
  */
 export interface AppDeps
-  extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'>, Partial<Pick<AppPorts, 'gestures'>> {
+  extends Pick<AppPorts, 'shell' | 'clipboard' | 'dialogs'>, Partial<Pick<AppPorts, 'gestures' | 'pdf'>> {
   /** Directory for settings, drafts and the request log. */
   dataDir: string
   appInfo: AppInfo

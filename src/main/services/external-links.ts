@@ -13,6 +13,15 @@ const SINGLE_ADDRESS = /^[^\s@,;<>"'()[\]\\]+@[^\s@,;<>"'()[\]\\.]+(?:\.[^\s@,;<
 /** Longest first name in a greeting. */
 const MAX_NAME = 60
 
+/** A mailto: URL to one plain address with a subject and a text main wrote, or a clear error. */
+function mailtoUrl(to: string, subject: string, text: string): string {
+  if (to.length > 254 || !SINGLE_ADDRESS.test(to)) {
+    throw new UserFacingError('invalid-input', 'The customer’s e-mail address is not one plain address.')
+  }
+  const query = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text.replace(/\r?\n/g, '\r\n'))}`
+  return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}?${query}`
+}
+
 /** The mailto: URL of the draft, or a clear error. */
 export function mailDraftUrl(input: MailDraftInput, linkAllowed: (url: string) => boolean): string {
   if (input.to.length > 254 || !SINGLE_ADDRESS.test(input.to)) {
@@ -28,8 +37,7 @@ export function mailDraftUrl(input: MailDraftInput, linkAllowed: (url: string) =
     what: plainLine(input.what),
     name: input.name === null || input.name === undefined ? input.name : plainLine(input.name, MAX_NAME),
   })
-  const query = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`
-  return `mailto:${encodeURIComponent(input.to).replace(/%40/g, '@')}?${query}`
+  return mailtoUrl(input.to, subject, text)
 }
 
 /** The OS adapter: Electron's shell.openExternal in the app, a recorder in tests. */
@@ -81,6 +89,12 @@ export function createExternalLinks(shell: ShellPort) {
      */
     async openMailDraft(input: MailDraftInput) {
       const mailto = mailDraftUrl(input, isAllowed)
+      await shell.openExternal(mailto)
+      return mailto
+    },
+    /** Opens an e-mail draft whose subject and text main built (a proof of payment). */
+    async openTextDraft(to: string, subject: string, text: string) {
+      const mailto = mailtoUrl(to, subject, text)
       await shell.openExternal(mailto)
       return mailto
     },

@@ -13,6 +13,7 @@ import { recurringChannels } from './recurring'
 import { requestLogChannels } from './request-log'
 import { requestChannels } from './requests'
 import { searchChannels } from './search'
+import { sendingChannels } from './sending'
 import { teamChannels } from './team'
 import { teamWritesChannels } from './team-writes'
 import { tellShopChannels } from './tell-shop'
@@ -37,6 +38,7 @@ export const contract = {
   ...recurringChannels,
   ...tellShopChannels,
   ...teamWritesChannels,
+  ...sendingChannels,
 }
 
 export type Contract = typeof contract

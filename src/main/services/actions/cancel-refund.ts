@@ -38,6 +38,7 @@ export async function cancelPaymentRefund(
     amount: money(refund.amount),
     reference: `${payment.description} (${payment.id}, refund ${refund.id})`,
     customer: customerName(payment.billingAddress),
+    orderId: payment.orderId,
   })
   // No Idempotency-Key: the service ignores it on DELETE; the client reads the refund before any resend.
   const { requestId } = await unkeyedWrite(

@@ -133,15 +133,33 @@ export function originOf(from: View | undefined, action: string): RequestOrigin 
   return { screen: from === 'order' ? 'order' : 'payments', action }
 }
 
-/** On a live connection, main's own dialog with a summary built from what main read. */
+/**
+ * On a live connection, main's own dialog with a summary built from what main read. A payment of an
+ * order carries no address of its own: the dialog then names the order's customer (`orderId`, issue
+ * 49 item 7), read now; a failed read leaves the customer unnamed rather than stopping the question.
+ */
 export async function livePrompt(
   ctx: ActionsContext,
   connection: ActiveConnectionInfo,
-  summary: Pick<LiveWriteSummary, 'action' | 'amount' | 'reference' | 'customer' | 'callbacks'>,
+  summary: Pick<LiveWriteSummary, 'action' | 'amount' | 'reference' | 'customer' | 'callbacks'> & {
+    orderId?: string | undefined
+  },
 ): Promise<void> {
   if (!connection.isLive) return
   const liveWrites = ctx.options.liveWrites ?? refuseEveryLiveWrite
-  await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...summary })
+  const { orderId, ...shown } = summary
+  const customer = shown.customer ?? (orderId ? await orderCustomer(ctx, orderId).catch(() => null) : null)
+  await requireLiveConfirmation(liveWrites, { connection: connection.label, lineCount: null, ...shown, customer })
+}
+
+async function orderCustomer(ctx: ActionsContext, orderId: string): Promise<string | null> {
+  const client = await ctx.options.connections.getActiveClient()
+  const order = await client.getOrder(orderId, {
+    priority: 'user',
+    origin: { screen: 'payments', action: 'read the order’s customer' },
+  })
+  const name = customerName(order.billingAddress)
+  return name ? `${name}, order ${order.orderNumber}` : null
 }
 
 /** The payment read fresh before a cancel or change; a read that leaves its state unknown sends nothing. */

@@ -30,6 +30,7 @@ export async function cancelPayment(
     amount: money(payment.amount),
     reference: `${payment.description} (${payment.id})`,
     customer: customerName(payment.billingAddress),
+    orderId: payment.orderId,
   })
   // No Idempotency-Key: the service ignores it on DELETE; the client reads before any resend.
   const { value, requestId } = await unkeyedWrite(
@@ -64,6 +65,7 @@ export async function updatePayment(
     amount: null,
     reference: `${payment.description} (${payment.id})`,
     customer: customerName(payment.billingAddress),
+    orderId: payment.orderId,
     // An update can point the customer or the webhooks elsewhere: the dialog names those addresses.
     ...withCallbacks(body as Record<string, unknown>),
   })

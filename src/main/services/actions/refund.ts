@@ -85,6 +85,7 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
       amount: money(amount),
       reference: `${payment.description} (${payment.id})`,
       customer: customerName(payment.billingAddress),
+      orderId: payment.orderId,
     })
   if (queueBehind) {
     const send: SendRefund = (queued) =>

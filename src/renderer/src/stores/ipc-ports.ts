@@ -12,6 +12,7 @@ import type { OrdersPort } from './orders-store'
 import type { PaymentsPort } from './payments-store'
 import type { RecurringPort } from './recurring-store'
 import type { SearchPort } from './search-store'
+import type { SendingPort } from './sending-store'
 import type { RequestsPort } from './requests-store'
 import type { TeamPort } from './team-store'
 import type { TellShopPort } from './tell-shop-store'
@@ -188,5 +189,15 @@ export function ipcCustomerWritesPort(): CustomerWritesPort {
   return {
     writesOn: (objects) => call('team.writesOn', { objects }),
     onChanged: (listener) => subscribe('team.changed', listener),
+  }
+}
+
+export function ipcSendingPort(): SendingPort {
+  return {
+    proof: (target) => call('forCustomer.proof', target),
+    emailProof: (target) => call('forCustomer.emailProof', target),
+    saveProof: (target) => call('forCustomer.saveProof', target),
+    newLink: (target) => call('forCustomer.newLink', target),
+    emailNewLink: (target) => call('forCustomer.emailNewLink', target),
   }
 }

@@ -11,11 +11,13 @@ import {
   ipcOrderPort,
   ipcRecurringPort,
   ipcRequestsPort,
+  ipcSendingPort,
   ipcTeamPort,
   ipcTellShopPort,
 } from './ipc-ports'
 import { createRequestsStore, type RequestsState } from './requests-store'
 import { createRecurringStore, type RecurringState } from './recurring-store'
+import { createSendingStore, type SendingState } from './sending-store'
 import type { RecordObjectRef } from '../../../shared/team-record'
 import {
   createCasesStore,
@@ -86,4 +88,9 @@ export function newTellShopStore(): StoreApi<TellShopState> {
 /** The writes recorded on a customer and their payments and orders (the customer view). */
 export function newCustomerWritesStore(objects: RecordObjectRef[]): StoreApi<CustomerWritesState> {
   return createCustomerWritesStore(ipcCustomerWritesPort(), objects)
+}
+
+/** Something to send from one payment or order (issue 49 item 7). */
+export function newSendingStore(target: { kind: 'payment' | 'order'; id: string }): StoreApi<SendingState> {
+  return createSendingStore(ipcSendingPort(), target)
 }

@@ -26,6 +26,11 @@ const PAYMENT_ID_FIELDS: [ChannelName, Step[]][] = [
   ['payments.queuedRefunds', ['paymentId']],
   ['app.emailLink', ['option:0', 'id']],
   ['payments.tellShop', ['paymentId']],
+  ['forCustomer.proof', ['option:0', 'id']],
+  ['forCustomer.emailProof', ['option:0', 'id']],
+  ['forCustomer.saveProof', ['option:0', 'id']],
+  ['forCustomer.newLink', ['option:0', 'id']],
+  ['forCustomer.emailNewLink', ['option:0', 'id']],
 ]
 
 function follow(schema: z.ZodType, steps: Step[]): unknown {

@@ -38,8 +38,11 @@ export function ActionDialog({
   busyLabel: string
   canConfirm: boolean
   danger?: boolean
-  /** On a live connection main asks once more in its own dialog: say so. */
-  live: boolean
+  /**
+   * On a live connection: what the write does in real money (dialog-parts.tsx LIVE_EFFECT), said with
+   * main's question to come; null on a test connection.
+   */
+  live: string | null
   error: ErrorView | null
   testId: string
   onConfirm: () => void
@@ -62,7 +65,7 @@ export function ActionDialog({
       {children}
       {live && (
         <p className="action-live-note" data-testid={`${testId}-live-note`}>
-          Live connection: real money. Paydesk asks you once more in a system dialog before anything is sent.
+          Live connection: {live} Paydesk asks you once more in a system dialog before anything is sent.
         </p>
       )}
       {error && <ActionError error={error} testId={testId} onClose={onClose} />}

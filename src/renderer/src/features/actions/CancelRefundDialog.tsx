@@ -5,7 +5,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import type { ActionsState } from '../../stores/actions-store'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
-import { addressedCustomer, useConnectionText } from './dialog-parts'
+import { LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
 
 /** The confirmation of Cancel refund: what is canceled, for whom, on which connection; main checks again. */
 export function CancelRefundDialog(props: {
@@ -27,7 +27,7 @@ export function CancelRefundDialog(props: {
       busyLabel="Canceling…"
       canConfirm
       danger
-      live={connection.live}
+      live={connection.live ? LIVE_EFFECT.cancelRefund : null}
       error={error}
       testId="cancel-refund-dialog"
       onConfirm={() => void store.getState().cancelRefund(payment.id, refund.id)}
@@ -39,7 +39,9 @@ export function CancelRefundDialog(props: {
       </p>
       <dl className="pairs action-summary">
         <dt>Customer</dt>
-        <dd>{addressedCustomer(payment.billingAddress)}</dd>
+        <dd>
+          <PaymentCustomer payment={payment} />
+        </dd>
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>

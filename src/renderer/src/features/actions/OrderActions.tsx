@@ -5,9 +5,10 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
 import { userLocale } from '../payments/format'
 import { useActionKeys } from '../../lib/keyboard'
+import { SendFromOrder } from '../sending/SendSomething'
 import { ActionButton, ActionDone, CancelDialog, useViewActions } from './PaymentActions'
 
-/** Cancel an order (and its lines) while its state allows it, behind a confirmation. */
+/** Cancel an order (and its lines) while its state allows it, behind a confirmation; something to send. */
 export function OrderActions({ order, onChanged }: { order: Order; onChanged: () => void }): React.JSX.Element {
   const store = useViewActions('order', order.id, onChanged)
   const dialog = useStore(store, (s) => s.dialog)
@@ -32,6 +33,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
         </div>
       )}
       <ActionDone store={store} />
+      <SendFromOrder order={order} />
       {dialog?.kind === 'cancel-order' && dialog.targetId === order.id && (
         <CancelDialog thing="order" target={order} name={order.orderNumber} store={store}>
           <p>

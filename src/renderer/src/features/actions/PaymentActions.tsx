@@ -19,7 +19,7 @@ import { QueuedRefunds } from './QueuedRefunds'
 import { RefundsTable } from './RefundsTable'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
-import { addressedCustomer, DialogTextField, useConnectionText } from './dialog-parts'
+import { addressedCustomer, DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
 import { RefundDialog } from './RefundDialog'
 import './actions.css'
 import { useActionKeys } from '../../lib/keyboard'
@@ -108,7 +108,7 @@ export function CancelDialog(props: {
       busyLabel="Canceling…"
       canConfirm
       danger
-      live={connection.live}
+      live={connection.live ? LIVE_EFFECT[thing === 'order' ? 'cancelOrder' : 'cancelPayment'] : null}
       error={error}
       testId={`cancel-${thing}-dialog`}
       onConfirm={() => void (thing === 'order' ? store.getState().cancelOrder(id) : store.getState().cancelPayment(id))}
@@ -117,7 +117,13 @@ export function CancelDialog(props: {
       {props.children}
       <dl className="pairs action-summary">
         <dt>Customer</dt>
-        <dd>{addressedCustomer(props.target.billingAddress)}</dd>
+        <dd>
+          {thing === 'payment' ? (
+            <PaymentCustomer payment={props.target} />
+          ) : (
+            addressedCustomer(props.target.billingAddress)
+          )}
+        </dd>
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
@@ -196,7 +202,7 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
       busy={busy}
       busyLabel="Saving…"
       canConfirm={names.length > 0 && !metadataProblem && !descriptionProblem}
-      live={connection.live}
+      live={connection.live ? LIVE_EFFECT.update : null}
       error={error}
       testId="update-dialog"
       onConfirm={() => void store.getState().update(payment.id, changes)}

@@ -19,7 +19,7 @@ import type { ObjectRecordState } from '../../stores/team-store'
 import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from '../team/RefundTeamParts'
 import { userLocale } from '../payments/format'
 import { ActionDialog } from './ActionDialog'
-import { addressedCustomer, DialogTextField, useConnectionText } from './dialog-parts'
+import { DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
 import { RefundGuardView } from './RefundGuardView'
 
 const REFUND_REASON = {
@@ -99,7 +99,7 @@ export function RefundDialog({
       busy={busy}
       busyLabel="Refunding…"
       canConfirm={canConfirm}
-      live={connection.live}
+      live={connection.live ? LIVE_EFFECT.refund(payment.method) : null}
       error={error}
       testId="refund-dialog"
       onConfirm={confirm}
@@ -162,7 +162,9 @@ function RefundSummary(props: {
       <dt>Left to refund</dt>
       <dd data-testid="refund-remaining">{formatAmountForDisplay(remaining, locale)}</dd>
       <dt>Customer</dt>
-      <dd>{addressedCustomer(payment.billingAddress)}</dd>
+      <dd>
+        <PaymentCustomer payment={payment} />
+      </dd>
       <dt>Connection</dt>
       <dd>{props.connection}</dd>
     </dl>

@@ -23,7 +23,7 @@ import { TableHead } from '../../components/TableHead'
 import type { RecurringState } from '../../stores/recurring-store'
 import { newRecurringStore } from '../../stores/view-stores'
 import { ActionDialog } from '../actions/ActionDialog'
-import { useConnectionText } from '../actions/dialog-parts'
+import { LIVE_EFFECT, useConnectionText } from '../actions/dialog-parts'
 import { NotApplicable } from '../actions/NotApplicable'
 import { ErrorBanner } from '../payments/ErrorBanner'
 import { userLocale } from '../payments/format'
@@ -281,7 +281,9 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
     busy: state.busy,
     canConfirm: !state.loading,
     danger: true,
-    live: connection.live,
+    live: connection.live
+      ? LIVE_EFFECT[dialog.kind === 'cancel-subscription' ? 'cancelSubscription' : 'revokeMandate']
+      : null,
     error: state.dialogError,
     onConfirm: () => void store.getState().confirm(),
     onClose: () => store.getState().close(),

@@ -84,7 +84,7 @@ export function HomeScreen(): React.JSX.Element {
         <Welcome
           example={welcomeExample(home?.summary.failuresToday ?? [])}
           practice={home?.practice ?? []}
-          connectionLabel={active?.label ?? null}
+          connection={active}
         />
         <article className="card">
           <h2>Today</h2>

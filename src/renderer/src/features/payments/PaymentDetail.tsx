@@ -14,6 +14,7 @@ import { RequestButton } from '../../components/RequestButton'
 import { PaymentStoryView } from './PaymentStory'
 import { CustomerButton } from '../customer/CustomerButton'
 import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
+import { SendFromPayment } from '../sending/SendSomething'
 
 const AMOUNT_FIELDS = [
   'amount',
@@ -144,6 +145,7 @@ export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: Payment
           onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())}
         />
       )}
+      {p && <SendFromPayment payment={p} />}
       {record && <RecordPanel store={record} />}
       {p && (
         <PaymentFields
