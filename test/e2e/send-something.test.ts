@@ -196,6 +196,8 @@ describe('something to send (issue 49 item 7)', () => {
     })
     expect(link).toMatchObject({ amount: { currency: 'EUR', value: '59.95' }, description: 'Bestellung 77' })
     expect(link.allowedMethods).toBeNull()
+    // The agent is told the shop will not hear of a payment made through the link.
+    expect(await byTestId('send-link-shop-note').innerText()).toMatch(/shop is not told/)
     await noAxeFindings()
 
     await click(byTestId('send-link-copy'))

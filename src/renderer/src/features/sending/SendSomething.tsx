@@ -153,6 +153,10 @@ function NewLink({ state, copy }: { state: SendingState; copy: Copy }): React.JS
           {link.url}
         </span>
       </p>
+      <p className="field-hint" data-testid="send-link-shop-note">
+        The shop is not told about a payment made through this link: it is a new payment, not the shop&apos;s own. When
+        the customer has paid, tell the shop which order it is for.
+      </p>
       <div className="toolbar">
         <button
           type="button"
