@@ -114,15 +114,34 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
 }
 
 /**
+ * Who else spends from the merchant's bucket, as far as main knows: the team's other desks online
+ * (counted by main from the team database) and the merchant's other apps; "other apps" alone when
+ * this desk is not on a team (main cannot know who else holds a key of the merchant).
+ */
+function whoElse(otherDesks: number | undefined): string {
+  if (otherDesks === undefined) return "other apps on the merchant's account (other desks, the shop)"
+  if (otherDesks === 0) return "the merchant's other apps (the shop; none of your team's other desks is online)"
+  return `this desk, ${otherDesks} other ${otherDesks === 1 ? 'desk' : 'desks'} of your team and the merchant's other apps (the shop)`
+}
+
+/**
  * The merchant's quota is used up (main's `overload`: others spend from the bucket and a lookup
  * would wait a second or more), in words; null otherwise.
  */
 export function overloadText(bucket: BucketSnapshot): string | null {
   if (!bucket.overload) return null
   const limit = `The merchant's ${bucket.class === 'read' ? 'read' : 'write'} limit`
+  const who = whoElse(bucket.overload.otherDesks)
   const others = bucket.background?.othersActive
-    ? `other desks and the shop (about ${perSecond(bucket.background.othersPerSecond)} requests/s)`
-    : 'other desks and the shop'
+    ? `${who}; besides this desk about ${perSecond(bucket.background.othersPerSecond)} requests/s`
+    : who
   const wait = Math.max(1, Math.round(bucket.overload.lookupWaitMs / 1000))
   return `${limit} is used up by ${others}: lookups wait about ${wait} s. Your lookups still go before the background sync, which waits.`
+}
+
+/** The status bar's short form: "limit used up", with the team's desks when main counted them. */
+export function overloadTag(bucket: BucketSnapshot): string | null {
+  if (!bucket.overload) return null
+  const n = bucket.overload.otherDesks
+  return n === undefined || n === 0 ? 'limit used up' : `limit used up by ${n + 1} desks and other apps`
 }
