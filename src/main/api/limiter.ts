@@ -402,14 +402,11 @@ export class RateLimiter {
       const known = this.buckets.get(nameOf(reading.state.name))
       if (known && known.cls === w.cls) bucket = known
     }
+    const at = { seq, sentAt, now, refused: report.status === 429 }
     if (bucket && reading.state && nameOf(reading.state.name) === bucket.name)
-      correctEstimate(
-        bucket,
-        via,
-        reading.state,
-        { seq, sentAt, now, refused: report.status === 429 },
-        this.shareOptions,
-      )
+      correctEstimate(bucket, via, reading.state, at, this.shareOptions)
+    // A server that never says what is left gives a slow start nothing to grow on: none then.
+    else if (bucket && bucket.lastR === null) bucket.share.slow = null
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.

@@ -88,4 +88,26 @@ describe("a team's cold start (issue 46 item 1)", () => {
     await clock.advance(2)
     expect(bg.permit).not.toBeNull()
   })
+
+  it('a server that names its policy but never what is left: no slow start that could never grow', async () => {
+    const clock = new FakeClock()
+    const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 0, safetyMargin: false })
+    const policyOnly = { 'ratelimit-policy': headers('p', 10, 10, 0)['ratelimit-policy'] }
+    const first = track(limiter, { label: 'first' })
+    await flush()
+    present(first.permit).complete({ status: 200, headers: policyOnly })
+    const sync = Array.from({ length: 100 }, (_, i) => track(limiter, { label: `bg${i}`, priority: 'background' }))
+    const done = new Set<Entry>()
+    for (let t = 0; t < 3000; t += 100) {
+      await clock.advance(100)
+      for (const e of sync) {
+        if (!e.permit || done.has(e)) continue
+        done.add(e)
+        e.permit.complete({ status: 200, headers: policyOnly })
+      }
+      await flush()
+    }
+    // The policy's 10/s (less the token kept for the agent), not a thirty-second of it.
+    expect(granted(sync)).toBeGreaterThanOrEqual(20)
+  })
 })
