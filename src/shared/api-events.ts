@@ -121,4 +121,9 @@ export interface BackgroundShareView {
   othersActive: boolean
   /** Estimated requests per second the others spend from this bucket. */
   othersPerSecond: number
+  /**
+   * A slow start (issue 46 item 1): the bucket's state is not known yet (just learned, or not heard
+   * from for a while), so the sync takes `share` and speeds up as the service's figures allow.
+   */
+  startingUp?: true
 }

@@ -282,5 +282,6 @@ export function shareView(s: ShareState, rate: number, now: number, o: ShareOpti
     share: Math.round((allowedShare(s, now, o) ?? 1) * 1000) / 1000,
     othersActive: active,
     othersPerSecond: active ? Math.round(Math.min(rate, s.othersRate) * 10) / 10 : 0,
+    ...(s.slow !== null ? { startingUp: true as const } : {}),
   }
 }

@@ -34,6 +34,7 @@ describe("a team's cold start (issue 46 item 1)", () => {
     await flush()
     // Assuming it was alone, it took 9 of the 10 tokens at once (twenty desks: 180 of one bucket).
     expect(granted(sync)).toBeLessThanOrEqual(1)
+    expect(present(present(limiter.snapshot('p')).background)).toMatchObject({ share: 0.031, startingUp: true })
     const agent = track(limiter, { label: 'agent' })
     await flush()
     expect(agent.permit).not.toBeNull()
@@ -50,7 +51,12 @@ describe("a team's cold start (issue 46 item 1)", () => {
     await clock.advance(1000)
     // Full speed again: the quota (10/s) per second, not the slow start's share of it.
     expect(granted(sync) - after4s).toBeGreaterThanOrEqual(15)
-    expect(present(present(limiter.snapshot('p')).background).share).toBe(1)
+    expect(present(present(limiter.snapshot('p')).background)).toEqual({
+      configuredShare: 0.25,
+      share: 1,
+      othersActive: false,
+      othersPerSecond: 0,
+    })
   })
 
   it('a bucket not heard from for longer than it takes to refill (a network drop): queued sync work starts slowly again', async () => {

@@ -108,6 +108,8 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
   const quota = `this connection's ${bucket.class === 'read' ? 'read' : 'write'} quota`
   const share = `${Math.round(view.configuredShare * 100)} %`
   const rule = `Background sync uses up to ${share} of ${quota} while others (your team, your shop) use it; it runs at full speed when nobody else does.`
+  if (view.startingUp && !view.othersActive)
+    return `${rule} Starting up: until the service's figures show whether others use it, the sync takes ${nowShare(view.share)} and speeds up every half second while the bucket stays above half.`
   return view.othersActive
     ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync takes ${nowShare(view.share)} now; it slows down further while the bucket is low.`
     : `${rule} Nobody else is using it now, so the sync may run at full speed.`

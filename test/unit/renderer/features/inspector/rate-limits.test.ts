@@ -37,6 +37,20 @@ describe('the background share in words (issue 27 item 4)', () => {
   })
 })
 
+describe('a slow start, in words (issue 46 item 1)', () => {
+  it('says the sync is starting slowly while the bucket is not known yet, not that it runs at full speed', () => {
+    const text = backgroundShareText(
+      bucketSnapshot({
+        background: { configuredShare: 0.25, share: 0.031, othersActive: false, othersPerSecond: 0, startingUp: true },
+      }),
+    )
+    expect(text).toContain(
+      "Starting up: until the service's figures show whether others use it, the sync takes about 3 % and speeds up every half second while the bucket stays above half.",
+    )
+    expect(text).not.toContain('so the sync may run at full speed')
+  })
+})
+
 describe('over the quota, in words (issue 46 item 7)', () => {
   it('names who uses the limit up and how long a lookup waits, from main’s figures', () => {
     const text = overloadText(
