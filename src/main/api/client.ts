@@ -49,7 +49,7 @@ async function attemptAll<T>(call: Call): Promise<T> {
     try {
       sent = await sendOne(call, attempt)
     } finally {
-      if (admission.probe) outage.probeDone(call.rt.clock.now())
+      if (admission.probe) outage.probeDone(call.rt.clock.now(), call.priority)
     }
     const answer = answerOf(call, sent)
     const down = answer.failure !== null && isOutage(answer.failure)

@@ -5,10 +5,11 @@
 // saying so, instead of each call hammering the service on its own.
 //
 // Open is half-open for the agent (issue 46 review of item 6): an agent's call (user priority) may
-// go out as the one probe while no other probe is in flight and the last one ended at least
+// go out as a probe while no other agent's probe is in flight and the last probe ended at least
 // PROBE_SPACING_MS ago, so a service that comes back answers the agent's next lookup, not one 15 s
-// later; a service still down sees at most one request a second from a desk. Background work (the
-// sync) waits for the whole pause, then one of its calls may probe too. Any answer that is not an
+// later; a service still down sees about one request a second from a desk. Background work (the
+// sync) waits for the whole pause, then one of its calls may probe while no other probe is out (a
+// sync's probe waiting in its bucket's queue never holds an agent's). Any answer that is not an
 // outage (a 2xx, a 4xx, a 429) closes the circuit; a probe's outage keeps it open.
 
 import type { RequestPriority } from '../../shared/api-events'
@@ -16,7 +17,7 @@ import type { AttemptFailure } from './retry'
 import { describeFailure } from './retry'
 
 /** Shortest time between two probes of an open circuit (ms): a down service sees at most one a second. */
-export const PROBE_SPACING_MS = 1000
+const PROBE_SPACING_MS = 1000
 
 /** Why an attempt is not sent while the circuit is open. */
 export interface CircuitRefusal {
@@ -35,7 +36,8 @@ export class OutageCircuit {
   private openUntil: number | null = null
   /** The pause the circuit opened with last (a failed background probe reopens it for as long). */
   private pauseMs = 0
-  private probing = false
+  /** Probes in flight: an agent's and the background's apart (a sync's probe queued behind its bucket must not hold a lookup). */
+  private readonly probing: Record<RequestPriority, boolean> = { user: false, background: false }
   private lastProbeEnd = -Infinity
 
   /**
@@ -45,17 +47,19 @@ export class OutageCircuit {
   admit(now: number, priority: RequestPriority): CircuitAdmission {
     if (this.openUntil === null) return { refusal: null, probe: false }
     const mayProbe =
-      !this.probing && (priority === 'user' ? now - this.lastProbeEnd >= PROBE_SPACING_MS : now >= this.openUntil)
+      priority === 'user'
+        ? !this.probing.user && now - this.lastProbeEnd >= PROBE_SPACING_MS
+        : !this.probing.user && !this.probing.background && now >= this.openUntil
     if (mayProbe) {
-      this.probing = true
+      this.probing[priority] = true
       return { refusal: null, probe: true }
     }
     return { refusal: this.refusalAt(now) }
   }
 
   /** The probe's attempt ended (answered, failed or stopped): the next one may go after the spacing. */
-  probeDone(now: number): void {
-    this.probing = false
+  probeDone(now: number, priority: RequestPriority): void {
+    this.probing[priority] = false
     this.lastProbeEnd = now
   }
 
