@@ -26,8 +26,11 @@ export interface CircuitRefusal {
   resumeInMs: number
 }
 
-/** An attempt may go: `probe` when it tests an open circuit (pass it back to `done`). */
-export type CircuitAdmission = { refusal: CircuitRefusal } | { refusal: null; probe: boolean }
+/** Whether an attempt may go now (`refusal` null), and whether it probes an open circuit (pass it back to `probeDone`). */
+export interface CircuitAdmission {
+  refusal: CircuitRefusal | null
+  probe: boolean
+}
 
 export class OutageCircuit {
   /** When the current run of outage failures began (clock ms), or null while the service answers. */
@@ -54,7 +57,7 @@ export class OutageCircuit {
       this.probing[priority] = true
       return { refusal: null, probe: true }
     }
-    return { refusal: this.refusalAt(now) }
+    return { refusal: this.refusalAt(now), probe: false }
   }
 
   /** The probe's attempt ended (answered, failed or stopped): the next one may go after the spacing. */
