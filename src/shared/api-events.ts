@@ -97,7 +97,14 @@ export interface BucketSnapshot {
    * Set while the demand on a bucket shared with others exceeds its quota (main decides): others
    * are spending from it and an agent's lookup would wait a second or more for a token.
    */
-  overload?: { lookupWaitMs: number }
+  overload?: {
+    lookupWaitMs: number
+    /**
+     * The team's other desks online now (the team database's sessions, main's count), when this desk
+     * is on a team; absent when main cannot know who else uses the merchant's key.
+     */
+    otherDesks?: number
+  }
 }
 
 /**
@@ -114,4 +121,9 @@ export interface BackgroundShareView {
   othersActive: boolean
   /** Estimated requests per second the others spend from this bucket. */
   othersPerSecond: number
+  /**
+   * A slow start (issue 46 item 1): the bucket's state is not known yet (just learned, or not heard
+   * from for a while), so the sync takes `share` and speeds up as the service's figures allow.
+   */
+  startingUp?: true
 }

@@ -116,9 +116,12 @@ describe('rate limits: one truth in the status bar, the Payments header and the 
     await panel.waitFor()
     await expect(panel.getAttribute('data-policy')).resolves.toBe(present(read).policy)
     await expect(panel.textContent()).resolves.toContain(share)
-    // Nobody else reads this merchant's bucket in this test: main sees no others.
+    // Nobody else reads this merchant's bucket in this test: main sees no others. The words follow
+    // main's state: a slow start while the bucket is still below half since it was learned (issue 46
+    // item 1), then nobody else.
     expect(view.othersActive).toBe(false)
-    await expect(panel.textContent()).resolves.toContain('Nobody else is using it now')
+    const words = view.startingUp ? 'Starting up: until the service' : 'Nobody else is using it now'
+    await expect(panel.textContent()).resolves.toContain(words)
     await expect(page.getByTestId('ratelimit-status-read').getAttribute('title')).resolves.toContain(share)
     await page.getByRole('button', { name: /^Connections/ }).click()
     const note = page.getByTestId('connections-sync-share')

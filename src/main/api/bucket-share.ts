@@ -13,6 +13,16 @@
 // that each took a fixed quarter would ask for five buckets' worth; adapting to what the bucket
 // shows, they share what the agents and the shop leave, without knowing how many they are.
 // With nobody else seen it runs at full speed. User requests are never held by these rules.
+//
+// A cold start (issue 46 item 1): while this instance does not know the bucket's state (its policy
+// just learned, or no figure from the server for longer than the bucket takes to refill: a first
+// start, or a network drop) it cannot tell whether twenty desks are starting with it. Assuming it
+// is alone, each would spend the bucket they all believe full at once. So background work starts
+// slowly: at SLOW_START_SHARE of the quota, its first request after a random part of one interval
+// (desks started together spread out), the share doubling every half second while the server's figures
+// show the bucket above low water (halving when they do not), until it is the whole quota (alone:
+// full speed after about 2.5 s) or others are seen (the congestion window above takes over
+// from the share reached). The agent's calls are never held by it.
 
 import type { BackgroundShareView } from '../../shared/api-events'
 
@@ -25,7 +35,19 @@ export interface ShareOptions {
   othersWindowMs: number
 }
 
-export const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
+const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
+
+/** The limiter's options for a shared bucket, each within its sensible range (limiter-types.ts). */
+export function shareOptionsOf(options: { backgroundShare?: number; lowWater?: number }): ShareOptions {
+  const share = options.backgroundShare ?? DEFAULT_SHARE_OPTIONS.backgroundShare
+  return {
+    ...DEFAULT_SHARE_OPTIONS,
+    backgroundShare: Number.isFinite(share)
+      ? Math.min(1, Math.max(0.05, share))
+      : DEFAULT_SHARE_OPTIONS.backgroundShare,
+    lowWater: Math.min(0.9, Math.max(0, options.lowWater ?? DEFAULT_SHARE_OPTIONS.lowWater)),
+  }
+}
 
 /** Additive increase of the background rate per second while the bucket stays above low water (part of the quota). */
 const BACKGROUND_INCREASE_PER_S = 0.01
@@ -33,6 +55,11 @@ const BACKGROUND_INCREASE_PER_S = 0.01
 const BACKGROUND_FLOOR = 0.005
 /** Two cuts of the background rate are at least this far apart (one crowded moment counts once). */
 const CUT_SPACING_MS = 1000
+
+/** The part of the quota background work starts at while the bucket's state is unknown (slow start). */
+const SLOW_START_SHARE = 1 / 32
+/** ... and its share doubles every this many ms while the bucket stays above low water. */
+const SLOW_DOUBLING_MS = 500
 
 /** Tokens missing beyond this are someone else's spending, not clock rounding. */
 const FOREIGN_MIN_TOKENS = 0.5
@@ -56,6 +83,10 @@ export interface ShareState {
   /** Last time bgShare was raised or cut. */
   bgShareAt: number
   lastCutAt: number | null
+  /** Slow start (cold bucket): the part of the quota background work may take now, or null when over. */
+  slow: number | null
+  /** When the slow start's share last grew or was cut. */
+  slowAt: number
 }
 
 /** A bucket first seen shared starts its background at a quarter of the share and climbs from there. */
@@ -69,7 +100,65 @@ export function newShareState(now: number, o: ShareOptions = DEFAULT_SHARE_OPTIO
     bgShare: o.backgroundShare / 4,
     bgShareAt: now,
     lastCutAt: null,
+    slow: null,
+    slowAt: now,
   }
+}
+
+/**
+ * The bucket's state is unknown (just learned, or no figure for longer than it takes to refill):
+ * background work starts slowly, its first request after a random part (`jitter` in [0, 1)) of one
+ * interval at the slow start's rate, or of a second when that is longer.
+ */
+export function startSlow(s: ShareState, rate: number, now: number, jitter: number): void {
+  s.slow = SLOW_START_SHARE
+  s.slowAt = now
+  s.bgTokens = 1 - Math.min(1, Math.max(0, jitter)) * Math.min(1, rate * SLOW_START_SHARE)
+  s.bgUpdatedAt = now
+}
+
+/**
+ * A figure from the server during a slow start: above low water the share doubles per second since
+ * the last step (the whole quota ends it), below it halves (at most once per CUT_SPACING_MS). Others
+ * seen end it too: the congestion window goes on from the share reached.
+ */
+function stepSlow(
+  s: ShareState,
+  level: { remaining: number; capacity: number } | null,
+  now: number,
+  o: ShareOptions,
+): void {
+  if (s.slow === null) return
+  if (othersActive(s, now, o)) {
+    s.bgShare = Math.min(o.backgroundShare, s.bgShare, s.slow)
+    s.bgShareAt = now
+    s.slow = null
+    return
+  }
+  if (level !== null && level.remaining < o.lowWater * level.capacity) {
+    if (now - s.slowAt >= CUT_SPACING_MS) {
+      s.slow = Math.max(BACKGROUND_FLOOR, s.slow / 2)
+      s.slowAt = now
+    }
+    return
+  }
+  if (level === null) return
+  s.slow *= 2 ** (Math.max(0, now - s.slowAt) / SLOW_DOUBLING_MS)
+  s.slowAt = now
+  if (s.slow >= 1) s.slow = null
+}
+
+/** A 429 during a slow start: the share halves (the bucket is busier than its figures said). */
+export function cutSlow(s: ShareState, now: number): void {
+  if (s.slow === null) return
+  s.slow = Math.max(BACKGROUND_FLOOR, s.slow / 2)
+  s.slowAt = now
+}
+
+/** The part of the quota background work may take now: the slow start's, the share's, or all of it. */
+function allowedShare(s: ShareState, now: number, o: ShareOptions): number | null {
+  if (s.slow !== null) return s.slow
+  return othersActive(s, now, o) ? Math.min(s.bgShare, o.backgroundShare) : null
 }
 
 /** Halves the background rate (a crowded bucket or a 429), at most once per CUT_SPACING_MS. */
@@ -90,6 +179,8 @@ export function observeLevel(
   now: number,
   o: ShareOptions,
 ): void {
+  stepSlow(s, bucket, now, o)
+  if (!othersActive(s, now, o)) return
   if (bucket.remaining < o.lowWater * bucket.capacity) {
     cutBackground(s, now)
     return
@@ -150,17 +241,15 @@ export function noteForeign429(s: ShareState, rate: number, now: number): void {
 }
 
 function refillAllowance(s: ShareState, rate: number, now: number, o: ShareOptions): void {
-  if (now > s.bgUpdatedAt)
-    s.bgTokens = Math.min(
-      1,
-      s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * Math.min(s.bgShare, o.backgroundShare),
-    )
+  const share = allowedShare(s, now, o) ?? Math.min(s.bgShare, o.backgroundShare)
+  if (now > s.bgUpdatedAt) s.bgTokens = Math.min(1, s.bgTokens + ((now - s.bgUpdatedAt) / 1000) * rate * share)
   s.bgUpdatedAt = now
 }
 
 /**
- * Extra wait (ms) for a background request while others use the bucket: until the bucket holds its
- * low-water mark and until this instance's share allows one more. 0 when the bucket is otherwise idle.
+ * Extra wait (ms) for a background request while others use the bucket or its state is unknown (slow
+ * start): until the bucket holds its low-water mark and until this instance's share allows one more.
+ * 0 when the bucket is otherwise idle.
  */
 export function backgroundWaitMs(
   s: ShareState,
@@ -168,19 +257,21 @@ export function backgroundWaitMs(
   now: number,
   o: ShareOptions,
 ): number {
+  stepSlow(s, null, now, o)
   refillAllowance(s, bucket.rate, now, o)
-  if (!othersActive(s, now, o)) return 0
+  const share = allowedShare(s, now, o)
+  if (share === null) return 0
   const low = o.lowWater * bucket.capacity
   const lowWait = bucket.tokens >= low ? 0 : ((low - bucket.tokens) / Math.max(bucket.ownRate, 1e-6)) * 1000
-  const shareRate = bucket.rate * Math.min(s.bgShare, o.backgroundShare)
+  const shareRate = bucket.rate * share
   const shareWait = s.bgTokens >= 1 - 1e-9 ? 0 : ((1 - s.bgTokens) / Math.max(shareRate, 1e-6)) * 1000
   return Math.max(lowWait, shareWait)
 }
 
-/** A background request was sent: it spends from the share allowance (only counted while others are active). */
+/** A background request was sent: it spends from the share allowance (counted while others are active or in a slow start). */
 export function spendBackground(s: ShareState, rate: number, now: number, o: ShareOptions): void {
   refillAllowance(s, rate, now, o)
-  if (othersActive(s, now, o)) s.bgTokens -= 1
+  if (allowedShare(s, now, o) !== null) s.bgTokens -= 1
 }
 
 /** What the connection shows: the share background work may take now, and why. */
@@ -188,8 +279,9 @@ export function shareView(s: ShareState, rate: number, now: number, o: ShareOpti
   const active = othersActive(s, now, o)
   return {
     configuredShare: o.backgroundShare,
-    share: active ? Math.round(Math.min(s.bgShare, o.backgroundShare) * 1000) / 1000 : 1,
+    share: Math.round((allowedShare(s, now, o) ?? 1) * 1000) / 1000,
     othersActive: active,
     othersPerSecond: active ? Math.round(Math.min(rate, s.othersRate) * 10) / 10 : 0,
+    ...(s.slow !== null ? { startingUp: true as const } : {}),
   }
 }

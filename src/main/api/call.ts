@@ -168,6 +168,22 @@ export function circuitOpen(call: Call, refusal: { downMs: number; failure: stri
   })
 }
 
+/** The one call let through an open circuit met the outage again: it stops at once, saying so. */
+export function probeFailed(
+  call: Call,
+  error: ApiError,
+  still: { downMs: number; failure: string; resumeInMs: number },
+): ApiError {
+  return fail(call, {
+    kind: error.kind,
+    status: error.status,
+    title: error.title,
+    detail: error.detail,
+    bodySnippet: error.bodySnippet,
+    message: `The service is still down: it has been failing for ${formatWait(still.downMs)} (${still.failure}); Paydesk tried this once to see whether it is back. Try again in a few seconds; if it lasts, check the service's status page.`,
+  })
+}
+
 /** The call was stopped: its deadline passed, the caller cancelled, or the client was closed. */
 export function abortedError(call: Call): ApiError {
   const { deadline, opts, rt } = call

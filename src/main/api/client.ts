@@ -12,7 +12,7 @@ import type { ApiClient, ApiClientOptions, CallOptions } from './client-types'
 import { answerOf } from './answer'
 import { sendOne } from './attempt'
 import { recordAttempt } from './attempt-events'
-import { abortedError, circuitOpen, lostAnswer, startCall, type Call } from './call'
+import { abortedError, circuitOpen, lostAnswer, probeFailed, startCall, type Call } from './call'
 import type { Clock } from './clock'
 import { listCalls } from './lists'
 import type { LogicalRequest } from './request-builder'
@@ -40,14 +40,26 @@ export { formatWait } from './call'
 async function attemptAll<T>(call: Call): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     if (call.signal.aborted) throw abortedError(call)
-    // A service down for longer than a call's outage budget: nothing is sent until the pause ends.
-    const refusal = call.rt.outage.refusal(call.rt.clock.now())
-    if (refusal) throw lostAnswer(call, circuitOpen(call, refusal))
-    const sent = await sendOne(call, attempt)
+    // A service down for longer than a call's outage budget: nothing is sent until the pause ends,
+    // except one probe at a time (an agent's call first: outage.ts).
+    const { outage } = call.rt
+    const admission = outage.admit(call.rt.clock.now(), call.priority)
+    if (admission.refusal) throw lostAnswer(call, circuitOpen(call, admission.refusal))
+    let sent: Awaited<ReturnType<typeof sendOne>>
+    try {
+      sent = await sendOne(call, attempt)
+    } finally {
+      if (admission.probe) outage.probeDone(call.rt.clock.now(), call.priority)
+    }
     const answer = answerOf(call, sent)
-    if (answer.failure && isOutage(answer.failure)) call.rt.outage.noteOutage(answer.failure, call.rt.clock.now())
-    else if (sent.res.status !== null) call.rt.outage.noteAnswer()
-    const next = nextStep(call, sent, answer, attempt)
+    const down = answer.failure !== null && isOutage(answer.failure)
+    if (answer.failure && down) outage.noteOutage(answer.failure, call.rt.clock.now())
+    else if (sent.res.status !== null) outage.noteAnswer()
+    let next = nextStep(call, sent, answer, attempt)
+    // The probe met the outage again: the service is still down, said at once (no budget of retries).
+    const still = admission.probe && down ? outage.refusal(call.rt.clock.now()) : null
+    if (still && answer.error)
+      next = { ...next, retry: false, nextWaitMs: null, error: probeFailed(call, answer.error, still) }
     recordAttempt(call, sent, answer, next, attempt)
     if (next.error === null) return answer.value as T
     if (!next.retry) throw lostAnswer(call, next.error)

@@ -1,7 +1,7 @@
 // One bucket as this instance sees it (limiter.ts): the estimate of its tokens, its pauses, what
 // the server's figures taught, and the arithmetic on it. Pure functions over the Gate record.
 
-import type { BucketSnapshot, RequestClass } from '../../shared/api-events'
+import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
 import { newShareState, ownRefillRate, shareView, type ShareOptions, type ShareState } from './bucket-share'
 import type { BucketShape } from './rate-limit-dialects'
 
@@ -69,6 +69,8 @@ export interface Gate {
   lastR: number | null
   /** When the server's r last corrected the estimate. */
   correctedAt: number
+  /** Background requests wait until then (an unlearned gate's cold-start jitter). */
+  backgroundFrom: number
 }
 
 /** A gate that knows nothing yet (unlearned: one at a time) or a bucket learned from a policy. */
@@ -99,7 +101,27 @@ export function newGate(
     refillSeen: false,
     lastR: null,
     correctedAt: now,
+    backgroundFrom: -Infinity,
   }
+}
+
+/** The end of the pause a request of this priority waits behind at `g`, or null. */
+export function pauseEnd(g: Gate, priority: RequestPriority, now: number): number | null {
+  const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
+  return until !== null && until > now ? until : null
+}
+
+/** A bucket whose state is unknown this long (ms, or its refill time if longer) starts cold again. */
+const COLD_GAP_MIN_MS = 3000
+
+/**
+ * A learned bucket with no figure from the server for longer than it takes to refill (a network
+ * drop, a laptop asleep): what it holds now is unknown, and every desk of the team may be coming
+ * back at once. Background work starts slowly again (bucket-share.ts, startSlow).
+ */
+export function isCold(g: Gate, now: number): boolean {
+  if (!g.learned || g.share.slow !== null) return false
+  return now - g.correctedAt > Math.max(COLD_GAP_MIN_MS, (g.capacity / Math.max(rateOf(g), 1e-6)) * 1000)
 }
 
 export function refill(g: Gate, now: number): void {

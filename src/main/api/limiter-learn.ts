@@ -4,6 +4,7 @@
 import type { RequestPriority } from '../../shared/api-events'
 import {
   cutBackground,
+  cutSlow,
   feedObservation,
   noteForeign429,
   noteLevelBelowOwnUse,
@@ -86,8 +87,8 @@ export function correctEstimate(
     unreflected: Math.max(0, maybeUnreflected),
     now,
   })
-  // While others use the bucket, its level paces the background rate (bucket-share.ts).
-  if (othersActive(g.share, now, o)) observeLevel(g.share, { remaining: state.r, capacity: g.capacity }, now, o)
+  // While others use the bucket (or in a slow start), its level paces the background rate (bucket-share.ts).
+  observeLevel(g.share, { remaining: state.r, capacity: g.capacity }, now, o)
   // The server's r is the truth about the others: what it certainly holds is usable now, whatever
   // the penalty (a penalized capacity would queue agents while the bucket has tokens).
   if (g.tokens < lower) g.tokens = Math.min(g.capacity, lower)
@@ -120,8 +121,9 @@ export function pauseAfter429(
     if (bucket.dialect !== 'legacy') lowerOnSurprise(bucket, now, crowded)
     bucket.tokens = Math.min(bucket.tokens, capacityOf(bucket))
   }
-  // Any 429 while others use the bucket: the background rate halves (bucket-share.ts).
+  // Any 429 while others use the bucket, or in a slow start: the background rate halves (bucket-share.ts).
   if (crowded) cutBackground(gate.share, now)
+  if (gate.learned) cutSlow(gate.share, now)
   // Concurrent 429s of one bucket share one pause: it is only extended when this response's
   // Retry-After ends later than the pause already running.
   if (!wasPaused || now + pauseMs > (gate.pausedUntil ?? -Infinity)) {

@@ -44,6 +44,11 @@ export interface LimiterOptions {
    * off only for tests that count the bucket's exact accounting.
    */
   safetyMargin?: boolean
+  /**
+   * A team's cold start (default true): background work starts slowly on a bucket whose state is
+   * unknown (bucket-share.ts, startSlow); off only for tests that count the bucket's exact accounting.
+   */
+  slowStart?: boolean
   /** Called (coalesced per microtask) whenever a bucket's state may have changed. */
   onChange?: () => void
   /**

@@ -10,19 +10,22 @@ import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared
 import type { Clock } from './clock'
 import {
   backgroundWaitMs,
-  DEFAULT_SHARE_OPTIONS,
   othersActive,
+  shareOptionsOf,
   spendBackground,
+  startSlow,
   type ShareOptions,
 } from './bucket-share'
 import { saneReading } from './header-sanity'
 import {
   capacityOf,
   EPSILON,
+  isCold,
   margin,
   MAX_LOG,
   newGate,
   ownRate,
+  pauseEnd,
   rateOf,
   refill,
   snapshotOf,
@@ -55,6 +58,8 @@ export {
   type ResponseReport,
 } from './limiter-types'
 
+/** An unlearned gate's first background request waits a random part of this (ms): desks started together spread out. */
+const COLD_JITTER_MS = 1000
 /** A shared bucket counts as over its quota when a lookup would wait this long (ms). */
 const OVERLOAD_WAIT_MS = 1000
 
@@ -64,6 +69,7 @@ export class RateLimiter {
   private readonly maxQueue: number
   private readonly maxRetryAfterMs: number
   private readonly safetyMargin: boolean
+  private readonly slowStart: boolean
   private readonly pauseJitterMs: number
   private readonly default429PauseMs: number
   private readonly onChange?: () => void
@@ -89,20 +95,20 @@ export class RateLimiter {
     this.maxQueue = options.maxQueue ?? 1000
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000
     this.safetyMargin = options.safetyMargin ?? true
+    this.slowStart = options.slowStart ?? true
     this.pauseJitterMs = options.pauseJitterMs ?? 100
     this.default429PauseMs = options.default429PauseMs ?? 1000
     this.onChange = options.onChange
-    this.shareOptions = {
-      ...DEFAULT_SHARE_OPTIONS,
-      backgroundShare: clampShare(options.backgroundShare ?? DEFAULT_SHARE_OPTIONS.backgroundShare),
-      lowWater: Math.min(0.9, Math.max(0, options.lowWater ?? DEFAULT_SHARE_OPTIONS.lowWater)),
-    }
+    this.shareOptions = shareOptionsOf(options)
     this.probes = { read: this.newProbe('read'), write: this.newProbe('write') }
   }
 
+  /** An unlearned gate: its first background request waits a random part of COLD_JITTER_MS (a team's cold start). */
   private newProbe(cls: RequestClass): Gate {
     const init = { name: `unlearned-${cls}`, cls, learned: false, capacity: 1, rate: 0, tokens: 1 }
-    return newGate(init, null, this.clock.now(), this.shareOptions)
+    const g = newGate(init, null, this.clock.now(), this.shareOptions)
+    if (this.slowStart) g.backgroundFrom = this.clock.now() + this.random() * COLD_JITTER_MS
+    return g
   }
 
   acquire(req: AcquireRequest): Promise<Permit> {
@@ -221,8 +227,8 @@ export class RateLimiter {
    * the agent's request finds a token at once, and the sync still runs at the refill rate.
    */
   private waitMs(g: Gate, now: number, priority: RequestPriority): number {
-    const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
-    const pause = until !== null && until > now ? until - now : 0
+    const from = priority === 'background' ? g.backgroundFrom : -Infinity
+    const pause = Math.max((pauseEnd(g, priority, now) ?? now) - now, from - now)
     if (!g.learned) {
       // One at a time, except that a user call never waits behind the instance's own background
       // probe (a sync's first page must not hold an agent's first lookup).
@@ -231,6 +237,7 @@ export class RateLimiter {
       return pause
     }
     refill(g, now)
+    if (priority === 'background' && this.slowStart && isCold(g, now)) startSlow(g.share, rateOf(g), now, this.random())
     // Until the server's refill is observed, a safety margin stays in the bucket: the first burst
     // drains it to the server's r exactly, and the refill the estimate then assumes may start
     // later on the server (issue 15 item 4: 429s right after the first burst).
@@ -259,12 +266,6 @@ export class RateLimiter {
     return Math.max(pause, tokenWait, shareWait)
   }
 
-  /** The end of the pause a request of this priority waits behind at `g`, or null. */
-  private pauseEnd(g: Gate, priority: RequestPriority, now: number): number | null {
-    const until = g.learned && priority === 'user' ? g.userPausedUntil : g.pausedUntil
-    return until !== null && until > now ? until : null
-  }
-
   /** Requests whose deadline ends before their bucket's pause leave now, unsent, the wait named. */
   private dropHopeless(now: number): void {
     const paused = (g: Gate) => g.pausedUntil !== null && g.pausedUntil > now // a user pause never outlasts it
@@ -274,7 +275,7 @@ export class RateLimiter {
       for (let i = q.length - 1; i >= 0; i--) {
         const w = q[i]
         if (w?.deadlineAt === undefined) continue
-        const end = this.pauseEnd(this.gateFor(w.cls, w.endpointKey), priority, now)
+        const end = pauseEnd(this.gateFor(w.cls, w.endpointKey), priority, now)
         if (end === null || end <= w.deadlineAt) continue
         this.removeWaiter(w)
         w.reject(new LimiterError('wait-too-long', 'The bucket stays paused past the deadline.', end - now))
@@ -391,21 +392,21 @@ export class RateLimiter {
     let bucket: Gate | null = via.learned ? via : null
     if (reading.shape) {
       const name = nameOf(reading.shape.name)
+      const known = this.buckets.has(name)
       bucket = bucketFromShape(this.policies, reading.shape, { name, cls: w.cls, now }, this.shareOptions)
+      // A bucket just learned: its state (who else spends from it) is unknown; a slow start.
+      if (!known && this.slowStart) startSlow(bucket.share, rateOf(bucket), now, this.random())
       this.endpointPolicy.set(`${w.cls} ${w.endpointKey}`, bucket.name)
     } else if (reading.state && !bucket) {
       // A RateLimit without a policy: usable only for a bucket already known by that name.
       const known = this.buckets.get(nameOf(reading.state.name))
       if (known && known.cls === w.cls) bucket = known
     }
+    const at = { seq, sentAt, now, refused: report.status === 429 }
     if (bucket && reading.state && nameOf(reading.state.name) === bucket.name)
-      correctEstimate(
-        bucket,
-        via,
-        reading.state,
-        { seq, sentAt, now, refused: report.status === 429 },
-        this.shareOptions,
-      )
+      correctEstimate(bucket, via, reading.state, at, this.shareOptions)
+    // A server that never says what is left gives a slow start nothing to grow on: none then.
+    else if (bucket && bucket.lastR === null) bucket.share.slow = null
 
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
@@ -491,8 +492,4 @@ export class RateLimiter {
     }
     this.bounded.clear()
   }
-}
-
-function clampShare(share: number): number {
-  return Number.isFinite(share) ? Math.min(1, Math.max(0.05, share)) : DEFAULT_SHARE_OPTIONS.backgroundShare
 }

@@ -18,6 +18,11 @@ export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   const f = createFoundation(deps)
   const wiring = createConnectionsWiring(deps, f)
   const team = createTeamWiring(deps, f)
+  // A bucket over its quota names the team's other desks online (issue 46 item 7); null off a team.
+  f.rateLimits.countOtherDesks(async () => {
+    const s = await team.record.status()
+    return s.home === 'team' && s.state === 'connected' ? s.colleaguesOnline : null
+  })
   const d = createDomainServices(deps, f, wiring, team)
   const { connections } = wiring
   return {

@@ -14,6 +14,8 @@ interface RateLimitFeedOptions {
   /** How often unsettled buckets are re-read while nothing else moves them (default 1000 ms). */
   refreshMs?: number
   now?: () => number
+  /** How often the team's other desks are counted again while a bucket is over its quota (default 30 s). */
+  desksEveryMs?: number
 }
 
 export interface RateLimitFeed {
@@ -23,6 +25,11 @@ export interface RateLimitFeed {
    */
   update(connectionId: string, snapshots: BucketSnapshot[], read?: () => BucketSnapshot[]): void
   setActive(connectionId: string): void
+  /**
+   * How many other desks of the team are online (null: not on a team, or unknown). Asked while a
+   * bucket is over its quota, at most every `desksEveryMs`, so its words can name them.
+   */
+  countOtherDesks(count: () => Promise<number | null>): void
   /** The active connection's buckets now (empty before its first request). */
   state(): BucketSnapshot[]
   dispose(): void
@@ -47,6 +54,8 @@ interface FeedContext {
   timer: ReturnType<typeof setTimeout> | null
   refreshTimer: ReturnType<typeof setTimeout> | null
   disposed: boolean
+  /** The team's desks: how to count them, the last count and when it was asked. */
+  desks: { count: (() => Promise<number | null>) | null; last: number | null; askedAt: number; asking: boolean }
 }
 
 export function createRateLimitFeed(options: RateLimitFeedOptions): RateLimitFeed {
@@ -63,6 +72,7 @@ export function createRateLimitFeed(options: RateLimitFeedOptions): RateLimitFee
     timer: null,
     refreshTimer: null,
     disposed: false,
+    desks: { count: null, last: null, askedAt: -Infinity, asking: false },
   }
   return {
     update(connectionId, snapshots, read) {
@@ -76,7 +86,11 @@ export function createRateLimitFeed(options: RateLimitFeedOptions): RateLimitFee
       clearTimers(ctx)
       push(ctx)
     },
-    state: () => current(ctx).map((s) => ({ ...s })),
+    countOtherDesks(count) {
+      ctx.desks.count = count
+      ctx.desks.askedAt = -Infinity
+    },
+    state: () => current(ctx).map((s) => withDesks(ctx, s)),
     dispose() {
       ctx.disposed = true
       clearTimers(ctx)
@@ -88,10 +102,36 @@ function current(ctx: FeedContext): BucketSnapshot[] {
   return ctx.activeId === null ? [] : (ctx.byConnection.get(ctx.activeId) ?? [])
 }
 
+/** A bucket over its quota names the team's other desks when they are known (issue 46 item 7). */
+function withDesks(ctx: FeedContext, s: BucketSnapshot): BucketSnapshot {
+  if (!s.overload) return { ...s }
+  askDesks(ctx)
+  return ctx.desks.last === null ? { ...s } : { ...s, overload: { ...s.overload, otherDesks: ctx.desks.last } }
+}
+
+/** Counts the team's other desks again when the last count is older than `desksEveryMs`; pushes what changed. */
+function askDesks(ctx: FeedContext): void {
+  const { desks } = ctx
+  if (!desks.count || desks.asking || ctx.now() - desks.askedAt < (ctx.options.desksEveryMs ?? 30_000)) return
+  desks.asking = true
+  desks.askedAt = ctx.now()
+  desks.count().then(
+    (n) => {
+      desks.asking = false
+      const changed = n !== desks.last
+      desks.last = n
+      if (changed && !ctx.disposed) schedule(ctx)
+    },
+    () => {
+      desks.asking = false
+    },
+  )
+}
+
 function push(ctx: FeedContext): void {
   if (ctx.disposed) return
   ctx.lastPush = ctx.now()
-  const state = current(ctx).map((s) => ({ ...s }))
+  const state = current(ctx).map((s) => withDesks(ctx, s))
   ctx.lastPushed = JSON.stringify(state)
   try {
     ctx.options.emit(state)
@@ -135,7 +175,7 @@ function readAgain(ctx: FeedContext): void {
     return
   }
   ctx.byConnection.set(ctx.activeId, fresh)
-  if (JSON.stringify(fresh) !== ctx.lastPushed) schedule(ctx)
+  if (JSON.stringify(fresh.map((s) => withDesks(ctx, s))) !== ctx.lastPushed) schedule(ctx)
   else scheduleRefresh(ctx)
 }
 

@@ -167,3 +167,45 @@ describe('a single endpoint down is not the service down (item 6)', () => {
     expect(payment.id).toBe('tr_wait1')
   }, 10_000)
 })
+
+describe('an open circuit lets one lookup probe it (item 6 review)', () => {
+  const GENEROUS = {
+    'ratelimit-policy': '"p";q=1000;w=1;service-burst=1000',
+    ratelimit: '"p";r=999;t=1;service-burst=0',
+  }
+  const retry = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 400, readOutageMs: 1500 }
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+  it('the service back: the agent’s next lookup is answered at once, not after the 15 s pause', async () => {
+    let up = false
+    const server = await serve((_req, res) => (up ? ok(res, GENEROUS) : refuse(res, 503, GENEROUS)))
+    const { client } = recordingClient(`${server.origin}/v2`, { retry })
+    const first = await rejection(client.getPayment('tr_wait1'))
+    expect(first.message).toContain('Paydesk pauses sending to it for 15 s')
+    up = true
+    await sleep(1100)
+    const payment = await client.getPayment('tr_wait1')
+    expect(payment.id).toBe('tr_wait1')
+    // The probe's answer closed the circuit for everyone, the sync included.
+    const page = await client.getPayment('tr_wait1', { priority: 'background' })
+    client.dispose()
+    expect(page.id).toBe('tr_wait1')
+  }, 10_000)
+
+  it('still down: one lookup probes (one request, failing at once), the others are not sent, the sync waits', async () => {
+    const server = await serve((_req, res) => refuse(res, 503, GENEROUS))
+    const { client } = recordingClient(`${server.origin}/v2`, { retry })
+    await rejection(client.getPayment('tr_wait1'))
+    await sleep(1100)
+    const sent = server.requests.length
+    const errors = await Promise.all(Array.from({ length: 5 }, () => rejection(client.getPayment('tr_wait1'))))
+    const sync = await rejection(client.getPayment('tr_wait1', { priority: 'background' }))
+    client.dispose()
+    expect(server.requests.length).toBe(sent + 1)
+    const probes = errors.filter((e) => e.message.includes('The service is still down'))
+    expect(probes).toHaveLength(1)
+    expect(probes[0]?.status).toBe(503)
+    expect(errors.filter((e) => e.message.includes('Not sent: the service has been down for'))).toHaveLength(4)
+    expect(sync.message).toContain('Not sent: the service has been down for')
+  }, 10_000)
+})

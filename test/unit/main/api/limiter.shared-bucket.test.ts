@@ -7,7 +7,14 @@ import { FakeClock, flush, state, headers, track, granted } from '../../helpers/
 describe("issue 27: a bucket shared with a team and the merchant's shop", () => {
   async function learnedShared(r = 9, extra: Partial<ConstructorParameters<typeof RateLimiter>[0]> = {}) {
     const clock = new FakeClock()
-    const limiter = new RateLimiter({ clock, random: () => 0, pauseJitterMs: 0, safetyMargin: false, ...extra })
+    const limiter = new RateLimiter({
+      clock,
+      random: () => 0,
+      pauseJitterMs: 0,
+      safetyMargin: false,
+      slowStart: false,
+      ...extra,
+    })
     const first = track(limiter, { label: 'first' })
     await flush()
     present(first.permit).complete({ status: 200, headers: headers('p', 10, 10, r) })

@@ -41,7 +41,13 @@ describe('RateLimiter before anything is learned', () => {
 describe('RateLimiter token bucket', () => {
   async function learned(q: number, burst: number, r: number) {
     const clock = new FakeClock()
-    const limiter = new RateLimiter({ clock, random: () => 0.5, pauseJitterMs: 100, safetyMargin: false })
+    const limiter = new RateLimiter({
+      clock,
+      random: () => 0.5,
+      pauseJitterMs: 100,
+      safetyMargin: false,
+      slowStart: false,
+    })
     const first = track(limiter, { label: 'first' })
     await flush()
     present(first.permit).complete({ status: 200, headers: headers('get-v2-payments', q, burst, r) })
@@ -228,7 +234,7 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
 describe('RateLimiter queue', () => {
   async function blocked(maxQueue = 3) {
     const clock = new FakeClock()
-    const limiter = new RateLimiter({ clock, maxQueue })
+    const limiter = new RateLimiter({ clock, maxQueue, slowStart: false })
     const head = track(limiter, { label: 'head' })
     await flush()
     return { clock, limiter, head }

@@ -6,6 +6,7 @@ import {
   bucketNumbers,
   isLow,
   isPaused,
+  overloadTag,
   overloadText,
   pausedSeconds,
   tightestBucket,
@@ -31,7 +32,7 @@ export function RateLimitStatus(): React.JSX.Element | null {
         policy: b.policy,
         numbers: bucketNumbers(b),
         low: isLow(b, now) || b.overload !== undefined,
-        text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}${b.overload ? ' · limit used up' : ''}`,
+        text: `${cls.toUpperCase()} ${bucketNumbers(b)}${paused ? ` · paused ${pausedSeconds(b, now)} s` : ''}${b.overload ? ` · ${overloadTag(b) ?? ''}` : ''}`,
         title: [
           overloadText(b),
           `${b.policy}: ${b.remaining} of ${b.capacity} left, ${b.ratePerSecond}/s, ${activityText(b, now)}`,

@@ -108,9 +108,22 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
   const quota = `this connection's ${bucket.class === 'read' ? 'read' : 'write'} quota`
   const share = `${Math.round(view.configuredShare * 100)} %`
   const rule = `Background sync uses up to ${share} of ${quota} while others (your team, your shop) use it; it runs at full speed when nobody else does.`
+  if (view.startingUp && !view.othersActive)
+    return `${rule} Starting up: until the service's figures show whether others use it, the sync takes ${nowShare(view.share)} and speeds up every half second while the bucket stays above half.`
   return view.othersActive
     ? `${rule} Others now: about ${perSecond(view.othersPerSecond)} requests/s, so the sync takes ${nowShare(view.share)} now; it slows down further while the bucket is low.`
     : `${rule} Nobody else is using it now, so the sync may run at full speed.`
+}
+
+/**
+ * Who else spends from the merchant's bucket, as far as main knows: the team's other desks online
+ * (counted by main from the team database) and the merchant's other apps; "other apps" alone when
+ * this desk is not on a team (main cannot know who else holds a key of the merchant).
+ */
+function whoElse(otherDesks: number | undefined): string {
+  if (otherDesks === undefined) return "other apps on the merchant's account (other desks, the shop)"
+  if (otherDesks === 0) return "the merchant's other apps (the shop; none of your team's other desks is online)"
+  return `this desk, ${otherDesks} other ${otherDesks === 1 ? 'desk' : 'desks'} of your team and the merchant's other apps (the shop)`
 }
 
 /**
@@ -120,9 +133,17 @@ export function backgroundShareText(bucket: BucketSnapshot): string | null {
 export function overloadText(bucket: BucketSnapshot): string | null {
   if (!bucket.overload) return null
   const limit = `The merchant's ${bucket.class === 'read' ? 'read' : 'write'} limit`
+  const who = whoElse(bucket.overload.otherDesks)
   const others = bucket.background?.othersActive
-    ? `other desks and the shop (about ${perSecond(bucket.background.othersPerSecond)} requests/s)`
-    : 'other desks and the shop'
+    ? `${who}; besides this desk about ${perSecond(bucket.background.othersPerSecond)} requests/s`
+    : who
   const wait = Math.max(1, Math.round(bucket.overload.lookupWaitMs / 1000))
   return `${limit} is used up by ${others}: lookups wait about ${wait} s. Your lookups still go before the background sync, which waits.`
+}
+
+/** The status bar's short form: "limit used up", with the team's desks when main counted them. */
+export function overloadTag(bucket: BucketSnapshot): string | null {
+  if (!bucket.overload) return null
+  const n = bucket.overload.otherDesks
+  return n === undefined || n === 0 ? 'limit used up' : `limit used up by ${n + 1} desks and other apps`
 }

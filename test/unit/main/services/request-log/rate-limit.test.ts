@@ -75,4 +75,34 @@ describe('rate-limit feed', () => {
     expect(readsB).toBe(0)
     feed.dispose()
   })
+
+  it('a bucket over its quota names the team’s other desks online, counted again at most every 30 s (issue 46 item 7)', async () => {
+    const pushed: BucketSnapshot[][] = []
+    const feed = createRateLimitFeed({ emit: (s) => pushed.push(s), intervalMs: 100, now: () => Date.now() })
+    let online: number | null = 19
+    let asked = 0
+    feed.countOtherDesks(async () => {
+      asked++
+      return online
+    })
+    feed.setActive('a')
+    feed.update('a', [bucket('get-v2-payments', 3)])
+    vi.advanceTimersByTime(100)
+    expect(asked).toBe(0) // nothing over the quota: nobody counted
+    const over = bucketSnapshot({ policy: 'get-v2-payments', remaining: 0, overload: { lookupWaitMs: 12_000 } })
+    feed.update('a', [over])
+    vi.advanceTimersByTime(100)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(pushed.at(-1)?.[0]?.overload).toEqual({ lookupWaitMs: 12_000, otherDesks: 19 })
+    online = null // the desk left its team: main cannot know who else uses the key
+    feed.update('a', [{ ...over }])
+    await vi.advanceTimersByTimeAsync(200)
+    expect(asked).toBe(1)
+    await vi.advanceTimersByTimeAsync(30_000)
+    feed.update('a', [{ ...over, remaining: 1 }])
+    await vi.advanceTimersByTimeAsync(200)
+    expect(asked).toBe(2)
+    expect(pushed.at(-1)?.[0]?.overload).toEqual({ lookupWaitMs: 12_000 })
+    feed.dispose()
+  })
 })

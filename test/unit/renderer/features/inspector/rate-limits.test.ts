@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { backgroundShareText, overloadText } from '../../../../../src/renderer/src/features/inspector/rate-limits'
+import {
+  backgroundShareText,
+  overloadTag,
+  overloadText,
+} from '../../../../../src/renderer/src/features/inspector/rate-limits'
 import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
 
 describe('the background share in words (issue 27 item 4)', () => {
@@ -33,6 +37,20 @@ describe('the background share in words (issue 27 item 4)', () => {
   })
 })
 
+describe('a slow start, in words (issue 46 item 1)', () => {
+  it('says the sync is starting slowly while the bucket is not known yet, not that it runs at full speed', () => {
+    const text = backgroundShareText(
+      bucketSnapshot({
+        background: { configuredShare: 0.25, share: 0.031, othersActive: false, othersPerSecond: 0, startingUp: true },
+      }),
+    )
+    expect(text).toContain(
+      "Starting up: until the service's figures show whether others use it, the sync takes about 3 % and speeds up every half second while the bucket stays above half.",
+    )
+    expect(text).not.toContain('so the sync may run at full speed')
+  })
+})
+
 describe('over the quota, in words (issue 46 item 7)', () => {
   it('names who uses the limit up and how long a lookup waits, from main’s figures', () => {
     const text = overloadText(
@@ -42,8 +60,27 @@ describe('over the quota, in words (issue 46 item 7)', () => {
       }),
     )
     expect(text).toBe(
-      "The merchant's read limit is used up by other desks and the shop (about 48 requests/s): lookups wait about 12 s. Your lookups still go before the background sync, which waits.",
+      "The merchant's read limit is used up by other apps on the merchant's account (other desks, the shop); besides this desk about 48 requests/s: lookups wait about 12 s. Your lookups still go before the background sync, which waits.",
     )
     expect(overloadText(bucketSnapshot())).toBeNull()
+  })
+
+  it('names how many desks of the team share the bucket when main counted them, "other apps" when it cannot', () => {
+    const over = (otherDesks?: number) =>
+      bucketSnapshot({
+        overload: { lookupWaitMs: 4_400, ...(otherDesks === undefined ? {} : { otherDesks }) },
+        background: { configuredShare: 0.25, share: 0.005, othersActive: true, othersPerSecond: 30 },
+      })
+    expect(overloadText(over(19))).toBe(
+      "The merchant's read limit is used up by this desk, 19 other desks of your team and the merchant's other apps (the shop); besides this desk about 30 requests/s: lookups wait about 4 s. Your lookups still go before the background sync, which waits.",
+    )
+    expect(overloadTag(over(19))).toBe('limit used up by 20 desks and other apps')
+    expect(overloadText(over(1))).toContain('this desk, 1 other desk of your team')
+    expect(overloadText(over(0))).toContain(
+      "used up by the merchant's other apps (the shop; none of your team's other desks is online)",
+    )
+    expect(overloadText(over())).toContain("used up by other apps on the merchant's account (other desks, the shop)")
+    expect(overloadTag(over())).toBe('limit used up')
+    expect(overloadTag(bucketSnapshot())).toBeNull()
   })
 })
