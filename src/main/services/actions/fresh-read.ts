@@ -12,8 +12,14 @@ function readFailure(error: unknown): string {
       return error.status === 429
         ? 'the service is busy and answered 429 (too many requests)'
         : `the service answered ${error.status ?? 'with an error'}`
-    case 'network':
-      return 'no answer from the service (the connection failed)'
+    case 'network': {
+      // A lasting outage ends in the client's circuit (a 'network' refusal): name what the service
+      // answered before that, not a connection failure it never had.
+      const answered = error.status ?? [...error.attempts].reverse().find((a) => a.status !== null)?.status
+      return answered !== undefined && answered !== null
+        ? `the service answered ${answered}, again and again, so Paydesk paused sending to it`
+        : 'no answer from the service (the connection failed)'
+    }
     case 'timeout':
       return 'the service took too long to answer'
     case 'queue-full':

@@ -19,6 +19,22 @@ describe('readBeforeAct', () => {
     [new ApiError({ kind: 'http', status: 429, message: 'Too Many Requests' }), /busy and answered 429/],
     [new ApiError({ kind: 'timeout', message: 'headers timeout' }), /took too long/],
     [new ApiError({ kind: 'network', message: 'ECONNREFUSED' }), /connection failed/],
+    // The client's circuit after a lasting 503: what the service answered, not a connection failure.
+    [
+      new ApiError({
+        kind: 'network',
+        message: 'Not sent: the service has been down for 19 s',
+        attempts: [503, 503, null].map((status, i) => ({
+          attempt: i + 1,
+          status,
+          error: status === null ? 'network: not sent' : null,
+          durationMs: 1,
+          waitBeforeMs: 0,
+          reason: i === 0 ? 'first' : 'answered 503',
+        })),
+      }),
+      /\(the service answered 503, again and again, so Paydesk paused sending to it\)/,
+    ],
   ])('refuses in words when the state is unknown (%s)', async (error, words) => {
     const refusal = readBeforeAct('ord_1', 'a cancel', failing(error))
     await expect(refusal).rejects.toMatchObject({ name: 'UserFacingError', code: 'conflict' })
