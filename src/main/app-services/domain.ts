@@ -8,6 +8,7 @@ import { createTellShop } from '../services/tell-shop/tell-shop'
 import type { ConnectionsWiring } from './connections'
 import type { Foundation } from './foundation'
 import type { TeamWiring } from './team'
+import type { TeamIndex } from '../team/team-index'
 import type { AppDeps } from './types'
 
 export type DomainServices = ReturnType<typeof createDomainServices>
@@ -18,6 +19,7 @@ export function createDomainServices(
   f: Foundation,
   { connections, sandboxDeliveries }: ConnectionsWiring,
   { record }: TeamWiring,
+  teamIndex: TeamIndex,
 ) {
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
@@ -68,6 +70,9 @@ export function createDomainServices(
     autoSync: deps.search?.autoSync,
     syncEveryMs: deps.search?.syncEveryMs,
     limits: deps.search?.limits,
+    // In team mode the search box asks the team's shared index, and this desk does not walk its own.
+    shared: () => teamIndex.shared(),
+    walksOwnIndex: () => !teamIndex.active(),
   })
   // Which connection a fetch went through: its id before the call, valid only if no switch (or any
   // other change of the connections) happened while it ran (issue 22 item 4).

@@ -31,11 +31,12 @@ import type { SearchService } from '../search/service'
 export function buildHandlers(
   deps: AppDeps,
   f: Foundation,
-  { connections }: ConnectionsWiring,
+  wiring: ConnectionsWiring,
   d: DomainServices,
   team: TeamWiring,
 ): AppHandlers {
   const { externalLinks, scrubber } = f
+  const { connections } = wiring
   const { search } = d
   return {
     'app.info': () => deps.appInfo,
@@ -67,7 +68,10 @@ export function buildHandlers(
       return { opened: true }
     },
     ...withIndexUpkeep(
-      withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
+      withTeamCredentialNotice(
+        withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
+        wiring.guard,
+      ),
       search,
     ),
     ...withRefreshedRows(
@@ -143,6 +147,27 @@ function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add' | 'c
     'connections.profiles': (input: Parameters<typeof profiles>[0], ctx: Parameters<typeof profiles>[1]) => {
       remember(input.secret)
       return profiles(input, ctx)
+    },
+  }
+}
+
+/**
+ * In team mode the Connections screen says when the active connection's credential cannot be this
+ * desk's (it can move money: team/desk-credential.ts), beside the screen's own notice.
+ */
+function withTeamCredentialNotice<H extends Pick<AppHandlers, 'connections.list'>>(
+  handlers: H,
+  guard: ConnectionsWiring['guard'],
+): H {
+  const list = handlers['connections.list']
+  return {
+    ...handlers,
+    'connections.list': async (input: Parameters<typeof list>[0], ctx: Parameters<typeof list>[1]) => {
+      const view = await list(input, ctx)
+      const active = view.connections.find((c) => c.id === view.activeId)
+      const refusal = active ? await guard()?.notice(active) : null
+      if (!refusal) return view
+      return { ...view, notice: view.notice ? `${view.notice} ${refusal}` : refusal }
     },
   }
 }

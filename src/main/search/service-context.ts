@@ -28,6 +28,11 @@ export interface SearchServiceDeps {
    * absent: the desk's own index answers, as for a single desk.
    */
   shared?: () => SharedSearch | null
+  /**
+   * Whether this desk walks the service into its own index (default true). False in team mode: one
+   * desk or the runner walks the merchant into the shared index, and the others do not walk at all.
+   */
+  walksOwnIndex?: () => boolean
 }
 
 /** The team's shared index as the search box asks it (src/main/team/shared-search.ts). */
