@@ -88,6 +88,7 @@ export function createDomainServices(
   const customers = createCustomersService({
     getClient: () => connections.getActiveClient(),
     index: () => search.currentIndex(),
+    shared: () => teamIndex.shared(),
     begin: async () => {
       const before = await activeId()
       return (kind, object) => {

@@ -37,7 +37,8 @@ export interface SearchServiceDeps {
 
 /** The team's shared index as the search box asks it (src/main/team/shared-search.ts). */
 export interface SharedSearch {
-  search(kind: SyncKind, q: ParsedQuery): Promise<IndexSearchResult>
+  /** The newest `limit` hits (default: a search box group's). */
+  search(kind: SyncKind, q: ParsedQuery, limit?: number): Promise<IndexSearchResult>
   /** Why it could not answer, in a sentence for the agent. */
   whyNot(error: unknown): string
 }

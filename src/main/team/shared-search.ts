@@ -12,7 +12,7 @@ export function sharedSearch(
   timeoutMs: number,
 ): SharedSearch {
   return {
-    search: (kind, q) => searchShared(pool, kind, q),
+    search: (kind, q, limit) => searchShared(pool, kind, q, limit),
     whyNot: (error) => unreachableSentence(error, connection, timeoutMs),
   }
 }

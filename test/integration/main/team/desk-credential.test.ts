@@ -87,6 +87,10 @@ describe('the desk’s credential in team mode (issue 51 item 2)', () => {
     await app.services.search.whenIdle()
     expect((await app.services.search.currentIndex()).count('payments')).toBe(0)
     expect(await new SharedIndex(f.pool('anna')).count('payments')).toBeGreaterThan(0)
+    // The customer view opened by e-mail finds the customer's payments in the shared index too.
+    const customer = await app.invoke('customers.open', { email: 'cleo.reader@example.com' })
+    const view = customer.value as unknown as { payments: { id: string }[] }
+    expect(view.payments.map((p) => p.id)).toContain(payment.id)
     await walk.close()
   })
 })
