@@ -41,6 +41,8 @@ export interface SharedSearch {
   search(kind: SyncKind, q: ParsedQuery, limit?: number): Promise<IndexSearchResult>
   /** Why it could not answer, in a sentence for the agent. */
   whyNot(error: unknown): string
+  /** What the shared index holds and when the team's last complete walk ended (Home's freshness line). */
+  freshness(): Promise<{ payments: number; orders: number; syncedAt: number | null }>
 }
 
 export interface SearchService {

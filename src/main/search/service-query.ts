@@ -143,6 +143,33 @@ function queryWarnings(q: ParsedQuery, orders: Group, payments: Group): string[]
   return warnings
 }
 
+/** The sentence Home shows in team mode beside the shared index's figures. */
+const TEAM_INDEX_NOTICE =
+  "This desk searches the team's shared index; the team runner (or one desk, when no runner runs) keeps it in step with the service."
+
+/**
+ * In team mode the figures are the shared index's (the desk's own is not walked then); the desk's
+ * own when the team database cannot answer now.
+ */
+async function teamFreshness(ctx: SearchContext, c: OpenIndex): Promise<IndexFreshness> {
+  const own = freshness(c)
+  const shared = ctx.deps.shared?.() ?? null
+  if (shared === null) return own
+  try {
+    const team = await shared.freshness()
+    return {
+      ...own,
+      payments: team.payments,
+      orders: team.orders,
+      syncedAt: team.syncedAt === null ? null : new Date(team.syncedAt).toISOString(),
+      notice: TEAM_INDEX_NOTICE,
+      keptSince: { payments: null, orders: null },
+    }
+  } catch (error) {
+    return { ...own, notice: `${shared.whyNot(error)} The figures are this desk's own index's.` }
+  }
+}
+
 export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'recentErrors' | 'practice'>> {
   const c = await ensureIndex(ctx)
   const t = ctx.now()
@@ -152,7 +179,7 @@ export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'rece
   const until = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
   return {
     summary: c.index.summary({ todayFrom, weekFrom, until }),
-    index: freshness(c),
+    index: await teamFreshness(ctx, c),
     sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
   }
 }

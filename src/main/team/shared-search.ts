@@ -3,6 +3,7 @@
 // same sentences as the team record's (team-connection.ts).
 import type { Pool } from 'pg'
 import type { SharedSearch } from '../search/service-context'
+import { SharedIndex } from './shared-index'
 import { searchShared } from './shared-index-query'
 import { unreachableSentence, type TeamConnection } from './team-connection'
 
@@ -14,5 +15,17 @@ export function sharedSearch(
   return {
     search: (kind, q, limit) => searchShared(pool, kind, q, limit),
     whyNot: (error) => unreachableSentence(error, connection, timeoutMs),
+    async freshness() {
+      const index = new SharedIndex(pool)
+      const [payments, orders, paymentsMarker, ordersMarker] = await Promise.all([
+        index.count('payments'),
+        index.count('orders'),
+        index.marker('payments'),
+        index.marker('orders'),
+      ])
+      const completed = [paymentsMarker.lastCompletedAt, ordersMarker.lastCompletedAt]
+      const syncedAt = completed.every((t) => t !== null) ? Math.min(...completed) : null
+      return { payments, orders, syncedAt }
+    },
   }
 }

@@ -86,7 +86,12 @@ describe('the desk’s credential in team mode (issue 51 item 2)', () => {
     await app.services.search.sync()
     await app.services.search.whenIdle()
     expect((await app.services.search.currentIndex()).count('payments')).toBe(0)
-    expect(await new SharedIndex(f.pool('anna')).count('payments')).toBeGreaterThan(0)
+    const teamCount = await new SharedIndex(f.pool('anna')).count('payments')
+    expect(teamCount).toBeGreaterThan(0)
+    // Home tells the shared index's figures, not the empty own index's.
+    const home = await app.services.search.home()
+    expect(home.index).toMatchObject({ payments: teamCount, notice: expect.stringMatching(/team's shared index/) })
+    expect(home.index.syncedAt).not.toBeNull()
     // The customer view opened by e-mail finds the customer's payments in the shared index too.
     const customer = await app.invoke('customers.open', { email: 'cleo.reader@example.com' })
     const view = customer.value as unknown as { payments: { id: string }[] }
