@@ -127,9 +127,17 @@ export async function openTeamIndex(options: {
     round(roundOptions = {}) {
       const now = open
       if (!now) return Promise.resolve('off')
-      running ??= now.sync.round({ full: roundOptions.full ?? false }).finally(() => {
-        running = null
-      })
+      running ??= now.sync
+        .round({ full: roundOptions.full ?? false })
+        .catch(async (error: unknown) => {
+          // A walk that failed (this desk's credential refused, the service unreachable) gives the
+          // lock up, so another desk can walk from the saved marker instead of nobody.
+          await now.sync.resign().catch(() => {})
+          throw error
+        })
+        .finally(() => {
+          running = null
+        })
       return running
     },
     async reload() {

@@ -141,6 +141,28 @@ describe('the shared index switched on (issue 51 item 1)', () => {
     expect(lena.calls.length).toBeGreaterThan(0)
   })
 
+  it('gives the walk up when it fails (a refused credential), so another desk walks instead of nobody', async () => {
+    await Promise.all(opened.map((d) => d.close())) // the desks before this one have gone
+    const refused = await openTeamIndex({
+      settings: {
+        read: async () => ({
+          connectionString: `postgres://anna@127.0.0.1:${f.team.cluster.port}/postgres`,
+          login: 'anna',
+          password: f.team.password('anna'),
+        }),
+      },
+      client: async () => {
+        throw new Error('In team mode this desk reads with a read-only access token')
+      },
+      everyMs: 0,
+    })
+    opened.push(refused)
+    await expect(refused.round()).rejects.toThrow(/read-only access token/)
+    expect(refused.leading()).toBe(false)
+    const bob = await desk('bob')
+    expect(await bob.index.round()).toBe('synced')
+  })
+
   it('is off without a team database: no shared index, no rounds', async () => {
     const index = await openTeamIndex({
       settings: { read: async () => null },
