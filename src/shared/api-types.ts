@@ -441,7 +441,7 @@ export interface ProfileList {
 }
 
 /** https://docs.mollie.com/reference/list-permissions: one permission of the current access token. */
-export interface PermissionGrant {
+interface PermissionGrant {
   resource: 'permission'
   id: string
   description: string

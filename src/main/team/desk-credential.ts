@@ -16,12 +16,12 @@ const TEAM_WAY = 'In team mode this desk reads with a read-only access token; re
 export const KEY_REFUSAL = `${TEAM_WAY} This key can move money: an API key (live_… or test_…) may refund, cancel and create payments. Under Connections, add an organization access token with read permissions only and use it on this desk.`
 
 /** Why a token granted `writes` cannot be a team desk's credential. */
-export function tokenRefusal(writes: readonly string[]): string {
+function tokenRefusal(writes: readonly string[]): string {
   return `${TEAM_WAY} This access token can move money or change the merchant's data: it is granted ${writes.join(', ')}. Under Connections, add a token with read permissions only and use it on this desk.`
 }
 
 /** The desk's credential as main checks it: null when it may be used, else why not. */
-export async function deskCredentialRefusal(
+async function deskCredentialRefusal(
   credential: ApiCredential,
   grantedOf: (credential: ApiCredential) => Promise<string[]>,
 ): Promise<string | null> {
