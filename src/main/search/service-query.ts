@@ -67,7 +67,7 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
       c.index.setSearchDeadline(null)
     }
   }
-  const shared = direct ? null : await askShared(ctx, q)
+  const shared = direct ? null : await askShared(ctx, q, c)
   if (shared?.answered) {
     superseded()
     return {
@@ -77,7 +77,7 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
       direct,
       orders: stripStopped(shared.orders),
       payments: stripStopped(shared.payments),
-      index: freshness(c),
+      index: shared.index,
       tookMs: Math.round((performance.now() - started) * 10) / 10,
     }
   }
@@ -104,18 +104,23 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
   return result
 }
 
-type SharedAnswer = { answered: true; orders: Group; payments: Group } | { answered: false; notice: string }
+type SharedAnswer =
+  { answered: true; orders: Group; payments: Group; index: IndexFreshness } | { answered: false; notice: string }
 
 /**
  * In team mode the team's shared index answers (issue 51 item 3); when it cannot (the database down,
  * slow, or refusing the login), the desk's own index does, and the result says so in a sentence.
  */
-async function askShared(ctx: SearchContext, q: ParsedQuery): Promise<SharedAnswer | null> {
+async function askShared(ctx: SearchContext, q: ParsedQuery, c: OpenIndex): Promise<SharedAnswer | null> {
   const shared = ctx.deps.shared?.() ?? null
   if (shared === null) return null
   try {
-    const [orders, payments] = await Promise.all([shared.search('orders', q), shared.search('payments', q)])
-    return { answered: true, orders, payments }
+    const [orders, payments, team] = await Promise.all([
+      shared.search('orders', q),
+      shared.search('payments', q),
+      shared.freshness(),
+    ])
+    return { answered: true, orders, payments, index: withTeamFigures(freshness(c), team) }
   } catch (error) {
     return {
       answered: false,
@@ -147,6 +152,21 @@ function queryWarnings(q: ParsedQuery, orders: Group, payments: Group): string[]
 const TEAM_INDEX_NOTICE =
   "This desk searches the team's shared index; the team runner (or one desk, when no runner runs) keeps it in step with the service."
 
+/** The desk's freshness with the shared index's figures in its place. */
+function withTeamFigures(
+  own: IndexFreshness,
+  team: { payments: number; orders: number; syncedAt: number | null },
+): IndexFreshness {
+  return {
+    ...own,
+    payments: team.payments,
+    orders: team.orders,
+    syncedAt: team.syncedAt === null ? null : new Date(team.syncedAt).toISOString(),
+    notice: TEAM_INDEX_NOTICE,
+    keptSince: { payments: null, orders: null },
+  }
+}
+
 /**
  * In team mode the figures are the shared index's (the desk's own is not walked then); the desk's
  * own when the team database cannot answer now.
@@ -156,15 +176,7 @@ async function teamFreshness(ctx: SearchContext, c: OpenIndex): Promise<IndexFre
   const shared = ctx.deps.shared?.() ?? null
   if (shared === null) return own
   try {
-    const team = await shared.freshness()
-    return {
-      ...own,
-      payments: team.payments,
-      orders: team.orders,
-      syncedAt: team.syncedAt === null ? null : new Date(team.syncedAt).toISOString(),
-      notice: TEAM_INDEX_NOTICE,
-      keptSince: { payments: null, orders: null },
-    }
+    return withTeamFigures(own, await shared.freshness())
   } catch (error) {
     return { ...own, notice: `${shared.whyNot(error)} The figures are this desk's own index's.` }
   }

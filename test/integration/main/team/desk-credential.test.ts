@@ -82,6 +82,9 @@ describe('the desk’s credential in team mode (issue 51 item 2)', () => {
     const result = await app.services.search.query('cleo.reader')
     expect(result.payments.hits.map((h) => h.id)).toContain(payment.id)
     expect(result.warnings).toEqual([])
+    // The search box's "index synced …" line is the shared index's too.
+    expect(result.index.notice).toMatch(/team's shared index/)
+    expect(result.index.syncedAt).not.toBeNull()
     // The desk's own index is not walked in team mode: a sync leaves it empty.
     await app.services.search.sync()
     await app.services.search.whenIdle()
