@@ -123,7 +123,7 @@ function forkWorker<C, R>(
 
 const sandbox = await startSandboxProcess()
 const sandboxAdmin = createSandboxAdmin(sandbox.origin, ADMIN)
-const cluster = await startTestCluster({ fast: false, maxConnections: Math.max(200, MAX_N * 5 + 60) })
+const cluster = await startTestCluster({ fast: false, maxConnections: Math.max(200, MAX_N * 6 + 60) })
 const passwords = new Map<string, string>()
 const setup = new pg.Client({ connectionString: cluster.adminUrl })
 await setup.connect()
