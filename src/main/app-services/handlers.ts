@@ -31,12 +31,11 @@ import type { SearchService } from '../search/service'
 export function buildHandlers(
   deps: AppDeps,
   f: Foundation,
-  wiring: ConnectionsWiring,
+  { connections, guard }: ConnectionsWiring,
   d: DomainServices,
   team: TeamWiring,
 ): AppHandlers {
   const { externalLinks, scrubber } = f
-  const { connections } = wiring
   const { search } = d
   return {
     'app.info': () => deps.appInfo,
@@ -67,13 +66,7 @@ export function buildHandlers(
       await externalLinks.openMailDraft(mailDraftOf(source))
       return { opened: true }
     },
-    ...withIndexUpkeep(
-      withTeamCredentialNotice(
-        withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
-        wiring.guard,
-      ),
-      search,
-    ),
+    ...connectionHandlers(connections, scrubber.rememberProvisional, guard, search),
     ...withRefreshedRows(
       createPaymentsHandlers(d.payments),
       createOrderHandlers(d.orders, d.actions),
@@ -149,6 +142,19 @@ function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add' | 'c
       return profiles(input, ctx)
     },
   }
+}
+
+/** The connections' channels: the secret remembered, the team desk's credential told, the index kept. */
+function connectionHandlers(
+  connections: ConnectionsWiring['connections'],
+  remember: (secret: string) => void,
+  guard: ConnectionsWiring['guard'],
+  search: SearchService,
+) {
+  return withIndexUpkeep(
+    withTeamCredentialNotice(withRememberedSecret(createConnectionHandlers(connections), remember), guard),
+    search,
+  )
 }
 
 /**
