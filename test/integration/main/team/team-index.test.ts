@@ -73,6 +73,31 @@ async function desk(login: string) {
   return { index, calls }
 }
 
+/**
+ * The server ends a closed session a moment after the client leaves: until then desks still see the
+ * runner's lock session and leave the walk to it. Waits (no time limit but the test's) until it is gone.
+ */
+async function runnerSessionGone(): Promise<void> {
+  const admin = await f.team.admin()
+  for (;;) {
+    const left = await admin.query(
+      `SELECT 1 FROM pg_stat_activity WHERE application_name = 'paydesk-runner:index-sync'`,
+    )
+    if (left.rowCount === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Waits until the server has released every advisory lock (a session it ends lets go a moment later). */
+async function lockReleased(): Promise<void> {
+  const admin = await f.team.admin()
+  for (;;) {
+    const held = await admin.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`)
+    if (held.rowCount === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 async function found(index: TeamIndex, text: string): Promise<string[]> {
   const parsed = parseSearchQuery(text, Date.now())
   if (!parsed.ok) throw new Error(parsed.message)
@@ -111,6 +136,8 @@ describe('the shared index switched on (issue 51 item 1)', () => {
       expect(bob.calls).toEqual([])
     } finally {
       await runner?.stop()
+      await runnerSessionGone()
+      await lockReleased()
     }
   })
 
@@ -125,6 +152,7 @@ describe('the shared index switched on (issue 51 item 1)', () => {
     expect(other.calls).toEqual([])
 
     await leader.index.close() // the desk quits: its lock session ends with it
+    await lockReleased()
     expect(await other.index.round()).toBe('synced')
     expect(other.calls.length).toBeGreaterThan(0)
 
@@ -137,12 +165,14 @@ describe('the shared index switched on (issue 51 item 1)', () => {
       [other === anna ? 'anna' : 'bob'],
     )
     expect(ended.rowCount).toBeGreaterThan(0)
+    await lockReleased()
     expect(await lena.index.round()).toBe('synced')
     expect(lena.calls.length).toBeGreaterThan(0)
   })
 
   it('gives the walk up when it fails (a refused credential), so another desk walks instead of nobody', async () => {
     await Promise.all(opened.map((d) => d.close())) // the desks before this one have gone
+    await lockReleased()
     const refused = await openTeamIndex({
       settings: {
         read: async () => ({
