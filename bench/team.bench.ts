@@ -2,6 +2,7 @@
 // merchant draws from one bucket, the merchant's own shop included.
 //   npm run bench:team [-- --quick] [-- --seconds T] [-- --ns 1,5,10,20,40] [-- --clients paydesk,naive,sdk]
 //     [-- --lowered-q 10]
+//   npm run bench:team -- --team [--quick] …: the team mode of issue 51 instead (bench/team-mode.bench.ts)
 //
 // Honest by construction (issue 46 item 10): every desk has its own key of the merchant (one bucket
 // still), the sync asks for the app's page size (250), buckets are never reset between runs (a run
@@ -34,6 +35,11 @@ const args = process.argv.slice(2)
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`)
   return i >= 0 ? args[i + 1] : undefined
+}
+// Issue 51's team mode (desks with read-only tokens, the shared index, the runner) is its own bench.
+if (args.includes('--team')) {
+  await import('./team-mode.bench')
+  process.exit(0)
 }
 const quick = args.includes('--quick')
 const verbose = args.includes('--verbose')

@@ -259,7 +259,7 @@ function permissionProblem(credential: Credential, method: string, path: string)
   const match = matchOperation(method === 'HEAD' ? 'GET' : method, below)
   if (!match.found) return null
   const needed = permissionFor(match.operation)
-  return credential.permissions.has(needed) ? null : missingPermissionDetail(needed)
+  return needed === null || credential.permissions.has(needed) ? null : missingPermissionDetail(needed)
 }
 
 function withHeaders(reply: Reply, headers: Record<string, string>): Reply {

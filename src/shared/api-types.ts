@@ -440,6 +440,19 @@ export interface ProfileList {
   _links: { next: Link | null; previous?: Link | null; self?: Link; documentation?: Link }
 }
 
+/** https://docs.mollie.com/reference/list-permissions: one permission of the current access token. */
+interface PermissionGrant {
+  resource: 'permission'
+  id: string
+  description: string
+  granted: boolean
+}
+
+export interface PermissionList {
+  count: number
+  _embedded: { permissions: PermissionGrant[] }
+}
+
 export type { ApiErrorBody } from './service/errors'
 
 export type SortOrder = 'asc' | 'desc'

@@ -15,6 +15,7 @@ import type {
   Payment,
   PaymentList,
   PaymentRequestBody,
+  PermissionList,
   ProfileList,
   Refund,
   ChargebackList,
@@ -137,6 +138,8 @@ export interface ApiClient {
   listOrders(input?: ListOrdersInput, opts?: CallOptions): Promise<OrderList>
   /** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
   listProfiles(opts?: CallOptions): Promise<ProfileList>
+  /** https://docs.mollie.com/reference/list-permissions: the current access token's permissions. */
+  listPermissions(opts?: CallOptions): Promise<PermissionList>
   buckets(): BucketSnapshot[]
   /** Rejects queued calls, aborts those in flight, stops timers, closes sockets. */
   dispose(): void

@@ -94,6 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     cancelOrder: (id, opts) => objectCalls.cancelOrder(send, id, opts),
     createOrderPayment: (orderId, body, opts) => objectCalls.createOrderPayment(send, orderId, body, opts),
     listProfiles: (opts) => listCalls.listProfiles(send, opts),
+    listPermissions: (opts) => listCalls.listPermissions(send, opts),
     createPayment: (body, opts) => objectCalls.createPayment(send, body, opts),
     getPayment: (id, opts) => objectCalls.getPayment(send, id, opts),
     updatePayment: (id, body, opts) => objectCalls.updatePayment(send, id, body, opts),

@@ -7,6 +7,7 @@ import {
   type ListPaymentsQuery,
   type OrderList,
   type PaymentList,
+  type PermissionList,
   type ProfileList,
   type ChargebackList,
   type RefundList,
@@ -129,6 +130,20 @@ async function listProfiles(send: Send, opts: CallOptions = {}): Promise<Profile
   return list as ProfileList
 }
 
+/** https://docs.mollie.com/reference/list-permissions (access tokens; not paginated). */
+async function listPermissions(send: Send, opts: CallOptions = {}): Promise<PermissionList> {
+  const list = await send<unknown>({ method: 'GET', path: apiPath('list-permissions') }, opts)
+  const permissions = (list as Partial<PermissionList> | null)?._embedded?.permissions
+  if (!Array.isArray(permissions)) {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message: 'The permissions list has no _embedded.permissions.',
+      method: 'GET',
+    })
+  }
+  return list as PermissionList
+}
+
 /** Pages following `_links.next`; background priority unless told otherwise. */
 async function* iteratePayments(
   send: Send,
@@ -145,4 +160,12 @@ async function* iteratePayments(
 }
 
 /** The calls, each taking the client's `send` first (bound in client.ts). */
-export const listCalls = { listRefunds, listAllChargebacks, listPayments, listOrders, listProfiles, iteratePayments }
+export const listCalls = {
+  listRefunds,
+  listAllChargebacks,
+  listPayments,
+  listOrders,
+  listProfiles,
+  listPermissions,
+  iteratePayments,
+}

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient, type ApiCredential } from '../api'
 import { createSandboxAdmin, startSandbox, type RunningSandbox } from '../../sandbox'
 import { createConnectionsService } from '../services/connections'
+import type { DeskCredentialGuard } from '../team/desk-credential'
 import { createSandboxWebhookPolicy } from '../services/sandbox-webhooks'
 import type { Foundation } from './foundation'
 import type { AppDeps } from './types'
@@ -24,18 +25,24 @@ export function createConnectionsWiring(deps: AppDeps, f: Foundation) {
     if (event === 'connections.changed') void refreshConnectionLabels()
   })
 
+  /** In team mode, the check of the desk's credential before it is used (set by index.ts). */
+  let guard: DeskCredentialGuard | null = null
+
   /** One API client per connection, observed by the request log and the rate-limit feed. */
   function createObservedClient(options: {
     connectionId: string
     baseUrl: string
     getCredential: () => Promise<ApiCredential>
+    /** The guard's own question (the token's permissions) is not checked by the guard. */
+    unguarded?: boolean
   }): ApiClient {
-    const { connectionId, baseUrl, getCredential } = options
+    const { connectionId, baseUrl, getCredential, unguarded } = options
     const client: ApiClient = createApiClient({
       baseUrl,
       getCredential: async () => {
         const credential = await getCredential()
         scrubber.remember(credential.secret)
+        if (!unguarded) await guard?.check(connectionId, baseUrl, credential)
         return credential
       },
       onAttempt: (event) => {
@@ -79,5 +86,6 @@ export function createConnectionsWiring(deps: AppDeps, f: Foundation) {
     if (!sandbox || !(await connections.activeConnection()).builtIn) return null
     return createSandboxAdmin(sandbox.origin, sandbox.adminToken).webhookDeliveries(objectId)
   }
-  return { connections, sandboxDeliveries }
+  const setGuard = (next: DeskCredentialGuard) => void (guard = next)
+  return { connections, sandboxDeliveries, createObservedClient, setGuard, guard: () => guard }
 }

@@ -8,6 +8,7 @@ import { createTellShop } from '../services/tell-shop/tell-shop'
 import type { ConnectionsWiring } from './connections'
 import type { Foundation } from './foundation'
 import type { TeamWiring } from './team'
+import type { TeamIndex } from '../team/team-index'
 import type { AppDeps } from './types'
 
 export type DomainServices = ReturnType<typeof createDomainServices>
@@ -18,6 +19,7 @@ export function createDomainServices(
   f: Foundation,
   { connections, sandboxDeliveries }: ConnectionsWiring,
   { record }: TeamWiring,
+  teamIndex: TeamIndex,
 ) {
   const payments = createPaymentsService({
     getClient: () => connections.getActiveClient(),
@@ -56,19 +58,7 @@ export function createDomainServices(
     log: (event, connection) => f.requestLog.record(event, { id: connection.id, label: connection.label }),
     sandboxReceivers: deps.sandboxWebhookReceivers,
   })
-  const search = createSearchService({
-    dataDir: deps.dataDir,
-    getKey: f.getDataKey,
-    active: async () => {
-      const info = await connections.activeConnection()
-      return { id: info.id, client: await connections.getActiveClient() }
-    },
-    knownConnectionIds: async () => (await connections.list()).connections.map((c) => c.id),
-    emitProgress: (progress) => f.events.emit('search.progress', progress),
-    autoSync: deps.search?.autoSync,
-    syncEveryMs: deps.search?.syncEveryMs,
-    limits: deps.search?.limits,
-  })
+  const search = createSearch(deps, f, connections, teamIndex)
   // Which connection a fetch went through: its id before the call, valid only if no switch (or any
   // other change of the connections) happened while it ran (issue 22 item 4).
   let connectionEpoch = 0
@@ -83,6 +73,7 @@ export function createDomainServices(
   const customers = createCustomersService({
     getClient: () => connections.getActiveClient(),
     index: () => search.currentIndex(),
+    shared: () => teamIndex.shared(),
     begin: async () => {
       const before = await activeId()
       return (kind, object) => {
@@ -91,4 +82,29 @@ export function createDomainServices(
     },
   })
   return { payments, drafts, orders, actions, tellShop, search, customers, activeId, stillActive }
+}
+
+/** The search service of the active connection; in team mode over the team's shared index. */
+function createSearch(
+  deps: AppDeps,
+  f: Foundation,
+  connections: ConnectionsWiring['connections'],
+  teamIndex: TeamIndex,
+) {
+  return createSearchService({
+    dataDir: deps.dataDir,
+    getKey: f.getDataKey,
+    active: async () => {
+      const info = await connections.activeConnection()
+      return { id: info.id, client: await connections.getActiveClient() }
+    },
+    knownConnectionIds: async () => (await connections.list()).connections.map((c) => c.id),
+    emitProgress: (progress) => f.events.emit('search.progress', progress),
+    autoSync: deps.search?.autoSync,
+    syncEveryMs: deps.search?.syncEveryMs,
+    limits: deps.search?.limits,
+    // In team mode the search box asks the team's shared index, and this desk does not walk its own.
+    shared: () => teamIndex.shared(),
+    walksOwnIndex: () => !teamIndex.active(),
+  })
 }

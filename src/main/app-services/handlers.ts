@@ -31,7 +31,7 @@ import type { SearchService } from '../search/service'
 export function buildHandlers(
   deps: AppDeps,
   f: Foundation,
-  { connections }: ConnectionsWiring,
+  { connections, guard }: ConnectionsWiring,
   d: DomainServices,
   team: TeamWiring,
 ): AppHandlers {
@@ -66,10 +66,7 @@ export function buildHandlers(
       await externalLinks.openMailDraft(mailDraftOf(source))
       return { opened: true }
     },
-    ...withIndexUpkeep(
-      withRememberedSecret(createConnectionHandlers(connections), scrubber.rememberProvisional),
-      search,
-    ),
+    ...connectionHandlers(connections, scrubber.rememberProvisional, guard, search),
     ...withRefreshedRows(
       createPaymentsHandlers(d.payments),
       createOrderHandlers(d.orders, d.actions),
@@ -143,6 +140,40 @@ function withRememberedSecret<H extends Pick<AppHandlers, 'connections.add' | 'c
     'connections.profiles': (input: Parameters<typeof profiles>[0], ctx: Parameters<typeof profiles>[1]) => {
       remember(input.secret)
       return profiles(input, ctx)
+    },
+  }
+}
+
+/** The connections' channels: the secret remembered, the team desk's credential told, the index kept. */
+function connectionHandlers(
+  connections: ConnectionsWiring['connections'],
+  remember: (secret: string) => void,
+  guard: ConnectionsWiring['guard'],
+  search: SearchService,
+) {
+  return withIndexUpkeep(
+    withTeamCredentialNotice(withRememberedSecret(createConnectionHandlers(connections), remember), guard),
+    search,
+  )
+}
+
+/**
+ * In team mode the Connections screen says when the active connection's credential cannot be this
+ * desk's (it can move money: team/desk-credential.ts), beside the screen's own notice.
+ */
+function withTeamCredentialNotice<H extends Pick<AppHandlers, 'connections.list'>>(
+  handlers: H,
+  guard: ConnectionsWiring['guard'],
+): H {
+  const list = handlers['connections.list']
+  return {
+    ...handlers,
+    'connections.list': async (input: Parameters<typeof list>[0], ctx: Parameters<typeof list>[1]) => {
+      const view = await list(input, ctx)
+      const active = view.connections.find((c) => c.id === view.activeId)
+      const refusal = active ? await guard()?.notice(active) : null
+      if (!refusal) return view
+      return { ...view, notice: view.notice ? `${view.notice} ${refusal}` : refusal }
     },
   }
 }

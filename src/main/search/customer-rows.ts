@@ -5,6 +5,8 @@
 import type { SearchHit, SyncKind } from '../../shared/ipc/search'
 import type { ParsedQuery } from '../../shared/search/query'
 import { RANKED_CANDIDATES, type SearchIndex } from './index-db'
+import type { IndexSearchResult } from './index-db/query'
+import type { SharedSearch } from './service-context'
 
 interface CustomerRows {
   hits: SearchHit[]
@@ -26,8 +28,24 @@ export function emailsOfHit(hit: Pick<SearchHit, 'customer'>): string[] {
  * may exist and `more` says so.
  */
 export function customerRows(index: SearchIndex, kind: SyncKind, email: string, limit: number): CustomerRows {
-  const query: ParsedQuery = { statuses: [], methods: [], terms: [email], chips: [], warnings: [] }
-  const found = index.search(kind, query, RANKED_CANDIDATES)
+  return exactRows(index.search(kind, emailQuery(email), RANKED_CANDIDATES), email, limit)
+}
+
+/** The same question asked of the team's shared index (team mode: the desk's own index is not walked). */
+export async function sharedCustomerRows(
+  shared: SharedSearch,
+  kind: SyncKind,
+  email: string,
+  limit: number,
+): Promise<CustomerRows> {
+  return exactRows(await shared.search(kind, emailQuery(email), RANKED_CANDIDATES), email, limit)
+}
+
+function emailQuery(email: string): ParsedQuery {
+  return { statuses: [], methods: [], terms: [email], chips: [], warnings: [] }
+}
+
+function exactRows(found: IndexSearchResult, email: string, limit: number): CustomerRows {
   const exact = found.hits
     .filter((hit) => emailsOfHit(hit).includes(email))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))

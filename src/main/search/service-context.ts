@@ -28,13 +28,21 @@ export interface SearchServiceDeps {
    * absent: the desk's own index answers, as for a single desk.
    */
   shared?: () => SharedSearch | null
+  /**
+   * Whether this desk walks the service into its own index (default true). False in team mode: one
+   * desk or the runner walks the merchant into the shared index, and the others do not walk at all.
+   */
+  walksOwnIndex?: () => boolean
 }
 
 /** The team's shared index as the search box asks it (src/main/team/shared-search.ts). */
 export interface SharedSearch {
-  search(kind: SyncKind, q: ParsedQuery): Promise<IndexSearchResult>
+  /** The newest `limit` hits (default: a search box group's). */
+  search(kind: SyncKind, q: ParsedQuery, limit?: number): Promise<IndexSearchResult>
   /** Why it could not answer, in a sentence for the agent. */
   whyNot(error: unknown): string
+  /** What the shared index holds and when the team's last complete walk ended (Home's freshness line). */
+  freshness(): Promise<{ payments: number; orders: number; syncedAt: number | null }>
 }
 
 export interface SearchService {

@@ -97,6 +97,8 @@ export async function startSync(ctx: SearchContext, full: boolean): Promise<Sync
   ctx.again = false
   if (ctx.retryTimer) clearTimeout(ctx.retryTimer)
   ctx.retryTimer = null
+  // In team mode the shared index is walked once for the team (team/team-index.ts), not here.
+  if (ctx.deps.walksOwnIndex?.() === false) return { ...ctx.progress }
   const { client, id } = await ctx.deps.active()
   if (id !== c.connectionId) return { ...ctx.progress }
   const controller = new AbortController()

@@ -67,7 +67,7 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
       c.index.setSearchDeadline(null)
     }
   }
-  const shared = direct ? null : await askShared(ctx, q)
+  const shared = direct ? null : await askShared(ctx, q, c)
   if (shared?.answered) {
     superseded()
     return {
@@ -77,7 +77,7 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
       direct,
       orders: stripStopped(shared.orders),
       payments: stripStopped(shared.payments),
-      index: freshness(c),
+      index: shared.index,
       tookMs: Math.round((performance.now() - started) * 10) / 10,
     }
   }
@@ -104,18 +104,23 @@ export async function runQuery(ctx: SearchContext, text: string): Promise<Search
   return result
 }
 
-type SharedAnswer = { answered: true; orders: Group; payments: Group } | { answered: false; notice: string }
+type SharedAnswer =
+  { answered: true; orders: Group; payments: Group; index: IndexFreshness } | { answered: false; notice: string }
 
 /**
  * In team mode the team's shared index answers (issue 51 item 3); when it cannot (the database down,
  * slow, or refusing the login), the desk's own index does, and the result says so in a sentence.
  */
-async function askShared(ctx: SearchContext, q: ParsedQuery): Promise<SharedAnswer | null> {
+async function askShared(ctx: SearchContext, q: ParsedQuery, c: OpenIndex): Promise<SharedAnswer | null> {
   const shared = ctx.deps.shared?.() ?? null
   if (shared === null) return null
   try {
-    const [orders, payments] = await Promise.all([shared.search('orders', q), shared.search('payments', q)])
-    return { answered: true, orders, payments }
+    const [orders, payments, team] = await Promise.all([
+      shared.search('orders', q),
+      shared.search('payments', q),
+      shared.freshness(),
+    ])
+    return { answered: true, orders, payments, index: withTeamFigures(freshness(c), team) }
   } catch (error) {
     return {
       answered: false,
@@ -143,6 +148,40 @@ function queryWarnings(q: ParsedQuery, orders: Group, payments: Group): string[]
   return warnings
 }
 
+/** The sentence Home shows in team mode beside the shared index's figures. */
+const TEAM_INDEX_NOTICE =
+  "This desk searches the team's shared index; the team runner (or one desk, when no runner runs) keeps it in step with the service."
+
+/** The desk's freshness with the shared index's figures in its place. */
+function withTeamFigures(
+  own: IndexFreshness,
+  team: { payments: number; orders: number; syncedAt: number | null },
+): IndexFreshness {
+  return {
+    ...own,
+    payments: team.payments,
+    orders: team.orders,
+    syncedAt: team.syncedAt === null ? null : new Date(team.syncedAt).toISOString(),
+    notice: TEAM_INDEX_NOTICE,
+    keptSince: { payments: null, orders: null },
+  }
+}
+
+/**
+ * In team mode the figures are the shared index's (the desk's own is not walked then); the desk's
+ * own when the team database cannot answer now.
+ */
+async function teamFreshness(ctx: SearchContext, c: OpenIndex): Promise<IndexFreshness> {
+  const own = freshness(c)
+  const shared = ctx.deps.shared?.() ?? null
+  if (shared === null) return own
+  try {
+    return withTeamFigures(own, await shared.freshness())
+  } catch (error) {
+    return { ...own, notice: `${shared.whyNot(error)} The figures are this desk's own index's.` }
+  }
+}
+
 export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'recentErrors' | 'practice'>> {
   const c = await ensureIndex(ctx)
   const t = ctx.now()
@@ -152,7 +191,7 @@ export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'rece
   const until = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
   return {
     summary: c.index.summary({ todayFrom, weekFrom, until }),
-    index: freshness(c),
+    index: await teamFreshness(ctx, c),
     sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
   }
 }

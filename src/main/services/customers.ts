@@ -17,8 +17,9 @@ import type { ApiClient } from '../api'
 import { getCustomer, listCustomerPayments } from '../api/customers'
 import { isApiError } from '../api/errors'
 import { UserFacingError } from '../ipc/errors'
-import { customerRows } from '../search/customer-rows'
+import { customerRows, sharedCustomerRows } from '../search/customer-rows'
 import type { SearchIndex } from '../search/index-db'
+import type { SharedSearch } from '../search/service-context'
 
 /** Reads in flight at once when the view opens (the client's limiter paces them further). */
 const PARALLEL_READS = 4
@@ -27,6 +28,8 @@ interface CustomersDeps {
   getClient(): Promise<Pick<ApiClient, 'request' | 'getOrder' | 'getPayment'>>
   /** The active connection's search index. */
   index(): Promise<SearchIndex>
+  /** In team mode, the team's shared index, asked first (the desk's own is not walked then). */
+  shared?: () => SharedSearch | null
   /**
    * Called when a view opens; returns where to report each object read fresh (its index row is
    * refreshed, unless the connection changed meanwhile: app-services/ decides).
@@ -94,6 +97,30 @@ function customerOrder(o: Order): CustomerOrder {
     amountRefunded: o.amountRefunded ?? null,
     endedAt: endedAt(o),
     fresh: true,
+  }
+}
+
+/**
+ * The customer's orders and payments the index holds: the team's shared index in team mode, the
+ * desk's own otherwise, or when the shared one cannot answer now.
+ */
+async function indexedRows(deps: CustomersDeps, email: string) {
+  const shared = deps.shared?.() ?? null
+  if (shared !== null) {
+    try {
+      const [orders, payments] = await Promise.all([
+        sharedCustomerRows(shared, 'orders', email, CUSTOMER_VIEW_BOUND),
+        sharedCustomerRows(shared, 'payments', email, CUSTOMER_VIEW_BOUND),
+      ])
+      return { orders, payments }
+    } catch {
+      // the team database cannot answer now: the desk's own index, as the search box does
+    }
+  }
+  const index = await deps.index()
+  return {
+    orders: customerRows(index, 'orders', email, CUSTOMER_VIEW_BOUND),
+    payments: customerRows(index, 'payments', email, CUSTOMER_VIEW_BOUND),
   }
 }
 
@@ -236,12 +263,8 @@ export function createCustomersService(deps: CustomersDeps): CustomersService {
       }
     }
     const email = ref.email ?? reads.customer?.email?.toLowerCase() ?? null
-    const index = await deps.index()
     const found = email
-      ? {
-          orders: customerRows(index, 'orders', email, CUSTOMER_VIEW_BOUND),
-          payments: customerRows(index, 'payments', email, CUSTOMER_VIEW_BOUND),
-        }
+      ? await indexedRows(deps, email)
       : { orders: { hits: [], more: false }, payments: { hits: [], more: false } }
     if (customerId) await readCustomerPayments(client, customerId, reads)
     await readIndexed(client, found.orders.hits, found.payments.hits, reads)

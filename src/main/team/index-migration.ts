@@ -75,3 +75,13 @@ GRANT paydesk_index_writer TO paydesk_agent, paydesk_lead;
 `
 
 export const SHARED_INDEX_MIGRATION = { version: 10, name: 'shared search index', sql: SQL }
+
+/**
+ * Migration 11: the team runner walks the merchant into the shared index while it runs (it wins the
+ * election: index-sync.ts), so its role writes the index too.
+ */
+export const RUNNER_INDEX_MIGRATION = {
+  version: 11,
+  name: 'the runner syncs the shared index',
+  sql: 'GRANT paydesk_index_writer TO paydesk_runner;',
+}

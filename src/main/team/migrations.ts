@@ -11,7 +11,7 @@
 // which PostgreSQL's to_json shares for every string it can store), and `team:verify` recomputes it
 // in TypeScript (chain.ts).
 import type { ClientBase } from 'pg'
-import { SHARED_INDEX_MIGRATION } from './index-migration'
+import { SHARED_INDEX_MIGRATION, RUNNER_INDEX_MIGRATION } from './index-migration'
 import { REQUESTS_SQL } from './requests-schema'
 
 export interface Migration {
@@ -258,6 +258,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // Issue 51: write requests, refund limits and approval, the runner's role (requests-schema.ts).
   { version: 2, name: 'write requests', sql: REQUESTS_SQL },
   SHARED_INDEX_MIGRATION,
+  RUNNER_INDEX_MIGRATION,
 ]
 
 /** The schema this Paydesk reads and writes. */

@@ -4,6 +4,8 @@
 // named `paydesk-runner@<host>`, which is how desks see whether a runner is online.
 import os from 'node:os'
 import pg from 'pg'
+import type { SyncClient } from '../search/sync'
+import { IndexSync } from './index-sync'
 import { drainQueue, type RunnerApi, type StepResult } from './runner'
 
 interface RunnerProcessOptions {
@@ -13,11 +15,18 @@ interface RunnerProcessOptions {
   /** how often the queue is looked at without a notice (default 5 s) */
   pollMs?: number
   log?: (line: string) => void
+  /**
+   * The shared index's sync (issue 51 item 3): while the runner runs it wins the election and walks
+   * the merchant every `everyMs` (its first walk at start); desks then only search.
+   */
+  index?: { client: SyncClient; everyMs: number; pageSize?: number }
 }
 
 export interface RunningRunner {
   /** Resolves once the queue was drained after the last wake-up (tests and the bench wait on it). */
   idle(): Promise<void>
+  /** One walk of the shared index now (when the runner syncs it); resolves when it ended. */
+  syncIndex(): Promise<'synced' | 'another syncs' | 'off'>
   stop(): Promise<void>
 }
 
@@ -59,13 +68,64 @@ export async function startRunner(options: RunnerProcessOptions): Promise<Runnin
   await listen.query('LISTEN paydesk_requests')
   const timer = setInterval(() => void drain(), options.pollMs ?? 5000)
   await drain()
+  const index = options.index ? startIndexSync(options.config, options.index, log) : null
   return {
     idle: () => running,
+    syncIndex: () => index?.round() ?? Promise.resolve('off'),
     async stop() {
       stopped = true
       clearInterval(timer)
+      await index?.stop()
       await running
       await Promise.allSettled([work.end(), listen.end()])
+    },
+  }
+}
+
+/** The runner's walks of the shared index: its own lock session and pool, a walk every `everyMs`. */
+function startIndexSync(
+  config: pg.ClientConfig,
+  options: NonNullable<RunnerProcessOptions['index']>,
+  log: (line: string) => void,
+) {
+  const pool = new pg.Pool({ ...config, application_name: 'paydesk-runner:index', max: 2 })
+  pool.on('error', (e) => log(`The team database connection failed: ${e.message}`))
+  const sync = new IndexSync({
+    connect: async () => {
+      const session = new pg.Client(config)
+      session.on('error', () => {})
+      await session.connect()
+      return session
+    },
+    pool,
+    client: options.client,
+    role: 'runner',
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+  })
+  let walking: Promise<'synced' | 'another syncs'> | null = null
+  const round = () => {
+    walking ??= sync
+      .round()
+      .catch((error: unknown) => {
+        log(
+          `The shared index could not be synced now (tried again): ${error instanceof Error ? error.message : String(error)}`,
+        )
+        return 'another syncs' as const
+      })
+      .finally(() => {
+        walking = null
+      })
+    return walking
+  }
+  void round()
+  const timer = setInterval(() => void round(), options.everyMs)
+  return {
+    round,
+    async stop() {
+      clearInterval(timer)
+      await walking
+      await sync.close()
+      await pool.end().catch(() => {})
     },
   }
 }

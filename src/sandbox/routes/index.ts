@@ -48,6 +48,7 @@ import { getChargeback, listAllChargebacks, listPaymentChargebacks } from './cha
 import { createOrder, createOrderPayment, deleteOrder, getOrderRoute, listOrders } from './orders'
 import { createPayment, deletePayment, getPaymentRoute, listPayments, patchPayment } from './payments'
 import { getCurrentProfile, getProfileRoute, listProfilesRoute } from './profiles'
+import { listPermissionsRoute } from './permissions'
 import {
   cancelRefund,
   createOrderRefund,
@@ -132,4 +133,5 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'get-open-settlement': getOpenSettlementRoute,
   'list-settlement-payments': (c, r) => listSettlementPaymentsRoute(c, r, param(r, 'settlementId')),
   'list-settlement-refunds': (c, r) => listSettlementRefundsRoute(c, r, param(r, 'settlementId')),
+  'list-permissions': listPermissionsRoute,
 }

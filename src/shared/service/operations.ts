@@ -111,6 +111,10 @@ export const OPERATIONS: readonly Operation[] = [
   read('list-all-methods', '/methods/all', 'required'),
   read('get-profile', '/profiles/{profileId}'),
   read('get-current-profile', '/profiles/me'),
+  // https://docs.mollie.com/reference/list-permissions: the permissions of the current access token,
+  // each `granted` or not (organization and OAuth tokens; not paginated). Team mode checks a desk's
+  // token with it (issue 51 item 1).
+  read('list-permissions', '/permissions'),
 ]
 
 /** The row named `id`; throws on a name the table does not have (a programming error). */

@@ -65,16 +65,31 @@ function resourceOf(operation: Operation): PermissionResource {
   return 'payments'
 }
 
-/** The permission `operation` needs: its resource, and `.write` for a write. */
-export function permissionFor(operation: Operation): Permission {
+/**
+ * Operations any access token may make whatever it was granted: listing its own permissions
+ * (https://docs.mollie.com/reference/list-permissions, "all permissions available to the current
+ * access token", granted or not).
+ */
+const NO_PERMISSION_NEEDED: ReadonlySet<string> = new Set(['list-permissions'])
+
+/** The permission `operation` needs: its resource, and `.write` for a write; null when it needs none. */
+export function permissionFor(operation: Operation): Permission | null {
+  if (NO_PERMISSION_NEEDED.has(operation.id)) return null
   return `${resourceOf(operation)}.${operation.kind}`
 }
 
 /** Every permission some operation needs, sorted (what a token "with every permission" holds). */
-const KNOWN_PERMISSIONS: readonly Permission[] = [...new Set(OPERATIONS.map(permissionFor))].sort()
+export const KNOWN_PERMISSIONS: readonly Permission[] = [
+  ...new Set(OPERATIONS.map(permissionFor).filter((p): p is Permission => p !== null)),
+].sort()
 
 /** The read permissions: what a desk's token holds in team mode. */
 export const READ_PERMISSIONS: readonly Permission[] = KNOWN_PERMISSIONS.filter((p) => p.endsWith('.read'))
+
+/** The permissions among `granted` that let a token move money or change the merchant's data. */
+export function writePermissions(granted: readonly string[]): Permission[] {
+  return KNOWN_PERMISSIONS.filter((p) => p.endsWith('.write') && granted.includes(p))
+}
 
 /** Whether `text` names a permission some operation needs. */
 export function isPermission(text: string): text is Permission {

@@ -27,10 +27,12 @@ export interface SharedIndexFixture {
 export async function startSharedIndexFixture(options: {
   key: string
   adminToken: string
+  /** More credentials the sandbox knows (an organization token with its permissions: `access_…:payments.read`). */
+  more?: string[]
 }): Promise<SharedIndexFixture> {
   const team = await startTestTeam()
   const sandbox = await startSandbox({
-    keys: [options.key],
+    keys: [options.key, ...(options.more ?? [])],
     seedPayments: 0,
     seed: 51,
     adminToken: options.adminToken,

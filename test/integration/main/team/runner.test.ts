@@ -156,6 +156,34 @@ describe('limits and approval, held by the database', () => {
     expect((await readPayment(id)).amountRefunded?.value ?? '0.00').toBe('0.00')
   })
 
+  it('holds against a modified desk’s own SQL: no other requester, no currency without a limit, no self-approval', async () => {
+    const id = await paid()
+    // Asking in another agent's name (to spend their limit) is not a column the desk may write.
+    await expect(
+      anna.query(
+        `INSERT INTO paydesk.write_requests (request_id, action, object_kind, object_id, amount_value, amount_currency,
+           idempotency_key, desk, requested_by) VALUES ('forged-2', 'refund', 'payment', $1, '1.00', 'EUR', 'forged-key-2', 'x', 'bob')`,
+        [id],
+      ),
+    ).rejects.toThrow(/permission denied/)
+    // A currency the team set no limit for: the database makes it wait for a lead, as the agent's own.
+    await anna.query(
+      `INSERT INTO paydesk.write_requests (request_id, action, object_kind, object_id, amount_value, amount_currency,
+         idempotency_key, desk) VALUES ('raw-usd-1', 'refund', 'payment', $1, '1.00', 'USD', 'raw-usd-key-1', 'x')`,
+      [id],
+    )
+    const raw = await anna.query<{ state: string; requested_by: string }>(
+      `SELECT state, requested_by FROM paydesk.write_requests WHERE request_id = 'raw-usd-1'`,
+    )
+    expect(raw.rows).toEqual([{ state: 'waiting-approval', requested_by: 'anna' }])
+    // A lead's own request, approved with her own SQL naming another approver: not hers to write.
+    const own = await requestRefund(lena, { paymentId: id, amount: eur('30.00'), desk: 'desk-l' })
+    await expect(
+      lena.query(`UPDATE paydesk.write_requests SET state = 'queued', decided_by = 'kai' WHERE id = $1`, [own.id]),
+    ).rejects.toThrow(/permission denied/)
+    expect((await requestById(lena, own.id))?.state).toBe('waiting-approval')
+  })
+
   it('counts the day: within the per-refund limit, the refund that passes the day limit waits', async () => {
     const bob = await team.as('bob')
     const states: string[] = []

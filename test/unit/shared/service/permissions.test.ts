@@ -18,6 +18,8 @@ describe('token permissions', () => {
     expect(of('list-customer-payments')).toBe('payments.read')
     expect(of('revoke-mandate')).toBe('mandates.write')
     expect(of('create-shipment')).toBe('shipments.write')
+    // Any token may list its own permissions (https://docs.mollie.com/reference/list-permissions).
+    expect(of('list-permissions')).toBeNull()
   })
 
   it('gives a read-only token no write permission', () => {
