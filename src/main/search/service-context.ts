@@ -1,7 +1,14 @@
 // What the search service's parts share: its dependencies, the open index and the state of its
 // sync, as one context object the functions of service-lifecycle.ts and service-query.ts take.
 import type { Order, Payment } from '../../shared/api-types'
-import type { HomeView, IndexFreshness, SearchResult, SyncKind, SyncProgress } from '../../shared/ipc/search'
+import type {
+  HomeSummary,
+  HomeView,
+  IndexFreshness,
+  SearchResult,
+  SyncKind,
+  SyncProgress,
+} from '../../shared/ipc/search'
 import type { ParsedQuery } from '../../shared/search/query'
 import type { SearchIndex } from './index-db'
 import type { IndexSearchResult } from './index-db/query'
@@ -41,6 +48,8 @@ export interface SharedSearch {
   search(kind: SyncKind, q: ParsedQuery, limit?: number): Promise<IndexSearchResult>
   /** Why it could not answer, in a sentence for the agent. */
   whyNot(error: unknown): string
+  /** Home's summary (counts by status today and this week, today's failures) from the shared index. */
+  summary(ranges: { todayFrom: number; weekFrom: number; until: number }): Promise<HomeSummary>
   /** What the shared index holds and when the team's last complete walk ended (Home's freshness line). */
   freshness(): Promise<{ payments: number; orders: number; syncedAt: number | null }>
 }

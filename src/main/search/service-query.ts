@@ -1,7 +1,14 @@
 // The search service's answers: the search box's query over the open index (within a time budget,
 // giving way to a newer keystroke), the home screen's summary, and a fetched object's row refreshed.
 import type { Order, Payment } from '../../shared/api-types'
-import type { HomeView, IndexFreshness, SearchGroup, SearchResult, SyncKind } from '../../shared/ipc/search'
+import type {
+  HomeSummary,
+  HomeView,
+  IndexFreshness,
+  SearchGroup,
+  SearchResult,
+  SyncKind,
+} from '../../shared/ipc/search'
 import { parseSearchQuery, type ParsedQuery } from '../../shared/search/query'
 import { UserFacingError } from '../ipc/errors'
 import { orderRow, paymentRow } from './index-db'
@@ -182,6 +189,25 @@ async function teamFreshness(ctx: SearchContext, c: OpenIndex): Promise<IndexFre
   }
 }
 
+/**
+ * Home's counts: in team mode from the shared index (the desk walks none of its own there); the desk's
+ * own index when there is no team, or when the team database cannot answer (the freshness line then
+ * says whose figures they are).
+ */
+async function teamSummary(
+  ctx: SearchContext,
+  c: OpenIndex,
+  ranges: { todayFrom: number; weekFrom: number; until: number },
+): Promise<HomeSummary> {
+  const shared = ctx.deps.shared?.() ?? null
+  if (shared === null) return c.index.summary(ranges)
+  try {
+    return await shared.summary(ranges)
+  } catch {
+    return c.index.summary(ranges)
+  }
+}
+
 export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'recentErrors' | 'practice'>> {
   const c = await ensureIndex(ctx)
   const t = ctx.now()
@@ -189,8 +215,9 @@ export async function homeView(ctx: SearchContext): Promise<Omit<HomeView, 'rece
   const todayFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
   const weekFrom = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 6).getTime()
   const until = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+  const ranges = { todayFrom, weekFrom, until }
   return {
-    summary: c.index.summary({ todayFrom, weekFrom, until }),
+    summary: await teamSummary(ctx, c, ranges),
     index: await teamFreshness(ctx, c),
     sync: ctx.progress.connectionId === c.connectionId ? { ...ctx.progress } : idleProgress(c.connectionId),
   }

@@ -6,7 +6,7 @@
 // day range by their columns. The hits are the desk's own hit rows (SearchHit), so the search box
 // shows them unchanged.
 import type { Pool } from 'pg'
-import type { SearchHit, SyncKind } from '../../shared/ipc/search'
+import type { HomeSummary, SearchHit, SyncKind } from '../../shared/ipc/search'
 import { amountKey, type ParsedQuery } from '../../shared/search/query'
 import { amountAlsoText, customerLine, searchableLength } from '../search/index-db/hits'
 import { HITS_PER_GROUP } from '../search/index-db'
@@ -181,4 +181,50 @@ export async function searchShared(
   // Fewer than a page among the newest rows: the newest hits may be older, so all matches are read.
   if (rows.length <= limit) rows = (await pool.query<SharedRow>(statements.all)).rows
   return { hits: rows.slice(0, limit).map((r) => toHit(kind, r, q)), more: rows.length > limit, broad: false }
+}
+
+/** The day ranges Home counts (local midnight today, six days before it, and tomorrow's midnight). */
+interface SummaryRanges {
+  todayFrom: number
+  weekFrom: number
+  until: number
+}
+
+/**
+ * Home's summary from the shared index (a desk in team mode walks no index of its own): payments by
+ * status today and in the last 7 days, today's failed, expired and canceled ones (the newest 20), and
+ * what the index holds. Two round trips, both through the created_ms index.
+ */
+export async function sharedSummary(pool: Pool, ranges: SummaryRanges): Promise<HomeSummary> {
+  const counts = await pool.query<{ status: string; today: string; week: string }>(
+    `SELECT status, count(*) FILTER (WHERE created_ms >= $1) AS today, count(*) AS week
+       FROM paydesk.index_payments WHERE created_ms >= $2 AND created_ms < $3 GROUP BY status`,
+    [ranges.todayFrom, ranges.weekFrom, ranges.until],
+  )
+  const failures = await pool.query<SharedRow>(
+    `SELECT id, created_ms, status, method, currency, value, order_id, email, name, address, description,
+            order_number, metadata, facts, state, NULL AS latest_payment_id
+       FROM paydesk.index_payments
+      WHERE created_ms >= $1 AND created_ms < $2 AND status IN ('failed', 'expired', 'canceled')
+      ORDER BY created_ms DESC LIMIT 20`,
+    [ranges.todayFrom, ranges.until],
+  )
+  const totals = await pool.query<{ payments: string | null; orders: string | null }>(
+    `SELECT (SELECT n FROM paydesk.index_counts WHERE kind = 'payments') AS payments,
+            (SELECT n FROM paydesk.index_counts WHERE kind = 'orders') AS orders`,
+  )
+  const today: Record<string, number> = {}
+  const last7Days: Record<string, number> = {}
+  for (const r of counts.rows) {
+    if (Number(r.today) > 0) today[r.status] = Number(r.today)
+    last7Days[r.status] = Number(r.week)
+  }
+  const none: ParsedQuery = { statuses: [], methods: [], terms: [], chips: [], warnings: [] }
+  return {
+    today,
+    last7Days,
+    failuresToday: failures.rows.map((r) => toHit('payments', r, none)),
+    payments: Number(totals.rows[0]?.payments ?? 0),
+    orders: Number(totals.rows[0]?.orders ?? 0),
+  }
 }

@@ -3,7 +3,7 @@
 // same sentences as the team record's (team-connection.ts).
 import type { Pool } from 'pg'
 import type { SharedSearch } from '../search/service-context'
-import { searchShared } from './shared-index-query'
+import { searchShared, sharedSummary } from './shared-index-query'
 import { unreachableSentence, type TeamConnection } from './team-connection'
 
 export function sharedSearch(
@@ -13,6 +13,7 @@ export function sharedSearch(
 ): SharedSearch {
   return {
     search: (kind, q, limit) => searchShared(pool, kind, q, limit),
+    summary: (ranges) => sharedSummary(pool, ranges),
     whyNot: (error) => unreachableSentence(error, connection, timeoutMs),
     // One round trip (the search box asks it beside every search): the counts the writes keep and
     // when each list's last complete walk ended.

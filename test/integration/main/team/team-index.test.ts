@@ -106,6 +106,18 @@ async function found(index: TeamIndex, text: string): Promise<string[]> {
   return (await shared.search('payments', parsed.query)).hits.map((h) => h.id)
 }
 
+/** Home's summary from the desk's view of the shared index, for today in local time. */
+async function summaryOf(index: TeamIndex) {
+  const shared = index.shared()
+  if (shared === null) throw new Error('the desk is not in team mode')
+  const d = new Date()
+  return shared.summary({
+    todayFrom: new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime(),
+    weekFrom: new Date(d.getFullYear(), d.getMonth(), d.getDate() - 6).getTime(),
+    until: new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime(),
+  })
+}
+
 describe('the shared index switched on (issue 51 item 1)', () => {
   it('two desks and a runner: the runner walks, both desks find a new payment, neither desk walks', async () => {
     let runner: RunningRunner | null = null
@@ -128,8 +140,14 @@ describe('the shared index switched on (issue 51 item 1)', () => {
 
       const created = await f.client.createPayment(customerPayment('Zelda', 'Quistorp', 'zelda.quistorp@example.com'))
       expect(await found(anna.index, 'quistorp')).not.toContain(created.id)
+      const before = await summaryOf(anna.index)
       expect(await runner.syncIndex()).toBe('synced') // one sync interval: one walk of the runner
       expect(await found(anna.index, 'quistorp')).toContain(created.id)
+      // Home's counts come from the shared index too: today's new payment is counted on every desk.
+      const after = await summaryOf(bob.index)
+      expect(after.payments).toBe(before.payments + 1)
+      expect(after.today[created.status]).toBe((before.today[created.status] ?? 0) + 1)
+      expect(after.last7Days[created.status]).toBe((before.last7Days[created.status] ?? 0) + 1)
       expect(await found(bob.index, 'zelda.quistorp@')).toContain(created.id)
       expect(await anna.index.round({ full: true })).toBe('another syncs')
       expect(anna.calls).toEqual([])
