@@ -106,5 +106,6 @@ function createSearch(
     // In team mode the search box asks the team's shared index, and this desk does not walk its own.
     shared: () => teamIndex.shared(),
     walksOwnIndex: () => !teamIndex.active(),
+    teamRound: (options) => teamIndex.round(options),
   })
 }

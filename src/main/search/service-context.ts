@@ -40,6 +40,11 @@ export interface SearchServiceDeps {
    * desk or the runner walks the merchant into the shared index, and the others do not walk at all.
    */
   walksOwnIndex?: () => boolean
+  /**
+   * The agent's "Sync now" when this desk does not walk its own index (team mode): one election round
+   * of the team's shared index (team/team-index.ts), which walks it when this desk is elected.
+   */
+  teamRound?: (options: { full: boolean }) => Promise<unknown>
 }
 
 /** The team's shared index as the search box asks it (src/main/team/shared-search.ts). */

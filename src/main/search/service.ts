@@ -30,7 +30,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   return {
     query: (text) => runQuery(ctx, text),
     home: () => homeView(ctx),
-    sync: (options) => startSync(ctx, options?.full ?? false),
+    sync(options) {
+      const full = options?.full ?? false
+      // Team mode: "Sync now" asks for a round of the team's walk (the desk walks only if elected).
+      if (deps.walksOwnIndex?.() === false && deps.teamRound) {
+        deps.teamRound({ full }).catch((error: unknown) => console.error('The team index round failed:', error))
+      }
+      return startSync(ctx, full)
+    },
     cancelSync() {
       ctx.running?.controller.abort()
       return { ...ctx.progress }

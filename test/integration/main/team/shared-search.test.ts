@@ -16,6 +16,7 @@ let f: SharedIndexFixture
 let dir: string
 let service: SearchService
 let teamMode = true
+const rounds: boolean[] = []
 
 beforeAll(async () => {
   f = await startSharedIndexFixture({ key: KEY, adminToken: ADMIN })
@@ -32,6 +33,8 @@ beforeAll(async () => {
     autoSync: false,
     syncEveryMs: 0,
     shared: () => (teamMode ? search : null),
+    walksOwnIndex: () => !teamMode,
+    teamRound: async ({ full }) => rounds.push(full),
   })
 }, 60_000)
 
@@ -46,8 +49,10 @@ const ids = (group: { hits: { id: string }[] }) => group.hits.map((h) => h.id)
 describe('the search box in team mode (issue 51 item 3)', () => {
   it('answers from the shared index, and from the desk’s own with a notice when the database is down', async () => {
     const old = await f.client.createPayment(customerPayment('Olga', 'Smit', 'olga.smit@example.com'))
+    teamMode = false
     await service.sync() // the desk's own index holds Olga's payment …
     await service.whenIdle()
+    teamMode = true
     const fresh = await f.client.createPayment(customerPayment('Olga', 'Visser', 'olga.visser@example.com'))
     expect(await f.election('anna').round()).toBe('synced') // … the team's shared index holds both
 
@@ -70,5 +75,15 @@ describe('the search box in team mode (issue 51 item 3)', () => {
       f.team.cluster.start()
     }
     expect(ids((await service.query('olga visser')).payments)).toEqual([fresh.id]) // back when it is
+  })
+
+  it('"Sync now" in team mode asks for a round of the team walk, and does not walk the desk’s own index', async () => {
+    rounds.length = 0
+    const before = (await service.currentIndex()).count('payments')
+    await f.client.createPayment(customerPayment('Piet', 'Bakker', 'piet.bakker@example.com'))
+    await service.sync({ full: true })
+    await service.whenIdle()
+    expect(rounds).toEqual([true])
+    expect((await service.currentIndex()).count('payments')).toBe(before)
   })
 })
