@@ -20,14 +20,14 @@ import { describeFailure } from './retry'
 const PROBE_SPACING_MS = 1000
 
 /** Why an attempt is not sent while the circuit is open. */
-export interface CircuitRefusal {
+interface CircuitRefusal {
   downMs: number
   failure: string
   resumeInMs: number
 }
 
 /** Whether an attempt may go now (`refusal` null), and whether it probes an open circuit (pass it back to `probeDone`). */
-export interface CircuitAdmission {
+interface CircuitAdmission {
   refusal: CircuitRefusal | null
   probe: boolean
 }
