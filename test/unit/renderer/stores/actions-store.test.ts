@@ -36,7 +36,7 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
     },
     async queuedRefunds(paymentId) {
       calls.push(`queued ${paymentId}`)
-      return { queued: [] }
+      return { queued: [], notice: null }
     },
     async cancelQueuedRefund(queueId) {
       calls.push(`cancel-queued ${queueId}`)

@@ -1,0 +1,110 @@
+// The refunds of the rest held at this desk (queued-refunds.ts), kept in the data folder so that one
+// survives a restart: `<dataDir>/queued-refunds.bin`, one AES-GCM record under the keychain's data
+// key (storage/encryption.ts, the drafts' scheme), its associated data naming the file's purpose. A
+// file edited, cut short or planted outside Paydesk does not decrypt or does not hold what Paydesk
+// writes: it is set aside (a copy kept), none of its refunds is sent, and the agent is told so. A
+// refund loaded from the file is sent only after main reads the payment again (queued-refunds.ts).
+import { rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { QueuedRefund } from '../../../shared/ipc/actions'
+import { paymentIdSchema } from '../../../shared/ipc/ids'
+import { parseAmountValue } from '../../../shared/money'
+import { backupFile, writeFileAtomic } from '../../storage/atomic-file'
+import { decryptJson, encryptJson } from '../../storage/encryption'
+import { LinkRefusedError, readFileNoFollow } from '../../storage/no-follow'
+
+export const QUEUED_REFUNDS_FILE = 'queued-refunds.bin'
+const PURPOSE = 'paydesk queued-refunds/1'
+
+/** A held refund as the file keeps it: what the view shows and what main needs to send it. */
+export interface StoredQueued {
+  view: QueuedRefund
+  connectionId: string
+  refundIds: string[]
+  ticket: string | null
+}
+
+const amount = z
+  .object({ currency: z.string(), value: z.string() })
+  .strict()
+  .refine((a) => parseAmountValue(a.value, a.currency).ok, 'an amount that is not one')
+
+const stored = z
+  .object({
+    view: z
+      .object({
+        id: z.string().regex(/^q_[0-9a-f]{16}$/),
+        paymentId: paymentIdSchema,
+        amount,
+        description: z.string().max(255).nullable(),
+        sendAt: z.iso.datetime(),
+        state: z.enum(['waiting', 'sent', 'not-sent', 'canceled']),
+        note: z.string().max(1000),
+        refundId: z.string().max(64).nullable(),
+      })
+      .strict(),
+    connectionId: z.string().min(1).max(200),
+    refundIds: z.array(z.string().max(64)).max(250),
+    ticket: z.string().max(200).nullable(),
+  })
+  .strict()
+
+const file = z.object({ v: z.literal(1), entries: z.array(stored).max(1000) }).strict()
+
+export interface QueuedStore {
+  /** The held refunds kept; `notice` when the file could not be used (set aside, nothing sent). */
+  load(): Promise<{ entries: StoredQueued[]; notice: string | null }>
+  /** Replaces the file with these entries (atomically). */
+  save(entries: readonly StoredQueued[]): Promise<void>
+}
+
+export function createQueuedStore(options: { dataDir: string; getKey: () => Promise<Uint8Array> }): QueuedStore {
+  const path = join(options.dataDir, QUEUED_REFUNDS_FILE)
+
+  async function setAside(reason: string, link: boolean): Promise<string> {
+    let copy: string
+    if (link) {
+      // The link itself is moved aside (never what it points to), so the next write makes a file.
+      copy = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.link`
+      await rename(path, copy)
+    } else {
+      copy = await backupFile(path)
+    }
+    return (
+      `The refunds held at this desk could not be read when Paydesk started (${reason}), so none of them will be ` +
+      `sent. A copy of the file was kept at ${copy}. Look at the payments again and refund the rest where it is ` +
+      'still needed.'
+    )
+  }
+
+  return {
+    async load() {
+      let bytes: Buffer
+      try {
+        bytes = await readFileNoFollow(path)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], notice: null }
+        if (error instanceof LinkRefusedError) {
+          return { entries: [], notice: await setAside('it is a link to another file', true) }
+        }
+        throw error
+      }
+      let raw: unknown
+      try {
+        raw = decryptJson(await options.getKey(), bytes, PURPOSE)
+      } catch {
+        return { entries: [], notice: await setAside('it was changed outside Paydesk or is damaged', false) }
+      }
+      const parsed = file.safeParse(raw)
+      if (!parsed.success) {
+        return { entries: [], notice: await setAside('it does not hold what Paydesk writes', false) }
+      }
+      return { entries: parsed.data.entries, notice: null }
+    },
+    async save(entries) {
+      const record = encryptJson(await options.getKey(), { v: 1, entries }, PURPOSE)
+      await writeFileAtomic(path, record)
+    },
+  }
+}
