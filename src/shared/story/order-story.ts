@@ -45,6 +45,17 @@ function orderState(o: Pick<Order, 'status' | 'amount' | 'amountRefunded' | '_em
   return statusState(o.status)
 }
 
+/**
+ * Whether an order's expiry date still means something: only while it waits to be paid or, once
+ * authorized, to be shipped (https://docs.mollie.com/orders/overview: an order stays valid for a
+ * time, 28 days by default; https://docs.mollie.com/changelog/new-in-task-center-order-expiry: a
+ * created or authorized order expires on that date). A paid, shipped, completed, canceled or
+ * expired order shows none.
+ */
+export function orderExpiryApplies(status: Order['status']): boolean {
+  return status === 'created' || status === 'pending' || status === 'authorized'
+}
+
 function paidMoment(o: Order): string | undefined {
   return o.paidAt ?? o._embedded?.payments?.find((p) => p.status === 'paid')?.paidAt
 }

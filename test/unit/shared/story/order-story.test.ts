@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order, Payment } from '../../../../src/shared/api-types'
-import { orderStory } from '../../../../src/shared/story/order-story'
+import { orderExpiryApplies, orderStory } from '../../../../src/shared/story/order-story'
 
 const words = { locale: 'en-GB', timeZone: 'UTC' }
 const link = { href: 'x', type: 't' }
@@ -98,5 +98,21 @@ describe('the story of an order (issue 25 item 3)', () => {
     const expired = orderStory(order({ status: 'expired', expiredAt: '2026-11-22T08:00:00Z' }), { words })
     expect(expired.headline).toBe('Expired on 22 Nov at 8:00: the customer did not pay €59.95')
     expect(expired.tone).toBe('problem')
+  })
+})
+
+describe('the expiry an order shows (issue 49 item 8)', () => {
+  it('only while it waits to be paid or shipped: never on a paid, canceled or finished order', () => {
+    const statuses: Order['status'][] = [
+      'created',
+      'pending',
+      'authorized',
+      'paid',
+      'shipping',
+      'completed',
+      'canceled',
+      'expired',
+    ]
+    expect(statuses.filter(orderExpiryApplies)).toEqual(['created', 'pending', 'authorized'])
   })
 })
