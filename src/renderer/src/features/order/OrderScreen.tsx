@@ -5,6 +5,7 @@ import { LoadState } from '../payments/ErrorBanner'
 import { statusClass } from '../payments/format'
 import { AddressBlock, LinesTable, OrderSummary, PaymentLinkSection, PaymentsOfOrder } from './OrderSections'
 import { useOrderView } from './use-order-view'
+import { focusOpenedView } from '../search/use-search-box'
 import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
 import { RecordedTimeline } from '../team/RecordedTimeline'
 import './order.css'
@@ -48,7 +49,9 @@ export function OrderScreen(): React.JSX.Element {
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />
-          {story && <RecordedTimeline story={story} record={record} testId="order-timeline" locale={locale} />}
+          {story && (
+            <RecordedTimeline story={story} record={record} testId="order-timeline" locale={locale} level={2} />
+          )}
           {record && <RecordPanel store={record} />}
 
           <PaymentLinkSection
@@ -65,7 +68,11 @@ export function OrderScreen(): React.JSX.Element {
             <PaymentsOfOrder
               payments={payments}
               locale={locale}
-              onOpen={(paymentId) => navigate({ screen: 'payments', paymentId })}
+              onOpen={(paymentId) => {
+                navigate({ screen: 'payments', paymentId })
+                // The keyboard goes to the opened payment (its heading), so R refunds it at once.
+                focusOpenedView(paymentId)
+              }}
             />
           </section>
 
