@@ -119,9 +119,10 @@ export function HomeScreen(): React.JSX.Element {
                 <span className={`badge status-${hit.status}`} title={`Status: ${hit.status}`}>
                   {hit.state}
                 </span>{' '}
-                <span className="muted">
-                  {hit.customer} {formatMoment(hit.createdAt, 'day-time')}
-                </span>
+                <span className="muted" data-testid="home-failure-customer">
+                  {hit.customer || 'customer not known'}
+                </span>{' '}
+                <span className="muted">{formatMoment(hit.createdAt, 'day-time')}</span>
               </li>
             ))}
           </ul>
