@@ -192,9 +192,8 @@ describe('the small things of the tour (issue 49 item 8)', () => {
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Ines')]))
     const customers = await byTestId('home-failures').getByTestId('home-failure-customer').allTextContents()
     expect(customers.length).toBeGreaterThan(0)
-    expect(customers.filter((c) => c.trim() === '')).toEqual([])
     // The order holds the customer's address: the row names them with their e-mail, to call or write.
-    expect(customers).toContain('Ines Okafor · ines.okafor@example.org')
+    expect(customers.filter((c) => c.startsWith('Ines Okafor · ines.okafor@example.org '))).toHaveLength(1)
   })
 })
 

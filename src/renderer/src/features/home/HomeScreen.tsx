@@ -120,9 +120,8 @@ export function HomeScreen(): React.JSX.Element {
                   {hit.state}
                 </span>{' '}
                 <span className="muted" data-testid="home-failure-customer">
-                  {hit.customer || 'customer not known'}
-                </span>{' '}
-                <span className="muted">{formatMoment(hit.createdAt, 'day-time')}</span>
+                  {hit.customer || 'customer not known'} {formatMoment(hit.createdAt, 'day-time')}
+                </span>
               </li>
             ))}
           </ul>
