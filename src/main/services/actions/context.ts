@@ -69,7 +69,11 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
       const timer = setTimeout(run, Math.max(0, atMs - now()))
       return () => clearTimeout(timer)
     })
-  const queuedStore = createQueuedStore({ dataDir: options.dataDir, getKey: options.getKey })
+  const queuedStore = createQueuedStore({
+    dataDir: options.dataDir,
+    getKey: options.getKey,
+    ...(options.highWater ? { highWater: options.highWater } : {}),
+  })
   return {
     options,
     now,

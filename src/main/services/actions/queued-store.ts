@@ -4,8 +4,13 @@
 // file edited, cut short or planted outside Paydesk does not decrypt or does not hold what Paydesk
 // writes: it is set aside (a copy kept), none of its refunds is sent, and the agent is told so. A
 // refund loaded from the file is sent only after main reads the payment again (queued-refunds.ts).
+// A file put back from an older copy decrypts too, and could bring back a refund the agent canceled
+// since (the payment unchanged, the fresh read would let it go): as for pending-actions.json, each
+// write counts up a number inside the record and in the keychain beside the data key, and a file
+// whose number is below the keychain's is set aside like an edited one.
+import { createHash } from 'node:crypto'
 import { rename } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import type { QueuedRefund } from '../../../shared/ipc/actions'
 import { paymentIdSchema } from '../../../shared/ipc/ids'
@@ -13,6 +18,7 @@ import { parseAmountValue } from '../../../shared/money'
 import { backupFile, writeFileAtomic } from '../../storage/atomic-file'
 import { decryptJson, encryptJson } from '../../storage/encryption'
 import { LinkRefusedError, readFileNoFollow } from '../../storage/no-follow'
+import type { SecretStore } from '../../secrets/secret-store'
 
 export const QUEUED_REFUNDS_FILE = 'queued-refunds.bin'
 const PURPOSE = 'paydesk queued-refunds/1'
@@ -50,7 +56,13 @@ const stored = z
   })
   .strict()
 
-const file = z.object({ v: z.literal(1), entries: z.array(stored).max(1000) }).strict()
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+const file = z.object({ v: z.literal(1), count, entries: z.array(stored).max(1000) }).strict()
+
+/** The keychain account of the file's count, one per data folder (named by a hash of the path). */
+function countAccount(path: string): string {
+  return `queued-refunds-count:${createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16)}`
+}
 
 export interface QueuedStore {
   /** The held refunds kept; `notice` when the file could not be used (set aside, nothing sent). */
@@ -59,8 +71,22 @@ export interface QueuedStore {
   save(entries: readonly StoredQueued[]): Promise<void>
 }
 
-export function createQueuedStore(options: { dataDir: string; getKey: () => Promise<Uint8Array> }): QueuedStore {
+export function createQueuedStore(options: {
+  dataDir: string
+  getKey: () => Promise<Uint8Array>
+  /** The keychain beside the data key: the file's high-water mark (none in unit tests of one piece). */
+  highWater?: Pick<SecretStore, 'get' | 'set'>
+}): QueuedStore {
   const path = join(options.dataDir, QUEUED_REFUNDS_FILE)
+  const account = countAccount(path)
+  /** The number of the last file written or read. */
+  let written = 0
+
+  async function highWater(): Promise<number> {
+    const stored = (await options.highWater?.get(account)) ?? null
+    const parsed = count.safeParse(stored !== null && /^\d{1,15}$/.test(stored) ? Number(stored) : 0)
+    return parsed.success ? parsed.data : 0
+  }
 
   async function setAside(reason: string, link: boolean): Promise<string> {
     let copy: string
@@ -80,6 +106,8 @@ export function createQueuedStore(options: { dataDir: string; getKey: () => Prom
 
   return {
     async load() {
+      const mark = await highWater()
+      written = mark
       let bytes: Buffer
       try {
         bytes = await readFileNoFollow(path)
@@ -100,11 +128,25 @@ export function createQueuedStore(options: { dataDir: string; getKey: () => Prom
       if (!parsed.success) {
         return { entries: [], notice: await setAside('it does not hold what Paydesk writes', false) }
       }
+      if (parsed.data.count < mark) {
+        return {
+          entries: [],
+          notice: await setAside(
+            'it is older than the last one Paydesk wrote: it was put back from an earlier copy',
+            false,
+          ),
+        }
+      }
+      written = parsed.data.count
       return { entries: parsed.data.entries, notice: null }
     },
     async save(entries) {
-      const record = encryptJson(await options.getKey(), { v: 1, entries }, PURPOSE)
+      const next = Math.max(written, await highWater()) + 1
+      const record = encryptJson(await options.getKey(), { v: 1, count: next, entries }, PURPOSE)
       await writeFileAtomic(path, record)
+      written = next
+      // After the file: a crash in between leaves the file ahead of the keychain, which is accepted.
+      await options.highWater?.set(account, String(next))
     },
   }
 }

@@ -3,7 +3,8 @@
  * encrypted; a new actions service over the same folder and data key (Paydesk started again) shows
  * it and sends it at its time, or at once when that passed while Paydesk was closed, always after a
  * fresh read of the payment; a canceled one stays canceled; one more than a day late is not sent; a
- * file edited outside Paydesk sends nothing, is set aside and is told. Scripted client and clock.
+ * file edited outside Paydesk, or put back from an older copy, sends nothing, is set aside and is
+ * told. Scripted client and clock; a map stands for the keychain's high-water mark.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -34,6 +35,8 @@ let key: Uint8Array
 let calls: string[]
 let refunds: Refund[]
 let scheduled: { atMs: number; run: () => void; canceled: boolean }[]
+/** The keychain beside the data key (its high-water marks). */
+let keychain: Map<string, string>
 const running: ActionsService[] = []
 
 function payment(): Payment {
@@ -60,6 +63,7 @@ beforeEach(async () => {
   calls = []
   refunds = [half]
   scheduled = []
+  keychain = new Map()
 })
 
 afterEach(async () => {
@@ -87,6 +91,10 @@ function start(): ActionsService {
     key,
     record: () => {},
     now: () => now,
+    highWater: {
+      get: async (account: string) => keychain.get(account) ?? null,
+      set: async (account: string, value: string) => void keychain.set(account, value),
+    },
     schedule: (atMs, run) => {
       const job = { atMs, run, canceled: false }
       scheduled.push(job)
@@ -207,5 +215,23 @@ describe('a held refund of the rest across a restart', () => {
     expect(queued).toEqual([])
     expect(notice).toMatch(/none of them will be sent/)
     expect(scheduled).toEqual([])
+  })
+
+  it('a file put back from an older copy cannot bring back a refund canceled since: nothing is sent', async () => {
+    const first = start()
+    const { guard } = await first.refundGuard({ paymentId: ID })
+    const { queued } = await first.refund({ paymentId: ID, amount: eur('44.50'), seen: guard.token })
+    const older = await readFile(join(dataDir, QUEUED_REFUNDS_FILE))
+    await first.cancelQueuedRefund(queued?.id ?? '')
+    first.dispose()
+    scheduled = []
+    calls = []
+    await writeFile(join(dataDir, QUEUED_REFUNDS_FILE), older)
+    now = SEND_AT + 60_000
+    const { queued: shownAfter, notice } = await start().queuedRefunds(ID)
+    expect(shownAfter).toEqual([])
+    expect(notice).toMatch(/put back from an earlier copy/)
+    expect(scheduled).toEqual([])
+    expect(calls).toEqual([])
   })
 })
