@@ -197,4 +197,11 @@ describe('actions store', () => {
     await store.getState().loadRefunds('tr_1')
     expect(store.getState().refundsError).toBe('network down')
   })
+
+  it('keeps main’s notice that the held refunds could not be read, for the payment view to show', async () => {
+    const notice = 'The refunds held at this desk could not be read when Paydesk started; none of them will be sent.'
+    const store = createActionsStore(port({ queuedRefunds: async () => ({ queued: [], notice }) }))
+    await store.getState().loadQueued('tr_1')
+    expect(store.getState().queued).toEqual({ paymentId: 'tr_1', list: [], notice })
+  })
 })
