@@ -106,8 +106,7 @@ export function createQueuedStore(options: {
 
   return {
     async load() {
-      const mark = await highWater()
-      written = mark
+      // No file, nothing held: the keychain is not asked at start (its unlock prompt comes when needed).
       let bytes: Buffer
       try {
         bytes = await readFileNoFollow(path)
@@ -118,9 +117,20 @@ export function createQueuedStore(options: {
         }
         throw error
       }
+      let key: Uint8Array
+      let mark: number
+      try {
+        key = await options.getKey()
+        mark = await highWater()
+      } catch (error) {
+        // Kept aside too: the next held refund must not write over what could not be read.
+        const why = error instanceof Error ? error.message : String(error)
+        return { entries: [], notice: await setAside(`the keychain could not be read: ${why}`, false) }
+      }
+      written = mark
       let raw: unknown
       try {
-        raw = decryptJson(await options.getKey(), bytes, PURPOSE)
+        raw = decryptJson(key, bytes, PURPOSE)
       } catch {
         return { entries: [], notice: await setAside('it was changed outside Paydesk or is damaged', false) }
       }

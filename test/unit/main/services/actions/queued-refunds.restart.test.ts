@@ -37,6 +37,8 @@ let refunds: Refund[]
 let scheduled: { atMs: number; run: () => void; canceled: boolean }[]
 /** The keychain beside the data key (its high-water marks). */
 let keychain: Map<string, string>
+/** Set: the keychain cannot be read (locked, no Secret Service). */
+let keychainDown: boolean
 const running: ActionsService[] = []
 
 function payment(): Payment {
@@ -64,6 +66,7 @@ beforeEach(async () => {
   refunds = [half]
   scheduled = []
   keychain = new Map()
+  keychainDown = false
 })
 
 afterEach(async () => {
@@ -92,7 +95,10 @@ function start(): ActionsService {
     record: () => {},
     now: () => now,
     highWater: {
-      get: async (account: string) => keychain.get(account) ?? null,
+      get: async (account: string) => {
+        if (keychainDown) throw new Error('the keychain is locked')
+        return keychain.get(account) ?? null
+      },
       set: async (account: string, value: string) => void keychain.set(account, value),
     },
     schedule: (atMs, run) => {
@@ -233,5 +239,16 @@ describe('a held refund of the rest across a restart', () => {
     expect(notice).toMatch(/put back from an earlier copy/)
     expect(scheduled).toEqual([])
     expect(calls).toEqual([])
+  })
+
+  it('a keychain that cannot be read at start sends nothing and keeps the file aside, not overwritten', async () => {
+    await queueAndClose()
+    keychainDown = true
+    const { queued, notice } = await start().queuedRefunds(ID)
+    expect(queued).toEqual([])
+    expect(notice).toMatch(/the keychain could not be read: the keychain is locked\)/)
+    expect(scheduled).toEqual([])
+    expect(calls).toEqual([])
+    expect((await readdir(dataDir)).filter((n) => n.endsWith('.bak'))).toHaveLength(1)
   })
 })
