@@ -197,6 +197,20 @@ describe('the small things of the tour (issue 49 item 8)', () => {
   })
 })
 
+describe('lists tell refunds truly (issue 49)', () => {
+  it('a payment refunded in full a minute ago: the view says "Refund on its way", its list row "refund made"', async () => {
+    const payment = await paidPayment('45.00', 'ideal')
+    await client.createRefund(payment.id, { amount: { currency: 'EUR', value: '45.00' } })
+    await openPayment(payment.id)
+    await expect.poll(() => byTestId('payment-headline-state').textContent()).toBe('Refund on its way')
+    // The list reads payments without their refunds: it cannot tell the money left, so never "refunded".
+    await byTestId('find-input').fill(payment.id)
+    await byTestId('find-from').click()
+    const row = h.page.locator(`[data-testid="payment-row"][data-payment-id="${payment.id}"]`)
+    await expect.poll(() => row.locator('.badge').first().textContent()).toBe('refund made')
+  })
+})
+
 describe('axe on every state the issue-49 calls visit (item 4)', () => {
   const findings: { state: string; finding: AxeFinding }[] = []
 
