@@ -71,6 +71,30 @@ export interface QueuedStore {
   save(entries: readonly StoredQueued[]): Promise<void>
 }
 
+/** The keychain's count for the file; 0 when none was written (or it is not a count). */
+async function readHighWater(store: Pick<SecretStore, 'get'> | undefined, account: string): Promise<number> {
+  const stored = (await store?.get(account)) ?? null
+  const parsed = count.safeParse(stored !== null && /^\d{1,15}$/.test(stored) ? Number(stored) : 0)
+  return parsed.success ? parsed.data : 0
+}
+
+/** Sets a file that cannot be used aside (a copy kept, a link moved); answers the agent's notice. */
+async function setFileAside(path: string, reason: string, link: boolean): Promise<string> {
+  let copy: string
+  if (link) {
+    // The link itself is moved aside (never what it points to), so the next write makes a file.
+    copy = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.link`
+    await rename(path, copy)
+  } else {
+    copy = await backupFile(path)
+  }
+  return (
+    `The refunds held at this desk could not be read when Paydesk started (${reason}), so none of them will be ` +
+    `sent. A copy of the file was kept at ${copy}. Look at the payments again and refund the rest where it is ` +
+    'still needed.'
+  )
+}
+
 export function createQueuedStore(options: {
   dataDir: string
   getKey: () => Promise<Uint8Array>
@@ -82,27 +106,8 @@ export function createQueuedStore(options: {
   /** The number of the last file written or read. */
   let written = 0
 
-  async function highWater(): Promise<number> {
-    const stored = (await options.highWater?.get(account)) ?? null
-    const parsed = count.safeParse(stored !== null && /^\d{1,15}$/.test(stored) ? Number(stored) : 0)
-    return parsed.success ? parsed.data : 0
-  }
-
-  async function setAside(reason: string, link: boolean): Promise<string> {
-    let copy: string
-    if (link) {
-      // The link itself is moved aside (never what it points to), so the next write makes a file.
-      copy = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.link`
-      await rename(path, copy)
-    } else {
-      copy = await backupFile(path)
-    }
-    return (
-      `The refunds held at this desk could not be read when Paydesk started (${reason}), so none of them will be ` +
-      `sent. A copy of the file was kept at ${copy}. Look at the payments again and refund the rest where it is ` +
-      'still needed.'
-    )
-  }
+  const highWater = () => readHighWater(options.highWater, account)
+  const setAside = (reason: string, link: boolean) => setFileAside(path, reason, link)
 
   return {
     async load() {
