@@ -209,6 +209,14 @@ describe('lists tell refunds truly (issue 49)', () => {
     const row = h.page.locator(`[data-testid="payment-row"][data-payment-id="${payment.id}"]`)
     await expect.poll(() => row.locator('.badge').first().textContent()).toBe('refund made')
   })
+
+  it('an order whose payment was refunded in full a minute ago reads "Refund on its way", not "Refunded"', async () => {
+    const order = await orderWith('DETAILS-TRUTH', 'paid')
+    const paymentId = present(order._embedded?.payments?.[0]).id
+    await client.createRefund(paymentId, { amount: order.amount })
+    await openOrder(order.id)
+    await expect.poll(() => byTestId('order-headline-state').textContent()).toBe('Refund on its way')
+  })
 })
 
 describe('axe on every state the issue-49 calls visit (item 4)', () => {
