@@ -108,12 +108,29 @@ export function updateBlocker(p: Pick<Payment, 'status'>): string | null {
 /** Why a payment cannot be canceled now; null when it can. */
 export function cancelPaymentBlocker(p: Pick<Payment, 'status' | 'method'> & { orderId?: string }): string | null {
   if (paymentIsCancelable(p)) return null
-  if (p.orderId !== undefined) return `This payment belongs to order ${p.orderId}; cancel the order instead.`
   if (p.status === 'paid') return 'A paid payment cannot be canceled: the customer has paid. Refund it instead.'
+  if (p.orderId !== undefined) return orderPaymentCancelWhy({ ...p, orderId: p.orderId })
   if (p.status === 'open') {
     return `An open ${p.method ?? 'payment without a chosen method'} payment cannot be canceled; it expires by itself if the customer does not pay.`
   }
   return `A ${p.status} payment cannot be canceled.`
+}
+
+/**
+ * Why a payment of an order cannot be canceled, without contradicting the order's own rule
+ * (cancelOrderBlocker): "cancel the order instead" only where the order can be canceled with this
+ * payment as it is (authorized, or open with a method canceled with its order).
+ */
+function orderPaymentCancelWhy(p: Pick<Payment, 'status' | 'method'> & { orderId: string }): string {
+  const belongs = `This payment belongs to order ${p.orderId}`
+  if (p.status === 'authorized') return `${belongs}: it is canceled with its order; cancel the order instead.`
+  if (p.status === 'open' && !blocksOrderCancel({ id: '', status: p.status, method: p.method })) {
+    return `${belongs}: it is canceled with its order; cancel the order instead.`
+  }
+  if (p.status === 'open') {
+    return `${belongs} and is open: it expires by itself if the customer does not pay, and its order cannot be canceled while it is open.`
+  }
+  return `${belongs}; a ${p.status} payment cannot be canceled.`
 }
 
 /**
@@ -159,7 +176,8 @@ export type NextStep = { kind: 'open-order'; label: string }
 
 export function cancelPaymentNextStep(p: Pick<Payment, 'status'> & { orderId?: string }): NextStep | null {
   if (paymentIsCancelable({ ...p, method: null })) return null
-  return p.orderId !== undefined ? { kind: 'open-order', label: 'Open the order' } : null
+  // A paid one is refunded here, not through its order.
+  return p.orderId !== undefined && p.status !== 'paid' ? { kind: 'open-order', label: 'Open the order' } : null
 }
 
 /**

@@ -110,7 +110,9 @@ const queueId = z.string().regex(/^q_[0-9a-f]{16}$/, 'a queued refund id looks l
 
 export const actionChannels = {
   /** The refunds queued at this desk for a payment (waiting, and what became of the others). */
-  'payments.queuedRefunds': defineChannel<{ queued: QueuedRefund[] }>()(z.object({ paymentId }).strict()),
+  'payments.queuedRefunds': defineChannel<{ queued: QueuedRefund[]; notice: string | null }>()(
+    z.object({ paymentId }).strict(),
+  ),
   'payments.cancelQueuedRefund': defineChannel<{ queued: QueuedRefund }>()(z.object({ queueId }).strict()),
   'payments.cancelRefund': defineChannel<CancelRefundResult>()(z.object({ paymentId, refundId, from }).strict()),
   'payments.refundGuard': defineChannel<RefundGuardResult>()(z.object({ paymentId, from }).strict()),

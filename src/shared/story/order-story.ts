@@ -15,6 +15,7 @@ import {
   type TimelineEvent,
   type Tone,
 } from './payment-story'
+import { refundInFlight } from './words'
 
 function at(iso: string | undefined | null, words: DateWords): string {
   return iso ? `${formatMoment(iso, 'day', words)} at ${formatMoment(iso, 'time', words)}` : ''
@@ -34,15 +35,33 @@ function refundedOf(o: Pick<Order, 'amount' | 'amountRefunded' | '_embedded'>): 
   return minor > 0n ? amountFromMinor(minor, o.amount.currency) : null
 }
 
-/** The state in the agent's words; an order refunded in full reads "Refunded". */
+/**
+ * The state in the agent's words; an order refunded in full reads "Refunded", but only once the money
+ * left, as a payment does (paymentState): read with its refunds (the order view), one still queued,
+ * pending or processing makes it "Refund on its way"; read without them it says "Refund made".
+ */
 function orderState(o: Pick<Order, 'status' | 'amount' | 'amountRefunded' | '_embedded'>): {
   state: string
   tone: Tone
 } {
   const refunded = refundedOf(o)
-  if (refunded && toMinor(refunded) >= toMinor(o.amount)) return { state: 'Refunded', tone: 'neutral' }
-  if (refunded) return { state: 'Partly refunded', tone: 'done' }
-  return statusState(o.status)
+  if (!refunded) return statusState(o.status)
+  const refunds = o._embedded?.refunds
+  const full = toMinor(refunded) >= toMinor(o.amount)
+  if (!Array.isArray(refunds)) return { state: full ? 'Refund made' : 'Part refund made', tone: 'neutral' }
+  if (refunds.some((r) => refundInFlight(r.status))) return { state: 'Refund on its way', tone: 'waiting' }
+  return full ? { state: 'Refunded', tone: 'neutral' } : { state: 'Partly refunded', tone: 'done' }
+}
+
+/**
+ * Whether an order's expiry date still means something: only while it waits to be paid or, once
+ * authorized, to be shipped (https://docs.mollie.com/orders/overview: an order stays valid for a
+ * time, 28 days by default; https://docs.mollie.com/changelog/new-in-task-center-order-expiry: a
+ * created or authorized order expires on that date). A paid, shipped, completed, canceled or
+ * expired order shows none.
+ */
+export function orderExpiryApplies(status: Order['status']): boolean {
+  return status === 'created' || status === 'pending' || status === 'authorized'
 }
 
 function paidMoment(o: Order): string | undefined {

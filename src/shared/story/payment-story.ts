@@ -73,13 +73,16 @@ export function statusState(status: string): { state: string; tone: Tone } {
 type WithRefunds = { _embedded?: { refunds?: readonly Pick<Refund, 'status'>[] } }
 
 /**
- * The state in the agent's words: a paid payment all refunded reads "Refunded", not "Paid"; but only
- * once the money left: while a refund it was read with is still queued, pending or processing, it
- * reads "Refund on its way" (issue 49 item 3). A payment read without its refunds (a list row) cannot
- * tell, and reads by its amounts.
+ * The state in the agent's words, one rule for the lists and the payment view (issue 49 items 2-3):
+ * a paid payment all refunded reads "Refunded", not "Paid", but only once the money left. Read with
+ * its refunds (the view), a refund still queued, pending or processing makes it "Refund on its way".
+ * Read without them (a list row: the service lists payments with their amounts only), it cannot tell
+ * whether the money left, so it says what it knows: "Refund made" ("Part refund made" for a part),
+ * never "Refunded" for a refund that may still be pending.
  */
 export function paymentState(
   p: Pick<Payment, 'status' | 'amount' | 'amountRefunded' | 'amountChargedBack'> & WithRefunds,
+  refunds: readonly Pick<Refund, 'status'>[] | undefined = p._embedded?.refunds,
 ): {
   state: string
   tone: Tone
@@ -87,7 +90,8 @@ export function paymentState(
   if (p.status === 'paid') {
     if (isPositive(p.amountChargedBack)) return PAID_STATES.chargedBack
     const share = refundedShare(p)
-    if (share && (p._embedded?.refunds ?? []).some((r) => refundInFlight(r.status))) return PAID_STATES.refundOnItsWay
+    if (share && !Array.isArray(refunds)) return share === 'fully' ? PAID_STATES.refundMade : PAID_STATES.partRefundMade
+    if (share && refunds?.some((r) => refundInFlight(r.status))) return PAID_STATES.refundOnItsWay
     if (share === 'fully') return PAID_STATES.refunded
     if (share === 'partly') return PAID_STATES.partlyRefunded
   }
@@ -100,6 +104,8 @@ const PAID_STATES = {
   refunded: { state: 'Refunded', tone: 'neutral' },
   partlyRefunded: { state: 'Partly refunded', tone: 'neutral' },
   refundOnItsWay: { state: 'Refund on its way', tone: 'waiting' },
+  refundMade: { state: 'Refund made', tone: 'neutral' },
+  partRefundMade: { state: 'Part refund made', tone: 'neutral' },
 } as const satisfies Record<string, { state: string; tone: Tone }>
 
 /** Every state word paymentState gives for a known status (the list sizes its status column to the longest). */
@@ -245,7 +251,7 @@ export function paymentStory(p: Payment, input: StoryInput = {}): Story {
   const words = input.words ?? {}
   const refunds = input.refunds ?? p._embedded?.refunds ?? []
   const chargebacks = input.chargebacks ?? p._embedded?.chargebacks ?? []
-  const { state, tone } = paymentState(p)
+  const { state, tone } = paymentState(p, input.refunds ?? p._embedded?.refunds)
   return {
     state,
     tone,

@@ -7,9 +7,14 @@ type ServiceOptions = Parameters<typeof createActionsService>[0]
 
 export function actionsOverClient(
   client: unknown,
-  options: Omit<ServiceOptions, 'connections' | 'getKey'>,
+  {
+    key = randomBytes(32),
+    ...options
+  }: Omit<ServiceOptions, 'connections' | 'getKey'> & {
+    /** The data key (a restart of the same desk passes the same one). */
+    key?: Uint8Array
+  },
 ): ActionsService {
-  const key = randomBytes(32)
   return createActionsService({
     ...options,
     getKey: async () => key,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   cancelOrderBlocker,
   cancelOrderInstead,
+  cancelPaymentBlocker,
+  cancelPaymentNextStep,
   noPaymentActionWhy,
   refundBlocker,
 } from '../../../src/shared/payment-actions'
@@ -88,5 +90,48 @@ describe('a payment no action applies to says why and what to do instead', () =>
     expect(
       noPaymentActionWhy({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }),
     ).toBe(refundBlocker({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }))
+  })
+})
+
+describe('a payment of an order: no hint contradicts the order’s own rule (issue 49 item 8)', () => {
+  /** The order a payment of this state belongs to, as the service leaves it. */
+  const ORDER_OF = {
+    open: 'created',
+    pending: 'pending',
+    authorized: 'authorized',
+    paid: 'paid',
+    failed: 'created',
+    canceled: 'created',
+    expired: 'created',
+  } as const
+
+  it('says "cancel the order instead" only where that order can be canceled', () => {
+    const methods: Payment['method'][] = ['ideal', 'creditcard', 'banktransfer', 'directdebit', 'klarnapaylater', null]
+    for (const status of Object.keys(ORDER_OF) as (keyof typeof ORDER_OF)[]) {
+      for (const method of methods) {
+        const payment = { id: 'tr_ofOrder1', status, method, orderId: 'ord_1' }
+        const why = cancelPaymentBlocker(payment) ?? ''
+        const orderWhy = cancelOrderBlocker({ status: ORDER_OF[status] }, [payment])
+        if (/cancel the order instead/.test(why)) expect(orderWhy, `${status} ${method}`).toBeNull()
+      }
+    }
+  })
+
+  it('a paid payment of a paid order is refunded, not sent to its order', () => {
+    const payment = { status: 'paid' as const, method: 'ideal' as const, orderId: 'ord_1' }
+    expect(cancelPaymentBlocker(payment)).toBe(
+      'A paid payment cannot be canceled: the customer has paid. Refund it instead.',
+    )
+    expect(cancelPaymentNextStep(payment)).toBeNull()
+    expect(cancelOrderInstead({ status: 'paid' })).toMatch(/refund its payment instead/)
+  })
+
+  it('an open iDEAL payment of an order waits; an open bank transfer goes with its order', () => {
+    expect(cancelPaymentBlocker({ status: 'open', method: 'ideal', orderId: 'ord_1' })).toMatch(
+      /expires by itself .* its order cannot be canceled while it is open/,
+    )
+    expect(cancelPaymentBlocker({ status: 'open', method: 'banktransfer', orderId: 'ord_1' })).toMatch(
+      /canceled with its order; cancel the order instead/,
+    )
   })
 })

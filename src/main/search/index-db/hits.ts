@@ -101,6 +101,19 @@ export function toHit(ctx: IndexContext, kind: SyncKind, r: HitRow, q: ParsedQue
   }
 }
 
+/**
+ * A payment of an order is the order's customer's: the order holds their address and e-mail (its
+ * payment may carry a name at most). A failure that may need a call names them, so the agent knows
+ * whom to call and at which address; the payment's own words stay when the order is not indexed.
+ */
+function withOrderCustomer(ctx: IndexContext, hit: SearchHit): SearchHit {
+  if (!hit.orderId) return hit
+  const order = ctx.stmt(`SELECT rid FROM orders WHERE id = ?`).get(hit.orderId) as { rid: number } | undefined
+  const words = order ? wordsOf(ctx, 'orders', { rid: order.rid, tkey: null } as HitRow) : undefined
+  const line = customerLine(words?.name, words?.email)
+  return line ? { ...hit, customer: line } : hit
+}
+
 /** Counts by status in [fromMs, toMs) and the failures that may need a call. */
 export function homeSummary(
   ctx: IndexContext,
@@ -125,7 +138,7 @@ export function homeSummary(
   return {
     today: byStatus(nowRanges.todayFrom),
     last7Days: byStatus(nowRanges.weekFrom),
-    failuresToday: failures.map((r) => toHit(ctx, 'payments', r, empty, [])),
+    failuresToday: failures.map((r) => withOrderCustomer(ctx, toHit(ctx, 'payments', r, empty, []))),
     payments: countRows(ctx, 'payments'),
     orders: countRows(ctx, 'orders'),
   }

@@ -11,6 +11,7 @@ import { isDefinitiveClientError } from '../orders'
 import { createPendingActions } from '../pending-actions'
 import { recordedSend, type RecordedWrite } from '../../team/recorded-write'
 import { readBeforeAct } from './fresh-read'
+import { createQueuedStore, type QueuedStore } from './queued-store'
 import type { ActionsClient, ActionsServiceOptions, View } from './types'
 
 /** What every action needs: the options, the pending keys and the request-id trace. */
@@ -25,6 +26,8 @@ export interface ActionsContext {
   readonly madeHere: Map<string, string>
   /** Refunds of the rest waiting for the duplicate window to end (queued-refunds.ts). */
   readonly queued: Map<string, QueuedEntry>
+  /** Where they are kept between runs (queued-store.ts). */
+  readonly queuedStore: QueuedStore
   /** Runs `run` at `atMs` (ms since the epoch); returns what cancels it. */
   readonly schedule: (atMs: number, run: () => void) => () => void
 }
@@ -35,6 +38,8 @@ export interface QueuedEntry {
   connectionId: string
   /** The refunds the payment had when it was queued: another one since stops the send. */
   refundIds: string[]
+  /** The helpdesk ticket it was asked with (recorded when it is sent). */
+  ticket: string | null
   cancel: () => void
 }
 
@@ -64,7 +69,22 @@ export function createActionsContext(options: ActionsServiceOptions): ActionsCon
       const timer = setTimeout(run, Math.max(0, atMs - now()))
       return () => clearTimeout(timer)
     })
-  return { options, now, trace, pending, stopObserving, madeHere: new Map(), queued: new Map(), schedule }
+  const queuedStore = createQueuedStore({
+    dataDir: options.dataDir,
+    getKey: options.getKey,
+    ...(options.highWater ? { highWater: options.highWater } : {}),
+  })
+  return {
+    options,
+    now,
+    trace,
+    pending,
+    stopObserving,
+    madeHere: new Map(),
+    queued: new Map(),
+    queuedStore,
+    schedule,
+  }
 }
 
 /** Runs `run`, noting the request id of the API call made inside it (for the Inspector). */

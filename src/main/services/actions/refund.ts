@@ -88,9 +88,15 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
       orderId: payment.orderId,
     })
   if (queueBehind) {
-    const send: SendRefund = (queued) =>
-      refundPayment(ctx, { ...queued, ...(ticket ? { ticket } : {}), from: 'payment', confirmed: true })
-    return queueRest(ctx, send, { connection, payment, guard, earlier: queueBehind, amount, description })
+    return queueRest(ctx, sendQueuedRefund(ctx), {
+      connection,
+      payment,
+      guard,
+      earlier: queueBehind,
+      amount,
+      description,
+      ticket,
+    })
   }
   // Sent despite an open chargeback: the agent's reason goes with the request (the Inspector's entry)
   // and into the team's action record.
@@ -120,6 +126,11 @@ export async function refundPayment(ctx: ActionsContext, input: RefundInput): Pr
   // calls the shop, and the view's timeline shows it without a read of its own.
   const deliveries = await deliveriesOf(after, { deliveries: ctx.options.deliveries })
   return { refund, payment: after, requestId, deliveries: deliveries ? [...deliveries] : null }
+}
+
+/** How a held refund of the rest is sent when its time comes (asked when it was queued). */
+export function sendQueuedRefund(ctx: ActionsContext): SendRefund {
+  return (queued) => refundPayment(ctx, { ...queued, from: 'payment', confirmed: true })
 }
 
 /**

@@ -1,25 +1,27 @@
 import { cancelPaymentRefund } from './cancel-refund'
 import { listChargebacks } from '../chargebacks'
 import { createActionsContext, traced } from './context'
-import { cancelQueued, queuedFor } from './queued-refunds'
+import { cancelQueued, queuedFor, queuedLoaded, resumeQueued } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'
 import { cancelCustomerSubscription, openRecurring, revokeCustomerMandate } from './recurring'
 import { cancelPayment, updatePayment } from './payment-changes'
-import { listPaymentRefunds, refundGuard, refundPayment } from './refund'
+import { listPaymentRefunds, refundGuard, refundPayment, sendQueuedRefund } from './refund'
 import type { ActionsService, ActionsServiceOptions } from './types'
 
 /** The actions of the payment and order views, wired to one context (pending keys, request ids). */
 export function createActionsService(options: ActionsServiceOptions): ActionsService {
   const ctx = createActionsContext(options)
+  // The refunds of the rest held when Paydesk last closed: loaded and scheduled again.
+  resumeQueued(ctx, sendQueuedRefund(ctx))
   return {
     getOrder: (id) => getOrder(ctx, id),
     refund: (input) => refundPayment(ctx, input),
     refundGuard: (input) => refundGuard(ctx, input),
     cancelRefund: (input) => cancelPaymentRefund(ctx, input),
-    queuedRefunds: (paymentId) => ({ queued: queuedFor(ctx, paymentId) }),
+    queuedRefunds: (paymentId) => queuedFor(ctx, paymentId),
     listChargebacks: async () =>
       listChargebacks(await options.connections.getActiveClient(), (run) => traced(ctx, run)),
-    cancelQueuedRefund: (queueId) => ({ queued: cancelQueued(ctx, queueId) }),
+    cancelQueuedRefund: async (queueId) => ({ queued: await cancelQueued(ctx, queueId) }),
     pendingNotice: () => ctx.pending.takeNotice(),
     listRefunds: (paymentId) => listPaymentRefunds(ctx, paymentId),
     cancelPayment: (input) => cancelPayment(ctx, input),
@@ -32,7 +34,12 @@ export function createActionsService(options: ActionsServiceOptions): ActionsSer
     pendingCount: () => ctx.pending.with((entries) => Object.keys(entries).length),
     dispose() {
       ctx.stopObserving?.()
-      for (const entry of ctx.queued.values()) entry.cancel()
+      const stop = () => {
+        for (const entry of ctx.queued.values()) entry.cancel()
+      }
+      stop()
+      // Held refunds still loading are stopped once they are.
+      void queuedLoaded(ctx).then(stop)
     },
   }
 }

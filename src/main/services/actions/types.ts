@@ -71,10 +71,13 @@ export interface ActionsService {
   }): Promise<RefundResult>
   /** The account's chargebacks, open first, newest first (the chargebacks workspace). */
   listChargebacks(): Promise<ChargebacksView>
-  /** The refunds of the rest queued at this desk for a payment. */
-  queuedRefunds(paymentId: string): { queued: QueuedRefund[] }
+  /**
+   * The refunds of the rest held at this desk for a payment (kept in the data folder across restarts);
+   * `notice` when the kept ones could not be read at start (none of them is sent).
+   */
+  queuedRefunds(paymentId: string): Promise<{ queued: QueuedRefund[]; notice: string | null }>
   /** Cancels a queued refund of the rest before it is sent. */
-  cancelQueuedRefund(queueId: string): { queued: QueuedRefund }
+  cancelQueuedRefund(queueId: string): Promise<{ queued: QueuedRefund }>
   /** Cancels a queued or pending refund (checked in main on a fresh read). */
   cancelRefund(input: { paymentId: string; refundId: string; from?: View }): Promise<CancelRefundResult>
   /** The refund dialog's fresh read: the payment, its refunds and chargebacks, and what they mean. */

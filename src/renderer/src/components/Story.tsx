@@ -27,12 +27,14 @@ export function StoryHeadline({ story, testId }: { story: Story; testId: string 
   )
 }
 
-export function Timeline(props: { story: Story; testId: string; locale: string }): React.JSX.Element {
+export function Timeline(props: { story: Story; testId: string; locale: string; level?: 2 | 3 }): React.JSX.Element {
   const { story, testId } = props
   const words = { locale: props.locale }
+  // Its heading follows the view's: an h3 under a drawer's h2, an h2 right under a screen's h1.
+  const Heading = props.level === 2 ? 'h2' : 'h3'
   return (
     <section aria-label="What happened" className="story-timeline">
-      <h3>What happened</h3>
+      <Heading>What happened</Heading>
       <ol data-testid={testId}>
         {story.timeline.map((e, i) => (
           <li key={`${e.at}-${i}`} className={TONE_CLASS[e.tone]}>

@@ -63,7 +63,7 @@ export interface ActionsState {
     | { paymentId: string; state: 'error'; error: ErrorView }
     | null
   /** The refunds of the rest queued at this desk for the payment on screen (main holds them). */
-  queued: { paymentId: string; list: QueuedRefund[] } | null
+  queued: { paymentId: string; list: QueuedRefund[]; notice?: string | null } | null
   loadQueued(paymentId: string): Promise<void>
   cancelQueued(paymentId: string, queueId: string): Promise<void>
   open(kind: ActionKind, targetId: string): void
@@ -140,8 +140,8 @@ function keepRefunds(set: Access['set'], paymentId: string, payment: Payment): b
 /** Reads the refunds of the rest main holds for a payment; a failed read leaves what was shown. */
 async function loadQueued(set: Access['set'], port: ActionsPort, paymentId: string): Promise<void> {
   try {
-    const { queued } = await port.queuedRefunds(paymentId)
-    set({ queued: { paymentId, list: queued } })
+    const { queued, notice } = await port.queuedRefunds(paymentId)
+    set({ queued: { paymentId, list: queued, notice } })
   } catch {
     // Nothing to add: the list stays as it was.
   }
@@ -151,8 +151,11 @@ async function loadQueued(set: Access['set'], port: ActionsPort, paymentId: stri
 async function cancelQueued(access: Access, port: ActionsPort, paymentId: string, queueId: string): Promise<void> {
   try {
     const { queued } = await port.cancelQueuedRefund(queueId)
-    const list = access.get().queued?.list ?? []
-    access.set({ queued: { paymentId, list: list.map((q) => (q.id === queued.id ? queued : q)) } })
+    const shown = access.get().queued
+    const list = shown?.list ?? []
+    access.set({
+      queued: { paymentId, list: list.map((q) => (q.id === queued.id ? queued : q)), notice: shown?.notice ?? null },
+    })
   } catch (error) {
     access.set({ error: toErrorView(error) })
   }

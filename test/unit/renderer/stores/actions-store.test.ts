@@ -36,7 +36,7 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
     },
     async queuedRefunds(paymentId) {
       calls.push(`queued ${paymentId}`)
-      return { queued: [] }
+      return { queued: [], notice: null }
     },
     async cancelQueuedRefund(queueId) {
       calls.push(`cancel-queued ${queueId}`)
@@ -196,5 +196,12 @@ describe('actions store', () => {
     )
     await store.getState().loadRefunds('tr_1')
     expect(store.getState().refundsError).toBe('network down')
+  })
+
+  it('keeps main’s notice that the held refunds could not be read, for the payment view to show', async () => {
+    const notice = 'The refunds held at this desk could not be read when Paydesk started; none of them will be sent.'
+    const store = createActionsStore(port({ queuedRefunds: async () => ({ queued: [], notice }) }))
+    await store.getState().loadQueued('tr_1')
+    expect(store.getState().queued).toEqual({ paymentId: 'tr_1', list: [], notice })
   })
 })

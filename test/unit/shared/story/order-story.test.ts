@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Order, Payment } from '../../../../src/shared/api-types'
-import { orderStory } from '../../../../src/shared/story/order-story'
+import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
+import { orderExpiryApplies, orderStory } from '../../../../src/shared/story/order-story'
 
 const words = { locale: 'en-GB', timeZone: 'UTC' }
 const link = { href: 'x', type: 't' }
@@ -86,17 +86,38 @@ describe('the story of an order (issue 25 item 3)', () => {
 
   it('an order whose payment was refunded (not its lines) reads so too', () => {
     const refundedPayment = { ...paid, amountRefunded: { currency: 'EUR', value: '29.00' } }
-    const story = orderStory(order({ status: 'paid', _embedded: { payments: [refundedPayment] } }), { words })
+    const story = orderStory(order({ status: 'paid', _embedded: { payments: [refundedPayment], refunds: [] } }), {
+      words,
+    })
     expect(story.state).toBe('Partly refunded')
     expect(story.headline).toMatch(/· €29\.00 refunded of €59\.95$/)
   })
 
-  it('an order refunded in full reads Refunded; an expired one says the customer did not pay', () => {
-    expect(orderStory(order({ status: 'paid', amountRefunded: { currency: 'EUR', value: '59.95' } })).state).toBe(
-      'Refunded',
-    )
+  it('an order refunded in full reads Refunded once the money left; an expired one says the customer did not pay', () => {
+    const full = { status: 'paid' as const, amountRefunded: { currency: 'EUR', value: '59.95' } }
+    const withRefund = (status: string) => order({ ...full, _embedded: { refunds: [{ status } as unknown as Refund] } })
+    expect(orderStory(withRefund('refunded')).state).toBe('Refunded')
+    expect(orderStory(withRefund('pending')).state).toBe('Refund on its way')
+    // Read without its refunds, it cannot tell whether the money left.
+    expect(orderStory(order(full)).state).toBe('Refund made')
     const expired = orderStory(order({ status: 'expired', expiredAt: '2026-11-22T08:00:00Z' }), { words })
     expect(expired.headline).toBe('Expired on 22 Nov at 8:00: the customer did not pay €59.95')
     expect(expired.tone).toBe('problem')
+  })
+})
+
+describe('the expiry an order shows (issue 49 item 8)', () => {
+  it('only while it waits to be paid or shipped: never on a paid, canceled or finished order', () => {
+    const statuses: Order['status'][] = [
+      'created',
+      'pending',
+      'authorized',
+      'paid',
+      'shipping',
+      'completed',
+      'canceled',
+      'expired',
+    ]
+    expect(statuses.filter(orderExpiryApplies)).toEqual(['created', 'pending', 'authorized'])
   })
 })

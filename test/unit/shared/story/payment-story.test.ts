@@ -72,16 +72,40 @@ describe('the headline of a payment', () => {
 })
 
 describe('the state the lists show', () => {
-  it('reads a paid payment refunded in full as Refunded, a part as Partly refunded, a chargeback first', () => {
+  const refunded = (value: string) => ({ amountRefunded: { currency: 'EUR', value } })
+  const withRefunds = (...statuses: Refund['status'][]) => ({
+    _embedded: { refunds: statuses.map((status) => refund({ status })) },
+  })
+
+  it('reads a paid payment read with its refunds as Refunded, Partly refunded or Refund on its way; a chargeback first', () => {
     expect(paymentState(payment()).state).toBe('Paid')
-    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '59.95' } })).state).toBe('Refunded')
-    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.01' } })).state).toBe('Partly refunded')
-    expect(paymentState(payment({ amountRefunded: { currency: 'EUR', value: '0.00' } })).state).toBe('Paid')
+    expect(paymentState(payment({ ...refunded('59.95'), ...withRefunds('refunded') })).state).toBe('Refunded')
+    expect(paymentState(payment({ ...refunded('0.01'), ...withRefunds('refunded') })).state).toBe('Partly refunded')
+    expect(paymentState(payment({ ...refunded('59.95'), ...withRefunds('refunded', 'pending') })).state).toBe(
+      'Refund on its way',
+    )
+    expect(paymentState(payment({ ...refunded('59.95'), ...withRefunds('queued') })).state).toBe('Refund on its way')
+    expect(paymentState(payment(refunded('0.00'))).state).toBe('Paid')
     expect(
       paymentState(payment({ amountChargedBack: { currency: 'EUR', value: '59.95' }, amountRefunded: undefined }))
         .state,
     ).toBe('Charged back')
     expect(paymentState(payment({ status: 'expired' })).state).toBe('Expired')
+  })
+
+  it('reads a list row (no refunds read) by what it knows: a refund made, never Refunded', () => {
+    const row = payment({ ...refunded('59.95'), _embedded: undefined })
+    expect(paymentState(row).state).toBe('Refund made')
+    expect(paymentState(payment({ ...refunded('0.01'), _embedded: undefined })).state).toBe('Part refund made')
+    // The refunds read for the view decide for the same row.
+    expect(paymentState(row, [{ status: 'pending' }]).state).toBe('Refund on its way')
+    expect(paymentState(row, [{ status: 'refunded' }]).state).toBe('Refunded')
+  })
+
+  it('tells the list and the view the same for a refund still pending', () => {
+    const p = payment({ ...refunded('59.95'), ...withRefunds('pending') })
+    expect(paymentStory(p, { words }).state).toBe('Refund on its way')
+    expect(paymentState({ ...p, _embedded: undefined }).state).not.toBe('Refunded')
   })
 })
 

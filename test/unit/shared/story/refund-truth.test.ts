@@ -58,8 +58,8 @@ describe('refund truth', () => {
     expect(paymentState(withRefund('pending'))).toEqual({ state: 'Refund on its way', tone: 'waiting' })
     expect(paymentState(withRefund('processing')).state).toBe('Refund on its way')
     expect(paymentState(withRefund('refunded'))).toEqual({ state: 'Refunded', tone: 'neutral' })
-    // Read without its refunds (a list row), it can only go by the amounts.
-    expect(paymentState(paid).state).toBe('Refunded')
+    // Read without its refunds (a list row), it cannot tell whether the money left: a refund made.
+    expect(paymentState(paid)).toEqual({ state: 'Refund made', tone: 'neutral' })
     expect(noPaymentActionWhy(withRefund('pending'))).toMatch(/a refund is on its way to the customer/)
     expect(noPaymentActionWhy(withRefund('refunded'))).toBe(
       'This payment has been refunded in full; nothing is left to refund.',

@@ -8,7 +8,8 @@ import { userLocale } from '../payments/format'
 
 /**
  * The refunds of the rest this desk holds for a payment until the service takes the same amount
- * again (issue 49 item 2): when each is sent, and Cancel while it waits. Main keeps and sends them.
+ * again (issue 49 item 2): when each is sent, and Cancel while it waits. Main keeps them (in the data
+ * folder, across restarts) and sends them; when the kept ones could not be read, main's notice says so.
  */
 export function QueuedRefunds({
   store,
@@ -22,13 +23,19 @@ export function QueuedRefunds({
     void store.getState().loadQueued(paymentId)
   }, [store, paymentId])
   const list = queued?.paymentId === paymentId ? queued.list : []
-  if (list.length === 0) return null
+  const notice = queued?.paymentId === paymentId ? (queued.notice ?? null) : null
+  if (list.length === 0 && !notice) return null
   const locale = userLocale()
   return (
     <section className="refund-list" aria-labelledby="queued-refunds-title" data-testid="queued-refunds">
       <h3 id="queued-refunds-title" className="action-caption">
         Refunds held at this desk
       </h3>
+      {notice && (
+        <p className="notice" role="status" data-testid="queued-notice">
+          {notice}
+        </p>
+      )}
       <ul>
         {list.map((q) => (
           <li key={q.id} className={`refund-item refund-${q.state === 'waiting' ? 'queued' : q.state}`}>

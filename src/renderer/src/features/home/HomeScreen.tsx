@@ -119,8 +119,8 @@ export function HomeScreen(): React.JSX.Element {
                 <span className={`badge status-${hit.status}`} title={`Status: ${hit.status}`}>
                   {hit.state}
                 </span>{' '}
-                <span className="muted">
-                  {hit.customer} {formatMoment(hit.createdAt, 'day-time')}
+                <span className="muted" data-testid="home-failure-customer">
+                  {hit.customer || 'customer not known'} {formatMoment(hit.createdAt, 'day-time')}
                 </span>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import type { Payment } from '../../../../shared/api-types'
 import { StoryHeadline } from '../../components/Story'
 import { RequestButton } from '../../components/RequestButton'
 import { OrderActions } from '../actions/OrderActions'
@@ -5,6 +6,7 @@ import { LoadState } from '../payments/ErrorBanner'
 import { statusClass } from '../payments/format'
 import { AddressBlock, LinesTable, OrderSummary, PaymentLinkSection, PaymentsOfOrder } from './OrderSections'
 import { useOrderView } from './use-order-view'
+import { focusOpenedView } from '../search/use-search-box'
 import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
 import { RecordedTimeline } from '../team/RecordedTimeline'
 import './order.css'
@@ -48,7 +50,9 @@ export function OrderScreen(): React.JSX.Element {
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />
-          {story && <RecordedTimeline story={story} record={record} testId="order-timeline" locale={locale} />}
+          {story && (
+            <RecordedTimeline story={story} record={record} testId="order-timeline" locale={locale} level={2} />
+          )}
           {record && <RecordPanel store={record} />}
 
           <PaymentLinkSection
@@ -60,14 +64,7 @@ export function OrderScreen(): React.JSX.Element {
             newPayment={() => void store.getState().newPayment()}
           />
 
-          <section className="order-section" aria-labelledby="order-payments-title">
-            <h2 id="order-payments-title">Payments ({payments.length})</h2>
-            <PaymentsOfOrder
-              payments={payments}
-              locale={locale}
-              onOpen={(paymentId) => navigate({ screen: 'payments', paymentId })}
-            />
-          </section>
+          <OrderPayments payments={payments} locale={locale} navigate={navigate} />
 
           <section className="order-section" aria-labelledby="order-lines-title">
             <h2 id="order-lines-title">Items ({o.lines.length})</h2>
@@ -87,6 +84,28 @@ export function OrderScreen(): React.JSX.Element {
           </details>
         </div>
       )}
+    </section>
+  )
+}
+
+function OrderPayments(props: {
+  payments: Payment[]
+  locale: string
+  navigate: ReturnType<typeof useOrderView>['navigate']
+}): React.JSX.Element {
+  const { payments, locale, navigate } = props
+  return (
+    <section className="order-section" aria-labelledby="order-payments-title">
+      <h2 id="order-payments-title">Payments ({payments.length})</h2>
+      <PaymentsOfOrder
+        payments={payments}
+        locale={locale}
+        onOpen={(paymentId) => {
+          navigate({ screen: 'payments', paymentId })
+          // The keyboard goes to the opened payment (its heading), so R refunds it at once.
+          focusOpenedView(paymentId)
+        }}
+      />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import type { Address, Order, OrderLine, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
+import { orderExpiryApplies } from '../../../../shared/story/order-story'
 import { RequestButton } from '../../components/RequestButton'
 import { TableHead } from '../../components/TableHead'
 import type { OrderState } from '../../stores/order-store'
@@ -140,7 +141,7 @@ export function OrderSummary({ o, locale }: { o: Order; locale: string }): React
         </dd>
       </div>
       {MOMENTS.map(({ key, label }) =>
-        typeof o[key] === 'string' ? (
+        typeof o[key] === 'string' && (key !== 'expiresAt' || orderExpiryApplies(o.status)) ? (
           <div key={key}>
             <dt>{label}</dt>
             <dd>

@@ -16,12 +16,12 @@ export function useOpenTarget(): (target: OpenTarget) => void {
 }
 
 /**
- * After a result opens, the keyboard goes to what was opened (its heading), not back to the search
- * box: the view's keys (R refund, C cancel…) then act at once. The view may take a moment to load;
+ * After a result opens (or a payment from its order's view), the keyboard goes to what was opened
+ * (its heading), not back to the search box or the page's top: the view's keys (R refund, C cancel…) then act at once. The view may take a moment to load;
  * if the agent presses a key or clicks meanwhile (Ctrl+K again, another field), the keyboard stays
  * where they put it.
  */
-function focusOpenedView(id: string, frames = 60): void {
+export function focusOpenedView(id: string, frames = 60): void {
   const since = performance.now()
   let moved = false
   // The key or click that opened the result happened before `since`.

@@ -14,8 +14,11 @@ export function RecordedTimeline(props: {
   record: StoreApi<ObjectRecordState> | null
   testId: string
   locale: string
+  /** The level of its heading where the view has no h2 above it (the order view); 3 by default. */
+  level?: 2 | 3
 }): React.JSX.Element {
-  if (!props.record) return <Timeline story={props.story} testId={props.testId} locale={props.locale} />
+  if (!props.record)
+    return <Timeline story={props.story} testId={props.testId} locale={props.locale} level={props.level} />
   return <WithRecord {...props} record={props.record} />
 }
 
@@ -24,9 +27,10 @@ function WithRecord(props: {
   record: StoreApi<ObjectRecordState>
   testId: string
   locale: string
+  level?: 2 | 3
 }): React.JSX.Element {
   const { story, locale } = props
   const record = useStore(props.record, (s) => s.record)
   const timeline = record ? withRecordedWrites(story.timeline, record.actions, record.me, { locale }) : story.timeline
-  return <Timeline story={{ ...story, timeline }} testId={props.testId} locale={locale} />
+  return <Timeline story={{ ...story, timeline }} testId={props.testId} locale={locale} level={props.level} />
 }

@@ -86,7 +86,7 @@ async function runDue(actions: ReturnType<typeof service>): Promise<void> {
   if (!job || job.canceled) return
   now = job.atMs
   job.run()
-  await expect.poll(() => actions.queuedRefunds('tr_00000000REST').queued[0]?.state).not.toBe('waiting')
+  await expect.poll(async () => (await actions.queuedRefunds('tr_00000000REST')).queued[0]?.state).not.toBe('waiting')
 }
 
 describe('the rest of a payment behind the duplicate window', () => {
@@ -98,10 +98,10 @@ describe('the rest of a payment behind the duplicate window', () => {
     expect(result.queued).toMatchObject({ state: 'waiting', sendAt: '2026-11-28T11:06:00.000Z', amount: eur('44.50') })
     expect(result.queued?.note).toMatch(/sends this refund of the remaining €44\.50 at 11:06 UTC/)
     expect(calls).toEqual([])
-    expect(actions.queuedRefunds('tr_00000000REST').queued).toHaveLength(1)
+    expect((await actions.queuedRefunds('tr_00000000REST')).queued).toHaveLength(1)
     await runDue(actions)
     expect(calls).toEqual(['createRefund 44.50 at 2026-11-28T11:06:00.000Z'])
-    expect(actions.queuedRefunds('tr_00000000REST').queued[0]).toMatchObject({
+    expect((await actions.queuedRefunds('tr_00000000REST')).queued[0]).toMatchObject({
       state: 'sent',
       refundId: 're_0000000000R1',
     })
@@ -111,13 +111,13 @@ describe('the rest of a payment behind the duplicate window', () => {
     const actions = service()
     const { guard } = await actions.refundGuard({ paymentId: 'tr_00000000REST' })
     const { queued } = await actions.refund({ paymentId: 'tr_00000000REST', amount: eur('44.50'), seen: guard.token })
-    const canceled = actions.cancelQueuedRefund(queued?.id ?? '')
+    const canceled = await actions.cancelQueuedRefund(queued?.id ?? '')
     expect(canceled.queued).toMatchObject({
       state: 'canceled',
       note: 'Canceled before it was sent; nothing was refunded.',
     })
     expect(scheduled.at(-1)?.canceled).toBe(true)
-    expect(() => actions.cancelQueuedRefund(queued?.id ?? '')).toThrow(/can no longer be canceled/)
+    await expect(actions.cancelQueuedRefund(queued?.id ?? '')).rejects.toThrow(/can no longer be canceled/)
     expect(calls).toEqual([])
   })
 
@@ -128,7 +128,7 @@ describe('the rest of a payment behind the duplicate window', () => {
     refunds.push({ ...half, id: 're_00000COLLEAG', amount: eur('10.00') })
     await runDue(actions)
     expect(calls).toEqual([])
-    expect(actions.queuedRefunds('tr_00000000REST').queued[0]).toMatchObject({
+    expect((await actions.queuedRefunds('tr_00000000REST')).queued[0]).toMatchObject({
       state: 'not-sent',
       note: expect.stringMatching(/the payment changed since it was queued/),
     })
