@@ -2,6 +2,7 @@ import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import type { ColumnFit } from './column-fit'
 import { paymentColumns } from './columns'
 import { PaymentRow } from './row-cells'
@@ -30,8 +31,8 @@ const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 interface PaymentsTableProps {
   /** Rows in the list (loaded or placeholders). */
   rowCount: number
-  /** The payment at a list index, or null while its page is dropped or loading. */
-  rowAt: (index: number) => Payment | null
+  /** What the row at a list index shows, or null while its page is dropped or loading. */
+  rowAt: (index: number) => ListedPayment | null
   density: keyof typeof ROW_HEIGHT
   hiddenColumns: Record<string, boolean>
   /** The measured columns (column-fit.ts): their widths and which cells need no clip. */

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import { cellMayOverflow, type ColumnFit } from './column-fit'
 import { stateClass } from './format'
 import { rowText, type RowText } from './row-text'
@@ -14,7 +14,7 @@ import { rowText, type RowText } from './row-text'
  * so a row is one component and its cells plain elements (a page's 30 rows were 240 components to
  * render and commit; a fast scroll's 35 new rows a frame the same).
  */
-function paymentCell(id: string, payment: Payment, text: RowText, fit: ColumnFit): React.JSX.Element {
+function paymentCell(id: string, payment: ListedPayment, text: RowText, fit: ColumnFit): React.JSX.Element {
   const clip = cellMayOverflow(id, payment, text, fit) ? ' pay-clip' : ''
   switch (id) {
     case 'id':
@@ -76,7 +76,7 @@ export interface PaymentRowProps {
   /** The row's top in the list (px). */
   start: number
   /** null: the row's page is dropped or loading (a placeholder of the same height). */
-  payment: Payment | null
+  payment: ListedPayment | null
   selected: boolean
   /** The visible column ids, in order (a stable array while the columns do not change). */
   columns: readonly string[]
