@@ -7,7 +7,7 @@ import { rowText, type RowText } from './row-text'
 // One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are
 // computed once per payment object and locale (row-text.ts), each cell is one element (two for a
 // badge or a time), and the row is a memo component, so a row that stays in view is not drawn again.
-// Rows are grid rows of an ARIA table (role row / cell), placed by a transform and contained.
+// Rows are flex rows of an ARIA table (role row / cell), placed by a transform and contained.
 
 /**
  * The cell of column `id` for a payment: called as a function, not drawn as a component of its own,
