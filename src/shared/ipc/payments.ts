@@ -75,6 +75,11 @@ export interface PaymentsPageResult {
    * neighbouring pair).
    */
   rowsText: string
+  /**
+   * The same payments' listed fields (payments-page.ts ListedPayment), one line of JSON each, in the
+   * same order: what a row drawn parses, a quarter of the payment's text.
+   */
+  shownText: string
   /** The payments' ids, in the same order (export, find-in-list, the keys of a dropped page). */
   ids: string[]
   /** The currencies of the payments' amounts, sorted (the list filter's choices). */

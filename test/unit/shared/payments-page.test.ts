@@ -48,6 +48,18 @@ describe('a page of the list as main hands it to the renderer', () => {
     // A line break in a payment's text is escaped in its JSON: one line per payment still.
     const lines = result.rowsText.split('\n')
     expect(lines.map((l) => JSON.parse(l) as Payment)).toEqual(payments)
+    // What a row shows, one line per payment too: its listed fields, as they are, and not its links.
+    const shown = result.shownText.split('\n').map((l) => JSON.parse(l) as Payment)
+    expect(shown).toEqual(
+      payments.map(({ id, mode, createdAt, amount, description, status }) => ({
+        id,
+        mode,
+        createdAt,
+        amount,
+        description,
+        status,
+      })),
+    )
     expect(result.ids).toEqual(['tr_page0', 'tr_page1', 'tr_page2'])
     expect(result.currencies).toEqual(['EUR', 'USD'])
     expect(result.requestId).toBe('req_1')
@@ -72,5 +84,21 @@ describe('a page of the list as main hands it to the renderer', () => {
     expect(read.rows.at(1)?.description).toMatch(/^pasted by mistake: /)
     expect(read.rows.at(1)?.description).not.toContain(SECRET)
     expect(read.rows.at(2)).toEqual(payments[2])
+    expect(read.rows.shownAt(1)?.description).toMatch(/^pasted by mistake: /)
+    expect(read.rows.shownAt(1)?.description).not.toContain(SECRET)
+  })
+
+  it("tells a paid payment's refunds in its listed fields (the state word reads them), by status only", () => {
+    const refunded = payment(0, {
+      amountRefunded: { currency: 'EUR', value: '0.00' },
+      amountChargedBack: { currency: 'EUR', value: '0.00' },
+      method: 'creditcard',
+      _embedded: { refunds: [{ resource: 'refund', id: 're_1', status: 'pending' }] },
+    } as Partial<Payment>)
+    const shown = JSON.parse(toPageResult(list([refunded]), null).shownText) as Payment
+    expect(shown._embedded).toEqual({ refunds: [{ status: 'pending' }] })
+    expect(shown.amountRefunded).toEqual({ currency: 'EUR', value: '0.00' })
+    expect(shown.amountChargedBack).toEqual({ currency: 'EUR', value: '0.00' })
+    expect(shown.method).toBe('creditcard')
   })
 })

@@ -3,6 +3,7 @@
 // the rules (which pages to drop, which to fetch again) are unit-tested without a DOM.
 
 import type { Payment } from '../../../shared/api-types'
+import type { ListedPayment } from '../../../shared/payments-page'
 import type { PageRows } from './page-rows'
 
 type SlotState = 'loading' | 'loaded' | 'dropped' | 'error'
@@ -154,6 +155,15 @@ export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], ro
   const slot = slots[i]
   const start = offsets[i]
   return slot && start !== undefined ? (slot.rows?.at(row - start) ?? null) : null
+}
+
+/** What the row at a list index shows (its listed fields), or null for a placeholder. */
+export function shownRowAt(slots: readonly PageSlot[], offsets: readonly number[], row: number): ListedPayment | null {
+  const i = slotIndexAt(offsets, row)
+  if (i < 0) return null
+  const slot = slots[i]
+  const start = offsets[i]
+  return slot && start !== undefined ? (slot.rows?.shownAt(row - start) ?? null) : null
 }
 
 /** The list index of a payment (found by id, so also on a dropped page), or -1 when it is not in the list. */

@@ -135,15 +135,23 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
  * screen relies on: the page's links, and as many ids as rows. The rows are not parsed here.
  */
 export function parsePage(
-  result: Pick<PaymentsPageResult, 'pageText' | 'rowsText' | 'ids' | 'currencies'>,
+  result: Pick<PaymentsPageResult, 'pageText' | 'rowsText' | 'shownText' | 'ids' | 'currencies'>,
 ): PaymentsPage {
   const page = JSON.parse(result.pageText) as PaymentList | null
   if (!page || typeof page !== 'object' || !Array.isArray(page._embedded?.payments)) {
     throw new Error('The payments list reply has no _embedded.payments array (spec 4.3).')
   }
-  const { rowsText, ids, currencies } = result
+  const { rowsText, shownText, ids, currencies } = result
   const rowTexts = typeof rowsText === 'string' ? pageRowTexts(rowsText) : null
-  if (!rowTexts || !isStringArray(ids) || ids.length !== rowTexts.length || !isStringArray(currencies)) {
+  const shownTexts = typeof shownText === 'string' ? pageRowTexts(shownText) : null
+  if (
+    !rowTexts ||
+    !shownTexts ||
+    !isStringArray(ids) ||
+    ids.length !== rowTexts.length ||
+    shownTexts.length !== rowTexts.length ||
+    !isStringArray(currencies)
+  ) {
     throw new Error('The payments list reply has no row for each payment id.')
   }
   const href = (link: { href?: unknown } | null | undefined) => (typeof link?.href === 'string' ? link.href : null)
@@ -152,7 +160,7 @@ export function parsePage(
     nextLink: href(page._links?.next),
     previousLink: href(page._links?.previous),
     ids,
-    rows: new PageRows(rowTexts),
+    rows: new PageRows(rowTexts, shownTexts),
     currencies,
   }
 }

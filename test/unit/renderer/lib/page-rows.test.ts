@@ -59,4 +59,23 @@ describe('a page of rows kept as texts', () => {
     expect(rows.slice(2).at(2)).toBeNull()
     expect(rows.slice(9)).toBe(rows)
   })
+  it('draws a row from its listed fields, and opens or filters it with the whole payment', () => {
+    const whole = texts(3).map((t) => JSON.stringify({ ...(JSON.parse(t) as object), _links: { self: { href: 'x' } } }))
+    const rows = new PageRows(whole, texts(3))
+    const shown = rows.shownAt(1)
+    expect(shown).toEqual({ id: 'tr_r1', amount: { currency: 'EUR', value: '1.00' } })
+    expect(rows.shownAt(1)).toBe(shown)
+    expect(rows.at(1)).toEqual({
+      id: 'tr_r1',
+      amount: { currency: 'EUR', value: '1.00' },
+      _links: { self: { href: 'x' } },
+    })
+    expect(rows.all().map((p) => p._links)).toEqual([
+      { self: { href: 'x' } },
+      { self: { href: 'x' } },
+      { self: { href: 'x' } },
+    ])
+    expect(rows.slice(2).shownAt(1)).toEqual(shown)
+    expect(rows.slice(2).shownAt(2)).toBeNull()
+  })
 })

@@ -292,6 +292,7 @@ describe('payments store', () => {
     present(service.held[0]).resolve({
       pageText: '{"_embedded": {}}',
       rowsText: '',
+      shownText: '',
       ids: [],
       currencies: [],
       requestId: null,
@@ -328,6 +329,17 @@ describe('payments store', () => {
     const first = store.getState().loadFirst()
     const reply = service.answer(present(service.calls[0]))
     present(service.held[0]).resolve({ ...reply, rowsText: reply.rowsText.split('\n').slice(1).join('\n') })
+    await first
+    expect(store.getState().error?.message).toContain('no row for each payment id')
+    expect(store.getState().slots).toEqual([])
+  })
+
+  it('a reply with fewer rows shown than ids is an error', async () => {
+    const { service, store } = setup(10)
+    service.hold()
+    const first = store.getState().loadFirst()
+    const reply = service.answer(present(service.calls[0]))
+    present(service.held[0]).resolve({ ...reply, shownText: reply.shownText.split('\n').slice(1).join('\n') })
     await first
     expect(store.getState().error?.message).toContain('no row for each payment id')
     expect(store.getState().slots).toEqual([])

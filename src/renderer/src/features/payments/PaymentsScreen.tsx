@@ -64,7 +64,7 @@ export function PaymentsScreen(): React.JSX.Element {
   const [filterOpen, setFilterOpen] = useState(false)
   usePaymentsScreenLife(store, takeFocus, pendingFocus)
   const list = usePaymentsList(store, s)
-  const { loadedTotal, filterActive, compiled, filtered, totalRows, rowCount, rowAt, currencies } = list
+  const { loadedTotal, filterActive, compiled, filtered, totalRows, rowCount, shownAt, currencies } = list
   const { openIndex, onRange, onVisible } = list
   usePaymentsKeys(store, rowCount, openIndex, findRef)
   // The filter's fields show while it is on or asked for; otherwise one button stands for them.
@@ -131,7 +131,7 @@ export function PaymentsScreen(): React.JSX.Element {
           ) : (
             <PaymentsTable
               rowCount={rowCount}
-              rowAt={rowAt}
+              rowAt={shownAt}
               density={s.prefs.density}
               hiddenColumns={hiddenColumns}
               fit={fit}

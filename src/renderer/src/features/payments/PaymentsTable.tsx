@@ -2,24 +2,25 @@ import { flexRender, getCoreRowModel, useReactTable, type VisibilityState } from
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import type { ColumnFit } from './column-fit'
 import { paymentColumns } from './columns'
 import { PaymentRow } from './row-cells'
 import { createRowKeys } from './row-keys'
 
 /**
- * The grid's columns: fixed widths and the description taking the rest (as a fixed table layout
- * would); with no description, the fixed columns share the width in proportion.
+ * The columns' widths, as each column's flex (the rows are flex rows: payments.css): fixed widths and
+ * the description taking the rest; with no description, the fixed columns share the width in
+ * proportion, never narrower than their width. One CSS variable per visible column, read by its cells.
  */
-function gridColumns(ids: readonly string[], widths: ColumnFit['widths']): string {
+function columnFlex(ids: readonly string[], widths: ColumnFit['widths']): Record<string, string> {
   const fill = ids.some((id) => widths[id] === undefined)
-  return ids
-    .map((id) => {
-      const w = widths[id]
-      if (w === undefined) return 'minmax(0, 1fr)'
-      return fill ? `${w}px` : `minmax(${w}px, ${w}fr)`
-    })
-    .join(' ')
+  const vars: Record<string, string> = {}
+  for (const id of ids) {
+    const w = widths[id]
+    vars[`--pay-col-${id}`] = w === undefined ? '1 1 0px' : fill ? `0 0 ${w}px` : `${w} 0 ${w}px`
+  }
+  return vars
 }
 
 /** The table only draws headers through @tanstack/react-table; rows come from the virtualizer. */
@@ -30,8 +31,8 @@ const ROW_HEIGHT = { compact: 26, comfortable: 40 } as const
 interface PaymentsTableProps {
   /** Rows in the list (loaded or placeholders). */
   rowCount: number
-  /** The payment at a list index, or null while its page is dropped or loading. */
-  rowAt: (index: number) => Payment | null
+  /** What the row at a list index shows, or null while its page is dropped or loading. */
+  rowAt: (index: number) => ListedPayment | null
   density: keyof typeof ROW_HEIGHT
   hiddenColumns: Record<string, boolean>
   /** The measured columns (column-fit.ts): their widths and which cells need no clip. */
@@ -49,7 +50,7 @@ interface PaymentsTableProps {
   listId?: number
 }
 
-/** The header's table (@tanstack/react-table) over the visible columns, their ids and the grid template. */
+/** The header's table (@tanstack/react-table) over the visible columns, their ids and their widths. */
 function useTableColumns(hiddenColumns: Record<string, boolean>, widths: ColumnFit['widths']) {
   const columnVisibility = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {}
@@ -69,7 +70,7 @@ function useTableColumns(hiddenColumns: Record<string, boolean>, widths: ColumnF
   // One array per set of visible columns, so memoized rows are not drawn again for a new array.
   const columnIds = useMemo(() => (columnKey ? columnKey.split(',') : []), [columnKey])
 
-  const template = useMemo(() => gridColumns(columnIds, widths), [columnIds, widths])
+  const template = useMemo(() => columnFlex(columnIds, widths) as React.CSSProperties, [columnIds, widths])
   return { table, columnIds, template }
 }
 
@@ -152,7 +153,7 @@ function usePaymentsTable(props: PaymentsTableProps) {
 /**
  * The one virtualized list of payments: only the rows in view (plus a small overscan) are in the
  * DOM; rows of dropped pages render as placeholders of the same height, so the scroll position and
- * the scrollbar stay true while pages come and go. An ARIA table of CSS grid rows, each placed by a
+ * the scrollbar stay true while pages come and go. An ARIA table of flex rows, each placed by a
  * transform and contained (contain: strict): a row coming into view is laid out on its own, and the
  * rows that stay, and the rest of the window, are not laid out again.
  */
@@ -169,13 +170,7 @@ export const PaymentsTable = memo(function PaymentsTable(props: PaymentsTablePro
       role="region"
       aria-label="Payments list"
     >
-      <div
-        role="table"
-        className="pay-table"
-        aria-rowcount={rowCount}
-        data-testid="payments-table"
-        style={{ '--pay-columns': template } as React.CSSProperties}
-      >
+      <div role="table" className="pay-table" aria-rowcount={rowCount} data-testid="payments-table" style={template}>
         <div role="rowgroup" className="pay-head">
           {table.getHeaderGroups().map((group) => (
             <div role="row" key={group.id} className="pay-head-row" aria-rowindex={1}>

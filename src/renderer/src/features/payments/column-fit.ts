@@ -11,7 +11,7 @@
 // text with an ellipsis. A clip per cell made each cell a paint chunk of its own: 1 to 2 ms of each
 // full list update on CI's kind of machine (issue 28).
 
-import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import { PAYMENT_METHODS } from '../../../../shared/service/enums'
 import { idPrefix } from '../../../../shared/service/ids'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
@@ -96,7 +96,7 @@ export function fitFromMeasures(m: {
  * Whether the cell of column `id` may not fit its column, so it clips its text with an ellipsis: the
  * free-text columns always; the measured ones only for a text outside what they were sized for.
  */
-export function cellMayOverflow(id: string, payment: Payment, text: RowText, fit: ColumnFit): boolean {
+export function cellMayOverflow(id: string, payment: ListedPayment, text: RowText, fit: ColumnFit): boolean {
   switch (id) {
     case 'id':
       return payment.id.length > fit.idChars

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import { cellMayOverflow, type ColumnFit } from './column-fit'
 import { stateClass } from './format'
 import { rowText, type RowText } from './row-text'
@@ -7,14 +7,14 @@ import { rowText, type RowText } from './row-text'
 // One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are
 // computed once per payment object and locale (row-text.ts), each cell is one element (two for a
 // badge or a time), and the row is a memo component, so a row that stays in view is not drawn again.
-// Rows are grid rows of an ARIA table (role row / cell), placed by a transform and contained.
+// Rows are flex rows of an ARIA table (role row / cell), placed by a transform and contained.
 
 /**
  * The cell of column `id` for a payment: called as a function, not drawn as a component of its own,
  * so a row is one component and its cells plain elements (a page's 30 rows were 240 components to
  * render and commit; a fast scroll's 35 new rows a frame the same).
  */
-function paymentCell(id: string, payment: Payment, text: RowText, fit: ColumnFit): React.JSX.Element {
+function paymentCell(id: string, payment: ListedPayment, text: RowText, fit: ColumnFit): React.JSX.Element {
   const clip = cellMayOverflow(id, payment, text, fit) ? ' pay-clip' : ''
   switch (id) {
     case 'id':
@@ -76,7 +76,7 @@ export interface PaymentRowProps {
   /** The row's top in the list (px). */
   start: number
   /** null: the row's page is dropped or loading (a placeholder of the same height). */
-  payment: Payment | null
+  payment: ListedPayment | null
   selected: boolean
   /** The visible column ids, in order (a stable array while the columns do not change). */
   columns: readonly string[]

@@ -1,4 +1,4 @@
-import type { Payment } from '../../../../shared/api-types'
+import type { ListedPayment } from '../../../../shared/payments-page'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { paymentState } from '../../../../shared/story/payment-story'
 import { methodName } from '../../../../shared/story/words'
@@ -18,10 +18,10 @@ export interface RowText {
   method: string | null
 }
 
-const texts = new WeakMap<Payment, RowText>()
+const texts = new WeakMap<ListedPayment, RowText>()
 
 /** The list's texts of a payment, formatted once per payment object and locale. */
-export function rowText(payment: Payment, locale = userLocale()): RowText {
+export function rowText(payment: ListedPayment, locale = userLocale()): RowText {
   const known = texts.get(payment)
   if (known && known.locale === locale) return known
   const text: RowText = {

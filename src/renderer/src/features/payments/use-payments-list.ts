@@ -7,7 +7,15 @@ import type { Payment } from '../../../../shared/api-types'
 import { benchMark } from '../../lib/bench-marks'
 import { isControlKey, isTyping } from '../../lib/keyboard'
 import type { PageRows } from '../../lib/page-rows'
-import { loadedCount, loadedCurrencies, loadedRows, rowAt as slotRowAt, rowOffsets } from '../../lib/page-window'
+import type { ListedPayment } from '../../../../shared/payments-page'
+import {
+  loadedCount,
+  loadedCurrencies,
+  loadedRows,
+  rowAt as slotRowAt,
+  rowOffsets,
+  shownRowAt,
+} from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
 import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
@@ -33,6 +41,11 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
   const rowCount = filtered ? filtered.length : totalRows
   const rowAt = useCallback(
     (i: number): Payment | null => (filtered ? (filtered[i] ?? null) : slotRowAt(s.slots, offsets, i)),
+    [filtered, s.slots, offsets],
+  )
+  // What a row drawn shows: its listed fields only (a row is opened with the whole payment, rowAt).
+  const shownAt = useCallback(
+    (i: number): ListedPayment | null => (filtered ? (filtered[i] ?? null) : shownRowAt(s.slots, offsets, i)),
     [filtered, s.slots, offsets],
   )
   const currencies = useMemo(() => loadedCurrencies(s.slots), [s.slots])
@@ -64,7 +77,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     filtered,
     totalRows,
     rowCount,
-    rowAt,
+    shownAt,
     currencies,
     openIndex,
     onRange,
