@@ -1,7 +1,7 @@
 import { useRef } from 'react'
-import { Dialog } from '../../components/Dialog'
-import type { ErrorView } from '../../stores/error-view'
-import { LookupButton } from '../../components/LookupButton'
+import { Dialog } from './Dialog'
+import type { ErrorView } from '../stores/error-view'
+import { LookupButton } from './LookupButton'
 
 /** After an action: its outcome, else the first action left on the view. */
 function nextSensible(): HTMLElement | null {

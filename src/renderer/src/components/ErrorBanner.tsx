@@ -1,7 +1,7 @@
-import type { PaymentsErrorView } from '../../stores/payments-store'
-import { RequestButton } from '../../components/RequestButton'
-import { Message } from '../../components/Message'
-import { LookupButton } from '../../components/LookupButton'
+import type { PaymentsErrorView } from '../stores/payments-store'
+import { RequestButton } from './RequestButton'
+import { Message } from './Message'
+import { LookupButton } from './LookupButton'
 
 /** An error of this screen: what happened, the API's title and detail (spec 7), and the inspector entry. */
 export function ErrorBanner({

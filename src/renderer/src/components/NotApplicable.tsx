@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { NextStep } from '../../../../shared/payment-actions'
+import type { NextStep } from '../../../shared/payment-actions'
 
 /**
  * An action that does not apply to the object as it is now: shown, but disabled, with the reason in

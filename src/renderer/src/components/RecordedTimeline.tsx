@@ -1,9 +1,9 @@
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
-import { withRecordedWrites } from '../../../../shared/story/record-story'
-import type { Story } from '../../../../shared/story/payment-story'
-import { Timeline } from '../../components/Story'
-import type { ObjectRecordState } from '../../stores/team-store'
+import { withRecordedWrites } from '../../../shared/story/record-story'
+import type { Story } from '../../../shared/story/payment-story'
+import { Timeline } from './Story'
+import type { ObjectRecordState } from '../stores/team-store'
 
 /**
  * An object's timeline with the writes Paydesk recorded on it, in words and in time order ("Refund of

@@ -1,7 +1,7 @@
 // Display helpers of the payments browser: the user's locale for dates and amounts.
 
-import { formatMoment } from '../../../../shared/dates'
-import { paymentState } from '../../../../shared/story/payment-story'
+import { formatMoment } from '../../../shared/dates'
+import { paymentState } from '../../../shared/story/payment-story'
 
 let cachedLocale: string | null = null
 // navigator.language is read once (a list renders hundreds of cells per frame) and again when the

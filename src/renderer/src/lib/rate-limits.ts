@@ -1,7 +1,7 @@
 // One reading of the rate limits for every place that shows them (status bar, Payments header,
 // Inspector panel): the same buckets (main's rateLimit.state / rateLimit.changed, kept in the
 // inspector store), the same choice of bucket per class and the same words and numbers.
-import type { BucketSnapshot, RequestClass } from '../../../../shared/api-events'
+import type { BucketSnapshot, RequestClass } from '../../../shared/api-events'
 
 /** Below this share of capacity a bucket shows amber (spec 8.1.8: slow down as capacity drops). */
 export const LOW_SHARE = 0.2

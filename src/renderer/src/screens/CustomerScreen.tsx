@@ -1,18 +1,25 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
-import { dialogOpen, isTyping } from '../../lib/keyboard'
-import { useAppStore } from '../../app-stores'
-import { newCustomerStore } from '../../stores/view-stores'
-import type { CustomerState } from '../../stores/customer-store'
-import { ErrorBanner } from '../payments/ErrorBanner'
-import { formatLocalDateTime, userLocale } from '../payments/format'
-import { ContactDetails, OrdersTable, CustomerPaymentsTable, Problems, Totals, type Openers } from './CustomerSections'
-import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
-import { RecurringSections } from './RecurringSections'
-import { CustomerWrites } from './CustomerWrites'
-import '../order/order.css'
-import './customer.css'
+import { dialogOpen, isTyping } from '../lib/keyboard'
+import { useAppStore } from '../app-stores'
+import { newCustomerStore } from '../stores/view-stores'
+import type { CustomerState } from '../stores/customer-store'
+import { ErrorBanner } from '../components/ErrorBanner'
+import { formatLocalDateTime, userLocale } from '../lib/format'
+import {
+  ContactDetails,
+  OrdersTable,
+  CustomerPaymentsTable,
+  Problems,
+  Totals,
+  type Openers,
+} from '../features/customer/CustomerSections'
+import { RecordPanel, useObjectRecord } from '../features/team/RecordPanel'
+import { RecurringSections } from '../features/customer/RecurringSections'
+import { CustomerWrites } from '../features/customer/CustomerWrites'
+import '../features/order/order.css'
+import '../features/customer/customer.css'
 
 /** Esc goes back, unless the agent types in a field, a dialog is open or something else took the key. */
 function useEscapeBack(back: () => void): void {

@@ -1,15 +1,21 @@
-import type { Payment } from '../../../../shared/api-types'
-import { StoryHeadline } from '../../components/Story'
-import { RequestButton } from '../../components/RequestButton'
-import { OrderActions } from '../actions/OrderActions'
-import { LoadState } from '../payments/ErrorBanner'
-import { statusClass } from '../payments/format'
-import { AddressBlock, LinesTable, OrderSummary, PaymentLinkSection, PaymentsOfOrder } from './OrderSections'
-import { useOrderView } from './use-order-view'
-import { focusOpenedView } from '../search/use-search-box'
-import { RecordPanel, useObjectRecord } from '../team/RecordPanel'
-import { RecordedTimeline } from '../team/RecordedTimeline'
-import './order.css'
+import type { Payment } from '../../../shared/api-types'
+import { StoryHeadline } from '../components/Story'
+import { RequestButton } from '../components/RequestButton'
+import { OrderActions } from '../features/write-dialogs/OrderActions'
+import { LoadState } from '../components/ErrorBanner'
+import { statusClass } from '../lib/format'
+import {
+  AddressBlock,
+  LinesTable,
+  OrderSummary,
+  PaymentLinkSection,
+  PaymentsOfOrder,
+} from '../features/order/OrderSections'
+import { useOrderView } from '../features/order/use-order-view'
+import { focusOpenedView } from '../features/search/use-search-box'
+import { RecordPanel, useObjectRecord } from '../features/team/RecordPanel'
+import { RecordedTimeline } from '../components/RecordedTimeline'
+import '../features/order/order.css'
 
 /** The order view: one order, its lines, addresses and payments, read fresh from the service. */
 export function OrderScreen(): React.JSX.Element {

@@ -1,18 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, useAppStores } from '../../app-stores'
-import type { PaymentsState } from '../../stores/payments-store'
-import { useColumnFit } from './use-column-fit'
-import { ErrorBanner } from './ErrorBanner'
-import { FilterBar } from './FilterBar'
-import { fitColumns } from './fit-columns'
+import { useAppStore, useAppStores } from '../app-stores'
+import type { PaymentsState } from '../stores/payments-store'
+import { useColumnFit } from '../features/payments/use-column-fit'
+import { ErrorBanner } from '../components/ErrorBanner'
+import { FilterBar } from '../features/payments/FilterBar'
+import { fitColumns } from '../features/payments/fit-columns'
 import { PaymentDetail } from './PaymentDetail'
-import { PaymentsTable } from './PaymentsTable'
-import { ExportStatus, PaymentsFooter, PaymentsToolbar } from './PaymentsToolbar'
-import { RateLimitGauge } from './RateLimitGauge'
-import { usePaymentsKeys, usePaymentsList, usePaymentsScreenLife, type ScreenState } from './use-payments-list'
-import './payments.css'
+import { PaymentsTable } from '../features/payments/PaymentsTable'
+import { ExportStatus, PaymentsFooter, PaymentsToolbar } from '../features/payments/PaymentsToolbar'
+import { RateLimitGauge } from '../features/payments/RateLimitGauge'
+import {
+  usePaymentsKeys,
+  usePaymentsList,
+  usePaymentsScreenLife,
+  type ScreenState,
+} from '../features/payments/use-payments-list'
+import '../features/payments/payments.css'
 
 /** An element's content width, kept current by a ResizeObserver (0 until measured). */
 function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { HomeScreen } from './features/home/HomeScreen'
-import type { ScreenId } from './stores/app-store'
+import { HomeScreen } from './HomeScreen'
+import type { ScreenId } from '../stores/app-store'
 
 // The screens, each in its own chunk but Home (the first screen): starting the window parses the
 // shell and Home only, and a screen's code is fetched the first time it is opened. Once the window
@@ -8,13 +8,15 @@ import type { ScreenId } from './stores/app-store'
 // usually finds it ready.
 
 const loaders = {
-  orders: () => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })),
-  order: () => import('./features/order/OrderScreen').then((m) => ({ default: m.OrderScreen })),
-  customer: () => import('./features/customer/CustomerScreen').then((m) => ({ default: m.CustomerScreen })),
-  payments: () => import('./features/payments/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen })),
-  inspector: () => import('./features/inspector/InspectorScreen').then((m) => ({ default: m.InspectorScreen })),
-  connections: () => import('./features/connections/ConnectionsScreen').then((m) => ({ default: m.ConnectionsScreen })),
-  chargebacks: () => import('./features/chargebacks/ChargebacksScreen').then((m) => ({ default: m.ChargebacksScreen })),
+  orders: () => import('../features/builder/OrdersScreen').then((m) => ({ default: m.OrdersScreen })),
+  order: () => import('./OrderScreen').then((m) => ({ default: m.OrderScreen })),
+  customer: () => import('./CustomerScreen').then((m) => ({ default: m.CustomerScreen })),
+  payments: () => import('./PaymentsScreen').then((m) => ({ default: m.PaymentsScreen })),
+  inspector: () => import('../features/inspector/InspectorScreen').then((m) => ({ default: m.InspectorScreen })),
+  connections: () =>
+    import('../features/connections/ConnectionsScreen').then((m) => ({ default: m.ConnectionsScreen })),
+  chargebacks: () =>
+    import('../features/chargebacks/ChargebacksScreen').then((m) => ({ default: m.ChargebacksScreen })),
 } satisfies Record<Exclude<ScreenId, 'home'>, () => Promise<{ default: () => React.JSX.Element }>>
 
 const SCREEN_COMPONENTS: Record<ScreenId, React.ComponentType> = {

@@ -1,8 +1,8 @@
-import { ConnectionStatus } from '../connections/ConnectionStatus'
-import { RateLimitStatus } from '../inspector/RateLimitStatus'
-import { SyncStatus } from '../search/SyncStatus'
-import { useAppStore } from '../../app-stores'
-import { ThemePicker } from '../../components/ThemePicker'
+import { ConnectionStatus } from '../features/connections/ConnectionStatus'
+import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
+import { SyncStatus } from '../features/search/SyncStatus'
+import { useAppStore } from '../app-stores'
+import { ThemePicker } from '../components/ThemePicker'
 
 export function StatusBar(): React.JSX.Element {
   const info = useAppStore((s) => s.info)

@@ -11,14 +11,14 @@ import {
   type CreateResult,
   type KindSwitchNotice,
   type OrdersClock,
-  type OrdersPort,
-  type OrdersState,
-} from './orders-types'
+  type BuilderPort,
+  type BuilderStoreState,
+} from './builder-types'
 
 // The order builder's actions that do more than set a field: each takes the store's context.
 
 /** What the actions share: the store, its port, the drafts list, the clock, and the autosave's state. */
-export interface OrdersContext extends StoreContext<OrdersState, OrdersPort> {
+export interface OrdersContext extends StoreContext<BuilderStoreState, BuilderPort> {
   drafts: StoreApi<DraftsState>
   clock: OrdersClock
   saveTimer: unknown
@@ -102,7 +102,7 @@ export function edit(ctx: OrdersContext, content: DraftContent, kindSwitch: Kind
   ctx.saveTimer = ctx.clock.setTimeout(() => void flushAutosave(ctx), AUTOSAVE_DELAY_MS)
 }
 
-function shown(view: DraftView): Partial<OrdersState> {
+function shown(view: DraftView): Partial<BuilderStoreState> {
   return {
     draftId: view.id,
     draftName: view.name,

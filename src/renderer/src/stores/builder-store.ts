@@ -18,10 +18,10 @@ import {
   openDraft,
   start,
   type OrdersContext,
-} from './orders-actions'
-import type { OrdersClock, OrdersPort, OrdersState } from './orders-types'
+} from './builder-actions'
+import type { OrdersClock, BuilderPort, BuilderStoreState } from './builder-types'
 
-export * from './orders-types'
+export * from './builder-types'
 
 // The order builder's state: the draft being edited (autosaved, encrypted by main), the active
 // connection (for profileId/testmode and the live guard), sending and its outcome. Created with the
@@ -33,12 +33,12 @@ export function credentialOf(connection: ActiveConnectionView | null): Credentia
   return { kind: connection.kind, profileId: connection.profileId, testmode: connection.testmode }
 }
 
-export function createOrdersStore(options: {
-  port: OrdersPort
+export function createBuilderStore(options: {
+  port: BuilderPort
   drafts: StoreApi<DraftsState>
   clock: OrdersClock
-}): StoreApi<OrdersState> {
-  return createStore<OrdersState>((set, get) => {
+}): StoreApi<BuilderStoreState> {
+  return createStore<BuilderStoreState>((set, get) => {
     const ctx: OrdersContext = {
       ...options,
       set,

@@ -5,10 +5,10 @@ import type { DraftArchiveInfo, DraftConnection } from '../../../shared/ipc/draf
 import type { DraftContent, FormTarget } from '../../../shared/order-builder'
 import type { OrderCreated, PaymentCreated } from '../../../shared/ipc/orders'
 
-// The order builder's types (orders-store.ts creates the store, orders-actions.ts holds its actions).
+// The order builder's types (builder-store.ts creates the store, builder-actions.ts holds its actions).
 
 /** What the builder asks main. A rejected call throws ipc-client's IpcError (code + view). */
-export interface OrdersPort {
+export interface BuilderPort {
   activeConnection(): Promise<ChannelOutput<'connections.active'>>
   saveDraft(input: ChannelInput<'drafts.save'>): Promise<ChannelOutput<'drafts.save'>>
   getDraft(id: string): Promise<ChannelOutput<'drafts.get'>>
@@ -52,7 +52,7 @@ export interface KindSwitchNotice {
   moved: string[]
 }
 
-export interface OrdersState {
+export interface BuilderStoreState {
   ready: boolean
   connection: ActiveConnectionView | null
   connectionError: string | null

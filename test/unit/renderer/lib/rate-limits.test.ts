@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  backgroundShareText,
-  overloadTag,
-  overloadText,
-} from '../../../../../src/renderer/src/features/inspector/rate-limits'
-import { bucketSnapshot } from '../../../helpers/bucket-snapshot'
+import { backgroundShareText, overloadTag, overloadText } from '../../../../src/renderer/src/lib/rate-limits'
+import { bucketSnapshot } from '../../helpers/bucket-snapshot'
 
 describe('the background share in words (issue 27 item 4)', () => {
   it('while others use the bucket: the configured share and how busy the others are, from main’s figures', () => {

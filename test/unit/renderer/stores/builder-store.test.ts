@@ -8,7 +8,11 @@ import type { DraftView } from '../../../../src/shared/ipc/drafts'
 import type { CreateFailure, OrderCreated } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, type DraftContent } from '../../../../src/shared/order-builder'
 import { createDraftsStore } from '../../../../src/renderer/src/stores/drafts-store'
-import { AUTOSAVE_DELAY_MS, createOrdersStore, type OrdersPort } from '../../../../src/renderer/src/stores/orders-store'
+import {
+  AUTOSAVE_DELAY_MS,
+  createBuilderStore,
+  type BuilderPort,
+} from '../../../../src/renderer/src/stores/builder-store'
 import { manualTimers } from '../../helpers/store-fakes'
 
 function connection(id: string, label: string): ActiveConnectionView {
@@ -61,7 +65,7 @@ function fakeMain() {
     drafts.set(id, v)
     return v
   }
-  const port: OrdersPort = {
+  const port: BuilderPort = {
     async activeConnection() {
       calls.push('connections.active')
       return state.active
@@ -125,7 +129,7 @@ function setup() {
     },
     remove: async () => ({ deleted: true as const }),
   })
-  const store = createOrdersStore({ port: main.port, drafts, clock })
+  const store = createBuilderStore({ port: main.port, drafts, clock })
   return { main, clock, drafts, store }
 }
 

@@ -1,6 +1,6 @@
 import { ADDRESS_KEYS, type AddressKey, type DraftAddress } from '../../../../shared/order-builder'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { suggestPhone } from '../../../../shared/input-suggestions'
 import { TextField } from './FormControls'
 import { ADDRESS_LABELS } from './address-labels'

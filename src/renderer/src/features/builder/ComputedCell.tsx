@@ -1,6 +1,6 @@
 import { amountOffer } from '../../../../shared/input-suggestions'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { controlIdOf } from '../../../../shared/order-builder'
 import { errorIdOf, inputClass, isHighlighted } from './FormControls'
 

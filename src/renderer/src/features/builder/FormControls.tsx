@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { amountOffer, type Suggestion } from '../../../../shared/input-suggestions'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { controlIdOf } from '../../../../shared/order-builder'
 
 // Small labelled controls that carry the builder's conventions: the control's id comes from its

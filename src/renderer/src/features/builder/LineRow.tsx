@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/order-builder'
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { useOrders } from './builder-context'
 import { ComputedCell } from './ComputedCell'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/order-builder'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { standardVatRate } from '../../../../shared/vat-rates'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { useBuilderStores, useOrders } from './builder-context'
 import { ApiDetails, FieldMessages, inputClass } from './FormControls'
 import { LINE_TYPE_LABELS, LineRow, type LineErrors } from './LineRow'

@@ -1,5 +1,5 @@
 import { METADATA_MAX_BYTES, metadataByteLength, type RuleViolation } from '../../../../shared/order-rules'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { controlIdOf } from '../../../../shared/order-builder'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS } from '../../../../shared/api-types'
 import { controlIdOf, METHOD_MODES, type DraftContent, type MethodMode } from '../../../../shared/order-builder'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 
 const MODE_LABELS: Record<MethodMode, string> = {

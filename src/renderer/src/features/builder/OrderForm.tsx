@@ -5,7 +5,7 @@ import { controlIdOf, shippingCountryOf, type DraftContent } from '../../../../s
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
 import { scopeForOperation } from '../../../../shared/service/scope'
-import type { Highlight } from '../../stores/orders-store'
+import type { Highlight } from '../../stores/builder-store'
 import { useOrders } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'

@@ -1,7 +1,7 @@
 import type { Order, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { useAppStore } from '../../app-stores'
-import type { CreateResult } from '../../stores/orders-store'
+import type { CreateResult } from '../../stores/builder-store'
 import { useOrders } from './builder-context'
 import { TableHead } from '../../components/TableHead'
 import { SendLink } from './SendLink'

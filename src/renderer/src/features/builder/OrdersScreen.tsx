@@ -6,7 +6,7 @@ import { OrderForm, PaymentForm } from './OrderForm'
 import { OrderResult } from './OrderResult'
 import { RequestPreview } from './RequestPreview'
 import { NARROW_VIEWS, useBuilderScreen, type BuilderScreen } from './use-builder-screen'
-import type { SaveState } from '../../stores/orders-store'
+import type { SaveState } from '../../stores/builder-store'
 import './orders.css'
 
 const SAVE_TEXT: Record<SaveState, string> = {

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { BuilderStores } from '../../app-stores'
 import type { DraftsState } from '../../stores/drafts-store'
-import type { OrdersState } from '../../stores/orders-store'
+import type { BuilderStoreState } from '../../stores/builder-store'
 
 // The builder's stores (created in app-stores.ts) for the builder's components.
 
@@ -16,7 +16,7 @@ export function useBuilderStores(): BuilderStores {
   return stores
 }
 
-export function useOrders<T>(selector: (state: OrdersState) => T): T {
+export function useOrders<T>(selector: (state: BuilderStoreState) => T): T {
   return useStore(useBuilderStores().orders, selector)
 }
 

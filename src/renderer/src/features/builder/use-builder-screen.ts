@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../app-stores'
-import { credentialOf } from '../../stores/orders-store'
+import { credentialOf } from '../../stores/builder-store'
 import { useBuilderStores, useDrafts, useOrders } from './builder-context'
 import { createStep, shownMessages } from './builder-messages'
 import { deriveBuilder } from './derive'

@@ -3,9 +3,9 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { Payment, Refund } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import type { ActionsState } from '../../stores/actions-store'
-import { userLocale } from '../payments/format'
-import { ActionDialog } from './ActionDialog'
-import { LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
+import { userLocale } from '../../lib/format'
+import { ActionDialog } from '../../components/ActionDialog'
+import { LIVE_EFFECT, PaymentCustomer, useConnectionText } from '../../components/dialog-parts'
 
 /** The confirmation of Cancel refund: what is canceled, for whom, on which connection; main checks again. */
 export function CancelRefundDialog(props: {

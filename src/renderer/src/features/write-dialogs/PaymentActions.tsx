@@ -14,12 +14,18 @@ import {
 import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
 import { useAppStore } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
-import { NotApplicable } from './NotApplicable'
+import { NotApplicable } from '../../components/NotApplicable'
 import { QueuedRefunds } from './QueuedRefunds'
 import { RefundsTable } from './RefundsTable'
-import { userLocale } from '../payments/format'
-import { ActionDialog } from './ActionDialog'
-import { addressedCustomer, DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
+import { userLocale } from '../../lib/format'
+import { ActionDialog } from '../../components/ActionDialog'
+import {
+  addressedCustomer,
+  DialogTextField,
+  LIVE_EFFECT,
+  PaymentCustomer,
+  useConnectionText,
+} from '../../components/dialog-parts'
 import { RefundDialog } from './RefundDialog'
 import './actions.css'
 import { useActionKeys } from '../../lib/keyboard'

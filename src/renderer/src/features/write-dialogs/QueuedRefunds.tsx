@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import { formatMoment } from '../../../../shared/dates'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import type { ActionsState } from '../../stores/actions-store'
-import { userLocale } from '../payments/format'
+import { userLocale } from '../../lib/format'
 
 /**
  * The refunds of the rest this desk holds for a payment until the service takes the same amount

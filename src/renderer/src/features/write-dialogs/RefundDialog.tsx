@@ -16,10 +16,10 @@ import {
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { ActionsState } from '../../stores/actions-store'
 import type { ObjectRecordState } from '../../stores/team-store'
-import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from '../team/RefundTeamParts'
-import { userLocale } from '../payments/format'
-import { ActionDialog } from './ActionDialog'
-import { DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from './dialog-parts'
+import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from './RefundTeamParts'
+import { userLocale } from '../../lib/format'
+import { ActionDialog } from '../../components/ActionDialog'
+import { DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from '../../components/dialog-parts'
 import { RefundGuardView } from './RefundGuardView'
 
 const REFUND_REASON = {

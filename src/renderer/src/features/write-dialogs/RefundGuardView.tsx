@@ -4,7 +4,7 @@ import { refundHold, refundWarnings, type RefundGuard } from '../../../../shared
 import { refundStateWords } from '../../../../shared/story/words'
 import { TableHead } from '../../components/TableHead'
 import type { ActionsState } from '../../stores/actions-store'
-import { userLocale } from '../payments/format'
+import { userLocale } from '../../lib/format'
 
 /**
  * What main's fresh read says before a refund: reading, could not read (nothing can be sent), or the

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/story/refund-truth'
 import { useAppStore } from '../../app-stores'
 import type { ActionsState } from '../../stores/actions-store'
-import { formatLocalDateTime, userLocale } from '../payments/format'
+import { formatLocalDateTime, userLocale } from '../../lib/format'
 import { CancelRefundDialog } from './CancelRefundDialog'
 import { refundsView } from './refunds-view'
 

@@ -1,7 +1,7 @@
 // Which builder messages are shown yet and what Create does (the logic of use-builder-screen.ts),
 // over the real derivation of a draft (deriveBuilder).
 import { describe, expect, it } from 'vitest'
-import { createStep, shownMessages } from '../../../../../src/renderer/src/features/orders/builder-messages'
+import { createStep, shownMessages } from '../../../../../src/renderer/src/features/builder/builder-messages'
 import { controlIdOf, deriveBuilder, ruleContextFor, type DraftContent } from '../../../../../src/shared/order-builder'
 import { DRAFT_API_KEY, draftLine, validOrderDraft } from '../../../../helpers/drafts'
 

@@ -1,7 +1,7 @@
 // The builder's fields in the agent's words, for the list of what still blocks Create.
 import { describe, expect, it } from 'vitest'
 import { emptyDraftContent, emptyDraftLine } from '../../../../../src/shared/order-builder'
-import { wordsOfField, wordsOfPath } from '../../../../../src/renderer/src/features/orders/field-words'
+import { wordsOfField, wordsOfPath } from '../../../../../src/renderer/src/features/builder/field-words'
 
 describe('wordsOfField', () => {
   const content = { ...emptyDraftContent('order'), lines: [emptyDraftLine('a'), emptyDraftLine('b')] }

@@ -2,7 +2,7 @@
 // payment costs one read; its refunds come embedded in it).
 import { describe, expect, it } from 'vitest'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
-import { refundsView } from '../../../../../src/renderer/src/features/actions/refunds-view'
+import { refundsView } from '../../../../../src/renderer/src/features/write-dialogs/refunds-view'
 
 const refund = (id: string): Refund =>
   ({ resource: 'refund', id, amount: { currency: 'EUR', value: '5.00' }, status: 'pending' }) as Refund
