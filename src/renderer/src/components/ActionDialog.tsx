@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { Dialog } from './Dialog'
 import type { ErrorView } from '../stores/error-view'
 import { LookupButton } from './LookupButton'
+import './action-dialog.css'
 
 /** After an action: its outcome, else the first action left on the view. */
 function nextSensible(): HTMLElement | null {

@@ -1,4 +1,5 @@
 import type { CredentialMode } from '../../../shared/connection-rules'
+import './mode-badge.css'
 
 /** TEST or LIVE; LIVE is solid red everywhere so it cannot be missed. */
 export function ModeBadge({ mode, testId }: { mode: CredentialMode; testId?: string }): React.JSX.Element {

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { NextStep } from '../../../shared/payment-actions'
+import './action-dialog.css'
 
 /**
  * An action that does not apply to the object as it is now: shown, but disabled, with the reason in

@@ -18,7 +18,7 @@ import {
 import { RecordPanel, useObjectRecord } from '../features/team/RecordPanel'
 import { RecurringSections } from '../features/customer/RecurringSections'
 import { CustomerWrites } from '../features/customer/CustomerWrites'
-import '../features/order/order.css'
+import '../components/object-view.css'
 import '../features/customer/customer.css'
 
 /** Esc goes back, unless the agent types in a field, a dialog is open or something else took the key. */

@@ -15,6 +15,7 @@ import { useOrderView } from '../features/order/use-order-view'
 import { focusOpenedView } from '../features/search/use-search-box'
 import { RecordPanel, useObjectRecord } from '../features/team/RecordPanel'
 import { RecordedTimeline } from '../components/RecordedTimeline'
+import '../components/object-view.css'
 import '../features/order/order.css'
 
 /** The order view: one order, its lines, addresses and payments, read fresh from the service. */

@@ -3,6 +3,7 @@ import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
 import { SyncStatus } from '../features/search/SyncStatus'
 import { useAppStore } from '../app-stores'
 import { ThemePicker } from '../components/ThemePicker'
+import './status-bar.css'
 
 export function StatusBar(): React.JSX.Element {
   const info = useAppStore((s) => s.info)

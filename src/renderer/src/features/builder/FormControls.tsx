@@ -4,6 +4,7 @@ import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/builder-store'
 import { controlIdOf } from '../../../../shared/order-builder'
+import '../../components/amount-echo.css'
 
 // Small labelled controls that carry the builder's conventions: the control's id comes from its
 // form path (controlIdOf, shared/order-builder), errors are listed under it and linked with

@@ -7,7 +7,7 @@ import { OrderResult } from './OrderResult'
 import { RequestPreview } from './RequestPreview'
 import { NARROW_VIEWS, useBuilderScreen, type BuilderScreen } from './use-builder-screen'
 import type { SaveState } from '../../stores/builder-store'
-import './orders.css'
+import './builder.css'
 
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: 'Not saved yet',

@@ -10,8 +10,6 @@ import { useAppStore } from '../../app-stores'
 import type { ChargebacksState } from '../../stores/chargebacks-store'
 import { newChargebacksStore } from '../../stores/view-stores'
 import { userLocale } from '../../lib/format'
-import '../write-dialogs/actions.css'
-import '../payments/payments.css'
 import './chargebacks.css'
 
 /**

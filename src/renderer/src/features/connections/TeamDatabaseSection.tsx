@@ -3,7 +3,6 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { TeamDatabaseState } from '../../stores/team-store'
 import { newTeamDatabaseStore } from '../../stores/view-stores'
-import '../team/team.css'
 
 /** How often the status line is read again while Connections is open (colleagues online, rows waiting). */
 const STATUS_EVERY_MS = 15_000

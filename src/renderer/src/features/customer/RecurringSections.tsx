@@ -27,7 +27,6 @@ import { LIVE_EFFECT, useConnectionText } from '../../components/dialog-parts'
 import { NotApplicable } from '../../components/NotApplicable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { userLocale } from '../../lib/format'
-import '../write-dialogs/actions.css'
 import './customer.css'
 
 // "Stop charging me" (issue 49 item 6) in the customer view: the customer's mandates (method, masked
