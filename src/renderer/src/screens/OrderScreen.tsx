@@ -2,6 +2,7 @@ import type { Payment } from '../../../shared/api-types'
 import { StoryHeadline } from '../components/Story'
 import { RequestButton } from '../components/RequestButton'
 import { OrderActions } from '../features/write-dialogs/OrderActions'
+import { SendFromOrder } from '../features/sending/SendSomething'
 import { LoadState } from '../components/ErrorBanner'
 import { statusClass } from '../lib/format'
 import {
@@ -53,7 +54,7 @@ export function OrderScreen(): React.JSX.Element {
       />
 
       {story && <StoryHeadline story={story} testId="order-headline" />}
-      {o && <OrderActions order={o} onChanged={refreshOrder} />}
+      {o && <OrderActions order={o} onChanged={refreshOrder} send={<SendFromOrder order={o} />} />}
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />

@@ -5,11 +5,21 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
 import { userLocale } from '../../lib/format'
 import { useActionKeys } from '../../lib/keyboard'
-import { SendFromOrder } from '../sending/SendSomething'
 import { ActionButton, ActionDone, CancelDialog, useViewActions } from './PaymentActions'
 
-/** Cancel an order (and its lines) while its state allows it, behind a confirmation; something to send. */
-export function OrderActions({ order, onChanged }: { order: Order; onChanged: () => void }): React.JSX.Element {
+/**
+ * Cancel an order (and its lines) while its state allows it, behind a confirmation; `send` (the order
+ * view's something to send, composed by the screen) below the outcome.
+ */
+export function OrderActions({
+  order,
+  onChanged,
+  send,
+}: {
+  order: Order
+  onChanged: () => void
+  send?: React.ReactNode
+}): React.JSX.Element {
   const store = useViewActions('order', order.id, onChanged)
   const dialog = useStore(store, (s) => s.dialog)
   const locale = userLocale()
@@ -33,7 +43,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
         </div>
       )}
       <ActionDone store={store} />
-      <SendFromOrder order={order} />
+      {send}
       {dialog?.kind === 'cancel-order' && dialog.targetId === order.id && (
         <CancelDialog thing="order" target={order} name={order.orderNumber} store={store}>
           <p>
