@@ -10,7 +10,7 @@ import {
   AUTOSAVE_DELAY_MS,
   type CreateResult,
   type KindSwitchNotice,
-  type OrdersClock,
+  type BuilderClock,
   type BuilderPort,
   type BuilderStoreState,
 } from './builder-types'
@@ -18,9 +18,9 @@ import {
 // The order builder's actions that do more than set a field: each takes the store's context.
 
 /** What the actions share: the store, its port, the drafts list, the clock, and the autosave's state. */
-export interface OrdersContext extends StoreContext<BuilderStoreState, BuilderPort> {
+export interface BuilderContext extends StoreContext<BuilderStoreState, BuilderPort> {
   drafts: StoreApi<DraftsState>
-  clock: OrdersClock
+  clock: BuilderClock
   saveTimer: unknown
   saving: Promise<void>
   dirty: boolean
@@ -44,7 +44,7 @@ function failure(message: string): Error {
   return Object.assign(new Error(message), { view: { code: 'internal', message } })
 }
 
-async function loadConnection({ set, port }: OrdersContext): Promise<void> {
+async function loadConnection({ set, port }: BuilderContext): Promise<void> {
   try {
     const connection = await port.activeConnection()
     set({ connection, connectionError: null })
@@ -53,7 +53,7 @@ async function loadConnection({ set, port }: OrdersContext): Promise<void> {
   }
 }
 
-async function saveNow(ctx: OrdersContext): Promise<void> {
+async function saveNow(ctx: BuilderContext): Promise<void> {
   const { set, get, port } = ctx
   if (!ctx.dirty) return
   const gen = ctx.generation
@@ -83,7 +83,7 @@ async function saveNow(ctx: OrdersContext): Promise<void> {
   }
 }
 
-export function flushAutosave(ctx: OrdersContext): Promise<void> {
+export function flushAutosave(ctx: BuilderContext): Promise<void> {
   if (ctx.saveTimer !== null) ctx.clock.clearTimeout(ctx.saveTimer)
   ctx.saveTimer = null
   ctx.saving = ctx.saving.then(() => saveNow(ctx))
@@ -91,7 +91,7 @@ export function flushAutosave(ctx: OrdersContext): Promise<void> {
 }
 
 /** Every change of the open draft's content goes here: shown at once, saved after the pause. */
-export function edit(ctx: OrdersContext, content: DraftContent, kindSwitch: KindSwitchNotice | null): void {
+export function edit(ctx: BuilderContext, content: DraftContent, kindSwitch: KindSwitchNotice | null): void {
   const { set, get } = ctx
   if (get().archived || get().sending) return
   // A service message beside a field is about the values it refused: editing makes it stale.
@@ -113,14 +113,14 @@ function shown(view: DraftView): Partial<BuilderStoreState> {
   }
 }
 
-async function openLatestDraft(ctx: OrdersContext): Promise<void> {
+async function openLatestDraft(ctx: BuilderContext): Promise<void> {
   const { drafts, get } = ctx
   await drafts.getState().load()
   const open = drafts.getState().drafts.find((d) => !d.archived)
   if (open && get().draftId === null && !ctx.dirty) await get().openDraft(open.id)
 }
 
-export function start(ctx: OrdersContext): () => void {
+export function start(ctx: BuilderContext): () => void {
   const { port, set } = ctx
   ctx.starts++
   if (ctx.starts === 1) {
@@ -142,7 +142,7 @@ export function start(ctx: OrdersContext): () => void {
   }
 }
 
-export async function moveToActive(ctx: OrdersContext): Promise<void> {
+export async function moveToActive(ctx: BuilderContext): Promise<void> {
   const { set, get, port } = ctx
   await flushAutosave(ctx)
   const { draftId } = get()
@@ -159,7 +159,7 @@ export async function moveToActive(ctx: OrdersContext): Promise<void> {
   }
 }
 
-export async function newDraft(ctx: OrdersContext, kind: DraftContent['kind']): Promise<void> {
+export async function newDraft(ctx: BuilderContext, kind: DraftContent['kind']): Promise<void> {
   await flushAutosave(ctx)
   ctx.generation++
   ctx.set({
@@ -179,7 +179,7 @@ export async function newDraft(ctx: OrdersContext, kind: DraftContent['kind']): 
   })
 }
 
-export async function openDraft(ctx: OrdersContext, id: string): Promise<void> {
+export async function openDraft(ctx: BuilderContext, id: string): Promise<void> {
   const { set, port } = ctx
   await flushAutosave(ctx)
   const gen = ++ctx.generation
@@ -202,7 +202,7 @@ export async function openDraft(ctx: OrdersContext, id: string): Promise<void> {
 }
 
 /** The open draft, saved first (a new draft must exist and own its idempotency key before it is sent). */
-async function savedDraft(ctx: OrdersContext): Promise<{ draftId: string; content: DraftContent }> {
+async function savedDraft(ctx: BuilderContext): Promise<{ draftId: string; content: DraftContent }> {
   const { get } = ctx
   if (ctx.saveTimer !== null) ctx.clock.clearTimeout(ctx.saveTimer)
   ctx.saveTimer = null
@@ -217,7 +217,7 @@ async function savedDraft(ctx: OrdersContext): Promise<{ draftId: string; conten
 }
 
 /** What the service answered: the result, or its refusal with the first field it named focused. */
-function showOutcome(ctx: OrdersContext, outcome: CreateResult | CreateFailure): void {
+function showOutcome(ctx: BuilderContext, outcome: CreateResult | CreateFailure): void {
   const { set, get, drafts } = ctx
   if ('ok' in outcome) {
     // The key may have changed (a definitive 4xx, then an edit): show the current one.
@@ -240,7 +240,7 @@ function showOutcome(ctx: OrdersContext, outcome: CreateResult | CreateFailure):
   void drafts.getState().load()
 }
 
-export async function create(ctx: OrdersContext, options: { newIdempotencyKey?: boolean } = {}): Promise<void> {
+export async function create(ctx: BuilderContext, options: { newIdempotencyKey?: boolean } = {}): Promise<void> {
   const { set, get, port } = ctx
   const state = get()
   if (state.sending || state.archived) return
@@ -263,7 +263,7 @@ export async function create(ctx: OrdersContext, options: { newIdempotencyKey?: 
   }
 }
 
-export function focusField(ctx: OrdersContext, field: string, message: string | null): void {
+export function focusField(ctx: BuilderContext, field: string, message: string | null): void {
   const { content, connection } = ctx.get()
   const target = formTargetOf(field, content, { organizationToken: connection?.kind === 'organization-token' })
   if (!target) return

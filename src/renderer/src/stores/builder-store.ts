@@ -17,9 +17,9 @@ import {
   newDraft,
   openDraft,
   start,
-  type OrdersContext,
+  type BuilderContext,
 } from './builder-actions'
-import type { OrdersClock, BuilderPort, BuilderStoreState } from './builder-types'
+import type { BuilderClock, BuilderPort, BuilderStoreState } from './builder-types'
 
 export * from './builder-types'
 
@@ -36,10 +36,10 @@ export function credentialOf(connection: ActiveConnectionView | null): Credentia
 export function createBuilderStore(options: {
   port: BuilderPort
   drafts: StoreApi<DraftsState>
-  clock: OrdersClock
+  clock: BuilderClock
 }): StoreApi<BuilderStoreState> {
   return createStore<BuilderStoreState>((set, get) => {
-    const ctx: OrdersContext = {
+    const ctx: BuilderContext = {
       ...options,
       set,
       get,

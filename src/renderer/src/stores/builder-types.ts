@@ -23,7 +23,7 @@ export interface BuilderPort {
 }
 
 /** The timers autosave uses (the window's in the app, a manual one in tests). */
-export interface OrdersClock {
+export interface BuilderClock {
   setTimeout(run: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
 }

@@ -2,7 +2,7 @@ import { isApiErrorView, type ApiErrorView } from '../../../../shared/api-error'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { useAppStore } from '../../app-stores'
-import { useOrders } from './builder-context'
+import { useBuilder } from './builder-context'
 import { RequestButton } from '../../components/RequestButton'
 import { LookupButton } from '../../components/LookupButton'
 import { wordsOfField } from './field-words'
@@ -11,8 +11,8 @@ const SHOWN_PROBLEMS = 10
 
 /** One problem as a link to its field, named in the agent's words (the rule's message as its title). */
 function ProblemLink({ v, index }: { v: RuleViolation; index: number }): React.JSX.Element {
-  const focusField = useOrders((s) => s.focusField)
-  const content = useOrders((s) => s.content)
+  const focusField = useBuilder((s) => s.focusField)
+  const content = useBuilder((s) => s.content)
   return (
     <button
       type="button"
@@ -61,7 +61,7 @@ export function CreateBar({
   disabled: boolean
   onCreate(options?: { sendAnyway?: boolean }): void
 }): React.JSX.Element {
-  const focusField = useOrders((s) => s.focusField)
+  const focusField = useBuilder((s) => s.focusField)
   const count = violations.length
   const untouched = pending.length
   const label = kind === 'order' ? 'Create order' : 'Create payment'
@@ -149,8 +149,8 @@ export function CreateError({
   kind: 'order' | 'payment'
   onRetry(options: { newIdempotencyKey?: boolean }): void
 }): React.JSX.Element {
-  const focusField = useOrders((s) => s.focusField)
-  const clearError = useOrders((s) => s.clearError)
+  const focusField = useBuilder((s) => s.focusField)
+  const clearError = useBuilder((s) => s.clearError)
   const openExternal = useAppStore((s) => s.openExternal)
   const api = isApiErrorView(error.api) ? error.api : null
   const inspector = api?.requestId ? (

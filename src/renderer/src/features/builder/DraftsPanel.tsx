@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { formatMoment } from '../../../../shared/dates'
 import type { DraftSummary } from '../../../../shared/ipc/drafts'
-import { useDrafts, useOrders } from './builder-context'
+import { useDrafts, useBuilder } from './builder-context'
 
 function DraftRow({
   draft,
@@ -12,9 +12,9 @@ function DraftRow({
   active: boolean
   activeConnectionId: string | null
 }): React.JSX.Element {
-  const openDraft = useOrders((s) => s.openDraft)
-  const currentId = useOrders((s) => s.draftId)
-  const newDraft = useOrders((s) => s.newDraft)
+  const openDraft = useBuilder((s) => s.openDraft)
+  const currentId = useBuilder((s) => s.draftId)
+  const newDraft = useBuilder((s) => s.newDraft)
   const rename = useDrafts((s) => s.rename)
   const remove = useDrafts((s) => s.remove)
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view')
@@ -127,9 +127,9 @@ function DraftRow({
 /** Drafts: open ones (autosaved, encrypted) and created ones, plus notices of damaged files. */
 export function DraftsPanel(): React.JSX.Element {
   const { drafts, notices, loading, error, load } = useDrafts((s) => s)
-  const currentId = useOrders((s) => s.draftId)
-  const newDraft = useOrders((s) => s.newDraft)
-  const activeConnectionId = useOrders((s) => s.connection?.id ?? null)
+  const currentId = useBuilder((s) => s.draftId)
+  const newDraft = useBuilder((s) => s.newDraft)
+  const activeConnectionId = useBuilder((s) => s.connection?.id ?? null)
   const open = drafts.filter((d) => !d.archived)
   const created = drafts.filter((d) => d.archived)
   return (

@@ -12,7 +12,7 @@ import {
 import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import type { Highlight } from '../../stores/builder-store'
-import { useOrders } from './builder-context'
+import { useBuilder } from './builder-context'
 import { ComputedCell } from './ComputedCell'
 import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
@@ -278,7 +278,7 @@ function LineTotalCells({ props, c }: CellsProps): React.JSX.Element {
 function LineActions({ props, c }: CellsProps): React.JSX.Element {
   const { line, index, count, disabled } = props
   const { n, detailsOpen } = c
-  const toggleExpanded = useOrders((s) => s.toggleExpanded)
+  const toggleExpanded = useBuilder((s) => s.toggleExpanded)
   return (
     <td className="pd-line-actions">
       <div className="pd-line-actions-grid">

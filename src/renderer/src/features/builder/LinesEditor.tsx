@@ -10,7 +10,7 @@ import {
 import type { RuleViolation } from '../../../../shared/order-rules'
 import { standardVatRate } from '../../../../shared/vat-rates'
 import type { Highlight } from '../../stores/builder-store'
-import { useBuilderStores, useOrders } from './builder-context'
+import { useBuilderStores, useBuilder } from './builder-context'
 import { ApiDetails, FieldMessages, inputClass } from './FormControls'
 import { LINE_TYPE_LABELS, LineRow, type LineErrors } from './LineRow'
 import { ROUNDING_HELP } from './rounding'
@@ -44,7 +44,7 @@ interface LinesEditorProps {
 
 /** The lines' edits (change, move, duplicate, remove, add), each one update of the draft. */
 function useLineEdits(country: string) {
-  const update = useOrders((s) => s.update)
+  const update = useBuilder((s) => s.update)
   const ordersApi = useBuilderStores().orders
 
   const changeLine = useCallback(

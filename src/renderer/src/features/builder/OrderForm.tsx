@@ -6,7 +6,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { ORDER_ADDRESS_REQUIRED, PAYMENT_DESCRIPTION_MAX, truncatedDescription } from '../../../../shared/order-rules'
 import { scopeForOperation } from '../../../../shared/service/scope'
 import type { Highlight } from '../../stores/builder-store'
-import { useOrders } from './builder-context'
+import { useBuilder } from './builder-context'
 import { AddressFields } from './AddressFields'
 import type { BuilderState } from './derive'
 import { AmountField, CheckboxField, FieldMessages, SelectField, TextField } from './FormControls'
@@ -84,7 +84,7 @@ function dateInput(value: string): { suggestion: Suggestion | null; hint?: React
 }
 
 function useUpdate() {
-  const update = useOrders((s) => s.update)
+  const update = useBuilder((s) => s.update)
   return (patch: Partial<DraftContent>) => update((c) => ({ ...c, ...patch }))
 }
 

@@ -2,7 +2,7 @@ import type { Order, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { useAppStore } from '../../app-stores'
 import type { CreateResult } from '../../stores/builder-store'
-import { useOrders } from './builder-context'
+import { useBuilder } from './builder-context'
 import { TableHead } from '../../components/TableHead'
 import { SendLink } from './SendLink'
 import { useOutcomeNote } from './use-outcome-note'
@@ -82,8 +82,8 @@ function PaymentsTable({ payments }: { payments: readonly Payment[] }): React.JS
 
 /** What was created: ids, status, amount, lines, payments, the checkout link, and what next. */
 export function OrderResult({ result }: { result: CreateResult }): React.JSX.Element {
-  const createAnother = useOrders((s) => s.createAnother)
-  const newDraft = useOrders((s) => s.newDraft)
+  const createAnother = useBuilder((s) => s.createAnother)
+  const newDraft = useBuilder((s) => s.newDraft)
   const kind = result.kind
   return (
     <section className="panel pd-result" aria-labelledby="pd-result-title" data-testid="result">

@@ -1,4 +1,4 @@
-import { useOrders } from './builder-context'
+import { useBuilder } from './builder-context'
 import { CreateBar, CreateError } from './CreateBar'
 import { ApiDetailsShown } from './FormControls'
 import { DraftsPanel } from './DraftsPanel'
@@ -19,9 +19,9 @@ const SAVE_TEXT: Record<SaveState, string> = {
 
 /** What the Order/Payment switch did to the draft, with Undo (never silent). */
 function KindSwitchBanner(): React.JSX.Element | null {
-  const notice = useOrders((s) => s.kindSwitch)
-  const undo = useOrders((s) => s.undoKindSwitch)
-  const dismiss = useOrders((s) => s.dismissKindSwitch)
+  const notice = useBuilder((s) => s.kindSwitch)
+  const undo = useBuilder((s) => s.undoKindSwitch)
+  const dismiss = useBuilder((s) => s.dismissKindSwitch)
   if (!notice) return null
   const what = notice.to === 'order' ? 'an order' : 'a payment'
   return (
@@ -58,10 +58,10 @@ function KindSwitchBanner(): React.JSX.Element | null {
 
 /** A draft made for another connection: Create would not send it to the active one; the agent chooses. */
 function ForeignDraftBanner(): React.JSX.Element | null {
-  const owner = useOrders((s) => s.draftConnection)
-  const active = useOrders((s) => s.connection)
-  const archived = useOrders((s) => s.archived)
-  const moveToActive = useOrders((s) => s.moveToActive)
+  const owner = useBuilder((s) => s.draftConnection)
+  const active = useBuilder((s) => s.connection)
+  const archived = useBuilder((s) => s.archived)
+  const moveToActive = useBuilder((s) => s.moveToActive)
   if (!owner || !active || owner.id === active.id || archived) return null
   return (
     <div className="banner banner-warn" role="alert" data-testid="foreign-draft">

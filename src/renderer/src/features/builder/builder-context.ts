@@ -16,7 +16,7 @@ export function useBuilderStores(): BuilderStores {
   return stores
 }
 
-export function useOrders<T>(selector: (state: BuilderStoreState) => T): T {
+export function useBuilder<T>(selector: (state: BuilderStoreState) => T): T {
   return useStore(useBuilderStores().orders, selector)
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../app-stores'
 import { credentialOf } from '../../stores/builder-store'
-import { useBuilderStores, useDrafts, useOrders } from './builder-context'
+import { useBuilderStores, useDrafts, useBuilder } from './builder-context'
 import { createStep, shownMessages } from './builder-messages'
 import { deriveBuilder } from './derive'
 
@@ -48,9 +48,9 @@ function useFieldRequest() {
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const builder = useBuilderStores().orders
-  const focusField = useOrders((s) => s.focusField)
-  const openDraft = useOrders((s) => s.openDraft)
-  const clearError = useOrders((s) => s.clearError)
+  const focusField = useBuilder((s) => s.focusField)
+  const openDraft = useBuilder((s) => s.openDraft)
+  const clearError = useBuilder((s) => s.clearError)
   const [goneDraft, setGoneDraft] = useState<string | null>(null)
   useEffect(() => {
     if (pendingFocus?.screen !== 'orders') return
@@ -80,8 +80,8 @@ type Derived = ReturnType<typeof deriveBuilder>
  * a fresh form (issue 13 item 6). Per draft: another draft starts fresh.
  */
 function useShownMessages(state: Derived) {
-  const draftId = useOrders((s) => s.draftId)
-  const content = useOrders((s) => s.content)
+  const draftId = useBuilder((s) => s.draftId)
+  const content = useBuilder((s) => s.content)
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
   const [attempted, setAttempted] = useState(false)
   const shownDraft = useRef(draftId)
@@ -109,8 +109,8 @@ function useShownMessages(state: Derived) {
 
 /** The narrow layout's tab; a field to show, or a draft just opened, brings the form back into view. */
 function useNarrowView() {
-  const highlight = useOrders((s) => s.highlight)
-  const draftId = useOrders((s) => s.draftId)
+  const highlight = useBuilder((s) => s.highlight)
+  const draftId = useBuilder((s) => s.draftId)
   const [narrowView, setNarrowView] = useState<NarrowView>('form')
   useEffect(() => {
     if (highlight) setNarrowView('form')
@@ -134,7 +134,7 @@ function useNarrowView() {
 
 /** Create: the first problem is shown instead, unless sent anyway; Ctrl+Enter does it from anywhere. */
 function useRequestCreate(state: Derived, setAttempted: (attempted: boolean) => void) {
-  const store = useOrders((s) => s)
+  const store = useBuilder((s) => s)
   const { sending, archived, focusField } = store
   function requestCreate(options: { sendAnyway?: boolean; newIdempotencyKey?: boolean } = {}): void {
     const step = createStep(state, { sending, archived }, options.sendAnyway)
@@ -164,7 +164,7 @@ function useRequestCreate(state: Derived, setAttempted: (attempted: boolean) => 
 }
 
 export function useBuilderScreen() {
-  const store = useOrders((s) => s)
+  const store = useBuilder((s) => s)
   const { content, connection, start } = store
   const today = useUtcToday()
   const wide = useMediaQuery(SIDE_PANEL_QUERY)
