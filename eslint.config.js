@@ -133,6 +133,33 @@ export default tseslint.config(
     },
   },
   {
+    // Walls between features (issue 47 item 4): a file in features/X/ imports components/, lib/,
+    // stores/, shared code and its own feature, never another feature nor screens/. A screen that
+    // shows several features lives in screens/ (ARCHITECTURE.md). Repeats the renderer's paths and
+    // patterns, since a later block replaces a rule's options rather than adding to them.
+    files: ['src/renderer/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches main only through lib/ipc-client.ts.' }],
+          patterns: [
+            { group: ['**/main/**', 'node:*'], message: 'The renderer cannot use main-process or Node modules.' },
+            {
+              group: ['**/sandbox', '**/sandbox/**'],
+              message: 'The sandbox is a Node program; it is not in the renderer.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./)|(^|/)(features|screens)/',
+              message:
+                'A feature imports no other feature (nor screens/): move the shared part to components/ or lib/, or compose the features in a screen (screens/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/src/lib/ipc-client.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

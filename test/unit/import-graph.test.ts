@@ -1,7 +1,8 @@
 // The import graph of src/ (issue 23 item 3): no cycles, and no import against the layer order.
 // Layers: src/shared < src/sandbox, src/main, src/preload (main may use the sandbox's public entry);
-// in the renderer lib < stores < components < features < the shell (App, main, app-stores). Type-only
-// imports count too: a cycle of types is a cycle of meaning. Fails naming each cycle or import.
+// in the renderer lib < stores < components < features < screens < the shell (App, main), and no
+// feature imports another feature (issue 47 item 4; a screen composes them). Type-only imports count
+// too: a cycle of types is a cycle of meaning. Fails naming each cycle or import.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -98,11 +99,15 @@ function layerOf(file: string): { name: string; rank: number; area: string } {
   // app-stores.ts creates the stores with their ports (it imports only lib and stores): the stores layer.
   if (r === 'src/renderer/src/app-stores.ts') return { name: 'stores', rank: 2, area: 'renderer' }
   const renderer = r.replace(/^src\/renderer\/src\//, '')
-  const order = ['lib', 'stores', 'components', 'features']
-  const top = renderer.split('/')[0] ?? ''
+  const order = ['lib', 'stores', 'components', 'features', 'screens']
+  const [top = '', feature = ''] = renderer.split('/')
   const rank = order.indexOf(top)
+  if (top === 'features') return { name: `features/${feature}`, rank: rank + 1, area: 'renderer' }
   return rank >= 0 ? { name: top, rank: rank + 1, area: 'renderer' } : { name: 'shell', rank: 9, area: 'renderer' }
 }
+
+/** Two different features: the wall between them (the same rank, but neither may import the other). */
+const acrossFeatures = (a: string, b: string) => a !== b && a.startsWith('features/') && b.startsWith('features/')
 
 export function backwardImports(graph: Map<string, string[]>): string[] {
   const wrong: string[] = []
@@ -112,7 +117,7 @@ export function backwardImports(graph: Map<string, string[]>): string[] {
       const b = layerOf(to)
       const ok =
         b.area === 'shared' ||
-        (a.area === b.area && (a.area !== 'renderer' || b.rank <= a.rank)) ||
+        (a.area === b.area && (a.area !== 'renderer' || (b.rank <= a.rank && !acrossFeatures(a.name, b.name)))) ||
         (a.area === 'main' && rel(to) === 'src/sandbox/index.ts')
       if (!ok) wrong.push(`${rel(from)} (${a.name}) imports ${rel(to)} (${b.name})`)
     }
@@ -177,14 +182,32 @@ describe('the import graph of src/', () => {
 
   it('finds a cycle and a backward import when there is one (the check can fail)', () => {
     const a = path.join(src, 'renderer/src/lib/a.ts')
-    const b = path.join(src, 'renderer/src/features/b.ts')
+    const b = path.join(src, 'renderer/src/features/b/b.ts')
     const toy = new Map([
       [a, [b]],
       [b, [a]],
     ])
     expect(cycles(toy)).toHaveLength(1)
     expect(backwardImports(toy)).toEqual([
-      'src/renderer/src/lib/a.ts (lib) imports src/renderer/src/features/b.ts (features)',
+      'src/renderer/src/lib/a.ts (lib) imports src/renderer/src/features/b/b.ts (features/b)',
+    ])
+  })
+
+  it('finds a feature importing another feature or a screen (the check can fail)', () => {
+    const feature = (name: string) => path.join(src, `renderer/src/features/${name}`)
+    const screen = path.join(src, 'renderer/src/screens/PaymentDetail.tsx')
+    const component = path.join(src, 'renderer/src/components/ErrorBanner.tsx')
+    const toy = new Map([
+      [
+        feature('customer/CustomerSections.tsx'),
+        [feature('payments/format.ts'), feature('customer/text.ts'), component],
+      ],
+      [feature('order/OrderScreen.tsx'), [screen]],
+      [screen, [feature('payments/PaymentStory.tsx'), feature('write-dialogs/PaymentActions.tsx'), component]],
+    ])
+    expect(backwardImports(toy)).toEqual([
+      'src/renderer/src/features/customer/CustomerSections.tsx (features/customer) imports src/renderer/src/features/payments/format.ts (features/payments)',
+      'src/renderer/src/features/order/OrderScreen.tsx (features/order) imports src/renderer/src/screens/PaymentDetail.tsx (screens)',
     ])
   })
 })

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
-import { StatusBar } from './features/status-bar/StatusBar'
+import { StatusBar } from './screens/StatusBar'
 import { ShortcutSheet } from './components/ShortcutSheet'
 import { HelpGuide } from './components/HelpGuide'
 import { SearchBox } from './features/search/SearchBox'
-import { BuilderStoresContext } from './features/orders/builder-context'
+import { BuilderStoresContext } from './features/builder/builder-context'
 import { SearchStoreContext } from './features/search/search-context'
 import { AppStoresContext, newAppStores, newBuilderStores, newSearchStore, useAppStore } from './app-stores'
 import { SCREENS } from './stores/app-store'
-import { ScreenView } from './screens'
+import { ScreenView } from './screens/ScreenView'
 
 /** The window's stores, created once with their ports onto main and handed down by context. */
 export function App(): React.JSX.Element {

@@ -12,12 +12,12 @@ import {
   ipcConnectionPort,
   ipcDraftsPort,
   ipcInspectorPort,
-  ipcOrdersPort,
+  ipcBuilderPort,
   ipcPaymentsPort,
   ipcSearchPort,
   ipcWindowEvents,
 } from './stores/ipc-ports'
-import { createOrdersStore, type OrdersState } from './stores/orders-store'
+import { createBuilderStore, type BuilderStoreState } from './stores/builder-store'
 import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
 import { createSearchStore, type SearchState } from './stores/search-store'
 import { BENCH_MARKS, benchMark } from './lib/bench-marks'
@@ -84,13 +84,13 @@ export function newAppStores(): AppStores {
 
 /** The order builder's two stores: the draft being edited and the drafts list. */
 export interface BuilderStores {
-  orders: StoreApi<OrdersState>
+  orders: StoreApi<BuilderStoreState>
   drafts: StoreApi<DraftsState>
 }
 
 export function newBuilderStores(): BuilderStores {
   const drafts = createDraftsStore(ipcDraftsPort())
-  return { drafts, orders: createOrdersStore({ port: ipcOrdersPort(), drafts, clock: windowTimers() }) }
+  return { drafts, orders: createBuilderStore({ port: ipcBuilderPort(), drafts, clock: windowTimers() }) }
 }
 
 export function newSearchStore(): StoreApi<SearchState> {

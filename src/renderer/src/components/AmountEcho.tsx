@@ -1,4 +1,5 @@
 import type { AmountOffer } from '../../../shared/input-suggestions'
+import './amount-echo.css'
 
 // Next to every typed amount: what will be sent when the agent's notation was read into the
 // service's form ("Sent as 39.95 EUR"), or the question when the text reads two ways, with the

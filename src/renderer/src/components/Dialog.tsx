@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { trapTab } from '../lib/focus-trap'
+import './dialog.css'
 
 // The one modal of the app: every dialog (help, shortcuts, an action's confirmation, removing a
 // connection) is built on it. It is labelled by its title, takes the focus on the element named

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { readTheme, saveTheme, type ThemeChoice } from '../lib/theme'
+import './theme-picker.css'
 
 /** Theme: follow the OS, or always light or dark (status bar). */
 export function ThemePicker(): React.JSX.Element {

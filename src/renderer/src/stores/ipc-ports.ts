@@ -8,7 +8,7 @@ import type { CustomerWritesPort } from './customer-writes-store'
 import type { DraftsPort } from './drafts-store'
 import type { InspectorPort } from './inspector-store'
 import type { OrderPort } from './order-store'
-import type { OrdersPort } from './orders-store'
+import type { BuilderPort } from './builder-store'
 import type { PaymentsPort } from './payments-store'
 import type { RecurringPort } from './recurring-store'
 import type { SearchPort } from './search-store'
@@ -80,7 +80,7 @@ export function ipcDraftsPort(): DraftsPort {
   }
 }
 
-export function ipcOrdersPort(): OrdersPort {
+export function ipcBuilderPort(): BuilderPort {
   return {
     activeConnection: () => call('connections.active'),
     saveDraft: (input) => call('drafts.save', input),

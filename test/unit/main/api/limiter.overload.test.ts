@@ -1,5 +1,5 @@
 // Issue 46 item 7: main names an overloaded bucket (others spend from it and a lookup would wait a
-// second or more); the words are the renderer's (features/inspector/rate-limits.ts).
+// second or more); the words are the renderer's (lib/rate-limits.ts).
 import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../../../src/main/api/clock'
 import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'

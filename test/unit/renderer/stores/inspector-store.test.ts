@@ -9,7 +9,7 @@ import type {
   RequestLogListView,
   RequestLogSummary,
 } from '../../../../src/shared/request-log-types'
-import { tightestBucket, waitSeconds } from '../../../../src/renderer/src/features/inspector/rate-limits'
+import { tightestBucket, waitSeconds } from '../../../../src/renderer/src/lib/rate-limits'
 import {
   BODY_REFRESH_DELAY_MS,
   BODY_SEARCH_DELAY_MS,

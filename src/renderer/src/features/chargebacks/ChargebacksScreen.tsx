@@ -9,9 +9,7 @@ import { methodName } from '../../../../shared/story/words'
 import { useAppStore } from '../../app-stores'
 import type { ChargebacksState } from '../../stores/chargebacks-store'
 import { newChargebacksStore } from '../../stores/view-stores'
-import { userLocale } from '../payments/format'
-import '../actions/actions.css'
-import '../payments/payments.css'
+import { userLocale } from '../../lib/format'
 import './chargebacks.css'
 
 /**

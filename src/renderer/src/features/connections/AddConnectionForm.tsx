@@ -2,7 +2,7 @@ import { MAX_LABEL_LENGTH, MAX_PROFILE_ID_LENGTH, MAX_SECRET_LENGTH } from '../.
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { explainCredential, type CredentialVerdict } from './connection-text'
-import { ModeBadge } from './ModeBadge'
+import { ModeBadge } from '../../components/ModeBadge'
 import type { Field } from './add-connection-form'
 import { useAddConnection, type AddConnectionModel } from './use-add-connection'
 

@@ -7,7 +7,7 @@ import { type ConnectionTestState } from '../../stores/connection-store'
 import { toIpcErrorView } from '../../stores/error-view'
 import { agoBrief, fullTimestamp } from '../../../../shared/dates'
 import { kindText, LABEL_HOLDS_CREDENTIAL, labelHoldsCredential } from './connection-text'
-import { ModeBadge } from './ModeBadge'
+import { ModeBadge } from '../../components/ModeBadge'
 import { RequestButton } from '../../components/RequestButton'
 
 const COLUMNS = 6

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useAppStore, useConnectionStore } from '../../app-stores'
-import { ModeBadge } from './ModeBadge'
+import { ModeBadge } from '../../components/ModeBadge'
 import './connections.css'
 
 /**

@@ -3,10 +3,10 @@ import type { ConnectionView } from '../../../../shared/ipc/connections'
 import { useAppStore, useConnectionStore } from '../../app-stores'
 import { AddConnectionForm } from './AddConnectionForm'
 import { ConnectionList } from './ConnectionList'
-import { ModeBadge } from './ModeBadge'
+import { ModeBadge } from '../../components/ModeBadge'
 import { RemoveConnectionDialog } from './RemoveConnectionDialog'
 import { SyncShareNote } from './SyncShareNote'
-import { TeamDatabaseSection } from '../team/TeamDatabaseSection'
+import { TeamDatabaseSection } from './TeamDatabaseSection'
 import './connections.css'
 
 /** Connections: the merchants' keys and tokens, which one is active, and adding/testing/removing them. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useInspectorStore } from '../../app-stores'
-import { backgroundShareText, tightestBucket } from '../inspector/rate-limits'
+import { backgroundShareText, tightestBucket } from '../../lib/rate-limits'
 
 /**
  * On the Connections screen: how much of the active connection's read quota the background sync

@@ -3,7 +3,7 @@ import type { CustomerOrder, CustomerPayment, CurrencyTotals } from '../../../..
 import type { CustomerView } from '../../../../shared/ipc/customers'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { TableHead } from '../../components/TableHead'
-import { formatLocalDateTime, statusClass } from '../payments/format'
+import { formatLocalDateTime, statusClass } from '../../lib/format'
 import { methodWords, problemSentence, statusWords } from './customer-text'
 
 // The parts of the customer view, in the agent's words. Each order and payment opens its own view.

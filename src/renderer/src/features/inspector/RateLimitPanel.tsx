@@ -8,8 +8,8 @@ import {
   overloadText,
   shownBuckets,
   tightestBucket,
-} from './rate-limits'
-import { useNow } from './useNow'
+} from '../../lib/rate-limits'
+import { useNow } from '../../lib/useNow'
 import { TableHead } from '../../components/TableHead'
 
 /** The live state of each bucket of the active connection (spec 8.1). */

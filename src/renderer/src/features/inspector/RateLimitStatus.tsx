@@ -10,8 +10,8 @@ import {
   overloadText,
   pausedSeconds,
   tightestBucket,
-} from './rate-limits'
-import { useNow } from './useNow'
+} from '../../lib/rate-limits'
+import { useNow } from '../../lib/useNow'
 import './inspector.css'
 
 /** The compact rate-limit gauge in the status bar: "READ 38/50 · WRITE 10/10", amber when low. */

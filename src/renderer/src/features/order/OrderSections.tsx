@@ -4,9 +4,9 @@ import { orderExpiryApplies } from '../../../../shared/story/order-story'
 import { RequestButton } from '../../components/RequestButton'
 import { TableHead } from '../../components/TableHead'
 import type { OrderState } from '../../stores/order-store'
-import { CustomerButton } from '../customer/CustomerButton'
-import { ErrorBanner } from '../payments/ErrorBanner'
-import { formatLocalDateTime, statusClass } from '../payments/format'
+import { CustomerButton } from '../../components/CustomerButton'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { formatLocalDateTime, statusClass } from '../../lib/format'
 
 // The parts of the order view: its summary, its payment link and new payment, its payments, lines
 // and addresses (markup only; OrderScreen and useOrderView hold the logic).

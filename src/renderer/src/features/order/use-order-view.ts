@@ -7,7 +7,7 @@ import { newOrderStore } from '../../stores/view-stores'
 import { useLinkActions } from '../../components/use-link-actions'
 import { useActionKeys } from '../../lib/keyboard'
 import type { OrderState } from '../../stores/order-store'
-import { userLocale } from '../payments/format'
+import { userLocale } from '../../lib/format'
 import { backScreen, isRefreshKey, orderToRead } from './order-view'
 
 // The order view's logic: its store, the order asked for (read fresh on each ask), F5 / Ctrl+R and

@@ -5,8 +5,8 @@ import { paymentStory } from '../../../../shared/story/payment-story'
 import type { StoreApi } from 'zustand/vanilla'
 import { ContactCard, StoryHeadline } from '../../components/Story'
 import type { ObjectRecordState } from '../../stores/team-store'
-import { RecordedTimeline } from '../team/RecordedTimeline'
-import { userLocale } from './format'
+import { RecordedTimeline } from '../../components/RecordedTimeline'
+import { userLocale } from '../../lib/format'
 import { ShopBanner } from './ShopBanner'
 
 /** The story part of a payment's detail: headline, customer, timeline. */

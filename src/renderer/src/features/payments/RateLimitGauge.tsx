@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useInspectorStore } from '../../app-stores'
-import { bucketNumbers, tightestBucket, waitSeconds } from '../inspector/rate-limits'
-import { useNow } from '../inspector/useNow'
+import { bucketNumbers, tightestBucket, waitSeconds } from '../../lib/rate-limits'
+import { useNow } from '../../lib/useNow'
 
 interface RateLimitGaugeProps {
   /** A list request of this screen is in progress. */

@@ -17,7 +17,7 @@ import { idPrefix } from '../../../../shared/service/ids'
 import { PAYMENT_STATE_WORDS } from '../../../../shared/story/payment-story'
 import { METHOD_CHOICES } from '../../../../shared/story/words'
 import { COLUMN_WIDTHS } from './fit-columns'
-import { formatLocalDateTime } from './format'
+import { formatLocalDateTime } from '../../lib/format'
 import type { RowText } from './row-text'
 
 /** The list's measured columns: widths (px) and how many id characters fit. */

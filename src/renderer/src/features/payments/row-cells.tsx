@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { ListedPayment } from '../../../../shared/payments-page'
 import { cellMayOverflow, type ColumnFit } from './column-fit'
-import { stateClass } from './format'
+import { stateClass } from '../../lib/format'
 import { rowText, type RowText } from './row-text'
 
 // One row of the payments list, kept cheap for scrolling: the formatted texts of a payment are

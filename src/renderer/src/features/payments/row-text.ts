@@ -2,7 +2,7 @@ import type { ListedPayment } from '../../../../shared/payments-page'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { paymentState } from '../../../../shared/story/payment-story'
 import { methodName } from '../../../../shared/story/words'
-import { formatLocalDateTime, userLocale } from './format'
+import { formatLocalDateTime, userLocale } from '../../lib/format'
 
 // The texts of a payments list row, formatted once per payment object and locale: a row scrolled
 // back into view, or drawn again, does not format its amount and date again.

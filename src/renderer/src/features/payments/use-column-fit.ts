@@ -3,7 +3,7 @@
 
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { DEFAULT_FIT, fitFromMeasures, knownOrMeasuredFit, probeTexts, type ColumnFit } from './column-fit'
-import { userLocale } from './format'
+import { userLocale } from '../../lib/format'
 
 /**
  * Measures the columns in `host`'s font: a hidden probe row with the list's classes (so the CSS

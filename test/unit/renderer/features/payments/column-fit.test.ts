@@ -11,7 +11,7 @@ import {
   probeTexts,
 } from '../../../../../src/renderer/src/features/payments/column-fit'
 import { COLUMN_WIDTHS } from '../../../../../src/renderer/src/features/payments/fit-columns'
-import { formatLocalDateTime } from '../../../../../src/renderer/src/features/payments/format'
+import { formatLocalDateTime } from '../../../../../src/renderer/src/lib/format'
 import { rowText } from '../../../../../src/renderer/src/features/payments/row-text'
 
 const payment = (over: Partial<Payment> = {}): Payment =>
