@@ -136,11 +136,13 @@ export type OperationParams<I extends OperationId> = {
   readonly [Name in ParamNames<Extract<OperationRow, { id: I }>['path']>]: string
 }
 
+const BY_ID: ReadonlyMap<string, OperationRow> = new Map(OPERATIONS.map((o) => [o.id, o]))
+
 /** The row named `id`; throws on a name the table does not have (a name from outside the types). */
 export function operationById<I extends OperationId>(id: I): Extract<OperationRow, { id: I }> {
-  const operation = OPERATIONS.find((o): o is Extract<OperationRow, { id: I }> => o.id === id)
+  const operation = BY_ID.get(id)
   if (!operation) throw new Error(`No operation named ${id} in the operation table.`)
-  return operation
+  return operation as Extract<OperationRow, { id: I }>
 }
 
 export type OperationMatch =
