@@ -2,8 +2,8 @@
 // order and its lines, cancel lines, shipments (https://docs.mollie.com/reference/shipments-api),
 // balances and settlements (https://docs.mollie.com/reference/balances-api, settlements-api), all
 // methods and profiles by id. Each goes through the client's one request path (its limiter, retries,
-// Idempotency-Key on the rows the operation table keys, request log), its path from the operation
-// table (apiPath checks every id first) and its answer checked to be what was asked for. Kept apart
+// Idempotency-Key on the rows the operation table keys, request log), its method and path from its row of the
+// operation table (requestFor checks every id first) and its answer checked to be what was asked for. Kept apart
 // so client.ts does not grow; the views that use them are a separate issue.
 import type { ListResponse, Order, Payment, Profile, Refund } from '../../shared/api-types'
 import type {
