@@ -3,17 +3,26 @@
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
 import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
+import type { RequestLogListView } from '../../shared/request-log-types'
 import type { RecordObjectRef } from '../../shared/team-record'
-import type { RequestLogService } from '../services/request-log'
-import type { RecordService } from '../team/record-service'
 import type { SearchService } from './service'
 
+/** The team record's lookup by ticket reference (team/record-service.ts), as search needs it. */
+interface TicketLookup {
+  findByTicket(ticket: string): Promise<RecordObjectRef[]>
+}
+
+/**
+ * The handlers over the search service and what app-services hands in (the request log's list, the
+ * practice customers, the record's ticket lookup): named by shape, so search imports neither the
+ * services nor the team folder.
+ */
 export function createSearchHandlers(
   search: SearchService,
-  requestLog: RequestLogService,
+  requestLog: { list(): Promise<RequestLogListView> },
   /** The seeded practice customers when the built-in Sandbox is active. */
   practice: () => Promise<PracticeCustomer[]>,
-  record: Pick<RecordService, 'findByTicket'>,
+  record: TicketLookup,
 ): HandlersFor<typeof searchChannels> {
   return {
     'search.query': async ({ text }) => {
@@ -39,7 +48,7 @@ export function createSearchHandlers(
  * with a digit: "4711", "SUP-2031"); a record that cannot be read finds nothing, the search goes on.
  */
 async function ticketObjects(
-  record: Pick<RecordService, 'findByTicket'>,
+  record: TicketLookup,
   text: string,
 ): Promise<{ reference: string; objects: RecordObjectRef[] } | null> {
   const reference = text.trim()
