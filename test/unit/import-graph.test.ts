@@ -1,6 +1,6 @@
 // The import graph of src/ (issue 23 item 3): no cycles, and no import against the layer order.
 // Layers: src/shared < src/sandbox, src/main, src/preload (main may use the sandbox's public entry);
-// in main (issue 47 item 2) api, storage, secrets, errors.ts < services, search, team, ports.ts
+// in main (issue 47 item 2) api, storage, secrets, errors.ts < services, search, team
 // < app-services < ipc < the shell (index.ts, window.ts, desktop/, the protocol and Electron ports);
 // in the renderer lib < stores < components < features < screens < the shell (App, main), and no
 // feature imports another feature (issue 47 item 4; a screen composes them). Type-only imports count
@@ -93,12 +93,11 @@ const rel = (file: string) => path.relative(root, file).split(path.sep).join('/'
 
 /**
  * Main's layers, lowest first: a file imports only files of its own layer or below. errors.ts (the
- * errors the services throw for the person) sits with the lowest; ports.ts gathers the OS ports the
- * services declare, so it sits with them.
+ * errors the services throw for the person) sits with the lowest.
  */
 const MAIN_LAYERS: readonly (readonly string[])[] = [
   ['api', 'storage', 'secrets', 'errors.ts'],
-  ['services', 'search', 'team', 'ports.ts'],
+  ['services', 'search', 'team'],
   ['app-services'],
   ['ipc'],
 ]

@@ -1,5 +1,5 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
-import type { DialogPort } from '../ports'
+import type { DialogPort } from '../services/ports'
 import { UserFacingError } from '../errors'
 import { choosePersonalData } from '../services/main-questions'
 import { exportFileName } from '../services/personal-data'

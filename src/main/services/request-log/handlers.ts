@@ -1,6 +1,6 @@
 import type { HandlersFor } from '../../../shared/ipc/define'
 import type { requestLogChannels } from '../../../shared/ipc/request-log'
-import type { DialogPort } from '../../ports'
+import type { DialogPort } from '../ports'
 import { UserFacingError } from '../../errors'
 import { askMain, choosePersonalData, clearLogQuestion } from '../main-questions'
 import { exportFileName } from '../personal-data'
