@@ -20,8 +20,8 @@ export function paramResource(param: string): IdResource | null {
   return resource !== param && Object.hasOwn(ID_PREFIXES, resource) ? (resource as IdResource) : null
 }
 
-type PathResult =
-  | { ok: true; path: string; operation: OperationRow }
+type PathResult<I extends OperationId> =
+  | { ok: true; path: string; operation: Extract<OperationRow, { id: I }> }
   /** `param` is missing or is not an id of `resource` (null: not a plain segment) */
   | { ok: false; param: string; resource: IdResource | null; value: unknown }
 
@@ -39,7 +39,7 @@ export type ParamsArg<I extends OperationId> = [keyof OperationParams<I>] extend
  * the values are checked here, since they come from outside). The parameters are checked in the
  * template's order; the first one that fails is returned and nothing is built.
  */
-export function pathFor<I extends OperationId>(operationId: I, ...[given]: ParamsArg<I>): PathResult {
+export function pathFor<I extends OperationId>(operationId: I, ...[given]: ParamsArg<I>): PathResult<I> {
   const params: Readonly<Record<string, unknown>> = given ?? {}
   const operation = operationById(operationId)
   const parts: string[] = []
