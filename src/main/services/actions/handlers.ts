@@ -1,4 +1,5 @@
 import type { actionChannels } from '../../../shared/ipc/actions'
+import type { ChargebacksView, chargebackChannels } from '../../../shared/ipc/chargebacks'
 import type { HandlersFor } from '../../../shared/ipc/define'
 import type { ActionsService } from './types'
 
@@ -16,4 +17,9 @@ export function createActionHandlers(actions: ActionsService): HandlersFor<typeo
     'orders.cancel': (input) => actions.cancelOrder(input),
     'orders.newPayment': (input) => actions.newOrderPayment(input),
   }
+}
+
+/** The `chargebacks.*` IPC handlers. */
+export function createChargebackHandlers(list: () => Promise<ChargebacksView>): HandlersFor<typeof chargebackChannels> {
+  return { 'chargebacks.list': () => list() }
 }
