@@ -1,5 +1,5 @@
 import { BrowserWindow, clipboard, dialog, shell, type MessageBoxOptions } from 'electron'
-import type { AppPorts } from './ports'
+import type { AppPorts } from './services/ports'
 import { describeLiveWrite } from './services/live-write-guard'
 import { createUserGestures } from './services/user-gestures'
 

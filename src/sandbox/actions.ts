@@ -21,6 +21,7 @@ import { availableMinor } from './ledger'
 import { cancelLines, openUnits } from './order-lines'
 import type { Scope } from './resources'
 import { zeroLike, type OrderRecord, type PaymentRecord, type RefundData, type SandboxStore } from './store'
+import { apiHref, apiLink } from './links'
 
 function hal(href: string): Link {
   return { href, type: HAL_JSON }
@@ -28,11 +29,11 @@ function hal(href: string): Link {
 
 export function refundJson(origin: string, refund: RefundData): Refund {
   const links: Refund['_links'] = {
-    self: hal(`${origin}/v2/payments/${refund.paymentId}/refunds/${refund.id}`),
-    payment: hal(`${origin}/v2/payments/${refund.paymentId}`),
+    self: apiLink(origin, 'get-refund', { paymentId: refund.paymentId, refundId: refund.id }),
+    payment: apiLink(origin, 'get-payment', { paymentId: refund.paymentId }),
     documentation: { href: `${origin}/docs/refunds`, type: 'text/html' },
   }
-  if (refund.orderId !== undefined) links.order = hal(`${origin}/v2/orders/${refund.orderId}`)
+  if (refund.orderId !== undefined) links.order = apiLink(origin, 'get-order', { orderId: refund.orderId })
   return { ...refund, _links: links }
 }
 
@@ -124,7 +125,7 @@ export function listRefunds(
     for (const [key, value] of params) if (key !== 'from' && key !== 'limit') next.append(key, value)
     next.set('from', first.id)
     next.set('limit', String(limit))
-    return hal(`${origin}/v2/payments/${paymentId}/refunds?${next.toString()}`)
+    return hal(`${apiHref(origin, 'list-refunds', { paymentId })}?${next.toString()}`)
   }
   return {
     count: items.length,

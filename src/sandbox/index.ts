@@ -9,6 +9,7 @@ import { SandboxClock } from './clock'
 import { FaultRegistry } from './faults'
 import { BASE62, createRandom, IdFactory, randomBase62 } from './ids'
 import { SandboxRateLimiter, type SandboxQuotas } from './rate-limit'
+import { API_BASE } from './links'
 import { scheduleExpiry } from './lifecycle'
 import { releaseQueuedRefunds } from './ledger'
 import { scheduleRefund } from './routes/refunds'
@@ -242,7 +243,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const hostPart = host.includes(':') ? `[${host}]` : host
   ctx.origin = `${tls ? 'https' : 'http'}://${hostPart}:${port}`
   return {
-    baseUrl: `${ctx.origin}/v2`,
+    baseUrl: ctx.origin + API_BASE,
     origin: ctx.origin,
     adminToken: ctx.adminToken,
     profileId,

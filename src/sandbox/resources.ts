@@ -16,7 +16,6 @@ import type {
 import type { Shipment } from '../shared/api-types-ledger'
 import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
 import { paymentIsCancelable } from '../shared/payment-actions'
-import { HAL_JSON } from './errors'
 import type { IdFactory } from './ids'
 import {
   untouchedLineCounts,
@@ -26,16 +25,13 @@ import {
   type PaymentRecord,
   type ShipmentData,
 } from './records'
+import { apiLink } from './links'
 
 // Spec 2.6: descriptions over 255 characters are truncated, not rejected (rule kept in the rules module).
 const truncateDescription = truncatedDescription
 
 function html(href: string): Link {
   return { href, type: 'text/html' }
-}
-
-function hal(href: string): Link {
-  return { href, type: HAL_JSON }
 }
 
 /**
@@ -349,24 +345,30 @@ export interface PaymentRelated {
 
 export function paymentJson(origin: string, data: PaymentData, related: PaymentRelated = {}): Payment {
   // `documentation` comes last, as in the documentation's examples.
-  const links: Omit<Payment['_links'], 'documentation'> = { self: hal(`${origin}/v2/payments/${data.id}`) }
+  const links: Omit<Payment['_links'], 'documentation'> = {
+    self: apiLink(origin, 'get-payment', { paymentId: data.id }),
+  }
   // The checkout link exists only while the payer can still act (spec 2.6 `_links.checkout`).
   if (data.status === 'open') links.checkout = html(`${origin}/checkout/${data.id}`)
   links.dashboard = html(`${origin}/dashboard/payments/${data.id}`)
-  if (data.orderId) links.order = hal(`${origin}/v2/orders/${data.orderId}`)
+  if (data.orderId) links.order = apiLink(origin, 'get-order', { orderId: data.orderId })
   // https://docs.mollie.com/reference/get-payment: `refunds`, `chargebacks` and `captures` links are
   // present when the payment has such objects.
-  if (related.refunds) links.refunds = hal(`${origin}/v2/payments/${data.id}/refunds`)
-  if (related.chargebacks) links.chargebacks = hal(`${origin}/v2/payments/${data.id}/chargebacks`)
-  if (related.captures) links.captures = hal(`${origin}/v2/payments/${data.id}/captures`)
-  if (data.customerId) links.customer = hal(`${origin}/v2/customers/${data.customerId}`)
+  if (related.refunds) links.refunds = apiLink(origin, 'list-refunds', { paymentId: data.id })
+  if (related.chargebacks) links.chargebacks = apiLink(origin, 'list-payment-chargebacks', { paymentId: data.id })
+  if (related.captures) links.captures = apiLink(origin, 'list-captures', { paymentId: data.id })
+  if (data.customerId) links.customer = apiLink(origin, 'get-customer', { customerId: data.customerId })
   if (data.mandateId && data.customerId) {
-    links.mandate = hal(`${origin}/v2/customers/${data.customerId}/mandates/${data.mandateId}`)
+    links.mandate = apiLink(origin, 'get-mandate', { customerId: data.customerId, mandateId: data.mandateId })
   }
   if (data.subscriptionId && data.customerId) {
-    links.subscription = hal(`${origin}/v2/customers/${data.customerId}/subscriptions/${data.subscriptionId}`)
+    links.subscription = apiLink(origin, 'get-subscription', {
+      customerId: data.customerId,
+      subscriptionId: data.subscriptionId,
+    })
   }
-  if (related.paymentLinkId) links.paymentLink = hal(`${origin}/v2/payment-links/${related.paymentLinkId}`)
+  if (related.paymentLinkId)
+    links.paymentLink = apiLink(origin, 'get-payment-link', { paymentLinkId: related.paymentLinkId })
   return { ...data, _links: { ...links, documentation: html(`${origin}/docs/payments`) } }
 }
 
@@ -393,7 +395,7 @@ export function orderJson(
   const order: Order = {
     ...record.data,
     _links: {
-      self: hal(`${origin}/v2/orders/${record.data.id}`),
+      self: apiLink(origin, 'get-order', { orderId: record.data.id }),
       // Only an order still waiting for payment has a checkout link; once paid it is gone.
       checkout:
         record.data.status === 'created' && latest && latest.status === 'open'
@@ -420,8 +422,8 @@ export function shipmentJson(origin: string, s: ShipmentData): Shipment {
   return {
     ...s,
     _links: {
-      self: { href: `${origin}/v2/orders/${s.orderId}/shipments/${s.id}`, type: HAL_JSON },
-      order: { href: `${origin}/v2/orders/${s.orderId}`, type: HAL_JSON },
+      self: apiLink(origin, 'get-shipment', { orderId: s.orderId, shipmentId: s.id }),
+      order: apiLink(origin, 'get-order', { orderId: s.orderId }),
       documentation: { href: `${origin}/docs/shipments`, type: 'text/html' },
     },
   }

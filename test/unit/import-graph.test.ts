@@ -1,5 +1,7 @@
 // The import graph of src/ (issue 23 item 3): no cycles, and no import against the layer order.
 // Layers: src/shared < src/sandbox, src/main, src/preload (main may use the sandbox's public entry);
+// in main (issue 47 item 2) api, storage, secrets, errors.ts < services, search, team
+// < app-services < ipc < the shell (index.ts, window.ts, desktop/, the protocol and Electron ports);
 // in the renderer lib < stores < components < features < screens < the shell (App, main), and no
 // feature imports another feature (issue 47 item 4; a screen composes them). Type-only imports count
 // too: a cycle of types is a cycle of meaning. Fails naming each cycle or import.
@@ -89,12 +91,30 @@ export function cycles(graph: Map<string, string[]>): string[][] {
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join('/')
 
+/**
+ * Main's layers, lowest first: a file imports only files of its own layer or below. errors.ts (the
+ * errors the services throw for the person) sits with the lowest.
+ */
+const MAIN_LAYERS: readonly (readonly string[])[] = [
+  ['api', 'storage', 'secrets', 'errors.ts'],
+  ['services', 'search', 'team'],
+  ['app-services'],
+  ['ipc'],
+]
+
+/** The layer of a file of src/main/: the first folder (or the file) names it; the rest is the shell. */
+function mainLayerOf(r: string): { name: string; rank: number; area: string } {
+  const top = r.replace(/^src\/main\//, '').split('/')[0] ?? ''
+  const rank = MAIN_LAYERS.findIndex((layer) => layer.includes(top))
+  return rank >= 0 ? { name: `main/${top}`, rank, area: 'main' } : { name: 'main shell', rank: 9, area: 'main' }
+}
+
 /** The layer a file belongs to, and the layers it may import. */
 function layerOf(file: string): { name: string; rank: number; area: string } {
   const r = rel(file)
   if (r.startsWith('src/shared/')) return { name: 'shared', rank: 0, area: 'shared' }
   if (r.startsWith('src/sandbox/')) return { name: 'sandbox', rank: 1, area: 'sandbox' }
-  if (r.startsWith('src/main/')) return { name: 'main', rank: 1, area: 'main' }
+  if (r.startsWith('src/main/')) return mainLayerOf(r)
   if (r.startsWith('src/preload/')) return { name: 'preload', rank: 1, area: 'preload' }
   // app-stores.ts creates the stores with their ports (it imports only lib and stores): the stores layer.
   if (r === 'src/renderer/src/app-stores.ts') return { name: 'stores', rank: 2, area: 'renderer' }
@@ -117,7 +137,8 @@ export function backwardImports(graph: Map<string, string[]>): string[] {
       const b = layerOf(to)
       const ok =
         b.area === 'shared' ||
-        (a.area === b.area && (a.area !== 'renderer' || (b.rank <= a.rank && !acrossFeatures(a.name, b.name)))) ||
+        (a.area === b.area &&
+          ((a.area !== 'renderer' && a.area !== 'main') || (b.rank <= a.rank && !acrossFeatures(a.name, b.name)))) ||
         (a.area === 'main' && rel(to) === 'src/sandbox/index.ts')
       if (!ok) wrong.push(`${rel(from)} (${a.name}) imports ${rel(to)} (${b.name})`)
     }
@@ -208,6 +229,22 @@ describe('the import graph of src/', () => {
     expect(backwardImports(toy)).toEqual([
       'src/renderer/src/features/customer/CustomerSections.tsx (features/customer) imports src/renderer/src/features/payments/format.ts (features/payments)',
       'src/renderer/src/features/order/OrderScreen.tsx (features/order) imports src/renderer/src/screens/PaymentDetail.tsx (screens)',
+    ])
+  })
+
+  it("finds an import against main's own order, and lets one along it pass (the check can fail)", () => {
+    const at = (r: string) => path.join(src, 'main', r)
+    const toy = new Map([
+      [at('services/refunds.ts'), [at('ipc/errors.ts'), at('api/client.ts'), at('errors.ts')]],
+      [at('api/client.ts'), [at('search/service.ts')]],
+      [at('app-services/handlers.ts'), [at('services/refunds.ts'), at('index.ts')]],
+      [at('ipc/dispatcher.ts'), [at('app-services/types.ts')]],
+      [at('index.ts'), [at('ipc/dispatcher.ts'), at('desktop/menu.ts')]],
+    ])
+    expect(backwardImports(toy)).toEqual([
+      'src/main/services/refunds.ts (main/services) imports src/main/ipc/errors.ts (main/ipc)',
+      'src/main/api/client.ts (main/api) imports src/main/search/service.ts (main/search)',
+      'src/main/app-services/handlers.ts (main/app-services) imports src/main/index.ts (main shell)',
     ])
   })
 })

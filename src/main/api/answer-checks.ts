@@ -3,7 +3,15 @@
 // typed ApiError. Used by client.ts.
 
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import { idPrefix, isId, isPageSize, pathFor, type IdResource } from '../../shared/service'
+import {
+  idPrefix,
+  isId,
+  isPageSize,
+  pathFor,
+  type IdResource,
+  type OperationId,
+  type ParamsArg,
+} from '../../shared/service'
 import { ApiError, bodySnippet } from './errors'
 
 /** The id, once it has the resource's id pattern (the path it goes into is built from checked ids only). */
@@ -21,8 +29,8 @@ export function checkId(id: string, resource: IdResource): string {
  * The path of a row of the operation table (shared/service/paths.ts), its parameters checked by
  * the id rules: a value that is not an id of its resource fails before anything is sent.
  */
-export function apiPath(operationId: string, params: Record<string, string> = {}): string {
-  const built = pathFor(operationId, params)
+export function apiPath<I extends OperationId>(operationId: I, ...params: ParamsArg<I>): string {
+  const built = pathFor(operationId, ...params)
   if (built.ok) return built.path
   const shown = `"${String(built.value).slice(0, 60)}"`
   throw new ApiError({
@@ -33,13 +41,13 @@ export function apiPath(operationId: string, params: Record<string, string> = {}
   })
 }
 
-/** A list's `limit`, when given, is a page size the service accepts (spec 4.3). */
-export function checkLimit(limit: number | undefined): void {
+/** A list's `limit`, when given, is a page size the service accepts (spec 4.3); `method`: the list's. */
+export function checkLimit(limit: number | undefined, method: string): void {
   if (limit !== undefined && !isPageSize(limit)) {
     throw new ApiError({
       kind: 'invalid-request',
       message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
-      method: 'GET',
+      method,
       field: 'limit',
     })
   }

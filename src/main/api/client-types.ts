@@ -22,9 +22,10 @@ import type {
   RefundList,
   UpdatePaymentRequest,
 } from '../../shared/api-types'
-import type { PaymentEmbedValue } from '../../shared/service'
+import type { OperationId, OperationParams, PaymentEmbedValue } from '../../shared/service'
 import type { Clock } from './clock'
 import type { Timeouts } from './http'
+import type { OperationExtras } from './operation-request'
 import type { ApiCredential, LogicalRequest } from './request-builder'
 import type { RetryPolicy } from './retry'
 
@@ -76,6 +77,9 @@ export interface CallOptions {
   deadlineMs?: number
 }
 
+/** A call of one operation by name: the call's options, its query and a stored Idempotency-Key. */
+export interface OperationCallOptions extends CallOptions, Pick<OperationExtras, 'query' | 'idempotencyKey'> {}
+
 export interface CreateOptions extends CallOptions {
   /** Reuse a stored key (a draft's) so "send again" can never create twice. */
   idempotencyKey?: string
@@ -103,6 +107,17 @@ export interface GetPaymentOptions extends CallOptions {
 export interface ApiClient {
   /** Low-level call; resolves with the parsed JSON body (undefined for an empty 2xx body). */
   request<T = unknown>(req: LogicalRequest, opts?: CallOptions): Promise<T>
+  /**
+   * The operation `id` of the table (src/shared/service/operations.ts): its method from the row, its
+   * path from `params` (the names checked by the type, the ids by the id rules before anything is
+   * sent). Resolves with the parsed JSON body, as `request`.
+   */
+  call<I extends OperationId>(
+    id: I,
+    params: OperationParams<I>,
+    body?: unknown,
+    opts?: OperationCallOptions,
+  ): Promise<unknown>
   createOrder(body: OrderRequestBody, opts?: CreateOrderOptions): Promise<Order>
   getOrder(id: string, opts?: GetOrderOptions): Promise<Order>
   /**

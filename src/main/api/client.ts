@@ -14,9 +14,10 @@ import { sendOne } from './attempt'
 import { recordAttempt } from './attempt-events'
 import { abortedError, circuitOpen, lostAnswer, probeFailed, startCall, type Call } from './call'
 import type { Clock } from './clock'
-import { listCalls } from './lists'
+import { listCalls, type Send } from './lists'
+import { requestFor } from './operation-request'
 import type { LogicalRequest } from './request-builder'
-import { objectCalls, type Send } from './resources'
+import { objectCalls, type Caller } from './resources'
 import { isOutage } from './retry'
 import { nextStep } from './retry-decision'
 import { createRuntime } from './runtime'
@@ -86,24 +87,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
   const send: Send = request
+  const call: Caller = (id, params, body, opts = {}) => {
+    const { query, idempotencyKey } = opts
+    return request<unknown>(requestFor(id, params, { query, body, idempotencyKey }), opts)
+  }
 
   return {
     request,
-    createOrder: (body, opts) => objectCalls.createOrder(send, body, opts),
-    getOrder: (id, opts) => objectCalls.getOrder(send, id, opts),
-    cancelOrder: (id, opts) => objectCalls.cancelOrder(send, id, opts),
-    createOrderPayment: (orderId, body, opts) => objectCalls.createOrderPayment(send, orderId, body, opts),
+    call,
+    createOrder: (body, opts) => objectCalls.createOrder(call, body, opts),
+    getOrder: (id, opts) => objectCalls.getOrder(call, id, opts),
+    cancelOrder: (id, opts) => objectCalls.cancelOrder(call, id, opts),
+    createOrderPayment: (orderId, body, opts) => objectCalls.createOrderPayment(call, orderId, body, opts),
     listProfiles: (opts) => listCalls.listProfiles(send, opts),
     listPermissions: (opts) => listCalls.listPermissions(send, opts),
-    createPayment: (body, opts) => objectCalls.createPayment(send, body, opts),
-    getPayment: (id, opts) => objectCalls.getPayment(send, id, opts),
-    updatePayment: (id, body, opts) => objectCalls.updatePayment(send, id, body, opts),
-    cancelPayment: (id, opts) => objectCalls.cancelPayment(send, id, opts),
-    createRefund: (paymentId, body, opts) => objectCalls.createRefund(send, paymentId, body, opts),
+    createPayment: (body, opts) => objectCalls.createPayment(call, body, opts),
+    getPayment: (id, opts) => objectCalls.getPayment(call, id, opts),
+    updatePayment: (id, body, opts) => objectCalls.updatePayment(call, id, body, opts),
+    cancelPayment: (id, opts) => objectCalls.cancelPayment(call, id, opts),
+    createRefund: (paymentId, body, opts) => objectCalls.createRefund(call, paymentId, body, opts),
     listRefunds: (paymentId, input, opts) => listCalls.listRefunds(send, paymentId, input, opts),
     listAllChargebacks: (input, opts) => listCalls.listAllChargebacks(send, input, opts),
-    getRefund: (paymentId, refundId, opts) => objectCalls.getRefund(send, paymentId, refundId, opts),
-    cancelRefund: (paymentId, refundId, opts) => objectCalls.cancelRefund(send, paymentId, refundId, opts),
+    getRefund: (paymentId, refundId, opts) => objectCalls.getRefund(call, paymentId, refundId, opts),
+    cancelRefund: (paymentId, refundId, opts) => objectCalls.cancelRefund(call, paymentId, refundId, opts),
     listPayments: (input, opts) => listCalls.listPayments(send, input, opts),
     iteratePayments: (query, opts) => listCalls.iteratePayments(send, query, opts),
     listOrders: (input, opts) => listCalls.listOrders(send, input, opts),

@@ -2,16 +2,16 @@
 // https://docs.mollie.com/reference/list-customer-payments), over the client's one request path
 // (its limiter, retries and request log), kept apart so client.ts does not grow.
 import type { Customer, PaymentList } from '../../shared/api-types'
-import { isPageSize, MAX_PAGE_SIZE } from '../../shared/service'
-import { apiPath } from './answer-checks'
+import { isPageSize, MAX_PAGE_SIZE, type OperationId } from '../../shared/service'
 import type { ApiClient, CallOptions } from './client'
 import { ApiError, bodySnippet } from './errors'
+import { methodOf, requestFor } from './operation-request'
 
-function malformed(message: string, value: unknown): ApiError {
+function malformed(id: OperationId, message: string, value: unknown): ApiError {
   return new ApiError({
     kind: 'malformed-response',
     message,
-    method: 'GET',
+    method: methodOf(id),
     bodySnippet: bodySnippet(JSON.stringify(value) ?? String(value)),
   })
 }
@@ -22,13 +22,10 @@ export async function getCustomer(
   id: string,
   opts?: CallOptions,
 ): Promise<Customer> {
-  const value = await client.request<unknown>(
-    { method: 'GET', path: apiPath('get-customer', { customerId: id }) },
-    opts,
-  )
+  const value = await client.request<unknown>(requestFor('get-customer', { customerId: id }), opts)
   const v = value as Partial<Customer> | null
   if (typeof v !== 'object' || v === null || v.resource !== 'customer' || v.id !== id) {
-    throw malformed('The service answered without the customer asked for.', value)
+    throw malformed('get-customer', 'The service answered without the customer asked for.', value)
   }
   return value as Customer
 }
@@ -44,15 +41,19 @@ export async function listCustomerPayments(
     throw new ApiError({
       kind: 'invalid-request',
       message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (spec 4.3).`,
-      method: 'GET',
+      method: methodOf('list-customer-payments'),
       field: 'limit',
     })
   }
-  const path = apiPath('list-customer-payments', { customerId: id })
-  const list = await client.request<unknown>({ method: 'GET', path, query: { limit } }, opts)
+  const req = requestFor('list-customer-payments', { customerId: id }, { query: { limit } })
+  const list = await client.request<unknown>(req, opts)
   const embedded = (list as { _embedded?: { payments?: unknown } } | null)?._embedded
   if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.payments)) {
-    throw malformed("The customer's payments list has no _embedded.payments array (spec 4.3).", list)
+    throw malformed(
+      'list-customer-payments',
+      "The customer's payments list has no _embedded.payments array (spec 4.3).",
+      list,
+    )
   }
   return list as PaymentList
 }

@@ -89,7 +89,7 @@ export class ApiError extends Error {
     }
   }
 
-  /** How the IPC dispatcher presents this error to the renderer (see src/main/ipc/errors.ts). */
+  /** How the IPC dispatcher presents this error to the renderer (see src/main/errors.ts). */
   toIpcError(): IpcErrorView {
     return { code: this.kind === 'aborted' ? 'canceled' : 'api-error', message: this.message, api: this.toView() }
   }

@@ -2,8 +2,8 @@
 // order and its lines, cancel lines, shipments (https://docs.mollie.com/reference/shipments-api),
 // balances and settlements (https://docs.mollie.com/reference/balances-api, settlements-api), all
 // methods and profiles by id. Each goes through the client's one request path (its limiter, retries,
-// Idempotency-Key on the rows the operation table keys, request log), its path from the operation
-// table (apiPath checks every id first) and its answer checked to be what was asked for. Kept apart
+// Idempotency-Key on the rows the operation table keys, request log), its method and path from its row of the
+// operation table (requestFor checks every id first) and its answer checked to be what was asked for. Kept apart
 // so client.ts does not grow; the views that use them are a separate issue.
 import type { ListResponse, Order, Payment, Profile, Refund } from '../../shared/api-types'
 import type {
@@ -15,9 +15,11 @@ import type {
   ShipmentList,
   UpdateOrderRequest,
 } from '../../shared/api-types-ledger'
-import { apiPath, checkLimit, expectResource } from './answer-checks'
+import { checkLimit, expectResource } from './answer-checks'
 import type { ApiClient, CallOptions } from './client'
 import { ApiError, bodySnippet } from './errors'
+import { methodOf, requestFor } from './operation-request'
+import type { LogicalRequest } from './request-builder'
 
 type Requester = Pick<ApiClient, 'request'>
 
@@ -33,26 +35,27 @@ async function one<T>(
   return expectResource<T>(await client.request<unknown>(req, opts), resource, req.method)
 }
 
+/** A page of the list `first` (requestFor): by query, or a `_links` href followed with the same method. */
 async function page<T, K extends string>(
   client: Requester,
-  path: string,
+  first: LogicalRequest,
   key: K,
   input: PageInput,
   opts?: CallOptions,
 ): Promise<ListResponse<T, K>> {
   let list: unknown
   if ('link' in input) {
-    list = await client.request<unknown>({ method: 'GET', link: input.link }, opts)
+    list = await client.request<unknown>({ method: first.method, link: input.link }, opts)
   } else {
-    checkLimit(input.limit)
-    list = await client.request<unknown>({ method: 'GET', path, query: { from: input.from, limit: input.limit } }, opts)
+    checkLimit(input.limit, first.method)
+    list = await client.request<unknown>({ ...first, query: { from: input.from, limit: input.limit } }, opts)
   }
   const embedded = (list as { _embedded?: Record<string, unknown> } | null)?._embedded
   if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.[key])) {
     throw new ApiError({
       kind: 'malformed-response',
       message: `The list has no _embedded.${key} array (spec 4.3).`,
-      method: 'GET',
+      method: first.method,
       bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
     })
   }
@@ -66,7 +69,7 @@ export async function updateOrder(
   body: UpdateOrderRequest,
   opts?: CallOptions,
 ): Promise<Order> {
-  return one<Order>(client, 'order', { method: 'PATCH', path: apiPath('update-order', { orderId }), body }, opts)
+  return one<Order>(client, 'order', requestFor('update-order', { orderId }, { body }), opts)
 }
 
 /** https://docs.mollie.com/reference/update-order-line: answers the order. */
@@ -77,8 +80,7 @@ export async function updateOrderLine(
   body: Record<string, unknown>,
   opts?: CallOptions,
 ): Promise<Order> {
-  const path = apiPath('update-order-line', { orderId, orderLineId })
-  return one<Order>(client, 'order', { method: 'PATCH', path, body }, opts)
+  return one<Order>(client, 'order', requestFor('update-order-line', { orderId, orderLineId }, { body }), opts)
 }
 
 /** https://docs.mollie.com/reference/cancel-order-lines: 204, nothing to return. */
@@ -88,10 +90,7 @@ export async function cancelOrderLines(
   lines: { id: string; quantity?: number }[],
   opts?: CallOptions,
 ): Promise<void> {
-  await client.request<unknown>(
-    { method: 'DELETE', path: apiPath('cancel-order-lines', { orderId }), body: { lines } },
-    opts,
-  )
+  await client.request<unknown>(requestFor('cancel-order-lines', { orderId }, { body: { lines } }), opts)
 }
 
 /** https://docs.mollie.com/reference/create-shipment */
@@ -101,12 +100,7 @@ export async function createShipment(
   body: CreateShipmentRequest,
   opts?: CallOptions,
 ): Promise<Shipment> {
-  return one<Shipment>(
-    client,
-    'shipment',
-    { method: 'POST', path: apiPath('create-shipment', { orderId }), body },
-    opts,
-  )
+  return one<Shipment>(client, 'shipment', requestFor('create-shipment', { orderId }, { body }), opts)
 }
 
 /** https://docs.mollie.com/reference/list-shipments */
@@ -116,7 +110,7 @@ export async function listShipments(
   input: PageInput = {},
   opts?: CallOptions,
 ): Promise<ShipmentList> {
-  return page<Shipment, 'shipments'>(client, apiPath('list-shipments', { orderId }), 'shipments', input, opts)
+  return page<Shipment, 'shipments'>(client, requestFor('list-shipments', { orderId }), 'shipments', input, opts)
 }
 
 /** https://docs.mollie.com/reference/get-shipment */
@@ -126,12 +120,7 @@ export async function getShipment(
   shipmentId: string,
   opts?: CallOptions,
 ): Promise<Shipment> {
-  return one<Shipment>(
-    client,
-    'shipment',
-    { method: 'GET', path: apiPath('get-shipment', { orderId, shipmentId }) },
-    opts,
-  )
+  return one<Shipment>(client, 'shipment', requestFor('get-shipment', { orderId, shipmentId }), opts)
 }
 
 /** https://docs.mollie.com/reference/update-shipment: the tracking. */
@@ -142,13 +131,13 @@ export async function updateShipment(
   tracking: NonNullable<Shipment['tracking']>,
   opts?: CallOptions,
 ): Promise<Shipment> {
-  const path = apiPath('update-shipment', { orderId, shipmentId })
-  return one<Shipment>(client, 'shipment', { method: 'PATCH', path, body: { tracking } }, opts)
+  const req = requestFor('update-shipment', { orderId, shipmentId }, { body: { tracking } })
+  return one<Shipment>(client, 'shipment', req, opts)
 }
 
 /** https://docs.mollie.com/reference/list-balances */
 export async function listBalances(client: Requester, input: PageInput = {}, opts?: CallOptions) {
-  return page<Balance, 'balances'>(client, apiPath('list-balances'), 'balances', input, opts)
+  return page<Balance, 'balances'>(client, requestFor('list-balances', {}), 'balances', input, opts)
 }
 
 /** https://docs.mollie.com/reference/get-balance; `primary` reads the primary balance (get-primary-balance). */
@@ -157,8 +146,8 @@ export async function getBalance(
   balanceId: string | 'primary',
   opts?: CallOptions,
 ): Promise<Balance> {
-  const path = balanceId === 'primary' ? apiPath('get-primary-balance') : apiPath('get-balance', { balanceId })
-  return one<Balance>(client, 'balance', { method: 'GET', path }, opts)
+  const req = balanceId === 'primary' ? requestFor('get-primary-balance', {}) : requestFor('get-balance', { balanceId })
+  return one<Balance>(client, 'balance', req, opts)
 }
 
 /** https://docs.mollie.com/reference/list-balance-transactions */
@@ -168,13 +157,13 @@ export async function listBalanceTransactions(
   input: PageInput = {},
   opts?: CallOptions,
 ) {
-  const path = apiPath('list-balance-transactions', { balanceId })
-  return page<BalanceTransaction, 'balance_transactions'>(client, path, 'balance_transactions', input, opts)
+  const first = requestFor('list-balance-transactions', { balanceId })
+  return page<BalanceTransaction, 'balance_transactions'>(client, first, 'balance_transactions', input, opts)
 }
 
 /** https://docs.mollie.com/reference/list-settlements */
 export async function listSettlements(client: Requester, input: PageInput = {}, opts?: CallOptions) {
-  return page<Settlement, 'settlements'>(client, apiPath('list-settlements'), 'settlements', input, opts)
+  return page<Settlement, 'settlements'>(client, requestFor('list-settlements', {}), 'settlements', input, opts)
 }
 
 /** https://docs.mollie.com/reference/get-settlement; `open` reads the open one (get-open-settlement). */
@@ -183,8 +172,9 @@ export async function getSettlement(
   settlementId: string | 'open',
   opts?: CallOptions,
 ): Promise<Settlement> {
-  const path = settlementId === 'open' ? apiPath('get-open-settlement') : apiPath('get-settlement', { settlementId })
-  return one<Settlement>(client, 'settlement', { method: 'GET', path }, opts)
+  const req =
+    settlementId === 'open' ? requestFor('get-open-settlement', {}) : requestFor('get-settlement', { settlementId })
+  return one<Settlement>(client, 'settlement', req, opts)
 }
 
 /** https://docs.mollie.com/reference/list-settlement-payments */
@@ -194,8 +184,8 @@ export async function listSettlementPayments(
   input: PageInput = {},
   opts?: CallOptions,
 ) {
-  const path = apiPath('list-settlement-payments', { settlementId })
-  return page<Payment, 'payments'>(client, path, 'payments', input, opts)
+  const first = requestFor('list-settlement-payments', { settlementId })
+  return page<Payment, 'payments'>(client, first, 'payments', input, opts)
 }
 
 /** https://docs.mollie.com/reference/list-settlement-refunds */
@@ -205,8 +195,8 @@ export async function listSettlementRefunds(
   input: PageInput = {},
   opts?: CallOptions,
 ) {
-  const path = apiPath('list-settlement-refunds', { settlementId })
-  return page<Refund, 'refunds'>(client, path, 'refunds', input, opts)
+  const first = requestFor('list-settlement-refunds', { settlementId })
+  return page<Refund, 'refunds'>(client, first, 'refunds', input, opts)
 }
 
 /** https://docs.mollie.com/reference/list-all-methods: every method, activated or not. */
@@ -214,13 +204,13 @@ export async function listAllMethods(
   client: Requester,
   opts?: CallOptions,
 ): Promise<{ id: string; status: string | null }[]> {
-  const list = await client.request<unknown>({ method: 'GET', path: apiPath('list-all-methods') }, opts)
+  const list = await client.request<unknown>(requestFor('list-all-methods', {}), opts)
   const methods = (list as { _embedded?: { methods?: unknown } } | null)?._embedded?.methods
   if (!Array.isArray(methods)) {
     throw new ApiError({
       kind: 'malformed-response',
       message: 'The methods list has no _embedded.methods array.',
-      method: 'GET',
+      method: methodOf('list-all-methods'),
     })
   }
   return methods as { id: string; status: string | null }[]
@@ -228,6 +218,6 @@ export async function listAllMethods(
 
 /** https://docs.mollie.com/reference/get-profile (tokens) or, with `me`, get-current-profile (API keys). */
 export async function getProfile(client: Requester, profileId: string | 'me', opts?: CallOptions): Promise<Profile> {
-  const path = profileId === 'me' ? apiPath('get-current-profile') : apiPath('get-profile', { profileId })
-  return one<Profile>(client, 'profile', { method: 'GET', path }, opts)
+  const req = profileId === 'me' ? requestFor('get-current-profile', {}) : requestFor('get-profile', { profileId })
+  return one<Profile>(client, 'profile', req, opts)
 }

@@ -1,6 +1,6 @@
 // The client's list calls (spec 4.3): a first page by query (checked here) or a `_links` URL
-// followed verbatim, each answer checked to hold its `_embedded` array. Paths come from the
-// operation table (answer-checks.ts apiPath).
+// followed verbatim, each answer checked to hold its `_embedded` array. Methods and paths come from
+// the operation table (operation-request.ts).
 
 import {
   MAX_PAGE_SIZE,
@@ -12,20 +12,24 @@ import {
   type ChargebackList,
   type RefundList,
 } from '../../shared/api-types'
-import { apiPath, checkId, checkLimit } from './answer-checks'
+import type { OperationId } from '../../shared/service'
+import { checkId, checkLimit } from './answer-checks'
 import type { CallOptions, ListOrdersInput, ListPaymentsInput, ListRefundsInput } from './client-types'
 import { ApiError, bodySnippet } from './errors'
+import { linkRequest, methodOf, requestFor } from './operation-request'
 import type { LogicalRequest } from './request-builder'
-import type { Send } from './resources'
 
-/** The answer, once it is an object whose `_embedded[key]` is an array. */
-function expectList(list: unknown, key: string, message: string): void {
+/** The client's low-level call (a first page by its row, or a `_links` href): resolves with the parsed JSON body. */
+export type Send = <T = unknown>(req: LogicalRequest, opts?: CallOptions) => Promise<T>
+
+/** The answer of the list `id`, once it is an object whose `_embedded[key]` is an array. */
+function expectList(id: OperationId, list: unknown, key: string, message: string): void {
   const embedded = (list as { _embedded?: Record<string, unknown> } | null)?._embedded
   if (typeof list !== 'object' || list === null || !Array.isArray(embedded?.[key])) {
     throw new ApiError({
       kind: 'malformed-response',
       message,
-      method: 'GET',
+      method: methodOf(id),
       bodySnippet: bodySnippet(JSON.stringify(list) ?? ''),
     })
   }
@@ -38,17 +42,17 @@ async function listRefunds(
   input: ListRefundsInput = {},
   opts: CallOptions = {},
 ): Promise<RefundList> {
-  const path = apiPath('list-refunds', { paymentId })
+  const first = requestFor('list-refunds', { paymentId })
   let req: LogicalRequest
   if ('link' in input) {
-    req = { method: 'GET', link: input.link }
+    req = linkRequest('list-refunds', input.link)
   } else {
     if (input.from !== undefined) checkId(input.from, 'refund')
-    checkLimit(input.limit)
-    req = { method: 'GET', path, query: { from: input.from, limit: input.limit } }
+    checkLimit(input.limit, methodOf('list-refunds'))
+    req = { ...first, query: { from: input.from, limit: input.limit } }
   }
   const list = await send<unknown>(req, opts)
-  expectList(list, 'refunds', 'The refunds list has no _embedded.refunds array (spec 4.3).')
+  expectList('list-refunds', list, 'refunds', 'The refunds list has no _embedded.refunds array (spec 4.3).')
   return list as RefundList
 }
 
@@ -63,13 +67,18 @@ async function listAllChargebacks(
 ): Promise<ChargebackList> {
   let req: LogicalRequest
   if ('link' in input) {
-    req = { method: 'GET', link: input.link }
+    req = linkRequest('list-all-chargebacks', input.link)
   } else {
-    checkLimit(input.limit)
-    req = { method: 'GET', path: apiPath('list-all-chargebacks'), query: { limit: input.limit, embed: 'payment' } }
+    checkLimit(input.limit, methodOf('list-all-chargebacks'))
+    req = requestFor('list-all-chargebacks', {}, { query: { limit: input.limit, embed: 'payment' } })
   }
   const list = await send<unknown>(req, opts)
-  expectList(list, 'chargebacks', 'The chargebacks list has no _embedded.chargebacks array (spec 4.3).')
+  expectList(
+    'list-all-chargebacks',
+    list,
+    'chargebacks',
+    'The chargebacks list has no _embedded.chargebacks array (spec 4.3).',
+  )
   return list as ChargebackList
 }
 
@@ -80,27 +89,27 @@ async function listPage<K extends 'payments' | 'orders'>(
   input: ListPaymentsQuery | { link: string },
   opts: CallOptions,
 ): Promise<unknown> {
+  const id = key === 'payments' ? 'list-payments' : 'list-orders'
   let req: LogicalRequest
   if ('link' in input) {
-    req = { method: 'GET', link: input.link }
+    req = linkRequest(id, input.link)
   } else {
     if (input.from !== undefined) {
       checkId(input.from, key === 'payments' ? 'payment' : 'order')
     }
-    checkLimit(input.limit)
+    checkLimit(input.limit, methodOf(id))
     if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
       throw new ApiError({
         kind: 'invalid-request',
         message: 'sort must be "asc" or "desc" (spec 4.3).',
-        method: 'GET',
+        method: methodOf(id),
         field: 'sort',
       })
     }
-    const path = apiPath(key === 'payments' ? 'list-payments' : 'list-orders')
-    req = { method: 'GET', path, query: { from: input.from, limit: input.limit, sort: input.sort } }
+    req = requestFor(id, {}, { query: { from: input.from, limit: input.limit, sort: input.sort } })
   }
   const list = await send<unknown>(req, opts)
-  expectList(list, key, `The ${key} list has no _embedded.${key} array (spec 4.3).`)
+  expectList(id, list, key, `The ${key} list has no _embedded.${key} array (spec 4.3).`)
   return list
 }
 
@@ -115,16 +124,13 @@ async function listOrders(send: Send, input: ListOrdersInput = {}, opts: CallOpt
 
 /** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
 async function listProfiles(send: Send, opts: CallOptions = {}): Promise<ProfileList> {
-  const list = await send<unknown>(
-    { method: 'GET', path: apiPath('list-profiles'), query: { limit: String(MAX_PAGE_SIZE) } },
-    opts,
-  )
+  const list = await send<unknown>(requestFor('list-profiles', {}, { query: { limit: String(MAX_PAGE_SIZE) } }), opts)
   const profiles = (list as Partial<ProfileList> | null)?._embedded?.profiles
   if (!Array.isArray(profiles)) {
     throw new ApiError({
       kind: 'malformed-response',
       message: 'The profiles list has no _embedded.profiles.',
-      method: 'GET',
+      method: methodOf('list-profiles'),
     })
   }
   return list as ProfileList
@@ -132,13 +138,13 @@ async function listProfiles(send: Send, opts: CallOptions = {}): Promise<Profile
 
 /** https://docs.mollie.com/reference/list-permissions (access tokens; not paginated). */
 async function listPermissions(send: Send, opts: CallOptions = {}): Promise<PermissionList> {
-  const list = await send<unknown>({ method: 'GET', path: apiPath('list-permissions') }, opts)
+  const list = await send<unknown>(requestFor('list-permissions', {}), opts)
   const permissions = (list as Partial<PermissionList> | null)?._embedded?.permissions
   if (!Array.isArray(permissions)) {
     throw new ApiError({
       kind: 'malformed-response',
       message: 'The permissions list has no _embedded.permissions.',
-      method: 'GET',
+      method: methodOf('list-permissions'),
     })
   }
   return list as PermissionList

@@ -1,6 +1,6 @@
 // The client's calls on mandates, subscriptions and payment links (https://docs.mollie.com/reference/mandates-api,
 // https://docs.mollie.com/reference/subscriptions-api, https://docs.mollie.com/reference/payment-links-api), over the client's one request path (its
-// limiter, retries and request log), each path from the operation table (apiPath) and each answer
+// limiter, retries and request log), each method and path from the operation table (requestFor) and each answer
 // checked to be the object or list asked for. The views that use them are another issue.
 import type { Payment } from '../../shared/api-types'
 import type {
@@ -17,9 +17,11 @@ import type {
   UpdateSubscriptionRequest,
 } from '../../shared/recurring-types'
 import type { ListResponse } from '../../shared/api-types'
-import { apiPath, checkLimit, expectResource } from './answer-checks'
+import { checkLimit, expectResource } from './answer-checks'
 import type { ApiClient, CallOptions } from './client'
 import { ApiError, bodySnippet } from './errors'
+import { requestFor } from './operation-request'
+import type { LogicalRequest } from './request-builder'
 
 type Client = Pick<ApiClient, 'request'>
 /** A POST's options: its Idempotency-Key (PATCH and DELETE take none: the service ignores it on them). */
@@ -31,8 +33,8 @@ interface RecurringPageQuery {
   limit?: number
 }
 
-function pageQuery(page: RecurringPageQuery): Record<string, string | number> | undefined {
-  checkLimit(page.limit)
+function pageQuery(page: RecurringPageQuery, method: string): Record<string, string | number> | undefined {
+  checkLimit(page.limit, method)
   const query: Record<string, string | number> = {}
   if (page.from !== undefined) query.from = page.from
   if (page.limit !== undefined) query.limit = page.limit
@@ -40,21 +42,29 @@ function pageQuery(page: RecurringPageQuery): Record<string, string | number> | 
 }
 
 /** The list answer, checked to carry `_embedded[key]` as an array. */
-function expectList<T>(value: unknown, key: string): T {
+function expectList<T>(value: unknown, key: string, method: string): T {
   const embedded = (value as { _embedded?: Record<string, unknown> } | null)?._embedded
   if (typeof value !== 'object' || value === null || !Array.isArray(embedded?.[key])) {
     throw new ApiError({
       kind: 'malformed-response',
       message: `The list has no _embedded.${key} array (spec 4.3).`,
-      method: 'GET',
+      method,
       bodySnippet: bodySnippet(JSON.stringify(value) ?? String(value)),
     })
   }
   return value as T
 }
 
-async function getList<T>(client: Client, path: string, key: string, page: RecurringPageQuery, opts?: CallOptions) {
-  return expectList<T>(await client.request<unknown>({ method: 'GET', path, query: pageQuery(page) }, opts), key)
+/** A first page of the list `req` (requestFor), its query from `page`. */
+async function getList<T>(
+  client: Client,
+  req: LogicalRequest,
+  key: string,
+  page: RecurringPageQuery,
+  opts?: CallOptions,
+) {
+  const query = pageQuery(page, req.method)
+  return expectList<T>(await client.request<unknown>({ ...req, query }, opts), key, req.method)
 }
 
 async function one<T>(client: Client, resource: string, req: Parameters<ApiClient['request']>[0], opts?: CallOptions) {
@@ -70,25 +80,15 @@ export const subscriptionCalls = {
     one<Subscription>(
       client,
       'subscription',
-      {
-        method: 'POST',
-        path: apiPath('create-subscription', { customerId }),
-        body,
-        idempotencyKey: opts.idempotencyKey,
-      },
+      requestFor('create-subscription', { customerId }, { body, idempotencyKey: opts.idempotencyKey }),
       opts,
     ),
   get: async (client: Client, customerId: string, subscriptionId: string, opts?: CallOptions) =>
-    one<Subscription>(
-      client,
-      'subscription',
-      { method: 'GET', path: apiPath('get-subscription', { customerId, subscriptionId }) },
-      opts,
-    ),
+    one<Subscription>(client, 'subscription', requestFor('get-subscription', { customerId, subscriptionId }), opts),
   list: async (client: Client, customerId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
-    getList<SubscriptionList>(client, apiPath('list-subscriptions', { customerId }), 'subscriptions', page, opts),
+    getList<SubscriptionList>(client, requestFor('list-subscriptions', { customerId }), 'subscriptions', page, opts),
   listAll: async (client: Client, page: RecurringPageQuery = {}, opts?: CallOptions) =>
-    getList<SubscriptionList>(client, apiPath('list-all-subscriptions'), 'subscriptions', page, opts),
+    getList<SubscriptionList>(client, requestFor('list-all-subscriptions', {}), 'subscriptions', page, opts),
   update: async (
     client: Client,
     customerId: string,
@@ -99,23 +99,11 @@ export const subscriptionCalls = {
     one<Subscription>(
       client,
       'subscription',
-      {
-        method: 'PATCH',
-        path: apiPath('update-subscription', { customerId, subscriptionId }),
-        body,
-      },
+      requestFor('update-subscription', { customerId, subscriptionId }, { body }),
       opts,
     ),
   cancel: async (client: Client, customerId: string, subscriptionId: string, opts: CallOptions = {}) =>
-    one<Subscription>(
-      client,
-      'subscription',
-      {
-        method: 'DELETE',
-        path: apiPath('cancel-subscription', { customerId, subscriptionId }),
-      },
-      opts,
-    ),
+    one<Subscription>(client, 'subscription', requestFor('cancel-subscription', { customerId, subscriptionId }), opts),
   payments: async (
     client: Client,
     customerId: string,
@@ -125,7 +113,7 @@ export const subscriptionCalls = {
   ) =>
     getList<SubscriptionPaymentList>(
       client,
-      apiPath('list-subscription-payments', { customerId, subscriptionId }),
+      requestFor('list-subscription-payments', { customerId, subscriptionId }),
       'payments',
       page,
       opts,
@@ -135,13 +123,12 @@ export const subscriptionCalls = {
 /** A customer's mandates: read, and revoke (the only write the desk makes on them). */
 export const mandateCalls = {
   get: async (client: Client, customerId: string, mandateId: string, opts?: CallOptions) =>
-    one<Mandate>(client, 'mandate', { method: 'GET', path: apiPath('get-mandate', { customerId, mandateId }) }, opts),
+    one<Mandate>(client, 'mandate', requestFor('get-mandate', { customerId, mandateId }), opts),
   list: async (client: Client, customerId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
-    getList<MandateList>(client, apiPath('list-mandates', { customerId }), 'mandates', page, opts),
+    getList<MandateList>(client, requestFor('list-mandates', { customerId }), 'mandates', page, opts),
   /** https://docs.mollie.com/reference/revoke-mandate: 204, no body. */
   revoke: async (client: Client, customerId: string, mandateId: string, opts: CallOptions = {}): Promise<void> => {
-    const path = apiPath('revoke-mandate', { customerId, mandateId })
-    await client.request<unknown>({ method: 'DELETE', path }, opts)
+    await client.request<unknown>(requestFor('revoke-mandate', { customerId, mandateId }), opts)
   },
 }
 
@@ -151,38 +138,23 @@ export const paymentLinkCalls = {
     one<PaymentLink>(
       client,
       'payment-link',
-      { method: 'POST', path: apiPath('create-payment-link'), body, idempotencyKey: opts.idempotencyKey },
+      requestFor('create-payment-link', {}, { body, idempotencyKey: opts.idempotencyKey }),
       opts,
     ),
   get: async (client: Client, paymentLinkId: string, opts?: CallOptions) =>
-    one<PaymentLink>(
-      client,
-      'payment-link',
-      { method: 'GET', path: apiPath('get-payment-link', { paymentLinkId }) },
-      opts,
-    ),
+    one<PaymentLink>(client, 'payment-link', requestFor('get-payment-link', { paymentLinkId }), opts),
   list: async (client: Client, page: RecurringPageQuery = {}, opts?: CallOptions) =>
-    getList<PaymentLinkList>(client, apiPath('list-payment-links'), 'payment_links', page, opts),
+    getList<PaymentLinkList>(client, requestFor('list-payment-links', {}), 'payment_links', page, opts),
   update: async (client: Client, paymentLinkId: string, body: UpdatePaymentLinkRequest, opts: CallOptions = {}) =>
-    one<PaymentLink>(
-      client,
-      'payment-link',
-      {
-        method: 'PATCH',
-        path: apiPath('update-payment-link', { paymentLinkId }),
-        body,
-      },
-      opts,
-    ),
+    one<PaymentLink>(client, 'payment-link', requestFor('update-payment-link', { paymentLinkId }, { body }), opts),
   /** https://docs.mollie.com/reference/delete-payment-link: 204, no body. */
   delete: async (client: Client, paymentLinkId: string, opts: CallOptions = {}): Promise<void> => {
-    const path = apiPath('delete-payment-link', { paymentLinkId })
-    await client.request<unknown>({ method: 'DELETE', path }, opts)
+    await client.request<unknown>(requestFor('delete-payment-link', { paymentLinkId }), opts)
   },
   payments: async (client: Client, paymentLinkId: string, page: RecurringPageQuery = {}, opts?: CallOptions) =>
     getList<ListResponse<Payment, 'payments'>>(
       client,
-      apiPath('get-payment-link-payments', { paymentLinkId }),
+      requestFor('get-payment-link-payments', { paymentLinkId }),
       'payments',
       page,
       opts,

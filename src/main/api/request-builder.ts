@@ -21,7 +21,7 @@ export interface ApiCredential {
   testmode?: boolean
 }
 
-type QueryValue = string | number | boolean | undefined | null
+export type QueryValue = string | number | boolean | undefined | null
 
 export interface LogicalRequest {
   method: string

@@ -1,6 +1,6 @@
 // The client's calls on one object (orders, payments, refunds): each a small function over the
-// client's one `request` (its limiter, retries and events), with its path from the operation table
-// (answer-checks.ts apiPath) and its answer checked to be the object asked for.
+// client's `call` of one operation by name (its limiter, retries and events; method and path from the
+// row of the operation table), its answer checked to be the object asked for.
 
 import {
   EMBED_VALUES,
@@ -13,29 +13,41 @@ import {
   type Refund,
   type UpdatePaymentRequest,
 } from '../../shared/api-types'
-import { PAYMENT_EMBED_VALUES } from '../../shared/service'
-import { apiPath, expectResource } from './answer-checks'
+import { PAYMENT_EMBED_VALUES, type OperationId, type OperationParams } from '../../shared/service'
+import { expectResource } from './answer-checks'
 import { isAlreadyCanceled } from './clear-ends'
-import type { CallOptions, CreateOptions, CreateOrderOptions, GetOrderOptions, GetPaymentOptions } from './client-types'
+import type {
+  ApiClient,
+  CallOptions,
+  CreateOptions,
+  CreateOrderOptions,
+  GetOrderOptions,
+  GetPaymentOptions,
+  OperationCallOptions,
+} from './client-types'
 import { ApiError } from './errors'
-import type { LogicalRequest } from './request-builder'
+import { methodOf } from './operation-request'
 
-/** The client's low-level call: resolves with the parsed JSON body. */
-export type Send = <T = unknown>(req: LogicalRequest, opts?: CallOptions) => Promise<T>
+/** The client's call of one operation by name (ApiClient.call): method and path from the row. */
+export type Caller = ApiClient['call']
 
-/** One call that answers one resource of a known kind (spec 4.1), checked before it is returned. */
-async function resourceCall<T>(send: Send, resource: string, req: LogicalRequest, opts: CallOptions): Promise<T> {
-  return expectResource<T>(await send<unknown>(req, opts), resource, req.method)
+/** The objects these calls answer, by their `resource` (spec 4.1). */
+interface Objects {
+  order: Order
+  payment: Payment
+  refund: Refund
 }
 
-/** A POST on one resource, sent with the caller's Idempotency-Key when it has one. */
-function keyedCall<T>(
-  send: Send,
-  resource: string,
-  req: Omit<LogicalRequest, 'idempotencyKey'>,
-  opts: CallOptions & { idempotencyKey?: string },
-): Promise<T> {
-  return resourceCall<T>(send, resource, { ...req, idempotencyKey: opts.idempotencyKey }, opts)
+/** One operation that answers one object of a known kind, checked before it is returned. */
+async function resourceCall<R extends keyof Objects, I extends OperationId>(
+  call: Caller,
+  resource: R,
+  id: I,
+  params: OperationParams<I>,
+  body: unknown,
+  opts: OperationCallOptions,
+): Promise<Objects[R]> {
+  return expectResource<Objects[R]>(await call(id, params, body, opts), resource, methodOf(id))
 }
 
 export function embedQuery(
@@ -97,104 +109,97 @@ function hasUpdate(payment: Payment, body: UpdatePaymentRequest): boolean {
   )
 }
 
-async function createOrder(send: Send, body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
-  const query = embedQuery(opts.embed, 'POST')
-  return keyedCall<Order>(send, 'order', { method: 'POST', path: apiPath('create-order'), query, body }, opts)
+/** A POST on one resource is sent with the caller's Idempotency-Key (opts) when it has one. */
+async function createOrder(call: Caller, body: OrderRequestBody, opts: CreateOrderOptions = {}): Promise<Order> {
+  const query = embedQuery(opts.embed, methodOf('create-order'))
+  return resourceCall(call, 'order', 'create-order', {}, body, { ...opts, query })
 }
 
-async function getOrder(send: Send, id: string, opts: GetOrderOptions = {}): Promise<Order> {
-  const path = apiPath('get-order', { orderId: id })
-  return resourceCall<Order>(send, 'order', { method: 'GET', path, query: embedQuery(opts.embed, 'GET') }, opts)
+async function getOrder(call: Caller, id: string, opts: GetOrderOptions = {}): Promise<Order> {
+  const query = embedQuery(opts.embed, methodOf('get-order'))
+  return resourceCall(call, 'order', 'get-order', { orderId: id }, undefined, { ...opts, query })
 }
 
 /** https://docs.mollie.com/reference/cancel-order (DELETE /orders/{id}) */
-async function cancelOrder(send: Send, id: string, opts: GetOrderOptions = {}): Promise<Order> {
-  const path = apiPath('cancel-order', { orderId: id })
-  const query = embedQuery(opts.embed, 'DELETE')
+async function cancelOrder(call: Caller, id: string, opts: GetOrderOptions = {}): Promise<Order> {
+  const query = embedQuery(opts.embed, methodOf('cancel-order'))
   return readBeforeResend(
-    () => resourceCall<Order>(send, 'order', { method: 'DELETE', path, query }, opts),
-    () => getOrder(send, id, { signal: opts.signal, origin: opts.origin, embed: opts.embed }),
+    () => resourceCall(call, 'order', 'cancel-order', { orderId: id }, undefined, { ...opts, query }),
+    () => getOrder(call, id, { signal: opts.signal, origin: opts.origin, embed: opts.embed }),
     // An order that had shipped part ends completed, its other lines canceled (cancel-order).
     (order) => order.status === 'canceled' || order.status === 'completed',
   )
 }
 
 async function createOrderPayment(
-  send: Send,
+  call: Caller,
   orderId: string,
   body: CreateOrderPaymentRequest = {},
   opts: CreateOptions = {},
 ): Promise<Payment> {
-  const path = apiPath('create-order-payment', { orderId })
-  return keyedCall<Payment>(send, 'payment', { method: 'POST', path, body }, opts)
+  return resourceCall(call, 'payment', 'create-order-payment', { orderId }, body, opts)
 }
 
-async function createPayment(send: Send, body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
-  return keyedCall<Payment>(send, 'payment', { method: 'POST', path: apiPath('create-payment'), body }, opts)
+async function createPayment(call: Caller, body: PaymentRequestBody, opts: CreateOptions = {}): Promise<Payment> {
+  return resourceCall(call, 'payment', 'create-payment', {}, body, opts)
 }
 
-async function getPayment(send: Send, id: string, opts: GetPaymentOptions = {}): Promise<Payment> {
-  const query = embedQuery(opts.embed, 'GET', PAYMENT_EMBED_VALUES)
-  const path = apiPath('get-payment', { paymentId: id })
-  return resourceCall<Payment>(send, 'payment', { method: 'GET', path, query }, opts)
+async function getPayment(call: Caller, id: string, opts: GetPaymentOptions = {}): Promise<Payment> {
+  const query = embedQuery(opts.embed, methodOf('get-payment'), PAYMENT_EMBED_VALUES)
+  return resourceCall(call, 'payment', 'get-payment', { paymentId: id }, undefined, { ...opts, query })
 }
 
 async function updatePayment(
-  send: Send,
+  call: Caller,
   id: string,
   body: UpdatePaymentRequest,
   opts: CallOptions = {},
 ): Promise<Payment> {
-  const path = apiPath('update-payment', { paymentId: id })
   return readBeforeResend(
-    () => resourceCall<Payment>(send, 'payment', { method: 'PATCH', path, body }, opts),
-    () => getPayment(send, id, { signal: opts.signal, origin: opts.origin }),
+    () => resourceCall(call, 'payment', 'update-payment', { paymentId: id }, body, opts),
+    () => getPayment(call, id, { signal: opts.signal, origin: opts.origin }),
     (payment) => hasUpdate(payment, body),
   )
 }
 
-async function cancelPayment(send: Send, id: string, opts: CallOptions = {}): Promise<Payment> {
-  const path = apiPath('cancel-payment', { paymentId: id })
+async function cancelPayment(call: Caller, id: string, opts: CallOptions = {}): Promise<Payment> {
   return readBeforeResend(
-    () => resourceCall<Payment>(send, 'payment', { method: 'DELETE', path }, opts),
-    () => getPayment(send, id, { signal: opts.signal, origin: opts.origin }),
+    () => resourceCall(call, 'payment', 'cancel-payment', { paymentId: id }, undefined, opts),
+    () => getPayment(call, id, { signal: opts.signal, origin: opts.origin }),
     (payment) => payment.status === 'canceled',
   )
 }
 
 async function createRefund(
-  send: Send,
+  call: Caller,
   paymentId: string,
   body: CreateRefundRequest,
   opts: CreateOptions = {},
 ): Promise<Refund> {
-  const path = apiPath('create-refund', { paymentId })
-  return keyedCall<Refund>(send, 'refund', { method: 'POST', path, body }, opts)
+  return resourceCall(call, 'refund', 'create-refund', { paymentId }, body, opts)
 }
 
-async function getRefund(send: Send, paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
-  const path = apiPath('get-refund', { paymentId, refundId })
-  return resourceCall<Refund>(send, 'refund', { method: 'GET', path }, opts)
+async function getRefund(call: Caller, paymentId: string, refundId: string, opts: CallOptions = {}): Promise<Refund> {
+  return resourceCall(call, 'refund', 'get-refund', { paymentId, refundId }, undefined, opts)
 }
 
 /**
  * https://docs.mollie.com/reference/cancel-refund (DELETE, 204 without a body): while the refund is
  * queued or pending. Resolves once the service answered.
  */
-async function cancelRefund(send: Send, paymentId: string, refundId: string, opts: CallOptions = {}): Promise<void> {
-  const path = apiPath('cancel-refund', { paymentId, refundId })
+async function cancelRefund(call: Caller, paymentId: string, refundId: string, opts: CallOptions = {}): Promise<void> {
   // A resend after a lost answer first reads the refund: canceled already means it was done.
   await readBeforeResend<Refund | null>(
     async () => {
-      await send<unknown>({ method: 'DELETE', path }, opts)
+      await call('cancel-refund', { paymentId, refundId }, undefined, opts)
       return null
     },
-    async () => getRefund(send, paymentId, refundId, { signal: opts.signal, origin: opts.origin }),
+    async () => getRefund(call, paymentId, refundId, { signal: opts.signal, origin: opts.origin }),
     (refund) => refund === null || refund.status === 'canceled',
   )
 }
 
-/** The calls, each taking the client's `send` first (bound in client.ts). */
+/** The calls, each taking the client's `call` first (bound in client.ts). */
 export const objectCalls = {
   createOrder,
   getOrder,

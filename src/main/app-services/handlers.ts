@@ -1,30 +1,25 @@
 import os from 'node:os'
 import { practiceCalls } from '../../sandbox'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { createConnectionHandlers } from '../services/connections'
-import { createChargebackHandlers } from '../services/chargebacks'
 import { createCustomerHandlers } from '../services/customers-handlers'
 import { mailDraftOf, type MailDraftSource } from '../services/mail-draft'
-import { createActionHandlers, createDraftHandlers, createOrderHandlers } from '../services/orders-handlers'
-import { createPaymentsHandlers } from '../services/payments-handlers'
-import { createRecurringHandlers } from '../services/recurring-handlers'
+import { createActionHandlers, createChargebackHandlers } from '../services/actions/handlers'
+import { createDraftHandlers } from '../services/drafts/handlers'
+import { createOrderHandlers } from '../services/orders/handlers'
+import { createPaymentsHandlers } from '../services/payments/handlers'
+import { createRecurringHandlers } from '../services/actions/recurring-handlers'
 import { createRequestLogHandlers } from '../services/request-log/handlers'
 import { createSendingHandlers } from '../services/sending'
 import type { ConnectionsWiring } from './connections'
 import type { DomainServices } from './domain'
 import type { Foundation } from './foundation'
 import type { TeamWiring } from './team'
-import type { AppDeps } from './types'
+import type { AppDeps, AppHandlers } from './types'
 import { createTeamHandlers } from '../team/handlers'
 import { createRequestHandlers } from '../team/request-handlers'
 import { createWritesOnHandlers } from '../team/writes-on'
-import type { RecordService } from '../team/record-service'
-import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
-import type { RecordObjectRef } from '../../shared/team-record'
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
-import type { AppHandlers } from '../ipc/dispatcher'
-import type { RequestLogService } from '../services/request-log'
+import { createSearchHandlers } from '../search/handlers'
 import type { SearchService } from '../search/service'
 
 /** Every IPC channel's handler, over the app's services. */
@@ -220,44 +215,4 @@ function withRefreshedRows<P extends Pick<AppHandlers, 'payments.get'>, O extend
       return result
     },
   }
-}
-
-function createSearchHandlers(
-  search: SearchService,
-  requestLog: RequestLogService,
-  /** The seeded practice customers when the built-in Sandbox is active. */
-  practice: () => Promise<PracticeCustomer[]>,
-  record: Pick<RecordService, 'findByTicket'>,
-): HandlersFor<typeof searchChannels> {
-  return {
-    'search.query': async ({ text }) => {
-      const [result, ticket] = await Promise.all([search.query(text), ticketObjects(record, text)])
-      return ticket ? { ...result, ticket } : result
-    },
-    'search.home': async () => {
-      const [home, log, customers] = await Promise.all([search.home(), requestLog.list(), practice()])
-      const recentErrors = log.entries
-        .filter((e) => e.outcome !== 'success' && e.connectionId === home.index.connectionId)
-        .slice(0, 5)
-      return { ...home, practice: customers, recentErrors }
-    },
-    'search.sync': (input) => search.sync({ full: input?.full }),
-    'search.cancelSync': () => search.cancelSync(),
-    'search.status': () => search.status(),
-    'search.setPaymentCap': (input) => search.setPaymentCap(input.payments),
-  }
-}
-
-/**
- * The objects the shared record attaches a ticket reference to, when the text could be one (a word
- * with a digit: "4711", "SUP-2031"); a record that cannot be read finds nothing, the search goes on.
- */
-async function ticketObjects(
-  record: Pick<RecordService, 'findByTicket'>,
-  text: string,
-): Promise<{ reference: string; objects: RecordObjectRef[] } | null> {
-  const reference = text.trim()
-  if (reference.length > TICKET_MAX_LENGTH || !/\d/.test(reference) || !TICKET_PATTERN.test(reference)) return null
-  const objects = await record.findByTicket(reference).catch(() => [])
-  return objects.length > 0 ? { reference, objects } : null
 }

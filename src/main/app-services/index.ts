@@ -1,5 +1,5 @@
 import type { EventName, PaydeskEvents } from '../../shared/ipc/events'
-import type { ClipboardPort, DialogPort } from '../ports'
+import type { ClipboardPort, DialogPort } from '../services/ports'
 import { createConnectionsWiring } from './connections'
 import { createDomainServices } from './domain'
 import { createFoundation } from './foundation'

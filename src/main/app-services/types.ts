@@ -1,8 +1,9 @@
 import type { AppInfo } from '../../shared/ipc/app'
+import type { contract } from '../../shared/ipc/contract'
+import type { HandlersFor } from '../../shared/ipc/define'
 import type { ApiClient } from '../api'
-import type { AppHandlers } from '../ipc/dispatcher'
 import type { SandboxOptions } from '../../sandbox'
-import type { AppPorts } from '../ports'
+import type { AppPorts } from '../services/ports'
 import type { SecretStore } from '../secrets/secret-store'
 import type { ConnectionsService } from '../services/connections'
 import type { DraftsStore } from '../services/drafts'
@@ -14,6 +15,9 @@ import type { PaymentsService } from '../services/payments'
 import type { RequestLogService } from '../services/request-log'
 import type { SearchService } from '../search/service'
 import type { RecordService, RecordServiceOptions } from '../team/record-service'
+
+/** A handler for every channel of the IPC contract: what buildHandlers makes and the dispatcher runs. */
+export type AppHandlers = HandlersFor<typeof contract>
 
 /**
  * The composition root of the main process's logic, free of Electron: the Electron entry

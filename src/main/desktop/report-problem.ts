@@ -1,6 +1,6 @@
 import type { RequestLogExportResult } from '../../shared/request-log-types'
-import type { DialogPort } from '../ports'
-import { UserFacingError } from '../ipc/errors'
+import type { DialogPort } from '../services/ports'
+import { UserFacingError } from '../errors'
 import { choosePersonalData } from '../services/main-questions'
 import { exportFileName } from '../services/personal-data'
 import type { RequestLogService } from '../services/request-log'

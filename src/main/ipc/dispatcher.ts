@@ -1,9 +1,8 @@
 import type { z } from 'zod'
 import { contract, type ChannelName } from '../../shared/ipc/contract'
-import type { CallContext, HandlersFor, IpcErrorView, IpcResult } from '../../shared/ipc/define'
-import { toIpcError } from './errors'
-
-export type AppHandlers = HandlersFor<typeof contract>
+import type { CallContext, IpcErrorView, IpcResult } from '../../shared/ipc/define'
+import type { AppHandlers } from '../app-services/types'
+import { toIpcError } from '../errors'
 
 /** Who called: the URL of the calling frame, and whether it is the app window's top frame. */
 export interface SenderInfo {

@@ -8,6 +8,7 @@
 // so the index needs no second read; the payment view reads the refunds themselves when it opens.
 import type { Chargeback, ChargebackList, Order, Payment, Refund, RefundList } from '../../shared/api-types'
 import { MAX_PAGE_SIZE } from '../../shared/api-types'
+import { operationById } from '../../shared/service'
 import type { SyncMarker } from './index-db'
 import type { SyncTarget } from './sync-target'
 import { orderRow, paymentRow } from './rows'
@@ -51,9 +52,11 @@ async function walkChanges(
   let link: string | null = null
   let top: string | null = null
   for (let page = 0; page < CHANGE_PAGE_BUDGET; page++) {
+    // The account-wide list's row of the operation table gives the method and the path.
+    const row = operationById(kind === 'refunds' ? 'list-all-refunds' : 'list-all-chargebacks')
     const req: Parameters<ChangesClient['request']>[0] = link
-      ? { method: 'GET' as const, link }
-      : { method: 'GET' as const, path: `/${kind}`, query: { limit: MAX_PAGE_SIZE } }
+      ? { method: row.method, link }
+      : { method: row.method, path: row.path, query: { limit: MAX_PAGE_SIZE } }
     const list: RefundList | ChargebackList = await client.request<RefundList | ChargebackList>(req, callOpts)
     const items = ((list._embedded as Record<string, (Refund | Chargeback)[] | undefined>)[kind] ?? []) as Change[]
     top ??= items[0]?.id ?? null

@@ -37,7 +37,7 @@ export async function readCustomers<O>(payments: readonly Payment[], request: Re
     const path = pathFor('get-customer', { customerId: id })
     if (!path.ok) continue
     try {
-      const c = await request<Customer>({ method: 'GET', path: path.path }, opts)
+      const c = await request<Customer>({ method: path.operation.method, path: path.path }, opts)
       known.set(id, { name: c.name ?? null, email: c.email ?? null })
     } catch (error) {
       const status = (error as { status?: number }).status

@@ -4,7 +4,7 @@
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { SyncProgress } from '../../shared/ipc/search'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { ensurePlainFolder } from '../storage/no-follow'
 import { indexFileName, openSearchIndex, removeSearchIndex } from './index-db'
 import { idleProgress, setProgress, type OpenIndex, type SearchContext } from './service-context'

@@ -10,7 +10,7 @@ import type {
   SyncKind,
 } from '../../shared/ipc/search'
 import { parseSearchQuery, type ParsedQuery } from '../../shared/search/query'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { orderRow, paymentRow } from './index-db'
 import { idleProgress, type OpenIndex, type SearchContext } from './service-context'
 import { ensureIndex, startSync } from './service-lifecycle'

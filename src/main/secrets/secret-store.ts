@@ -28,7 +28,7 @@ const WHAT_HAPPENED: Record<KeychainProblem, string> = {
  * back to plain text. The message says what happened and what to do; the original error (which
  * comes from the keychain library, never holds a secret) is kept as `cause` for the log.
  *
- * `toIpcError` lets the IPC dispatcher present it as `keychain-unavailable` (ipc/errors.ts).
+ * `toIpcError` lets the IPC dispatcher present it as `keychain-unavailable` (src/main/errors.ts).
  */
 export class KeychainUnavailableError extends Error {
   readonly problem: KeychainProblem

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { linkMessage, type LinkMessageInput } from '../../shared/payment-link-message'
 import { plainLine } from './dialog-text'
 

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { fromTheDraft, plainLine } from './dialog-text'
 import { openQuestion } from './question-lane'
 

@@ -4,7 +4,7 @@
 // customer's address under the agent's name.
 import type { Order, Payment } from '../../shared/api-types'
 import { parseAmountValue } from '../../shared/money'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import type { MailDraftInput } from './external-links'
 
 export type MailDraftSource = { kind: 'payment'; object: Payment } | { kind: 'order'; object: Order }

@@ -5,7 +5,7 @@
 // one is open, another is refused unasked (as live-write-guard.ts does for live writes), so a page
 // cannot stack questions and hope for a reflexive yes.
 
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { fromTheDraft, plainLine } from './dialog-text'
 import { openQuestion } from './question-lane'
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { writePermissions } from '../../shared/service/permissions'
 import type { ApiClient, ApiCredential } from '../api'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 
 const TEAM_WAY = 'In team mode this desk reads with a read-only access token; refunds go through the team runner.'
 

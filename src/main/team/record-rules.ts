@@ -1,7 +1,7 @@
 // What both homes of the record decide alike: a note's text is checked before it is kept, a case
 // refused says why in a sentence, and the store's listeners hear every change.
 import { noteTextProblem, type CaseState, type RecordChange, type RecordObjectRef } from '../../shared/team-record'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 
 /** A refused note or case change, in the agent's words. */
 export function caseRefusal(code: 'invalid-input' | 'conflict', sentence: string): UserFacingError {

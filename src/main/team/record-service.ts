@@ -13,7 +13,7 @@ import type {
   TeamRecordStatus,
 } from '../../shared/team-record'
 import { noteTextProblem } from '../../shared/team-record'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import type { ClientBase } from 'pg'
 import type { RecordStore } from './record-store'
 import type { WriteRecorder } from './recorded-write'

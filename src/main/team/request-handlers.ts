@@ -5,7 +5,7 @@ import type { Payment } from '../../shared/api-types'
 import type { NewActionRecord } from '../../shared/team-record'
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { requestChannels, WriteRequestView } from '../../shared/ipc/requests'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import type { RecordService } from './record-service'
 import {
   decideRequest,

@@ -2,7 +2,7 @@
 // data folder (team-database.json), and the password in the OS keychain like every secret. A password
 // typed inside the connection string is moved to the keychain; the file never holds one.
 import { join } from 'node:path'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import type { SecretStore } from '../secrets/secret-store'
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
 import { unlink } from 'node:fs/promises'

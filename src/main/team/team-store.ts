@@ -16,7 +16,7 @@ import type {
   RecordObjectRef,
   TeamRecordStatus,
 } from '../../shared/team-record'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { DeskRecordStore, type OutboxOp } from './desk-store'
 import { LATEST_MIGRATION } from './migrations'
 import { TeamDatabase } from './pg-store'

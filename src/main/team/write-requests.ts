@@ -8,7 +8,7 @@ import type { Amount, Payment } from '../../shared/api-types'
 import { formatAmountForDisplay } from '../../shared/money'
 import { refundAmountProblem, refundBlocker } from '../../shared/payment-actions'
 import { buildRefundGuard } from '../../shared/refund-guard'
-import { UserFacingError } from '../ipc/errors'
+import { UserFacingError } from '../errors'
 import { sqlState } from './pg-store'
 
 type WriteRequestState = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'

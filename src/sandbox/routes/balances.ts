@@ -20,6 +20,7 @@ import { listQuery, listReply, queryScope, type ApiRequest } from '../request'
 import { paymentJsonText, serviceTimestamp, type Scope } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage } from '../records'
+import { apiHref, apiLink } from '../links'
 
 const hal = (href: string) => ({ href, type: HAL_JSON })
 const docs = (origin: string, topic: string) => ({ href: `${origin}/docs/${topic}`, type: 'text/html' })
@@ -45,7 +46,10 @@ function balanceJson(ctx: SandboxContext, scope: Scope, currency: string): Balan
     transferDestination: { type: 'bank-account', beneficiaryName: 'Sandbox shop', bankAccount: 'NL55INGB0000000000' },
     availableAmount: amountFromMinor(availableMinor(ctx.store, scope, currency, ctx.now()), currency),
     pendingAmount: amountFromMinor(0n, currency),
-    _links: { self: hal(`${ctx.origin}/v2/balances/${id}`), documentation: docs(ctx.origin, 'balances') },
+    _links: {
+      self: apiLink(ctx.origin, 'get-balance', { balanceId: id }),
+      documentation: docs(ctx.origin, 'balances'),
+    },
   }
 }
 
@@ -137,7 +141,7 @@ export function listBalanceTransactionsRoute(ctx: SandboxContext, request: ApiRe
 function settlementJson(ctx: SandboxContext, s: SettlementPeriod): Settlement {
   const end = s.weekStartMs + WEEK_MS
   const day = new Date(s.weekStartMs).toISOString().slice(0, 10).replaceAll('-', '')
-  const self = `${ctx.origin}/v2/settlements/${s.id}`
+  const self = apiHref(ctx.origin, 'get-settlement', { settlementId: s.id })
   return {
     resource: 'settlement',
     id: s.id,

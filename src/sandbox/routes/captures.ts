@@ -4,11 +4,12 @@
 import type { Amount, Capture, Metadata } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { childOfPayment, paymentInScope } from '../actions'
-import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { serviceTimestamp } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage, zeroLike, type CaptureData, type PaymentRecord } from '../store'
+import { apiLink } from '../links'
 
 /** Sandbox choice: an authorization must be captured within 28 days (the card networks' usual hold). */
 export const CAPTURE_WINDOW_MS = 28 * 86_400_000
@@ -87,8 +88,8 @@ function captureJson(ctx: SandboxContext, c: CaptureData): Capture {
   return {
     ...c,
     _links: {
-      self: { href: `${ctx.origin}/v2/payments/${c.paymentId}/captures/${c.id}`, type: HAL_JSON },
-      payment: { href: `${ctx.origin}/v2/payments/${c.paymentId}`, type: HAL_JSON },
+      self: apiLink(ctx.origin, 'get-capture', { paymentId: c.paymentId, captureId: c.id }),
+      payment: apiLink(ctx.origin, 'get-payment', { paymentId: c.paymentId }),
       documentation: { href: `${ctx.origin}/docs/captures`, type: 'text/html' },
     },
   }

@@ -4,11 +4,12 @@
 import type { Amount } from '../../shared/api-types'
 import { amountFromMinor, toMinor } from '../../shared/money'
 import { childOfPayment, paymentInScope } from '../actions'
-import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { jsonReply, SandboxError, type Reply } from '../errors'
 import { embedsPayment, listQuery, listReply, queryScope, scopeListReply, type ApiRequest } from '../request'
 import { paymentJson, serviceTimestamp } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage, type ChargebackData, type PaymentRecord } from '../store'
+import { apiLink } from '../links'
 
 /** Reason codes the sandbox uses, per kind of method (SEPA return codes; card network dispute codes). */
 const CHARGEBACK_REASONS = {
@@ -19,8 +20,8 @@ const CHARGEBACK_REASONS = {
 
 export function chargebackJson(ctx: SandboxContext, chargeback: ChargebackData, embedPayment = false) {
   const links = {
-    self: { href: `${ctx.origin}/v2/payments/${chargeback.paymentId}/chargebacks/${chargeback.id}`, type: HAL_JSON },
-    payment: { href: `${ctx.origin}/v2/payments/${chargeback.paymentId}`, type: HAL_JSON },
+    self: apiLink(ctx.origin, 'get-chargeback', { paymentId: chargeback.paymentId, chargebackId: chargeback.id }),
+    payment: apiLink(ctx.origin, 'get-payment', { paymentId: chargeback.paymentId }),
     documentation: { href: `${ctx.origin}/docs/chargebacks`, type: 'text/html' },
   }
   const json: Record<string, unknown> = { ...chargeback, _links: links }

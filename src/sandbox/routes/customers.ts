@@ -3,27 +3,26 @@
 // payments (list, create); mandates (create, get, list, revoke).
 import { LOCALES, type Metadata } from '../../shared/api-types'
 import type { CustomerData, Mandate } from '../customers-store'
-import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { jsonReply, SandboxError, type Reply } from '../errors'
 import { actScope, bodyScope, isoNow, listQuery, listReply, parsedBody, queryScope, type ApiRequest } from '../request'
 import { paymentJsonText, type Scope } from '../resources'
 import type { SandboxContext } from '../context'
 import { listPage } from '../store'
 import { cancelSubscriptionRecord } from '../subscription-charges'
 import { createPayment } from './payments'
-
-const hal = (href: string) => ({ href, type: HAL_JSON })
+import { apiLink } from '../links'
 
 function customerJson(ctx: SandboxContext, c: CustomerData) {
   const { profileId: _profile, ...data } = c
   const links: Record<string, { href: string; type: string }> = {
-    self: hal(`${ctx.origin}/v2/customers/${c.id}`),
+    self: apiLink(ctx.origin, 'get-customer', { customerId: c.id }),
     dashboard: { href: `${ctx.origin}/dashboard/customers/${c.id}`, type: 'text/html' },
     documentation: { href: `${ctx.origin}/docs/customers`, type: 'text/html' },
   }
   if (ctx.store.customers.paymentsOf(c.id).length > 0)
-    links.payments = hal(`${ctx.origin}/v2/customers/${c.id}/payments`)
+    links.payments = apiLink(ctx.origin, 'list-customer-payments', { customerId: c.id })
   if (ctx.store.customers.mandatesOf(c.id).length > 0)
-    links.mandates = hal(`${ctx.origin}/v2/customers/${c.id}/mandates`)
+    links.mandates = apiLink(ctx.origin, 'list-mandates', { customerId: c.id })
   return { ...data, _links: links }
 }
 
@@ -31,8 +30,8 @@ export function mandateJson(ctx: SandboxContext, m: Mandate) {
   return {
     ...m,
     _links: {
-      self: hal(`${ctx.origin}/v2/customers/${m.customerId}/mandates/${m.id}`),
-      customer: hal(`${ctx.origin}/v2/customers/${m.customerId}`),
+      self: apiLink(ctx.origin, 'get-mandate', { customerId: m.customerId, mandateId: m.id }),
+      customer: apiLink(ctx.origin, 'get-customer', { customerId: m.customerId }),
       documentation: { href: `${ctx.origin}/docs/mandates`, type: 'text/html' },
     },
   }

@@ -1,6 +1,7 @@
 // The sandbox's implementation of each operation of the service (src/shared/service/operations.ts):
 // one row per operation id. The router (server.ts) matches method and path with the operation table
-// and runs the handler named here; an operation without one answers 501.
+// and runs the handler named here; an operation of the table without one does not compile.
+import type { OperationId } from '../../shared/service/operations'
 import type { Handler } from '../request'
 import { createCapture, getCapture, listCaptures, releaseAuthorization } from './captures'
 import {
@@ -61,7 +62,7 @@ import {
 
 const param = (request: Parameters<Handler>[1], name: string): string => request.params[name] ?? ''
 
-export const HANDLERS: Readonly<Record<string, Handler>> = {
+export const HANDLERS = {
   'list-payments': listPayments,
   'create-payment': createPayment,
   'get-payment': (c, r) => getPaymentRoute(c, r, param(r, 'paymentId')),
@@ -134,4 +135,4 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   'list-settlement-payments': (c, r) => listSettlementPaymentsRoute(c, r, param(r, 'settlementId')),
   'list-settlement-refunds': (c, r) => listSettlementRefundsRoute(c, r, param(r, 'settlementId')),
   'list-permissions': listPermissionsRoute,
-}
+} satisfies Readonly<Record<OperationId, Handler>>

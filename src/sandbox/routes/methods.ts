@@ -17,6 +17,7 @@ import {
   WALLETS,
   type MethodInclude,
 } from './method-extras'
+import { apiLink } from '../links'
 
 interface MethodInfo {
   id: string
@@ -106,7 +107,7 @@ function methodJson(
   if (issuers) json.issuers = issuers
   if (include.has('pricing')) json.pricing = pricingOf(m.id)
   json._links = {
-    self: { href: `${ctx.origin}/v2/methods/${m.id}`, type: HAL_JSON },
+    self: apiLink(ctx.origin, 'get-method', { methodId: m.id }),
     documentation: { href: `${ctx.origin}/docs/methods`, type: 'text/html' },
   }
   return json

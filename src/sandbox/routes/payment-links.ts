@@ -4,7 +4,7 @@
 import { validateCreatePaymentLink, validateUpdatePaymentLink } from '../../shared/order-rules'
 import type { CreatePaymentLinkRequest, PaymentLink, UpdatePaymentLinkRequest } from '../../shared/recurring-types'
 import type { SandboxContext } from '../context'
-import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { jsonReply, SandboxError, type Reply } from '../errors'
 import { scheduleExpiry } from '../lifecycle'
 import type { PaymentLinkData } from '../recurring-store'
 import {
@@ -22,12 +22,13 @@ import {
 } from '../request'
 import { buildPayment, paymentJsonText, serviceTimestamp, type Scope } from '../resources'
 import { listPage, type PaymentRecord } from '../store'
+import { apiLink } from '../links'
 
 function paymentLinkJson(ctx: SandboxContext, link: PaymentLinkData): PaymentLink {
   return {
     ...link,
     _links: {
-      self: { href: `${ctx.origin}/v2/payment-links/${link.id}`, type: HAL_JSON },
+      self: apiLink(ctx.origin, 'get-payment-link', { paymentLinkId: link.id }),
       paymentLink: { href: `${ctx.origin}/payment-link/${link.id}`, type: 'text/html' },
       documentation: { href: `${ctx.origin}/docs/payment-links`, type: 'text/html' },
     },

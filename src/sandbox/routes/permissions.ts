@@ -7,6 +7,7 @@ import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
 import type { ApiRequest } from '../request'
 import type { SandboxContext } from '../context'
 import { KNOWN_PERMISSIONS, type Permission } from '../../shared/service/permissions'
+import { apiLink } from '../links'
 
 /** The sandbox's own short description of a permission (the service words its own). */
 function describe(permission: Permission): string {
@@ -29,13 +30,15 @@ export function listPermissionsRoute(ctx: SandboxContext, request: ApiRequest): 
     id,
     description: describe(id),
     granted: credential.permissions === undefined || credential.permissions.has(id),
+    // get-permission (https://docs.mollie.com/reference/get-permission) is not a row of the operation
+    // table, so this link is spelled: the sandbox links to it as the service does but does not serve it.
     _links: { self: { href: `${ctx.origin}/v2/permissions/${id}`, type: HAL_JSON } },
   }))
   return jsonReply(200, {
     count: permissions.length,
     _embedded: { permissions },
     _links: {
-      self: { href: `${ctx.origin}/v2/permissions`, type: HAL_JSON },
+      self: apiLink(ctx.origin, 'list-permissions'),
       documentation: { href: 'https://docs.mollie.com/reference/list-permissions', type: 'text/html' },
     },
   })

@@ -1,9 +1,10 @@
 // /v2/profiles (https://docs.mollie.com/reference/profiles-api): the sandbox's one profile, listed
 // and read by id for organization tokens, and read as "the current profile" with an API key.
-import { HAL_JSON, jsonReply, SandboxError, type Reply } from '../errors'
+import { jsonReply, SandboxError, type Reply } from '../errors'
 import { listPage } from '../records'
 import { listQuery, listReply, type ApiRequest } from '../request'
 import type { SandboxContext } from '../context'
+import { apiLink } from '../links'
 
 function profileData(ctx: SandboxContext) {
   return {
@@ -25,7 +26,7 @@ function profileJson(ctx: SandboxContext) {
   return {
     ...data,
     _links: {
-      self: { href: `${ctx.origin}/v2/profiles/${data.id}`, type: HAL_JSON },
+      self: apiLink(ctx.origin, 'get-profile', { profileId: data.id }),
       dashboard: { href: `${ctx.origin}/dashboard/profiles/${data.id}`, type: 'text/html' },
       documentation: { href: `${ctx.origin}/docs/profiles`, type: 'text/html' },
     },

@@ -26,20 +26,21 @@ import {
 import { paymentJsonText, type Scope } from '../resources'
 import { listPage } from '../store'
 import { cancelSubscriptionRecord, lastChargeDate, scheduleCharge, subscriptionMandate } from '../subscription-charges'
+import { apiHref, apiLink } from '../links'
 
 const hal = (href: string) => ({ href, type: HAL_JSON })
 
 function subscriptionJson(ctx: SandboxContext, record: SubscriptionRecord): Subscription {
   const s = record.data
-  const self = `${ctx.origin}/v2/customers/${s.customerId}/subscriptions/${s.id}`
+  const self = apiHref(ctx.origin, 'get-subscription', { customerId: s.customerId, subscriptionId: s.id })
   const links: Subscription['_links'] = {
     self: hal(self),
-    customer: hal(`${ctx.origin}/v2/customers/${s.customerId}`),
+    customer: apiLink(ctx.origin, 'get-customer', { customerId: s.customerId }),
     documentation: { href: `${ctx.origin}/docs/subscriptions`, type: 'text/html' },
   }
   if (s.mandateId !== undefined)
-    links.mandate = hal(`${ctx.origin}/v2/customers/${s.customerId}/mandates/${s.mandateId}`)
-  links.profile = hal(`${ctx.origin}/v2/profiles/${record.profileId}`)
+    links.mandate = apiLink(ctx.origin, 'get-mandate', { customerId: s.customerId, mandateId: s.mandateId })
+  links.profile = apiLink(ctx.origin, 'get-profile', { profileId: record.profileId })
   if (ctx.store.recurring.paymentsOfSubscription(s.id).length > 0) links.payments = hal(`${self}/payments`)
   return { ...s, _links: { ...links, documentation: links.documentation } }
 }

@@ -30,15 +30,21 @@ export interface Operation {
 
 const DOCS = 'https://docs.mollie.com/reference/'
 
-function read(id: string, path: string, profileId: ProfileIdUse = 'unused'): Operation {
-  return { id, method: 'GET', path, kind: 'read', idempotent: false, profileId, docs: `${DOCS}${id}` }
+/** A row's literal types (`id`, `method`, `path`) are kept, so the table's ids and paths are types. */
+function read<const I extends string, const P extends string>(id: I, path: P, profileId: ProfileIdUse = 'unused') {
+  return { id, method: 'GET', path, kind: 'read', idempotent: false, profileId, docs: `${DOCS}${id}` } as const
 }
 
-function write(id: string, method: OperationMethod, path: string, profileId: ProfileIdUse = 'unused'): Operation {
-  return { id, method, path, kind: 'write', idempotent: method === 'POST', profileId, docs: `${DOCS}${id}` }
+function write<const I extends string, const M extends Exclude<OperationMethod, 'GET'>, const P extends string>(
+  id: I,
+  method: M,
+  path: P,
+  profileId: ProfileIdUse = 'unused',
+) {
+  return { id, method, path, kind: 'write', idempotent: method === 'POST', profileId, docs: `${DOCS}${id}` } as const
 }
 
-export const OPERATIONS: readonly Operation[] = [
+export const OPERATIONS = [
   read('list-payments', '/payments', 'optional'),
   write('create-payment', 'POST', '/payments', 'required'),
   read('get-payment', '/payments/{paymentId}'),
@@ -115,17 +121,32 @@ export const OPERATIONS: readonly Operation[] = [
   // each `granted` or not (organization and OAuth tokens; not paginated). Team mode checks a desk's
   // token with it (issue 51 item 1).
   read('list-permissions', '/permissions'),
-]
+] as const satisfies readonly Operation[]
 
-/** The row named `id`; throws on a name the table does not have (a programming error). */
-export function operationById(id: string): Operation {
-  const operation = OPERATIONS.find((o) => o.id === id)
+/** One row of the table, with its literal id, method and path. */
+export type OperationRow = (typeof OPERATIONS)[number]
+/** The name of an operation of the table: a misspelt name does not compile. */
+export type OperationId = OperationRow['id']
+
+/** The `{name}` parameters of a path template: `/payments/{paymentId}/refunds/{refundId}` → `paymentId | refundId`. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never
+
+/** The path parameters of the operation `I`, each named as in its template. */
+export type OperationParams<I extends OperationId> = {
+  readonly [Name in ParamNames<Extract<OperationRow, { id: I }>['path']>]: string
+}
+
+const BY_ID: ReadonlyMap<string, OperationRow> = new Map(OPERATIONS.map((o) => [o.id, o]))
+
+/** The row named `id`; throws on a name the table does not have (a name from outside the types). */
+export function operationById<I extends OperationId>(id: I): Extract<OperationRow, { id: I }> {
+  const operation = BY_ID.get(id)
   if (!operation) throw new Error(`No operation named ${id} in the operation table.`)
-  return operation
+  return operation as Extract<OperationRow, { id: I }>
 }
 
 export type OperationMatch =
-  | { found: true; operation: Operation; params: Record<string, string>; allow: string[] }
+  | { found: true; operation: OperationRow; params: Record<string, string>; allow: string[] }
   | { found: false; allow: string[] }
 
 function matchPath(template: string, segments: readonly string[]): Record<string, string> | null {
@@ -156,7 +177,7 @@ export function matchOperation(method: string, path: string): OperationMatch {
   }
   // A literal segment wins over a parameter (`/methods/all` over `/methods/{methodId}`): the match with
   // the fewest parameters answers, and Allow names each method once.
-  const best = new Map<string, { operation: Operation; params: Record<string, string> }>()
+  const best = new Map<string, { operation: OperationRow; params: Record<string, string> }>()
   for (const operation of OPERATIONS) {
     const params = matchPath(operation.path, segments)
     if (!params) continue

@@ -2,7 +2,14 @@
 // builds every path it sends from a row's template, never from a string of its own, and keys
 // exactly the requests the table marks idempotent. Pure TypeScript: no node, no DOM.
 import { ID_PREFIXES, isId, type IdResource } from './ids'
-import { matchOperation, OPERATIONS, operationById, type Operation } from './operations'
+import {
+  matchOperation,
+  OPERATIONS,
+  operationById,
+  type OperationId,
+  type OperationParams,
+  type OperationRow,
+} from './operations'
 
 /** A path parameter without an id pattern (`methodId`: `ideal`, `creditcard`): one plain segment. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/
@@ -13,17 +20,27 @@ export function paramResource(param: string): IdResource | null {
   return resource !== param && Object.hasOwn(ID_PREFIXES, resource) ? (resource as IdResource) : null
 }
 
-type PathResult =
-  | { ok: true; path: string; operation: Operation }
+type PathResult<I extends OperationId> =
+  | { ok: true; path: string; operation: Extract<OperationRow, { id: I }> }
   /** `param` is missing or is not an id of `resource` (null: not a plain segment) */
   | { ok: false; param: string; resource: IdResource | null; value: unknown }
 
 /**
- * The path of the operation named `operationId` (below the versioned base), each `{name}` of its
- * template filled from `params` once it passes the id rules of ids.ts. The parameters are checked
- * in the template's order; the first one that fails is returned and nothing is built.
+ * The parameters of the operation `I` as an argument: required when its path has some (each name
+ * checked by the type), optional when it has none.
  */
-export function pathFor(operationId: string, params: Readonly<Record<string, unknown>> = {}): PathResult {
+export type ParamsArg<I extends OperationId> = [keyof OperationParams<I>] extends [never]
+  ? [params?: OperationParams<I>]
+  : [params: OperationParams<I>]
+
+/**
+ * The path of the operation named `operationId` (below the versioned base), each `{name}` of its
+ * template filled from `params` once it passes the id rules of ids.ts (the type checks the names;
+ * the values are checked here, since they come from outside). The parameters are checked in the
+ * template's order; the first one that fails is returned and nothing is built.
+ */
+export function pathFor<I extends OperationId>(operationId: I, ...[given]: ParamsArg<I>): PathResult<I> {
+  const params: Readonly<Record<string, unknown>> = given ?? {}
   const operation = operationById(operationId)
   const parts: string[] = []
   for (const part of operation.path.split('/')) {

@@ -19,7 +19,7 @@
 // `scopeFor` is the one function that turns a credential kind and a request into what may be sent.
 
 import type { CredentialKind } from './credentials'
-import { matchOperation, operationById, type Operation, type ProfileIdUse } from './operations'
+import { matchOperation, operationById, type Operation, type OperationId, type ProfileIdUse } from './operations'
 
 /** What a request with a credential of some kind may carry (spec 5.3/5.4). */
 export interface RequestScope {
@@ -71,7 +71,7 @@ export function scopeFor(kind: CredentialKind, method: string, path: string): Re
 }
 
 /** The scope of an operation (a row, or its id such as `create-order`) by a credential of `kind`. */
-export function scopeForOperation(kind: CredentialKind, operation: Operation | string): RequestScope {
+export function scopeForOperation(kind: CredentialKind, operation: Operation | OperationId): RequestScope {
   const row = typeof operation === 'string' ? operationById(operation) : operation
   return scopeWith(kind, row.method, row)
 }

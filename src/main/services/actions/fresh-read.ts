@@ -2,7 +2,7 @@
 // reads the object again; when that read fails in a way that leaves its state unknown (no answer,
 // 429, 5xx, too slow), nothing is sent and the agent is told so in a sentence.
 import { isApiError } from '../../api'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 
 /** Why the fresh read failed, in a few words ("the service answered 503"). */
 function readFailure(error: unknown): string {

@@ -2,7 +2,7 @@ import type { Metadata, Payment, UpdatePaymentRequest } from '../../../shared/ap
 import type { ActionResult } from '../../../shared/ipc/actions'
 import { METADATA_MAX_BYTES, metadataByteLength } from '../../../shared/order-rules'
 import { cancelPaymentBlocker, updateBlocker } from '../../../shared/payment-actions'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { withCallbacks } from '../live-write-guard'
 import {
   customerName,

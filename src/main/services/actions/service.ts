@@ -1,5 +1,5 @@
 import { cancelPaymentRefund } from './cancel-refund'
-import { listChargebacks } from '../chargebacks'
+import { listChargebacks } from './chargebacks'
 import { createActionsContext, traced } from './context'
 import { cancelQueued, queuedFor, queuedLoaded, resumeQueued } from './queued-refunds'
 import { cancelOrder, getOrder, newOrderPayment } from './order-actions'

@@ -1,6 +1,6 @@
 import { maskFromParts, maskSecret, type CredentialKind, type CredentialMode } from '../../../shared/connection-rules'
 import type { ActiveConnectionView, ConnectionView } from '../../../shared/ipc/connections'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { loadConnectionsFile, saveConnectionsFile, type ConnectionsFile, type StoredConnection } from './store'
 import {
   DEFAULT_API_BASE_URL,

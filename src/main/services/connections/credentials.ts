@@ -1,5 +1,5 @@
 import { detectCredential, maskFromParts } from '../../../shared/connection-rules'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { backupFile } from '../../storage/atomic-file'
 import { changed, dropClient, exclusive, find, load, persistConnections, type ConnectionsContext } from './context'
 import { startBuiltInSandbox } from './sandbox'

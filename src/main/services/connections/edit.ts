@@ -7,7 +7,7 @@ import {
   VISIBLE_TAIL,
 } from '../../../shared/connection-rules'
 import type { ActiveConnectionView, ConnectionView } from '../../../shared/ipc/connections'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import {
   activeViewOf,
   changed,

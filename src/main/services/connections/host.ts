@@ -1,5 +1,5 @@
 import type { CredentialKind, CredentialMode } from '../../../shared/connection-rules'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { askMain, foreignHostQuestion } from '../main-questions'
 import type { ConnectionsContext } from './context'
 import { startBuiltInSandbox } from './sandbox'

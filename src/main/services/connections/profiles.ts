@@ -1,6 +1,6 @@
 import { checkBaseUrl, detectCredential } from '../../../shared/connection-rules'
 import type { ProfileChoice } from '../../../shared/ipc/connections'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import type { ConnectionsContext } from './context'
 import { allowHost, invalid } from './host'
 import type { ConnectionApiClient } from './types'

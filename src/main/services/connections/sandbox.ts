@@ -1,5 +1,5 @@
 import { detectCredential, type CredentialKind, type CredentialMode } from '../../../shared/connection-rules'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import type { ConnectionsContext } from './context'
 import type { ConnectionApiClient, RunningSandboxLike } from './types'
 

@@ -1,7 +1,7 @@
 import { maskSecret, type CredentialMode } from '../../../shared/connection-rules'
 import type { ConnectionTestResult } from '../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../shared/ipc/define'
-import { toIpcError } from '../../ipc/errors'
+import { toIpcError } from '../../errors'
 import { clientFor, touch } from './clients'
 import { find, isKnown, load, viewOf, type ConnectionsContext } from './context'
 import { SANDBOX_CONNECTION_ID, type ConnectionApiClient } from './types'

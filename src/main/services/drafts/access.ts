@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { unlink } from 'node:fs/promises'
 import { MAX_DRAFTS, type DraftView, type SaveDraftInput } from '../../../shared/ipc/drafts'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { readFileNoFollow } from '../../storage/no-follow'
 import { fileOf, rememberDraft, withLock, type DraftsContext } from './context'
 import { persistDraft, setAside, writeVersions } from './files'

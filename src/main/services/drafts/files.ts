@@ -1,6 +1,6 @@
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { decryptJson, DecryptionError, encryptJson } from '../../storage/encryption'
 import { ensurePlainFolder, readFileNoFollow } from '../../storage/no-follow'
 import { fileOf, type DraftsContext } from './context'

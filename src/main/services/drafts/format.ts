@@ -10,7 +10,7 @@ import {
   type DraftView,
 } from '../../../shared/ipc/drafts'
 import { buildDraftRequest } from '../../../shared/order-builder'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { decryptJson, DecryptionError, encryptJson } from '../../storage/encryption'
 
 // The order builder's drafts, one encrypted file per draft under <dataDir>/drafts/ (drafts hold

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { createDraft, deleteDraft, readDraft, updateDraft } from './access'
 import { createDraftsContext } from './context'
 import { toSummary, toView, withSavedContent } from './format'

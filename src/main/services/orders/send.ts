@@ -9,7 +9,7 @@ import {
   type DraftContent,
 } from '../../../shared/order-builder'
 import { isApiError } from '../../api'
-import { toIpcError, UserFacingError } from '../../ipc/errors'
+import { toIpcError, UserFacingError } from '../../errors'
 import type { ActiveConnectionInfo } from '../connections'
 import { archiveDraft, toSummary, withSavedContent, type DraftRecord } from '../drafts'
 import { amountOf, customerOf, refuseEveryLiveWrite, requireLiveConfirmation, withCallbacks } from '../live-write-guard'

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { RequestOrigin } from '../../../shared/api-events'
 import type { Payment, PaymentList } from '../../../shared/api-types'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import type { PaymentsServiceOptions } from './types'
 
 interface CallTrace {

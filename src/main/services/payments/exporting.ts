@@ -1,7 +1,7 @@
 import type { Payment } from '../../../shared/api-types'
 import type { PaymentsExportFormat, PaymentsExportResult } from '../../../shared/ipc/payments'
 import type { PersonalDataInFile } from '../../../shared/request-log-types'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { choosePersonalData } from '../main-questions'
 import { writeExport } from '../payments-export'
 import { createPersonalDataMasker, exportFileName, personalValuesIn, withoutPersonalData } from '../personal-data'

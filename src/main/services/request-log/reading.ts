@@ -8,7 +8,7 @@ import type {
   RequestLogListView,
   RequestLogSummary,
 } from '../../../shared/request-log-types'
-import { UserFacingError } from '../../ipc/errors'
+import { UserFacingError } from '../../errors'
 import { writeFileAtomic } from '../../storage/atomic-file'
 import { entriesWithoutPersonalData } from '../personal-data-entries'
 import type { LogContext } from './context'

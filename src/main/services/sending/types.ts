@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api'
 import type { ActiveConnectionInfo } from '../connections'
 import type { LiveWriteConfirmer } from '../live-write-guard'
 import type { WriteRecorder } from '../../team/recorded-write'
-import type { DialogPort, PdfPort } from '../../ports'
+import type { DialogPort, PdfPort } from '../ports'
 
 /** The part of the API client "something to send" uses. */
 export type SendingClient = Pick<ApiClient, 'getPayment' | 'getOrder' | 'request'>

@@ -15,7 +15,7 @@ import { PENDING_ACTIONS_FILE } from '../../../../src/main/services/pending-acti
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
-import { createActionHandlers } from '../../../../src/main/services/orders-handlers'
+import { createActionHandlers } from '../../../../src/main/services/actions/handlers'
 import {
   completeCheckout,
   createSandboxAdmin,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isApiErrorView } from '../../../../src/shared/api-error'
 import { ApiError, bodySnippet, readErrorBody } from '../../../../src/main/api/errors'
-import { toIpcError } from '../../../../src/main/ipc/errors'
+import { toIpcError } from '../../../../src/main/errors'
 
 describe('bodySnippet', () => {
   it('keeps the first 300 characters and marks the cut', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createDispatcher, type AppHandlers, type SenderInfo } from '../../../../src/main/ipc/dispatcher'
-import { UserFacingError } from '../../../../src/main/ipc/errors'
+import type { AppHandlers } from '../../../../src/main/app-services/types'
+import { createDispatcher, type SenderInfo } from '../../../../src/main/ipc/dispatcher'
+import { UserFacingError } from '../../../../src/main/errors'
 import { CHANNEL_NAMES, contract } from '../../../../src/shared/ipc/contract'
 
 const ORIGIN = 'app://paydesk'

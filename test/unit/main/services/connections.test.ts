@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { UserFacingError } from '../../../../src/main/ipc/errors'
+import { UserFacingError } from '../../../../src/main/errors'
 import { KeychainUnavailableError } from '../../../../src/main/secrets/secret-store'
 import { createConnectionsService, SANDBOX_CONNECTION_ID } from '../../../../src/main/services/connections'
 import { createEventBus } from '../../../../src/main/services/event-bus'

@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { UserFacingError } from '../../../../src/main/ipc/errors'
+import { UserFacingError } from '../../../../src/main/errors'
 import {
   createConnectionHandlers,
   createConnectionsService,

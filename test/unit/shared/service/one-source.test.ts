@@ -44,6 +44,9 @@ export const FORBIDDEN: { name: string; pattern: RegExp; near?: RegExp }[] = [
   // An endpoint path of the operation table as a literal: '/payments', `/orders/${id}`, "/v2/refunds?…"
   // (paths come from pathFor / the operation ids; a `_links` href is followed, not spelled)
   { name: 'endpoint path', pattern: new RegExp(`(['"\`])(/v2)?/(${endpointRoots})(?=[/?'"\`]|\\$\\{)`) },
+  // A path below the versioned base spelled after an origin: `${origin}/v2/payments/${id}` (answer
+  // links are built with pathFor from the operation's row: src/sandbox/links.ts)
+  { name: 'versioned path template', pattern: /\$\{[^}]*\}\/v2\// },
   // A set of HTTP methods: new Set(['POST', 'PATCH', 'DELETE']), ['POST', 'PATCH'].includes(m)
   // (the Idempotency-Key rule is the table's `idempotent`, the READ class methods.ts)
   {
@@ -73,6 +76,9 @@ const ALLOWED: Record<string, string[]> = {
   'src/main/services/connections/store.ts': CONNECTION_SETTINGS,
   'src/renderer/src/features/connections/AddConnectionForm.tsx': CONNECTION_SETTINGS,
   'src/renderer/src/features/connections/add-connection-form.ts': CONNECTION_SETTINGS,
+  // A permission's own link names get-permission, which is not a row of the operation table (the
+  // sandbox links to it as the service does but does not serve it; pathFor cannot build it).
+  'src/sandbox/routes/permissions.ts': ['versioned path template'],
 }
 
 export function findRedeclarations(file: string, text: string): string[] {
@@ -102,6 +108,8 @@ describe('one source for the service rules', () => {
       "const path = '/payments'",
       'const path = `/orders/${checkId(id)}/payments`',
       'request({ method: \'GET\', path: "/v2/refunds?limit=5" })',
+      'self: hal(`${origin}/v2/payments/${data.id}`)',
+      'const self = `${ctx.origin}/v2/customers/${s.customerId}/subscriptions/${s.id}`',
       "const KEYED: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])",
       "if (['PATCH', 'DELETE'].includes(method)) key = uuid()",
       "if (credential.kind === 'organization-token') body.profileId = profileId",
@@ -116,6 +124,7 @@ describe('one source for the service rules', () => {
     expect(findRedeclarations('sample.ts', "const path = apiPath('get-order', { orderId })")).toEqual([])
     expect(findRedeclarations('sample.ts', "navigate('/settings/payments-view')")).toEqual([])
     expect(findRedeclarations('sample.ts', 'href: `${origin}/dashboard/payments/${id}`')).toEqual([])
+    expect(findRedeclarations('sample.ts', "self: apiLink(origin, 'get-payment', { paymentId: data.id })")).toEqual([])
     expect(findRedeclarations('sample.ts', "const label = kind === 'api-key' ? 'API key' : 'Token'")).toEqual([])
     expect(findRedeclarations('sample.ts', "if (kind === 'api-key') {\n  a()\n  b()\n  c(profileId)")).toEqual([])
   })

@@ -1,13 +1,13 @@
 // The permission each operation needs with an organization access token (issue 51), as the service
 // documents them (docs.mollie.com, "Permissions").
 import { describe, expect, it } from 'vitest'
-import { operationById } from '../../../../src/shared/service/operations'
+import { operationById, type OperationId } from '../../../../src/shared/service/operations'
 import { permissionFor, READ_PERMISSIONS } from '../../../../src/shared/service/permissions'
 import { parseCredential } from '../../../../src/sandbox/context'
 
 describe('token permissions', () => {
   it('names the documented permission of each kind of operation', () => {
-    const of = (id: string) => permissionFor(operationById(id))
+    const of = (id: OperationId) => permissionFor(operationById(id))
     expect(of('create-refund')).toBe('refunds.write')
     expect(of('create-order-refund')).toBe('refunds.write')
     expect(of('list-refunds')).toBe('refunds.read')

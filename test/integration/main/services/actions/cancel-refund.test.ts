@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { useActionsFixture } from '../../../helpers/actions-fixture'
 import { createDispatcher } from '../../../../../src/main/ipc/dispatcher'
-import { createActionHandlers } from '../../../../../src/main/services/orders-handlers'
+import { createActionHandlers } from '../../../../../src/main/services/actions/handlers'
 import { completeCheckout, createSandboxAdmin } from '../../../../../src/sandbox'
 import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
 import { present } from '../../../../helpers/present'

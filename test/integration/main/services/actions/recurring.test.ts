@@ -17,7 +17,7 @@ import { createActionsService, type ActionsService } from '../../../../../src/ma
 import { createConnectionsService, type ConnectionsService } from '../../../../../src/main/services/connections'
 import { createEventBus } from '../../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../../src/main/services/live-write-guard'
-import { createRecurringHandlers } from '../../../../../src/main/services/recurring-handlers'
+import { createRecurringHandlers } from '../../../../../src/main/services/actions/recurring-handlers'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { useActionsFixture } from '../../../helpers/actions-fixture'
 import { createDispatcher } from '../../../../../src/main/ipc/dispatcher'
-import { createActionHandlers } from '../../../../../src/main/services/orders-handlers'
+import { createActionHandlers } from '../../../../../src/main/services/actions/handlers'
 import { paidPaymentId } from '../../../../helpers/sandbox-fixtures'
 
 const TEST_KEY = 'test_RefundRequestsTestKey00001'

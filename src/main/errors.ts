@@ -1,4 +1,7 @@
-import type { IpcErrorCode, IpcErrorView } from '../../shared/ipc/define'
+// Errors main's services and search throw for the person to read, and how any error is shown to
+// them (the view the IPC dispatcher sends). Kept below the services so they need not import the
+// transport (main/ipc/).
+import type { IpcErrorCode, IpcErrorView } from '../shared/ipc/define'
 
 /**
  * An error a handler throws on purpose, with a message meant for the user. Anything else a

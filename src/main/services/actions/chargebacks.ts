@@ -1,11 +1,9 @@
 // The chargebacks workspace (issue 49 item 4): the account's chargebacks (GET /chargebacks, newest
 // first, each with its payment embedded), at most CHARGEBACK_PAGES pages, ordered open first.
-import type { Address, Chargeback, ChargebackList, Payment } from '../../shared/api-types'
-import type { ChargebackRow, ChargebacksView } from '../../shared/ipc/chargebacks'
-import { MAX_PAGE_SIZE } from '../../shared/api-types'
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { chargebackChannels } from '../../shared/ipc/chargebacks'
-import type { ApiClient } from '../api'
+import type { Address, Chargeback, ChargebackList, Payment } from '../../../shared/api-types'
+import type { ChargebackRow, ChargebacksView } from '../../../shared/ipc/chargebacks'
+import { MAX_PAGE_SIZE } from '../../../shared/api-types'
+import type { ApiClient } from '../../api'
 
 /** Pages of 250 read at most: the newest 1,000 chargebacks. */
 const CHARGEBACK_PAGES = 4
@@ -56,9 +54,4 @@ export async function listChargebacks(
   const open = read.filter((c) => !c.reversedAt).sort(byTime)
   const reversed = read.filter((c) => c.reversedAt).sort(byTime)
   return { rows: [...open, ...reversed].map(rowOf), more: link !== null, requestId }
-}
-
-/** The `chargebacks.*` IPC handlers. */
-export function createChargebackHandlers(list: () => Promise<ChargebacksView>): HandlersFor<typeof chargebackChannels> {
-  return { 'chargebacks.list': () => list() }
 }

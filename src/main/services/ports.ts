@@ -1,10 +1,10 @@
 // The operating system's pieces main's logic uses, as ports: Electron's in the app (src/main/index.ts),
 // doubles in the e2e harness and tests. Kept apart from app-services/ so services and desktop
 // modules can name them without importing the composition root (no import cycle).
-import type { ShellPort } from './services/external-links'
-import type { LiveWriteConfirmer } from './services/live-write-guard'
-import type { QuestionPort } from './services/main-questions'
-import type { UserGestures } from './services/user-gestures'
+import type { ShellPort } from './external-links'
+import type { LiveWriteConfirmer } from './live-write-guard'
+import type { QuestionPort } from './main-questions'
+import type { UserGestures } from './user-gestures'
 
 /** The OS clipboard: Electron's clipboard in the app, a recorder in tests. */
 export interface ClipboardPort {

@@ -1,6 +1,6 @@
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { recurringChannels } from '../../shared/ipc/recurring'
-import type { ActionsService } from './actions'
+import type { HandlersFor } from '../../../shared/ipc/define'
+import type { recurringChannels } from '../../../shared/ipc/recurring'
+import type { ActionsService } from './types'
 
 /** The `recurring.*` IPC handlers (issue 49 item 6): thin, the rules live in the actions service. */
 export function createRecurringHandlers(

@@ -1,6 +1,6 @@
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { paymentsChannels } from '../../shared/ipc/payments'
-import type { PaymentsService } from './payments'
+import type { HandlersFor } from '../../../shared/ipc/define'
+import type { paymentsChannels } from '../../../shared/ipc/payments'
+import type { PaymentsService } from './types'
 
 /** The `payments.*` browsing IPC handlers: thin, the rules live in the service. */
 export function createPaymentsHandlers(service: PaymentsService): HandlersFor<typeof paymentsChannels> {
