@@ -12,6 +12,7 @@ import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../s
 import { validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
+import { callTally } from './call-tally'
 import { startHarness, type Harness } from './harness'
 
 const ADMIN = 'money-safety-e2e-admin'
@@ -20,32 +21,8 @@ let h: Harness
 let client: ApiClient
 let admin: SandboxAdmin
 
-const tally = { clicks: 0, keys: 0, typed: 0 }
+const { tally, startCall, click, press, fill, endCall } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-function startCall(): void {
-  Object.assign(tally, { clicks: 0, keys: 0, typed: 0 })
-}
-
-async function click(target: Locator): Promise<void> {
-  tally.clicks++
-  await target.click()
-}
-
-async function press(key: string): Promise<void> {
-  tally.keys++
-  await h.page.keyboard.press(key)
-}
-
-async function fill(target: Locator, text: string): Promise<void> {
-  tally.clicks++
-  tally.typed += text.length
-  await target.fill(text)
-}
-
-function endCall(call: string): void {
-  console.log(JSON.stringify({ call, clicks: tally.clicks, keys: tally.keys, typedCharacters: tally.typed }))
-}
 
 /** Opens a payment by its id through the search box, as an agent pasting it does. */
 async function openPayment(id: string): Promise<void> {

@@ -14,6 +14,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
+import { callTally } from './call-tally'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 
 const TEST_KEY = 'test_SendSomethingE2eTestKey0001'
@@ -23,26 +24,8 @@ let h: Harness
 let client: ApiClient
 let files: string
 
-const tally = { clicks: 0, keys: 0, typed: 0 }
+const { tally, startCall, click, press, endCall } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-function startCall(): void {
-  Object.assign(tally, { clicks: 0, keys: 0, typed: 0 })
-}
-
-async function click(target: Locator): Promise<void> {
-  tally.clicks++
-  await target.click()
-}
-
-async function press(key: string): Promise<void> {
-  tally.keys++
-  await h.page.keyboard.press(key)
-}
-
-function endCall(call: string): void {
-  console.log(JSON.stringify({ call, clicks: tally.clicks, keys: tally.keys, typedCharacters: tally.typed }))
-}
 
 /** Opens a payment by its id through the search box, as an agent pasting it does. */
 async function openPayment(id: string): Promise<void> {

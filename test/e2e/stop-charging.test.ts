@@ -12,6 +12,7 @@ import type { ApiClient } from '../../src/main/api'
 import { mandateCalls, subscriptionCalls } from '../../src/main/api/recurring'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
+import { callTally } from './call-tally'
 import { startHarness, type Harness } from './harness'
 
 const SANNE = 'sanne.devries@example.com'
@@ -19,26 +20,8 @@ const SANNE = 'sanne.devries@example.com'
 let h: Harness
 let client: ApiClient
 
-const tally = { clicks: 0, keys: 0, typed: 0 }
+const { tally, startCall, click, press, endCall } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-function startCall(): void {
-  Object.assign(tally, { clicks: 0, keys: 0, typed: 0 })
-}
-
-async function click(target: Locator): Promise<void> {
-  tally.clicks++
-  await target.click()
-}
-
-async function press(key: string): Promise<void> {
-  tally.keys++
-  await h.page.keyboard.press(key)
-}
-
-function endCall(call: string): void {
-  console.log(JSON.stringify({ call, clicks: tally.clicks, keys: tally.keys, typedCharacters: tally.typed }))
-}
 
 /**
  * Parts of the mandates and subscriptions (and the dialog) that reach past the view's visible width:
