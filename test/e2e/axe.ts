@@ -44,3 +44,29 @@ export async function axeViolations(
   })
   return found.filter((f) => IMPACTS.indexOf(f.impact ?? '') >= IMPACTS.indexOf(minImpact))
 }
+
+/** The window sizes the money-safety calls are checked at (issue 49): a laptop and a small window. */
+const CALL_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 960, height: 600 },
+] as const
+
+/**
+ * axe at moderate and above on the page as it is, light and dark, at each of the calls' window sizes;
+ * the viewport is put back afterwards. Returns every finding, each named with its size and scheme.
+ */
+export async function axeAtCallSizes(page: Page): Promise<string[]> {
+  const before = page.viewportSize()
+  const findings: string[] = []
+  for (const size of CALL_SIZES) {
+    await page.setViewportSize(size)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const f of await axeViolations(page, { minImpact: 'moderate' })) {
+        findings.push(`${size.width}×${size.height} ${scheme}: ${f.id} (${f.impact}) ${f.nodes.join(' ')}`)
+      }
+    }
+  }
+  if (before) await page.setViewportSize(before)
+  return findings
+}

@@ -9,7 +9,7 @@ import type { Payment } from '../../src/shared/api-types'
 import { completeCheckout } from '../../src/sandbox'
 import { validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
-import { axeViolations } from './axe'
+import { axeAtCallSizes, axeViolations } from './axe'
 import { startHarness, type Harness } from './harness'
 
 let h: Harness
@@ -87,17 +87,7 @@ describe('the customer view’s record of writes (issue 50, gap b)', () => {
     }
     await h.screenshot('customer-writes')
     // The issue's two window sizes too (1280×800 and 960×600), light and dark.
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 960, height: 600 },
-    ]) {
-      await h.page.setViewportSize(size)
-      for (const scheme of ['light', 'dark'] as const) {
-        await h.page.emulateMedia({ colorScheme: scheme })
-        expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
-      }
-    }
-    await h.page.setViewportSize({ width: 1360, height: 860 })
+    expect(await axeAtCallSizes(h.page)).toEqual([])
     // The payment it was on opens from the row.
     await list.getByRole('button', { name: present(first) }).click()
     await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(present(first))
