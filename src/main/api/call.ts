@@ -142,7 +142,7 @@ export function pausedPastDeadline(call: Call, waitMs: number): ApiError {
   return fail(call, {
     kind: 'http',
     status: 429,
-    message: `Not sent: the service asked to wait ${wait} (its rate limit); ${callNoun(call)} gives up after ${formatWait(call.deadlineMs)}. Try again in ${wait}.`,
+    message: `Not sent: the service asked to wait (its rate limit), for another ${wait}; ${callNoun(call)} gives up after ${formatWait(call.deadlineMs)}. Try again in ${wait}.`,
   })
 }
 

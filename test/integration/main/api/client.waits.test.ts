@@ -36,7 +36,8 @@ describe('no call waits longer than it can use (item 3)', () => {
     // The bucket is paused for 90 s: the next lookup cannot be sent within its 60 s.
     const second = await rejection(client.getPayment('tr_wait1'))
     client.dispose()
-    expect(second.message).toContain('the service asked to wait 90 s')
+    // What is left of the 90 s pause, in whole seconds: 90, or a second or two less on a slow machine.
+    expect(second.message).toMatch(/the service asked to wait \(its rate limit\), for another (8[89]|90) s;/)
     expect(second.message).toContain('this lookup gives up after 60 s')
     expect(second.message).toContain('Not sent')
     expect(second.kind).not.toBe('timeout')
