@@ -1,5 +1,5 @@
 // The plain, JSON-safe view of an API client failure (spec 7), as shown by the renderer.
-// Built by ApiError.toView() in src/main/api/errors.ts; never contains a credential.
+// Built by ApiError.toView() in src/main/api/call/errors.ts; never contains a credential.
 
 import type { BucketSnapshot, RateLimitInfo, RequestOrigin } from './api-events'
 import type { Amount } from './api-types'

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
-import { mandateCalls, subscriptionCalls } from '../../src/main/api/recurring'
+import { mandateCalls, subscriptionCalls } from '../../src/main/api/resources/recurring'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
 import { callTally } from './call-tally'

@@ -24,10 +24,10 @@ import type {
 } from '../../shared/api-types'
 import type { OperationId, OperationParams, PaymentEmbedValue } from '../../shared/service'
 import type { Clock } from './clock'
-import type { Timeouts } from './http'
-import type { OperationExtras } from './operation-request'
-import type { ApiCredential, LogicalRequest } from './request-builder'
-import type { RetryPolicy } from './retry'
+import type { Timeouts } from './call/http'
+import type { OperationExtras } from './call/operation-request'
+import type { ApiCredential, LogicalRequest } from './call/request-builder'
+import type { RetryPolicy } from './call/retry'
 
 export interface ApiClientOptions {
   /** e.g. `https://api.example.com/v2` (spec 9.1: ends in v2). */

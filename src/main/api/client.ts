@@ -9,20 +9,20 @@
 // (summary and event), resources.ts and lists.ts (the calls on orders, payments, refunds, lists).
 
 import type { ApiClient, ApiClientOptions, CallOptions } from './client-types'
-import { answerOf } from './answer'
-import { sendOne } from './attempt'
-import { recordAttempt } from './attempt-events'
-import { abortedError, circuitOpen, lostAnswer, probeFailed, startCall, type Call } from './call'
+import { answerOf } from './call/answer'
+import { sendOne } from './call/attempt'
+import { recordAttempt } from './call/attempt-events'
+import { abortedError, circuitOpen, lostAnswer, probeFailed, startCall, type Call } from './call/call'
 import type { Clock } from './clock'
-import { listCalls, type Send } from './lists'
-import { requestFor } from './operation-request'
-import type { LogicalRequest } from './request-builder'
-import { objectCalls, type Caller } from './resources'
-import { isOutage } from './retry'
-import { nextStep } from './retry-decision'
-import { createRuntime } from './runtime'
+import { listCalls, type Send } from './resources/lists'
+import { requestFor } from './call/operation-request'
+import type { LogicalRequest } from './call/request-builder'
+import { objectCalls, type Caller } from './resources/resources'
+import { isOutage } from './call/retry'
+import { nextStep } from './call/retry-decision'
+import { createRuntime } from './call/runtime'
 
-export type { ApiCredential } from './request-builder'
+export type { ApiCredential } from './call/request-builder'
 export type {
   ApiClient,
   ApiClientOptions,
@@ -35,7 +35,7 @@ export type {
   ListPaymentsInput,
   ListRefundsInput,
 } from './client-types'
-export { formatWait } from './call'
+export { formatWait } from './call/call'
 
 /** Attempts of one call until one answers, one fails for good, or the call is stopped. */
 async function attemptAll<T>(call: Call): Promise<T> {

@@ -4,7 +4,7 @@
 // would not be in one place any more. The desks never hold it (they read with a read-only token).
 import { statSync, readFileSync } from 'node:fs'
 import { CREDENTIAL_PATTERN, kindOfPrefix, credentialPrefixOf } from '../../shared/service/credentials'
-import type { ApiCredential } from '../api/request-builder'
+import type { ApiCredential } from '../api/call/request-builder'
 import type { SecretStore } from '../secrets/secret-store'
 
 /** The keychain service and account of the runner's key. */

@@ -13,7 +13,7 @@ import type { ClientBase } from 'pg'
 import type { Payment, Refund } from '../../shared/api-types'
 import { formatAmountForDisplay } from '../../shared/money'
 import type { ActionRecordEntry } from '../../shared/team-record'
-import { isApiError } from '../api/errors'
+import { isApiError } from '../api/call/errors'
 import { actionValues, INSERT_ACTION } from './pg-rows'
 import { REQUEST_COLUMNS, noLongerApplies, requestFromRow, type RequestRow, type WriteRequest } from './write-requests'
 

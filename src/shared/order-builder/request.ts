@@ -182,7 +182,7 @@ function lineBody(
 }
 
 /**
- * Spec 5.3/5.4 exactly as the API client applies them (src/main/api/request-builder.ts): an
+ * Spec 5.3/5.4 exactly as the API client applies them (src/main/api/call/request-builder.ts): an
  * organization token sends the connection's profileId (or the draft's when the connection has
  * none) and `testmode: true` only when the connection is in test mode; an API key sends neither.
  */

@@ -3,8 +3,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
-import { ApiError } from '../../../src/main/api/errors'
-import type { ApiCredential } from '../../../src/main/api/request-builder'
+import { ApiError } from '../../../src/main/api/call/errors'
+import type { ApiCredential } from '../../../src/main/api/call/request-builder'
 import type { AttemptEvent } from '../../../src/shared/api-events'
 
 export const TEST_KEY = 'test_apiClientIntegration01'

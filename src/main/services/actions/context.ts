@@ -139,7 +139,7 @@ export async function keyedWrite<T>(
 /**
  * Sends a cancel or update (PATCH, DELETE) and records it, without an Idempotency-Key: the service
  * ignores one on these (https://docs.mollie.com/overview/api-idempotency); the client reads the object
- * before any resend (src/main/api/resources.ts), and the action's own read refuses a repeat.
+ * before any resend (src/main/api/resources/resources.ts), and the action's own read refuses a repeat.
  */
 export async function unkeyedWrite<T>(
   ctx: ActionsContext,

@@ -19,8 +19,8 @@ import {
   subscriptionName,
 } from '../../../shared/story/recurring-words'
 import type { CallOptions } from '../../api/client'
-import { getCustomer } from '../../api/customers'
-import { mandateCalls, subscriptionCalls } from '../../api/recurring'
+import { getCustomer } from '../../api/resources/customers'
+import { mandateCalls, subscriptionCalls } from '../../api/resources/recurring'
 import { livePrompt, money, refuse, unkeyedWrite, type ActionsContext } from './context'
 import { readBeforeAct } from './fresh-read'
 import type { ActionsClient } from './types'

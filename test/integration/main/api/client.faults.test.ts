@@ -1,7 +1,7 @@
 // The API client against the sandbox's injected faults (spec 7, 8.1): what is retried, what is not,
 // that a POST never creates twice (Idempotency-Key), and that nothing ever escapes untyped.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiError } from '../../../../src/main/api/errors'
+import type { ApiError } from '../../../../src/main/api/call/errors'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 import { TEST_KEY, recordingClient, rejection, sleep } from '../../helpers/api-client'

@@ -2,7 +2,7 @@
 // (spec 7), observability, and the origin rule for followed links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../../src/main/api/client'
-import { ApiError } from '../../../../src/main/api/errors'
+import { ApiError } from '../../../../src/main/api/call/errors'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import type { BucketSnapshot } from '../../../../src/shared/api-events'

@@ -3,7 +3,7 @@
 // tiny server of its own on 127.0.0.1.
 import type http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_RETRY_POLICY } from '../../../../src/main/api/retry'
+import { DEFAULT_RETRY_POLICY } from '../../../../src/main/api/call/retry'
 import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
 
 const servers: TinyServer[] = []
