@@ -26,11 +26,10 @@ import { createDispatcher } from '../src/main/ipc/dispatcher'
 import { createSandboxAdmin } from '../src/sandbox'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../src/shared/service/pagination'
 import { createMemorySecretStore } from '../test/helpers/memory-secret-store'
-import { median, percentile, printTable, round, spread } from './ui/lib/stats'
+import { median, percentile, printTable, round, spread } from './lib/stats'
+import { numberOption } from './lib/args'
 
-const args = process.argv.slice(2)
-const runsArg = args.indexOf('--runs')
-const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 3
+const RUNS = numberOption('runs', 3)
 const PAGES = 40
 const PAGE_SIZES = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE]
 const SEED_PAYMENTS = 20_000
