@@ -32,6 +32,10 @@ export const UPDATE_ORDER_FIELDS = [
   'webhookUrl',
 ] as const
 
+/** A line's amount fields: changing any of them changes what the customer pays. */
+const LINE_AMOUNT_FIELDS = ['quantity', 'unitPrice', 'discountAmount', 'totalAmount', 'vatAmount', 'vatRate'] as const
+export const ORDER_LINE_AMOUNT_FIELDS: readonly string[] = LINE_AMOUNT_FIELDS
+
 /** https://docs.mollie.com/reference/update-order-line: the fields an update of a line may change. */
 export const UPDATE_ORDER_LINE_FIELDS = [
   'name',
@@ -39,23 +43,8 @@ export const UPDATE_ORDER_LINE_FIELDS = [
   'productUrl',
   'sku',
   'metadata',
-  'quantity',
-  'unitPrice',
-  'discountAmount',
-  'totalAmount',
-  'vatAmount',
-  'vatRate',
+  ...LINE_AMOUNT_FIELDS,
 ] as const
-
-/** A line's amount fields: changing any of them changes what the customer pays. */
-export const ORDER_LINE_AMOUNT_FIELDS: readonly string[] = [
-  'quantity',
-  'unitPrice',
-  'discountAmount',
-  'totalAmount',
-  'vatAmount',
-  'vatRate',
-]
 
 const CREDENTIAL_FIELDS = ['testmode', 'profileId']
 
