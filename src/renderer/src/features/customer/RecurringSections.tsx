@@ -302,13 +302,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
         testId="cancel-subscription-dialog"
         canConfirm={common.canConfirm && why === null}
       >
-        {why ? (
-          <p className="banner banner-warn" role="status" data-testid="cancel-subscription-why">
-            {capital(why)}
-          </p>
-        ) : (
-          <p data-testid="cancel-subscription-will">{cancelWillDo(s, words)}</p>
-        )}
+        <WhyOrWill why={why} will={cancelWillDo(s, words)} testId="cancel-subscription" />
         <p className="muted">
           Paydesk reads the subscription again first and sends nothing if it has changed state. On {connection.text}.
         </p>
@@ -329,18 +323,23 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
       testId="revoke-mandate-dialog"
       canConfirm={common.canConfirm && why === null}
     >
-      {why ? (
-        <p className="banner banner-warn" role="status" data-testid="revoke-mandate-why">
-          {capital(why)}
-        </p>
-      ) : (
-        <p data-testid="revoke-mandate-will">{revokeWillDo(m, stopping, words)}</p>
-      )}
+      <WhyOrWill why={why} will={revokeWillDo(m, stopping, words)} testId="revoke-mandate" />
       <p className="muted">
         The payment service documents that revoking cancels the subscriptions connected to the mandate (
         <span className="mono">{REVOKE_MANDATE_SOURCE}</span>). Paydesk reads the mandate again first and sends nothing
         if it has changed state. On {connection.text}.
       </p>
     </ActionDialog>
+  )
+}
+
+/** A stop dialog's first words: why the action does not apply now (a warning), or what it will do. */
+function WhyOrWill({ why, will, testId }: { why: string | null; will: string; testId: string }): React.JSX.Element {
+  return why ? (
+    <p className="banner banner-warn" role="status" data-testid={`${testId}-why`}>
+      {capital(why)}
+    </p>
+  ) : (
+    <p data-testid={`${testId}-will`}>{will}</p>
   )
 }
