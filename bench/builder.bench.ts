@@ -13,6 +13,7 @@ import {
   type DraftLine,
 } from '../src/shared/order-builder'
 import { present } from '../test/helpers/present'
+import { median, percentile, round } from './lib/stats'
 
 const LINES = 200
 const WARMUP = 200
@@ -77,16 +78,16 @@ for (let i = 0; i < ITERATIONS; i++) {
 if (sink !== 0) throw new Error(`Bench order became invalid (${sink})`)
 
 samples.sort((a, b) => a - b)
-const at = (q: number) => present(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))])
-const round = (ms: number) => Math.round(ms * 1000) / 1000
-const median = round(at(0.5))
-const p95 = round(at(0.95))
+const medianMs = round(median(samples), 3)
+const p95Ms = round(percentile(samples, 95), 3)
 console.log(
   `builder bench: ${LINES} lines, ${ITERATIONS} keystrokes after ${WARMUP} warm-up (update → recompute → validate → preview JSON)`,
 )
 console.log('metric      ms')
-console.log(`median  ${String(median).padStart(8)}`)
-console.log(`p95     ${String(p95).padStart(8)}`)
-console.log(`min     ${String(round(present(samples[0]))).padStart(8)}`)
-console.log(`max     ${String(round(present(samples[samples.length - 1]))).padStart(8)}`)
-console.log(JSON.stringify({ builderKeystroke200LinesMsMedian: median, p95, targetMs: 8, iterations: ITERATIONS }))
+console.log(`median  ${String(medianMs).padStart(8)}`)
+console.log(`p95     ${String(p95Ms).padStart(8)}`)
+console.log(`min     ${String(round(present(samples[0]), 3)).padStart(8)}`)
+console.log(`max     ${String(round(present(samples[samples.length - 1]), 3)).padStart(8)}`)
+console.log(
+  JSON.stringify({ builderKeystroke200LinesMsMedian: medianMs, p95: p95Ms, targetMs: 8, iterations: ITERATIONS }),
+)

@@ -11,11 +11,11 @@ import { createSandboxAdmin, startSandbox } from '../src/sandbox/index'
 import { validPaymentBody } from '../test/helpers/sandbox-fixtures'
 import type { AttemptEvent, RequestClass } from '../src/shared/api-events'
 import { present } from '../test/helpers/present'
+import { flag, numberOption } from './lib/args'
+import { percentile, round } from './lib/stats'
 
-const args = process.argv.slice(2)
-const quick = args.includes('--quick')
-const secondsArg = args.indexOf('--seconds')
-const T = secondsArg >= 0 ? Number(args[secondsArg + 1]) : quick ? 4 : 10
+const quick = flag('quick')
+const T = numberOption('seconds', quick ? 4 : 10)
 const QUOTAS = { read: { q: 20, burst: 20 }, write: { q: 5, burst: 5 } }
 const KEY = 'test_benchmarkClientKey001'
 const BACKLOG = 60 // logical calls kept outstanding per class (well above what the quota admits)
@@ -25,12 +25,6 @@ const admin = createSandboxAdmin(sb.origin, sb.adminToken)
 const credential = { secret: KEY, kind: 'api-key' as const }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-}
-const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
 
 interface ClassResult {
   accepted: number
@@ -93,11 +87,11 @@ async function runOurs(classes: RequestClass[]): Promise<Record<RequestClass, Cl
         .length,
       utilization: accepted / (quota.q * T + quota.burst),
       throughput: accepted / T,
-      queueP50: pct(
+      queueP50: percentile(
         inWindow.map((e) => e.timings.queuedMs),
         50,
       ),
-      queueP99: pct(
+      queueP99: percentile(
         inWindow.map((e) => e.timings.queuedMs),
         99,
       ),
@@ -226,11 +220,11 @@ console.log(
 console.log(`forced 429 (Retry-After 1 s): next request after Retry-After + ${gaps.map((g) => `${g} ms`).join(', ')}`)
 
 const summary = (r: ClassResult) => ({
-  utilization: round(r.utilization),
+  utilization: round(r.utilization, 3),
   '429s': r.status429,
   failedCalls: r.failedCalls,
   accepted: r.accepted,
-  amplification: round(r.attempts / Math.max(1, r.logical)),
+  amplification: round(r.attempts / Math.max(1, r.logical), 3),
   queueWaitP50Ms: Math.round(r.queueP50),
   queueWaitP99Ms: Math.round(r.queueP99),
 })
@@ -241,7 +235,7 @@ console.log(
     write: summary(writeAlone),
     readUnderWriteLoad: summary(present(both.read)),
     writeUnderReadLoad: summary(present(both.write)),
-    isolationWriteLoss: round(isolationWriteLoss),
+    isolationWriteLoss: round(isolationWriteLoss, 3),
     retryAfterGapMs: { min: Math.min(...gaps), max: Math.max(...gaps) },
     naive: { read: summary(present(naive.read)), write: summary(present(naive.write)) },
     retry5xxAfter2s: { read: summary(present(retry5.read)), write: summary(present(retry5.write)) },

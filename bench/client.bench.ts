@@ -19,14 +19,14 @@ import type { AddressInfo } from 'node:net'
 import { createApiClient } from '../src/main/api/client'
 import { formatRateLimit, formatRateLimitPolicy } from '../src/shared/service/rate-limit'
 import { present } from '../test/helpers/present'
+import { flag, numberOption } from './lib/args'
+import { percentile, round } from './lib/stats'
 
 type Dialect = 'spec' | 'ietf' | 'legacy'
 type Cls = 'read' | 'write'
 
-const args = process.argv.slice(2)
-const quick = args.includes('--quick')
-const callsArg = args.indexOf('--calls')
-const N = callsArg >= 0 ? Number(args[callsArg + 1]) : quick ? 120 : 300
+const quick = flag('quick')
+const N = numberOption('calls', quick ? 120 : 300)
 /** Server quotas: READ 50/s with a burst of 50, WRITE 5/s with a burst of 5. */
 const QUOTA: Record<Cls, { rate: number; burst: number }> = {
   read: { rate: 50, burst: 50 },
@@ -38,12 +38,6 @@ const ISOLATION_READS = 1000
 const ISOLATION_WRITES = 20
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-}
 
 // ---------------------------------------------------------------------------------------------
 // The server: one bucket per class; answers in the dialect it was started with.
@@ -322,7 +316,7 @@ async function measure(server: BenchServer, name: ClientName, calls: CallSpec[])
     status429: server.counters.rejected429[cls],
     failedCalls: outcomes.filter((o) => !o.ok).length,
     accepted,
-    utilization: round(Math.min(1, accepted / admissible)),
+    utilization: round(Math.min(1, accepted / admissible), 3),
   }
 }
 
@@ -348,8 +342,8 @@ async function isolation(server: BenchServer, name: 'naive' | 'paydesk') {
   const writes = outcomes.filter((o, i) => o !== undefined && isWrite(i))
   const latencies = writes.map((o) => o.latencyMs)
   return {
-    writeP50Ms: Math.round(pct(latencies, 50)),
-    writeP95Ms: Math.round(pct(latencies, 95)),
+    writeP50Ms: Math.round(percentile(latencies, 50)),
+    writeP95Ms: Math.round(percentile(latencies, 95)),
     writesFailed: writes.filter((o) => !o.ok).length,
     readsFailed: outcomes.filter((o, i) => o !== undefined && !isWrite(i) && !o.ok).length,
     status429: server.counters.rejected429.read + server.counters.rejected429.write,
@@ -405,9 +399,9 @@ console.log(
 const ratios = (dialect: string) => {
   const r = present(byDialect[dialect])
   return {
-    naiveCompletionVsPaydesk: round(r.naive.completionMs / r.paydesk.completionMs),
+    naiveCompletionVsPaydesk: round(r.naive.completionMs / r.paydesk.completionMs, 3),
     sdkFailedCalls: r.sdk.failedCalls,
-    paydeskVsIdeal: round(r.paydesk.completionMs / Math.max(1, idealMs)),
+    paydeskVsIdeal: round(r.paydesk.completionMs / Math.max(1, idealMs), 3),
   }
 }
 console.log(
@@ -420,7 +414,7 @@ console.log(
     isolation: {
       paydesk: isoPaydesk,
       naiveFifo: isoNaive,
-      writeP95Ratio: round(isoNaive.writeP95Ms / Math.max(1, isoPaydesk.writeP95Ms)),
+      writeP95Ratio: round(isoNaive.writeP95Ms / Math.max(1, isoPaydesk.writeP95Ms), 3),
     },
   }),
 )

@@ -28,14 +28,11 @@ import { createSearchService, type SearchService } from '../src/main/search/serv
 import { completeCheckout, createSandboxAdmin, DEFAULT_QUOTAS, startSandbox } from '../src/sandbox/index'
 import type { Order, Payment, PaymentList } from '../src/shared/api-types'
 import { amountFromMinor, isPositive, toMinor } from '../src/shared/money'
+import { numberOption } from './lib/args'
+import { median, round } from './lib/stats'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
-const RUNS = Number(arg('runs') ?? 3)
-const CHANGES = Number(arg('changes') ?? 1000)
+const RUNS = numberOption('runs', 3)
+const CHANGES = numberOption('changes', 1000)
 const PAYMENTS = 100_000
 const KEY = `test_${'freshnessBenchKey'.padEnd(30, '0')}`
 const ADMIN = 'freshness-bench-admin-token-000001'
@@ -45,14 +42,6 @@ const DAY_MS = 86_400_000
 
 type ChangeKind = 'paid' | 'failed' | 'expired' | 'refunded' | 'charged back'
 const KINDS: ChangeKind[] = ['paid', 'failed', 'expired', 'refunded', 'charged back']
-
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  const upper = sorted[mid] ?? NaN
-  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2
-}
 
 /** Plain HTTP for the bench's own reads (not counted as the sync's). */
 function plainGet(agent: Agent, url: string): Promise<unknown> {

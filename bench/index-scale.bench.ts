@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { MAX_PAGE_SIZE } from '../src/shared/api-types'
 import { parseSearchQuery } from '../src/shared/search/query'
+import { median, percentile } from './lib/stats'
 
 const { values } = parseArgs({
   options: {
@@ -37,9 +38,6 @@ const QUERIES = ['sanne', 'de vries', 'lukas schneider', '45.00', 'paid emma', '
 const REPEAT = 20
 
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 const load = () => loadavg()[0]?.toFixed(2) ?? '?'
 
 let started = performance.now()
@@ -141,7 +139,7 @@ for (let run = 1; run <= RUNS; run++) {
   }
   const row = {
     run,
-    queryP95: Math.round(p95(took) * 100) / 100,
+    queryP95: Math.round(percentile(took, 95) * 100) / 100,
     queryMax: Math.round(Math.max(...took) * 100) / 100,
     load: load(),
   }

@@ -12,7 +12,9 @@
 //            the app's own call (the log only queues it);
 //   after    the log's recording after the reply has left (the attempt redacted on the next turn
 //            of the event loop): that turn, timed right after the reply; not part of total;
-//   scrub    main's secret scrubber over the reply the dispatcher sends.
+//   scrub    main's secret scrubber over the reply the dispatcher sends;
+//   pack     main's packing of the page for the reply (toPageResult: the page, the payments' and
+//            their listed fields' JSON lines), over the baseline's page.
 // The sandbox's pages hold characters outside Latin-1 (Polish names), as real pages do. One known
 // secret: the connection's key.
 // The last line is one JSON object.
@@ -24,13 +26,14 @@ import path from 'node:path'
 import { createAppServices } from '../src/main/app-services'
 import { createDispatcher } from '../src/main/ipc/dispatcher'
 import { createSandboxAdmin } from '../src/sandbox'
+import type { PaymentList } from '../src/shared/api-types'
+import { toPageResult } from '../src/shared/payments-page'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../src/shared/service/pagination'
 import { createMemorySecretStore } from '../test/helpers/memory-secret-store'
-import { median, percentile, printTable, round, spread } from './ui/lib/stats'
+import { median, percentile, printTable, round, spread } from './lib/stats'
+import { numberOption } from './lib/args'
 
-const args = process.argv.slice(2)
-const runsArg = args.indexOf('--runs')
-const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 3
+const RUNS = numberOption('runs', 3)
 const PAGES = 40
 const PAGE_SIZES = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE]
 const SEED_PAYMENTS = 20_000
@@ -96,7 +99,8 @@ async function main(): Promise<void> {
         | 'httpMsMedian'
         | 'logMsMedian'
         | 'logAfterMsMedian'
-        | 'scrubMsMedian',
+        | 'scrubMsMedian'
+        | 'packMsMedian',
         number
       >
     > = []
@@ -106,6 +110,7 @@ async function main(): Promise<void> {
         const http: number[] = []
         const scrub: number[] = []
         const after: number[] = []
+        const pack: number[] = []
         log = []
         for (let i = 0; i < PAGES; i++) {
           const from = ids[((run - 1) * PAGES + i + 1) * 7] ?? ids[0]
@@ -119,8 +124,10 @@ async function main(): Promise<void> {
           if (!reply.ok) throw new Error(`payments.list failed: ${JSON.stringify(reply).slice(0, 300)}`)
           const url = `${active.baseUrl}/payments?from=${from}&limit=${pageSize}`
           const h0 = performance.now()
-          await (await fetch(url, { headers: { authorization: `Bearer ${key}` } })).text()
+          const text = await (await fetch(url, { headers: { authorization: `Bearer ${key}` } })).text()
           http.push(performance.now() - h0)
+          const page = JSON.parse(text) as PaymentList
+          pack.push(timed(() => toPageResult(page, null))[1])
           scrub.push(timed(() => services.scrubSecrets(reply))[1])
         }
         const result = {
@@ -132,14 +139,25 @@ async function main(): Promise<void> {
           logMsMedian: round(median(log), 2),
           logAfterMsMedian: round(median(after), 2),
           scrubMsMedian: round(median(scrub), 2),
+          packMsMedian: round(median(pack), 3),
         }
         results.push(result)
         const cells = [pageSize, run, result.totalMsMedian, result.totalMsP95, result.httpMsMedian, result.logMsMedian]
-        rows.push([...cells, result.logAfterMsMedian, result.scrubMsMedian].map(String))
+        rows.push([...cells, result.logAfterMsMedian, result.scrubMsMedian, result.packMsMedian].map(String))
       }
     }
     printTable(
-      ['rows', 'run', 'total p50 (ms)', 'total p95', 'http baseline p50', 'log p50', 'log after p50', 'scrub p50'],
+      [
+        'rows',
+        'run',
+        'total p50 (ms)',
+        'total p95',
+        'http baseline p50',
+        'log p50',
+        'log after p50',
+        'scrub p50',
+        'pack p50',
+      ],
       rows,
     )
     const of = (size: number, pick: (r: (typeof results)[number]) => number) =>
@@ -157,6 +175,7 @@ async function main(): Promise<void> {
             logMsMedian: of(size, (r) => r.logMsMedian),
             logAfterMsMedian: of(size, (r) => r.logAfterMsMedian),
             scrubMsMedian: of(size, (r) => r.scrubMsMedian),
+            packMsMedian: of(size, (r) => r.packMsMedian),
           },
         ]),
       ),

@@ -9,6 +9,7 @@ import {
   type RuleContext,
 } from '../src/shared/order-rules'
 import { present } from '../test/helpers/present'
+import { median, percentile, round } from './lib/stats'
 
 const LINES = 200
 const WARMUP = 300
@@ -107,15 +108,13 @@ for (let i = 0; i < ITERATIONS; i++) {
 if (sink !== 0) throw new Error(`Bench order became invalid (${sink} violations)`)
 
 samples.sort((a, b) => a - b)
-const at = (q: number) => present(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))])
-const round = (ms: number) => Math.round(ms * 1000) / 1000
-const median = round(at(0.5))
-const p95 = round(at(0.95))
+const medianMs = round(median(samples), 3)
+const p95Ms = round(percentile(samples, 95), 3)
 
 console.log(`rules bench: ${LINES} lines, ${ITERATIONS} iterations after ${WARMUP} warm-up, per keystroke`)
 console.log('metric      ms')
-console.log(`median  ${String(median).padStart(8)}`)
-console.log(`p95     ${String(p95).padStart(8)}`)
-console.log(`min     ${String(round(present(samples[0]))).padStart(8)}`)
-console.log(`max     ${String(round(present(samples[samples.length - 1]))).padStart(8)}`)
-console.log(JSON.stringify({ validate200LinesMsMedian: median, p95, iterations: ITERATIONS }))
+console.log(`median  ${String(medianMs).padStart(8)}`)
+console.log(`p95     ${String(p95Ms).padStart(8)}`)
+console.log(`min     ${String(round(present(samples[0]), 3)).padStart(8)}`)
+console.log(`max     ${String(round(present(samples[samples.length - 1]), 3)).padStart(8)}`)
+console.log(JSON.stringify({ validate200LinesMsMedian: medianMs, p95: p95Ms, iterations: ITERATIONS }))

@@ -8,6 +8,7 @@ import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { startSandbox } from '../src/sandbox/index'
+import { median } from './lib/stats'
 
 const PAYMENTS = 50_000
 const WALKERS = 4
@@ -42,13 +43,6 @@ async function walkAll(start: string): Promise<{ pages: number; objects: number 
     url = json._links.next?.href ?? null
   }
   return { pages, objects }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  const upper = sorted[mid] ?? NaN
-  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2
 }
 
 const SEED_PAYMENTS = 100_000

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks'
 import { paymentRow } from '../src/main/search/index-db'
 import { createSearchService } from '../src/main/search/service'
 import type { Payment } from '../src/shared/api-types'
+import { median, percentile } from './lib/stats'
 
 const PAYMENTS = 100_000
 const RUNS = 5
@@ -26,10 +27,6 @@ const QUERIES: Record<string, string> = {
   'common words + an empty date range': 'order payment the and 2001-01-01..2001-01-02',
   'two words': 'winter coat',
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paydesk-bench-query-'))
 const key = randomBytes(32)
@@ -90,7 +87,7 @@ for (let run = 1; run <= RUNS; run++) {
       byQuery[name] = Math.max(byQuery[name] ?? 0, longest)
     }
   }
-  const row = { run, blockP95: p95(blocks), blockMax: Math.max(...blocks), queryP95: p95(took) }
+  const row = { run, blockP95: percentile(blocks, 95), blockMax: Math.max(...blocks), queryP95: percentile(took, 95) }
   runs.push(row)
   console.log(
     `run ${run}: main blocked p95 ${row.blockP95.toFixed(1)} ms, max ${row.blockMax.toFixed(1)} ms; query p95 ${row.queryP95.toFixed(1)} ms` +

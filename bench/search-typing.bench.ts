@@ -26,12 +26,12 @@ import { seedMerchant } from '../src/sandbox/seed/merchant'
 import { SandboxStore } from '../src/sandbox/store'
 import type { Payment } from '../src/shared/api-types'
 import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from './lib/search-workload'
-import { median, percentile, printTable, round, spread } from './ui/lib/stats'
+import { median, percentile, printTable, round, spread } from './lib/stats'
+import { numberOption } from './lib/args'
 
-const args = process.argv.slice(2)
-const PASSES = args.includes('--passes') ? Number(args[args.indexOf('--passes') + 1]) : 5
-const GAP_MS = args.includes('--gap') ? Number(args[args.indexOf('--gap') + 1]) : 0
-const REOPENS = args.includes('--reopens') ? Number(args[args.indexOf('--reopens') + 1]) : 3
+const PASSES = numberOption('passes', 5)
+const GAP_MS = numberOption('gap', 0)
+const REOPENS = numberOption('reopens', 3)
 const SEED_PAYMENTS = 100_000
 const PROFILE_ID = 'pfl_benchtyping'
 const CONNECTION_ID = 'conn_benchtyping0000'

@@ -17,15 +17,11 @@ import { decideRequest, requestRefund } from '../src/main/team/write-requests'
 import type { Payment } from '../src/shared/api-types'
 import { startTestCluster } from '../test/helpers/postgres'
 import { completeCheckout } from '../src/sandbox/admin-client'
-import { median, percentile } from './ui/lib/stats'
+import { median, percentile } from './lib/stats'
+import { numberOption } from './lib/args'
 
-const args = process.argv.slice(2)
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback
-}
-const RUNS = Number(arg('runs', '3'))
-const REQUESTS = Number(arg('requests', '20'))
+const RUNS = numberOption('runs', 3)
+const REQUESTS = numberOption('requests', 20)
 const WRITE_KEY = 'test_benchRunnerWriteKey1'
 const READ_TOKEN = 'access_benchDeskReadToken1'
 const GENEROUS = { q: 100_000, burst: 100_000 }

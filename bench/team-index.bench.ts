@@ -29,7 +29,7 @@ import { setUpTeamDatabase } from '../src/main/team/team-admin'
 import { DEFAULT_QUOTAS } from '../src/sandbox/index'
 import { parseSearchQuery } from '../src/shared/search/query'
 import { startTestCluster } from '../test/helpers/postgres'
-import { median, percentile, round } from './ui/lib/stats'
+import { median, percentile, round } from './lib/stats'
 
 const { values } = parseArgs({
   options: {

@@ -31,16 +31,13 @@ import { completeCheckout, createSandboxAdmin } from '../src/sandbox/admin-clien
 import { startTestCluster } from '../test/helpers/postgres'
 import type { DeskConfig, DeskResult } from './team/desk'
 import type { WorkerConfig, WorkerResult } from './team/worker'
+import { flag, numberOption, numbersOption } from './lib/args'
+import { percentile, round } from './lib/stats'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
-const quick = args.includes('--quick')
-const T = Math.min(120, Number(arg('seconds') ?? (quick ? 12 : 45)))
-const NS = (arg('ns') ?? (quick ? '2,4' : '20,50')).split(',').map(Number)
-const SYNC_EVERY = Number(arg('sync-every') ?? (quick ? 5 : 15))
+const quick = flag('quick')
+const T = Math.min(120, numberOption('seconds', quick ? 12 : 45))
+const NS = numbersOption('ns', quick ? '2,4' : '20,50')
+const SYNC_EVERY = numberOption('sync-every', quick ? 5 : 15)
 const READ = { q: 26, burst: 52 }
 const SHOP_SHARE = 0.3
 const MAX_N = Math.max(...NS)
@@ -52,13 +49,6 @@ const READ_PERMISSIONS = 'payments.read,refunds.read,orders.read'
 const ADMIN = 'team-mode-bench-admin-token'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
-
-const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-}
 
 /** The sandbox's CLI in its own process; resolves with its base URL once it prints it. */
 async function startSandboxProcess(): Promise<{ proc: ChildProcess; baseUrl: string; origin: string }> {
@@ -299,17 +289,17 @@ async function run(n: number): Promise<RunResult> {
     label: `team N=${n} +runner +shop`,
     n,
     lookups: lookupMs.length,
-    lookupP50: Math.round(pct(lookupMs, 50)),
-    lookupP95: Math.round(pct(lookupMs, 95)),
+    lookupP50: Math.round(percentile(lookupMs, 50)),
+    lookupP95: Math.round(percentile(lookupMs, 95)),
     lookupMax: Math.round(Math.max(0, ...lookupMs)),
     searchP95: Math.round(
-      pct(
+      percentile(
         deskResults.flatMap((r) => r.searchMs),
         95,
       ),
     ),
     openP95: Math.round(
-      pct(
+      percentile(
         deskResults.flatMap((r) => r.openMs),
         95,
       ),
@@ -318,12 +308,12 @@ async function run(n: number): Promise<RunResult> {
     firstError: deskResults.find((r) => r.firstError)?.firstError ?? null,
     shop429: shopResult?.shop429 ?? 0,
     shopReads: shopResult?.shopReads ?? 0,
-    readUse: round(accepted / quota),
-    syncReadUse: round(runnerCount.syncReads / quota),
+    readUse: round(accepted / quota, 3),
+    syncReadUse: round(runnerCount.syncReads / quota, 3),
     approvals: n,
     approvalsDone: approvals.length,
-    approvalP50: Math.round(pct(approvals, 50)),
-    approvalP95: Math.round(pct(approvals, 95)),
+    approvalP50: Math.round(percentile(approvals, 50)),
+    approvalP95: Math.round(percentile(approvals, 95)),
     deskWalks: sum((r) => r.walks),
     deskRounds: sum((r) => r.rounds),
     load: round(loadavg()[0] ?? 0, 2),

@@ -28,19 +28,15 @@ import { addAgent, setUpTeamDatabase, verifyTeamRecord } from '../src/main/team/
 import { openTeamRecordStore, type TeamRecordStore } from '../src/main/team/team-store'
 import type { RecordObjectRef } from '../src/shared/team-record'
 import { startTestCluster } from '../test/helpers/postgres'
-import { median, percentile, printTable, round } from './ui/lib/stats'
+import { median, percentile, printTable, round } from './lib/stats'
+import { flag, numberOption, numbersOption } from './lib/args'
 
-const args = process.argv.slice(2)
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback
-}
-const RUNS = Number(arg('runs', '1'))
-const SECONDS = Number(arg('seconds', '10'))
-const DESKS = arg('desks', '20,50').split(',').map(Number)
-const WRITE_MS = Number(arg('write-ms', '1000'))
-const NOTE_MS = Number(arg('note-ms', '3000'))
-const FSYNC = !args.includes('--no-fsync')
+const RUNS = numberOption('runs', 1)
+const SECONDS = numberOption('seconds', 10)
+const DESKS = numbersOption('desks', '20,50')
+const WRITE_MS = numberOption('write-ms', 1000)
+const NOTE_MS = numberOption('note-ms', 3000)
+const FSYNC = !flag('no-fsync')
 const RACE_ROUNDS = 20
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

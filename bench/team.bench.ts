@@ -30,23 +30,20 @@ import { fileURLToPath } from 'node:url'
 import { createSandboxAdmin } from '../src/sandbox/admin-client'
 import { MAX_PAGE_SIZE } from '../src/shared/api-types'
 import type { Role, WorkerConfig, WorkerResult } from './team/worker'
+import { flag, numberOption, numbersOption, option } from './lib/args'
+import { percentile, round } from './lib/stats'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 // Issue 51's team mode (desks with read-only tokens, the shared index, the runner) is its own bench.
-if (args.includes('--team')) {
+if (flag('team')) {
   await import('./team-mode.bench')
   process.exit(0)
 }
-const quick = args.includes('--quick')
-const verbose = args.includes('--verbose')
-const T = Math.min(120, Number(arg('seconds') ?? (quick ? 10 : 45)))
-const NS = (arg('ns') ?? (quick ? '1,5' : '1,5,10,20,40')).split(',').map(Number)
-const LOWERED_Q = Number(arg('lowered-q') ?? 10)
-const CLIENTS = (arg('clients') ?? 'paydesk,naive,sdk').split(',') as Exclude<Role, 'shop'>[]
+const quick = flag('quick')
+const verbose = flag('verbose')
+const T = Math.min(120, numberOption('seconds', quick ? 10 : 45))
+const NS = numbersOption('ns', quick ? '1,5' : '1,5,10,20,40')
+const LOWERED_Q = numberOption('lowered-q', 10)
+const CLIENTS = (option('clients') ?? 'paydesk,naive,sdk').split(',') as Exclude<Role, 'shop'>[]
 const READ = { q: 26, burst: 52 }
 const SHOP_SHARE = 0.3
 // The app's own page size: what a desk's sync asks for.
@@ -56,13 +53,6 @@ const KEYS = Array.from({ length: Math.max(...NS) + 1 }, (_, i) => `test_${`team
 const ADMIN = 'team-bench-admin-token'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
-
-const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-}
 
 /**
  * The sandbox's own CLI in its own process, over HTTPS (`--tls`: the SDK refuses http); resolves with
@@ -190,11 +180,11 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
     status429: sum((r) => r.status429),
     lookup429: sum((r) => r.lookup429 ?? 0),
     lookups: lookupMs.length,
-    lookupP50: Math.round(pct(lookupMs, 50)),
-    lookupP95: Math.round(pct(lookupMs, 95)),
+    lookupP50: Math.round(percentile(lookupMs, 50)),
+    lookupP95: Math.round(percentile(lookupMs, 95)),
     lookupMax: Math.round(Math.max(0, ...lookupMs)),
     lookupQueueP95: Math.round(
-      pct(
+      percentile(
         clients.flatMap((r) => r.lookupQueueMs),
         95,
       ),
@@ -203,7 +193,7 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
     writes: sum((r) => r.writes),
     shop429: shop?.shop429 ?? 0,
     shopReads: shop?.shopReads ?? 0,
-    readUse: round(sum((r) => r.readAccepted, results) / (spec.read.q * T + spec.read.burst)),
+    readUse: round(sum((r) => r.readAccepted, results) / (spec.read.q * T + spec.read.burst), 3),
     syncPagesPerSecond: round(sum((r) => r.syncPages) / T, 1),
     syncErrors: sum((r) => r.syncErrors),
     firstError: clients.find((r) => r.firstError)?.firstError ?? null,

@@ -10,20 +10,17 @@
 import { RateLimiter, type Permit } from '../../src/main/api/limiter'
 import type { Clock } from '../../src/main/api/clock'
 import { RateLimitBucket, rateLimitHeaders } from '../../src/sandbox/rate-limit'
+import { numberOption, numbersOption } from '../lib/args'
+import { percentile, round } from '../lib/stats'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
-const NS = (arg('ns') ?? '1,5,10,20').split(',').map(Number)
-const T = Number(arg('seconds') ?? 20) * 1000
-const SEEDS = Number(arg('seeds') ?? 3)
+const NS = numbersOption('ns', '1,5,10,20')
+const T = numberOption('seconds', 20) * 1000
+const SEEDS = numberOption('seeds', 3)
 /**
  * Mean extra delay (ms, exponential) before a busy process sees an answer or a timer: the real
  * bench runs 22+ processes on 2 cores, where event loops run late by tens to hundreds of ms.
  */
-const STALL = Number(arg('stall') ?? 0)
+const STALL = numberOption('stall', 0)
 const QUOTA = { q: 26, burst: 52 }
 const SHOP_RATE = 0.3 * QUOTA.q
 const POLICY = 'get-v2-payments'
@@ -167,13 +164,6 @@ async function simulate(n: number, seed: number, withShop: boolean): Promise<Tal
   return tally
 }
 
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-}
-const round = (v: number) => Math.round(v * 10) / 10
-
 const rows: Record<string, unknown>[] = []
 for (const n of NS) {
   for (let s = 1; s <= SEEDS; s++) {
@@ -182,8 +172,8 @@ for (const n of NS) {
     const row = {
       n,
       seed: s,
-      lookupP50: round(pct(t.lookupMs, 50)),
-      lookupP95: round(pct(t.lookupMs, 95)),
+      lookupP50: round(percentile(t.lookupMs, 50)),
+      lookupP95: round(percentile(t.lookupMs, 95)),
       lookupMax: round(Math.max(0, ...t.lookupMs)),
       lookups: t.lookupMs.length,
       lookup429: t.lookup429,

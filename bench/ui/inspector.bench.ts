@@ -17,24 +17,11 @@ import { randomUUID } from 'node:crypto'
 import type { AttemptEvent } from '../../src/shared/api-events'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
+import { numberOption } from '../lib/args'
+import { median, percentile } from '../lib/stats'
 
-const args = process.argv.slice(2)
-const argOf = (name: string, fallback: number) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const ENTRIES = argOf('--entries', 10_000)
-const RUNS = argOf('--runs', 40)
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b)
-  const upper = s[s.length >> 1] ?? 0
-  return s.length % 2 ? upper : ((s[(s.length >> 1) - 1] ?? 0) + upper) / 2
-}
-const pct = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0
-}
+const ENTRIES = numberOption('entries', 10_000)
+const RUNS = numberOption('runs', 40)
 
 function paymentBody(id: string): string {
   return JSON.stringify({
@@ -286,17 +273,17 @@ try {
     [
       'body search in main (10 runs)',
       `median ${median(searchRuns).toFixed(1)} ms`,
-      `p90 ${pct(searchRuns, 90).toFixed(1)} ms`,
+      `p90 ${percentile(searchRuns, 90).toFixed(1)} ms`,
     ],
     [
       `filter → list painted (${RUNS} runs)`,
       `median ${median(filterMs).toFixed(1)} ms`,
-      `p90 ${pct(filterMs, 90).toFixed(1)} ms`,
+      `p90 ${percentile(filterMs, 90).toFixed(1)} ms`,
     ],
     [
       `click → detail painted (${RUNS} runs)`,
       `median ${median(openMs).toFixed(1)} ms`,
-      `p90 ${pct(openMs, 90).toFixed(1)} ms`,
+      `p90 ${percentile(openMs, 90).toFixed(1)} ms`,
     ],
   ]
   console.log('Inspector benchmark (target: medians < 50 ms)')

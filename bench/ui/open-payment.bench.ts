@@ -21,19 +21,15 @@ import { completeCheckout, createSandboxAdmin } from '../../src/sandbox/index'
 import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
-import { median, percentile, round } from './lib/stats'
+import { median, percentile, round } from '../lib/stats'
 import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { benchArgs, numberOption, option } from '../lib/args'
 
-const args = process.argv.slice(2)
-const argOf = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const SAMPLES = argOf('samples', 30)
-const RUNS = argOf('runs', 3)
-const THROTTLE = throttleArg(args)
+const SAMPLES = numberOption('samples', 30)
+const RUNS = numberOption('runs', 3)
+const THROTTLE = throttleArg(benchArgs)
 const GOAL_P95_MS = THROTTLE <= 2 ? 100 : THROTTLE === 4 ? 200 : null
-const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
+const RENDERER_DIR = option('renderer-dir')
 const KEY = `test_${'openPaymentBench'.padEnd(30, '0')}`
 const ADMIN = 'open-payment-bench-admin-token-001'
 const HIGH = { q: 100_000, burst: 100_000 }

@@ -62,23 +62,18 @@ import { gcMsWithin, startGcTrace, type GcPauses } from './lib/gc-trace'
 import { summarizeCauses, type CauseSummary } from './lib/long-frames'
 import { probeMachine, probeMedian, type MachineProbe } from './lib/machine-probe'
 import { scrollThrough } from './lib/scroll-probe'
-import { median, percentile, printTable, round, spread } from './lib/stats'
+import { median, percentile, printTable, round, spread } from '../lib/stats'
 import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { benchArgs, flag, numberOption, option } from '../lib/args'
 
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
-const argOf = (name: string, fallback: number) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const RUNS = argOf('--runs', 5)
-const THROTTLE = throttleArg(args)
-const LOAD = flag('--load')
-const TRACE = !flag('--no-trace')
-const WORK = !flag('--no-work')
-const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
-const AB_DIR = args.includes('--ab') ? args[args.indexOf('--ab') + 1] : undefined
-if (args.includes('--ab') && !AB_DIR) throw new Error('--ab takes the folder of the other build (an out/renderer)')
+const RUNS = numberOption('runs', 5)
+const THROTTLE = throttleArg(benchArgs)
+const LOAD = flag('load')
+const TRACE = !flag('no-trace')
+const WORK = !flag('no-work')
+const RENDERER_DIR = option('renderer-dir')
+const AB_DIR = option('ab')
+if (flag('ab') && !AB_DIR) throw new Error('--ab takes the folder of the other build (an out/renderer)')
 const HEAP = !flag('--no-heap')
 const KEEP_GARBAGE = flag('--keep-garbage')
 

@@ -39,14 +39,14 @@ import { SYNTHETIC_ORDERS, syntheticOrder, TYPED_QUERIES } from '../lib/search-w
 import { withOptionalLoad } from './lib/busy-core'
 import { withMainGc, type MainGc } from './lib/main-gc'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
-import { median, percentile, printTable, round, spread } from './lib/stats'
+import { median, percentile, printTable, round, spread } from '../lib/stats'
 import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { benchArgs, flag, numberOption, option } from '../lib/args'
 
-const args = process.argv.slice(2)
-const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5
-const LOAD = args.includes('--load')
-const THROTTLE = throttleArg(args)
-const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
+const RUNS = numberOption('runs', 5)
+const LOAD = flag('load')
+const THROTTLE = throttleArg(benchArgs)
+const RENDERER_DIR = option('renderer-dir')
 
 const SEED_PAYMENTS = 100_000
 const SYNC_MEASURE_ITEMS = 50_000

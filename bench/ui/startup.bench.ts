@@ -22,18 +22,14 @@ import { createMemorySecretStore } from '../../test/helpers/memory-secret-store'
 import { startHarness } from '../../test/e2e/harness'
 import { withOptionalLoad } from './lib/busy-core'
 import { probeMachine, type MachineProbe } from './lib/machine-probe'
-import { printTable, round, spread } from './lib/stats'
+import { printTable, round, spread } from '../lib/stats'
 import { rateCell, slowedBy, throttleArg, throttleNote, throttlePage } from './lib/throttle'
+import { benchArgs, flag, numberOption, option } from '../lib/args'
 
-const args = process.argv.slice(2)
-const argOf = (name: string, fallback: number) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
-const RUNS = argOf('--runs', 5)
-const LOAD = args.includes('--load')
-const THROTTLE = throttleArg(args)
-const RENDERER_DIR = args.includes('--renderer-dir') ? args[args.indexOf('--renderer-dir') + 1] : undefined
+const RUNS = numberOption('runs', 5)
+const LOAD = flag('load')
+const THROTTLE = throttleArg(benchArgs)
+const RENDERER_DIR = option('renderer-dir')
 const SEED_PAYMENTS = 5_000
 
 /** Installed before the page's own scripts: marks the first paint of Home with its data. */

@@ -5,7 +5,7 @@
 // slow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeMachine, probeMedian } from '../../bench/ui/lib/machine-probe'
-import { median } from '../../bench/ui/lib/stats'
+import { median } from '../../bench/lib/stats'
 import { rateCell, rateText, slowedBy, throttleArg, throttleNote, throttlePage } from '../../bench/ui/lib/throttle'
 import { createMemorySecretStore } from '../helpers/memory-secret-store'
 import { startHarness, type Harness } from './harness'

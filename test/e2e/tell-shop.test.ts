@@ -13,6 +13,7 @@ import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
 import type { Payment } from '../../src/shared/api-types'
 import { TELL_SHOP_USER_AGENT } from '../../src/shared/ipc/tell-shop'
+import { TICKET_RULE } from '../../src/shared/ticket'
 import { completeCheckout } from '../../src/sandbox'
 import { validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
@@ -125,8 +126,15 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
 
     // The shop's developer fixed it; the agent tells the shop again and allows the call in main's dialog.
     shop.broken = false
+    // A reference the helpdesk cannot have is named under the field, and nothing is sent with it.
+    await byTestId('tell-shop-ticket').fill('47 11')
+    await expect.poll(() => byTestId('tell-shop-ticket-problem').textContent()).toBe(TICKET_RULE)
+    await expect(byTestId('tell-shop').isDisabled()).resolves.toBe(true)
+    expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
+    await h.screenshot('shop-ticket-problem')
     tally.typed += '4711'.length
     await byTestId('tell-shop-ticket').fill('4711')
+    await expect(byTestId('tell-shop-ticket-problem').count()).resolves.toBe(0)
     tally.clicks++
     h.dialogAnswers.push(1)
     tally.dialogAnswers++

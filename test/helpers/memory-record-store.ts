@@ -76,6 +76,7 @@ export function createMemoryRecord(): MemoryRecord {
         return full
       },
       actionsFor: async (object) => actions.filter((a) => same(a.object, object)),
+      actionsOn: async (objects) => actions.filter((a) => objects.some((o) => same(a.object, o))),
       async writeNote(object, text, noteId) {
         const earlier = noteId ? notes.filter((n) => n.noteId === noteId) : []
         const id = randomUUID()

@@ -16,7 +16,7 @@
 //   rows in view, per frame.
 import type { Page } from 'playwright-core'
 import type { TraceClock, TraceEvent } from './gc-trace'
-import { median, percentile, round } from './stats'
+import { median, percentile, round } from '../../lib/stats'
 
 /** Bytes between two allocation samples: small enough for a few MB per scroll to be sampled often. */
 const SAMPLING_INTERVAL_BYTES = 16 * 1024

@@ -4,7 +4,7 @@
 // medians from 11 to 26 ms for a page paint on one machine: a run whose probe is slow ran on a slow
 // stretch of the machine, not on slower code. Compare the probe across the runs of one invocation.
 import type { Page } from 'playwright-core'
-import { median, round } from './stats'
+import { median, round } from '../../lib/stats'
 
 /** The probe's work, self-contained (it is also sent to the page): the median of 5 timings, in ms. */
 function probeWork(): number {

@@ -8,7 +8,7 @@
 // page's thread for a share of wall time, some of which the scheduler would have taken anyway).
 import type { CDPSession, Page } from 'playwright-core'
 import { probeMachine, probeMedian, type MachineProbe } from './machine-probe'
-import { round } from './stats'
+import { round } from '../../lib/stats'
 
 /** Not slowed: the page runs at the machine's own speed. */
 export const NO_THROTTLE = 1

@@ -2,7 +2,7 @@
 // with the request log's recent failures, the practice customers and the team record's ticket references.
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { PracticeCustomer, searchChannels } from '../../shared/ipc/search'
-import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ipc/team'
+import { TICKET_MAX_LENGTH, TICKET_PATTERN } from '../../shared/ticket'
 import type { RequestLogListView } from '../../shared/request-log-types'
 import type { RecordObjectRef } from '../../shared/team-record'
 import type { SearchService } from './service'

@@ -54,6 +54,11 @@ export class DeskRecordDamagedError extends Error {
   }
 }
 
+/** The rows about any of `objects`: a row-value IN list, one `(?, ?)` pair each (none: no row). */
+function aboutAnyOf(objects: readonly RecordObjectRef[]): string {
+  return objects.length === 0 ? '0' : `(object_kind, object_id) IN (VALUES ${objects.map(() => '(?, ?)').join(', ')})`
+}
+
 export class DeskRecordStore implements RecordStore {
   private readonly db: DatabaseSync
   private readonly ticketKey: Buffer
@@ -201,10 +206,14 @@ export class DeskRecordStore implements RecordStore {
       .run(...plain, this.seal('actions', plain, entry))
   }
 
-  async actionsFor(object: RecordObjectRef): Promise<ActionRecordEntry[]> {
+  actionsFor(object: RecordObjectRef): Promise<ActionRecordEntry[]> {
+    return this.actionsOn([object])
+  }
+
+  async actionsOn(objects: readonly RecordObjectRef[]): Promise<ActionRecordEntry[]> {
     const rows = this.db
-      .prepare('SELECT * FROM actions WHERE object_kind = ? AND object_id = ? ORDER BY seq')
-      .all(object.kind, object.id) as unknown as Parameters<DeskRecordStore['readAction']>[0][]
+      .prepare(`SELECT * FROM actions WHERE ${aboutAnyOf(objects)} ORDER BY seq`)
+      .all(...objects.flatMap((o) => [o.kind, o.id])) as unknown as Parameters<DeskRecordStore['readAction']>[0][]
     return rows.map((row) => this.readAction(row))
   }
 

@@ -75,6 +75,16 @@ export class TeamDatabase {
     return rows.map(actionFromRow)
   }
 
+  async actionsOn(objects: readonly RecordObjectRef[]): Promise<ActionRecordEntry[]> {
+    if (objects.length === 0) return []
+    const rows = await this.rows<ActionRow>(
+      `SELECT ${ACTION_COLUMNS} FROM paydesk.action_record
+       WHERE (object_kind, object_id) IN (SELECT * FROM unnest($1::text[], $2::text[])) ORDER BY action_record.seq`,
+      [objects.map((o) => o.kind), objects.map((o) => o.id)],
+    )
+    return rows.map(actionFromRow)
+  }
+
   /** Stores a note the desk made (once); the version is the database's. */
   async writeNote(note: RecordNote): Promise<RecordNote> {
     let made: NoteRow[]

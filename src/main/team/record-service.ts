@@ -56,6 +56,8 @@ export interface RecordService {
   /** Waits until every record row handed in so far was written or failed once (tests, shutdown). */
   settled(): Promise<void>
   actionsFor(object: RecordObjectRef): Promise<ActionRecordEntry[]>
+  /** The rows about any of these objects, oldest first, in one read of the store. */
+  actionsOn(objects: readonly RecordObjectRef[]): Promise<ActionRecordEntry[]>
   notesFor(object: RecordObjectRef): Promise<RecordNote[]>
   writeNote(object: RecordObjectRef, text: string, noteId?: string): Promise<RecordNote>
   takeCase(object: RecordObjectRef, ticket?: string | null): Promise<CaseState>
@@ -217,6 +219,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     waitingRecords: () => queue.size(),
     settled: () => queue.settled(),
     actionsFor: async (object) => (await store()).actionsFor(object),
+    actionsOn: async (objects) => (await store()).actionsOn(objects),
     notesFor: async (object) => (await store()).notesFor(object),
     writeNote: async (object, text, noteId) =>
       wrote({ kind: 'note', object }, (await store()).writeNote(object, checkedNote(text), noteId)),

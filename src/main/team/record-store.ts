@@ -18,6 +18,8 @@ export interface RecordStore {
   appendAction(row: NewActionRecord): Promise<ActionRecordEntry>
   /** The rows about an object, oldest first. */
   actionsFor(object: RecordObjectRef): Promise<ActionRecordEntry[]>
+  /** The rows about any of these objects, oldest first, in one read (the customer view's writes). */
+  actionsOn(objects: readonly RecordObjectRef[]): Promise<ActionRecordEntry[]>
 
   /** A new note, or (with `noteId`) a new version of one. */
   writeNote(object: RecordObjectRef, text: string, noteId?: string): Promise<RecordNote>

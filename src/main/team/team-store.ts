@@ -330,6 +330,13 @@ export class TeamRecordStore implements RecordStore {
     )
   }
 
+  actionsOn(objects: readonly RecordObjectRef[]): Promise<ActionRecordEntry[]> {
+    return this.read(
+      () => this.db.actionsOn(objects),
+      () => this.local.actionsOn(objects),
+    )
+  }
+
   notesFor(object: RecordObjectRef): Promise<RecordNote[]> {
     return this.read(
       () => this.db.notesFor(object),

@@ -8,26 +8,19 @@ import {
   type RecordObjectRef,
   type TeamRecordStatus,
 } from '../team-record'
+import { TICKET_MAX_LENGTH, TICKET_PATTERN, TICKET_RULE, TICKET_TOO_LONG } from '../ticket'
 import { defineChannel } from './define'
 
 // The desk's shared record (issue 50): notes, cases and who did what, over the record service in main
 // (src/main/team/). The renderer names an object and asks; main stamps the author, the time and the
 // desk, and records every write itself (the page can neither skip nor fake a record row).
 
-/** The longest ticket reference (a helpdesk's "4711", "SUP-2024-001234"). */
-export const TICKET_MAX_LENGTH = 64
-/** A ticket reference: letters, digits and a few separators, no spaces or control characters. */
-export const TICKET_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}#._/:-]*$/u
 /** The longest agent login (PostgreSQL's identifier limit is 63 bytes). */
 export const LOGIN_MAX_LENGTH = 63
 /** The longest team database connection string. */
 const CONNECTION_STRING_MAX = 1024
 
-export const ticketInput = z
-  .string()
-  .trim()
-  .max(TICKET_MAX_LENGTH)
-  .regex(TICKET_PATTERN, 'A ticket reference is letters and digits (and # . _ / : -), without spaces.')
+export const ticketInput = z.string().trim().max(TICKET_MAX_LENGTH, TICKET_TOO_LONG).regex(TICKET_PATTERN, TICKET_RULE)
 
 export const objectRef = z
   .object({

@@ -10,7 +10,13 @@ import {
   parseVatRate,
   vatFormulaText,
 } from '../money'
-import { computeOrderTotals, noLineTotals, type RuleContext, type RuleViolation } from '../order-rules'
+import {
+  amountFormulaText,
+  computeOrderTotals,
+  noLineTotals,
+  type RuleContext,
+  type RuleViolation,
+} from '../order-rules'
 import { scopeForOperation } from '../service/scope'
 import { ADDRESS_KEYS, type DraftAddress, type DraftContent, type DraftLine } from './draft'
 
@@ -142,8 +148,6 @@ function computedLines(content: DraftContent): { built: BuiltLine[]; sum: bigint
   return { built, sum: content.lines.length > 0 ? sum : null, terms }
 }
 
-const AMOUNT_FORMULA_MAX_TERMS = 8
-
 function lineBody(
   line: DraftLine,
   b: BuiltLine,
@@ -215,11 +219,7 @@ function draftAmount(
   if (withLines) {
     if (sum === null || !isKnownCurrency(currency)) return { amount: null, amountFormula: null }
     const amount = amountFromMinor(sum, currency)
-    const amountFormula =
-      terms.length <= AMOUNT_FORMULA_MAX_TERMS
-        ? `${terms.join(' + ')} = ${amount.value}`
-        : `sum of ${terms.length} line totals = ${amount.value}`
-    return { amount, amountFormula }
+    return { amount, amountFormula: amountFormulaText(terms, amount) }
   }
   if (content.paymentAmount === '') return { amount: null, amountFormula: null }
   return { amount: { currency, value: sentAmountText(content.paymentAmount, currency) }, amountFormula: null }

@@ -164,13 +164,28 @@ export function checkBoolean(out: Violations, field: string, v: unknown): void {
   }
 }
 
-export function bodyNotObject(body: unknown): RuleViolation[] {
+function bodyNotObject(body: unknown): RuleViolation[] {
   return [{ field: '', message: `The request body must be a JSON object, not ${describe(body)}.` }]
 }
 
-export function unexpected(): RuleViolation[] {
+function unexpected(): RuleViolation[] {
   // Only reachable with inputs JSON cannot produce (throwing getters, proxies).
   return [{ field: '', message: 'The request body could not be read.' }]
+}
+
+/**
+ * The frame of every body validator: a body that is not a JSON object is refused in one sentence;
+ * `check` adds what is wrong with an object; a body that cannot be read (a throwing getter) is refused.
+ */
+export function validateBody(body: unknown, check: (out: Violations, body: Obj) => void): RuleViolation[] {
+  if (!isObject(body)) return bodyNotObject(body)
+  try {
+    const out = new Violations()
+    check(out, body)
+    return out.list
+  } catch {
+    return unexpected()
+  }
 }
 
 /** Violations grouped by field, each group in the original order (for inline display). */

@@ -109,4 +109,4 @@ export {
   validateCreateRefund,
   validateUpdatePayment,
 } from './payment-changes'
-export { computeOrderTotals, noLineTotals, type OrderTotalsLineInput } from './totals'
+export { amountFormulaText, computeOrderTotals, noLineTotals, type OrderTotalsLineInput } from './totals'

@@ -4,7 +4,6 @@
 import { checkAddress, ORDER_ADDRESS_REQUIRED } from './addresses'
 import { checkAmount } from './amounts'
 import {
-  bodyNotObject,
   checkOptionalString,
   checkRequiredString,
   describe,
@@ -15,7 +14,7 @@ import {
   type RuleContext,
   type RuleViolation,
   SKU_MAX_LENGTH,
-  unexpected,
+  validateBody,
   Violations,
 } from './common'
 import { checkActCredentialFields } from './credentials'
@@ -33,6 +32,10 @@ export const UPDATE_ORDER_FIELDS = [
   'webhookUrl',
 ] as const
 
+/** A line's amount fields: changing any of them changes what the customer pays. */
+const LINE_AMOUNT_FIELDS = ['quantity', 'unitPrice', 'discountAmount', 'totalAmount', 'vatAmount', 'vatRate'] as const
+export const ORDER_LINE_AMOUNT_FIELDS: readonly string[] = LINE_AMOUNT_FIELDS
+
 /** https://docs.mollie.com/reference/update-order-line: the fields an update of a line may change. */
 export const UPDATE_ORDER_LINE_FIELDS = [
   'name',
@@ -40,23 +43,8 @@ export const UPDATE_ORDER_LINE_FIELDS = [
   'productUrl',
   'sku',
   'metadata',
-  'quantity',
-  'unitPrice',
-  'discountAmount',
-  'totalAmount',
-  'vatAmount',
-  'vatRate',
+  ...LINE_AMOUNT_FIELDS,
 ] as const
-
-/** A line's amount fields: changing any of them changes what the customer pays. */
-export const ORDER_LINE_AMOUNT_FIELDS: readonly string[] = [
-  'quantity',
-  'unitPrice',
-  'discountAmount',
-  'totalAmount',
-  'vatAmount',
-  'vatRate',
-]
 
 const CREDENTIAL_FIELDS = ['testmode', 'profileId']
 
@@ -70,9 +58,7 @@ function refuseOthers(out: Violations, body: Obj, allowed: readonly string[], wh
 
 /** Update order (https://docs.mollie.com/reference/update-order): the body's fields, each as on create. */
 export function validateUpdateOrder(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     refuseOthers(out, body, UPDATE_ORDER_FIELDS, 'an order update')
     if (has(body, 'orderNumber')) checkRequiredString(out, 'orderNumber', body['orderNumber'])
     if (has(body, 'billingAddress'))
@@ -84,10 +70,7 @@ export function validateUpdateOrder(body: unknown, ctx: RuleContext): RuleViolat
     if (has(body, 'cancelUrl')) checkUrl(out, 'cancelUrl', body['cancelUrl'], true)
     if (has(body, 'webhookUrl')) checkWebhookUrl(out, 'webhookUrl', body['webhookUrl'], ctx)
     checkActCredentialFields(out, body, ctx, 'update-order')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /**
@@ -96,9 +79,7 @@ export function validateUpdateOrder(body: unknown, ctx: RuleContext): RuleViolat
  * against the merged line).
  */
 export function validateUpdateOrderLine(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     refuseOthers(out, body, UPDATE_ORDER_LINE_FIELDS, 'an order line update')
     if (has(body, 'name')) checkRequiredString(out, 'name', body['name'])
     if (has(body, 'imageUrl')) checkUrl(out, 'imageUrl', body['imageUrl'], true)
@@ -122,10 +103,7 @@ export function validateUpdateOrderLine(body: unknown, ctx: RuleContext): RuleVi
       )
     }
     checkActCredentialFields(out, body, ctx, 'update-order-line')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** `lines` of cancel-order-lines and create-shipment: `[{ id, quantity? }]`; `[]` or absent means all. */
@@ -167,47 +145,32 @@ function checkTracking(out: Violations, raw: unknown): void {
 
 /** Cancel order lines (https://docs.mollie.com/reference/cancel-order-lines): `lines` is required. */
 export function validateCancelOrderLines(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     refuseOthers(out, body, ['lines'], 'canceling order lines')
     checkLineSelection(out, get(body, 'lines'), true)
     checkActCredentialFields(out, body, ctx, 'cancel-order-lines')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** Create shipment (https://docs.mollie.com/reference/create-shipment): `lines` and `tracking`. */
 export function validateCreateShipment(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     refuseOthers(out, body, ['lines', 'tracking'], 'a shipment')
     checkLineSelection(out, get(body, 'lines'), false)
     checkTracking(out, get(body, 'tracking'))
     checkActCredentialFields(out, body, ctx, 'create-shipment')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** Update shipment (https://docs.mollie.com/reference/update-shipment): the tracking only. */
 export function validateUpdateShipment(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     refuseOthers(out, body, ['tracking'], 'a shipment update')
     if (get(body, 'tracking') === undefined)
       out.add('tracking', 'The field tracking is required: { carrier, code, url }.')
     checkTracking(out, get(body, 'tracking'))
     checkActCredentialFields(out, body, ctx, 'update-shipment')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /**

@@ -1,17 +1,7 @@
 // The create-order request as a whole: its fields in the documentation's order.
 import { checkAddress, ORDER_ADDRESS_REQUIRED } from './addresses'
 import { checkAmount, checkAmountMaximum } from './amounts'
-import {
-  bodyNotObject,
-  checkBoolean,
-  checkRequiredString,
-  get,
-  isObject,
-  type RuleContext,
-  type RuleViolation,
-  unexpected,
-  Violations,
-} from './common'
+import { checkBoolean, checkRequiredString, get, type RuleContext, type RuleViolation, validateBody } from './common'
 import { checkCredentialFields, checkTestmode } from './credentials'
 import { checkDates, checkLocale, checkMetadata, checkMethod } from './fields'
 import { checkLinesAndSum } from './lines'
@@ -22,9 +12,7 @@ import { checkUrl, checkWebhookUrl } from './urls'
 
 /** Rules of POST /orders (spec 2.1-2.5, 4.1, 5.3/5.4, 7, 8.2). Empty result = acceptable. */
 export function validateCreateOrder(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     checkRequiredString(out, 'orderNumber', get(body, 'orderNumber'))
     let amount = checkAmount(out, 'amount', get(body, 'amount'), true)
     if (amount) {
@@ -48,8 +36,5 @@ export function validateCreateOrder(body: unknown, ctx: RuleContext): RuleViolat
     checkDates(out, body, ctx, methods)
     checkTestmode(out, body, ctx)
     checkLinesAndSum(out, get(body, 'lines'), amount, { kind: 'order' }, true)
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }

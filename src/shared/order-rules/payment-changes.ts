@@ -2,17 +2,14 @@
 import { updatePaymentFieldViolations } from '../service/update-payment'
 import { checkAmount } from './amounts'
 import {
-  bodyNotObject,
   checkOptionalString,
   checkRequiredString,
   codePointLength,
   get,
   has,
-  isObject,
   type RuleContext,
   type RuleViolation,
-  unexpected,
-  Violations,
+  validateBody,
 } from './common'
 import { checkActCredentialFields } from './credentials'
 import { checkMetadata } from './fields'
@@ -35,9 +32,7 @@ export const REFUND_DESCRIPTION_MAX = 140
  * Currency and the remaining amount are checked against the payment (payment-actions.ts).
  */
 export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     const amount = checkAmount(out, 'amount', get(body, 'amount'), true)
     if (amount && amount.minor <= 0n) {
       out.add('amount', `The amount to refund must be more than zero, got ${amount.amount.value}.`)
@@ -48,10 +43,7 @@ export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViola
     }
     checkMetadata(out, 'metadata', get(body, 'metadata'))
     checkActCredentialFields(out, body, ctx, 'create-refund')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** The fields update payment takes (https://docs.mollie.com/reference/update-payment), as the sandbox and the app use them. */
@@ -64,9 +56,7 @@ export const UPDATABLE_PAYMENT_FIELDS = ['description', 'redirectUrl', 'cancelUr
  * (null removes it). Other fields are ignored, as the service ignores what it does not take.
  */
 export function validateUpdatePayment(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     if (has(body, 'description')) checkRequiredString(out, 'description', body['description'])
     if (has(body, 'redirectUrl')) checkUrl(out, 'redirectUrl', body['redirectUrl'] ?? undefined, true)
     if (has(body, 'cancelUrl') && body['cancelUrl'] !== null) checkUrl(out, 'cancelUrl', body['cancelUrl'], false)
@@ -76,8 +66,5 @@ export function validateUpdatePayment(body: unknown, ctx: RuleContext): RuleViol
     checkMetadata(out, 'metadata', get(body, 'metadata'))
     checkActCredentialFields(out, body, ctx, 'update-payment')
     for (const v of updatePaymentFieldViolations(body)) out.add(v.field, v.message)
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }

@@ -3,17 +3,14 @@ import { METHODS_REQUIRING_LINES, SEQUENCE_TYPES } from '../service/enums'
 import { checkAddress, PAYMENT_ADDRESS_REQUIRED } from './addresses'
 import { checkAmount, checkAmountMaximum } from './amounts'
 import {
-  bodyNotObject,
   checkRequiredString,
   CUSTOMER_ID_PATTERN,
   get,
-  isObject,
   MANDATE_ID_PATTERN,
   PAYMENT_DESCRIPTION_MAX,
   type RuleContext,
   type RuleViolation,
-  unexpected,
-  Violations,
+  validateBody,
 } from './common'
 import { checkCredentialFields, checkTestmode } from './credentials'
 import { checkExpiresAt, checkLocale, checkMetadata, checkMethod } from './fields'
@@ -28,9 +25,7 @@ import { checkUrl, checkWebhookUrl } from './urls'
  * documentation defines no other request-side expiresAt.
  */
 export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     const sequenceRaw = get(body, 'sequenceType')
     const sequenceType = typeof sequenceRaw === 'string' ? sequenceRaw : undefined
     let amount = checkAmount(out, 'amount', get(body, 'amount'), true)
@@ -81,10 +76,7 @@ export function validateCreatePayment(body: unknown, ctx: RuleContext): RuleViol
     } else {
       checkLinesAndSum(out, linesRaw, amount, { kind: 'payment' }, false)
     }
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** A payment description as the service stores it: at most 255 characters (code points). */

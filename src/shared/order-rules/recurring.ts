@@ -4,18 +4,16 @@ import { isId } from '../service/ids'
 import { dateStartMs, intervalProblem, SUBSCRIPTION_METHODS } from '../service/subscriptions'
 import { checkAmount, checkAmountMaximum } from './amounts'
 import {
-  bodyNotObject,
   checkBoolean,
   checkRequiredString,
   describe,
   get,
   has,
-  isObject,
   type Obj,
   type RuleContext,
   type RuleViolation,
-  unexpected,
-  Violations,
+  validateBody,
+  type Violations,
 } from './common'
 import { checkActCredentialFields, checkCredentialFields, checkTestmode } from './credentials'
 import { checkMetadata } from './fields'
@@ -70,9 +68,7 @@ function checkSubscriptionFields(out: Violations, o: Obj, ctx: RuleContext, crea
  * or `mandateId` (not both), `webhookUrl`, `metadata`, and the credential fields.
  */
 export function validateCreateSubscription(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     checkSubscriptionFields(out, body, ctx, true)
     const method = get(body, 'method')
     if (method !== undefined && method !== null && !(SUBSCRIPTION_METHODS as readonly unknown[]).includes(method)) {
@@ -85,23 +81,15 @@ export function validateCreateSubscription(body: unknown, ctx: RuleContext): Rul
     }
     checkCredentialFields(out, body, ctx, 'create-subscription')
     checkTestmode(out, body, ctx)
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** Update subscription (https://docs.mollie.com/reference/update-subscription): each field optional, checked as on create. */
 export function validateUpdateSubscription(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     checkSubscriptionFields(out, body, ctx, false)
     checkActCredentialFields(out, body, ctx, 'update-subscription')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /**
@@ -110,9 +98,7 @@ export function validateUpdateSubscription(body: unknown, ctx: RuleContext): Rul
  * `webhookUrl`, `expiresAt` (an ISO 8601 moment with a zone, in the future), `reusable`.
  */
 export function validateCreatePaymentLink(body: unknown, ctx: RuleContext, nowMs: number): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     checkRequiredString(out, 'description', get(body, 'description'))
     // The sandbox's hosted link page does not ask the payer for an amount: it is required (docs/SANDBOX.md).
     checkPositiveAmount(out, body, true)
@@ -133,22 +119,14 @@ export function validateCreatePaymentLink(body: unknown, ctx: RuleContext, nowMs
     checkBoolean(out, 'reusable', get(body, 'reusable'))
     checkCredentialFields(out, body, ctx, 'create-payment-link')
     checkTestmode(out, body, ctx)
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }
 
 /** Update payment link (https://docs.mollie.com/reference/update-payment-link): `description`, `archived`. */
 export function validateUpdatePaymentLink(body: unknown, ctx: RuleContext): RuleViolation[] {
-  if (!isObject(body)) return bodyNotObject(body)
-  try {
-    const out = new Violations()
+  return validateBody(body, (out, body) => {
     if (has(body, 'description')) checkRequiredString(out, 'description', get(body, 'description'))
     checkBoolean(out, 'archived', get(body, 'archived'))
     checkActCredentialFields(out, body, ctx, 'update-payment-link')
-    return out.list
-  } catch {
-    return unexpected()
-  }
+  })
 }

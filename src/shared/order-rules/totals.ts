@@ -49,6 +49,13 @@ interface OrderTotals {
 
 const AMOUNT_FORMULA_MAX_TERMS = 8
 
+/** How an order's amount adds up: "19.00 + 5.00 = 24.00", or "sum of 12 line totals = …" for many lines. */
+export function amountFormulaText(terms: readonly string[], amount: Amount): string {
+  return terms.length <= AMOUNT_FORMULA_MAX_TERMS
+    ? `${terms.join(' + ')} = ${amount.value}`
+    : `sum of ${terms.length} line totals = ${amount.value}`
+}
+
 function valueOf(a: Amount | string | null | undefined): string | undefined {
   if (a === null || a === undefined) return undefined
   return typeof a === 'string' ? a : a.value
@@ -105,9 +112,5 @@ export function computeOrderTotals(lines: readonly OrderTotalsLineInput[], curre
   }
   if (!complete) return { currency, lines: result, amount: null, amountFormula: null }
   const amount = amountFromMinor(sum, currency)
-  const amountFormula =
-    terms.length <= AMOUNT_FORMULA_MAX_TERMS
-      ? `${terms.join(' + ')} = ${amount.value}`
-      : `sum of ${terms.length} line totals = ${amount.value}`
-  return { currency, lines: result, amount, amountFormula }
+  return { currency, lines: result, amount, amountFormula: amountFormulaText(terms, amount) }
 }

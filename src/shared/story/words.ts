@@ -68,3 +68,8 @@ export function failureCode(details: Record<string, unknown> | null | undefined)
   const reason = details?.failureReason
   return typeof reason === 'string' && reason in CARD_FAILURE_REASONS ? reason : null
 }
+
+/** A phrase made to start a sentence: its first letter a capital ("bank transfer" → "Bank transfer"). */
+export function sentenceStart(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1)
+}

@@ -68,6 +68,27 @@ export function recordStoreContract(name: string, open: () => Promise<ContractHo
         expect(await store.actionsFor(freshObject())).toEqual([])
       }))
 
+    it('gives the rows of many objects in one read: the same rows as each object’s own, oldest first', () =>
+      withHome(async ({ store }) => {
+        const [pay, order, customer, elsewhere] = [
+          freshObject(),
+          freshObject('order'),
+          freshObject('customer'),
+          freshObject(),
+        ]
+        const written = []
+        for (const object of [pay, order, elsewhere, pay, customer])
+          written.push(await store.appendAction(refundRow(object)))
+        // The customer view's bound: the customer and up to 50 orders and 50 payments.
+        const many = [pay, order, customer, ...Array.from({ length: 98 }, () => freshObject())]
+        const rows = await store.actionsOn(many)
+        const ownRows = (await Promise.all([pay, order, customer].map((o) => store.actionsFor(o)))).flat()
+        expect(rows).toEqual(ownRows.sort((a, b) => a.seq - b.seq))
+        expect(rows.map((r) => r.id)).toEqual(written.filter((_, i) => i !== 2).map((r) => r.id))
+        expect(await store.actionsOn([elsewhere])).toEqual([present(written[2])])
+        expect(await store.actionsOn([])).toEqual([])
+      }))
+
     it('keeps a note holding markup and control characters as text, and its edits as new versions', () =>
       withHome(async ({ store, login }) => {
         const object = freshObject('customer')

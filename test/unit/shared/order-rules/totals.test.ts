@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeOrderTotals } from '../../../../src/shared/order-rules'
+import { amountFormulaText, computeOrderTotals } from '../../../../src/shared/order-rules'
 import { eur } from '../../../helpers/order-bodies'
 import { present } from '../../../helpers/present'
 
@@ -54,5 +54,16 @@ describe('computeOrderTotals', () => {
       'EUR',
     )
     expect(t.amountFormula).toBe('sum of 10 line totals = 10.00')
+  })
+})
+
+describe('amountFormulaText: one wording for the builder’s amount and the totals', () => {
+  it('adds up to eight terms, and names the count beyond', () => {
+    const amount = { currency: 'EUR', value: '8.00' }
+    expect(amountFormulaText(Array(8).fill('1.00'), amount)).toBe(`${Array(8).fill('1.00').join(' + ')} = 8.00`)
+    expect(amountFormulaText(Array(9).fill('1.00'), { currency: 'EUR', value: '9.00' })).toBe(
+      'sum of 9 line totals = 9.00',
+    )
+    expect(amountFormulaText(['5.00'], { currency: 'EUR', value: '5.00' })).toBe('5.00 = 5.00')
   })
 })

@@ -4,6 +4,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { MandateRow, RecurringView, SubscriptionRow } from '../../../../shared/ipc/recurring'
 import { formatMoment } from '../../../../shared/dates'
 import { formatAmountForDisplay } from '../../../../shared/money'
+import { sentenceStart } from '../../../../shared/story/words'
 import {
   cancelNotApplicable,
   cancelWillDo,
@@ -44,7 +45,6 @@ const BADGE: Record<string, string> = {
   completed: 'badge pay-status-canceled',
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const day = (iso: string | null, locale: string) => (iso ? formatMoment(iso, 'date', { locale }) : '—')
 
 /**
@@ -157,7 +157,7 @@ function MandatesTable(props: { view: RecurringView; store: StoreApi<RecurringSt
 
 function MandateAction({ mandate, store }: { mandate: MandateRow; store: StoreApi<RecurringState> }) {
   const why = revokeNotApplicable(mandate)
-  if (why) return <NotApplicable label="Revoke mandate" why={capital(why)} testId={`revoke-na-${mandate.id}`} />
+  if (why) return <NotApplicable label="Revoke mandate" why={sentenceStart(why)} testId={`revoke-na-${mandate.id}`} />
   return (
     <button
       type="button"
@@ -223,7 +223,8 @@ function SubscriptionsTable(props: { view: RecurringView; store: StoreApi<Recurr
 function SubscriptionAction(props: { subscription: SubscriptionRow; store: StoreApi<RecurringState> }) {
   const { subscription: s, store } = props
   const why = cancelNotApplicable(s, { locale: userLocale() })
-  if (why) return <NotApplicable label="Cancel subscription" why={capital(why)} testId={`cancel-sub-na-${s.id}`} />
+  if (why)
+    return <NotApplicable label="Cancel subscription" why={sentenceStart(why)} testId={`cancel-sub-na-${s.id}`} />
   return (
     <button
       type="button"
@@ -302,13 +303,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
         testId="cancel-subscription-dialog"
         canConfirm={common.canConfirm && why === null}
       >
-        {why ? (
-          <p className="banner banner-warn" role="status" data-testid="cancel-subscription-why">
-            {capital(why)}
-          </p>
-        ) : (
-          <p data-testid="cancel-subscription-will">{cancelWillDo(s, words)}</p>
-        )}
+        <WhyOrWill why={why} will={cancelWillDo(s, words)} testId="cancel-subscription" />
         <p className="muted">
           Paydesk reads the subscription again first and sends nothing if it has changed state. On {connection.text}.
         </p>
@@ -329,18 +324,23 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
       testId="revoke-mandate-dialog"
       canConfirm={common.canConfirm && why === null}
     >
-      {why ? (
-        <p className="banner banner-warn" role="status" data-testid="revoke-mandate-why">
-          {capital(why)}
-        </p>
-      ) : (
-        <p data-testid="revoke-mandate-will">{revokeWillDo(m, stopping, words)}</p>
-      )}
+      <WhyOrWill why={why} will={revokeWillDo(m, stopping, words)} testId="revoke-mandate" />
       <p className="muted">
         The payment service documents that revoking cancels the subscriptions connected to the mandate (
         <span className="mono">{REVOKE_MANDATE_SOURCE}</span>). Paydesk reads the mandate again first and sends nothing
         if it has changed state. On {connection.text}.
       </p>
     </ActionDialog>
+  )
+}
+
+/** A stop dialog's first words: why the action does not apply now (a warning), or what it will do. */
+function WhyOrWill({ why, will, testId }: { why: string | null; will: string; testId: string }): React.JSX.Element {
+  return why ? (
+    <p className="banner banner-warn" role="status" data-testid={`${testId}-why`}>
+      {sentenceStart(why)}
+    </p>
+  ) : (
+    <p data-testid={`${testId}-will`}>{will}</p>
   )
 }

@@ -3,7 +3,7 @@
 import type { CustomerProblem } from '../../../../shared/customer-summary'
 import { daysSince } from '../../../../shared/customer-summary'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { methodName } from '../../../../shared/story/words'
+import { methodName, sentenceStart } from '../../../../shared/story/words'
 
 const STATUS_WORDS: Record<string, string> = {
   paid: 'Paid',
@@ -20,14 +20,14 @@ const STATUS_WORDS: Record<string, string> = {
 
 /** A payment's or order's status in words ("Waiting for payment"). */
 export function statusWords(status: string): string {
-  return STATUS_WORDS[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
+  return STATUS_WORDS[status] ?? sentenceStart(status)
 }
 
 /** A method in words ("Bank transfer"), from the one table of method names (shared/story/words.ts). */
 export function methodWords(method: string | null): string {
   const name = methodName(method)
   if (!name) return 'Not chosen yet'
-  return name.charAt(0).toUpperCase() + name.slice(1)
+  return sentenceStart(name)
 }
 
 /** One problem as a sentence: "Payment failed: The card has insufficient funds." */

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Payment } from '../../../../shared/api-types'
 import type { DeliveryRecord } from '../../../../shared/story/payment-story'
 import { shopBanner, shopDeveloperNote } from '../../../../shared/story/shop-told'
 import { RequestButton } from '../../components/RequestButton'
+import { TicketField } from '../../components/TicketField'
 import { useLinkActions } from '../../components/use-link-actions'
-import { TICKET_MAX_LENGTH } from '../../../../shared/ipc/team'
 import type { ActionRecordEntry } from '../../../../shared/team-record'
+import { ticketProblem, typedTicket } from '../../../../shared/ticket'
 import type { ObjectRecordState } from '../../stores/team-store'
 import { newTellShopStore } from '../../stores/view-stores'
 
@@ -50,13 +51,12 @@ function Banner(props: {
   const result = useStore(store, (s) => s.result)
   const error = useStore(store, (s) => s.error)
   const [ticket, setTicket] = useState('')
-  const ticketId = useId()
   const webhook = Boolean(payment.webhookUrl) || Boolean(payment.orderId)
   const banner = shopBanner({ status: payment.status, webhook }, deliveries, props.told, { locale })
   if (!banner && !result) return null
   const note = shopDeveloperNote(payment, banner, result)
   async function tell(): Promise<void> {
-    const told = await store.getState().tell(payment.id, ticket.trim() || undefined)
+    const told = await store.getState().tell(payment.id, typedTicket(ticket))
     // The record's new row joins the timeline (main also says the record changed).
     if (told && props.record) await props.record.getState().load()
   }
@@ -82,19 +82,11 @@ function Banner(props: {
           </p>
         )}
         <div className="toolbar">
-          <label htmlFor={ticketId}>Ticket (optional)</label>
-          <input
-            id={ticketId}
-            className="input record-ticket-input"
-            value={ticket}
-            maxLength={TICKET_MAX_LENGTH}
-            onChange={(e) => setTicket(e.target.value)}
-            data-testid="tell-shop-ticket"
-          />
+          <TicketField value={ticket} onChange={setTicket} testId="tell-shop-ticket" inline />
           <button
             type="button"
             className="btn btn-small"
-            disabled={busy}
+            disabled={busy || ticketProblem(ticket) !== null}
             onClick={() => void tell()}
             data-testid="tell-shop"
           >

@@ -4,6 +4,7 @@
 import type { IndexFreshness } from '../../../../shared/ipc/search'
 import { formatCount } from '../../../../shared/count'
 import { formatMoment } from '../../../../shared/dates'
+import { sentenceStart } from '../../../../shared/story/words'
 
 /** The sentence, or null when the index holds the whole lists. */
 export function olderNotSearchedSentence(index: IndexFreshness): string | null {
@@ -18,7 +19,7 @@ export function olderNotSearchedSentence(index: IndexFreshness): string | null {
   if (parts.length === 0) return null
   const what = parts.join(' and ')
   return (
-    `${what.charAt(0).toUpperCase()}${what.slice(1)} are not in this desk's search (it keeps the newest ` +
+    `${sentenceStart(what)} are not in this desk's search (it keeps the newest ` +
     `${caps.join(' and ')}), so an older one may be missing here. Paste its id or link (tr_…, ord_…) to open ` +
     'it, or look in Payments, which asks the service.'
   )

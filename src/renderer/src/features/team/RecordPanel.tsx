@@ -2,10 +2,11 @@ import { useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { formatMoment } from '../../../../shared/dates'
-import { TICKET_MAX_LENGTH } from '../../../../shared/ipc/team'
 import { MAX_NOTE_LENGTH } from '../../../../shared/team-record'
 import { agentWords, caseWords, recordedWriteLine, visibleNoteText } from '../../../../shared/story/record-story'
 import type { RecordNote, RecordObjectRef } from '../../../../shared/team-record'
+import { ticketProblem, typedTicket } from '../../../../shared/ticket'
+import { TicketField } from '../../components/TicketField'
 import type { ObjectRecordState } from '../../stores/team-store'
 import { newObjectRecordStore } from '../../stores/view-stores'
 import './team.css'
@@ -76,7 +77,6 @@ function CaseBar({ store }: { store: StoreApi<ObjectRecordState> }): React.JSX.E
   const busy = useStore(store, (s) => s.busy)
   const [handing, setHanding] = useState(false)
   const [ticket, setTicket] = useState('')
-  const ticketId = useId()
   const c = record?.case ?? null
   const me = record?.me ?? null
   const mine = c?.state === 'open' && c.owner === me
@@ -88,22 +88,12 @@ function CaseBar({ store }: { store: StoreApi<ObjectRecordState> }): React.JSX.E
       <div className="toolbar">
         {free && (
           <>
-            <label className="record-ticket" htmlFor={ticketId}>
-              Ticket (optional)
-            </label>
-            <input
-              id={ticketId}
-              className="input record-ticket-input"
-              value={ticket}
-              maxLength={TICKET_MAX_LENGTH}
-              onChange={(e) => setTicket(e.target.value)}
-              data-testid="case-ticket"
-            />
+            <TicketField value={ticket} onChange={setTicket} testId="case-ticket" inline />
             <button
               type="button"
               className="btn btn-small"
-              disabled={busy}
-              onClick={() => void store.getState().takeCase(ticket.trim() || undefined)}
+              disabled={busy || ticketProblem(ticket) !== null}
+              onClick={() => void store.getState().takeCase(typedTicket(ticket))}
               data-testid="case-take"
             >
               Take this case

@@ -13,10 +13,12 @@ import {
   refundHold,
   type RefundGuard,
 } from '../../../../shared/refund-guard'
+import { ticketProblem } from '../../../../shared/ticket'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
+import { TicketField } from '../../components/TicketField'
 import type { ActionsState } from '../../stores/actions-store'
 import type { ObjectRecordState } from '../../stores/team-store'
-import { caseTicket, ColleagueRefunds, TicketField, ticketProblem } from './RefundTeamParts'
+import { caseTicket, ColleagueRefunds } from './RefundTeamParts'
 import { userLocale } from '../../lib/format'
 import { ActionDialog } from '../../components/ActionDialog'
 import { DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from '../../components/dialog-parts'
@@ -108,7 +110,7 @@ export function RefundDialog({
       {record && <ColleagueRefunds record={record} />}
       <RefundSummary payment={payment} guard={guard} remaining={remaining} connection={connection.text} />
       <RefundGuardView state={state} onRetry={() => void store.getState().loadGuard(payment.id)} />
-      <TicketField value={ticket} onChange={setTicket} />
+      <TicketField value={ticket} onChange={setTicket} testId="refund-ticket" />
       <label className="field">
         <span>Amount to refund ({remaining.currency})</span>
         <input

@@ -1,4 +1,4 @@
-// Small statistics for the UI benchmarks: every run is printed, so these only summarise.
+// Small statistics for the benchmarks: every run is printed, so these only summarise.
 
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b)
