@@ -34,7 +34,7 @@ function Shell(): React.JSX.Element {
     void loadInfo()
   }, [loadInfo])
 
-  // Ctrl/Cmd+0..4 switch screens from anywhere, also while typing in a field.
+  // Ctrl/Cmd+0..5 (each screen's shortcut) switch screens from anywhere, also while typing in a field.
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return

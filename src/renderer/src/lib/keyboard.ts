@@ -64,7 +64,7 @@ export const SHORTCUTS: readonly { keys: string; what: string; where: string }[]
   { keys: 'j / k, ↑ / ↓', what: 'Select the next / previous payment', where: 'Payments' },
   { keys: 'Enter', what: 'Open the selected payment (or press the focused button)', where: 'Payments' },
   { keys: 'Esc', what: 'Close the dialog, then the detail', where: 'Everywhere' },
-  { keys: 'Ctrl+1…4', what: 'Switch screens', where: 'Everywhere' },
+  { keys: 'Ctrl+0…5', what: 'Switch screens', where: 'Everywhere' },
   { keys: 'F1', what: 'Help: the guide to common calls', where: 'Everywhere' },
   { keys: '?', what: 'This list', where: 'Everywhere' },
 ]
