@@ -1,3 +1,4 @@
+import type { Order } from '../../../shared/api-types'
 import type { HandlersFor } from '../../../shared/ipc/define'
 import type { orderChannels } from '../../../shared/ipc/orders'
 import type { ActionsService } from '../actions'
@@ -7,11 +8,18 @@ import type { OrdersService } from './types'
 export function createOrderHandlers(
   service: OrdersService,
   actions: Pick<ActionsService, 'getOrder'>,
+  /** As for a payment (payments/handlers.ts): where to report the order once read. */
+  begin: () => Promise<(kind: 'orders', order: Order) => void>,
 ): HandlersFor<typeof orderChannels> {
   return {
     'orders.create': (input) => service.createOrder(input),
     // The order view: the order with its payments and the request id (services/actions/).
-    'orders.get': ({ id }) => actions.getOrder(id),
+    'orders.get': async ({ id }) => {
+      const read = await begin()
+      const result = await actions.getOrder(id)
+      read('orders', result.order)
+      return result
+    },
     'payments.create': (input) => service.createPayment(input),
   }
 }
