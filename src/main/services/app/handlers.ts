@@ -7,7 +7,7 @@ import type { HandlersFor } from '../../../shared/ipc/define'
 import type { ApiClient } from '../../api'
 import { UserFacingError } from '../../errors'
 import type { createExternalLinks } from '../external-links'
-import { mailDraftOf, type MailDraftSource } from '../mail-draft'
+import { mailDraftOf, type MailDraftSource } from './mail-draft'
 import type { ClipboardPort } from '../ports'
 import type { UserGestures } from '../user-gestures'
 
