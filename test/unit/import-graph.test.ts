@@ -1,7 +1,8 @@
 // The import graph of src/ (issue 23 item 3): no cycles, and no import against the layer order.
 // Layers: src/shared < src/sandbox, src/main, src/preload (main may use the sandbox's public entry);
 // in main (issue 47 item 2) api, storage, secrets, errors.ts < services, search, team
-// < app-services < ipc < the shell (index.ts, window.ts, desktop/, the protocol and Electron ports);
+// < app-services < ipc < the shell (index.ts, window.ts, desktop/, the protocol and Electron ports),
+// and inside api the limiter and the clock < call/ < client-types.ts < resources/ < client.ts;
 // in the renderer lib < stores < components < features < screens < the shell (App, main), and no
 // feature imports another feature (issue 47 item 4; a screen composes them). Type-only imports count
 // too: a cycle of types is a cycle of meaning. Fails naming each cycle or import.
@@ -109,6 +110,26 @@ function mainLayerOf(r: string): { name: string; rank: number; area: string } {
   return rank >= 0 ? { name: `main/${top}`, rank, area: 'main' } : { name: 'main shell', rank: 9, area: 'main' }
 }
 
+/**
+ * Inside main/api, lowest first: the limiter and the clock (every file not named here), `call/` (what
+ * sends one call), the client's shapes, `resources/` (the typed calls per resource), the client that
+ * binds them, and the folder's entry.
+ */
+const API_ORDER: readonly string[] = ['call', 'client-types.ts', 'resources', 'client.ts', 'index.ts']
+
+/** The rank of a file of src/main/api/ in API_ORDER (0: the limiter and the clock); null elsewhere. */
+function apiRankOf(r: string): number | null {
+  if (!r.startsWith('src/main/api/')) return null
+  return API_ORDER.indexOf(r.replace(/^src\/main\/api\//, '').split('/')[0] ?? '') + 1
+}
+
+/** An import inside main/api against its own order. */
+function againstApiOrder(from: string, to: string): boolean {
+  const a = apiRankOf(rel(from))
+  const b = apiRankOf(rel(to))
+  return a !== null && b !== null && b > a
+}
+
 /** The layer a file belongs to, and the layers it may import. */
 function layerOf(file: string): { name: string; rank: number; area: string } {
   const r = rel(file)
@@ -141,6 +162,7 @@ export function backwardImports(graph: Map<string, string[]>): string[] {
           ((a.area !== 'renderer' && a.area !== 'main') || (b.rank <= a.rank && !acrossFeatures(a.name, b.name)))) ||
         (a.area === 'main' && rel(to) === 'src/sandbox/index.ts')
       if (!ok) wrong.push(`${rel(from)} (${a.name}) imports ${rel(to)} (${b.name})`)
+      else if (againstApiOrder(from, to)) wrong.push(`${rel(from)} imports ${rel(to)} (against main/api's order)`)
     }
   }
   return wrong
@@ -236,7 +258,9 @@ describe('the import graph of src/', () => {
     const at = (r: string) => path.join(src, 'main', r)
     const toy = new Map([
       [at('services/refunds.ts'), [at('ipc/errors.ts'), at('api/client.ts'), at('errors.ts')]],
-      [at('api/client.ts'), [at('search/service.ts')]],
+      [at('api/client.ts'), [at('search/service.ts'), at('api/resources/lists.ts'), at('api/call/call.ts')]],
+      [at('api/call/call.ts'), [at('api/client-types.ts'), at('api/limiter.ts'), at('api/clock.ts')]],
+      [at('api/resources/customers.ts'), [at('api/client.ts'), at('api/client-types.ts')]],
       [at('app-services/handlers.ts'), [at('services/refunds.ts'), at('index.ts')]],
       [at('ipc/dispatcher.ts'), [at('app-services/types.ts')]],
       [at('index.ts'), [at('ipc/dispatcher.ts'), at('desktop/menu.ts')]],
@@ -244,6 +268,8 @@ describe('the import graph of src/', () => {
     expect(backwardImports(toy)).toEqual([
       'src/main/services/refunds.ts (main/services) imports src/main/ipc/errors.ts (main/ipc)',
       'src/main/api/client.ts (main/api) imports src/main/search/service.ts (main/search)',
+      "src/main/api/call/call.ts imports src/main/api/client-types.ts (against main/api's order)",
+      "src/main/api/resources/customers.ts imports src/main/api/client.ts (against main/api's order)",
       'src/main/app-services/handlers.ts (main/app-services) imports src/main/index.ts (main shell)',
     ])
   })

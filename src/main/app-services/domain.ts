@@ -1,3 +1,5 @@
+import type { Order, Payment } from '../../shared/api-types'
+import type { SyncKind } from '../../shared/ipc/search'
 import { createCustomersService } from '../services/customers'
 import { createDraftsDiskStore } from '../services/drafts'
 import { createActionsService } from '../services/actions'
@@ -68,20 +70,22 @@ export function createDomainServices(
   const activeId = async () => ({ id: (await connections.activeConnection()).id, epoch: connectionEpoch })
   const stillActive = (before: { epoch: number }) => before.epoch === connectionEpoch
 
-  // The customer view: the active connection's client and index; what it reads refreshes the index
-  // rows of the connection it was read with, as opening a payment or an order does.
+  // Where an object read fresh is reported: opening a payment, an order or a customer refreshes
+  // its index row in the connection it was read with, unless the connections changed meanwhile.
+  const begin = async () => {
+    const before = await activeId()
+    return (kind: SyncKind, object: Payment | Order) => {
+      if (stillActive(before)) search.noteFetched(before.id, kind, object)
+    }
+  }
+  // The customer view: the active connection's client and index.
   const customers = createCustomersService({
     getClient: () => connections.getActiveClient(),
     index: () => search.currentIndex(),
     shared: () => teamIndex.shared(),
-    begin: async () => {
-      const before = await activeId()
-      return (kind, object) => {
-        if (stillActive(before)) search.noteFetched(before.id, kind, object)
-      }
-    },
+    begin,
   })
-  return { payments, drafts, orders, actions, tellShop, search, customers, activeId, stillActive }
+  return { payments, drafts, orders, actions, tellShop, search, customers, begin }
 }
 
 /** The search service of the active connection; in team mode over the team's shared index. */

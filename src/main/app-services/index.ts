@@ -13,7 +13,8 @@ import type { AppDeps, AppServices } from './types'
 
 // The composition root of main's logic, in parts: foundation.ts (scrubber, events, request log,
 // data key), connections.ts (the connections and their observed API clients), domain.ts (the
-// services over the active connection), handlers.ts (every IPC channel), types.ts (deps, services).
+// services over the active connection), handlers.ts (every domain's IPC handlers, put together),
+// types.ts (deps, services).
 
 export async function createAppServices(deps: AppDeps): Promise<AppServices> {
   // One native question at a time, live writes and main's other questions alike.

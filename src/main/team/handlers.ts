@@ -1,7 +1,9 @@
 import type { HandlersFor } from '../../shared/ipc/define'
 import type { TeamDatabaseView, teamChannels } from '../../shared/ipc/team'
+import type { teamWritesChannels } from '../../shared/ipc/team-writes'
 import type { RecordService } from './record-service'
 import type { TeamSettings } from './team-settings'
+import { writesOn } from './writes-on'
 
 /** The `team.*` IPC handlers: thin, the record service decides (author, time, desk, what is recorded). */
 export function createTeamHandlers(record: RecordService, settings: TeamSettings): HandlersFor<typeof teamChannels> {
@@ -38,5 +40,14 @@ export function createTeamHandlers(record: RecordService, settings: TeamSettings
       await record.disconnect()
       return database()
     },
+  }
+}
+
+/** `team.writesOn`: the writes recorded on a customer's payments and orders, one list (writes-on.ts). */
+export function createWritesOnHandlers(
+  record: Pick<RecordService, 'actionsOn' | 'login'>,
+): HandlersFor<typeof teamWritesChannels> {
+  return {
+    'team.writesOn': async ({ objects }) => ({ writes: await writesOn(record, objects), me: record.login() }),
   }
 }

@@ -1,8 +1,6 @@
 // The writes recorded on many objects (issue 50, gap b: the customer view lists what was done on the
 // customer's payments and orders): the rows of all of them in one read of the record's store (one
 // query, not one per object: the view names up to 101 objects), newest first.
-import type { HandlersFor } from '../../shared/ipc/define'
-import type { teamWritesChannels } from '../../shared/ipc/team-writes'
 import type { ActionRecordEntry, RecordObjectRef } from '../../shared/team-record'
 import type { RecordService } from './record-service'
 
@@ -18,12 +16,4 @@ export async function writesOn(
 ): Promise<ActionRecordEntry[]> {
   const unique = new Map(objects.map((o) => [`${o.kind}:${o.id}`, o]))
   return (await record.actionsOn([...unique.values()])).sort(newestFirst)
-}
-
-export function createWritesOnHandlers(
-  record: Pick<RecordService, 'actionsOn' | 'login'>,
-): HandlersFor<typeof teamWritesChannels> {
-  return {
-    'team.writesOn': async ({ objects }) => ({ writes: await writesOn(record, objects), me: record.login() }),
-  }
 }

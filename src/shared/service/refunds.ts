@@ -2,7 +2,7 @@ import type { Amount } from '../api-types'
 import { toMinor } from '../money'
 
 // Refund rules both sides apply: the sandbox refuses a duplicate with 409, and main does not send
-// one unasked after a lost answer (src/main/services/pending-actions.ts).
+// one unasked after a lost answer (src/main/services/actions/pending-actions.ts).
 
 /**
  * A refund of the same amount on the same payment within this long of an earlier one that still

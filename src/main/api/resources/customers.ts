@@ -3,7 +3,7 @@
 // (its limiter, retries and request log), kept apart so client.ts does not grow.
 import type { Customer, PaymentList } from '../../../shared/api-types'
 import { isPageSize, MAX_PAGE_SIZE, type OperationId } from '../../../shared/service'
-import type { ApiClient, CallOptions } from '../client'
+import type { ApiClient, CallOptions } from '../client-types'
 import { ApiError, bodySnippet } from '../call/errors'
 import { methodOf, requestFor } from '../call/operation-request'
 

@@ -16,7 +16,7 @@ import type {
   UpdateOrderRequest,
 } from '../../../shared/api-types-ledger'
 import { checkLimit, expectResource } from '../call/answer-checks'
-import type { ApiClient, CallOptions } from '../client'
+import type { ApiClient, CallOptions } from '../client-types'
 import { ApiError, bodySnippet } from '../call/errors'
 import { methodOf, requestFor } from '../call/operation-request'
 import type { LogicalRequest } from '../call/request-builder'

@@ -18,7 +18,7 @@ import type {
 } from '../../../shared/recurring-types'
 import type { ListResponse } from '../../../shared/api-types'
 import { checkLimit, expectResource } from '../call/answer-checks'
-import type { ApiClient, CallOptions } from '../client'
+import type { ApiClient, CallOptions } from '../client-types'
 import { ApiError, bodySnippet } from '../call/errors'
 import { requestFor } from '../call/operation-request'
 import type { LogicalRequest } from '../call/request-builder'

@@ -3,7 +3,7 @@ import type { PaymentsExportFormat, PaymentsExportResult } from '../../../shared
 import type { PersonalDataInFile } from '../../../shared/request-log-types'
 import { UserFacingError } from '../../errors'
 import { choosePersonalData } from '../main-questions'
-import { writeExport } from '../payments-export'
+import { writeExport } from './export-file'
 import { createPersonalDataMasker, exportFileName, personalValuesIn, withoutPersonalData } from '../personal-data'
 import { origin, rememberServed, session, tracedCall, type PaymentsContext } from './context'
 import { formatCount } from '../../../shared/count'

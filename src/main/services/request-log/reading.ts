@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/request-log-types'
 import { UserFacingError } from '../../errors'
 import { writeFileAtomic } from '../../storage/atomic-file'
-import { entriesWithoutPersonalData } from '../personal-data-entries'
+import { entriesWithoutPersonalData } from './personal-data-entries'
 import type { LogContext } from './context'
 import { searchTextOf, summarize } from './entries'
 import { toCurl, toHar, toJsonBundle } from './export'

@@ -157,7 +157,7 @@ describe('orders.create', () => {
     const draft = await drafts.save({ content: orderDraft(number) })
     const dispatcher = createDispatcher({
       handlers: {
-        ...createOrderHandlers(orders, { getOrder: () => Promise.reject(new Error('unused')) }),
+        ...createOrderHandlers(orders, { getOrder: () => Promise.reject(new Error('unused')) }, async () => () => {}),
         ...createDraftHandlers(drafts),
       } as never,
       trustedOrigins: ['app://paydesk'],

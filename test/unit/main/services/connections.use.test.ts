@@ -200,7 +200,11 @@ describe('connections.json is input, not trusted (issue 11 item 4)', () => {
 
 describe('IPC handlers', () => {
   it('map each channel to the service', async () => {
-    const handlers = createConnectionHandlers(fx.service)
+    const handlers = createConnectionHandlers(fx.service, {
+      rememberSecret: () => {},
+      refusal: async () => null,
+      removed: async () => {},
+    })
     const ctx = { senderUrl: 'app://paydesk/' }
     const added = await call(Promise.resolve(handlers['connections.add']({ label: 'Acme', secret: LIVE_KEY }, ctx)))
     await call(Promise.resolve(handlers['connections.rename']({ id: added.id, label: 'Acme 2' }, ctx)))
@@ -217,5 +221,22 @@ describe('IPC handlers', () => {
       removed: true,
       activeId: 'sandbox',
     })
+  })
+
+  it('tell the rest of main: the secret before it is used, the refusal beside the notice, the removal', async () => {
+    const told: string[] = []
+    const handlers = createConnectionHandlers(fx.service, {
+      rememberSecret: (secret) => void told.push(`secret ${secret === LIVE_KEY ? 'the key' : 'another'}`),
+      refusal: async (active) => `Not on this desk: ${active.label}.`,
+      removed: async (id) => void told.push(`removed ${id}`),
+    })
+    const ctx = { senderUrl: 'app://paydesk/' }
+    const added = await call(Promise.resolve(handlers['connections.add']({ label: 'Acme', secret: LIVE_KEY }, ctx)))
+    await call(Promise.resolve(handlers['connections.setActive']({ id: added.id }, ctx)))
+    expect((await call(Promise.resolve(handlers['connections.list'](undefined, ctx)))).notice).toBe(
+      'Not on this desk: Acme.',
+    )
+    await call(Promise.resolve(handlers['connections.remove']({ id: added.id }, ctx)))
+    expect(told).toEqual(['secret the key', `removed ${added.id}`])
   })
 })

@@ -1,11 +1,11 @@
 // Writing an export of payments (CSV or JSON) to a file the user chose. Pure formatting plus one
 // streaming writer; the rows always come from main's own copies of what the service returned.
 
-import type { Payment } from '../../shared/api-types'
-import type { PaymentsExportFormat } from '../../shared/ipc/payments'
-import type { PersonalDataInFile } from '../../shared/request-log-types'
-import { writeFileAtomicWith } from '../storage/atomic-file'
-import { personalDataLabel, personalDataSentence } from './personal-data'
+import type { Payment } from '../../../shared/api-types'
+import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
+import type { PersonalDataInFile } from '../../../shared/request-log-types'
+import { writeFileAtomicWith } from '../../storage/atomic-file'
+import { personalDataLabel, personalDataSentence } from '../personal-data'
 
 /** Columns of the CSV export, in order: the list's columns first, then the useful extras. */
 export const CSV_COLUMNS: readonly { header: string; value: (p: Payment) => string }[] = [

@@ -2,24 +2,24 @@
 // customer id (cst_…) or an e-mail address. Main finds their newest orders and payments in the local
 // index, reads each one fresh from the service (bounded: CUSTOMER_VIEW_BOUND of each), refreshes the
 // index rows with what it read, and works out the totals and problems (shared/customer-summary.ts).
-import type { Address, Customer, Order, Payment } from '../../shared/api-types'
+import type { Address, Customer, Order, Payment } from '../../../shared/api-types'
 import {
   customerProblems,
   customerTotals,
   failureReasonText,
   type CustomerOrder,
   type CustomerPayment,
-} from '../../shared/customer-summary'
-import { CUSTOMER_VIEW_BOUND, type CustomerRef, type CustomerView } from '../../shared/ipc/customers'
-import type { SearchHit, SyncKind } from '../../shared/ipc/search'
-import { isId } from '../../shared/service'
-import type { ApiClient } from '../api'
-import { getCustomer, listCustomerPayments } from '../api/resources/customers'
-import { isApiError } from '../api/call/errors'
-import { UserFacingError } from '../errors'
-import { customerRows, sharedCustomerRows } from '../search/customer-rows'
-import type { SearchIndex } from '../search/index-db'
-import type { SharedSearch } from '../search/service-context'
+} from '../../../shared/customer-summary'
+import { CUSTOMER_VIEW_BOUND, type CustomerRef, type CustomerView } from '../../../shared/ipc/customers'
+import type { SearchHit, SyncKind } from '../../../shared/ipc/search'
+import { isId } from '../../../shared/service'
+import type { ApiClient } from '../../api'
+import { getCustomer, listCustomerPayments } from '../../api/resources/customers'
+import { isApiError } from '../../api/call/errors'
+import { UserFacingError } from '../../errors'
+import { customerRows, sharedCustomerRows } from '../../search/customer-rows'
+import type { SearchIndex } from '../../search/index-db'
+import type { SharedSearch } from '../../search/service-context'
 
 /** Reads in flight at once when the view opens (the client's limiter paces them further). */
 const PARALLEL_READS = 4

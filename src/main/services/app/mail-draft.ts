@@ -2,10 +2,10 @@
 // names only which object; the recipient, the link, the amount and the words are that object's
 // (issue 45 item 3). A page can no longer send a link of its own or words with line breaks to a
 // customer's address under the agent's name.
-import type { Order, Payment } from '../../shared/api-types'
-import { parseAmountValue } from '../../shared/money'
-import { UserFacingError } from '../errors'
-import type { MailDraftInput } from './external-links'
+import type { Order, Payment } from '../../../shared/api-types'
+import { parseAmountValue } from '../../../shared/money'
+import { UserFacingError } from '../../errors'
+import type { MailDraftInput } from '../external-links'
 
 export type MailDraftSource = { kind: 'payment'; object: Payment } | { kind: 'order'; object: Order }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvHeader, csvRow, paymentCsvRow, CSV_COLUMNS } from '../../../../src/main/services/payments-export'
-import type { Payment } from '../../../../src/shared/api-types'
-import { present } from '../../../helpers/present'
+import {
+  csvCell,
+  csvHeader,
+  csvRow,
+  paymentCsvRow,
+  CSV_COLUMNS,
+} from '../../../../../src/main/services/payments/export-file'
+import type { Payment } from '../../../../../src/shared/api-types'
+import { present } from '../../../../helpers/present'
 
 /** A small RFC 4180 reader, independent of the writer, to check round trips. */
 function parseCsv(text: string): string[][] {

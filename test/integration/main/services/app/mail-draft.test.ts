@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Payment } from '../../../../src/shared/api-types'
-import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
-import { startTestApp, type TestApp } from '../../helpers/app-services'
+import type { Payment } from '../../../../../src/shared/api-types'
+import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
+import { startTestApp, type TestApp } from '../../../helpers/app-services'
 
 let dir: string
 let app: TestApp

@@ -18,8 +18,8 @@
 // is accepted.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { join, resolve } from 'node:path'
-import type { SecretStore } from '../secrets/secret-store'
-import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-file'
+import type { SecretStore } from '../../secrets/secret-store'
+import { readJsonFile, writeJsonFileAtomic } from '../../storage/atomic-file'
 
 export const PENDING_ACTIONS_FILE = 'pending-actions.json'
 /** How long a pending action's key is kept: the service remembers keys for 24 hours. */

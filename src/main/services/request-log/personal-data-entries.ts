@@ -1,6 +1,6 @@
 // The request log's entries without customers' personal data, for an export (personal-data.ts).
-import type { RequestLogEntry } from '../../shared/request-log-types'
-import { bodyWithoutPersonalData, createPersonalDataMasker, maskStrings, personalValuesOf } from './personal-data'
+import type { RequestLogEntry } from '../../../shared/request-log-types'
+import { bodyWithoutPersonalData, createPersonalDataMasker, maskStrings, personalValuesOf } from '../personal-data'
 
 export function entriesWithoutPersonalData(entries: readonly RequestLogEntry[]): RequestLogEntry[] {
   const values = personalValuesOf(entries.flatMap((e) => e.attempts.flatMap((a) => [a.requestBody, a.responseBody])))
