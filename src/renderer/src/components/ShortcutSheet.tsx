@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { InfoDialog, useInfoDialog } from './InfoDialog'
-import { dialogOpen, isTyping, SHORTCUTS } from '../lib/keyboard'
+import { dialogOpen, isTyping } from '../lib/keyboard'
+import { SHORTCUTS } from '../lib/shortcuts'
 
 // `?` anywhere (not while typing): the keys of the app in one list. Esc or Close returns focus to
 // where the agent was.
