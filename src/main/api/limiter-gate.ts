@@ -3,6 +3,7 @@
 
 import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
 import { newShareState, ownRefillRate, shareView, type ShareOptions, type ShareState } from './bucket-share'
+import { newProbe, probedRate, type ProbeState } from './limiter-probe'
 import type { BucketShape } from './rate-limit-dialects'
 
 export const EPSILON = 1e-9
@@ -14,7 +15,7 @@ export const PENALTY_FLOOR = 1 / 16
 /** The server's refill is measured over this window of its remaining counts (ms). */
 export const REFILL_WINDOW_MS = 5000
 /** ... and over no less than this span (one response alone says little). */
-const MIN_REFILL_SPAN_MS = 1500
+export const MIN_REFILL_SPAN_MS = 1500
 /** Samples of the server's remaining count kept per bucket. */
 const MAX_SAMPLES = 256
 
@@ -71,6 +72,8 @@ export interface Gate {
   correctedAt: number
   /** Background requests wait until then (an unlearned gate's cold-start jitter). */
   backgroundFrom: number
+  /** A policy that shows no remaining count, questioned by trying a little more (limiter-probe.ts). */
+  probe: ProbeState
 }
 
 /** A gate that knows nothing yet (unlearned: one at a time) or a bucket learned from a policy. */
@@ -102,6 +105,7 @@ export function newGate(
     lastR: null,
     correctedAt: now,
     backgroundFrom: -Infinity,
+    probe: newProbe(now),
   }
 }
 
@@ -135,11 +139,16 @@ export function refill(g: Gate, now: number): void {
 }
 
 /** The rate believed: the policy's, within what the server was seen to grant. */
-export function rateOf(g: Gate): number {
+export function believedRate(g: Gate): number {
   let rate = g.rate
   if (g.floor !== null) rate = Math.max(rate, g.floor)
   if (g.ceiling !== null) rate = Math.min(rate, g.ceiling)
   return rate
+}
+
+/** The rate used: the one believed, or the probe's above it (limiter-probe.ts). */
+export function rateOf(g: Gate): number {
+  return probedRate(g.probe, believedRate(g))
 }
 
 /** Notes the server's `r` (after this response; `accepted`: whether it took a token). */
@@ -213,5 +222,8 @@ export function snapshotOf(g: Gate, now: number, queued: number, o: ShareOptions
     pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
     learned: g.learned,
     ...(g.learned ? { background: shareView(g.share, rateOf(g), now, o) } : {}),
+    ...(g.probe.level !== null || g.probe.refused > 0
+      ? { probe: { ratePerSecond: rateOf(g), refused: g.probe.refused } }
+      : {}),
   }
 }

@@ -31,7 +31,8 @@ import {
   snapshotOf,
   type Gate,
 } from './limiter-gate'
-import { correctEstimate, pauseAfter429 } from './limiter-learn'
+import { correctEstimate, pauseAfter429, probeAfterAnswer } from './limiter-learn'
+import { noteDemand } from './limiter-probe'
 import {
   BACKGROUND_RESERVE,
   LimiterError,
@@ -246,13 +247,16 @@ export class RateLimiter {
     const own = ownRate(g)
     // A user call counts on the whole refill since the server's last figure, not only on what the
     // others seem to leave: an agent must not wait on a pessimistic guess while the bucket has
-    // tokens (at worst one 429, and the background work yields the token back).
+    // tokens (at worst one 429; the background yields it back). Never across a pause (one slot at its end).
+    const since = Math.max(g.correctedAt, g.userPausedUntil ?? -Infinity)
     const tokens =
       priority === 'user'
-        ? Math.min(capacityOf(g), g.tokens + ((rateOf(g) - own) * Math.max(0, now - g.correctedAt)) / 1000)
+        ? Math.min(capacityOf(g), g.tokens + ((rateOf(g) - own) * Math.max(0, now - since)) / 1000)
         : g.tokens
     const rate = priority === 'user' ? rateOf(g) : own
     const tokenWait = tokens >= need - EPSILON ? 0 : ((need - tokens) / rate) * 1000
+    // Waiting for a token, not a pause: demand above the rate (a pessimistic policy is questioned)
+    if (tokenWait > 0 && pause <= 0) noteDemand(g.probe, now)
     // Others use the bucket: background work keeps to its share and waits while the bucket is low.
     const shareWait =
       priority === 'background'
@@ -408,6 +412,7 @@ export class RateLimiter {
     // A server that never says what is left gives a slow start nothing to grow on: none then.
     else if (bucket && bucket.lastR === null) bucket.share.slow = null
 
+    if (bucket && report.status !== 429) probeAfterAnswer(bucket, now)
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
     // An HTTP-date is read on the service's clock (its Date header), never on ours.
