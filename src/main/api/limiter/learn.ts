@@ -1,7 +1,7 @@
 // What one response teaches about a bucket (limiter.ts): the server's remaining count corrects the
 // estimate and reveals others sharing the bucket (spec 8.1.5).
 
-import type { RequestPriority } from '../../shared/api-events'
+import type { RequestPriority } from '../../../shared/api-events'
 import {
   cutBackground,
   cutSlow,
@@ -25,8 +25,8 @@ import {
   sentSince,
   settledAfter,
   type Gate,
-} from './limiter-gate'
-import { endProbe, probeRefused, stepProbe } from './limiter-probe'
+} from './gate'
+import { endProbe, probeRefused, stepProbe } from './probe'
 import type { ObservedRemaining } from './rate-limit-dialects'
 
 /**
@@ -117,7 +117,7 @@ export function pauseAfter429(
   // still lifts the estimate at once (correctEstimate): a 429 never leaves agents queued behind
   // a sunk rate while the bucket has tokens.
   const crowded = gate.learned && othersActive(gate.share, now, o)
-  // A 429 to a rate tried above the policy's (limiter-probe.ts) only ends the probe's growth.
+  // A 429 to a rate tried above the policy's (probe.ts) only ends the probe's growth.
   const probed =
     bucket !== null && bucket === via && !wasPaused && probeRefused(bucket.probe, believedRate(bucket), now)
   if (bucket && bucket === via && expected && !wasPaused) {
@@ -154,7 +154,7 @@ export function pauseAfter429(
 
 /**
  * An accepted answer of a learned bucket: without a remaining count the rate believed is
- * questioned by the probe (limiter-probe.ts); a server that shows what is left, or a fixed
+ * questioned by the probe (probe.ts); a server that shows what is left, or a fixed
  * window, is not probed (its figures decide).
  */
 export function probeAfterAnswer(g: Gate, now: number): void {

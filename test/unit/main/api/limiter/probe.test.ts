@@ -9,7 +9,7 @@ import {
   probeRefused,
   stepProbe,
   type ProbeState,
-} from '../../../../src/main/api/limiter-probe'
+} from '../../../../../src/main/api/limiter/probe'
 
 /** One second of the probe at `policy` req/s: `demand` waited, the bucket sent at its whole rate. */
 function second(p: ProbeState, now: number, policy: number, demand = true): number {

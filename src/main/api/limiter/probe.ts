@@ -1,7 +1,7 @@
 // The rate believed questioned when the server shows no remaining count (issue 46 item 2): a
 // policy that states q=20/s while the server grants 100/s, or a quota that came back after a
 // drop, shows nothing without a RateLimit header (with one, the measured refill moves the rate:
-// limiter-learn.ts). So the bucket tries a little more than it believes, only while calls wait
+// learn.ts). So the bucket tries a little more than it believes, only while calls wait
 // for its tokens, and believes what the server accepts (additive-increase/multiplicative-decrease
 // in spirit, as TCP probes a path):
 //   - each second in which requests waited for a token, the bucket sent at least PROBE_BUSY of its

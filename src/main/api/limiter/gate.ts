@@ -1,14 +1,14 @@
 // One bucket as this instance sees it (limiter.ts): the estimate of its tokens, its pauses, what
 // the server's figures taught, and the arithmetic on it. Pure functions over the Gate record.
 
-import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
+import type { BucketSnapshot, RequestClass, RequestPriority } from '../../../shared/api-events'
 import { newShareState, ownRefillRate, shareView, type ShareOptions, type ShareState } from './bucket-share'
-import { newProbe, probedRate, type ProbeState } from './limiter-probe'
+import { newProbe, probedRate, type ProbeState } from './probe'
 import type { BucketShape } from './rate-limit-dialects'
 
 export const EPSILON = 1e-9
 /** Entries kept in a gate's send and settle logs. */
-export const MAX_LOG = 4096
+const MAX_LOG = 4096
 
 /** Slowest rate (part of the policy's) one surprise 429 without a measured refill cuts a bucket to. */
 export const PENALTY_FLOOR = 1 / 16
@@ -72,7 +72,7 @@ export interface Gate {
   correctedAt: number
   /** Background requests wait until then (an unlearned gate's cold-start jitter). */
   backgroundFrom: number
-  /** A policy that shows no remaining count, questioned by trying a little more (limiter-probe.ts). */
+  /** A policy that shows no remaining count, questioned by trying a little more (probe.ts). */
   probe: ProbeState
 }
 
@@ -146,7 +146,7 @@ export function believedRate(g: Gate): number {
   return rate
 }
 
-/** The rate used: the one believed, or the probe's above it (limiter-probe.ts). */
+/** The rate used: the one believed, or the probe's above it (probe.ts). */
 export function rateOf(g: Gate): number {
   return probedRate(g.probe, believedRate(g))
 }
@@ -184,6 +184,31 @@ export function capacityOf(g: Gate): number {
 /** Tokens held back until the refill is observed: a tenth of a second's quota, at least one. */
 export function margin(g: Gate): number {
   return Math.min(Math.max(1, 0.1 * rateOf(g)), Math.max(0, capacityOf(g) - 1))
+}
+
+/**
+ * A request leaves through `g` (`user`: an agent's call): it takes a token and is in flight.
+ * Returns whether the estimate expected the server to accept it (it had a token to spare; a user
+ * call is always sent expecting one: admission.ts), so a 429 to it is a surprise.
+ */
+export function noteSent(g: Gate, now: number, user: boolean): boolean {
+  const expected = g.learned && (g.tokens >= 1 - EPSILON || user)
+  if (g.learned) {
+    g.tokens -= 1
+    g.sendLog.push(now)
+    if (g.sendLog.length > MAX_LOG) g.sendLog.splice(0, MAX_LOG / 2)
+  }
+  g.inFlight++
+  if (user) g.userInFlight++
+  return expected
+}
+
+/** A request of `g` got its answer or failed, as event `seq` (the order answers teach in). */
+export function noteSettled(g: Gate, seq: number, user: boolean): void {
+  g.inFlight = Math.max(0, g.inFlight - 1)
+  if (user) g.userInFlight = Math.max(0, g.userInFlight - 1)
+  g.settleLog.push(seq)
+  if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
 }
 
 /** How many entries of an ascending log come after `bound` (`inclusive`: entries equal to it count too). */
