@@ -5,20 +5,24 @@
 // for its tokens, and believes what the server accepts (additive-increase/multiplicative-decrease
 // in spirit, as TCP probes a path):
 //   - each second in which requests waited for a token, the bucket sent at least PROBE_BUSY of its
-//     rate and every call was accepted, the rate tried grows by half (after a 429, by a tenth);
+//     rate and every call was accepted, the rate tried grows by half up to the threshold (0.9 × a
+//     rate refused before), by a tenth above it (TCP's slow start and congestion avoidance);
 //   - a 429 to a rate tried above the one believed sets it back to 0.9 × the last rate that held a
 //     whole second (0.7 × what it tried when it had not grown); any 429 holds the growth for
 //     PROBE_HOLD_MS;
 //   - the probe costs at most PROBE_MAX_REFUSALS 429 pauses, and one more per PROBE_CREDIT_MS
 //     after that: the merchant's shop, sharing the bucket, pays a bounded and counted price
 //     (`refused`, in the bucket's snapshot).
+// Why a stated policy may be wrong at all: limits are computed dynamically from observed traffic
+// (spec 8.1.1; https://docs.mollie.com/reference/rate-limiting), so what a header says can lag
+// what the service grants; spec 8.1.8 asks clients to avoid repeated bursts, hence the bounds.
 // Pure functions over the ProbeState record the gate owns.
 
 /** One step of the probe (ms): the rate tried holds this long before it grows. */
 const PROBE_STEP_MS = 1000
-/** Growth per step while every call is accepted, before the first 429 and after it. */
+/** Growth per step while every call is accepted, below the threshold and above it. */
 const PROBE_GROWTH = 1.5
-const PROBE_GROWTH_AFTER_429 = 1.1
+const PROBE_GROWTH_ABOVE_THRESHOLD = 1.1
 /** The probe never tries more than this many times the policy's rate. */
 const PROBE_MAX_FACTOR = 10
 /** A step counts only when the bucket sent at least this part of the rate tried (it was the limit). */
@@ -34,6 +38,8 @@ export interface ProbeState {
   level: number | null
   /** The last rate tried that held a whole step with every call accepted. */
   good: number | null
+  /** Growth slows above this: 0.9 × the rate believed when last refused, or the probe's rate after its last 429. */
+  threshold: number | null
   /** When the current step began. */
   stepAt: number
   /** Requests waited for a token during this step (the bucket's rate was the limit). */
@@ -51,6 +57,7 @@ export function newProbe(now: number): ProbeState {
   return {
     level: null,
     good: null,
+    threshold: null,
     stepAt: now,
     demandAt: null,
     holdUntil: -Infinity,
@@ -92,7 +99,7 @@ export function stepProbe(
   const demand = p.demandAt !== null && p.demandAt >= p.stepAt
   if (busy && demand && withinBudget(p, now) && now >= p.holdUntil) {
     p.good = current
-    const growth = p.refused > 0 ? PROBE_GROWTH_AFTER_429 : PROBE_GROWTH
+    const growth = p.threshold === null || current < p.threshold ? PROBE_GROWTH : PROBE_GROWTH_ABOVE_THRESHOLD
     p.level = Math.min(current * growth, at.policyRate * PROBE_MAX_FACTOR)
   }
   p.stepAt = now
@@ -107,12 +114,15 @@ export function probeRefused(p: ProbeState, believed: number, now: number): bool
   p.holdUntil = now + PROBE_HOLD_MS
   p.stepAt = now
   if (p.level === null || p.level <= believed) {
+    // The rate believed was refused (a quota dropped): regrowing fast up to just below it is safe.
+    p.threshold = Math.max(p.threshold ?? 0, 0.9 * believed)
     p.level = null
     return false
   }
   p.refused++
   p.level = p.good !== null && p.level > p.good ? 0.9 * p.good : 0.7 * p.level
   p.good = p.level
+  p.threshold = p.level
   // Its budget spent, the probe gives up until it has credit again: the rate believed holds.
   if (p.level <= believed || !withinBudget(p, now)) p.level = null
   return true

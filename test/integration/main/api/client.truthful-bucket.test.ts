@@ -161,4 +161,31 @@ describe('the bucket believes what the server shows over time (item 2)', () => {
     expect(r.refused).toBeLessThanOrEqual(15)
     expect(shop.refused).toBeLessThanOrEqual(10)
   }, 20_000)
+
+  it('a quota that drops and comes back without a remaining count (100/s, 20/s, 100/s): the probe finds it again', async () => {
+    const start = Date.now()
+    const phase = () => Date.now() - start
+    const server = await serve(
+      serverBucket(() => (phase() < 3000 || phase() >= 9000 ? 100 : 20), 20),
+      () => ({ q: 100, burst: 20 }),
+      false,
+    )
+    const r = await saturate(server.origin, 26_000)
+    const f = {
+      refused: r.refused,
+      acceptedDuringDrop: within(r, start, 3000, 9000, 200),
+      accepted0to12sAfterBack: within(r, start, 9000, 21_000, 200),
+      accepted12to17sAfterBack: within(r, start, 21_000, 26_000, 200),
+      believed: r.believed,
+      probe: r.probe,
+      failed: r.failed,
+    }
+    figures('drop-and-back-without-remaining', f)
+    // Nothing shows the quota is back but accepted calls: after the probe's hold (10 s after the
+    // last 429) it grows until the server refuses, then settles just below (the client before
+    // issue 46 stayed at the rate it had sunk to, about 12/s).
+    expect(f.accepted12to17sAfterBack).toBeGreaterThanOrEqual(0.6 * 100 * 5)
+    expect(r.refused).toBeLessThanOrEqual(10)
+    expect(r.failed).toBe(0)
+  }, 45_000)
 })

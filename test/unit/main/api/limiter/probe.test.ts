@@ -66,4 +66,20 @@ describe('the probe of a pessimistic policy without a remaining count', () => {
     }
     expect(early.refused).toBeLessThanOrEqual(3)
   })
+
+  it('after the rate believed is refused (a quota dropped) it regrows fast up to just below that rate, then slowly', () => {
+    const p = newProbe(0)
+    // 40/s was refused and cut to 10/s by the ordinary rules; the growth holds 10 s.
+    expect(probeRefused(p, 40, 0)).toBe(false)
+    let t = 0
+    for (let i = 0; i < 9; i++) t = second(p, t, 10)
+    expect(probedRate(p, 10)).toBe(10)
+    const rates: number[] = []
+    for (let i = 0; i < 6; i++) {
+      t = second(p, t, 10)
+      rates.push(Math.round(probedRate(p, 10) * 10) / 10)
+    }
+    // × 1.5 up to 36/s (0.9 × the rate refused), × 1.1 above it.
+    expect(rates).toEqual([15, 22.5, 33.8, 50.6, 55.7, 61.3])
+  })
 })
