@@ -7,7 +7,7 @@
 //   npx tsx bench/team/sim.ts [--ns 1,5,10,20] [--seconds 20] [--seeds 3]
 // Prints one line per N and seed; the last line is one JSON object.
 
-import { RateLimiter, type Permit } from '../../src/main/api/limiter'
+import { RateLimiter, type Permit } from '../../src/main/api/limiter/limiter'
 import type { Clock } from '../../src/main/api/clock'
 import { RateLimitBucket, rateLimitHeaders } from '../../src/sandbox/rate-limit'
 import { numberOption, numbersOption } from '../lib/args'

@@ -94,6 +94,11 @@ export interface BucketSnapshot {
   /** How much of this bucket the instance's background work (the sync) may take; learned buckets only. */
   background?: BackgroundShareView
   /**
+   * A policy without a remaining count questioned (main/api/limiter/probe.ts): the rate tried above
+   * the policy's while every call is accepted, and the 429s that probing cost (at most 3).
+   */
+  probe?: { ratePerSecond: number; refused: number }
+  /**
    * Set while the demand on a bucket shared with others exceeds its quota (main decides): others
    * are spending from it and an agent's lookup would wait a second or more for a token.
    */

@@ -126,8 +126,8 @@ describe('the documents name files that exist', () => {
 
   it('finds a path that is not there (the check can fail)', () => {
     const doc = [
-      'The limiter is `src/main/api/limiter.ts`; its gate `src/main/api/no-such-gate.ts`.',
-      'Placeholders are fine: `src/shared/ipc/<domain>.ts`; globs too: `src/main/api/limiter*.ts`.',
+      'The limiter is `src/main/api/limiter/limiter.ts`; its gate `src/main/api/no-such-gate.ts`.',
+      'Placeholders are fine: `src/shared/ipc/<domain>.ts`; globs too: `src/main/api/limiter/limiter*.ts`.',
       'By its tail: `features/payments/row-keys.ts`, `features/payments/gone-keys.ts`, `tests/other-repo.ts`.',
     ].join('\n')
     expect(missingPaths('X.md', doc, all)).toEqual([

@@ -1,5 +1,5 @@
 // Tests mirror src/ (issue 12 item 8). A unit or integration test of src/<dir>/<name>.ts lives at
-// test/<layer>/<dir>/<name>[.<aspect>].test.ts, e.g. test/unit/main/api/limiter.test.ts or
+// test/<layer>/<dir>/<name>[.<aspect>].test.ts, e.g. test/unit/main/api/limiter/limiter.test.ts or
 // test/integration/main/api/client.faults.test.ts; the renderer's src/renderer/src/<dir> is
 // test/<layer>/renderer/<dir>. A test of a whole folder is named after the folder
 // (test/unit/main/desktop.test.ts for src/main/desktop/). Helpers that are not tests live in

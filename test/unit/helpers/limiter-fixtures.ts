@@ -1,7 +1,7 @@
 // The rate limiter's unit-test fixtures: a clock whose timers fire only when the test advances it,
 // ratelimit headers, and a tracker of which acquisitions were granted.
 import type { Clock } from '../../../src/main/api/clock'
-import type { AcquireRequest, LimiterError, Permit, RateLimiter } from '../../../src/main/api/limiter'
+import type { AcquireRequest, LimiterError, Permit, RateLimiter } from '../../../src/main/api/limiter/limiter'
 
 /** A clock whose timers fire only when the test advances time. */
 export class FakeClock implements Clock {

@@ -6,8 +6,8 @@ import type { RateLimitInfo } from '../../../shared/api-events'
 import { fail, abortedError, pausedPastDeadline, type Call } from './call'
 import { ApiError } from './errors'
 import { sendAttempt, type HttpAttemptResult } from './http'
-import { LimiterError, type Permit } from '../limiter'
-import { decodeRateLimitHeaders } from '../rate-limit-headers'
+import { LimiterError, type Permit } from '../limiter/limiter'
+import { decodeRateLimitHeaders } from '../limiter/rate-limit-headers'
 import { buildRequest, type ApiCredential, type PreparedRequest } from './request-builder'
 
 export interface SentAttempt {

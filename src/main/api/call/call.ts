@@ -9,7 +9,7 @@ import { needsIdempotencyKey, type RequestClass } from '../../../shared/service'
 import { lostAnswerSentence, lostWriteLookup } from './clear-ends'
 import type { CallOptions } from './options'
 import { ApiError } from './errors'
-import { MAX_TIMER_MS } from '../limiter'
+import { MAX_TIMER_MS } from '../limiter/limiter'
 import { requestClassOf, type LogicalRequest } from './request-builder'
 import type { ClientRuntime } from './runtime'
 

@@ -6,7 +6,7 @@ import type { Answer } from './answer'
 import type { SentAttempt } from './attempt'
 import { leftMs, outageGiveUp, tooLongWait, type Call } from './call'
 import type { ApiError } from './errors'
-import { retryAfterSeconds } from '../rate-limit-headers'
+import { retryAfterSeconds } from '../limiter/rate-limit-headers'
 import { backoffDelayMs, isOutage, outageDelayMs, shouldRetry, type AttemptFailure } from './retry'
 
 export interface Next {

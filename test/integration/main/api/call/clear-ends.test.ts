@@ -2,7 +2,7 @@
 // leave vague or crash on, each against a tiny server of its own on 127.0.0.1.
 import type http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_BUCKETS } from '../../../../../src/main/api/limiter'
+import { MAX_BUCKETS } from '../../../../../src/main/api/limiter/limiter'
 import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
 import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../../helpers/api-client'
 

@@ -5,7 +5,7 @@ import {
   parseRateLimitPolicy,
   parseRetryAfter,
   policyCapacity,
-} from '../../../../src/main/api/rate-limit-headers'
+} from '../../../../../src/main/api/limiter/rate-limit-headers'
 
 describe('parseRateLimitPolicy (spec 8.1)', () => {
   it('reads a quoted policy name and its parameters', () => {

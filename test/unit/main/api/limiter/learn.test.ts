@@ -1,8 +1,8 @@
 // Issue 46 item 2: what the server shows over time moves the bucket, not a timer or the last header.
 import { describe, expect, it } from 'vitest'
-import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { FakeClock, flush } from '../../helpers/limiter-fixtures'
+import { RateLimiter, type Permit } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { FakeClock, flush } from '../../../helpers/limiter-fixtures'
 
 const headers = (q: number, burst: number, r: number, extra: Record<string, string> = {}) => ({
   'ratelimit-policy': `"p";q=${q};w=1;service-burst=${burst}`,

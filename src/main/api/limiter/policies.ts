@@ -1,9 +1,9 @@
 // The policies the limiter has learned (limiter.ts): one bucket per policy name, the endpoints
 // mapped to them, bounded in number, and how a policy header updates its bucket.
 
-import type { RequestClass } from '../../shared/api-events'
+import type { RequestClass } from '../../../shared/api-events'
 import type { ShareOptions } from './bucket-share'
-import { newGate, rateOf, refill, type Gate } from './limiter-gate'
+import { newGate, rateOf, refill, type Gate } from './gate'
 import type { BucketShape } from './rate-limit-dialects'
 
 /** Policies kept at once: a server naming a new policy on every answer must not grow memory without end. */

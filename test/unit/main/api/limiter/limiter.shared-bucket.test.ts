@@ -1,8 +1,8 @@
 // Issue 27: a bucket shared with a team and the merchant's shop, and headers that cannot be true.
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { FakeClock, flush, state, headers, track, granted } from '../../helpers/limiter-fixtures'
+import { RateLimiter } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { FakeClock, flush, state, headers, track, granted } from '../../../helpers/limiter-fixtures'
 
 describe("issue 27: a bucket shared with a team and the merchant's shop", () => {
   async function learnedShared(r = 9, extra: Partial<ConstructorParameters<typeof RateLimiter>[0]> = {}) {

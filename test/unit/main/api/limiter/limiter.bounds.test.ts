@@ -1,8 +1,8 @@
 // Issue 15: the limiter's bounds per class and priority, bounded waits, lowered quotas, safety margin.
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { FakeClock, flush, headers, track, granted } from '../../helpers/limiter-fixtures'
+import { RateLimiter } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { FakeClock, flush, headers, track, granted } from '../../../helpers/limiter-fixtures'
 
 describe('issue 15: bounds per class and priority', () => {
   it('a full read queue never refuses a write; at a full class the newest background request yields to a user one', async () => {

@@ -6,34 +6,18 @@
 // server's `RateLimit: r` allows, counting our requests sent after the one answered (their
 // tokens are not in that r). `t` is never used (spec 8.1: its range must not be relied on).
 
-import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
-import type { Clock } from './clock'
-import {
-  backgroundWaitMs,
-  othersActive,
-  shareOptionsOf,
-  spendBackground,
-  startSlow,
-  type ShareOptions,
-} from './bucket-share'
+import type { BucketSnapshot, RequestClass } from '../../../shared/api-events'
+import type { Clock } from '../clock'
+import { waitMs, type AdmissionOptions } from './admission'
+import { othersActive, shareOptionsOf, spendBackground, startSlow, type ShareOptions } from './bucket-share'
+import { newGate, noteSent, noteSettled, pauseEnd, rateOf, snapshotOf, type Gate } from './gate'
 import { saneReading } from './header-sanity'
+import { correctEstimate, pauseAfter429, probeAfterAnswer } from './learn'
+import { bucketFromShape, type Policies } from './policies'
+import { PRIORITIES, WaitQueue } from './queue'
+import { readRateLimitHeaders } from './rate-limit-dialects'
+import { retryAfterSeconds } from './rate-limit-headers'
 import {
-  capacityOf,
-  EPSILON,
-  isCold,
-  margin,
-  MAX_LOG,
-  newGate,
-  ownRate,
-  pauseEnd,
-  rateOf,
-  refill,
-  snapshotOf,
-  type Gate,
-} from './limiter-gate'
-import { correctEstimate, pauseAfter429 } from './limiter-learn'
-import {
-  BACKGROUND_RESERVE,
   LimiterError,
   MAX_TIMER_MS,
   type AcquireRequest,
@@ -41,12 +25,9 @@ import {
   type Permit,
   type ResponseReport,
   type Waiter,
-} from './limiter-types'
-import { bucketFromShape, type Policies } from './limiter-policies'
-import { readRateLimitHeaders } from './rate-limit-dialects'
-import { retryAfterSeconds } from './rate-limit-headers'
+} from './types'
 
-export { MAX_BUCKETS } from './limiter-policies'
+export { MAX_BUCKETS } from './policies'
 export {
   BACKGROUND_RESERVE,
   LimiterError,
@@ -56,7 +37,7 @@ export {
   type LimiterOptions,
   type Permit,
   type ResponseReport,
-} from './limiter-types'
+} from './types'
 
 /** An unlearned gate's first background request waits a random part of this (ms): desks started together spread out. */
 const COLD_JITTER_MS = 1000
@@ -66,9 +47,7 @@ const OVERLOAD_WAIT_MS = 1000
 export class RateLimiter {
   private readonly clock: Clock
   private readonly random: () => number
-  private readonly maxQueue: number
   private readonly maxRetryAfterMs: number
-  private readonly safetyMargin: boolean
   private readonly slowStart: boolean
   private readonly pauseJitterMs: number
   private readonly default429PauseMs: number
@@ -79,9 +58,8 @@ export class RateLimiter {
   private readonly endpointPolicy = new Map<string, string>()
   private readonly policies: Policies = { buckets: this.buckets, endpointPolicy: this.endpointPolicy }
   private readonly probes: Record<RequestClass, Gate>
-  private readonly queues: Record<RequestPriority, Waiter[]> = { user: [], background: [] }
-  /** Waiting requests that count toward a bound, per `${cls}` and `${cls} background`. */
-  private readonly bounded = new Map<string, number>()
+  private readonly queue: WaitQueue
+  private readonly admission: AdmissionOptions
   private nextOrderKey = 1
   private nextSeq = 1
   private timer: unknown = null
@@ -92,14 +70,19 @@ export class RateLimiter {
   constructor(options: LimiterOptions) {
     this.clock = options.clock
     this.random = options.random ?? Math.random
-    this.maxQueue = options.maxQueue ?? 1000
+    this.queue = new WaitQueue(options.maxQueue ?? 1000)
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000
-    this.safetyMargin = options.safetyMargin ?? true
     this.slowStart = options.slowStart ?? true
     this.pauseJitterMs = options.pauseJitterMs ?? 100
     this.default429PauseMs = options.default429PauseMs ?? 1000
     this.onChange = options.onChange
     this.shareOptions = shareOptionsOf(options)
+    this.admission = {
+      safetyMargin: options.safetyMargin ?? true,
+      slowStart: this.slowStart,
+      random: this.random,
+      share: this.shareOptions,
+    }
     this.probes = { read: this.newProbe('read'), write: this.newProbe('write') }
   }
 
@@ -116,7 +99,7 @@ export class RateLimiter {
     if (req.signal?.aborted) return Promise.reject(new LimiterError('aborted', 'Cancelled before it was sent.'))
     const countsTowardBound = !req.isRetry
     if (countsTowardBound) {
-      const refusal = this.admit(req.cls, req.priority)
+      const refusal = this.queue.admit(req.cls, req.priority)
       if (refusal) return Promise.reject(refusal)
     }
     return new Promise<Permit>((resolve, reject) => {
@@ -136,78 +119,16 @@ export class RateLimiter {
       if (req.signal) {
         // A cancelled request leaves the queue without ever being sent.
         waiter.onAbort = () => {
-          if (this.removeWaiter(waiter)) {
+          if (this.queue.remove(waiter)) {
             reject(new LimiterError('aborted', 'Cancelled while waiting in the rate-limit queue.'))
             this.pump()
           }
         }
         req.signal.addEventListener('abort', waiter.onAbort, { once: true })
       }
-      this.insertWaiter(waiter)
+      this.queue.insert(waiter)
       this.pump()
     })
-  }
-
-  /**
-   * Bounds per class and priority (issue: a read backlog must never refuse a write, a background
-   * sync never a user's call): each class has its own bound, background work of a class has the
-   * same bound on its own, and at a full class the newest background request yields to a user one.
-   * Returns the refusal, or null when the request may queue.
-   */
-  private admit(cls: RequestClass, priority: RequestPriority): LimiterError | null {
-    const full = (what: string) =>
-      new LimiterError(
-        'queue-full',
-        `The ${what} queue is full (${this.maxQueue} waiting); nothing was sent. Try again shortly.`,
-      )
-    const background = this.bounded.get(`${cls} background`) ?? 0
-    if (priority === 'background') {
-      if (background >= this.maxQueue) return full(`background ${cls}`)
-      return null
-    }
-    if ((this.bounded.get(cls) ?? 0) < this.maxQueue) return null
-    // The lowest-priority work yields first: the newest background request of this class.
-    const q = this.queues.background
-    for (let i = q.length - 1; i >= 0; i--) {
-      const w = q[i]
-      if (w === undefined || w.cls !== cls || !w.countsTowardBound) continue
-      this.removeWaiter(w)
-      w.reject(
-        new LimiterError(
-          'queue-full',
-          `Background ${cls} request gave way to a user request (queue full); nothing was sent.`,
-        ),
-      )
-      return null
-    }
-    return full(cls)
-  }
-
-  private count(w: Waiter, delta: number): void {
-    if (!w.countsTowardBound) return
-    this.bounded.set(w.cls, (this.bounded.get(w.cls) ?? 0) + delta)
-    if (w.priority === 'background') {
-      const k = `${w.cls} background`
-      this.bounded.set(k, (this.bounded.get(k) ?? 0) + delta)
-    }
-  }
-
-  private insertWaiter(w: Waiter): void {
-    const q = this.queues[w.priority]
-    let i = q.length
-    while (i > 0 && (q[i - 1]?.orderKey ?? -Infinity) > w.orderKey) i--
-    q.splice(i, 0, w)
-    this.count(w, 1)
-  }
-
-  private removeWaiter(w: Waiter): boolean {
-    const q = this.queues[w.priority]
-    const i = q.indexOf(w)
-    if (i < 0) return false
-    q.splice(i, 1)
-    this.count(w, -1)
-    if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
-    return true
   }
 
   private gateFor(cls: RequestClass, endpointKey: string): Gate {
@@ -219,65 +140,16 @@ export class RateLimiter {
     return this.probes[cls]
   }
 
-  /**
-   * 0 when the gate admits a request of this priority now, else ms to wait (Infinity: until a
-   * response arrives). Background requests leave one token in the bucket (when it holds more than
-   * one): a sync that spends every token as it refills would make an agent's request wait for the
-   * next one, up to a token interval plus whatever else the main thread is doing; with the reserve
-   * the agent's request finds a token at once, and the sync still runs at the refill rate.
-   */
-  private waitMs(g: Gate, now: number, priority: RequestPriority): number {
-    const from = priority === 'background' ? g.backgroundFrom : -Infinity
-    const pause = Math.max((pauseEnd(g, priority, now) ?? now) - now, from - now)
-    if (!g.learned) {
-      // One at a time, except that a user call never waits behind the instance's own background
-      // probe (a sync's first page must not hold an agent's first lookup).
-      const userMayPass = priority === 'user' && g.userInFlight === 0 && g.inFlight < 2
-      if (g.inFlight >= 1 && !userMayPass) return Infinity
-      return pause
-    }
-    refill(g, now)
-    if (priority === 'background' && this.slowStart && isCold(g, now)) startSlow(g.share, rateOf(g), now, this.random())
-    // Until the server's refill is observed, a safety margin stays in the bucket: the first burst
-    // drains it to the server's r exactly, and the refill the estimate then assumes may start
-    // later on the server (issue 15 item 4: 429s right after the first burst).
-    let need = 1 + (g.refillSeen || !this.safetyMargin ? 0 : margin(g))
-    if (priority === 'background') need += Math.min(BACKGROUND_RESERVE, Math.max(0, capacityOf(g) - need))
-    const own = ownRate(g)
-    // A user call counts on the whole refill since the server's last figure, not only on what the
-    // others seem to leave: an agent must not wait on a pessimistic guess while the bucket has
-    // tokens (at worst one 429, and the background work yields the token back).
-    const tokens =
-      priority === 'user'
-        ? Math.min(capacityOf(g), g.tokens + ((rateOf(g) - own) * Math.max(0, now - g.correctedAt)) / 1000)
-        : g.tokens
-    const rate = priority === 'user' ? rateOf(g) : own
-    const tokenWait = tokens >= need - EPSILON ? 0 : ((need - tokens) / rate) * 1000
-    // Others use the bucket: background work keeps to its share and waits while the bucket is low.
-    const shareWait =
-      priority === 'background'
-        ? backgroundWaitMs(
-            g.share,
-            { tokens: g.tokens, capacity: capacityOf(g), rate: rateOf(g), ownRate: own },
-            now,
-            this.shareOptions,
-          )
-        : 0
-    return Math.max(pause, tokenWait, shareWait)
-  }
-
   /** Requests whose deadline ends before their bucket's pause leave now, unsent, the wait named. */
   private dropHopeless(now: number): void {
     const paused = (g: Gate) => g.pausedUntil !== null && g.pausedUntil > now // a user pause never outlasts it
     if (!paused(this.probes.read) && !paused(this.probes.write) && ![...this.buckets.values()].some(paused)) return
-    for (const priority of ['user', 'background'] as const) {
-      const q = this.queues[priority]
-      for (let i = q.length - 1; i >= 0; i--) {
-        const w = q[i]
-        if (w?.deadlineAt === undefined) continue
+    for (const priority of PRIORITIES) {
+      for (const w of this.queue.waiting(priority)) {
+        if (w.deadlineAt === undefined) continue
         const end = pauseEnd(this.gateFor(w.cls, w.endpointKey), priority, now)
         if (end === null || end <= w.deadlineAt) continue
-        this.removeWaiter(w)
+        this.queue.remove(w)
         w.reject(new LimiterError('wait-too-long', 'The bucket stays paused past the deadline.', end - now))
       }
     }
@@ -289,26 +161,17 @@ export class RateLimiter {
     this.dropHopeless(now)
     const blocked = new Set<Gate>()
     let earliest = Infinity
-    for (const priority of ['user', 'background'] as const) {
-      const q = this.queues[priority]
-      for (let i = 0; i < q.length;) {
-        const w = q[i]
-        if (w === undefined) break
+    for (const priority of PRIORITIES) {
+      for (const w of this.queue.waiting(priority)) {
         const g = this.gateFor(w.cls, w.endpointKey)
-        if (blocked.has(g)) {
-          i++
-          continue
-        }
-        const wait = this.waitMs(g, now, w.priority)
+        if (blocked.has(g)) continue
+        const wait = waitMs(g, now, w.priority, this.admission)
         if (wait > 0) {
           blocked.add(g)
           earliest = Math.min(earliest, wait)
-          i++
           continue
         }
-        q.splice(i, 1)
-        this.count(w, -1)
-        if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
+        this.queue.remove(w)
         w.resolve(this.dispatch(w, g, now))
       }
     }
@@ -337,26 +200,15 @@ export class RateLimiter {
 
   private dispatch(w: Waiter, g: Gate, now: number): Permit {
     const seq = this.nextSeq++
-    // The estimate admitted it with a token to spare: a 429 to it is a surprise.
-    // (A user call is always sent expecting a token: see waitMs.)
-    const expected = g.learned && (g.tokens >= 1 - EPSILON || w.priority === 'user')
-    if (g.learned) {
-      g.tokens -= 1
-      g.sendLog.push(now)
-      if (g.sendLog.length > MAX_LOG) g.sendLog.splice(0, MAX_LOG / 2)
-    }
-    if (g.learned && w.priority === 'background') spendBackground(g.share, rateOf(g), now, this.shareOptions)
-    g.inFlight++
-    if (w.priority === 'user') g.userInFlight++
+    const user = w.priority === 'user'
+    const expected = noteSent(g, now, user)
+    if (g.learned && !user) spendBackground(g.share, rateOf(g), now, this.shareOptions)
     const sentAt = now
     let settled = false
     const settle = (): boolean => {
       if (settled) return false
       settled = true
-      g.inFlight = Math.max(0, g.inFlight - 1)
-      if (w.priority === 'user') g.userInFlight = Math.max(0, g.userInFlight - 1)
-      g.settleLog.push(this.nextSeq++)
-      if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
+      noteSettled(g, this.nextSeq++, user)
       return true
     }
     return {
@@ -408,6 +260,7 @@ export class RateLimiter {
     // A server that never says what is left gives a slow start nothing to grow on: none then.
     else if (bucket && bucket.lastR === null) bucket.share.slow = null
 
+    if (bucket && report.status !== 429) probeAfterAnswer(bucket, now)
     if (report.status !== 429) return { pauseMs: null }
     // Spec 8.1: Retry-After wins; without it a fixed pause. Jitter only ever lengthens the wait.
     // An HTTP-date is read on the service's clock (its Date header), never on ours.
@@ -464,19 +317,17 @@ export class RateLimiter {
     const snap = snapshotOf(g, now, this.queuedFor(g), this.shareOptions)
     if (!g.learned || !othersActive(g.share, now, this.shareOptions)) return snap
     // A new lookup waits for the bucket (pause or refill) and behind the lookups already queued.
-    const usersAhead = this.queues.user.filter((w) => this.gateFor(w.cls, w.endpointKey) === g).length
-    const lookupWaitMs = this.waitMs(g, now, 'user') + (usersAhead / Math.max(rateOf(g), 1e-6)) * 1000
+    const usersAhead = this.queue.countWhere((w) => this.gateFor(w.cls, w.endpointKey) === g, 'user')
+    const lookupWaitMs = waitMs(g, now, 'user', this.admission) + (usersAhead / Math.max(rateOf(g), 1e-6)) * 1000
     return lookupWaitMs >= OVERLOAD_WAIT_MS ? { ...snap, overload: { lookupWaitMs: Math.round(lookupWaitMs) } } : snap
   }
 
   private queuedFor(g: Gate): number {
-    let n = 0
-    for (const q of Object.values(this.queues)) for (const w of q) if (this.gateFor(w.cls, w.endpointKey) === g) n++
-    return n
+    return this.queue.countWhere((w) => this.gateFor(w.cls, w.endpointKey) === g)
   }
 
   queuedCount(): number {
-    return this.queues.user.length + this.queues.background.length
+    return this.queue.size
   }
 
   dispose(): void {
@@ -484,12 +335,7 @@ export class RateLimiter {
     this.disposed = true
     if (this.timer !== null) this.clock.clearTimer(this.timer)
     this.timer = null
-    for (const priority of ['user', 'background'] as const) {
-      for (const w of this.queues[priority].splice(0)) {
-        if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort)
-        w.reject(new LimiterError('disposed', 'The API client was closed before the request was sent.'))
-      }
-    }
-    this.bounded.clear()
+    for (const w of this.queue.drain())
+      w.reject(new LimiterError('disposed', 'The API client was closed before the request was sent.'))
   }
 }

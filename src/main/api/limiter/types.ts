@@ -1,7 +1,7 @@
 // The rate limiter's vocabulary (limiter.ts): its options, what a caller asks and gets, its errors.
 
-import type { RequestClass, RequestPriority } from '../../shared/api-events'
-import type { Clock } from './clock'
+import type { RequestClass, RequestPriority } from '../../../shared/api-events'
+import type { Clock } from '../clock'
 
 /** setTimeout fires after 1 ms for anything above 2^31−1 ms: longer waits are re-armed in steps. */
 export const MAX_TIMER_MS = 2 ** 31 - 1

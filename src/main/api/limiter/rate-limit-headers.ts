@@ -1,7 +1,7 @@
 // The client's reading of the rate-limit headers (spec 8.1). Anything malformed yields null (or a
 // null field) so the limiter falls back to its conservative or last known behaviour; never throws.
 
-import type { RateLimitInfo } from '../../shared/api-events'
+import type { RateLimitInfo } from '../../../shared/api-events'
 import {
   firstHeaderValue,
   parseHttpDate,
@@ -9,7 +9,7 @@ import {
   parseRateLimitPolicy,
   parseRetryAfter,
   type RateLimitPolicy,
-} from '../../shared/service/rate-limit'
+} from '../../../shared/service/rate-limit'
 
 // The grammar itself (parse and format) is the spec module's: src/shared/service/rate-limit.ts.
 export {
@@ -19,7 +19,7 @@ export {
   parseRetryAfter,
   type RateLimitPolicy,
   type RateLimitState,
-} from '../../shared/service/rate-limit'
+} from '../../../shared/service/rate-limit'
 
 /** Capacity of a bucket from its policy: service-burst, else q·w, else q (one second's quota). */
 export function policyCapacity(policy: RateLimitPolicy): number {

@@ -1,10 +1,10 @@
 // Issue 46 item 7: main names an overloaded bucket (others spend from it and a lookup would wait a
 // second or more); the words are the renderer's (lib/rate-limits.ts).
 import { describe, expect, it } from 'vitest'
-import type { Clock } from '../../../../src/main/api/clock'
-import { RateLimiter, type Permit } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { flush } from '../../helpers/limiter-fixtures'
+import type { Clock } from '../../../../../src/main/api/clock'
+import { RateLimiter, type Permit } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { flush } from '../../../helpers/limiter-fixtures'
 
 const T0 = 1_700_000_000_000
 const clock: Clock & { t: number } = { t: T0, now: () => clock.t, setTimer: () => 0, clearTimer: () => undefined }

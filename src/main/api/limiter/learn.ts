@@ -1,7 +1,7 @@
 // What one response teaches about a bucket (limiter.ts): the server's remaining count corrects the
 // estimate and reveals others sharing the bucket (spec 8.1.5).
 
-import type { RequestPriority } from '../../shared/api-events'
+import type { RequestPriority } from '../../../shared/api-events'
 import {
   cutBackground,
   cutSlow,
@@ -13,8 +13,10 @@ import {
   type ShareOptions,
 } from './bucket-share'
 import {
+  believedRate,
   capacityOf,
   measuredRefill,
+  MIN_REFILL_SPAN_MS,
   ownRate,
   PENALTY_FLOOR,
   rateOf,
@@ -23,7 +25,8 @@ import {
   sentSince,
   settledAfter,
   type Gate,
-} from './limiter-gate'
+} from './gate'
+import { endProbe, probeRefused, stepProbe } from './probe'
 import type { ObservedRemaining } from './rate-limit-dialects'
 
 /**
@@ -114,11 +117,14 @@ export function pauseAfter429(
   // still lifts the estimate at once (correctEstimate): a 429 never leaves agents queued behind
   // a sunk rate while the bucket has tokens.
   const crowded = gate.learned && othersActive(gate.share, now, o)
+  // A 429 to a rate tried above the policy's (probe.ts) only ends the probe's growth.
+  const probed =
+    bucket !== null && bucket === via && !wasPaused && probeRefused(bucket.probe, believedRate(bucket), now)
   if (bucket && bucket === via && expected && !wasPaused) {
     refill(bucket, now)
     if (crowded) noteForeign429(bucket.share, rateOf(bucket), now)
     // A fixed window (legacy headers) refuses at its end by design and reopens at its reset.
-    if (bucket.dialect !== 'legacy') lowerOnSurprise(bucket, now, crowded)
+    if (bucket.dialect !== 'legacy' && !probed) lowerOnSurprise(bucket, now, crowded)
     bucket.tokens = Math.min(bucket.tokens, capacityOf(bucket))
   }
   // Any 429 while others use the bucket, or in a slow start: the background rate halves (bucket-share.ts).
@@ -144,6 +150,18 @@ export function pauseAfter429(
         : Math.min(gate.tokens, 0)
   }
   return pausedUntil
+}
+
+/**
+ * An accepted answer of a learned bucket: without a remaining count the rate believed is
+ * questioned by the probe (probe.ts); a server that shows what is left, or a fixed
+ * window, is not probed (its figures decide).
+ */
+export function probeAfterAnswer(g: Gate, now: number): void {
+  if (g.probe.ended) return
+  if (g.lastR !== null || g.dialect === 'legacy') endProbe(g.probe)
+  else
+    stepProbe(g.probe, { believed: believedRate(g), policyRate: g.rate, sentInStep: sentSince(g, g.probe.stepAt), now })
 }
 
 /**
@@ -175,7 +193,11 @@ function lowerOnSurprise(g: Gate, now: number, crowded: boolean): void {
   // Busy: this instance sent at least half the believed rate over the span (else an idle, full
   // bucket hides the refill and the measure says nothing).
   const busy = first !== undefined && sentSince(g, first.at) >= 0.5 * believed * spanS
-  const measured = !crowded && busy ? measuredRefill(g) : null
+  // The refill of the last seconds, and of the shortest span that says something: a quota that
+  // just dropped shows in the recent figures first (the older ones still carry the old refill).
+  const recent = !crowded && busy ? measuredRefill(g, now - MIN_REFILL_SPAN_MS) : null
+  const whole = !crowded && busy ? measuredRefill(g) : null
+  const measured = recent !== null && whole !== null ? Math.min(recent, whole) : whole
   // Too little seen to measure: half of what was being sent (a pessimistic policy of the moment
   // must not sink the rate below what the server was just accepting).
   const sending = Math.max(believed, sentSince(g, now - 1000))

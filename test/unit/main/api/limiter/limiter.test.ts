@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { FakeClock, flush, headers, track, granted } from '../../helpers/limiter-fixtures'
+import { RateLimiter } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { FakeClock, flush, headers, track, granted } from '../../../helpers/limiter-fixtures'
 
 describe('RateLimiter before anything is learned', () => {
   it('lets one request per class fly until headers arrive; classes are independent', async () => {

@@ -1,20 +1,21 @@
 // One bucket as this instance sees it (limiter.ts): the estimate of its tokens, its pauses, what
 // the server's figures taught, and the arithmetic on it. Pure functions over the Gate record.
 
-import type { BucketSnapshot, RequestClass, RequestPriority } from '../../shared/api-events'
+import type { BucketSnapshot, RequestClass, RequestPriority } from '../../../shared/api-events'
 import { newShareState, ownRefillRate, shareView, type ShareOptions, type ShareState } from './bucket-share'
+import { newProbe, probedRate, type ProbeState } from './probe'
 import type { BucketShape } from './rate-limit-dialects'
 
 export const EPSILON = 1e-9
 /** Entries kept in a gate's send and settle logs. */
-export const MAX_LOG = 4096
+const MAX_LOG = 4096
 
 /** Slowest rate (part of the policy's) one surprise 429 without a measured refill cuts a bucket to. */
 export const PENALTY_FLOOR = 1 / 16
 /** The server's refill is measured over this window of its remaining counts (ms). */
 export const REFILL_WINDOW_MS = 5000
 /** ... and over no less than this span (one response alone says little). */
-const MIN_REFILL_SPAN_MS = 1500
+export const MIN_REFILL_SPAN_MS = 1500
 /** Samples of the server's remaining count kept per bucket. */
 const MAX_SAMPLES = 256
 
@@ -71,6 +72,8 @@ export interface Gate {
   correctedAt: number
   /** Background requests wait until then (an unlearned gate's cold-start jitter). */
   backgroundFrom: number
+  /** A policy that shows no remaining count, questioned by trying a little more (probe.ts). */
+  probe: ProbeState
 }
 
 /** A gate that knows nothing yet (unlearned: one at a time) or a bucket learned from a policy. */
@@ -102,6 +105,7 @@ export function newGate(
     lastR: null,
     correctedAt: now,
     backgroundFrom: -Infinity,
+    probe: newProbe(now),
   }
 }
 
@@ -135,11 +139,16 @@ export function refill(g: Gate, now: number): void {
 }
 
 /** The rate believed: the policy's, within what the server was seen to grant. */
-export function rateOf(g: Gate): number {
+export function believedRate(g: Gate): number {
   let rate = g.rate
   if (g.floor !== null) rate = Math.max(rate, g.floor)
   if (g.ceiling !== null) rate = Math.min(rate, g.ceiling)
   return rate
+}
+
+/** The rate used: the one believed, or the probe's above it (probe.ts). */
+export function rateOf(g: Gate): number {
+  return probedRate(g.probe, believedRate(g))
 }
 
 /** Notes the server's `r` (after this response; `accepted`: whether it took a token). */
@@ -175,6 +184,31 @@ export function capacityOf(g: Gate): number {
 /** Tokens held back until the refill is observed: a tenth of a second's quota, at least one. */
 export function margin(g: Gate): number {
   return Math.min(Math.max(1, 0.1 * rateOf(g)), Math.max(0, capacityOf(g) - 1))
+}
+
+/**
+ * A request leaves through `g` (`user`: an agent's call): it takes a token and is in flight.
+ * Returns whether the estimate expected the server to accept it (it had a token to spare; a user
+ * call is always sent expecting one: admission.ts), so a 429 to it is a surprise.
+ */
+export function noteSent(g: Gate, now: number, user: boolean): boolean {
+  const expected = g.learned && (g.tokens >= 1 - EPSILON || user)
+  if (g.learned) {
+    g.tokens -= 1
+    g.sendLog.push(now)
+    if (g.sendLog.length > MAX_LOG) g.sendLog.splice(0, MAX_LOG / 2)
+  }
+  g.inFlight++
+  if (user) g.userInFlight++
+  return expected
+}
+
+/** A request of `g` got its answer or failed, as event `seq` (the order answers teach in). */
+export function noteSettled(g: Gate, seq: number, user: boolean): void {
+  g.inFlight = Math.max(0, g.inFlight - 1)
+  if (user) g.userInFlight = Math.max(0, g.userInFlight - 1)
+  g.settleLog.push(seq)
+  if (g.settleLog.length > MAX_LOG) g.settleLog.splice(0, MAX_LOG / 2)
 }
 
 /** How many entries of an ascending log come after `bound` (`inclusive`: entries equal to it count too). */
@@ -213,5 +247,8 @@ export function snapshotOf(g: Gate, now: number, queued: number, o: ShareOptions
     pausedUntil: g.pausedUntil !== null && g.pausedUntil > now ? g.pausedUntil : null,
     learned: g.learned,
     ...(g.learned ? { background: shareView(g.share, rateOf(g), now, o) } : {}),
+    ...(g.probe.level !== null || g.probe.refused > 0
+      ? { probe: { ratePerSecond: rateOf(g), refused: g.probe.refused } }
+      : {}),
   }
 }

@@ -24,7 +24,7 @@
 // full speed after about 2.5 s) or others are seen (the congestion window above takes over
 // from the share reached). The agent's calls are never held by it.
 
-import type { BackgroundShareView } from '../../shared/api-events'
+import type { BackgroundShareView } from '../../../shared/api-events'
 
 export interface ShareOptions {
   /** Largest part of the quota this instance's background work takes while others use the bucket. */
@@ -37,7 +37,7 @@ export interface ShareOptions {
 
 const DEFAULT_SHARE_OPTIONS: ShareOptions = { backgroundShare: 0.25, lowWater: 0.5, othersWindowMs: 3000 }
 
-/** The limiter's options for a shared bucket, each within its sensible range (limiter-types.ts). */
+/** The limiter's options for a shared bucket, each within its sensible range (types.ts). */
 export function shareOptionsOf(options: { backgroundShare?: number; lowWater?: number }): ShareOptions {
   const share = options.backgroundShare ?? DEFAULT_SHARE_OPTIONS.backgroundShare
   return {

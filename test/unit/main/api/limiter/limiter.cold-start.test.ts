@@ -2,9 +2,9 @@
 // learned, or no figure for longer than it takes to refill) its background work starts slowly and
 // spread out; the agent's calls never wait for it.
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '../../../../src/main/api/limiter'
-import { present } from '../../../helpers/present'
-import { FakeClock, flush, granted, headers, track } from '../../helpers/limiter-fixtures'
+import { RateLimiter } from '../../../../../src/main/api/limiter/limiter'
+import { present } from '../../../../helpers/present'
+import { FakeClock, flush, granted, headers, track } from '../../../helpers/limiter-fixtures'
 
 type Entry = ReturnType<typeof track>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readRateLimitHeaders } from '../../../../src/main/api/rate-limit-dialects'
-import { parseHttpDate, parseRetryAfter } from '../../../../src/main/api/rate-limit-headers'
+import { readRateLimitHeaders } from '../../../../../src/main/api/limiter/rate-limit-dialects'
+import { parseHttpDate, parseRetryAfter } from '../../../../../src/main/api/limiter/rate-limit-headers'
 
 describe('readRateLimitHeaders: which dialect, and what q means', () => {
   it('spec dialect (service-burst present): q per second, capacity = service-burst', () => {
