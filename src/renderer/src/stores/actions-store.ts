@@ -3,6 +3,7 @@ import type { Amount, Order, Payment, Refund } from '../../../shared/api-types'
 import type { QueuedRefund } from '../../../shared/ipc/actions'
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { EntitiesState } from './entities'
 import { toErrorView, type ErrorView } from './error-view'
 import { followRequest, teamRefundWords, type TeamRefundPort } from './team-refund'
 
@@ -31,16 +32,16 @@ export interface ActionsPort {
 export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order' | 'cancel-refund'
 
 /**
- * What an action did. `payment`: the payment as main read it after the action, complete as the
- * payment view reads it (a refund's answer), with the shop's webhook calls on the Sandbox: the view
- * shows it without a read of its own. Without it the view reads the object again.
+ * What an action did. The object main answered with is put in the window's cache (entities.ts), where
+ * every view reads it. `complete`: that answer is the payment as the payment view reads it (a refund's
+ * answer: read after the action, its refunds embedded, with the shop's webhook calls on the Sandbox),
+ * so no view reads it again; otherwise the view reads the object again.
  */
 export interface ActionOutcome {
   kind: ActionKind
   message: string
   requestId: string | null
-  payment?: Payment
-  deliveries?: DeliveryRecord[] | null
+  complete: boolean
 }
 
 export interface ActionsState {
@@ -95,19 +96,22 @@ type RunArgs<T> = [
   kind: ActionKind,
   send: () => Promise<T & { requestId: string | null }>,
   message: (result: T) => string,
-  complete?: (result: T) => Pick<ActionOutcome, 'payment' | 'deliveries'>,
+  /** Puts what main answered in the cache; `true`: complete as the view reads it (ActionOutcome). */
+  remember?: (result: T) => boolean,
 ]
 
 /** Runs one action once at a time; the dialog closes on success and stays open on an error. */
 async function runAction<T>(
   { get, set }: { get: () => ActionsState; set: (change: Partial<ActionsState>) => void },
-  ...[kind, send, message, complete]: RunArgs<T>
+  ...[kind, send, message, remember]: RunArgs<T>
 ): Promise<T | null> {
   if (get().busy) return null
   set({ busy: true, error: null, done: null })
   try {
     const result = await send()
-    const done = { kind, message: message(result), requestId: result.requestId, ...complete?.(result) }
+    // The cache first: the views read the changed object as the banner tells of it.
+    const complete = remember?.(result) ?? false
+    const done: ActionOutcome = { kind, message: message(result), requestId: result.requestId, complete }
     set({ busy: false, dialog: null, done })
     return result
   } catch (error) {
@@ -129,6 +133,23 @@ const EMPTY = {
 } satisfies Partial<ActionsState>
 
 type Access = { get: () => ActionsState; set: (change: Partial<ActionsState>) => void }
+
+type Entities = StoreApi<EntitiesState>
+
+/**
+ * Puts a payment main answered an action with in the cache, with the read's stamp taken before the
+ * action was asked (a list read answered later does not undo it); `deliveries` only when given.
+ */
+function rememberPayment(
+  entities: Entities,
+  stamp: number,
+  payment: Payment,
+  deliveries?: DeliveryRecord[] | null,
+): void {
+  const cache = entities.getState()
+  cache.put('payments', payment.id, payment, stamp)
+  if (deliveries) cache.put('deliveries', payment.id, deliveries, stamp)
+}
 
 /** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
 function keepRefunds(set: Access['set'], paymentId: string, payment: Payment): boolean {
@@ -228,7 +249,9 @@ async function askTeam(
   if (!asked) return
   following.set(
     port,
-    followRequest(team, asked, (message) => access.set({ done: { kind: 'refund', message, requestId: null } })),
+    followRequest(team, asked, (message) =>
+      access.set({ done: { kind: 'refund', message, requestId: null, complete: false } }),
+    ),
   )
 }
 
@@ -236,6 +259,7 @@ async function askTeam(
 async function sendRefund(
   access: Access,
   port: ActionsPort,
+  entities: Entities,
   input: { paymentId: string; amount: Amount; description: string; ticket: string; holdReason: string | undefined },
 ): Promise<Payment | null> {
   const { team } = port
@@ -247,6 +271,7 @@ async function sendRefund(
   const { paymentId } = input
   const guard = get().guard
   const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
+  const stamp = entities.getState().stamp()
   const result = await runAction(
     access,
     'refund',
@@ -255,7 +280,10 @@ async function sendRefund(
       r.refund
         ? `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`
         : `Queued at this desk: ${r.queued?.note ?? 'the refund is sent later.'}`,
-    (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
+    (r) => {
+      rememberPayment(entities, stamp, r.payment, r.deliveries)
+      return true
+    },
   )
   // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
   if (!result) {
@@ -269,9 +297,11 @@ async function sendRefund(
   return result.payment
 }
 
-export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
+/** `entities`: the window's cache, where each answer's object is put for the views (entities.ts). */
+export function createActionsStore(port: ActionsPort, entities: Entities): StoreApi<ActionsState> {
   return createStore<ActionsState>((set, get) => {
     const run = <T>(...args: RunArgs<T>) => runAction({ get, set }, ...args)
+    const stamp = () => entities.getState().stamp()
     return {
       ...EMPTY,
       loadQueued: (paymentId) => loadQueued(set, port, paymentId),
@@ -297,39 +327,50 @@ export function createActionsStore(port: ActionsPort): StoreApi<ActionsState> {
         }
       },
       refund: (paymentId, amount, description, ticket = '', holdReason) =>
-        sendRefund({ get, set }, port, { paymentId, amount, description, ticket, holdReason }),
+        sendRefund({ get, set }, port, entities, { paymentId, amount, description, ticket, holdReason }),
       async cancelRefund(paymentId, refundId) {
+        const at = stamp()
         const result = await run(
           'cancel-refund',
           () => port.cancelRefund(paymentId, refundId),
           (r) =>
             `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was canceled; no money was sent.`,
-          (r) => ({ payment: r.payment, deliveries: r.deliveries ?? null }),
+          (r) => {
+            rememberPayment(entities, at, r.payment, r.deliveries)
+            return true
+          },
         )
         if (result) keepRefunds(set, paymentId, result.payment)
         return result?.payment ?? null
       },
       async cancelPayment(paymentId) {
+        const at = stamp()
+        // Main answers with the service's answer to the cancel (no refunds embedded): not complete.
         const result = await run(
           'cancel-payment',
           () => port.cancelPayment(paymentId),
           (r) => `Payment ${r.payment.id} was canceled.`,
+          (r) => (rememberPayment(entities, at, r.payment), false),
         )
         return result?.payment ?? null
       },
       async update(paymentId, changes) {
+        const at = stamp()
         const result = await run(
           'update',
           () => port.update(paymentId, changes),
           (r) => `Payment ${r.payment.id} was changed.`,
+          (r) => (rememberPayment(entities, at, r.payment), false),
         )
         return result?.payment ?? null
       },
       async cancelOrder(orderId) {
+        const at = stamp()
         const result = await run(
           'cancel-order',
           () => port.cancelOrder(orderId),
           (r) => `Order ${r.order.orderNumber} was canceled.`,
+          (r) => (entities.getState().put('orders', r.order.id, r.order, at), false),
         )
         return result?.order ?? null
       },

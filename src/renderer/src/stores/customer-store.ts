@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CustomerView } from '../../../shared/ipc/customers'
 import type { CustomerTarget } from './app-store'
+import { customerKey, type EntitiesState } from './entities'
 import { toErrorView, type ErrorView } from './error-view'
 
 // The customer view: one customer's orders, payments, totals and problems, as main read them
@@ -23,7 +24,8 @@ export interface CustomerState {
 const sameTarget = (a: CustomerTarget | null, b: CustomerTarget) =>
   a !== null && a.customerId === b.customerId && a.email === b.email
 
-export function createCustomerStore(port: CustomerPort): StoreApi<CustomerState> {
+/** `entities`: the window's cache; each customer view main answers is put there (entities.ts). */
+export function createCustomerStore(port: CustomerPort, entities: StoreApi<EntitiesState>): StoreApi<CustomerState> {
   // Answers for a customer that is no longer the one on screen are dropped.
   let seq = 0
   return createStore<CustomerState>((set, get) => {
@@ -32,6 +34,7 @@ export function createCustomerStore(port: CustomerPort): StoreApi<CustomerState>
       set({ target, loading: true, error: null, ...(keep ? {} : { view: null }) })
       try {
         const view = await port.open(target)
+        entities.getState().put('customers', customerKey(view.ref), view)
         if (mine === seq) set({ view, loading: false })
       } catch (error) {
         if (mine === seq) set({ loading: false, error: toErrorView(error) })

@@ -3,6 +3,7 @@ import type { DeliveryRecord } from '../../../shared/story/payment-story'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import { newOrderPaymentBlocker } from '../../../shared/payment-actions'
+import { byId, type EntitiesState } from './entities'
 import { toErrorView, type ErrorView } from './error-view'
 
 // The order view: one order with its payments, read fresh through main (GET /orders/{id}
@@ -35,14 +36,25 @@ export interface OrderState {
   newPaymentBlocker(): string | null
 }
 
-export function createOrderStore(port: OrderPort): StoreApi<OrderState> {
+/** Puts an order main read, with its embedded payments, in the window's cache (entities.ts). */
+function remember(entities: StoreApi<EntitiesState>, order: Order, stamp: number): void {
+  const cache = entities.getState()
+  cache.put('orders', order.id, order, stamp)
+  const payments = order._embedded?.payments
+  if (payments) cache.putMany('payments', payments, byId, stamp)
+}
+
+export function createOrderStore(port: OrderPort, entities: StoreApi<EntitiesState>): StoreApi<OrderState> {
   // Answers for an order that is no longer the one on screen are dropped.
   let seq = 0
   async function load(set: (partial: Partial<OrderState>) => void, orderId: string, keep: boolean): Promise<void> {
     const mine = ++seq
     set({ orderId, loading: true, error: null, ...(keep ? {} : { order: null, requestId: null, created: null }) })
+    const stamp = entities.getState().stamp()
     try {
       const { order, requestId, deliveries } = await port.get(orderId)
+      // The cache keeps every answer (a newer read's copy stays); the view, only its own order's.
+      remember(entities, order, stamp)
       if (mine !== seq) return
       set({ order, requestId, deliveries: deliveries ?? null, loading: false })
     } catch (error) {
@@ -72,8 +84,11 @@ export function createOrderStore(port: OrderPort): StoreApi<OrderState> {
       const { order, creating } = get()
       if (!order || creating) return
       set({ creating: true, actionError: null })
+      const stamp = entities.getState().stamp()
       try {
         const result = await port.newPayment(order.id)
+        remember(entities, result.order, stamp)
+        entities.getState().put('payments', result.payment.id, result.payment, stamp)
         if (get().orderId !== order.id) return
         set({
           creating: false,

@@ -26,6 +26,11 @@ import {
 
 export * from './payments-types'
 
+/** The cache stamp of the page that holds payment `id` (0: none, older than any read). */
+function pageStamp(slots: PaymentsState['slots'], id: string): number {
+  return slots.find((s) => s.ids.includes(id))?.stamp ?? 0
+}
+
 // The payments browser: ONE continuous list. It starts at the newest (or oldest) payment, or at an
 // id, and grows page by page under the rows already shown ("Load more" follows the last page's
 // `next` link, spec 4.3); far pages drop their rows and are fetched again through their `self` link
@@ -81,22 +86,18 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       async openDetail(id, known) {
         // Opened from elsewhere, not from its row: the list's selection follows it (openPaymentRow).
         if (!known) set((s) => ({ selectedIndex: openPaymentRow(s, s.slots, id) }))
-        // What the list holds shows at once; the payment is read again, since the list may be older
-        // than what the service knows now (paid since, refunded since), and with its refunds.
+        // What the list holds shows at once (put in the cache as old as its page: a copy read since
+        // stays); the payment is read again, since the list may be older than what the service knows
+        // now (paid since, refunded since), and with its refunds.
+        if (known) deps.entities.getState().put('payments', id, known.payment, pageStamp(get().slots, id))
         const shown: DetailState | null = known
-          ? { id, payment: known.payment, context: null, requestId: known.requestId, loading: false, error: null }
+          ? { id, context: null, requestId: known.requestId, loading: false, error: null }
           : null
         await readDetail(ctx, id, shown)
       },
       async refreshDetail() {
         const d = get().detail
         if (d) await readDetail(ctx, d.id, d)
-      },
-      showChanged(payment, deliveries) {
-        const d = get().detail
-        if (!d || d.id !== payment.id) return
-        const context = d.context && deliveries !== null ? { ...d.context, deliveries } : d.context
-        set({ detail: { ...d, payment, context, loading: false, error: null } })
       },
       closeDetail: () => set({ detail: null }),
       setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch }, selectedIndex: 0 })),
