@@ -3,20 +3,12 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Order, Payment } from '../../shared/api-types'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
-import type { CustomerView } from '../../shared/ipc/customers'
 import type { DeliveryRecord } from '../../shared/story/payment-story'
 import { createAppStore, screenNamed, type AppState } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
 import { createConnectionStore, type ConnectionState } from './stores/connection-store'
 import { createDraftsStore, type DraftsState } from './stores/drafts-store'
-import {
-  createEntitiesStore,
-  customerByKey,
-  deliveriesById,
-  orderById,
-  paymentById,
-  type EntitiesState,
-} from './stores/entities'
+import { createEntitiesStore, deliveriesById, orderById, paymentById, type EntitiesState } from './stores/entities'
 import { createInspectorStore, type InspectorState } from './stores/inspector-store'
 import {
   ipcAppPort,
@@ -146,7 +138,7 @@ export function useInspectorStore<T>(selector: (state: InspectorState) => T): T 
   return useStore(useAppStores().inspector, selector)
 }
 
-// A view reads a payment, order or customer by its id from the window's cache: what any store read or
+// A view reads a payment or order by its id from the window's cache: what any store read or
 // an action answered last reaches it there, not through the props of the components around it.
 
 export function usePayment(id: string | null): Payment | null {
@@ -155,11 +147,6 @@ export function usePayment(id: string | null): Payment | null {
 
 export function useOrder(id: string | null): Order | null {
   return useStore(useAppStores().entities, orderById(id))
-}
-
-/** A customer by `customerKey` (entities.ts). */
-export function useCustomer(key: string | null): CustomerView | null {
-  return useStore(useAppStores().entities, customerByKey(key))
 }
 
 /** The shop's webhook calls of a payment or order, on the Sandbox (null: none read). */

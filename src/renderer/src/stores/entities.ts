@@ -114,11 +114,6 @@ export const orderById =
   (s: EntitiesState): Order | null =>
     (id && s.orders[id]?.value) || null
 
-export const customerByKey =
-  (key: string | null) =>
-  (s: EntitiesState): CustomerView | null =>
-    (key && s.customers[key]?.value) || null
-
 export const deliveriesById =
   (id: string | null) =>
   (s: EntitiesState): DeliveryRecord[] | null =>
