@@ -17,7 +17,7 @@ import {
   type ActionsState,
 } from './write-actions'
 
-export type { ActionKind, ActionOutcome, ActionsPort, ActionsState, PaymentChanges } from './write-actions'
+export type { ActionKind, ActionsPort, ActionsState, PaymentChanges } from './write-actions'
 
 // Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
 // the IPC port it uses, so its transitions are unit-tested without a browser. Main reads the object

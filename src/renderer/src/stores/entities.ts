@@ -10,14 +10,14 @@ import type { DeliveryRecord } from '../../../shared/story/payment-story'
 // answered late does not undo a newer one: each entry keeps the stamp of the read that made it.
 
 /** What the cache holds, by kind. `deliveries`: the shop's webhook calls of a payment or order (Sandbox). */
-export interface EntityKinds {
+interface EntityKinds {
   payments: Payment
   orders: Order
   customers: CustomerView
   deliveries: DeliveryRecord[]
 }
 
-export type EntityKind = keyof EntityKinds
+type EntityKind = keyof EntityKinds
 
 /** One object and the stamp of the read that gave it (larger: asked later). */
 export interface Entry<T> {

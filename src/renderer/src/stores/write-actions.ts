@@ -37,7 +37,7 @@ export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
  * answer: read after the action, its refunds embedded, with the shop's webhook calls on the Sandbox),
  * so no view reads it again; otherwise the view reads the object again.
  */
-export interface ActionOutcome {
+interface ActionOutcome {
   kind: ActionKind
   message: string
   requestId: string | null
