@@ -81,8 +81,10 @@ export function newAppStores(): AppStores {
   })
   connections.subscribe((state, previous) => {
     // Another connection: the list of the previous one is not shown under the new one's name.
-    if (previous.active && state.active && state.active.id !== previous.active.id)
+    if (previous.active && state.active && state.active.id !== previous.active.id) {
+      entities.getState().clear()
       void payments.getState().connectionChanged()
+    }
   })
   // Help in the app menu (main's event) opens the same in-app guide as F1.
   ipcWindowEvents.onHelp(() => openHelp())

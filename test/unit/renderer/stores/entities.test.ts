@@ -99,6 +99,18 @@ describe('entities cache', () => {
     expect(changes).toBe(1)
   })
 
+  it('forgets every object on clear, and a read asked before it stays older than one asked after', () => {
+    const entities = createEntitiesStore()
+    const before = entities.getState().stamp()
+    entities.getState().put('payments', 'tr_1', payment('tr_1'))
+    entities.getState().put('orders', 'ord_1', { id: 'ord_1' } as never)
+    entities.getState().clear()
+    expect(entities.getState()).toMatchObject({ payments: {}, orders: {}, customers: {}, deliveries: {} })
+    entities.getState().put('payments', 'tr_1', payment('tr_1', 'paid', '2.00'))
+    entities.getState().put('payments', 'tr_1', payment('tr_1'), before)
+    expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('2.00')
+  })
+
   it('keeps the customer view main read last, by its own read time', () => {
     const entities = createEntitiesStore()
     const key = customerKey({ customerId: 'cst_1', email: null })
