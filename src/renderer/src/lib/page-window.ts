@@ -159,6 +159,11 @@ export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], ro
   return slot && start !== undefined ? (slot.rows?.at(row - start) ?? null) : null
 }
 
+/** The cache stamp of the page that holds payment `id` (stores/entities.ts); 0, older than any read, when none does. */
+export function pageStampOf(slots: readonly Pick<PageSlot, 'ids' | 'stamp'>[], id: string): number {
+  return slots.find((slot) => slot.ids.includes(id))?.stamp ?? 0
+}
+
 /**
  * What the row at a list index shows (its listed fields), or null for a placeholder. `newer`: the
  * payment as read after the row's page (the cache's copy), shown instead of the page's row.

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { pageStampOf } from '../lib/page-window'
 import { EMPTY_FILTER } from '../lib/payment-filters'
 import {
   connectionChanged,
@@ -25,11 +26,6 @@ import {
 } from './payments-types'
 
 export * from './payments-types'
-
-/** The cache stamp of the page that holds payment `id` (0: none, older than any read). */
-function pageStamp(slots: PaymentsState['slots'], id: string): number {
-  return slots.find((s) => s.ids.includes(id))?.stamp ?? 0
-}
 
 // The payments browser: ONE continuous list. It starts at the newest (or oldest) payment, or at an
 // id, and grows page by page under the rows already shown ("Load more" follows the last page's
@@ -89,7 +85,7 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
         // What the list holds shows at once (put in the cache as old as its page: a copy read since
         // stays); the payment is read again, since the list may be older than what the service knows
         // now (paid since, refunded since), and with its refunds.
-        if (known) deps.entities.getState().put('payments', id, known.payment, pageStamp(get().slots, id))
+        if (known) deps.entities.getState().put('payments', id, known.payment, pageStampOf(get().slots, id))
         const shown: DetailState | null = known
           ? { id, context: null, requestId: known.requestId, loading: false, error: null }
           : null

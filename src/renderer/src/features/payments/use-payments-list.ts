@@ -12,6 +12,7 @@ import {
   loadedCount,
   loadedCurrencies,
   loadedRows,
+  pageStampOf,
   rowAt as slotRowAt,
   rowOffsets,
   shownRowAt,
@@ -24,11 +25,6 @@ import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
 
 /** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
 export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen: boolean }
-
-/** The cache stamp of the page holding payment `id` (0: none). */
-function pageStampOf(slots: ScreenState['slots'], id: string): number {
-  return slots.find((slot) => slot.ids.includes(id))?.stamp ?? 0
-}
 
 /** The rows the list shows and the callbacks its table calls. */
 export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
