@@ -2,8 +2,9 @@
 // most recent first. Pure functions over the customer's payments and orders (as main read them), so
 // main and the renderer agree and the rules are unit-tested. Money stays exact: minor units in
 // bigint, decimal strings out (money.ts), never floats.
-import type { Amount } from './api-types'
+import type { Amount, Payment } from './api-types'
 import { fromMinor, isKnownCurrency, toMinor } from './money'
+import { failureReasonText } from './payment-failure'
 
 /** One payment of a customer, as the view needs it (no personal data beyond the customer's own). */
 export interface CustomerPayment {
@@ -70,6 +71,29 @@ const OPEN_TOO_LONG_MS = 86_400_000
 const WAITING = new Set(['open', 'pending', 'authorized'])
 
 export { failureReasonText } from './payment-failure'
+
+/** When an object failed, expired or was canceled, if the service said. */
+export function endedAt(o: { failedAt?: string; expiredAt?: string; canceledAt?: string }): string | null {
+  return o.failedAt ?? o.expiredAt ?? o.canceledAt ?? null
+}
+
+/** A payment as the customer view lists it (main when it reads the customer, the view for a newer copy). */
+export function customerPayment(p: Payment): CustomerPayment {
+  return {
+    id: p.id,
+    createdAt: p.createdAt,
+    status: p.status,
+    method: p.method ?? null,
+    amount: p.amount,
+    amountRefunded: p.amountRefunded ?? null,
+    amountChargedBack: p.amountChargedBack ?? null,
+    description: p.description ?? '',
+    orderId: p.orderId ?? null,
+    endedAt: endedAt(p),
+    failure: p.status === 'failed' ? failureReasonText(p.details) : null,
+    fresh: true,
+  }
+}
 
 /** Minor units of an amount that is valid money, else null (a malformed amount is left out, not guessed). */
 function minorOf(amount: Amount | null | undefined): bigint | null {

@@ -105,6 +105,32 @@ describe('actions from the payment and order views', () => {
       .toContain(`/payments/${payment.id}/refunds`)
   })
 
+  it('a refund made from a payment opened from its row shows in that row at once, with no read of the list', async () => {
+    const payment = await paidPayment('12.00', 'ada.row@example.org')
+    await h.page.getByTestId('search-input').press('Escape')
+    await h.page.keyboard.press('Control+2')
+    // The list from the top: the new payment is its first row.
+    await h.page.getByTestId('nav-first').click()
+    const row = h.page.locator(`.pay-row[data-payment-id="${payment.id}"]`)
+    await expect.poll(() => row.textContent()).toContain('paid')
+    await row.click()
+    await expect.poll(() => h.page.getByTestId('payment-detail').textContent()).toContain(payment.id)
+    // Reads of the payments list (GET /v2/payments, a page), from the request log.
+    const listReads = async () =>
+      (await h.services.requestLog.list()).entries.filter(
+        (e) => e.method === 'GET' && /^\/v2\/payments(\?|$)/.test(e.path),
+      ).length
+    const before = await listReads()
+    await h.page.getByTestId('action-refund').click()
+    await h.page.getByTestId('refund-dialog').waitFor()
+    await h.page.getByTestId('refund-amount').fill('4.00')
+    await h.page.getByTestId('refund-dialog-confirm').click()
+    await h.page.getByTestId('action-done').waitFor()
+    // The row reads the refunded payment from the window's cache: its state is no longer "paid".
+    await expect.poll(() => row.textContent()).toMatch(/refund/i)
+    expect(await listReads()).toBe(before)
+  })
+
   it('a refund whose answer was lost says it may exist, and its look-up shows the refund was made', async () => {
     const payment = await paidPayment('30.00', 'ada.lost@example.org')
     await openPayment(payment.id)

@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
+import type { Order, Payment } from '../../shared/api-types'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
+import type { DeliveryRecord } from '../../shared/story/payment-story'
 import { createAppStore, screenNamed, type AppState } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
 import { createConnectionStore, type ConnectionState } from './stores/connection-store'
 import { createDraftsStore, type DraftsState } from './stores/drafts-store'
+import { createEntitiesStore, deliveriesById, orderById, paymentById, type EntitiesState } from './stores/entities'
 import { createInspectorStore, type InspectorState } from './stores/inspector-store'
 import {
   ipcAppPort,
@@ -35,6 +38,8 @@ interface AppStores {
   inspector: StoreApi<InspectorState>
   /** The payments list lives as long as the window: it is kept while the agent visits other screens. */
   payments: StoreApi<PaymentsState>
+  /** The window's payments, orders and customers by id, as last read (stores/entities.ts). */
+  entities: StoreApi<EntitiesState>
 }
 
 /** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */
@@ -62,6 +67,7 @@ export function newAppStores(): AppStores {
   // The first screen: home, unless the page asks for another (`?screen=orders`, used by tests).
   const app = createAppStore(ipcAppPort(), { screen: screenNamed(new URLSearchParams(location.search).get('screen')) })
   const connections = createConnectionStore(ipcConnectionPort())
+  const entities = createEntitiesStore()
   connections.subscribe((state, previous) => {
     if (state.active !== previous.active) showMode(state.active)
   })
@@ -71,15 +77,19 @@ export function newAppStores(): AppStores {
     // `?paymentsWindow=N` (tests) narrows how many pages keep their rows.
     listWindow: windowFromSearch(location.search),
     onReplyReceived: () => benchMark('payments.received'),
+    entities,
   })
   connections.subscribe((state, previous) => {
     // Another connection: the list of the previous one is not shown under the new one's name.
-    if (previous.active && state.active && state.active.id !== previous.active.id)
+    if (previous.active && state.active && state.active.id !== previous.active.id) {
+      entities.getState().clear()
       void payments.getState().connectionChanged()
+    }
   })
   // Help in the app menu (main's event) opens the same in-app guide as F1.
   ipcWindowEvents.onHelp(() => openHelp())
-  return { app, connections, inspector: createInspectorStore(ipcInspectorPort(), windowTimers()), payments }
+  const inspector = createInspectorStore(ipcInspectorPort(), windowTimers())
+  return { app, connections, inspector, payments, entities }
 }
 
 /** The order builder's two stores: the draft being edited and the drafts list. */
@@ -128,4 +138,20 @@ export function usePaymentsStore<T>(selector: (state: PaymentsState) => T): T {
 
 export function useInspectorStore<T>(selector: (state: InspectorState) => T): T {
   return useStore(useAppStores().inspector, selector)
+}
+
+// A view reads a payment or order by its id from the window's cache: what any store read or
+// an action answered last reaches it there, not through the props of the components around it.
+
+export function usePayment(id: string | null): Payment | null {
+  return useStore(useAppStores().entities, paymentById(id))
+}
+
+export function useOrder(id: string | null): Order | null {
+  return useStore(useAppStores().entities, orderById(id))
+}
+
+/** The shop's webhook calls of a payment or order, on the Sandbox (null: none read). */
+export function useDeliveries(id: string | null): DeliveryRecord[] | null {
+  return useStore(useAppStores().entities, deliveriesById(id))
 }

@@ -4,9 +4,10 @@
 // index rows with what it read, and works out the totals and problems (shared/customer-summary.ts).
 import type { Address, Customer, Order, Payment } from '../../../shared/api-types'
 import {
+  customerPayment,
   customerProblems,
   customerTotals,
-  failureReasonText,
+  endedAt,
   type CustomerOrder,
   type CustomerPayment,
 } from '../../../shared/customer-summary'
@@ -64,27 +65,6 @@ async function mapSettled<T, R>(
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return out
-}
-
-function endedAt(o: { failedAt?: string; expiredAt?: string; canceledAt?: string }): string | null {
-  return o.failedAt ?? o.expiredAt ?? o.canceledAt ?? null
-}
-
-function customerPayment(p: Payment): CustomerPayment {
-  return {
-    id: p.id,
-    createdAt: p.createdAt,
-    status: p.status,
-    method: p.method ?? null,
-    amount: p.amount,
-    amountRefunded: p.amountRefunded ?? null,
-    amountChargedBack: p.amountChargedBack ?? null,
-    description: p.description ?? '',
-    orderId: p.orderId ?? null,
-    endedAt: endedAt(p),
-    failure: p.status === 'failed' ? failureReasonText(p.details) : null,
-    fresh: true,
-  }
 }
 
 function customerOrder(o: Order): CustomerOrder {

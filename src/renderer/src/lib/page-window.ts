@@ -26,6 +26,8 @@ export interface PageSlot {
   state: SlotState
   /** The request id that fetched the rows last (inspector entry). */
   requestId: string | null
+  /** The cache's stamp of the read that brought the rows (stores/entities.ts); absent: older than any. */
+  stamp?: number
 }
 
 export interface WindowOptions {
@@ -157,13 +159,27 @@ export function rowAt(slots: readonly PageSlot[], offsets: readonly number[], ro
   return slot && start !== undefined ? (slot.rows?.at(row - start) ?? null) : null
 }
 
-/** What the row at a list index shows (its listed fields), or null for a placeholder. */
-export function shownRowAt(slots: readonly PageSlot[], offsets: readonly number[], row: number): ListedPayment | null {
+/** The cache stamp of the page that holds payment `id` (stores/entities.ts); 0, older than any read, when none does. */
+export function pageStampOf(slots: readonly Pick<PageSlot, 'ids' | 'stamp'>[], id: string): number {
+  return slots.find((slot) => slot.ids.includes(id))?.stamp ?? 0
+}
+
+/**
+ * What the row at a list index shows (its listed fields), or null for a placeholder. `newer`: the
+ * payment as read after the row's page (the cache's copy), shown instead of the page's row.
+ */
+export function shownRowAt(
+  slots: readonly PageSlot[],
+  offsets: readonly number[],
+  row: number,
+  newer?: (id: string, pageStamp: number) => ListedPayment | null,
+): ListedPayment | null {
   const i = slotIndexAt(offsets, row)
   if (i < 0) return null
   const slot = slots[i]
   const start = offsets[i]
-  return slot && start !== undefined ? (slot.rows?.shownAt(row - start) ?? null) : null
+  const shown = slot && start !== undefined ? (slot.rows?.shownAt(row - start) ?? null) : null
+  return shown && newer ? (newer(shown.id, slot?.stamp ?? 0) ?? shown) : shown
 }
 
 /** The list index of a payment (found by id, so also on a dropped page), or -1 when it is not in the list. */

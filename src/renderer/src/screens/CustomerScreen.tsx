@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { dialogOpen, isTyping } from '../lib/keyboard'
-import { useAppStore } from '../app-stores'
+import { useAppStore, useAppStores } from '../app-stores'
+import { customerKey } from '../stores/entities'
+import { customerNow } from '../features/customer/customer-now'
 import { newCustomerStore } from '../stores/view-stores'
 import type { CustomerState } from '../stores/customer-store'
 import { ErrorBanner } from '../components/ErrorBanner'
@@ -38,7 +40,8 @@ function useEscapeBack(back: () => void): void {
 
 /** The customer view: everything one customer has, read fresh from the service through main. */
 export function CustomerScreen(): React.JSX.Element {
-  const [store] = useState<StoreApi<CustomerState>>(newCustomerStore)
+  const { entities } = useAppStores()
+  const [store] = useState<StoreApi<CustomerState>>(() => newCustomerStore(entities))
   const target = useAppStore((s) => s.customer)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const takeFocus = useAppStore((s) => s.takeFocus)
@@ -71,7 +74,11 @@ export function CustomerScreen(): React.JSX.Element {
     openOrder: (orderId) => navigate({ screen: 'order', orderId }),
     openPayment: (paymentId) => navigate({ screen: 'payments', paymentId }),
   }
-  const view = state.view
+  // The customer as the cache holds them: a payment refunded since shows refunded (customer-now.ts).
+  const key = state.view ? customerKey(state.view.ref) : null
+  const cached = useStore(entities, (e) => (key ? e.customers[key] : undefined))
+  const payments = useStore(entities, (e) => e.payments)
+  const view = useMemo(() => (cached ? customerNow(cached, payments) : state.view), [cached, payments, state.view])
   const who = view?.name ?? view?.email ?? target?.email ?? target?.customerId ?? ''
   return (
     <section className="screen order-view customer-view" aria-labelledby="customer-title" data-testid="customer-view">

@@ -54,7 +54,7 @@ export function OrderScreen(): React.JSX.Element {
       />
 
       {story && <StoryHeadline story={story} testId="order-headline" />}
-      {o && <OrderActions order={o} onChanged={refreshOrder} send={<SendFromOrder order={o} />} />}
+      {o && <OrderActions order={o} onStale={refreshOrder} send={<SendFromOrder order={o} />} />}
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />

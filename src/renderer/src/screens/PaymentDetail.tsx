@@ -3,9 +3,8 @@ import { useActionKeys } from '../lib/keyboard'
 import { ORDER_ID_PATTERN } from '../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../shared/money'
 import { useLinkActions } from '../components/use-link-actions'
-import { useAppStore } from '../app-stores'
+import { useAppStore, useDeliveries, usePayment } from '../app-stores'
 import type { DetailState } from '../stores/payments-store'
-import type { ActionOutcome } from '../stores/actions-store'
 import { PaymentActions } from '../features/write-dialogs/PaymentActions'
 import { LoadState } from '../components/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../lib/format'
@@ -62,14 +61,18 @@ export interface PaymentDetailProps {
   detail: DetailState
   onClose: () => void
   onRefresh: () => void
-  /** An action answered with the payment as it is now (a refund): shown without a read. */
-  onChanged: (done: ActionOutcome) => void
 }
 
-export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: PaymentDetailProps): React.JSX.Element {
+/**
+ * The open payment. The payment and its webhook calls are read from the window's cache by id: what
+ * the last read or action (a refund) answered shows here, as in the list's row and the customer view.
+ */
+export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
   const { notice, copy, open } = useLinkActions()
-  const p = detail.payment
+  const p = usePayment(detail.id)
+  const deliveries = useDeliveries(detail.id)
+  const context = detail.context && deliveries ? { ...detail.context, deliveries } : detail.context
   const record = useObjectRecord({ kind: 'payment', id: detail.id })
   // O opens this payment's order, L copies its payment link (the checkout): this payment's, always.
   const orderHref = p?._links.order?.href
@@ -136,15 +139,8 @@ export function PaymentDetail({ detail, onClose, onRefresh, onChanged }: Payment
         {p && <CustomerButton of={p} testId="detail-customer" />}
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
-      {p && <PaymentStoryView payment={p} context={detail.context} record={record} />}
-      {p && (
-        <PaymentActions
-          payment={p}
-          record={record}
-          reading={detail.loading}
-          onChanged={(done) => (done.payment ? onChanged(done) : onRefresh())}
-        />
-      )}
+      {p && <PaymentStoryView payment={p} context={context} record={record} />}
+      {p && <PaymentActions payment={p} record={record} reading={detail.loading} onStale={onRefresh} />}
       {p && <SendFromPayment payment={p} />}
       {record && <RecordPanel store={record} />}
       {p && (

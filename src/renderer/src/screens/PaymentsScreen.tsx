@@ -48,16 +48,9 @@ function OpenPaymentDetail({
   store: ReturnType<typeof useAppStores>['payments']
 }): React.JSX.Element | null {
   const detail = useStore(store, (st) => st.detail)
-  const { closeDetail, refreshDetail, showChanged } = store.getState()
+  const { closeDetail, refreshDetail } = store.getState()
   if (!detail) return null
-  return (
-    <PaymentDetail
-      detail={detail}
-      onClose={closeDetail}
-      onRefresh={() => void refreshDetail()}
-      onChanged={(done) => done.payment && showChanged(done.payment, done.deliveries ?? null)}
-    />
-  )
+  return <PaymentDetail detail={detail} onClose={closeDetail} onRefresh={() => void refreshDetail()} />
 }
 
 export function PaymentsScreen(): React.JSX.Element {

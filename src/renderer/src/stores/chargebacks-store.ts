@@ -1,34 +1,20 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ChannelOutput } from '../../../shared/ipc/contract'
-import { toErrorView, type ErrorView } from './error-view'
+import {
+  readChargebacks,
+  type ChargebacksContext,
+  type ChargebacksPort,
+  type ChargebacksState,
+} from './chargebacks-actions'
+
+export type { ChargebacksPort, ChargebacksState } from './chargebacks-actions'
 
 // The chargebacks workspace (issue 49 item 4): main reads the account's chargebacks; this store asks
 // and keeps the answer or the error. Created with its port, so it is unit-tested without a browser.
-
-export interface ChargebacksPort {
-  list(): Promise<ChannelOutput<'chargebacks.list'>>
-}
-
-export interface ChargebacksState {
-  view: ChannelOutput<'chargebacks.list'> | null
-  loading: boolean
-  error: ErrorView | null
-  load(): Promise<void>
-}
+// Its actions: chargebacks-actions.ts.
 
 export function createChargebacksStore(port: ChargebacksPort): StoreApi<ChargebacksState> {
-  return createStore<ChargebacksState>((set, get) => ({
-    view: null,
-    loading: false,
-    error: null,
-    async load() {
-      if (get().loading) return
-      set({ loading: true, error: null })
-      try {
-        set({ view: await port.list(), loading: false })
-      } catch (error) {
-        set({ loading: false, error: toErrorView(error) })
-      }
-    },
-  }))
+  return createStore<ChargebacksState>((set, get) => {
+    const ctx: ChargebacksContext = { set, get, port }
+    return { view: null, loading: false, error: null, load: () => readChargebacks(ctx) }
+  })
 }

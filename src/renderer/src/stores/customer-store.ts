@@ -1,52 +1,30 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CustomerView } from '../../../shared/ipc/customers'
-import type { CustomerTarget } from './app-store'
-import { toErrorView, type ErrorView } from './error-view'
+import {
+  openCustomer,
+  refreshCustomer,
+  type CustomerContext,
+  type CustomerPort,
+  type CustomerState,
+} from './customer-actions'
+import type { EntitiesState } from './entities'
+
+export type { CustomerPort, CustomerState } from './customer-actions'
 
 // The customer view: one customer's orders, payments, totals and problems, as main read them
 // (customers.open). Created with the IPC port it uses, so its transitions are unit-tested without a
-// browser. Main finds, reads and sums; this store only asks and keeps the answer.
+// browser. Main finds, reads and sums; this store only asks and keeps the answer (customer-actions.ts).
 
-export interface CustomerPort {
-  open(target: CustomerTarget): Promise<CustomerView>
-}
-
-export interface CustomerState {
-  target: CustomerTarget | null
-  view: CustomerView | null
-  loading: boolean
-  error: ErrorView | null
-  open(target: CustomerTarget): Promise<void>
-  refresh(): Promise<void>
-}
-
-const sameTarget = (a: CustomerTarget | null, b: CustomerTarget) =>
-  a !== null && a.customerId === b.customerId && a.email === b.email
-
-export function createCustomerStore(port: CustomerPort): StoreApi<CustomerState> {
-  // Answers for a customer that is no longer the one on screen are dropped.
-  let seq = 0
+/** `entities`: the window's cache; each customer view main answers is put there (entities.ts). */
+export function createCustomerStore(port: CustomerPort, entities: StoreApi<EntitiesState>): StoreApi<CustomerState> {
   return createStore<CustomerState>((set, get) => {
-    async function load(target: CustomerTarget, keep: boolean): Promise<void> {
-      const mine = ++seq
-      set({ target, loading: true, error: null, ...(keep ? {} : { view: null }) })
-      try {
-        const view = await port.open(target)
-        if (mine === seq) set({ view, loading: false })
-      } catch (error) {
-        if (mine === seq) set({ loading: false, error: toErrorView(error) })
-      }
-    }
+    const ctx: CustomerContext = { set, get, port, entities, seq: 0 }
     return {
       target: null,
       view: null,
       loading: false,
       error: null,
-      open: (target) => load(target, sameTarget(get().target, target) && get().view !== null),
-      refresh: async () => {
-        const target = get().target
-        if (target) await load(target, true)
-      },
+      open: (target) => openCustomer(ctx, target),
+      refresh: () => refreshCustomer(ctx),
     }
   })
 }

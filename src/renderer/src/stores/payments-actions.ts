@@ -2,6 +2,7 @@ import type { Payment, SortOrder } from '../../../shared/api-types'
 import type { PaymentsExportFormat } from '../../../shared/ipc/payments'
 import { planWindow, rowIndexOf, type PageSlot } from '../lib/page-window'
 import { isFilterActive } from '../lib/payment-filters'
+import { byId } from './entities'
 import { toErrorView } from './error-view'
 import type { StoreContext } from './store-context'
 import {
@@ -50,9 +51,10 @@ async function fetchPage(
   ctx: PaymentsStoreContext,
   request: PageRequest,
   action: ListAction,
-): Promise<{ page: PaymentsPage; requestId: string | null }> {
+): Promise<{ page: PaymentsPage; requestId: string | null; stamp: number }> {
   const pending = begin(ctx, action)
   const sessionId = ctx.get().sessionId
+  const stamp = ctx.deps.entities.getState().stamp()
   try {
     const reply = await ctx.port.list({
       sessionId,
@@ -61,7 +63,7 @@ async function fetchPage(
       ...request,
     })
     ctx.deps.onReplyReceived?.()
-    return { page: parsePage(reply), requestId: reply.requestId }
+    return { page: parsePage(reply), requestId: reply.requestId, stamp }
   } finally {
     end(ctx, pending)
   }
@@ -95,9 +97,9 @@ export async function restart(
   const mine = ++ctx.generation
   set({ loading: true, error: null, start })
   try {
-    const { page, requestId } = await fetchPage(ctx, request, action)
+    const { page, requestId, stamp } = await fetchPage(ctx, request, action)
     if (mine !== ctx.generation) return
-    const slot = slotFromPage(page, requestId, newKey(ctx, 'slot'))
+    const slot = slotFromPage(page, requestId, newKey(ctx, 'slot'), stamp)
     set((s) => ({
       slots: [slot],
       listId: s.listId + 1,
@@ -145,10 +147,10 @@ export async function loadMore(ctx: PaymentsStoreContext): Promise<void> {
   const mine = ctx.generation
   ctx.set({ error: null })
   try {
-    const { page, requestId } = await fetchPage(ctx, { link: last.nextLink }, 'load-more')
+    const { page, requestId, stamp } = await fetchPage(ctx, { link: last.nextLink }, 'load-more')
     // A restart meanwhile replaced the list: this page belongs to the old one.
     if (mine !== ctx.generation) return
-    ctx.set((s) => ({ slots: [...s.slots, slotFromPage(page, requestId, newKey(ctx, 'slot'))] }))
+    ctx.set((s) => ({ slots: [...s.slots, slotFromPage(page, requestId, newKey(ctx, 'slot'), stamp)] }))
   } catch (error) {
     const view = toErrorView(error)
     if (mine === ctx.generation && view.code !== 'canceled') ctx.set({ error: view })
@@ -162,8 +164,8 @@ async function refetchSlot(ctx: PaymentsStoreContext, key: string): Promise<void
     ctx.set((s) => ({ slots: s.slots.map((x) => (x.key === key ? { ...x, ...patch } : x)) }))
   mark({ state: 'loading' })
   try {
-    const { page, requestId } = await fetchPage(ctx, { link: slot.selfLink }, 'refetch')
-    const fresh = slotFromPage(page, requestId, key)
+    const { page, requestId, stamp } = await fetchPage(ctx, { link: slot.selfLink }, 'refetch')
+    const fresh = slotFromPage(page, requestId, key, stamp)
     // The row count is the placeholder height: keep positions stable even if the page changed.
     mark({ ...fresh, count: slot.count, rows: fresh.rows?.slice(slot.count) ?? null, ids: slot.ids })
   } catch {
@@ -188,22 +190,24 @@ export function ensureWindow(ctx: PaymentsStoreContext, firstRow: number, lastRo
   }
 }
 
+/**
+ * Reads the open payment: the payment and, on the Sandbox, its webhook calls go to the cache (every
+ * view of it reads them there, a read answered after a newer one does not undo it); the detail keeps
+ * its order's customer and the request.
+ */
 export async function readDetail(ctx: PaymentsStoreContext, id: string, keep: DetailState | null): Promise<void> {
   const { set, get, port } = ctx
   set({
-    detail: {
-      id,
-      payment: keep?.payment ?? null,
-      context: keep?.context ?? null,
-      requestId: keep?.requestId ?? null,
-      loading: true,
-      error: null,
-    },
+    detail: { id, context: keep?.context ?? null, requestId: keep?.requestId ?? null, loading: true, error: null },
   })
+  const cache = ctx.deps.entities.getState()
+  const stamp = cache.stamp()
   try {
     const { payment, requestId, context } = await port.get({ sessionId: get().sessionId, id })
+    cache.put('payments', payment.id, payment, stamp)
+    if (context?.deliveries) cache.put('deliveries', payment.id, context.deliveries, stamp)
     if (get().detail?.id === id) {
-      set({ detail: { id, payment, context: context ?? null, requestId, loading: false, error: null } })
+      set({ detail: { id, context: context ?? null, requestId, loading: false, error: null } })
     }
   } catch (error) {
     const current = get().detail
@@ -288,11 +292,15 @@ export async function connectionChanged(ctx: PaymentsStoreContext): Promise<void
 }
 
 export async function readNewest(ctx: PaymentsStoreContext, limit: number): Promise<Payment[]> {
+  const cache = ctx.deps.entities.getState()
+  const stamp = cache.stamp()
   const page = await ctx.port.list({
     sessionId: 'lost-write-lookup',
     requestKey: `lost-write-lookup-${++ctx.lookups}`,
     query: { limit },
     action: 'refresh',
   })
-  return parsePage(page).rows.all()
+  const payments = parsePage(page).rows.all()
+  cache.putMany('payments', payments, byId, stamp)
+  return payments
 }

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { pageStampOf } from '../lib/page-window'
 import { EMPTY_FILTER } from '../lib/payment-filters'
 import {
   connectionChanged,
@@ -81,22 +82,18 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       async openDetail(id, known) {
         // Opened from elsewhere, not from its row: the list's selection follows it (openPaymentRow).
         if (!known) set((s) => ({ selectedIndex: openPaymentRow(s, s.slots, id) }))
-        // What the list holds shows at once; the payment is read again, since the list may be older
-        // than what the service knows now (paid since, refunded since), and with its refunds.
+        // What the list holds shows at once (put in the cache as old as its page: a copy read since
+        // stays); the payment is read again, since the list may be older than what the service knows
+        // now (paid since, refunded since), and with its refunds.
+        if (known) deps.entities.getState().put('payments', id, known.payment, pageStampOf(get().slots, id))
         const shown: DetailState | null = known
-          ? { id, payment: known.payment, context: null, requestId: known.requestId, loading: false, error: null }
+          ? { id, context: null, requestId: known.requestId, loading: false, error: null }
           : null
         await readDetail(ctx, id, shown)
       },
       async refreshDetail() {
         const d = get().detail
         if (d) await readDetail(ctx, d.id, d)
-      },
-      showChanged(payment, deliveries) {
-        const d = get().detail
-        if (!d || d.id !== payment.id) return
-        const context = d.context && deliveries !== null ? { ...d.context, deliveries } : d.context
-        set({ detail: { ...d, payment, context, loading: false, error: null } })
       },
       closeDetail: () => set({ detail: null }),
       setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch }, selectedIndex: 0 })),

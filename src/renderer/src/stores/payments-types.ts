@@ -2,10 +2,11 @@ import { MAX_PAGE_SIZE, type Payment, type PaymentList, type SortOrder } from '.
 import type { ChannelInput, ChannelOutput } from '../../../shared/ipc/contract'
 import type { PaymentContext, PaymentsExportFormat, PaymentsPageResult } from '../../../shared/ipc/payments'
 import { pageRowTexts } from '../../../shared/payments-page'
-import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { StoreApi } from 'zustand/vanilla'
 import { PageRows } from '../lib/page-rows'
 import type { PageSlot, WindowOptions } from '../lib/page-window'
 import type { PaymentFilter } from '../lib/payment-filters'
+import type { EntitiesState } from './entities'
 import type { ErrorView } from './error-view'
 
 // The payments list's types, preferences and page parsing (payments-store.ts creates the store).
@@ -47,6 +48,8 @@ export interface PaymentsDeps {
   listWindow: WindowOptions
   /** Bench hook: a list reply arrived (before its JSON is parsed). */
   onReplyReceived?: () => void
+  /** The window's cache (entities.ts): the open payment and the payments read whole are put there. */
+  entities: StoreApi<EntitiesState>
 }
 
 type Density = 'compact' | 'comfortable'
@@ -69,9 +72,9 @@ export interface PendingRequest {
   startedAt: number
 }
 
+/** The open payment: the payment itself is read from the cache by its id (entities.ts). */
 export interface DetailState {
   id: string
-  payment: Payment | null
   /** Its order's customer and, on the Sandbox, the webhook calls (null until read from main). */
   context: PaymentContext | null
   requestId: string | null
@@ -124,8 +127,8 @@ export type PaymentsPage = Pick<PageSlot, 'selfLink' | 'nextLink' | 'previousLin
   rows: PageRows
 }
 
-export function slotFromPage(page: PaymentsPage, requestId: string | null, key: string): PageSlot {
-  return { ...page, key, count: page.rows.length, state: 'loaded', requestId }
+export function slotFromPage(page: PaymentsPage, requestId: string | null, key: string, stamp: number): PageSlot {
+  return { ...page, key, count: page.rows.length, state: 'loaded', requestId, stamp }
 }
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
@@ -205,11 +208,6 @@ export interface PaymentsState {
   select(index: number): void
   openDetail(id: string, known?: { payment: Payment; requestId: string | null }): Promise<void>
   refreshDetail(): Promise<void>
-  /**
-   * Shows the payment main answered an action with (read after it, complete as the view reads it) and,
-   * on the Sandbox, the shop's webhook calls: no read of its own.
-   */
-  showChanged(payment: Payment, deliveries: DeliveryRecord[] | null): void
   closeDetail(): void
   setFilter(patch: Partial<PaymentFilter>): void
   clearFilter(): void

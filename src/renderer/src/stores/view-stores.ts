@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
+import type { EntitiesState } from './entities'
 import { createActionsStore, type ActionsState } from './actions-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
 import { createCustomerWritesStore, type CustomerWritesState } from './customer-writes-store'
@@ -34,16 +35,18 @@ import { createTellShopStore, type TellShopState } from './tell-shop-store'
 // stores: app-stores.ts). Apart from app-stores.ts so their code is fetched with their screens,
 // not at start.
 
-export function newOrderStore(): StoreApi<OrderState> {
-  return createOrderStore(ipcOrderPort())
+// `entities`: the window's cache (app-stores.ts) the store puts what it reads and changes in.
+
+export function newOrderStore(entities: StoreApi<EntitiesState>): StoreApi<OrderState> {
+  return createOrderStore(ipcOrderPort(), entities)
 }
 
 export function newChargebacksStore(): StoreApi<ChargebacksState> {
   return createChargebacksStore(ipcChargebacksPort())
 }
 
-export function newCustomerStore(): StoreApi<CustomerState> {
-  return createCustomerStore(ipcCustomerPort())
+export function newCustomerStore(entities: StoreApi<EntitiesState>): StoreApi<CustomerState> {
+  return createCustomerStore(ipcCustomerPort(), entities)
 }
 
 export function newRecurringStore(): StoreApi<RecurringState> {
@@ -51,8 +54,8 @@ export function newRecurringStore(): StoreApi<RecurringState> {
 }
 
 /** The actions of one view (`from` names it for the Inspector). */
-export function newActionsStore(from: 'payment' | 'order'): StoreApi<ActionsState> {
-  return createActionsStore(ipcActionsPort(from))
+export function newActionsStore(from: 'payment' | 'order', entities: StoreApi<EntitiesState>): StoreApi<ActionsState> {
+  return createActionsStore(ipcActionsPort(from), entities)
 }
 
 /** One object's shared record (case, notes, recorded writes) in its view. */

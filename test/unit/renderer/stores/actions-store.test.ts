@@ -2,6 +2,7 @@
 // success and staying open with the error on a refusal, the outcome with its request, refunds
 // reloaded after a refund, and nothing of a previous payment kept after reset.
 import { describe, expect, it } from 'vitest'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
 import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
 import type { RefundGuard } from '../../../../src/shared/refund-guard'
@@ -65,7 +66,7 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
 describe('actions store', () => {
   it('refunds, closes the dialog, says what happened with its request, and reloads the refunds', async () => {
     const p = port()
-    const store = createActionsStore(p)
+    const store = createActionsStore(p, createEntitiesStore())
     store.getState().open('refund', 'tr_1')
     await expect.poll(() => store.getState().guard?.state).toBe('read')
     const result = await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '  ')
@@ -89,7 +90,7 @@ describe('actions store', () => {
         })
       },
     })
-    const store = createActionsStore(p)
+    const store = createActionsStore(p, createEntitiesStore())
     store.getState().open('refund', 'tr_1')
     await expect.poll(() => store.getState().guard?.state).toBe('read')
     await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '', '', '  customer called twice  ')
@@ -109,6 +110,7 @@ describe('actions store', () => {
           })
         },
       }),
+      createEntitiesStore(),
     )
     store.getState().open('refund', 'tr_1')
     await expect.poll(() => store.getState().guard?.state).toBe('error')
@@ -128,12 +130,16 @@ describe('actions store', () => {
         return { refund: refund('re_9', amount.value), payment: after, requestId: 'req-refund', deliveries }
       },
     })
-    const store = createActionsStore(p)
+    const entities = createEntitiesStore()
+    const store = createActionsStore(p, entities)
     await store.getState().refund('tr_2', { currency: 'EUR', value: '5.00' }, '')
     expect(p.calls).toEqual(['refund tr_2 5.00'])
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_2', list: [{ id: 're_9' }] })
-    // What the view shows without a read of its own: the payment as main read it, and the shop's calls.
-    expect(store.getState().done).toMatchObject({ kind: 'refund', payment: after, deliveries })
+    // What the views show without a read of their own: the payment as main read it, and the shop's
+    // calls, in the window's cache.
+    expect(store.getState().done).toMatchObject({ kind: 'refund', complete: true })
+    expect(entities.getState().payments['tr_2']?.value).toBe(after)
+    expect(entities.getState().deliveries['tr_2']?.value).toBe(deliveries)
   })
 
   it('keeps the dialog open with main’s refusal, and sends one action at a time', async () => {
@@ -145,7 +151,7 @@ describe('actions store', () => {
             reject(Object.assign(new Error('Nothing was sent: canceled by you.'), { code: 'canceled', view: {} }))
         }),
     })
-    const store = createActionsStore(p)
+    const store = createActionsStore(p, createEntitiesStore())
     store.getState().open('cancel-payment', 'tr_1')
     const first = store.getState().cancelPayment('tr_1')
     expect(await store.getState().cancelPayment('tr_1')).toBeNull() // a second click while busy
@@ -160,11 +166,15 @@ describe('actions store', () => {
   })
 
   it('updates and cancels orders with their own messages; reset forgets the previous object', async () => {
-    const store = createActionsStore(port())
+    const entities = createEntitiesStore()
+    const store = createActionsStore(port(), entities)
     await store.getState().update('tr_2', { description: 'New' })
-    expect(store.getState().done).toMatchObject({ kind: 'update', requestId: 'req-update' })
+    // Main's answer to a change has no refunds embedded: cached, and the view reads the payment again.
+    expect(store.getState().done).toMatchObject({ kind: 'update', requestId: 'req-update', complete: false })
+    expect(entities.getState().payments['tr_2']?.value.id).toBe('tr_2')
     await store.getState().cancelOrder('ord_1')
     expect(store.getState().done?.message).toBe('Order N-1 was canceled.')
+    expect(entities.getState().orders['ord_1']?.value.orderNumber).toBe('N-1')
     await store.getState().loadRefunds('tr_2')
     store.getState().reset()
     expect(store.getState()).toMatchObject({ done: null, refunds: null, dialog: null, error: null })
@@ -172,7 +182,8 @@ describe('actions store', () => {
 
   it('cancels a refund: says so, keeps the payment main answered and its refunds (issue 49 item 3)', async () => {
     const p = port()
-    const store = createActionsStore(p)
+    const entities = createEntitiesStore()
+    const store = createActionsStore(p, entities)
     store.getState().open('cancel-refund', 're_7')
     const after = await store.getState().cancelRefund('tr_1', 're_7')
     expect(p.calls).toEqual(['cancel-refund tr_1 re_7'])
@@ -180,8 +191,9 @@ describe('actions store', () => {
     expect(store.getState().done).toMatchObject({
       kind: 'cancel-refund',
       requestId: 'req-cancel-refund',
-      payment: after,
+      complete: true,
     })
+    expect(entities.getState().payments['tr_1']?.value).toBe(after)
     expect(store.getState().done?.message).toBe('Refund re_7 of EUR 5.00 was canceled; no money was sent.')
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_1', list: [{ id: 're_7', status: 'canceled' }] })
   })
@@ -193,6 +205,7 @@ describe('actions store', () => {
           throw new Error('network down')
         },
       }),
+      createEntitiesStore(),
     )
     await store.getState().loadRefunds('tr_1')
     expect(store.getState().refundsError).toBe('network down')
@@ -200,7 +213,10 @@ describe('actions store', () => {
 
   it('keeps main’s notice that the held refunds could not be read, for the payment view to show', async () => {
     const notice = 'The refunds held at this desk could not be read when Paydesk started; none of them will be sent.'
-    const store = createActionsStore(port({ queuedRefunds: async () => ({ queued: [], notice }) }))
+    const store = createActionsStore(
+      port({ queuedRefunds: async () => ({ queued: [], notice }) }),
+      createEntitiesStore(),
+    )
     await store.getState().loadQueued('tr_1')
     expect(store.getState().queued).toEqual({ paymentId: 'tr_1', list: [], notice })
   })

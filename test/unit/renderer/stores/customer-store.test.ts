@@ -1,6 +1,7 @@
 // The customer view's store with a fake port: loading, an error, and a late answer for a customer
 // no longer on screen dropped.
 import { describe, expect, it } from 'vitest'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
 
@@ -39,9 +40,12 @@ describe('customer store', () => {
   it('loads, then keeps the view shown while it reads again', async () => {
     const answers = [deferred<CustomerView>(), deferred<CustomerView>()]
     let n = 0
-    const store = createCustomerStore({
-      open: () => (answers[n++] as ReturnType<typeof deferred<CustomerView>>).promise,
-    })
+    const store = createCustomerStore(
+      {
+        open: () => (answers[n++] as ReturnType<typeof deferred<CustomerView>>).promise,
+      },
+      createEntitiesStore(),
+    )
     const first = store.getState().open({ email: 'a@b.example' })
     expect(store.getState()).toMatchObject({ loading: true, view: null })
     answers[0]?.resolve(view('a@b.example'))
@@ -57,7 +61,10 @@ describe('customer store', () => {
   it('drops the answer for a customer no longer on screen', async () => {
     const slow = deferred<CustomerView>()
     const fast = deferred<CustomerView>()
-    const store = createCustomerStore({ open: (t) => (t.email === 'slow@x.example' ? slow.promise : fast.promise) })
+    const store = createCustomerStore(
+      { open: (t) => (t.email === 'slow@x.example' ? slow.promise : fast.promise) },
+      createEntitiesStore(),
+    )
     const a = store.getState().open({ email: 'slow@x.example' })
     const b = store.getState().open({ email: 'fast@x.example' })
     fast.resolve(view('fast@x.example'))

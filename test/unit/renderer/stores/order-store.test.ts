@@ -1,6 +1,7 @@
 // The order view's store with a fake port (no browser): loading, not found, stale answers dropped,
 // refresh keeping what is shown, "new payment" offered by the shared rule and its outcome.
 import { describe, expect, it } from 'vitest'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { Order, Payment } from '../../../../src/shared/api-types'
 import { createOrderStore, type OrderPort } from '../../../../src/renderer/src/stores/order-store'
 
@@ -63,7 +64,7 @@ describe('order store', () => {
         throw new Error('not used')
       },
     }
-    const store = createOrderStore(port)
+    const store = createOrderStore(port, createEntitiesStore())
     const opening = store.getState().open('ord_1')
     expect(store.getState()).toMatchObject({ orderId: 'ord_1', loading: true, order: null })
     await opening
@@ -84,7 +85,7 @@ describe('order store', () => {
         throw new Error('not used')
       },
     }
-    const store = createOrderStore(port)
+    const store = createOrderStore(port, createEntitiesStore())
     const first = store.getState().open('ord_slow')
     await store.getState().open('ord_fast')
     slow.resolve({ order: order('ord_slow', 'created', []), requestId: 'old' })
@@ -104,7 +105,7 @@ describe('order store', () => {
         throw new Error('not used')
       },
     }
-    const store = createOrderStore(port)
+    const store = createOrderStore(port, createEntitiesStore())
     await store.getState().open('ord_1')
     fail = true
     await store.getState().refresh()
@@ -124,7 +125,7 @@ describe('order store', () => {
         return { payment: created, order: current, requestId: 'req-new' }
       },
     }
-    const store = createOrderStore(port)
+    const store = createOrderStore(port, createEntitiesStore())
     expect(store.getState().newPaymentBlocker()).toMatch(/not loaded/)
     await store.getState().open('ord_1')
     expect(store.getState().newPaymentBlocker()).toContain('tr_1')
@@ -148,7 +149,7 @@ describe('order store', () => {
         return pending.promise
       },
     }
-    const store = createOrderStore(port)
+    const store = createOrderStore(port, createEntitiesStore())
     await store.getState().open('ord_1')
     const first = store.getState().newPayment()
     await store.getState().newPayment()

@@ -13,6 +13,7 @@ import {
   type PaymentsPort,
   type PrefsStorage,
 } from '../../../../src/renderer/src/stores/payments-store'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import { deferred, ipcError, settle, type Deferred } from '../../helpers/store-fakes'
 import { present } from '../../../helpers/present'
 
@@ -126,13 +127,15 @@ function memoryStorage(initial: string | null = null): PrefsStorage & { text: st
 function setup(total = 120, options: { storage?: PrefsStorage; keepPages?: number } = {}) {
   const service = fakeService(total)
   let now = 1_000
+  const entities = createEntitiesStore()
   const store = createPaymentsStore(service.port, {
     now: () => now++,
     storage: options.storage ?? memoryStorage(),
     listWindow: { keepPages: options.keepPages ?? 40, prefetchPages: 1 },
+    entities,
   })
   const ids = () => store.getState().slots.flatMap((s) => s.ids)
-  return { service, store, ids }
+  return { service, store, ids, entities }
 }
 
 describe('payments store', () => {
@@ -386,15 +389,19 @@ describe('payments store', () => {
   })
 
   it('opens a detail fresh, drops a late answer for another payment, and shows a 404', async () => {
-    const { service, store } = setup(20)
+    const { service, store, entities } = setup(20)
     const a = store.getState().openDetail(present(service.all[3]).id)
-    expect(store.getState().detail).toMatchObject({ loading: true, payment: null })
+    expect(store.getState().detail).toMatchObject({ loading: true })
+    expect(entities.getState().payments[present(service.all[3]).id]).toBeUndefined()
     const b = store.getState().openDetail('tr_missing')
     await Promise.all([a, b])
-    expect(store.getState().detail).toMatchObject({ id: 'tr_missing', payment: null, loading: false })
+    expect(store.getState().detail).toMatchObject({ id: 'tr_missing', loading: false })
+    expect(entities.getState().payments['tr_missing']).toBeUndefined()
     expect(store.getState().detail?.error?.status).toBe(404)
+    // The late answer for the other payment is not the detail's, but the cache keeps it (it is newer).
+    expect(entities.getState().payments[present(service.all[3]).id]?.value.id).toBe(present(service.all[3]).id)
     await store.getState().openDetail(present(service.all[5]).id)
-    expect(store.getState().detail?.payment?.id).toBe(present(service.all[5]).id)
+    expect(entities.getState().payments[present(service.all[5]).id]?.value).toEqual(present(service.all[5]))
     await store.getState().refreshDetail()
     expect(store.getState().detail).toMatchObject({ loading: false, requestId: `get-${present(service.all[5]).id}` })
   })
@@ -430,17 +437,20 @@ describe('payments store', () => {
     expect(store.getState().selectedIndex).toBe(-1)
   })
 
-  it('shows the payment an action answered with, without a read of its own, and only for the payment shown', async () => {
-    const { store, service } = setup(10)
-    const shown = present(service.all[2])
-    await store.getState().openDetail(shown.id)
-    const reads = vi.spyOn(service.port, 'get')
-    const after = { ...shown, status: 'paid', amountRefunded: { currency: 'EUR', value: '5.00' } } as typeof shown
-    store.getState().showChanged(after, null)
-    expect(store.getState().detail?.payment).toBe(after)
-    store.getState().showChanged({ ...after, id: 'tr_other' }, null)
-    expect(store.getState().detail?.payment).toBe(after)
-    expect(reads).not.toHaveBeenCalled()
+  it('a payment opened from its row is in the cache as old as its page: a copy read since stays', async () => {
+    const { store, service, entities } = setup(10)
+    await store.getState().loadFirst()
+    const row = present(service.all[2])
+    const newer = { ...row, status: 'paid', amountRefunded: { currency: 'EUR', value: '1.00' } } as typeof row
+    entities.getState().put('payments', row.id, newer)
+    let answer!: (value: Awaited<ReturnType<PaymentsPort['get']>>) => void
+    vi.spyOn(service.port, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const open = store.getState().openDetail(row.id, { payment: row, requestId: null })
+    expect(entities.getState().payments[row.id]?.value).toBe(newer)
+    answer({ payment: row, requestId: 'get-late', context: { order: null, deliveries: null } })
+    await open
+    // The detail's own read was asked after the newer copy was put: it is the newest now.
+    expect(entities.getState().payments[row.id]?.value).toBe(row)
   })
 
   it('on a connection switch: a new session, the old list, detail and export gone, the new list loaded', async () => {

@@ -1,6 +1,7 @@
 // A refund in team mode (issue 51) in the actions store over a fake port: asked of the team runner,
 // then followed in the outcome banner until the request is final.
 import { describe, expect, it } from 'vitest'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { WriteRequestView } from '../../../../src/shared/ipc/requests'
 import type { RecordChange } from '../../../../src/shared/team-record'
 import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
@@ -58,7 +59,7 @@ function ports(teamMode: boolean) {
 describe('a refund in team mode', () => {
   it('is asked of the team runner and followed until its result', async () => {
     const { port, change, listeners, direct } = ports(true)
-    const store = createActionsStore(port)
+    const store = createActionsStore(port, createEntitiesStore())
     store.getState().open('refund', 'tr_abcdefgh')
     await store.getState().refund('tr_abcdefgh', { currency: 'EUR', value: '60.00' }, '', '')
     expect(direct()).toBe(0)
@@ -73,7 +74,7 @@ describe('a refund in team mode', () => {
 
   it('refunds directly where there is no team runner', async () => {
     const { port, direct } = ports(false)
-    const store = createActionsStore(port)
+    const store = createActionsStore(port, createEntitiesStore())
     await store.getState().refund('tr_abcdefgh', { currency: 'EUR', value: '60.00' }, '', '')
     expect(direct()).toBe(1)
   })

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { orderStory } from '../../../../shared/story/order-story'
-import { useAppStore } from '../../app-stores'
+import { useAppStore, useAppStores, useOrder } from '../../app-stores'
 import { newOrderStore } from '../../stores/view-stores'
 import { useLinkActions } from '../../components/use-link-actions'
 import { useActionKeys } from '../../lib/keyboard'
@@ -14,7 +14,8 @@ import { backScreen, isRefreshKey, orderToRead } from './order-view'
 // L, and the order's story in the agent's words.
 
 export function useOrderView() {
-  const [store] = useState<StoreApi<OrderState>>(newOrderStore)
+  const { entities } = useAppStores()
+  const [store] = useState<StoreApi<OrderState>>(() => newOrderStore(entities))
   const orderId = useAppStore((s) => s.orderId)
   const takeFocus = useAppStore((s) => s.takeFocus)
   const navigate = useAppStore((s) => s.navigate)
@@ -44,13 +45,16 @@ export function useOrderView() {
     return () => window.removeEventListener('keydown', onKey)
   }, [store])
 
+  // The order as the cache holds it (its last read, or what an action on it answered); the store's
+  // copy only while the cache has none of this order.
+  const cached = useOrder(state.order ? state.order.id : null)
+  const o = cached ?? state.order
   // L copies this order's payment link (the checkout), as its button does.
-  const checkoutHref = state.order?._links.checkout?.href ?? null
+  const checkoutHref = o?._links.checkout?.href ?? null
   useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
 
   const back = backScreen(previousScreen)
   const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
-  const o = state.order
   // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).
   const story = o ? orderStory(o, { deliveries: state.deliveries ?? [], words: { locale } }) : null
   return { store, state, o, story, locale, back, notice, copy, openExternal, refreshOrder, navigate, setScreen }

@@ -2,7 +2,7 @@
 // placeholders, or the loaded rows a filter keeps), the callbacks the virtualized table calls (stable,
 // so its memoized rows are not drawn again), what an export would write, and the screen's keyboard.
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
-import type { StoreApi } from 'zustand'
+import { useStore, type StoreApi } from 'zustand'
 import type { Payment } from '../../../../shared/api-types'
 import { benchMark } from '../../lib/bench-marks'
 import { isControlKey, isTyping } from '../../lib/keyboard'
@@ -12,12 +12,15 @@ import {
   loadedCount,
   loadedCurrencies,
   loadedRows,
+  pageStampOf,
   rowAt as slotRowAt,
   rowOffsets,
   shownRowAt,
 } from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
+import { useAppStores } from '../../app-stores'
+import { newerThan } from '../../stores/entities'
 import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
 
 /** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
@@ -43,10 +46,17 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
     (i: number): Payment | null => (filtered ? (filtered[i] ?? null) : slotRowAt(s.slots, offsets, i)),
     [filtered, s.slots, offsets],
   )
-  // What a row drawn shows: its listed fields only (a row is opened with the whole payment, rowAt).
+  // What a row drawn shows: its listed fields only (a row is opened with the whole payment, rowAt), or
+  // the payment as the window read it after the row's page (the cache: a refund's answer, the open
+  // payment's read), so a payment changed in its view shows changed in its row.
+  const cached = useStore(useAppStores().entities, (e) => e.payments)
   const shownAt = useCallback(
-    (i: number): ListedPayment | null => (filtered ? (filtered[i] ?? null) : shownRowAt(s.slots, offsets, i)),
-    [filtered, s.slots, offsets],
+    (i: number): ListedPayment | null => {
+      if (!filtered) return shownRowAt(s.slots, offsets, i, (id, stamp) => newerThan(cached, id, stamp))
+      const row = filtered[i] ?? null
+      return row && (newerThan(cached, row.id, pageStampOf(s.slots, row.id)) ?? row)
+    },
+    [filtered, s.slots, offsets, cached],
   )
   const currencies = useMemo(() => loadedCurrencies(s.slots), [s.slots])
 

@@ -13,14 +13,14 @@ import { ActionButton, ActionDone, CancelDialog, useViewActions } from './Paymen
  */
 export function OrderActions({
   order,
-  onChanged,
+  onStale,
   send,
 }: {
   order: Order
-  onChanged: () => void
+  onStale: () => void
   send?: React.ReactNode
 }): React.JSX.Element {
-  const store = useViewActions('order', order.id, onChanged)
+  const store = useViewActions('order', order.id, onStale)
   const dialog = useStore(store, (s) => s.dialog)
   const locale = userLocale()
 

@@ -11,8 +11,8 @@ import {
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-actions'
-import { type ActionKind, type ActionOutcome, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
-import { useAppStore } from '../../app-stores'
+import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
+import { useAppStore, useAppStores } from '../../app-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from '../../components/NotApplicable'
 import { QueuedRefunds } from './QueuedRefunds'
@@ -33,23 +33,25 @@ import { RequestButton } from '../../components/RequestButton'
 import type { ObjectRecordState } from '../../stores/team-store'
 
 /**
- * The actions store of one view: made once with its IPC port, reset when the view shows another
- * object (`objectId`), and `onChanged` called with what each successful action did (the view shows the
- * object main answered with, or reads it again).
+ * The actions store of one view: made once with its IPC port and the window's cache, reset when the
+ * view shows another object (`objectId`). What an action answered reaches the views through the cache
+ * (entities.ts); `onStale` is called after an action whose answer is not the object as the view reads
+ * it (a cancel, a change, a team request), so the view reads it again.
  */
 export function useViewActions(
   from: 'payment' | 'order',
   objectId: string,
-  onChanged: (done: ActionOutcome) => void,
+  onStale: () => void,
 ): StoreApi<ActionsState> {
-  const [store] = useState(() => newActionsStore(from))
+  const { entities } = useAppStores()
+  const [store] = useState(() => newActionsStore(from, entities))
   useEffect(() => store.getState().reset(), [store, objectId])
-  const changed = useRef(onChanged)
-  changed.current = onChanged
+  const stale = useRef(onStale)
+  stale.current = onStale
   useEffect(
     () =>
       store.subscribe((state, previous) => {
-        if (state.done && state.done !== previous.done) changed.current(state.done)
+        if (state.done && state.done !== previous.done && !state.done.complete) stale.current()
       }),
     [store],
   )
@@ -251,17 +253,17 @@ export function PaymentActions({
   payment,
   record = null,
   reading = false,
-  onChanged,
+  onStale,
 }: {
   payment: Payment
   /** The payment's shared record: the refund dialog names a colleague's refund and the case's ticket. */
   record?: StoreApi<ObjectRecordState> | null
   /** A fresh copy of the payment (its refunds embedded) is on its way: do not list the refunds apart. */
   reading?: boolean
-  /** Called after an action changed the payment: the view shows `done.payment`, or reads it again. */
-  onChanged: (done: ActionOutcome) => void
+  /** Called after an action whose answer the cache cannot show as it is: the view reads the payment again. */
+  onStale: () => void
 }): React.JSX.Element {
-  const store = useViewActions('payment', payment.id, onChanged)
+  const store = useViewActions('payment', payment.id, onStale)
   const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
   const refundWhy = refundBlocker(payment)

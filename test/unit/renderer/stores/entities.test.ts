@@ -1,0 +1,198 @@
+// The window's cache of payments, orders and customers (no browser): the newest read wins, many at
+// once, customers by their own read time; and the stores writing to it, so that a refund's answer
+// reaches the payments list's row and the customer view without a read and without a component.
+import { describe, expect, it } from 'vitest'
+import type { Payment, PaymentList } from '../../../../src/shared/api-types'
+import type { ChannelOutput } from '../../../../src/shared/ipc/contract'
+import type { CustomerView } from '../../../../src/shared/ipc/customers'
+import { toPageResult } from '../../../../src/shared/payments-page'
+import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
+import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
+import {
+  byId,
+  createEntitiesStore,
+  customerKey,
+  newerThan,
+  paymentById,
+} from '../../../../src/renderer/src/stores/entities'
+import { createPaymentsStore, type PaymentsPort } from '../../../../src/renderer/src/stores/payments-store'
+import { rowOffsets, shownRowAt } from '../../../../src/renderer/src/lib/page-window'
+import { customerNow } from '../../../../src/renderer/src/features/customer/customer-now'
+import { deferred } from '../../helpers/store-fakes'
+
+const payment = (id: string, status = 'paid', refunded?: string): Payment =>
+  ({
+    resource: 'payment',
+    id,
+    status,
+    createdAt: '2026-11-20T10:00:00Z',
+    amount: { currency: 'EUR', value: '10.00' },
+    ...(refunded ? { amountRefunded: { currency: 'EUR', value: refunded } } : {}),
+    description: `Payment ${id}`,
+    _links: { self: { href: `https://api.example/v2/payments/${id}`, type: 'application/hal+json' } },
+  }) as unknown as Payment
+
+function customer(readAt: string, payments: Payment[] = []): CustomerView {
+  const rows = payments.map((p) => ({
+    id: p.id,
+    createdAt: p.createdAt,
+    status: p.status,
+    method: null,
+    amount: p.amount,
+    amountRefunded: p.amountRefunded ?? null,
+    amountChargedBack: null,
+    description: p.description,
+    orderId: null,
+    endedAt: null,
+    failure: null,
+    fresh: true,
+  }))
+  return {
+    ref: { customerId: 'cst_1', email: null },
+    customerId: 'cst_1',
+    name: 'Ann',
+    email: null,
+    phone: null,
+    addresses: [],
+    orders: [],
+    payments: rows,
+    moreOrders: false,
+    morePayments: false,
+    bound: 50,
+    totals: [],
+    problems: [],
+    stale: { count: 0, reason: null },
+    readAt,
+    raw: null,
+  }
+}
+
+describe('entities cache', () => {
+  it('keeps the newest read: a read asked earlier and answered later does not undo a newer one', () => {
+    const entities = createEntitiesStore()
+    const { stamp, put } = entities.getState()
+    const early = stamp()
+    const late = stamp()
+    put('payments', 'tr_1', payment('tr_1', 'paid', '5.00'), late)
+    put('payments', 'tr_1', payment('tr_1', 'paid'), early)
+    expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('5.00')
+    // Without a stamp the read is the newest (last read wins).
+    put('payments', 'tr_1', payment('tr_1', 'refunded', '10.00'))
+    expect(paymentById('tr_1')(entities.getState())?.status).toBe('refunded')
+    expect(paymentById('tr_2')(entities.getState())).toBeNull()
+    expect(paymentById(null)(entities.getState())).toBeNull()
+  })
+
+  it('puts many of one read at once, each kept only where the cache holds nothing newer', () => {
+    const entities = createEntitiesStore()
+    const page = entities.getState().stamp()
+    entities.getState().put('payments', 'tr_2', payment('tr_2', 'paid', '1.00'))
+    let changes = 0
+    entities.subscribe(() => changes++)
+    entities.getState().putMany('payments', [payment('tr_1'), payment('tr_2'), payment('tr_3')], byId, page)
+    expect(changes).toBe(1)
+    const { payments } = entities.getState()
+    expect(Object.keys(payments).sort()).toEqual(['tr_1', 'tr_2', 'tr_3'])
+    expect(payments['tr_2']?.value.amountRefunded?.value).toBe('1.00')
+    // Nothing newer in it: no change for the views.
+    entities.getState().putMany('payments', [payment('tr_1')], byId, page - 1)
+    expect(changes).toBe(1)
+  })
+
+  it('forgets every object on clear, and a read asked before it stays older than one asked after', () => {
+    const entities = createEntitiesStore()
+    const before = entities.getState().stamp()
+    entities.getState().put('payments', 'tr_1', payment('tr_1'))
+    entities.getState().put('orders', 'ord_1', { id: 'ord_1' } as never)
+    entities.getState().clear()
+    expect(entities.getState()).toMatchObject({ payments: {}, orders: {}, customers: {}, deliveries: {} })
+    entities.getState().put('payments', 'tr_1', payment('tr_1', 'paid', '2.00'))
+    entities.getState().put('payments', 'tr_1', payment('tr_1'), before)
+    expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('2.00')
+  })
+
+  it('keeps the customer view main read last, by its own read time', () => {
+    const entities = createEntitiesStore()
+    const key = customerKey({ customerId: 'cst_1', email: null })
+    entities.getState().put('customers', key, customer('2026-11-28T10:00:05Z'))
+    entities.getState().put('customers', key, customer('2026-11-28T10:00:01Z'))
+    expect(entities.getState().customers[key]?.value.readAt).toBe('2026-11-28T10:00:05Z')
+    expect(customerKey({ customerId: null, email: 'a@b.example' })).toBe('email:a@b.example')
+  })
+
+  it('a refund’s answer reaches the list’s row and the customer view through the cache, with no read', async () => {
+    const entities = createEntitiesStore()
+    const before = payment('tr_1')
+    const list: PaymentList = {
+      count: 2,
+      _embedded: { payments: [before, payment('tr_2')] },
+      _links: { self: { href: 'https://api.example/v2/payments?limit=2', type: 'application/hal+json' }, next: null },
+    } as unknown as PaymentList
+    const reads: string[] = []
+    const held: ReturnType<typeof deferred<ChannelOutput<'payments.list'>>>[] = []
+    const paymentsPort = {
+      list: () => {
+        const d = deferred<ChannelOutput<'payments.list'>>()
+        held.push(d)
+        return d.promise
+      },
+      get: async ({ id }: { id: string }) => {
+        reads.push(id)
+        return { payment: before, requestId: 'req-get' } as ChannelOutput<'payments.get'>
+      },
+    } as unknown as PaymentsPort
+    const payments = createPaymentsStore(paymentsPort, {
+      now: () => 1,
+      storage: { read: () => null, write: () => undefined },
+      listWindow: { keepPages: 4, prefetchPages: 1 },
+      entities,
+    })
+    const customers = createCustomerStore({ open: async () => customer('2026-11-28T10:00:00Z', [before]) }, entities)
+    const first = payments.getState().loadFirst()
+    held[0]?.resolve(toPageResult(list, 'req-list'))
+    await first
+    await customers.getState().open({ customerId: 'cst_1' })
+    // The list is read again (the agent scrolled back, F5) and its page is answered after the refund's.
+    const again = payments.getState().loadFirst()
+
+    const after = payment('tr_1', 'paid', '4.00')
+    const answer = deferred<ChannelOutput<'payments.refund'>>()
+    const actions = createActionsStore(
+      {
+        refund: () => answer.promise,
+        refundGuard: async () => {
+          throw new Error('not used')
+        },
+        refunds: async () => ({ refunds: [], requestId: null }),
+      } as unknown as ActionsPort,
+      entities,
+    )
+    const refunding = actions.getState().refund('tr_1', { currency: 'EUR', value: '4.00' }, '')
+    answer.resolve({ refund: null, payment: after, requestId: 'req-refund' })
+    await refunding
+    held[1]?.resolve(toPageResult(list, 'req-list-2'))
+    await again
+    expect(payments.getState().slots[0]?.requestId).toBe('req-list-2')
+
+    const { slots } = payments.getState()
+    const row = (i: number) =>
+      shownRowAt(slots, rowOffsets(slots), i, (id, stamp) => newerThan(entities.getState().payments, id, stamp))
+    expect(row(0)?.amountRefunded?.value).toBe('4.00')
+    expect(row(1)?.id).toBe('tr_2')
+    // The customer view shows it refunded, its totals worked out again over the newer row.
+    const cached = entities.getState().customers[customerKey({ customerId: 'cst_1', email: null })]
+    const now = cached ? customerNow(cached, entities.getState().payments) : null
+    expect(now?.payments[0]?.amountRefunded?.value).toBe('4.00')
+    expect(now?.totals).toEqual([expect.objectContaining({ currency: 'EUR', refunded: '4.00' })])
+    expect(reads).toEqual([])
+    // A read asked after the refund's answer is the newest: its row is shown as it is.
+    const third = payments.getState().loadFirst()
+    held[2]?.resolve(toPageResult(list, 'req-list-3'))
+    await third
+    const fresh = payments.getState().slots
+    const newest = shownRowAt(fresh, rowOffsets(fresh), 0, (id, stamp) =>
+      newerThan(entities.getState().payments, id, stamp),
+    )
+    expect(newest?.amountRefunded).toBeUndefined()
+  })
+})
