@@ -1,15 +1,11 @@
-import { createContext, useContext } from 'react'
-import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
-import type { Order, Payment } from '../../shared/api-types'
 import type { ActiveConnectionView } from '../../shared/ipc/connections'
-import type { DeliveryRecord } from '../../shared/story/payment-story'
-import { createAppStore, screenNamed, type AppState } from './stores/app-store'
+import { createAppStore, screenNamed } from './stores/app-store'
 import type { StoreTimers } from './stores/clock'
-import { createConnectionStore, type ConnectionState } from './stores/connection-store'
-import { createDraftsStore, type DraftsState } from './stores/drafts-store'
-import { createEntitiesStore, deliveriesById, orderById, paymentById, type EntitiesState } from './stores/entities'
-import { createInspectorStore, type InspectorState } from './stores/inspector-store'
+import { createConnectionStore } from './stores/connection-store'
+import { createDraftsStore } from './stores/drafts-store'
+import { createEntitiesStore } from './stores/entities'
+import { createInspectorStore } from './stores/inspector-store'
 import {
   ipcAppPort,
   ipcConnectionPort,
@@ -20,27 +16,18 @@ import {
   ipcSearchPort,
   ipcWindowEvents,
 } from './stores/ipc-ports'
-import { createBuilderStore, type BuilderStoreState } from './stores/builder-store'
-import { createPaymentsStore, type PaymentsState, type PrefsStorage } from './stores/payments-store'
+import { createBuilderStore } from './stores/builder-store'
+import { createPaymentsStore, type PrefsStorage } from './stores/payments-store'
 import { createSearchStore, type SearchState } from './stores/search-store'
 import { BENCH_MARKS, benchMark } from './lib/bench-marks'
 import { openHelp } from './lib/help'
 import { windowFromSearch } from './lib/page-window'
+import type { AppStores, BuilderStores } from './stores/window-stores'
 
 // The window's stores are created here with their ports onto main (stores/ipc-ports.ts): the
 // window-wide ones, the builder's and the search's, once per window. The stores of one view (order,
 // customer, actions) are created by stores/view-stores.ts, so their code loads with their screens.
 // Components and features call store actions, never the IPC client.
-
-interface AppStores {
-  app: StoreApi<AppState>
-  connections: StoreApi<ConnectionState>
-  inspector: StoreApi<InspectorState>
-  /** The payments list lives as long as the window: it is kept while the agent visits other screens. */
-  payments: StoreApi<PaymentsState>
-  /** The window's payments, orders and customers by id, as last read (stores/entities.ts). */
-  entities: StoreApi<EntitiesState>
-}
 
 /** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */
 function paymentsPrefsStorage(): PrefsStorage {
@@ -92,12 +79,6 @@ export function newAppStores(): AppStores {
   return { app, connections, inspector, payments, entities }
 }
 
-/** The order builder's two stores: the draft being edited and the drafts list. */
-export interface BuilderStores {
-  orders: StoreApi<BuilderStoreState>
-  drafts: StoreApi<DraftsState>
-}
-
 export function newBuilderStores(): BuilderStores {
   const drafts = createDraftsStore(ipcDraftsPort())
   return { drafts, orders: createBuilderStore({ port: ipcBuilderPort(), drafts, clock: windowTimers() }) }
@@ -114,44 +95,4 @@ export function newSearchStore(): StoreApi<SearchState> {
         return result
       }),
   })
-}
-
-export const AppStoresContext = createContext<AppStores | null>(null)
-
-export function useAppStores(): AppStores {
-  const stores = useContext(AppStoresContext)
-  if (!stores) throw new Error('AppStoresContext is missing')
-  return stores
-}
-
-export function useAppStore<T>(selector: (state: AppState) => T): T {
-  return useStore(useAppStores().app, selector)
-}
-
-export function useConnectionStore<T>(selector: (state: ConnectionState) => T): T {
-  return useStore(useAppStores().connections, selector)
-}
-
-export function usePaymentsStore<T>(selector: (state: PaymentsState) => T): T {
-  return useStore(useAppStores().payments, selector)
-}
-
-export function useInspectorStore<T>(selector: (state: InspectorState) => T): T {
-  return useStore(useAppStores().inspector, selector)
-}
-
-// A view reads a payment or order by its id from the window's cache: what any store read or
-// an action answered last reaches it there, not through the props of the components around it.
-
-export function usePayment(id: string | null): Payment | null {
-  return useStore(useAppStores().entities, paymentById(id))
-}
-
-export function useOrder(id: string | null): Order | null {
-  return useStore(useAppStores().entities, orderById(id))
-}
-
-/** The shop's webhook calls of a payment or order, on the Sandbox (null: none read). */
-export function useDeliveries(id: string | null): DeliveryRecord[] | null {
-  return useStore(useAppStores().entities, deliveriesById(id))
 }

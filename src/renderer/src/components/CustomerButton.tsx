@@ -1,7 +1,7 @@
 import type { Address } from '../../../shared/api-types'
 import { CUSTOMER_EMAIL_PATTERN } from '../../../shared/customer-email'
 import { isId } from '../../../shared/service/ids'
-import { useAppStore } from '../app-stores'
+import { useAppStore } from '../stores/window-stores'
 import type { CustomerTarget } from '../stores/app-store'
 
 // "Customer" next to a payment's or an order's customer: opens the customer view. Small and free of

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { LostWriteLookup } from '../../../shared/api-error'
-import { useAppStore, usePaymentsStore } from '../app-stores'
+import { useAppStore, usePaymentsStore } from '../stores/window-stores'
 import { errorMessage } from '../stores/error-view'
 import {
   lookupLabel,

@@ -1,4 +1,4 @@
-import { useAppStore } from '../app-stores'
+import { useAppStore } from '../stores/window-stores'
 
 /** Opens the Inspector on one recorded request; disabled while there is none to show. */
 export function RequestButton(props: {

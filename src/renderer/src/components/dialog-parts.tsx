@@ -1,6 +1,6 @@
 // Pieces every action dialog shares: who the customer is, which connection, a bounded text field.
 import type { Address } from '../../../shared/api-types'
-import { useConnectionStore, usePaymentsStore } from '../app-stores'
+import { useConnectionStore, usePaymentsStore } from '../stores/window-stores'
 
 export function addressedCustomer(address: Address | undefined): string {
   if (!address) return 'not named'

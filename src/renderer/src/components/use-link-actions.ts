@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAppStore } from '../app-stores'
+import { useAppStore } from '../stores/window-stores'
 import { errorMessage } from '../stores/error-view'
 
 /**

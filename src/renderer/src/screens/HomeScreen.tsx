@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore, useConnectionStore } from '../app-stores'
+import { useAppStore, useConnectionStore } from '../stores/window-stores'
 import { ModeBadge } from '../components/ModeBadge'
 import { useBuilderStores, useDrafts } from '../features/builder/builder-context'
 import { useOpenTarget } from '../features/search/SearchBox'

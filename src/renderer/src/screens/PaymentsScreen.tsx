@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, useAppStores } from '../app-stores'
+import { useAppStore, useAppStores } from '../stores/window-stores'
 import type { PaymentsState } from '../stores/payments-store'
 import { useColumnFit } from '../features/payments/use-column-fit'
 import { ErrorBanner } from '../components/ErrorBanner'

@@ -1,7 +1,7 @@
 import { ConnectionStatus } from '../features/connections/ConnectionStatus'
 import { RateLimitStatus } from '../features/inspector/RateLimitStatus'
 import { SyncStatus } from '../features/search/SyncStatus'
-import { useAppStore } from '../app-stores'
+import { useAppStore } from '../stores/window-stores'
 import { ThemePicker } from '../components/ThemePicker'
 import './status-bar.css'
 

@@ -1,7 +1,7 @@
 import { isApiErrorView, type ApiErrorView } from '../../../../shared/api-error'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import { useBuilder } from './builder-context'
 import { RequestButton } from '../../components/RequestButton'
 import { LookupButton } from '../../components/LookupButton'

@@ -1,6 +1,6 @@
 import type { Order, Payment } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import type { CreateResult } from '../../stores/builder-store'
 import { useBuilder } from './builder-context'
 import { TableHead } from '../../components/TableHead'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 
 /** The exact JSON body main will send (credential rules applied), read-only and copyable. */
 export function RequestPreview({

@@ -1,6 +1,6 @@
 import type { Address, Amount } from '../../../../shared/api-types'
 import { linkMessage } from '../../../../shared/payment-link-message'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import { useOutcomeNote } from './use-outcome-note'
 
 // Send a new payment's link, not just copy it: as a ready message in the customer's language, or

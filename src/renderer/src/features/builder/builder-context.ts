@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
-import type { BuilderStores } from '../../app-stores'
+import type { BuilderStores } from '../../stores/window-stores'
 import type { DraftsState } from '../../stores/drafts-store'
 import type { BuilderStoreState } from '../../stores/builder-store'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { ruleContextFor } from '../../../../shared/order-builder'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import { credentialOf } from '../../stores/builder-store'
 import { useBuilderStores, useDrafts, useBuilder } from './builder-context'
 import { createStep, shownMessages } from './builder-messages'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useAppStore, useConnectionStore } from '../../app-stores'
+import { useAppStore, useConnectionStore } from '../../stores/window-stores'
 import { ModeBadge } from '../../components/ModeBadge'
 import './connections.css'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
-import { useAppStore, useConnectionStore } from '../../app-stores'
+import { useAppStore, useConnectionStore } from '../../stores/window-stores'
 import { AddConnectionForm } from './AddConnectionForm'
 import { ConnectionList } from './ConnectionList'
 import { ModeBadge } from '../../components/ModeBadge'

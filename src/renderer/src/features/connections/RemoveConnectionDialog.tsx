@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import type { ConnectionView } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { Dialog } from '../../components/Dialog'
-import { useConnectionStore } from '../../app-stores'
+import { useConnectionStore } from '../../stores/window-stores'
 import { toIpcErrorView } from '../../stores/error-view'
 
 /** Confirms removing a connection, naming its label and masked key so the right one goes. */

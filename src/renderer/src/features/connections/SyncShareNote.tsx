@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useInspectorStore } from '../../app-stores'
+import { useInspectorStore } from '../../stores/window-stores'
 import { backgroundShareText, tightestBucket } from '../../lib/rate-limits'
 
 /**

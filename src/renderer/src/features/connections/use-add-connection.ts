@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
-import { useConnectionStore } from '../../app-stores'
+import { useConnectionStore } from '../../stores/window-stores'
 import { errorMessage, toIpcErrorView } from '../../stores/error-view'
 import {
   addInputOf,

@@ -18,7 +18,7 @@ import {
   stoppedForCaller,
   subscriptionStatusWords,
 } from '../../../../shared/story/recurring-words'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import { RequestButton } from '../../components/RequestButton'
 import { TableHead } from '../../components/TableHead'
 import type { RecurringState } from '../../stores/recurring-store'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { RequestLogSummary, StatusClass } from '../../../../shared/request-log-types'
-import { useInspectorStore } from '../../app-stores'
+import { useInspectorStore } from '../../stores/window-stores'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/dates'
 import { TextInput } from '../../components/TextInput'

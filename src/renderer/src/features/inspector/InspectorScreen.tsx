@@ -1,4 +1,4 @@
-import { useInspectorStore } from '../../app-stores'
+import { useInspectorStore } from '../../stores/window-stores'
 import { InspectorFilters } from './InspectorFilters'
 import { RateLimitPanel } from './RateLimitPanel'
 import { RequestDetail } from './RequestDetail'

@@ -1,4 +1,4 @@
-import { useInspectorStore } from '../../app-stores'
+import { useInspectorStore } from '../../stores/window-stores'
 import {
   activityText,
   backgroundShareText,

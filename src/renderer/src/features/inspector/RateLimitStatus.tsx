@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore, useInspectorStore } from '../../app-stores'
+import { useAppStore, useInspectorStore } from '../../stores/window-stores'
 import {
   activityText,
   backgroundShareText,

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
-import { useInspectorStore } from '../../app-stores'
+import { useInspectorStore } from '../../stores/window-stores'
 import { clockTime } from '../../../../shared/dates'
 import { formatDuration, shortPath, statusCell } from './format'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { RequestLogExportFormat } from '../../../../shared/request-log-types'
-import { useAppStore, useAppStores, useInspectorStore } from '../../app-stores'
+import { useAppStore, useAppStores, useInspectorStore } from '../../stores/window-stores'
 import { errorMessage } from '../../stores/error-view'
 import { filterRows } from '../../stores/inspector-store'
 import {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { describeRateLimit, findPaymentId } from '../../../../shared/explanations'
 import { attemptEnds, type RequestLogEntry } from '../../../../shared/request-log-types'
-import { useAppStore, useInspectorStore } from '../../app-stores'
+import { useAppStore, useInspectorStore } from '../../stores/window-stores'
 import { errorMessage } from '../../stores/error-view'
 import { prettyBody, readErrorFields } from './format'
 import { explainEntry, mostTellingAttempt, shownAttempt } from './request-detail'

@@ -19,7 +19,7 @@ import {
 } from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
-import { useAppStores } from '../../app-stores'
+import { useAppStores } from '../../stores/window-stores'
 import { newerThan } from '../../stores/entities'
 import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
 

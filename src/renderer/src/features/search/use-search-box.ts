@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
 import type { SearchHit } from '../../../../shared/ipc/search'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import { flatHits, ticketObjects } from '../../stores/search-store'
 import { customerOffer, type CustomerOffer } from './customer-offer'
 import { activeRow, boxKeyAction, screenFor, type OpenTarget } from './search-box-keys'

@@ -12,7 +12,7 @@ import {
   updateBlocker,
 } from '../../../../shared/payment-actions'
 import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
-import { useAppStore, useAppStores } from '../../app-stores'
+import { useAppStore, useAppStores } from '../../stores/window-stores'
 import { newActionsStore } from '../../stores/view-stores'
 import { NotApplicable } from '../../components/NotApplicable'
 import { QueuedRefunds } from './QueuedRefunds'

@@ -10,7 +10,7 @@ import {
   refundForCaller,
   refundStateLine,
 } from '../../../../shared/story/refund-truth'
-import { useAppStore } from '../../app-stores'
+import { useAppStore } from '../../stores/window-stores'
 import type { ActionsState } from '../../stores/actions-store'
 import { formatLocalDateTime, userLocale } from '../../lib/format'
 import { CancelRefundDialog } from './CancelRefundDialog'
