@@ -149,9 +149,12 @@ export class TeamRecordStore implements RecordStore {
   }
 
   private schemaSentence(version: number): string {
-    return version < LATEST_MIGRATION
-      ? `The team database at ${this.connection.where} was set up for an earlier Paydesk; whoever set it up runs "npm run team:setup" again.`
-      : `The team database at ${this.connection.where} was set up by a newer Paydesk; update this desk.`
+    if (version >= LATEST_MIGRATION)
+      return `The team database at ${this.connection.where} was set up by a newer Paydesk; update this desk.`
+    // The command as the one who set it up types it: their own admin login at this database.
+    const { host, port, database } = this.connection.config
+    const at = `${String(host).includes(':') ? `[${String(host)}]` : String(host)}:${String(port)}/${String(database)}`
+    return `The team database at ${this.connection.where} was set up for an earlier Paydesk and needs an update before this desk can use it. Whoever set it up runs: npm run team:setup -- --db postgres://ADMIN@${at} (ADMIN: the login they set it up with).`
   }
 
   private setState(state: TeamRecordStatus['state'], reason: string): void {
