@@ -93,6 +93,41 @@ async function openShared(
   return { connection, pool, sync, search: sharedSearch(pool, connection, timeoutMs) }
 }
 
+/**
+ * Whether the team database is there, as the last round or search that asked it found it. While it is
+ * away the desk counts as not in team mode: its own index answers the search box, and is walked again
+ * to stay fresh, until a round or a search reaches the team database again.
+ */
+function reachability() {
+  let there = true
+  /** Notes what `work`'s answer tells: there when it answered, away when `away(error)` says so. */
+  const noting = <T>(work: Promise<T>, away: (error: unknown) => boolean = isUnreachable): Promise<T> =>
+    work.then(
+      (value) => {
+        there = true
+        return value
+      },
+      (error: unknown) => {
+        if (away(error)) there = false
+        throw error
+      },
+    )
+  return {
+    there: () => there,
+    set: (value: boolean) => {
+      there = value
+    },
+    noting,
+    /** The shared search, each answer noted. */
+    watching: (search: SharedSearch): SharedSearch => ({
+      ...search,
+      search: (kind, q, limit) => noting(search.search(kind, q, limit)),
+      summary: (ranges) => noting(search.summary(ranges)),
+      freshness: () => noting(search.freshness()),
+    }),
+  }
+}
+
 /** Opens the desk's side of the shared index (off when no team database is set; never throws). */
 export async function openTeamIndex(options: {
   settings: Pick<TeamSettings, 'read'>
@@ -107,40 +142,14 @@ export async function openTeamIndex(options: {
   let open: Open | null = null
   let running: Promise<'synced' | 'another syncs' | 'off'> | null = null
   let timer: ReturnType<typeof setInterval> | null = null
-  /** The team database could not be reached the last time a round or a search asked it. */
-  let away = false
+  const reach = reachability()
 
   const client = followingClient(options.client)
 
-  /** A search's answer tells whether the team database is there. */
-  const noting = <T>(work: Promise<T>): Promise<T> =>
-    work.then(
-      (value) => {
-        away = false
-        return value
-      },
-      (error: unknown) => {
-        if (isUnreachable(error)) away = true
-        throw error
-      },
-    )
-
   async function start(): Promise<void> {
-    away = false
+    reach.set(true)
     const made = await openShared(options.settings, client, timeoutMs, options.onError)
-    const search = made?.search
-    open =
-      made && search
-        ? {
-            ...made,
-            search: {
-              ...search,
-              search: (kind, q, limit) => noting(search.search(kind, q, limit)),
-              summary: (ranges) => noting(search.summary(ranges)),
-              freshness: () => noting(search.freshness()),
-            },
-          }
-        : null
+    open = made && { ...made, search: reach.watching(made.search) }
   }
 
   async function stop(): Promise<void> {
@@ -157,23 +166,14 @@ export async function openTeamIndex(options: {
   }
   const index: TeamIndex = {
     shared: () => open?.search ?? null,
-    active: () => open !== null && !away,
+    active: () => open !== null && reach.there(),
     leading: () => open?.sync.leading ?? false,
     round(roundOptions = {}) {
       const now = open
       if (!now) return Promise.resolve('off')
-      running ??= now.sync
-        .elect()
-        .then(
-          () => {
-            away = false
-          },
-          (error: unknown) => {
-            // The team database cannot be asked: the desk's own index answers and is walked meanwhile.
-            away = true
-            throw error
-          },
-        )
+      // The election asks only the team database: whether it answers tells whether it is there.
+      running ??= reach
+        .noting(now.sync.elect(), () => true)
         .then(() => now.sync.round({ full: roundOptions.full ?? false }))
         .catch(async (error: unknown) => {
           // A walk that failed (this desk's credential refused, the service unreachable) gives the

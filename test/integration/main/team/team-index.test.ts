@@ -255,6 +255,7 @@ describe('the shared index switched on (issue 51 item 1)', () => {
       await f.client.createPayment(customerPayment('Ada', 'Weg', 'ada.weg@example.com'))
       await syncOwn()
       expect(await own()).toBe(0) // the team's walk is the one: this desk's own index is not walked
+      await anna.index.round() // the team round "Sync now" asked for has ended
 
       f.team.cluster.stop()
       let whileAway = 0
