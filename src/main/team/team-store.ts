@@ -25,6 +25,7 @@ import type { RecordStore } from './record-store'
 import {
   isUnreachable,
   teamConnection,
+  olderSchemaSentence,
   unreachableSentence,
   unreachableState,
   type TeamConnection,
@@ -149,12 +150,9 @@ export class TeamRecordStore implements RecordStore {
   }
 
   private schemaSentence(version: number): string {
-    if (version >= LATEST_MIGRATION)
-      return `The team database at ${this.connection.where} was set up by a newer Paydesk; update this desk.`
-    // The command as the one who set it up types it: their own admin login at this database.
-    const { host, port, database } = this.connection.config
-    const at = `${String(host).includes(':') ? `[${String(host)}]` : String(host)}:${String(port)}/${String(database)}`
-    return `The team database at ${this.connection.where} was set up for an earlier Paydesk and needs an update before this desk can use it. Whoever set it up runs: npm run team:setup -- --db postgres://ADMIN@${at} (ADMIN: the login they set it up with).`
+    return version < LATEST_MIGRATION
+      ? olderSchemaSentence(this.connection)
+      : `The team database at ${this.connection.where} was set up by a newer Paydesk; update this desk.`
   }
 
   private setState(state: TeamRecordStatus['state'], reason: string): void {
