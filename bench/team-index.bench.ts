@@ -6,8 +6,8 @@
 //           --runs passes of the search box's queries (an agent's: a name, a name typed key by key,
 //           an e-mail prefix and a whole one, a domain, an amount, an order number, a status with a
 //           word, a status alone, a date), each the desk's search of one table (shared-index-query.ts:
-//           one statement, or two when the newest rows hold too few hits) over one connection on
-//           loopback, timed from the desk: p95 per run.
+//           one statement; the look at all matches in it runs when the newest rows hold too few hits)
+//           over one connection on loopback, timed from the desk: p95 per run.
 //   walk    a sandbox in its own process (its CLI) at the default READ quota (25/s, burst 50) with
 //           --walk-payments seeded payments; --runs first walks of an emptied shared index by the
 //           elected desk through the real client: requests the walk sent against what the bucket

@@ -1,12 +1,13 @@
 // bench:team's team mode (issue 51, "Measured"): a support team on one merchant with the team runner.
-//   npm run bench:team -- --team [--quick] [--seconds T] [--ns 20,50] [--sync-every S]
+//   npm run bench:team -- --team [--quick] [--seconds T] [--ns 20,50] [--sync-every S] [--in-step]
 //   (the same as npm run bench:team-mode …)
 //
 // The sandbox runs in its own process (its CLI, READ q=26/s burst 52, as bench:team). One team
 // database on a throwaway PostgreSQL cluster (fsync on). Per N, N desks each in its own process
 // (bench/team/desk.ts), each with its own read-only access token and its own database login: every
-// 2 s an agent looks something up (a search of the shared index, or one payment read with the token),
-// and once per run the desk asks for a refund above its limit. In this process: the team runner (the
+// 2 s of its own clock (the desks' clocks started apart; --in-step: all on the same tick of the wall
+// clock, the worst case) an agent looks something up (a search of the shared index, or one payment
+// read with the token), and once per run the desk asks for a refund above its limit. In this process: the team runner (the
 // write key; the shared index's one sync, a walk every S seconds, and the approved refunds sent) and a
 // lead's desk that approves each waiting request after reading the payment with its own read token.
 // Beside them the shop reads single payments at 30 % of the READ quota (bench/team/worker.ts, role
@@ -16,9 +17,13 @@
 // shop's 429s (and the shop alone's); the merchant's READ bucket use, all parties together (accepted
 // payment reads / (q·T + burst)) and the runner's sync's share of it; the approval round trip
 // (request → a lead approves → sent → the requester hears it) p50/p95 and how many ended done; desk
-// walks of the service (0: the runner syncs). The last line is one JSON object.
+// walks of the service (0: the runner syncs). Under each run, where the time went: the CPU seconds of
+// the desks, the database server, the sandbox and this process in the window (Linux /proc), a lookup's
+// share of its desk's CPU, the statements a search sends and their wait, and a payment opened's wait
+// in the client's own queue and its HTTP exchange. The last line is one JSON object.
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,6 +43,7 @@ const quick = flag('quick')
 const T = Math.min(120, numberOption('seconds', quick ? 12 : 45))
 const NS = numbersOption('ns', quick ? '2,4' : '20,50')
 const SYNC_EVERY = numberOption('sync-every', quick ? 5 : 15)
+const IN_STEP = flag('in-step')
 const READ = { q: 26, burst: 52 }
 const SHOP_SHARE = 0.3
 const MAX_N = Math.max(...NS)
@@ -49,6 +55,42 @@ const READ_PERMISSIONS = 'payments.read,refunds.read,orders.read'
 const ADMIN = 'team-mode-bench-admin-token'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
+
+/** CPU seconds (user + system) of these processes so far, from /proc (0 where it cannot be read). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks / 100
+}
+
+/** The database server's processes: the postmaster (its postmaster.pid) and its children. */
+function databasePids(dataDirectory: string): number[] {
+  try {
+    const postmaster = Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const children = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
+        } catch {
+          return false
+        }
+      })
+      .map(Number)
+    return [postmaster, ...children]
+  } catch {
+    return []
+  }
+}
 
 /** The sandbox's CLI in its own process; resolves with its base URL once it prints it. */
 async function startSandboxProcess(): Promise<{ proc: ChildProcess; baseUrl: string; origin: string }> {
@@ -117,6 +159,8 @@ const cluster = await startTestCluster({ fast: false, maxConnections: Math.max(2
 const passwords = new Map<string, string>()
 const setup = new pg.Client({ connectionString: cluster.adminUrl })
 await setup.connect()
+const dataDirectory =
+  (await setup.query<{ d: string }>('SELECT current_setting($1) AS d', ['data_directory'])).rows[0]?.d ?? ''
 await setUpTeamDatabase(setup)
 const team: [string, TeamRole][] = [
   ['runner', 'runner'],
@@ -232,6 +276,14 @@ interface RunResult {
   deskWalks: number
   deskRounds: number
   load: number
+  /** CPU seconds in the window: the desks, the database server, the sandbox, this process (runner, lead). */
+  cpu: { desks: number; database: number; sandbox: number; runnerAndLead: number }
+  /** Per desk lookup: CPU ms of its process, statements per search and their summed wait (ms). */
+  deskCpuMsPerLookup: number
+  statementsPerSearch: number
+  statementMsPerSearch: number
+  openQueueP95: number
+  openHttpP95: number
 }
 
 async function run(n: number): Promise<RunResult> {
@@ -263,6 +315,7 @@ async function run(n: number): Promise<RunResult> {
           words,
           refundOf: refundOf[i] ?? '',
           refundValue: '25.00',
+          inStep: IN_STEP,
         } satisfies DeskConfig),
       },
       `desk ${i + 1}`,
@@ -274,13 +327,26 @@ async function run(n: number): Promise<RunResult> {
   windowStart = at
   windowEnd = at + T * 1000
   for (const w of [shop, ...desks]) w.child.send({ at, seconds: T })
+  const deskPids = desks.map((d) => d.child.pid ?? 0)
+  const dbPids = databasePids(dataDirectory)
+  const cpuAt = () => ({
+    desks: cpuSeconds(deskPids),
+    database: cpuSeconds(dbPids),
+    sandbox: cpuSeconds([sandbox.proc.pid ?? 0]),
+    runnerAndLead: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  })
+  await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())))
+  const cpuStart = cpuAt()
+  const cpuEnd = new Promise<ReturnType<typeof cpuAt>>((resolve) => setTimeout(() => resolve(cpuAt()), T * 1000))
   // Bounded: a process that has not reported 40 s after the window is stopped and the run fails.
   const all = [shop, ...desks]
   const limit = setTimeout(() => all.forEach((w) => w.child.kill('SIGKILL')), (T + 40) * 1000)
   const [shopResult, ...deskResults] = await Promise.all([shop.result, ...desks.map((d) => d.result)]).finally(() =>
     clearTimeout(limit),
   )
+  const cpuWindow = await cpuEnd
   const lookupMs = deskResults.flatMap((r) => r.lookupMs)
+  const searches = deskResults.reduce((a, r) => a + r.searchMs.length, 0)
   const approvals = deskResults.map((r) => r.approvalMs).filter((ms): ms is number => ms !== null)
   const sum = (f: (r: DeskResult) => number) => deskResults.reduce((a, r) => a + f(r), 0)
   const quota = READ.q * T + READ.burst
@@ -317,6 +383,27 @@ async function run(n: number): Promise<RunResult> {
     deskWalks: sum((r) => r.walks),
     deskRounds: sum((r) => r.rounds),
     load: round(loadavg()[0] ?? 0, 2),
+    cpu: {
+      desks: round(cpuWindow.desks - cpuStart.desks, 1),
+      database: round(cpuWindow.database - cpuStart.database, 1),
+      sandbox: round(cpuWindow.sandbox - cpuStart.sandbox, 1),
+      runnerAndLead: round(cpuWindow.runnerAndLead - cpuStart.runnerAndLead, 1),
+    },
+    deskCpuMsPerLookup: round(sum((r) => r.cpuMs) / Math.max(1, lookupMs.length), 1),
+    statementsPerSearch: round(sum((r) => r.searchStatements) / Math.max(1, searches), 2),
+    statementMsPerSearch: round(sum((r) => r.searchStatementMs) / Math.max(1, searches), 1),
+    openQueueP95: Math.round(
+      percentile(
+        deskResults.flatMap((r) => r.openQueueMs),
+        95,
+      ),
+    ),
+    openHttpP95: Math.round(
+      percentile(
+        deskResults.flatMap((r) => r.openHttpMs),
+        95,
+      ),
+    ),
   }
 }
 
@@ -358,7 +445,7 @@ function line(r: RunResult): string {
 }
 
 console.log(
-  `bench:team --team  READ q=${READ.q}/s burst ${READ.burst}; shop ${SHOP_SHARE * READ.q}/s; runner sync every ${SYNC_EVERY} s (first walk ${firstWalkMs} ms); T=${T}s; load average ${loadavg()
+  `bench:team --team  READ q=${READ.q}/s burst ${READ.burst}; shop ${SHOP_SHARE * READ.q}/s; runner sync every ${SYNC_EVERY} s (first walk ${firstWalkMs} ms); desks ${IN_STEP ? 'in step' : 'on their own clocks'}; T=${T}s; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 )
@@ -374,6 +461,9 @@ try {
     const r = await run(n)
     results.push(r)
     console.log(line(r))
+    console.log(
+      `  CPU in the window: desks ${r.cpu.desks} s, database ${r.cpu.database} s, sandbox ${r.cpu.sandbox} s, runner and lead ${r.cpu.runnerAndLead} s; per lookup ${r.deskCpuMsPerLookup} ms of its desk's CPU; a search ${r.statementsPerSearch} statements, ${r.statementMsPerSearch} ms waiting for them (summed); a payment opened p95: ${r.openQueueP95} ms in the client's queue, ${r.openHttpP95} ms its HTTP exchange`,
+    )
   }
 } finally {
   await runner.stop()
@@ -389,6 +479,7 @@ console.log(
     seconds: T,
     readQuota: READ,
     syncEverySeconds: SYNC_EVERY,
+    inStep: IN_STEP,
     firstWalkMs,
     shopAlone: alone,
     runs: Object.fromEntries(
@@ -406,6 +497,12 @@ console.log(
           approvalRoundTripMs: { done: r.approvalsDone, of: r.approvals, p50: r.approvalP50, p95: r.approvalP95 },
           deskWalks: r.deskWalks,
           loadAverage: r.load,
+          cpuSeconds: r.cpu,
+          deskCpuMsPerLookup: r.deskCpuMsPerLookup,
+          statementsPerSearch: r.statementsPerSearch,
+          statementMsPerSearch: r.statementMsPerSearch,
+          openQueueP95Ms: r.openQueueP95,
+          openHttpP95Ms: r.openHttpP95,
         },
       ]),
     ),

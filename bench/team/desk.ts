@@ -24,6 +24,11 @@ export interface DeskConfig {
   /** A paid payment this desk asks a refund of (above the agent limit: a lead approves). */
   refundOf: string
   refundValue: string
+  /**
+   * Every desk on the same 2 s tick of the wall clock (`--in-step`: the worst case, all lookups of all
+   * desks within 50 ms); otherwise each desk keeps the 2 s of its own clock, started apart.
+   */
+  inStep: boolean
 }
 
 export interface DeskResult {
@@ -39,6 +44,14 @@ export interface DeskResult {
   rounds: number
   approvalMs: number | null
   firstError: string | null
+  /** CPU this process spent in the window (user + system), ms. */
+  cpuMs: number
+  /** Per payment opened: ms its request waited in the client's own queue, and ms its HTTP exchange took. */
+  openQueueMs: number[]
+  openHttpMs: number[]
+  /** Statements the searches sent, and the time spent waiting for their answers (ms, summed). */
+  searchStatements: number
+  searchStatementMs: number
 }
 
 const config = JSON.parse(process.env.TEAM_DESK ?? '{}') as DeskConfig
@@ -53,6 +66,11 @@ const result: DeskResult = {
   rounds: 0,
   approvalMs: null,
   firstError: null,
+  cpuMs: 0,
+  openQueueMs: [],
+  openHttpMs: [],
+  searchStatements: 0,
+  searchStatementMs: 0,
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T
@@ -71,12 +89,27 @@ const client = createApiClient({
     const inWindow = e.startedAt >= windowStart && e.startedAt <= windowEnd
     if (inWindow && e.method === 'GET' && e.status !== null && e.status < 300 && /\/v2\/payments/.test(e.url))
       result.readAccepted++
+    if (inWindow && e.method === 'GET' && /\/v2\/payments\/tr_/.test(e.url)) {
+      result.openQueueMs.push(e.timings.queuedMs)
+      result.openHttpMs.push(e.timings.totalMs)
+    }
   },
 })
 // As a desk's app holds it (team/team-index.ts): three connections, the search box's three questions at once.
 const pool = new pg.Pool({ connectionString: config.db, max: 3, application_name: 'paydesk:index' })
 pool.on('error', () => {})
-const shared = sharedSearch(pool, { login: config.login, where: 'the bench database' }, 5000)
+// The searches' statements are timed apart (the database's share of a search).
+const timedPool = Object.create(pool) as pg.Pool
+timedPool.query = (async (...args: Parameters<pg.Pool['query']>) => {
+  const started = performance.now()
+  try {
+    return await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args)
+  } finally {
+    result.searchStatements++
+    result.searchStatementMs += performance.now() - started
+  }
+}) as pg.Pool['query']
+const shared = sharedSearch(timedPool, { login: config.login, where: 'the bench database' }, 5000)
 const listen = new pg.Client({ connectionString: config.db, application_name: `paydesk:bench-${config.login}` })
 listen.on('error', () => {})
 const election = new IndexSync({
@@ -167,9 +200,11 @@ async function main(): Promise<void> {
   windowEnd = go.at + go.seconds * 1000
   // Desks start their clocks apart, as agents do.
   await sleep(windowStart - Date.now() + Math.random() * 2000)
+  const clock = Date.now()
   const approval = sleep(Math.random() * (windowEnd - Date.now()) * 0.5)
     .then(approvalRoundTrip)
     .catch(noteError)
+  const cpu = process.cpuUsage()
   const rounds = (async () => {
     while (Date.now() < windowEnd) {
       await sleep(Math.min(10_000, windowEnd - Date.now()))
@@ -178,9 +213,11 @@ async function main(): Promise<void> {
   })()
   for (let k = 0; Date.now() < windowEnd; k++) {
     await (k % 2 === 0 ? timed('search', search) : timed('open', () => client.getPayment(pick(config.ids))))
-    await sleep(2000 - (Date.now() % 2000) + Math.random() * 50)
+    await sleep(config.inStep ? 2000 - (Date.now() % 2000) + Math.random() * 50 : clock + (k + 1) * 2000 - Date.now())
   }
   await Promise.all([approval, rounds])
+  const used = process.cpuUsage(cpu)
+  result.cpuMs = (used.user + used.system) / 1000
   client.dispose()
   await election.close()
   await listen.end().catch(() => {})

@@ -37,7 +37,8 @@ export interface SearchServiceDeps {
   shared?: () => SharedSearch | null
   /**
    * Whether this desk walks the service into its own index (default true). False in team mode: one
-   * desk or the runner walks the merchant into the shared index, and the others do not walk at all.
+   * desk or the runner walks the merchant into the shared index, and the others do not walk at all;
+   * true again while the team database cannot be reached (the own index answers then, kept fresh).
    */
   walksOwnIndex?: () => boolean
   /**

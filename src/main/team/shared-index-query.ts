@@ -130,42 +130,50 @@ function toHit(kind: SyncKind, r: SharedRow, q: ParsedQuery): SearchHit {
  * The newest rows the first look reads, in order, before the search looks at all of them. A query
  * whose matches are common (a name, a status, a domain: any that holds for 1 row in 1,000 or more)
  * finds its newest hits there, and stops; one whose matches are rare reads them all through the
- * indexes and keeps the newest. One statement cannot do both: PostgreSQL's planner, asked for the
+ * indexes and keeps the newest. One plan cannot do both: PostgreSQL's planner, asked for the
  * newest 11 of a condition it misjudges (a word and a status it takes as independent, a number that
  * is also an amount), walks the whole table newest first (bench:team-index: 0.5-0.9 s of 1,000,000
  * rows for a match that was not there).
  */
 const RECENT_WINDOW = 10_000
 
-/** The two statements of one table's search (null: nothing to search by). */
-function searchStatements(
-  kind: SyncKind,
-  q: ParsedQuery,
-  limit: number,
-): { recent: { text: string; values: unknown[] }; all: { text: string; values: unknown[] } } | null {
-  const statement = (window: boolean) => {
-    const p = new Params()
-    const where = whereOf(q, p)
-    // Nothing to search by (only words too short to mean anything): no hits rather than every row.
-    if (where.length === 0) return null
-    const latest =
-      kind === 'orders'
-        ? `(SELECT p.id FROM paydesk.index_payments p WHERE p.order_id = t.id ORDER BY p.created_ms DESC LIMIT 1)`
-        : 'NULL'
-    const from = window
-      ? `(SELECT * FROM paydesk.index_${kind} ORDER BY created_ms DESC, id DESC LIMIT ${p.add(RECENT_WINDOW)}) t`
-      : `paydesk.index_${kind} t`
-    // All matches: ordered by an expression no index gives, so the planner reads the matches through
-    // the indexes and sorts them instead of walking the table newest first.
-    const order = window ? 'created_ms DESC, id DESC' : '(created_ms + 0) DESC, id DESC'
-    const text = `SELECT id, created_ms, status, method, currency, value, order_id, email, name, address,
-        description, order_number, metadata, facts, state, ${latest} AS latest_payment_id
-      FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(limit + 1)}`
-    return { text, values: p.values }
-  }
-  const recent = statement(true)
-  const all = statement(false)
-  return recent === null || all === null ? null : { recent, all }
+/**
+ * One table's search as one statement (one round trip): the newest rows' look (`recent`) and, only
+ * when it found less than a page and the table holds more rows than it read (the count the writes
+ * keep), the look at all matches (`all`). Each look is planned on its own; the second one's condition
+ * does not depend on its rows, so PostgreSQL decides once whether to run it and otherwise never
+ * starts it. A table that fits in the window (a small merchant, every team's first weeks) is thus
+ * read once per search, not twice (issue 51: 50 desks' lookups).
+ */
+function searchStatement(kind: SyncKind, q: ParsedQuery, limit: number): { text: string; values: unknown[] } | null {
+  const p = new Params()
+  const where = whereOf(q, p)
+  // Nothing to search by (only words too short to mean anything): no hits rather than every row.
+  if (where.length === 0) return null
+  const condition = where.join(' AND ')
+  const window = p.add(RECENT_WINDOW)
+  const page = p.add(limit + 1)
+  const latest =
+    kind === 'orders'
+      ? `(SELECT p.id FROM paydesk.index_payments p WHERE p.order_id = t.id ORDER BY p.created_ms DESC LIMIT 1)`
+      : 'NULL'
+  const columns = `id, created_ms, status, method, currency, value, order_id, email, name, address,
+        description, order_number, metadata, facts, state, ${latest} AS latest_payment_id`
+  // All matches: ordered by an expression no index gives, so the planner reads the matches through
+  // the indexes and sorts them instead of walking the table newest first.
+  const text = `WITH recent AS MATERIALIZED (
+      SELECT 'recent' AS look, ${columns}
+        FROM (SELECT * FROM paydesk.index_${kind} ORDER BY created_ms DESC, id DESC LIMIT ${window}) t
+       WHERE ${condition} ORDER BY created_ms DESC, id DESC LIMIT ${page})
+    SELECT * FROM recent
+    UNION ALL
+    SELECT * FROM (
+      SELECT 'all' AS look, ${columns}
+        FROM paydesk.index_${kind} t
+       WHERE ${condition} ORDER BY (created_ms + 0) DESC, id DESC LIMIT ${page}) a
+     WHERE (SELECT count(*) FROM recent) < ${page}
+       AND (SELECT n FROM paydesk.index_counts WHERE kind = '${kind}') > ${window}`
+  return { text, values: p.values }
 }
 
 /** The newest hits of one table for a parsed query. */
@@ -175,11 +183,12 @@ export async function searchShared(
   q: ParsedQuery,
   limit = HITS_PER_GROUP,
 ): Promise<IndexSearchResult> {
-  const statements = searchStatements(kind, q, limit)
-  if (statements === null) return { hits: [], more: false, broad: false }
-  let rows = (await pool.query<SharedRow>(statements.recent)).rows
-  // Fewer than a page among the newest rows: the newest hits may be older, so all matches are read.
-  if (rows.length <= limit) rows = (await pool.query<SharedRow>(statements.all)).rows
+  const statement = searchStatement(kind, q, limit)
+  if (statement === null) return { hits: [], more: false, broad: false }
+  const answer = (await pool.query<SharedRow & { look: 'recent' | 'all' }>(statement)).rows
+  // The look at all matches, when it ran, has the newest hits (the window's are among them).
+  const look = answer.some((r) => r.look === 'all') ? 'all' : 'recent'
+  const rows = answer.filter((r) => r.look === look)
   return { hits: rows.slice(0, limit).map((r) => toHit(kind, r, q)), more: rows.length > limit, broad: false }
 }
 

@@ -79,6 +79,19 @@ export function unreachableState(error: unknown): 'offline' | 'error' {
   return /^(28|3D)/.test(state) ? 'error' : 'offline'
 }
 
+/** The setup command's --db for `where` (host:port/database), the admin's login left for them to fill in. */
+function adminUrl(where: string): string {
+  const parts = /^(.*):(\d+)\/(.*)$/.exec(where)
+  if (!parts) return `postgres://ADMIN@${where}`
+  const [, host = '', port, database] = parts
+  return `postgres://ADMIN@${host.includes(':') ? `[${host}]` : host}:${port}/${database}`
+}
+
+/** A team database set up for an earlier Paydesk (its schema older than this desk's), and what to run. */
+export function olderSchemaSentence(connection: Pick<TeamConnection, 'where'>): string {
+  return `The team database at ${connection.where} was set up for an earlier Paydesk and needs an update before this desk can use it. Whoever set it up runs: npm run team:setup -- --db ${adminUrl(connection.where)} (ADMIN: the login they set it up with).`
+}
+
 /** Why the database cannot be used, in a sentence for the agent. */
 export function unreachableSentence(
   error: unknown,
@@ -94,6 +107,8 @@ export function unreachableSentence(
   if (state === '28000')
     return `${where} refused the login ${connection.login}: it has no access (removed from the team, or not set up yet). Ask your team lead.`
   if (state === '3D000') return `${where} does not exist. Check the database name in the connection string.`
+  // A table this desk reads is missing: the database's schema is older than this desk's.
+  if (state === '42P01') return olderSchemaSentence(connection)
   if (state === '53100') return `${where} is full (out of disk space) and cannot take writes.`
   if (state === '53300') return `${where} has no room for another connection (too many desks are connected).`
   if (state?.startsWith('57') || state?.startsWith('08')) return `${where} is shutting down or restarting.`

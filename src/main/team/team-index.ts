@@ -5,13 +5,16 @@
 // all; elected, it walks the merchant into the shared index with the active connection's read
 // credential. Its lock lives in a session of its own: when the desk quits (close) or its session ends
 // the lock goes with it and the next desk's round takes over. Without a team database it is off, and
-// the desk's own encrypted index is the search, as for a single desk.
+// the desk's own encrypted index is the search, as for a single desk. While the team database cannot
+// be reached (a round could not ask it, or a search found it down) the desk counts as not in team
+// mode: its own index, which the search box answers from then, is walked again to stay fresh, until
+// a round or a search reaches the team database again.
 import pg from 'pg'
 import type { SharedSearch } from '../search/service-context'
 import type { SyncClient } from '../search/sync'
 import { IndexSync } from './index-sync'
 import { sharedSearch } from './shared-search'
-import { teamConnection, type TeamConnection } from './team-connection'
+import { isUnreachable, teamConnection, type TeamConnection } from './team-connection'
 import type { TeamSettings } from './team-settings'
 
 /** How long a search or a sync statement may take on the team database before the desk's own index answers. */
@@ -27,7 +30,10 @@ interface Open {
 export interface TeamIndex {
   /** The shared index as the search box asks it, or null when the desk is not in team mode. */
   shared(): SharedSearch | null
-  /** Whether the desk is in team mode (its own index then does not walk the service). */
+  /**
+   * Whether the desk is in team mode and its team database answers (its own index then does not walk
+   * the service); false while the team database is away, so the desk keeps its own index fresh.
+   */
   active(): boolean
   /** One election round: walks the merchant when this desk is elected ('off': not in team mode). */
   round(options?: { full?: boolean }): Promise<'synced' | 'another syncs' | 'off'>
@@ -87,6 +93,41 @@ async function openShared(
   return { connection, pool, sync, search: sharedSearch(pool, connection, timeoutMs) }
 }
 
+/**
+ * Whether the team database is there, as the last round or search that asked it found it. While it is
+ * away the desk counts as not in team mode: its own index answers the search box, and is walked again
+ * to stay fresh, until a round or a search reaches the team database again.
+ */
+function reachability() {
+  let there = true
+  /** Notes what `work`'s answer tells: there when it answered, away when `away(error)` says so. */
+  const noting = <T>(work: Promise<T>, away: (error: unknown) => boolean = isUnreachable): Promise<T> =>
+    work.then(
+      (value) => {
+        there = true
+        return value
+      },
+      (error: unknown) => {
+        if (away(error)) there = false
+        throw error
+      },
+    )
+  return {
+    there: () => there,
+    set: (value: boolean) => {
+      there = value
+    },
+    noting,
+    /** The shared search, each answer noted. */
+    watching: (search: SharedSearch): SharedSearch => ({
+      ...search,
+      search: (kind, q, limit) => noting(search.search(kind, q, limit)),
+      summary: (ranges) => noting(search.summary(ranges)),
+      freshness: () => noting(search.freshness()),
+    }),
+  }
+}
+
 /** Opens the desk's side of the shared index (off when no team database is set; never throws). */
 export async function openTeamIndex(options: {
   settings: Pick<TeamSettings, 'read'>
@@ -101,11 +142,14 @@ export async function openTeamIndex(options: {
   let open: Open | null = null
   let running: Promise<'synced' | 'another syncs' | 'off'> | null = null
   let timer: ReturnType<typeof setInterval> | null = null
+  const reach = reachability()
 
   const client = followingClient(options.client)
 
   async function start(): Promise<void> {
-    open = await openShared(options.settings, client, timeoutMs, options.onError)
+    reach.set(true)
+    const made = await openShared(options.settings, client, timeoutMs, options.onError)
+    open = made && { ...made, search: reach.watching(made.search) }
   }
 
   async function stop(): Promise<void> {
@@ -122,13 +166,15 @@ export async function openTeamIndex(options: {
   }
   const index: TeamIndex = {
     shared: () => open?.search ?? null,
-    active: () => open !== null,
+    active: () => open !== null && reach.there(),
     leading: () => open?.sync.leading ?? false,
     round(roundOptions = {}) {
       const now = open
       if (!now) return Promise.resolve('off')
-      running ??= now.sync
-        .round({ full: roundOptions.full ?? false })
+      // The election asks only the team database: whether it answers tells whether it is there.
+      running ??= reach
+        .noting(now.sync.elect(), () => true)
+        .then(() => now.sync.round({ full: roundOptions.full ?? false }))
         .catch(async (error: unknown) => {
           // A walk that failed (this desk's credential refused, the service unreachable) gives the
           // lock up, so another desk can walk from the saved marker instead of nobody.

@@ -25,6 +25,7 @@ import type { RecordStore } from './record-store'
 import {
   isUnreachable,
   teamConnection,
+  olderSchemaSentence,
   unreachableSentence,
   unreachableState,
   type TeamConnection,
@@ -150,7 +151,7 @@ export class TeamRecordStore implements RecordStore {
 
   private schemaSentence(version: number): string {
     return version < LATEST_MIGRATION
-      ? `The team database at ${this.connection.where} was set up for an earlier Paydesk; whoever set it up runs "npm run team:setup" again.`
+      ? olderSchemaSentence(this.connection)
       : `The team database at ${this.connection.where} was set up by a newer Paydesk; update this desk.`
   }
 

@@ -4,8 +4,12 @@
 // runner one desk walks; when it quits or its session ends, another desk takes the walk over. A real
 // cluster, the real sandbox over HTTP, the real API client.
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
+import { createSearchService } from '../../../../src/main/search/service'
 import type { SyncClient } from '../../../../src/main/search/sync'
 import { startRunner, type RunningRunner } from '../../../../src/main/team/runner-process'
 import { addAgent } from '../../../../src/main/team/team-admin'
@@ -221,5 +225,60 @@ describe('the shared index switched on (issue 51 item 1)', () => {
     expect(index.active()).toBe(false)
     expect(index.shared()).toBeNull()
     expect(await index.round()).toBe('off')
+  })
+
+  it('keeps the desk’s own index fresh while the team database is away, and stops when it is back', async () => {
+    const anna = await desk('anna')
+    const dir = await mkdtemp(join(tmpdir(), 'paydesk-team-away-'))
+    const key = randomBytes(32)
+    // The search service as the app wires it (app-services/domain.ts) to this desk's team index.
+    const service = createSearchService({
+      dataDir: dir,
+      getKey: async () => key,
+      active: async () => ({ id: 'conn_teamaway00001', client: f.client }),
+      knownConnectionIds: async () => ['conn_teamaway00001'],
+      emitProgress: () => {},
+      autoSync: false,
+      syncEveryMs: 0,
+      shared: () => anna.index.shared(),
+      walksOwnIndex: () => !anna.index.active(),
+      teamRound: (options) => anna.index.round(options),
+    })
+    const own = async () => (await service.currentIndex()).count('payments')
+    const syncOwn = async () => {
+      await service.sync()
+      await service.whenIdle()
+    }
+    try {
+      await anna.index.round()
+      expect(anna.index.active()).toBe(true)
+      await f.client.createPayment(customerPayment('Ada', 'Weg', 'ada.weg@example.com'))
+      await syncOwn()
+      expect(await own()).toBe(0) // the team's walk is the one: this desk's own index is not walked
+      await anna.index.round() // the team round "Sync now" asked for has ended
+
+      f.team.cluster.stop()
+      let whileAway = 0
+      try {
+        await expect(anna.index.round()).rejects.toThrow()
+        expect(anna.index.active()).toBe(false)
+        await syncOwn()
+        whileAway = await own()
+        expect(whileAway).toBeGreaterThan(0) // walked while the team database is away …
+        const found = await service.query('ada weg')
+        expect(found.payments.hits.map((h) => h.customer)).toEqual(['Ada Weg · ada.weg@example.com'])
+        expect(found.warnings.join(' ')).toMatch(/These results are from this desk's own index/)
+      } finally {
+        f.team.cluster.start()
+      }
+      await anna.index.round()
+      expect(anna.index.active()).toBe(true)
+      await f.client.createPayment(customerPayment('Bea', 'Terug', 'bea.terug@example.com'))
+      await syncOwn()
+      expect(await own()).toBe(whileAway) // … and not once it is back
+    } finally {
+      await service.dispose()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

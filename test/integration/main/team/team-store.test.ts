@@ -136,6 +136,30 @@ describe('the team record across desks', () => {
     expect(stranger.status().sentence).toMatch(/refused the login mallory/)
   })
 
+  it('tells a desk at a database set up for an earlier Paydesk what to run to bring it up to date', async () => {
+    const admin = await team.admin()
+    const latest = await admin.query<{ version: number; name: string }>(
+      'SELECT version, name FROM paydesk.schema_migrations ORDER BY version DESC LIMIT 1',
+    )
+    const row = present(latest.rows[0])
+    await admin.query('DELETE FROM paydesk.schema_migrations WHERE version = $1', [row.version])
+    try {
+      const desk = await team.desk('anna')
+      expect(desk.status().state).toBe('error')
+      expect(desk.status().sentence).toContain(
+        `npm run team:setup -- --db postgres://ADMIN@127.0.0.1:${team.cluster.port}/postgres`,
+      )
+      expect(desk.status().sentence).toMatch(/set up for an earlier Paydesk/)
+      await desk.close()
+    } finally {
+      await admin.query('INSERT INTO paydesk.schema_migrations (version, name) VALUES ($1, $2)', [
+        row.version,
+        row.name,
+      ])
+      await admin.end()
+    }
+  })
+
   describe('a database that does not answer', () => {
     let silent: Server
     const sockets = new Set<Socket>()

@@ -66,4 +66,13 @@ describe('a database that cannot be used', () => {
       /cannot be found/,
     )
   })
+
+  it('says what to run when a table this desk reads is missing (a database set up for an earlier Paydesk)', () => {
+    expect(unreachableSentence(sqlError('42P01'), where, 5000)).toBe(
+      'The team database at db:5432/paydesk was set up for an earlier Paydesk and needs an update before this desk can use it. Whoever set it up runs: npm run team:setup -- --db postgres://ADMIN@db:5432/paydesk (ADMIN: the login they set it up with).',
+    )
+    expect(unreachableSentence(sqlError('42P01'), { login: 'anna', where: '::1:5432/team' }, 5000)).toContain(
+      '--db postgres://ADMIN@[::1]:5432/team ',
+    )
+  })
 })
