@@ -26,7 +26,7 @@ import {
 import { paidPaymentId, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
 
-/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+/** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
 
 const TEST_KEY = 'test_ActionsServiceTestKey00001'

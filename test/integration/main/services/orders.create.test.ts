@@ -24,7 +24,7 @@ import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 import { present } from '../../../helpers/present'
 
-/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+/** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
 
 const TEST_KEY = 'test_OrdersIntegrationTestKey001'
