@@ -27,6 +27,8 @@ export interface Harness {
   /** a new payment paid through the checkout page */
   paidPayment(overrides?: Record<string, unknown>): Promise<Json>
   choose(paymentId: string, outcome: string, extra?: Record<string, string>): Promise<unknown>
+  /** Every item of a list, page after page (250 a page) by its `next` links: `listAll('/customers', 'customers')`. */
+  listAll(path: string, key: string): Promise<Json[]>
   close(): Promise<void>
 }
 
@@ -54,12 +56,23 @@ export async function startHarness(options: SandboxOptions = {}, key = 'test_har
   }
   const choose: Harness['choose'] = (paymentId, outcome, extra) =>
     completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome, extra)
+  const listAll: Harness['listAll'] = async (path, embedded) => {
+    const out: Json[] = []
+    let url: string | null = `${path}${path.includes('?') ? '&' : '?'}limit=250`
+    while (url) {
+      const page: Json = (await api('GET', url.replace(sandbox.baseUrl, ''))).json
+      out.push(...page._embedded[embedded])
+      url = page._links.next?.href ?? null
+    }
+    return out
+  }
   return {
     sandbox,
     admin,
     key,
     api,
     choose,
+    listAll,
     paidPayment: async (overrides = {}) => {
       const created = await api('POST', '/payments', { ...validPaymentBody(), ...overrides })
       if (created.status !== 201) throw new Error(`create payment: ${created.status} ${JSON.stringify(created.json)}`)
