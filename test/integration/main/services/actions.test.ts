@@ -16,15 +16,10 @@ import { createConnectionsService, type ConnectionsService } from '../../../../s
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
 import { createActionHandlers } from '../../../../src/main/services/actions/handlers'
-import {
-  completeCheckout,
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-} from '../../../../src/sandbox'
+import { completeCheckout, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
 import { paidPaymentId, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
+import { startWriteSandbox } from '../../helpers/write-sandbox'
 
 /** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
@@ -46,12 +41,7 @@ const observeRequestIds = (listener: (requestId: string) => void) => {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [TEST_KEY, LIVE_KEY],
-    seedPayments: 0,
-    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
-  })
-  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  ;({ sandbox, admin } = await startWriteSandbox([TEST_KEY, LIVE_KEY]))
 })
 
 afterAll(async () => {

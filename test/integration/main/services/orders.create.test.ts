@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { createDispatcher } from '../../../../src/main/ipc/dispatcher'
 import { toIpcError } from '../../../../src/main/errors'
-import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
+import type { RunningSandbox, SandboxAdmin } from '../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createDraftsDiskStore, type DraftsStore } from '../../../../src/main/services/drafts'
@@ -23,6 +23,7 @@ import type { AttemptEvent } from '../../../../src/shared/api-events'
 import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 import { present } from '../../../helpers/present'
+import { startWriteSandbox } from '../../helpers/write-sandbox'
 
 /** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
@@ -56,12 +57,7 @@ let secretStore: ReturnType<typeof createMemorySecretStore>
 let attempts: AttemptEvent[] = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [TEST_KEY, LIVE_KEY],
-    seedPayments: 0,
-    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
-  })
-  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  ;({ sandbox, admin } = await startWriteSandbox([TEST_KEY, LIVE_KEY]))
 })
 
 afterAll(async () => {
