@@ -24,6 +24,7 @@ import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 import { present } from '../../../helpers/present'
 import { startWriteSandbox } from '../../helpers/write-sandbox'
+import { DRAFT_BILLING_ADDRESS } from '../../../helpers/drafts'
 
 /** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
@@ -93,15 +94,7 @@ function orderDraft(orderNumber: string): DraftContent {
     ...emptyDraftContent('order'),
     orderNumber,
     redirectUrl: 'https://shop.example/return',
-    billingAddress: {
-      givenName: 'Ada',
-      familyName: 'Lovelace',
-      email: 'ada@example.org',
-      streetAndNumber: 'Keizersgracht 126',
-      postalCode: '1015 CW',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
+    billingAddress: DRAFT_BILLING_ADDRESS,
     lines: [{ ...emptyDraftLine('a'), name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }],
   }
 }
