@@ -21,17 +21,12 @@ let h: Harness
 let client: ApiClient
 let admin: SandboxAdmin
 
-const { tally, startCall, click, press, fill, endCall } = callTally(() => h.page)
+const { tally, startCall, click, press, fill, endCall, openPayment: openCounted } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
 
-/** Opens a payment by its id through the search box, as an agent pasting it does. */
+/** Opens a payment by its id through the search box and waits for its actions. */
 async function openPayment(id: string): Promise<void> {
-  await press('Control+k')
-  tally.typed += id.length
-  await byTestId('search-input').fill(id)
-  await expect.poll(() => byTestId('search-direct').textContent()).toContain(id)
-  await press('Enter')
-  await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
+  await openCounted(id)
   await byTestId('payment-actions').waitFor()
 }
 

@@ -24,18 +24,8 @@ let h: Harness
 let client: ApiClient
 let files: string
 
-const { tally, startCall, click, press, endCall } = callTally(() => h.page)
+const { startCall, click, press, endCall, openPayment } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-/** Opens a payment by its id through the search box, as an agent pasting it does. */
-async function openPayment(id: string): Promise<void> {
-  await press('Control+k')
-  tally.typed += id.length
-  await byTestId('search-input').fill(id)
-  await expect.poll(() => byTestId('search-direct').textContent()).toContain(id)
-  await press('Enter')
-  await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
-}
 
 async function payment(outcome: 'paid' | 'failed', body: Parameters<typeof validPaymentBody>[0]): Promise<Payment> {
   const created = await client.createPayment(
