@@ -1,6 +1,7 @@
 // Request bodies the sandbox accepts, and generous quotas, for tests of the sandbox and of its clients.
 import { completeCheckout, type SandboxQuotas } from '../../src/sandbox/index'
-import type { CreateOrderRequest, CreatePaymentRequest } from '../../src/shared/api-types'
+import type { CreateOrderRequest, CreatePaymentRequest, Payment } from '../../src/shared/api-types'
+import { present } from './present'
 
 /** A quota no test reaches: for the tests whose subject is not the rate limit. */
 const GENEROUS_QUOTA = { q: 100_000, burst: 100_000 }
@@ -79,4 +80,34 @@ export async function paidPaymentId(
   if (response.status !== 201) throw new Error(`create payment: ${response.status} ${JSON.stringify(payment)}`)
   await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
   return payment.id
+}
+
+/**
+ * A payment of `value` EUR for Ada Lovelace at `email`, created through Paydesk's own client (as an
+ * e2e test's shop would) and paid through the sandbox's checkout page.
+ */
+export async function paidPaymentFor(
+  client: { createPayment(body: CreatePaymentRequest): Promise<Payment> },
+  value: string,
+  email: string,
+  overrides: Partial<CreatePaymentRequest> = {},
+): Promise<Payment> {
+  const created = await client.createPayment(
+    validPaymentBody({
+      amount: { currency: 'EUR', value },
+      description: `Order for ${email}`,
+      ...overrides,
+      billingAddress: {
+        givenName: 'Ada',
+        familyName: 'Lovelace',
+        email,
+        streetAndNumber: 'Analytical Row 1',
+        postalCode: '1011 AB',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+    }),
+  )
+  await completeCheckout(present(created._links.checkout).href, 'paid')
+  return created
 }
