@@ -1,5 +1,6 @@
 // A started sandbox with a plain HTTP caller, its admin client and a checkout helper, for the
 // integration tests of the sandbox's routes (each test file starts its own).
+import { afterAll, beforeAll } from 'vitest'
 import {
   completeCheckout,
   createSandboxAdmin,
@@ -81,4 +82,25 @@ export async function startHarness(options: SandboxOptions = {}, key = 'test_har
     },
     close: () => sandbox.close(),
   }
+}
+
+/**
+ * The harness of a test file: started before its tests (beforeAll) and closed after them (afterAll).
+ * What it returns stands for the started harness, so `h.api(…)` reads as it would on a variable set
+ * in beforeAll.
+ */
+export function useHarness(options: SandboxOptions = {}, key?: string): Harness {
+  let started: Harness | undefined
+  beforeAll(async () => {
+    started = await startHarness(options, key)
+  })
+  afterAll(async () => {
+    await started?.close()
+  })
+  return new Proxy({} as Harness, {
+    get(_, name) {
+      if (!started) throw new Error('The sandbox harness starts in beforeAll: use it inside a test or hook.')
+      return started[name as keyof Harness]
+    },
+  })
 }

@@ -1,17 +1,10 @@
 // Customers and mandates (issue 24 item 5): https://docs.mollie.com/reference/customers-api and
 // https://docs.mollie.com/reference/mandates-api, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('customers', () => {
   it('create-customer, get-customer, update-customer, list-customers (docs.mollie.com/reference/create-customer)', async () => {

@@ -1,18 +1,12 @@
 // The seeded merchant (issue 24 item 9): realistic customers, orders, payments in every status over
 // 90 days up to the clock's now, refunds, chargebacks, failed card payments with reasons, open bank
 // transfers, and the practice stories of docs/SANDBOX.md; deterministic for a seed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { startHarness, useHarness, type Json } from '../../helpers/sandbox-harness'
 
 const NOW = Date.parse('2026-06-15T12:00:00Z')
-let h: Harness
 
-beforeAll(async () => {
-  h = await startHarness({ seedPayments: 1200, seed: 21, clockStartMs: NOW })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ seedPayments: 1200, seed: 21, clockStartMs: NOW })
 
 describe('seeded merchant', () => {
   it('customers have names, e-mails (reserved domains), phones and addresses in several countries', async () => {

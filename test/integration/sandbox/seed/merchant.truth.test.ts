@@ -3,19 +3,13 @@
 // holds a line refund (https://docs.mollie.com/reference/create-order-refund), a queued and a failed
 // refund (https://docs.mollie.com/payments/refunds), orders count their refunds, names agree with
 // the person.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { METHOD_CURRENCIES } from '../../../../src/shared/service/methods'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { useHarness } from '../../helpers/sandbox-harness'
 
 const NOW = Date.parse('2026-06-17T12:00:00Z')
-let h: Harness
 
-beforeAll(async () => {
-  h = await startHarness({ seedPayments: 2000, seed: 7, clockStartMs: NOW })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ seedPayments: 2000, seed: 7, clockStartMs: NOW })
 
 describe('the seeded merchant tells the truth', () => {
   it('no payment uses a method in a currency that method does not take; klarna only on orders', async () => {
