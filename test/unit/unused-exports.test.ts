@@ -4,12 +4,12 @@
 // only its own file uses is an unused export too: drop the `export`. Names are read with the
 // TypeScript parser: `import { a }`, `import * as ns` and `import('./x')` (every name of the target
 // counts as used: it is read whole), `typeof import('./x')`, and the re-exports a barrel passes on.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { exportedDeclarations } from './helpers/exported-declarations'
-import { sourceFiles } from './helpers/source-scan'
+import { resolveImport, sourceFiles } from './helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -129,21 +129,6 @@ interface ModuleUse {
 
 const ALL = 'all' as const
 
-function resolveModule(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null
-  const base = path.resolve(path.dirname(from), spec.replace(/\.(js|mjs)$/, ''))
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
-  }
-  return null
-}
-
 /** What `file` imports and re-exports, resolved to files; `resolve` maps a specifier to a file. */
 export function moduleUse(file: string, text: string, resolve: (spec: string) => string | null): ModuleUse {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
@@ -232,7 +217,7 @@ export function unusedExportsOfSrc(): Record<string, string[]> {
     if (rel(file).startsWith('src/') && !file.endsWith('.d.ts'))
       declared.set(rel(file), exportedDeclarations(file, text))
     const use = moduleUse(file, text, (spec) => {
-      const target = resolveModule(file, spec)
+      const target = resolveImport(file, spec)
       return target ? rel(target) : null
     })
     uses.set(rel(file), use)
