@@ -7,3 +7,16 @@ export async function startWriteSandbox(keys: string[]): Promise<{ sandbox: Runn
   const sandbox = await startSandbox({ keys, seedPayments: 0, quotas: GENEROUS_QUOTAS })
   return { sandbox, admin: createSandboxAdmin(sandbox.origin, sandbox.adminToken) }
 }
+
+/**
+ * The sandbox makes the next refund of `paymentId` but its answer never arrives (the connection is
+ * cut after the headers): the write whose outcome the client cannot know.
+ */
+export function loseNextRefundAnswer(admin: SandboxAdmin, paymentId: string): ReturnType<SandboxAdmin['addFault']> {
+  return admin.addFault({
+    path: `/v2/payments/${paymentId}/refunds`,
+    method: 'POST',
+    kind: 'reset-after-headers',
+    count: 1,
+  })
+}

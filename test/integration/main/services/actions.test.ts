@@ -19,7 +19,7 @@ import { createActionHandlers } from '../../../../src/main/services/actions/hand
 import { completeCheckout, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
 import { paidPaymentId, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
-import { startWriteSandbox } from '../../helpers/write-sandbox'
+import { loseNextRefundAnswer, startWriteSandbox } from '../../helpers/write-sandbox'
 
 /** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
@@ -96,12 +96,7 @@ describe('actions service', () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     let actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     await expect(
       actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' }),
     ).rejects.toBeTruthy()
@@ -140,12 +135,7 @@ describe('actions service', () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     const actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     const refund = { paymentId, amount: { currency: 'EUR', value: '7.50' }, description: 'Broken' }
     await expect(actions.refund(refund)).rejects.toBeTruthy()
     await rm(join(dataDir, PENDING_ACTIONS_FILE))
@@ -161,12 +151,7 @@ describe('actions service', () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     const actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.00' } })).rejects.toBeTruthy()
     const file = join(dataDir, PENDING_ACTIONS_FILE)
     const sealed = JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, { key: string }> }
