@@ -11,7 +11,7 @@ import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
 import type { Payment } from '../../src/shared/api-types'
 import { completeCheckout } from '../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
+import { GERMAN_BILLING_ADDRESS, validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
 import { callTally } from './call-tally'
@@ -31,15 +31,7 @@ async function payment(outcome: 'paid' | 'failed', body: Parameters<typeof valid
   const created = await client.createPayment(
     validPaymentBody({
       ...body,
-      billingAddress: {
-        givenName: 'Grete',
-        familyName: 'Weiss',
-        email: 'grete@example.org',
-        streetAndNumber: 'Unter den Linden 1',
-        postalCode: '10117',
-        city: 'Berlin',
-        country: 'DE',
-      },
+      billingAddress: GERMAN_BILLING_ADDRESS,
     }),
   )
   await completeCheckout(present(created._links.checkout).href, outcome)

@@ -52,6 +52,17 @@ export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOr
   }
 }
 
+/** A payer in Germany (the locale tests' customer: German words, euro amounts written the German way). */
+export const GERMAN_BILLING_ADDRESS = {
+  givenName: 'Grete',
+  familyName: 'Weiss',
+  email: 'grete@example.org',
+  streetAndNumber: 'Unter den Linden 1',
+  postalCode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+}
+
 /** A valid create-payment body (spec 4.2). */
 export function validPaymentBody(overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
   return {
