@@ -23,7 +23,7 @@ export type IdResource = keyof typeof ID_PREFIXES
 export type IdPrefix = (typeof ID_PREFIXES)[IdResource]
 
 /** The longest code after `<prefix>_` an id may have (far above the service's own ids). */
-export const MAX_ID_CODE_LENGTH = 60
+const MAX_ID_CODE_LENGTH = 60
 
 /** An id of `resource` as a piece of a larger pattern (in a URL, in a JSON body): its prefix, `_`, then letters and digits. */
 export function idPatternSource(resource: IdResource): string {
