@@ -91,6 +91,27 @@ async function useConnection(secret: string, label: string): Promise<void> {
   await connections.setActive(added.id)
 }
 
+/** The actions service with main's live-write question answered from `answers` in turn (then No); what it asked is kept. */
+function actionsAskingLive(answers: boolean[]): {
+  actions: ReturnType<typeof createActionsService>
+  asked: LiveWriteSummary[]
+} {
+  const asked: LiveWriteSummary[] = []
+  const actions = createActionsService({
+    dataDir,
+    record,
+    connections,
+    getKey,
+    liveWrites: {
+      async confirm(summary) {
+        asked.push(summary)
+        return answers.shift() ?? false
+      },
+    },
+  })
+  return { actions, asked }
+}
+
 describe('actions service', () => {
   it('refunds with a key kept until the answer is definitive: a lost answer, then a restart, refunds once', async () => {
     await useConnection(TEST_KEY, 'Shop test')
@@ -184,20 +205,7 @@ describe('actions service', () => {
   it('on a live connection asks through main with amount, reference and connection; no answer, nothing sent', async () => {
     await useConnection(LIVE_KEY, 'Shop live')
     const paymentId = await paidPayment(LIVE_KEY, '12.50')
-    const asked: LiveWriteSummary[] = []
-    const answers = [false, true]
-    const actions = createActionsService({
-      dataDir,
-      record,
-      connections,
-      getKey,
-      liveWrites: {
-        async confirm(summary) {
-          asked.push(summary)
-          return answers.shift() ?? false
-        },
-      },
-    })
+    const { actions, asked } = actionsAskingLive([false, true])
     await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.50' } })).rejects.toMatchObject({
       code: 'canceled',
     })
@@ -280,19 +288,7 @@ describe('actions service', () => {
     await useConnection(LIVE_KEY, 'Shop live')
     const order = await api(LIVE_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-LIVE'))
     await completeCheckout(order._embedded.payments[0]._links.checkout.href, 'canceled')
-    const asked: LiveWriteSummary[] = []
-    const actions = createActionsService({
-      dataDir,
-      record,
-      connections,
-      getKey,
-      liveWrites: {
-        async confirm(summary) {
-          asked.push(summary)
-          return false
-        },
-      },
-    })
+    const { actions, asked } = actionsAskingLive([false])
     const before = (await admin.stats()).payments
     await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'canceled' })
     expect((await admin.stats()).payments).toBe(before)
