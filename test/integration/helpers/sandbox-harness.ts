@@ -19,12 +19,14 @@ export interface Harness {
   sandbox: RunningSandbox
   admin: SandboxAdmin
   key: string
+  /** A call with the harness's key, or with `key` (another credential the sandbox was started with). */
   api(
     method: string,
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; json: Json }>
+    key?: string,
+  ): Promise<{ status: number; headers: Headers; json: Json }>
   /** a new payment paid through the checkout page */
   paidPayment(overrides?: Record<string, unknown>): Promise<Json>
   choose(paymentId: string, outcome: string, extra?: Record<string, string>): Promise<unknown>
@@ -42,18 +44,18 @@ export async function startHarness(options: SandboxOptions = {}, key = 'test_har
     ...options,
   })
   const admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
-  const api: Harness['api'] = async (method, path, body, headers = {}) => {
+  const api: Harness['api'] = async (method, path, body, headers = {}, as = key) => {
     const response = await fetch(`${sandbox.baseUrl}${path}`, {
       method,
       headers: {
-        Authorization: `Bearer ${key}`,
+        Authorization: `Bearer ${as}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()
-    return { status: response.status, json: text ? JSON.parse(text) : null }
+    return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null }
   }
   const choose: Harness['choose'] = (paymentId, outcome, extra) =>
     completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome, extra)
