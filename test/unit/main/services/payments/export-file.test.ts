@@ -9,25 +9,14 @@ import { writeExport } from '../../../../../src/main/services/payments/export-fi
 import type { Payment, PaymentList } from '../../../../../src/shared/api-types'
 import { paymentsExportInput, paymentsListInput } from '../../../../../src/shared/ipc/payments'
 import { present } from '../../../../helpers/present'
+import { listedPayment } from '../../../helpers/listed-payment'
 
 function payment(n: number): Payment {
-  return {
-    resource: 'payment',
+  return listedPayment({
     id: `tr_p${n}`,
-    mode: 'test',
-    status: 'paid',
     description: n % 2 ? `Desc, with "quotes" ${n}` : `=cmd ${n}`,
     amount: { currency: 'EUR', value: `${n}.05` },
-    method: 'ideal',
-    redirectUrl: null,
-    profileId: 'pfl_x',
-    sequenceType: 'oneoff',
-    createdAt: '2026-11-20T10:00:00+00:00',
-    _links: {
-      self: { href: `http://127.0.0.1/v2/payments/tr_p${n}`, type: 'application/hal+json' },
-      documentation: { href: 'd', type: 't' },
-    },
-  }
+  })
 }
 
 function list(from: number, count: number): PaymentList {
