@@ -6,6 +6,15 @@ import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
 const h = useHarness()
 
+/** A recurring payment on the customer's mandate (no redirect: the customer is not there). */
+const recurringPayment = (customerId: string, overrides: Parameters<typeof validPaymentBody>[0] = {}) =>
+  h.api('POST', '/payments', {
+    ...validPaymentBody(overrides),
+    redirectUrl: undefined,
+    sequenceType: 'recurring',
+    customerId,
+  })
+
 describe('customers', () => {
   it('create-customer, get-customer, update-customer, list-customers (docs.mollie.com/reference/create-customer)', async () => {
     const created = await h.api('POST', '/customers', {
@@ -58,12 +67,7 @@ describe('customers', () => {
     expect(deleted.status).toBe(204)
     expect((await h.api('GET', `/customers/${c.id}`)).status).toBe(410)
     expect(mandate.status).toBe('valid')
-    const recurring = await h.api('POST', '/payments', {
-      ...validPaymentBody(),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const recurring = await recurringPayment(c.id)
     expect(recurring.status).toBe(422)
   })
 
@@ -107,12 +111,7 @@ describe('mandates', () => {
       mandateReference: 'DIRK-001',
     })
     expect(created.json.details.consumerAccount).toBe('NL55INGB0000000000')
-    const recurring = await h.api('POST', '/payments', {
-      ...validPaymentBody({ description: 'Monthly' }),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const recurring = await recurringPayment(c.id, { description: 'Monthly' })
     expect(recurring.status).toBe(201)
     expect(recurring.json.status).toBe('paid')
     expect(recurring.json.mandateId).toBe(created.json.id)
@@ -120,12 +119,7 @@ describe('mandates', () => {
     expect((await h.api('GET', `/customers/${c.id}/mandates`)).json.count).toBe(1)
     expect((await h.api('DELETE', `/customers/${c.id}/mandates/${created.json.id}`)).status).toBe(204)
     expect((await h.api('GET', `/customers/${c.id}/mandates/${created.json.id}`)).json.status).toBe('invalid')
-    const after = await h.api('POST', '/payments', {
-      ...validPaymentBody(),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const after = await recurringPayment(c.id)
     expect(after.status).toBe(422)
   })
 
