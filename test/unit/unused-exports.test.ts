@@ -43,12 +43,6 @@ const ALLOWED: Record<string, string> = {
   'src/main/search/rows.ts › orderFacts': CHANGED_ELSEWHERE,
   'src/main/search/rows.ts › paymentFacts': CHANGED_ELSEWHERE,
   'src/main/search/sync.ts › SyncRunOptions': CHANGED_ELSEWHERE,
-  'src/main/services/actions/context.ts › KeyedAction': CHANGED_ELSEWHERE,
-  'src/main/services/actions/refund.ts › RefundInput': CHANGED_ELSEWHERE,
-  'src/main/services/dialog-text.ts › quotedLine': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PENDING_KEY_TTL_MS': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PendingActions': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PendingEntry': CHANGED_ELSEWHERE,
   'src/main/team/chain.ts › hashedBody': CHANGED_ELSEWHERE,
   'src/main/team/desk-store.ts › DeskStoreOptions': CHANGED_ELSEWHERE,
   'src/main/team/migrations.ts › MIGRATIONS': CHANGED_ELSEWHERE,
@@ -64,14 +58,10 @@ const ALLOWED: Record<string, string> = {
   'src/renderer/src/lib/format.ts › STATUS_CLASS': CHANGED_ELSEWHERE,
   'src/renderer/src/features/payments/row-cells.tsx › PaymentRowProps': CHANGED_ELSEWHERE,
   'src/renderer/src/stores/view-stores.ts › findTicket': CHANGED_ELSEWHERE,
-  'src/shared/ipc/actions.ts › updatePaymentInput': CHANGED_ELSEWHERE,
-  'src/shared/ipc/contract.ts › Contract': CHANGED_ELSEWHERE,
-  'src/shared/ipc/contract.ts › Domain': CHANGED_ELSEWHERE,
   'src/shared/ipc/drafts.ts › draftSchemasMatchTypes':
     'a compile-time check: exported so the compiler keeps it (an unused local would not compile)',
   'src/shared/ipc/events.ts › eventNamesAreComplete':
     'a compile-time check: exported so the compiler keeps it (an unused local would not compile)',
-  'src/shared/ipc/team.ts › LOGIN_MAX_LENGTH': CHANGED_ELSEWHERE,
 }
 
 /** Where a module's names go: imported (some or all) and passed on (re-exported). */
