@@ -3,7 +3,7 @@
 import type { FaultSpec } from './faults'
 import type { Quota } from './rate-limit'
 
-export interface SandboxStats {
+interface SandboxStats {
   orders: number
   payments: number
   customers: number
@@ -13,7 +13,7 @@ export interface SandboxStats {
   ordersByNumber: Record<string, number>
 }
 
-export interface FaultListing extends FaultSpec {
+interface FaultListing extends FaultSpec {
   id: string
   remaining?: number
   hits: number
@@ -42,7 +42,7 @@ export interface SandboxAdmin {
 
 import type { WebhookDelivery } from './context'
 
-export interface ClockReading {
+interface ClockReading {
   /** the sandbox's present as the service writes timestamps */
   now: string
   nowMs: number
@@ -92,7 +92,7 @@ export function createSandboxAdmin(origin: string, adminToken: string): SandboxA
   }
 }
 
-export interface CheckoutResult {
+interface CheckoutResult {
   status: number
   /** where the customer is sent next (303), if anywhere */
   location: string | null

@@ -30,20 +30,12 @@ import { SandboxStore } from './store'
 import { seedFailedDelivery, startWebhooks, systemResolver, WEBHOOK_TIMEOUT_MS } from './webhooks'
 import { certificateNames, loadOrCreateTls, type SandboxTlsMaterial } from './tls'
 
-export {
-  completeCheckout,
-  createSandboxAdmin,
-  type CheckoutResult,
-  type ClockReading,
-  type SandboxAdmin,
-  type SandboxStats,
-  type FaultListing,
-} from './admin-client'
+export { completeCheckout, createSandboxAdmin, type SandboxAdmin } from './admin-client'
 export type { FaultSpec } from './faults'
 export type { ResolveHost, ResolvedAddress, WebhookPolicy } from './context'
 export type { Quota, SandboxQuotas } from './rate-limit'
 export { DEFAULT_QUOTAS } from './rate-limit'
-export { practiceCalls, type PracticeCall } from './seed/stories'
+export { practiceCalls } from './seed/stories'
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */
@@ -125,7 +117,7 @@ export interface RunningSandbox {
   close(): Promise<void>
 }
 
-export const DEFAULT_SEED_PAYMENTS = 1200
+const DEFAULT_SEED_PAYMENTS = 1200
 
 function secureToken(length: number): string {
   const bytes = randomBytes(length)

@@ -19,7 +19,7 @@ export function weekStartMs(ms: number): number {
   return (day - ((day + 3) % 7)) * DAY_MS
 }
 
-export type MovementType = 'payment' | 'refund' | 'chargeback' | 'chargeback-reversal'
+type MovementType = 'payment' | 'refund' | 'chargeback' | 'chargeback-reversal'
 
 /** One change of a balance: money in (payment, reversal) or out (refund, chargeback). */
 export interface Movement {
@@ -57,7 +57,7 @@ function paymentMovement(record: PaymentRecord): Movement | null {
 }
 
 /** Minor units of a decimal string the sandbox wrote itself (exact; no currency lookup). */
-export function toMinorFast(value: string): bigint {
+function toMinorFast(value: string): bigint {
   const negative = value.startsWith('-')
   const digits = (negative ? value.slice(1) : value).replace('.', '')
   const minor = BigInt(digits)

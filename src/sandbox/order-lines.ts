@@ -8,7 +8,7 @@ import { SandboxError } from './errors'
 import { zeroLike, type OrderRecord } from './records'
 
 /** A chosen line and how many of its units (already checked against what the line can still do). */
-export interface LineQuantity {
+interface LineQuantity {
   line: OrderLine
   quantity: number
 }
@@ -88,7 +88,7 @@ function refreshLine(line: OrderLine, orderAuthorized: boolean): void {
  * The order's status from its lines: `completed` when every line is completed or canceled and one
  * shipped, `canceled` when every line was canceled, `shipping` once something shipped.
  */
-export function refreshOrder(order: OrderRecord, nowIso: string): void {
+function refreshOrder(order: OrderRecord, nowIso: string): void {
   const data = order.data
   for (const line of data.lines) refreshLine(line, capturesByShipping(order))
   const open = data.lines.some((l) => openUnits(l) > 0)

@@ -23,7 +23,7 @@ export function sendPlain(res: ServerResponse, reply: Reply): void {
  * Every hosted page refuses to be framed (issue 22 item 8): a page of another site cannot put the
  * checkout's buttons under its own and have a tester click "Pay" unknowingly (clickjacking).
  */
-export const PAGE_FRAMING_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_FRAMING_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
 }

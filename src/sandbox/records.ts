@@ -5,7 +5,7 @@ import type { Amount, Capture, Mode, Order, Payment, PaymentMethod, Refund } fro
 import type { Shipment } from '../shared/api-types-ledger'
 
 export type PaymentData = Omit<Payment, '_links'>
-export type OrderData = Omit<Order, '_links' | '_embedded'>
+type OrderData = Omit<Order, '_links' | '_embedded'>
 /** A refund; one made through an order also names the order lines it refunds. */
 export type RefundData = Omit<Refund, '_links'>
 /** A shipment of an order (routes/shipments.ts). */

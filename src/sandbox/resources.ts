@@ -56,7 +56,7 @@ export function serviceTimestamp(ms: number): string {
 }
 
 /** How long an order stays valid without `expiresAt` (https://docs.mollie.com/orders/overview: 28 days). */
-export const ORDER_VALIDITY_MS = 28 * 86_400_000
+const ORDER_VALIDITY_MS = 28 * 86_400_000
 
 /**
  * An order's `expiresAt` (https://docs.mollie.com/reference/get-order): an ISO 8601 date-time, the
@@ -335,7 +335,7 @@ export function buildOrder(body: CreateOrderRequest, scope: Scope, ids: IdFactor
 }
 
 /** How many refunds, chargebacks and captures a payment has (for its `_links`). */
-export interface PaymentRelated {
+interface PaymentRelated {
   refunds?: number
   chargebacks?: number
   captures?: number

@@ -417,7 +417,6 @@ export {
   type Listed,
   type ListPage,
   type ListQuery,
-  type OrderData,
   type OrderRecord,
   type PaymentData,
   type PaymentRecord,

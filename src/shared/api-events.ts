@@ -31,7 +31,7 @@ export interface RateLimitInfo {
 
 export type AttemptOutcome = 'success' | 'retry' | 'failed'
 
-export interface AttemptTimings {
+interface AttemptTimings {
   /** Time spent waiting in the rate-limit queue before this attempt was sent. */
   queuedMs: number
   /** From sending to socket connected; 0 for a reused keep-alive socket; null if never connected. */

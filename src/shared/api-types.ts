@@ -84,7 +84,7 @@ export type Mode = 'live' | 'test'
 export type Metadata = string | number | { [key: string]: unknown } | string[] | null
 
 /** Spec 2.2/2.5: the moments an order or a payment went through (ISO 8601). */
-export interface LifecycleMoments {
+interface LifecycleMoments {
   createdAt: string
   authorizedAt?: string
   paidAt?: string
@@ -94,7 +94,7 @@ export interface LifecycleMoments {
 }
 
 /** Spec 2.3: a line's prices, VAT and references, the same sent and returned. */
-export interface OrderLinePrices {
+interface OrderLinePrices {
   unitPrice: Amount
   discountAmount?: Amount
   totalAmount: Amount
@@ -158,7 +158,7 @@ export interface OrderLine extends OrderLinePrices {
 }
 
 /** Spec 2.4 */
-export interface OrderLinks {
+interface OrderLinks {
   self: Link
   checkout: Link | null
   dashboard: Link
@@ -237,7 +237,7 @@ export interface CreatePaymentRequest {
  * (spec 7: a 422 naming the field), so the value types are not promised; a checked
  * CreateOrderRequest / CreatePaymentRequest is such a body too.
  */
-export type RequestBody<T> = { [K in keyof T]?: unknown }
+type RequestBody<T> = { [K in keyof T]?: unknown }
 export type OrderRequestBody = RequestBody<CreateOrderRequest>
 export type PaymentRequestBody = RequestBody<CreatePaymentRequest>
 
@@ -306,7 +306,7 @@ export interface Payment extends LifecycleMoments {
 }
 
 /** https://docs.mollie.com/reference/create-payment `captureMode` */
-export type CaptureMode = 'automatic' | 'manual'
+type CaptureMode = 'automatic' | 'manual'
 
 /** A capture (https://docs.mollie.com/reference/get-capture). */
 export interface Capture {
@@ -343,8 +343,7 @@ export type OrderList = ListResponse<Order, 'orders'>
  * A refund's status (https://docs.mollie.com/payments/refunds, "Refund statuses"); the sandbox
  * creates refunds `pending` (docs/SANDBOX.md).
  */
-export const REFUND_STATUSES = ['queued', 'pending', 'processing', 'refunded', 'failed', 'canceled'] as const
-export type RefundStatus = (typeof REFUND_STATUSES)[number]
+export type RefundStatus = 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled'
 
 /** A refund as returned (https://docs.mollie.com/reference/get-refund). */
 export interface Refund {

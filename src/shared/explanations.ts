@@ -2,7 +2,9 @@
 // the rate-limit headers decoded into sentences (spec 8.1). Pure functions, no I/O.
 
 import type { RateLimitInfo } from './api-events'
+import { idPatternSource } from './service/ids'
 import { requestClassOf } from './service/methods'
+import { operationById } from './service/operations'
 import { duplicateRefundExplanation, isDuplicateRefundError } from './service/refunds'
 
 type ExplanationTone = 'ok' | 'info' | 'warn' | 'danger'
@@ -384,8 +386,10 @@ export function describeRateLimit(info: RateLimitInfo | null): { header: string;
   return lines
 }
 
-const PAYMENT_ID_IN_PATH = /\/payments\/(tr_[A-Za-z0-9]+)(?:[/?#]|$)/
-const PAYMENT_ID_IN_BODY = /"id"\s*:\s*"(tr_[A-Za-z0-9]+)"/
+// The payment's own path from its row (`/payments/{paymentId}`), the id's shape from the spec module.
+const PAYMENT_PATH = operationById('get-payment').path.replace('{paymentId}', `(${idPatternSource('payment')})`)
+const PAYMENT_ID_IN_PATH = new RegExp(`${PAYMENT_PATH}(?:[/?#]|$)`)
+const PAYMENT_ID_IN_BODY = new RegExp(`"id"\\s*:\\s*"(${idPatternSource('payment')})"`)
 
 /** The payment a request is about: in its URL (GET /v2/payments/tr_…) or as the id in its response. */
 export function findPaymentId(url: string, responseBody: string | null): string | null {

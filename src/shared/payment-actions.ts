@@ -12,7 +12,7 @@ import { compareAmounts, fromMinor, toMinor } from './money'
  * for some payment methods, however, such as paysafecard and gift cards"; vouchers are gift cards
  * of a kind, so the sandbox refuses them too).
  */
-export const NON_REFUNDABLE_METHODS: readonly PaymentMethod[] = ['paysafecard', 'giftcard', 'voucher']
+const NON_REFUNDABLE_METHODS: readonly PaymentMethod[] = ['paysafecard', 'giftcard', 'voucher']
 
 /**
  * Open payments of these methods can be canceled (https://docs.mollie.com/reference/cancel-payment:
@@ -21,13 +21,13 @@ export const NON_REFUNDABLE_METHODS: readonly PaymentMethod[] = ['paysafecard', 
  * sandbox's choice: the methods whose open payments wait days for the customer; an open iDEAL or
  * card payment is not cancelable (it expires within the hour).
  */
-export const CANCELABLE_OPEN_METHODS: readonly PaymentMethod[] = ['banktransfer', 'directdebit']
+const CANCELABLE_OPEN_METHODS: readonly PaymentMethod[] = ['banktransfer', 'directdebit']
 
 /** https://docs.mollie.com/reference/cancel-order: "while its status is either created, authorized, or shipping". */
-export const ORDER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['created', 'authorized', 'shipping']
+const ORDER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['created', 'authorized', 'shipping']
 
 /** Payments of an order that still can complete: while one exists, no new payment for the order. */
-export const PAYMENT_STATUSES_BLOCKING_ORDER: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
+const PAYMENT_STATUSES_BLOCKING_ORDER: readonly PaymentStatus[] = ['open', 'pending', 'authorized']
 
 type PaymentState = Pick<Payment, 'status' | 'method' | 'amount'> &
   Partial<Pick<Payment, 'amountRemaining' | 'amountRefunded' | 'amountChargedBack' | 'orderId' | 'isCancelable'>> & {
@@ -138,7 +138,7 @@ function orderPaymentCancelWhy(p: Pick<Payment, 'status' | 'method'> & { orderId
  * it (https://docs.mollie.com/reference/cancel-order: "doesn't have any open payments except for the
  * methods banktransfer, directdebit, klarnapaylater, and klarnasliceit").
  */
-export const OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER: readonly PaymentMethod[] = [
+const OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER: readonly PaymentMethod[] = [
   'banktransfer',
   'directdebit',
   'klarnapaylater',

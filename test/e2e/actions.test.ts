@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../src/main/api'
 import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
+import { paidPaymentFor, validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import type { Payment } from '../../src/shared/api-types'
 import { axeViolations } from './axe'
 import { currentCspViolations, startHarness, type Harness } from './harness'
@@ -28,25 +28,7 @@ async function openPayment(id: string): Promise<void> {
   await h.page.getByTestId('payment-actions').waitFor()
 }
 
-async function paidPayment(value: string, email: string): Promise<Payment> {
-  const created = await client.createPayment(
-    validPaymentBody({
-      amount: { currency: 'EUR', value },
-      description: `Order for ${email}`,
-      billingAddress: {
-        givenName: 'Ada',
-        familyName: 'Lovelace',
-        email,
-        streetAndNumber: 'Analytical Row 1',
-        postalCode: '1011 AB',
-        city: 'Amsterdam',
-        country: 'NL',
-      },
-    }),
-  )
-  await completeCheckout(present(created._links.checkout).href, 'paid')
-  return created
-}
+const paidPayment = (value: string, email: string): Promise<Payment> => paidPaymentFor(client, value, email)
 
 describe('actions from the payment and order views', () => {
   beforeAll(async () => {

@@ -15,3 +15,18 @@ export async function waitSaved(page: Page): Promise<void> {
     document.querySelector('[data-testid="save-state"]')?.textContent?.startsWith('Saved'),
   )
 }
+
+/**
+ * Fills the return URL and the full billing address (the service requires all of it on an order,
+ * issue 14 item 12) as an agent types them.
+ */
+export async function fillReturnAndAddress(page: Page): Promise<void> {
+  await fill(page, 'field-redirectUrl', 'https://shop.example/return')
+  await fill(page, 'field-billingAddress.givenName', 'Ada')
+  await fill(page, 'field-billingAddress.familyName', 'Lovelace')
+  await fill(page, 'field-billingAddress.email', 'ada@example.org')
+  await fill(page, 'field-billingAddress.streetAndNumber', 'Keizersgracht 126')
+  await fill(page, 'field-billingAddress.postalCode', '1015 CW')
+  await fill(page, 'field-billingAddress.city', 'Utrecht')
+  await fill(page, 'field-billingAddress.country', 'NL')
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { present } from '../helpers/present'
-import { fill, waitSaved } from './builder-helpers'
+import { fill, fillReturnAndAddress, waitSaved } from './builder-helpers'
 import { startHarness, type Harness } from './harness'
 
 // Issue 16 item 6, "the draft is the unit", in the built renderer against the real services and
@@ -23,14 +23,7 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-lines.0.name', 'Teapot')
   await fill(page, 'field-lines.0.unitPrice', '24.95')
   await fill(page, 'field-lines.0.vatRate', '21.00')
-  await fill(page, 'field-redirectUrl', 'https://shop.example/return')
-  await fill(page, 'field-billingAddress.givenName', 'Ada')
-  await fill(page, 'field-billingAddress.familyName', 'Lovelace')
-  await fill(page, 'field-billingAddress.email', 'ada@example.org')
-  await fill(page, 'field-billingAddress.streetAndNumber', 'Keizersgracht 126')
-  await fill(page, 'field-billingAddress.postalCode', '1015 CW')
-  await fill(page, 'field-billingAddress.city', 'Utrecht')
-  await fill(page, 'field-billingAddress.country', 'NL')
+  await fillReturnAndAddress(page)
 }
 
 /** The element's box lies inside the viewport (reachable without scrolling). */

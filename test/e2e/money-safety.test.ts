@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
 import type { Payment } from '../../src/shared/api-types'
-import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
-import { validPaymentBody } from '../helpers/sandbox-fixtures'
+import { createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
+import { paidPaymentFor } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
 import { callTally } from './call-tally'
@@ -21,44 +21,17 @@ let h: Harness
 let client: ApiClient
 let admin: SandboxAdmin
 
-const { tally, startCall, click, press, fill, endCall } = callTally(() => h.page)
+const { tally, startCall, click, press, fill, endCall, openPayment: openCounted } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
 
-/** Opens a payment by its id through the search box, as an agent pasting it does. */
+/** Opens a payment by its id through the search box and waits for its actions. */
 async function openPayment(id: string): Promise<void> {
-  await press('Control+k')
-  tally.typed += id.length
-  await byTestId('search-input').fill(id)
-  await expect.poll(() => byTestId('search-direct').textContent()).toContain(id)
-  await press('Enter')
-  await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
+  await openCounted(id)
   await byTestId('payment-actions').waitFor()
 }
 
-async function paidPayment(
-  value: string,
-  email: string,
-  method?: 'directdebit' | 'ideal' | 'creditcard',
-): Promise<Payment> {
-  const created = await client.createPayment(
-    validPaymentBody({
-      amount: { currency: 'EUR', value },
-      description: `Order for ${email}`,
-      ...(method ? { method } : {}),
-      billingAddress: {
-        givenName: 'Ada',
-        familyName: 'Lovelace',
-        email,
-        streetAndNumber: 'Analytical Row 1',
-        postalCode: '1011 AB',
-        city: 'Amsterdam',
-        country: 'NL',
-      },
-    }),
-  )
-  await completeCheckout(present(created._links.checkout).href, 'paid')
-  return created
-}
+const paidPayment = (value: string, email: string, method?: 'directdebit' | 'ideal' | 'creditcard'): Promise<Payment> =>
+  paidPaymentFor(client, value, email, method ? { method } : {})
 
 const refundsOf = async (id: string) =>
   (await client.listRefunds(id))._embedded.refunds.map((r) => r.amount.value).sort()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../src/sandbox'
 import { emptyDraftContent } from '../../src/shared/order-builder'
-import { fill, waitSaved } from './builder-helpers'
+import { fill, fillReturnAndAddress, waitSaved } from './builder-helpers'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
 
@@ -36,15 +36,7 @@ async function fillOrder(page: Page, orderNumber: string): Promise<void> {
   await fill(page, 'field-lines.2.name', 'Shipping')
   await fill(page, 'field-lines.2.unitPrice', '4.95')
   await fill(page, 'field-lines.2.vatRate', '21.00')
-  await fill(page, 'field-redirectUrl', 'https://shop.example/return')
-  await fill(page, 'field-billingAddress.givenName', 'Ada')
-  await fill(page, 'field-billingAddress.familyName', 'Lovelace')
-  await fill(page, 'field-billingAddress.email', 'ada@example.org')
-  // The service requires the full billing address of an order (issue 14 item 12).
-  await fill(page, 'field-billingAddress.streetAndNumber', 'Keizersgracht 126')
-  await fill(page, 'field-billingAddress.postalCode', '1015 CW')
-  await fill(page, 'field-billingAddress.city', 'Utrecht')
-  await fill(page, 'field-billingAddress.country', 'NL')
+  await fillReturnAndAddress(page)
 }
 
 describe('order builder', () => {

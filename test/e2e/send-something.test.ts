@@ -11,7 +11,7 @@ import type { Locator } from 'playwright-core'
 import type { ApiClient } from '../../src/main/api'
 import type { Payment } from '../../src/shared/api-types'
 import { completeCheckout } from '../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
+import { GERMAN_BILLING_ADDRESS, validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeViolations } from './axe'
 import { callTally } from './call-tally'
@@ -24,32 +24,14 @@ let h: Harness
 let client: ApiClient
 let files: string
 
-const { tally, startCall, click, press, endCall } = callTally(() => h.page)
+const { startCall, click, press, endCall, openPayment } = callTally(() => h.page)
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-/** Opens a payment by its id through the search box, as an agent pasting it does. */
-async function openPayment(id: string): Promise<void> {
-  await press('Control+k')
-  tally.typed += id.length
-  await byTestId('search-input').fill(id)
-  await expect.poll(() => byTestId('search-direct').textContent()).toContain(id)
-  await press('Enter')
-  await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
-}
 
 async function payment(outcome: 'paid' | 'failed', body: Parameters<typeof validPaymentBody>[0]): Promise<Payment> {
   const created = await client.createPayment(
     validPaymentBody({
       ...body,
-      billingAddress: {
-        givenName: 'Grete',
-        familyName: 'Weiss',
-        email: 'grete@example.org',
-        streetAndNumber: 'Unter den Linden 1',
-        postalCode: '10117',
-        city: 'Berlin',
-        country: 'DE',
-      },
+      billingAddress: GERMAN_BILLING_ADDRESS,
     }),
   )
   await completeCheckout(present(created._links.checkout).href, outcome)

@@ -18,6 +18,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { axeAtCallSizes, axeViolations } from './axe'
+import { callTally } from './call-tally'
 import { startHarness, type Harness } from './harness'
 
 interface Listener {
@@ -50,27 +51,9 @@ let shop: Listener
 let elsewhere: Listener
 
 /** The agent's clicks, keys and typed characters, and the answers they gave in main's own dialogs. */
-const tally = { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 }
+const { tally, startCall, click, press, openPayment } = callTally(() => h.page)
+let dialogAnswers = 0
 const byTestId = (id: string): Locator => h.page.getByTestId(id)
-
-async function click(target: Locator): Promise<void> {
-  tally.clicks++
-  await target.click()
-}
-
-async function press(key: string): Promise<void> {
-  tally.keys++
-  await h.page.keyboard.press(key)
-}
-
-async function openPayment(id: string): Promise<void> {
-  await press('Control+k')
-  tally.typed += id.length
-  await byTestId('search-input').fill(id)
-  await expect.poll(() => byTestId('search-direct').textContent()).toContain(id)
-  await press('Enter')
-  await expect.poll(() => byTestId('payment-detail').textContent()).toContain(id)
-}
 
 async function paidPayment(webhookUrl: string): Promise<Payment> {
   const created = await client.createPayment(
@@ -112,7 +95,8 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     const payment = await paidPayment(`${shop.origin}/webhooks/payments`)
     // The service's (the Sandbox's) own call answered 500.
     await expect.poll(() => shop.calls.filter((c) => c.body === `id=${payment.id}`).length).toBeGreaterThan(0)
-    Object.assign(tally, { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 })
+    startCall()
+    dialogAnswers = 0
     await openPayment(payment.id)
     const banner = byTestId('shop-banner-sentence')
     await expect
@@ -137,7 +121,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     await expect(byTestId('tell-shop-ticket-problem').count()).resolves.toBe(0)
     tally.clicks++
     h.dialogAnswers.push(1)
-    tally.dialogAnswers++
+    dialogAnswers++
     const asked = h.questions.length
     await click(byTestId('tell-shop'))
     await expect
@@ -168,7 +152,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
     await h.screenshot('shop-told-again')
     // The issue's two window sizes too (1280×800 and 960×600), light and dark.
     expect(await axeAtCallSizes(h.page)).toEqual([])
-    console.log(JSON.stringify({ call: 'tell the shop again', ...tally }))
+    console.log(JSON.stringify({ call: 'tell the shop again', ...tally, dialogAnswers }))
     // The call in the Inspector, as the request log keeps it.
     await byTestId('tell-shop-inspector').click()
     await expect.poll(() => byTestId('request-detail').textContent()).toContain(`${shop.origin}/webhooks/payments`)
@@ -210,7 +194,8 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
   it('the seeded merchant’s "The shop says I never paid": the banner, and Cancel in main’s question sends nothing', async () => {
     await h.services.search.sync()
     await h.services.search.whenIdle()
-    Object.assign(tally, { clicks: 0, keys: 0, typed: 0, dialogAnswers: 0 })
+    startCall()
+    dialogAnswers = 0
     await press('Control+k')
     tally.typed += 'marco.rossi@example.com'.length
     await byTestId('search-input').fill('marco.rossi@example.com')
@@ -227,7 +212,7 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
       .toMatch(/^Your shop was not told this payment is paid: it did not answer since .+\.$/)
     const asked = h.questions.length
     await click(byTestId('tell-shop'))
-    tally.dialogAnswers++ // Cancel, the default
+    dialogAnswers++ // Cancel, the default
     await expect
       .poll(() => byTestId('tell-shop-error').textContent())
       .toBe('Nothing was sent: you did not allow the call to shop-down.example.com.')
@@ -235,6 +220,6 @@ describe('I paid but the shop says I didn’t (issue 49 item 5)', () => {
       ['tell-shop', ['Cancel', 'Tell shop-down.example.com']],
     ])
     expect(await axeViolations(h.page, { minImpact: 'moderate' })).toEqual([])
-    console.log(JSON.stringify({ call: 'the shop says I never paid (seeded), Cancel', ...tally }))
+    console.log(JSON.stringify({ call: 'the shop says I never paid (seeded), Cancel', ...tally, dialogAnswers }))
   })
 })

@@ -12,6 +12,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { present } from '../helpers/present'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations } from './axe'
+import { callTally } from './call-tally'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'
 
@@ -28,31 +29,10 @@ interface Budget {
 }
 
 /** What one call cost. */
-const tally = { clicks: 0, keys: 0, typed: 0 }
-
-function startCall(): void {
-  tally.clicks = 0
-  tally.keys = 0
-  tally.typed = 0
-}
-
-async function click(target: Locator): Promise<void> {
-  tally.clicks++
-  await target.click()
-}
-
-async function press(key: string): Promise<void> {
-  tally.keys++
-  await h.page.keyboard.press(key)
-}
-
-async function type(text: string): Promise<void> {
-  tally.typed += text.length
-  await h.page.keyboard.type(text)
-}
+const { tally, startCall, click, press, type, endCall: printCall } = callTally(() => h.page)
 
 function endCall(call: string, budget: Budget): void {
-  console.log(JSON.stringify({ call, clicks: tally.clicks, keys: tally.keys, typedCharacters: tally.typed }))
+  printCall(call)
   expect(tally.clicks, `${call}: clicks`).toBeLessThanOrEqual(budget.clicks)
   expect(tally.keys, `${call}: keys`).toBeLessThanOrEqual(budget.keys)
 }

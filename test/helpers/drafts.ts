@@ -10,6 +10,17 @@ import {
 
 export const DRAFT_API_KEY: CredentialShape = { kind: 'api-key', profileId: null, testmode: null }
 
+/** The billing address of the tests' order drafts: a complete one in the Netherlands. */
+export const DRAFT_BILLING_ADDRESS: DraftContent['billingAddress'] = {
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  email: 'ada@example.org',
+  streetAndNumber: 'Keizersgracht 126',
+  postalCode: '1015 CW',
+  city: 'Amsterdam',
+  country: 'NL',
+}
+
 /** A draft line with its key and the fields the test sets. */
 export function draftLine(key: string, patch: Partial<DraftLine>): DraftLine {
   return { ...emptyDraftLine(key), ...patch }
@@ -21,15 +32,7 @@ export function validOrderDraft(): DraftContent {
     ...emptyDraftContent('order'),
     orderNumber: 'A-100',
     redirectUrl: 'https://shop.example/return',
-    billingAddress: {
-      givenName: 'Ada',
-      familyName: 'Lovelace',
-      email: 'ada@example.org',
-      streetAndNumber: 'Keizersgracht 126',
-      postalCode: '1015 CW',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
+    billingAddress: DRAFT_BILLING_ADDRESS,
     lines: [
       draftLine('a', { name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }),
       draftLine('b', { type: 'discount', name: 'Coupon', quantity: '1', unitPrice: '-5.00', vatRate: '21.00' }),

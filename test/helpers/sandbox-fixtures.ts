@@ -1,6 +1,7 @@
 // Request bodies the sandbox accepts, and generous quotas, for tests of the sandbox and of its clients.
 import { completeCheckout, type SandboxQuotas } from '../../src/sandbox/index'
-import type { CreateOrderRequest, CreatePaymentRequest } from '../../src/shared/api-types'
+import type { CreateOrderRequest, CreatePaymentRequest, Payment } from '../../src/shared/api-types'
+import { present } from './present'
 
 /** A quota no test reaches: for the tests whose subject is not the rate limit. */
 const GENEROUS_QUOTA = { q: 100_000, burst: 100_000 }
@@ -51,6 +52,17 @@ export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOr
   }
 }
 
+/** A payer in Germany (the locale tests' customer: German words, euro amounts written the German way). */
+export const GERMAN_BILLING_ADDRESS = {
+  givenName: 'Grete',
+  familyName: 'Weiss',
+  email: 'grete@example.org',
+  streetAndNumber: 'Unter den Linden 1',
+  postalCode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+}
+
 /** A valid create-payment body (spec 4.2). */
 export function validPaymentBody(overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
   return {
@@ -79,4 +91,34 @@ export async function paidPaymentId(
   if (response.status !== 201) throw new Error(`create payment: ${response.status} ${JSON.stringify(payment)}`)
   await completeCheckout(`${sandbox.origin}/checkout/${payment.id}`, 'paid')
   return payment.id
+}
+
+/**
+ * A payment of `value` EUR for Ada Lovelace at `email`, created through Paydesk's own client (as an
+ * e2e test's shop would) and paid through the sandbox's checkout page.
+ */
+export async function paidPaymentFor(
+  client: { createPayment(body: CreatePaymentRequest): Promise<Payment> },
+  value: string,
+  email: string,
+  overrides: Partial<CreatePaymentRequest> = {},
+): Promise<Payment> {
+  const created = await client.createPayment(
+    validPaymentBody({
+      amount: { currency: 'EUR', value },
+      description: `Order for ${email}`,
+      ...overrides,
+      billingAddress: {
+        givenName: 'Ada',
+        familyName: 'Lovelace',
+        email,
+        streetAndNumber: 'Analytical Row 1',
+        postalCode: '1011 AB',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+    }),
+  )
+  await completeCheckout(present(created._links.checkout).href, 'paid')
+  return created
 }

@@ -6,9 +6,10 @@
 // in the renderer lib < stores < components < features < screens < the shell (App, main), and no
 // feature imports another feature (issue 47 item 4; a screen composes them). Type-only imports count
 // too: a cycle of types is a cycle of meaning. Fails naming each cycle or import.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { resolveImport } from './helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const src = path.join(root, 'src')
@@ -25,28 +26,13 @@ function files(dir: string): string[] {
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
-function resolve(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null
-  const base = path.resolve(path.dirname(from), spec)
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
-  }
-  return null
-}
-
 export function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const file of files(src)) {
     const text = readFileSync(file, 'utf8')
     const targets: string[] = []
     for (const match of text.matchAll(IMPORT)) {
-      const target = resolve(file, match[1] ?? match[2] ?? '')
+      const target = resolveImport(file, match[1] ?? match[2] ?? '')
       if (target && target.startsWith(src)) targets.push(target)
     }
     graph.set(file, targets)

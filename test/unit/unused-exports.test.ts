@@ -4,12 +4,12 @@
 // only its own file uses is an unused export too: drop the `export`. Names are read with the
 // TypeScript parser: `import { a }`, `import * as ns` and `import('./x')` (every name of the target
 // counts as used: it is read whole), `typeof import('./x')`, and the re-exports a barrel passes on.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { exportedDeclarations } from './helpers/exported-declarations'
-import { sourceFiles } from './helpers/source-scan'
+import { resolveImport, sourceFiles } from './helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -43,12 +43,6 @@ const ALLOWED: Record<string, string> = {
   'src/main/search/rows.ts › orderFacts': CHANGED_ELSEWHERE,
   'src/main/search/rows.ts › paymentFacts': CHANGED_ELSEWHERE,
   'src/main/search/sync.ts › SyncRunOptions': CHANGED_ELSEWHERE,
-  'src/main/services/actions/context.ts › KeyedAction': CHANGED_ELSEWHERE,
-  'src/main/services/actions/refund.ts › RefundInput': CHANGED_ELSEWHERE,
-  'src/main/services/dialog-text.ts › quotedLine': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PENDING_KEY_TTL_MS': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PendingActions': CHANGED_ELSEWHERE,
-  'src/main/services/actions/pending-actions.ts › PendingEntry': CHANGED_ELSEWHERE,
   'src/main/team/chain.ts › hashedBody': CHANGED_ELSEWHERE,
   'src/main/team/desk-store.ts › DeskStoreOptions': CHANGED_ELSEWHERE,
   'src/main/team/migrations.ts › MIGRATIONS': CHANGED_ELSEWHERE,
@@ -64,61 +58,10 @@ const ALLOWED: Record<string, string> = {
   'src/renderer/src/lib/format.ts › STATUS_CLASS': CHANGED_ELSEWHERE,
   'src/renderer/src/features/payments/row-cells.tsx › PaymentRowProps': CHANGED_ELSEWHERE,
   'src/renderer/src/stores/view-stores.ts › findTicket': CHANGED_ELSEWHERE,
-  'src/sandbox/admin-client.ts › CheckoutResult': CHANGED_ELSEWHERE,
-  'src/sandbox/admin-client.ts › ClockReading': CHANGED_ELSEWHERE,
-  'src/sandbox/admin-client.ts › FaultListing': CHANGED_ELSEWHERE,
-  'src/sandbox/admin-client.ts › SandboxStats': CHANGED_ELSEWHERE,
-  'src/sandbox/index.ts › DEFAULT_SEED_PAYMENTS': CHANGED_ELSEWHERE,
-  'src/sandbox/ledger.ts › MovementType': CHANGED_ELSEWHERE,
-  'src/sandbox/ledger.ts › toMinorFast': CHANGED_ELSEWHERE,
-  'src/sandbox/order-lines.ts › LineQuantity': CHANGED_ELSEWHERE,
-  'src/sandbox/order-lines.ts › refreshOrder': CHANGED_ELSEWHERE,
-  'src/sandbox/pages.ts › PAGE_FRAMING_HEADERS': CHANGED_ELSEWHERE,
-  'src/sandbox/records.ts › OrderData': CHANGED_ELSEWHERE,
-  'src/sandbox/resources.ts › ORDER_VALIDITY_MS': CHANGED_ELSEWHERE,
-  'src/sandbox/resources.ts › PaymentRelated': CHANGED_ELSEWHERE,
-  'src/sandbox/routes/captures.ts › CAPTURE_WINDOW_MS': CHANGED_ELSEWHERE,
-  'src/sandbox/routes/captures.ts › MANUAL_CAPTURE_METHODS': CHANGED_ELSEWHERE,
-  'src/sandbox/routes/mandates.ts › isIban': CHANGED_ELSEWHERE,
-  'src/sandbox/routes/methods.ts › METHOD_CATALOG': CHANGED_ELSEWHERE,
-  'src/sandbox/routes/order-changes.ts › orderReply': CHANGED_ELSEWHERE,
-  'src/sandbox/seed/stories.ts › PracticeCall': CHANGED_ELSEWHERE,
-  'src/shared/api-events.ts › AttemptTimings': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › CaptureMode': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › LifecycleMoments': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › OrderLinePrices': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › OrderLinks': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › REFUND_STATUSES': CHANGED_ELSEWHERE,
-  'src/shared/api-types.ts › RequestBody': CHANGED_ELSEWHERE,
-  'src/shared/ipc/actions.ts › updatePaymentInput': CHANGED_ELSEWHERE,
-  'src/shared/ipc/contract.ts › Contract': CHANGED_ELSEWHERE,
-  'src/shared/ipc/contract.ts › Domain': CHANGED_ELSEWHERE,
   'src/shared/ipc/drafts.ts › draftSchemasMatchTypes':
     'a compile-time check: exported so the compiler keeps it (an unused local would not compile)',
   'src/shared/ipc/events.ts › eventNamesAreComplete':
     'a compile-time check: exported so the compiler keeps it (an unused local would not compile)',
-  'src/shared/ipc/team.ts › LOGIN_MAX_LENGTH': CHANGED_ELSEWHERE,
-  'src/shared/order-rules/order-changes.ts › UPDATE_ORDER_FIELDS': CHANGED_ELSEWHERE,
-  'src/shared/order-rules/order-changes.ts › UPDATE_ORDER_LINE_FIELDS': CHANGED_ELSEWHERE,
-  'src/shared/order-rules/payment-changes.ts › UPDATABLE_PAYMENT_FIELDS': CHANGED_ELSEWHERE,
-  'src/shared/payment-actions.ts › CANCELABLE_OPEN_METHODS': CHANGED_ELSEWHERE,
-  'src/shared/payment-actions.ts › NON_REFUNDABLE_METHODS': CHANGED_ELSEWHERE,
-  'src/shared/payment-actions.ts › OPEN_PAYMENT_METHODS_CANCELED_WITH_ORDER': CHANGED_ELSEWHERE,
-  'src/shared/payment-actions.ts › ORDER_CANCELABLE_STATUSES': CHANGED_ELSEWHERE,
-  'src/shared/payment-actions.ts › PAYMENT_STATUSES_BLOCKING_ORDER': CHANGED_ELSEWHERE,
-  'src/shared/service/ids.ts › MAX_ID_CODE_LENGTH': CHANGED_ELSEWHERE,
-  'src/shared/service/methods.ts › READ_METHODS': CHANGED_ELSEWHERE,
-  'src/shared/service/operations.ts › OperationMatch': CHANGED_ELSEWHERE,
-  'src/shared/service/operations.ts › OperationMethod': CHANGED_ELSEWHERE,
-  'src/shared/service/refunds.ts › DUPLICATE_CALL_WORDS': CHANGED_ELSEWHERE,
-  'src/shared/service/update-payment.ts › UPDATE_PAYMENT_FIELDS_ANY_STATUS': CHANGED_ELSEWHERE,
-  'src/shared/service/update-payment.ts › UPDATE_PAYMENT_FIELDS_UNTIL_FINAL': CHANGED_ELSEWHERE,
-  'src/shared/service/update-payment.ts › UPDATE_PAYMENT_FIELDS_WHILE_OPEN': CHANGED_ELSEWHERE,
-  'src/shared/service/update-payment.ts › UpdateViolation': CHANGED_ELSEWHERE,
-  'src/shared/story/payment-story.ts › StoryInput': CHANGED_ELSEWHERE,
-  'src/shared/story/payment-story.ts › paymentHeadline': CHANGED_ELSEWHERE,
-  'src/shared/story/payment-story.ts › refundedShare': CHANGED_ELSEWHERE,
-  'src/shared/story/record-story.ts › recordEvents': CHANGED_ELSEWHERE,
 }
 
 /** Where a module's names go: imported (some or all) and passed on (re-exported). */
@@ -128,21 +71,6 @@ interface ModuleUse {
 }
 
 const ALL = 'all' as const
-
-function resolveModule(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null
-  const base = path.resolve(path.dirname(from), spec.replace(/\.(js|mjs)$/, ''))
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
-  }
-  return null
-}
 
 /** What `file` imports and re-exports, resolved to files; `resolve` maps a specifier to a file. */
 export function moduleUse(file: string, text: string, resolve: (spec: string) => string | null): ModuleUse {
@@ -232,7 +160,7 @@ export function unusedExportsOfSrc(): Record<string, string[]> {
     if (rel(file).startsWith('src/') && !file.endsWith('.d.ts'))
       declared.set(rel(file), exportedDeclarations(file, text))
     const use = moduleUse(file, text, (spec) => {
-      const target = resolveModule(file, spec)
+      const target = resolveImport(file, spec)
       return target ? rel(target) : null
     })
     uses.set(rel(file), use)

@@ -33,7 +33,7 @@ const MAX_QUOTED = 60
  * A value a page or a file supplied, quoted and cut short: one plain line whose own quotation marks
  * become plain apostrophes, so it cannot close the quote and continue in main's voice.
  */
-export function quotedLine(value: string, max = MAX_QUOTED): string {
+function quotedLine(value: string, max = MAX_QUOTED): string {
   return `“${plainLine(value.replace(/["“”„«»]/g, "'"), max)}”`
 }
 

@@ -12,9 +12,9 @@ import { listPage, zeroLike, type CaptureData, type PaymentRecord } from '../sto
 import { apiLink } from '../links'
 
 /** Sandbox choice: an authorization must be captured within 28 days (the card networks' usual hold). */
-export const CAPTURE_WINDOW_MS = 28 * 86_400_000
+const CAPTURE_WINDOW_MS = 28 * 86_400_000
 /** Methods that can hold an authorization for a later capture (choice, after the documentation's list). */
-export const MANUAL_CAPTURE_METHODS: readonly string[] = ['creditcard', 'applepay', 'klarna', 'billie', 'riverty']
+const MANUAL_CAPTURE_METHODS: readonly string[] = ['creditcard', 'applepay', 'klarna', 'billie', 'riverty']
 
 /** Whether paying authorizes (holds) instead of paying at once: manual capture, or a delayed one. */
 export function isManualCapture(record: PaymentRecord): boolean {

@@ -11,7 +11,7 @@ import { cancelSubscriptionRecord } from '../subscription-charges'
 import { customerIn, mandateJson } from './customers'
 
 /** ISO 13616 IBAN: country, check digits, up to 30 letters and digits, mod-97 = 1. */
-export function isIban(text: string): boolean {
+function isIban(text: string): boolean {
   const iban = text.replace(/\s+/g, '').toUpperCase()
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false
   const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))

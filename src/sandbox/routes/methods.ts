@@ -53,7 +53,7 @@ function method(
  * The sandbox profile's activated methods, in the order the service lists them by default; a row is
  * id, names (en, nl, de, fr), EUR min and max, currencies, sequence types.
  */
-export const METHOD_CATALOG: readonly MethodInfo[] = [
+const METHOD_CATALOG: readonly MethodInfo[] = [
   method('ideal', same('iDEAL'), '0.01', '50000.00', OF),
   method('creditcard', names('Card', 'Creditcard', 'Kreditkarte', 'Carte bancaire'), '0.01', '10000.00', OFR),
   method('applepay', same('Apple Pay'), '0.01', '10000.00', OF),

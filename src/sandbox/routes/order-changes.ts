@@ -30,7 +30,7 @@ export function orderForWrite(ctx: SandboxContext, request: ApiRequest, id: stri
 }
 
 /** The order as the answer of a write: with its payments, refunds and shipments as asked by `embed`. */
-export function orderReply(ctx: SandboxContext, request: ApiRequest, order: OrderRecord): Reply {
+function orderReply(ctx: SandboxContext, request: ApiRequest, order: OrderRecord): Reply {
   const embed = parseEmbed(request)
   const payments = orderPayments(ctx, order.paymentIds)
   return jsonReply(200, orderJson(ctx.origin, order, payments, embed, refundsOfOrder(ctx, order)))

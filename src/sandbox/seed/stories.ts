@@ -63,7 +63,7 @@ export function planStories(nowMs: number, random: () => number): StoryPlan[] {
 }
 
 /** A practice customer of the seeded merchant: who to search for, and what they ask. */
-export interface PracticeCall {
+interface PracticeCall {
   name: string
   email: string
   question: string

@@ -41,7 +41,7 @@ export const refundInput = z
   })
   .strict()
 
-export const updatePaymentInput = z
+const updatePaymentInput = z
   .object({
     paymentId,
     changes: z

@@ -41,7 +41,7 @@ export const contract = {
   ...sendingChannels,
 }
 
-export type Contract = typeof contract
+type Contract = typeof contract
 export type ChannelName = keyof Contract
 export const CHANNEL_NAMES = Object.keys(contract) as ChannelName[]
 
@@ -50,7 +50,7 @@ export type ChannelOutput<C extends ChannelName> = Contract[C]['output']
 
 type DomainOf<C> = C extends `${infer D}.${string}` ? D : never
 type ActionOf<C, D extends string> = C extends `${D}.${infer A}` ? A : never
-export type Domain = DomainOf<ChannelName>
+type Domain = DomainOf<ChannelName>
 
 type ArgsOf<C extends ChannelName> =
   undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]

@@ -16,7 +16,7 @@ import { defineChannel } from './define'
 // desk, and records every write itself (the page can neither skip nor fake a record row).
 
 /** The longest agent login (PostgreSQL's identifier limit is 63 bytes). */
-export const LOGIN_MAX_LENGTH = 63
+const LOGIN_MAX_LENGTH = 63
 /** The longest team database connection string. */
 const CONNECTION_STRING_MAX = 1024
 

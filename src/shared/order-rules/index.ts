@@ -103,10 +103,5 @@ export {
   validateUpdateOrderLine,
   validateUpdateShipment,
 } from './order-changes'
-export {
-  REFUND_DESCRIPTION_MAX,
-  UPDATABLE_PAYMENT_FIELDS,
-  validateCreateRefund,
-  validateUpdatePayment,
-} from './payment-changes'
+export { REFUND_DESCRIPTION_MAX, validateCreateRefund, validateUpdatePayment } from './payment-changes'
 export { amountFormulaText, computeOrderTotals, noLineTotals, type OrderTotalsLineInput } from './totals'

@@ -23,7 +23,7 @@ import { checkLine } from './lines'
 import { checkUrl, checkWebhookUrl } from './urls'
 
 /** https://docs.mollie.com/reference/update-order: the fields an update of an order may change. */
-export const UPDATE_ORDER_FIELDS = [
+const UPDATE_ORDER_FIELDS = [
   'orderNumber',
   'billingAddress',
   'shippingAddress',
@@ -37,14 +37,7 @@ const LINE_AMOUNT_FIELDS = ['quantity', 'unitPrice', 'discountAmount', 'totalAmo
 export const ORDER_LINE_AMOUNT_FIELDS: readonly string[] = LINE_AMOUNT_FIELDS
 
 /** https://docs.mollie.com/reference/update-order-line: the fields an update of a line may change. */
-export const UPDATE_ORDER_LINE_FIELDS = [
-  'name',
-  'imageUrl',
-  'productUrl',
-  'sku',
-  'metadata',
-  ...LINE_AMOUNT_FIELDS,
-] as const
+const UPDATE_ORDER_LINE_FIELDS = ['name', 'imageUrl', 'productUrl', 'sku', 'metadata', ...LINE_AMOUNT_FIELDS] as const
 
 const CREDENTIAL_FIELDS = ['testmode', 'profileId']
 

@@ -46,9 +46,6 @@ export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViola
   })
 }
 
-/** The fields update payment takes (https://docs.mollie.com/reference/update-payment), as the sandbox and the app use them. */
-export const UPDATABLE_PAYMENT_FIELDS = ['description', 'redirectUrl', 'cancelUrl', 'webhookUrl', 'metadata'] as const
-
 /**
  * Update payment (https://docs.mollie.com/reference/update-payment): `description` (non-empty,
  * truncated to 255 like on create), `redirectUrl`, `cancelUrl` and `webhookUrl` (absolute http(s)

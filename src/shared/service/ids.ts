@@ -23,14 +23,16 @@ export type IdResource = keyof typeof ID_PREFIXES
 export type IdPrefix = (typeof ID_PREFIXES)[IdResource]
 
 /** The longest code after `<prefix>_` an id may have (far above the service's own ids). */
-export const MAX_ID_CODE_LENGTH = 60
+const MAX_ID_CODE_LENGTH = 60
 
-/** The shape of every object id: its prefix, `_`, then letters and digits. */
+/** An id of `resource` as a piece of a larger pattern (in a URL, in a JSON body): its prefix, `_`, then letters and digits. */
+export function idPatternSource(resource: IdResource): string {
+  return `${ID_PREFIXES[resource]}_[A-Za-z0-9]{1,${MAX_ID_CODE_LENGTH}}`
+}
+
+/** The shape of every object id, as a whole string. */
 export const ID_PATTERNS: Readonly<Record<IdResource, RegExp>> = Object.fromEntries(
-  Object.entries(ID_PREFIXES).map(([resource, prefix]) => [
-    resource,
-    new RegExp(`^${prefix}_[A-Za-z0-9]{1,${MAX_ID_CODE_LENGTH}}$`),
-  ]),
+  Object.keys(ID_PREFIXES).map((resource) => [resource, new RegExp(`^${idPatternSource(resource as IdResource)}$`)]),
 ) as Record<IdResource, RegExp>
 
 /**

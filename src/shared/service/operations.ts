@@ -7,7 +7,7 @@
 /** How an organization token's request uses `profileId` (spec 5.3): required, optional or not taken. */
 export type ProfileIdUse = 'required' | 'optional' | 'unused'
 
-export type OperationMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type OperationMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 export interface Operation {
   /** a stable name, e.g. `list-refunds` */
@@ -145,7 +145,7 @@ export function operationById<I extends OperationId>(id: I): Extract<OperationRo
   return operation as Extract<OperationRow, { id: I }>
 }
 
-export type OperationMatch =
+type OperationMatch =
   | { found: true; operation: OperationRow; params: Record<string, string>; allow: string[] }
   | { found: false; allow: string[] }
 

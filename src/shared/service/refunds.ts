@@ -17,7 +17,7 @@ const DUPLICATE_REFUND_WINDOW_MS = 60 * 60 * 1000
  * with them and carries no `field` (it names no field of the request); the Idempotency-Key 409
  * ("still being processed"), which a client may retry with the same key, does not.
  */
-export const DUPLICATE_CALL_WORDS = 'You are making a duplicate API call that was probably a mistake'
+const DUPLICATE_CALL_WORDS = 'You are making a duplicate API call that was probably a mistake'
 
 /** What the duplicate rule reads of an earlier refund. */
 export type RefundForDuplicate = { status: string; amount: { currency: string; value: string }; createdAt: string }

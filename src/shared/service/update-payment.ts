@@ -4,20 +4,20 @@
 import { LOCALES, PAYMENT_METHODS, type PaymentStatus } from './enums'
 
 /** Fields an update may change whatever the payment's status (description, webhook, metadata). */
-export const UPDATE_PAYMENT_FIELDS_ANY_STATUS = ['description', 'webhookUrl', 'metadata'] as const
+const UPDATE_PAYMENT_FIELDS_ANY_STATUS = ['description', 'webhookUrl', 'metadata'] as const
 
 /**
  * Where the customer is sent back to: only until the payment is finalized
  * (https://docs.mollie.com/reference/update-payment, `redirectUrl` and `cancelUrl`): once it is paid,
  * canceled, expired or failed, the customer has already come back.
  */
-export const UPDATE_PAYMENT_FIELDS_UNTIL_FINAL = ['redirectUrl', 'cancelUrl'] as const
+const UPDATE_PAYMENT_FIELDS_UNTIL_FINAL = ['redirectUrl', 'cancelUrl'] as const
 
 /** Payment statuses after which nothing the customer does changes the payment. */
 const FINAL_STATUSES: readonly PaymentStatus[] = ['paid', 'canceled', 'expired', 'failed']
 
 /** Fields an update may change only while the payment is open (the customer has not paid yet). */
-export const UPDATE_PAYMENT_FIELDS_WHILE_OPEN = ['method', 'locale'] as const
+const UPDATE_PAYMENT_FIELDS_WHILE_OPEN = ['method', 'locale'] as const
 
 /** Fields that say who asks, not what changes (checked by the credential rules). */
 const CREDENTIAL_FIELDS = ['testmode', 'profileId'] as const
@@ -29,7 +29,7 @@ const UPDATABLE: ReadonlySet<string> = new Set<string>([
   ...CREDENTIAL_FIELDS,
 ])
 
-export interface UpdateViolation {
+interface UpdateViolation {
   field: string
   message: string
 }

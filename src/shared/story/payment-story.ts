@@ -35,7 +35,7 @@ export interface Story {
   timeline: TimelineEvent[]
 }
 
-export interface StoryInput {
+interface StoryInput {
   refunds?: readonly Refund[]
   chargebacks?: readonly Chargeback[]
   deliveries?: readonly DeliveryRecord[]
@@ -43,7 +43,7 @@ export interface StoryInput {
 }
 
 /** How much of a payment went back, as the lists show it: null, 'partly' or 'fully'. */
-export function refundedShare(p: Pick<Payment, 'amount' | 'amountRefunded'>): 'partly' | 'fully' | null {
+function refundedShare(p: Pick<Payment, 'amount' | 'amountRefunded'>): 'partly' | 'fully' | null {
   if (!isPositive(p.amountRefunded)) return null
   return toMinor(p.amountRefunded) >= toMinor(p.amount) ? 'fully' : 'partly'
 }
@@ -132,7 +132,7 @@ function at(iso: string | undefined | null, words: DateWords): string {
 }
 
 /** The headline sentence of a payment. */
-export function paymentHeadline(p: Payment, words: DateWords = {}): string {
+function paymentHeadline(p: Payment, words: DateWords = {}): string {
   const via = methodName(p.method)
   const amount = formatAmountForDisplay(p.amount, words.locale)
   switch (p.status) {

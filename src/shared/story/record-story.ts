@@ -69,7 +69,7 @@ export function recordedWriteLine(entry: ActionRecordEntry, me: string | null, w
 }
 
 /** One timeline line per recorded write, for the payment's, order's and customer's story. */
-export function recordEvents(
+function recordEvents(
   entries: readonly ActionRecordEntry[],
   me: string | null,
   words: DateWords = {},

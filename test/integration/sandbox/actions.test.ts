@@ -1,53 +1,16 @@
 // Acting on payments and orders in the sandbox: refunds, cancels, updates. Each rule names the
 // documentation page it follows (docs/SANDBOX.md, "Acting on payments and orders").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { useHarness, type Harness, type Json } from '../helpers/sandbox-harness'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-
 const KEY = 'test_actionsKey000000001'
 const TOKEN = 'access_actionsToken00001'
-let sandbox: RunningSandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    seedPayments: 0,
-    keys: [KEY, TOKEN],
-    quotas: { test: { read: { q: 1000, burst: 1000 }, write: { q: 1000, burst: 1000 } } },
-  })
-})
-afterAll(async () => {
-  await sandbox.close()
-})
-
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key = KEY) {
-  const response = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null }
-}
-
-async function choose(paymentId: string, outcome: string) {
-  await completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome)
-}
-
-async function paidPayment(overrides: Record<string, unknown> = {}): Promise<Json> {
-  const created = (
-    await api('POST', '/payments', validPaymentBody({ amount: { currency: 'EUR', value: '10.00' }, ...overrides }))
-  ).json
-  await choose(created.id, 'paid')
-  return (await api('GET', `/payments/${created.id}`)).json
-}
+const h = useHarness({ keys: [KEY, TOKEN] }, KEY)
+const api = (...call: Parameters<Harness['api']>) => h.api(...call)
+const choose = (paymentId: string, outcome: string) => h.choose(paymentId, outcome)
+const paidPayment = (overrides: Record<string, unknown> = {}): Promise<Json> => h.paidPayment(overrides)
 
 const eur = (value: string) => ({ currency: 'EUR', value })
 
@@ -70,8 +33,8 @@ describe('refunds (https://docs.mollie.com/reference/create-refund)', () => {
       metadata: null,
     })
     expect(first.json.id).toMatch(/^re_.+$/)
-    expect(first.json._links.self.href).toBe(`${sandbox.baseUrl}/payments/${payment.id}/refunds/${first.json.id}`)
-    expect(first.json._links.payment.href).toBe(`${sandbox.baseUrl}/payments/${payment.id}`)
+    expect(first.json._links.self.href).toBe(`${h.sandbox.baseUrl}/payments/${payment.id}/refunds/${first.json.id}`)
+    expect(first.json._links.payment.href).toBe(`${h.sandbox.baseUrl}/payments/${payment.id}`)
     let after = (await api('GET', `/payments/${payment.id}`)).json
     expect(after.amountRefunded).toEqual(eur('3.33'))
     expect(after.amountRemaining).toEqual(eur('6.67'))
@@ -165,7 +128,13 @@ describe('refunds (https://docs.mollie.com/reference/create-refund)', () => {
 
   it('an organization token sends testmode only (https://docs.mollie.com/reference/create-refund)', async () => {
     const created = (
-      await api('POST', '/payments', { ...validPaymentBody(), profileId: sandbox.profileId, testmode: true }, {}, TOKEN)
+      await api(
+        'POST',
+        '/payments',
+        { ...validPaymentBody(), profileId: h.sandbox.profileId, testmode: true },
+        {},
+        TOKEN,
+      )
     ).json
     await choose(created.id, 'paid')
     const ok = await api('POST', `/payments/${created.id}/refunds`, { amount: eur('1.00'), testmode: true }, {}, TOKEN)
@@ -327,7 +296,7 @@ describe('cancel order (https://docs.mollie.com/reference/cancel-order)', () => 
 
   it('Allow names the new methods (OPTIONS)', async () => {
     const order = (await api('POST', '/orders', validOrderBody('ACT-C4'))).json
-    const options = await fetch(`${sandbox.baseUrl}/orders/${order.id}`, {
+    const options = await fetch(`${h.sandbox.baseUrl}/orders/${order.id}`, {
       method: 'OPTIONS',
       headers: { Authorization: `Bearer ${KEY}` },
     })

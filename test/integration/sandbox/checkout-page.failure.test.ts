@@ -1,19 +1,12 @@
 // Failure reasons (issue 24 item 6): a failed card payment carries details.failureReason and
 // failureMessage (https://docs.mollie.com/components/handling-errors); the checkout page lets the
 // tester choose the reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CARD_FAILURE_REASONS } from '../../../src/shared/service/enums'
-import { startHarness, type Harness } from '../helpers/sandbox-harness'
+import { useHarness } from '../helpers/sandbox-harness'
 import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('failure reasons at checkout', () => {
   it('the Fail button offers every documented card failure reason', async () => {

@@ -1,7 +1,8 @@
 // The hosted checkout (spec 1, 3): the payer's choice drives payment and order statuses, their
 // timestamps and isCancelable; new order payments only while the order is `created`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeCheckout, startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { completeCheckout } from '../../../src/sandbox/index'
+import { useHarness } from '../helpers/sandbox-harness'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 // Response bodies are checked field by field; one loose type keeps those assertions readable.
@@ -9,30 +10,12 @@ import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures
 type Json = any
 
 const KEY = 'test_checkoutKey0000001'
-let sandbox: RunningSandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    seedPayments: 0,
-    keys: [KEY],
-    quotas: { test: { read: { q: 1000, burst: 1000 }, write: { q: 1000, burst: 1000 } } },
-  })
-})
-afterAll(async () => {
-  await sandbox.close()
-})
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, json: (await response.json()) as Json }
-}
+const h = useHarness({}, KEY)
+const api = (method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> =>
+  h.api(method, path, body)
 
 function choose(paymentId: string, outcome: string) {
-  return completeCheckout(`${sandbox.origin}/checkout/${paymentId}`, outcome)
+  return completeCheckout(`${h.sandbox.origin}/checkout/${paymentId}`, outcome)
 }
 
 const TIMESTAMPS = ['paidAt', 'authorizedAt', 'canceledAt', 'expiredAt', 'failedAt', 'completedAt']
@@ -60,7 +43,7 @@ describe('checkout page', () => {
   })
 
   it('answers 404 for an unknown payment and 400 for an unknown outcome', async () => {
-    expect((await fetch(`${sandbox.origin}/checkout/tr_unknown`)).status).toBe(404)
+    expect((await fetch(`${h.sandbox.origin}/checkout/tr_unknown`)).status).toBe(404)
     const payment = (await api('POST', '/payments', validPaymentBody())).json
     expect((await choose(payment.id, 'stolen')).status).toBe(400)
     expect((await api('GET', `/payments/${payment.id}`)).json.status).toBe('open')
@@ -163,7 +146,7 @@ describe('orders through checkout', () => {
       expect(next.json.id > paymentId).toBe(true)
       paymentId = next.json.id
       const reloaded = (await api('GET', `/orders/${order.id}?embed=payments`)).json
-      expect(reloaded._links.checkout.href).toBe(`${sandbox.origin}/checkout/${paymentId}`)
+      expect(reloaded._links.checkout.href).toBe(`${h.sandbox.origin}/checkout/${paymentId}`)
     }
     const reloaded = (await api('GET', `/orders/${order.id}?embed=payments`)).json
     expect(reloaded._embedded.payments.map((p: { status: string }) => p.status)).toEqual([

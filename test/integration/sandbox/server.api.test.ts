@@ -133,7 +133,7 @@ describe('errors (spec 7)', () => {
     const r2 = await call('DELETE', '/v2/orders')
     expectSpecError(r2, 405)
     expect(r2.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
-    // PATCH and DELETE act on a payment (update, cancel: sandbox-actions.test.ts); PUT does not exist.
+    // PATCH and DELETE act on a payment (update, cancel: sandbox/actions.test.ts); PUT does not exist.
     const r3 = await call('PUT', '/v2/payments/tr_x', { body: {} })
     expectSpecError(r3, 405)
     expect(r3.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE, OPTIONS')
@@ -300,7 +300,7 @@ describe('credentials and modes (spec 5)', () => {
     })
     expect(live.json.mode).toBe('live')
     // reads with a token: testmode (and, where given, profileId) as query parameters; more cases
-    // in sandbox-fidelity.test.ts
+    // in server.fidelity-fields.test.ts
     expectSpecError(await call('GET', `/v2/orders/${test.json.id}`, { key: TOKEN }), 404)
     const q = `profileId=${sandbox.profileId}`
     expect((await call('GET', `/v2/orders/${test.json.id}?${q}&testmode=true`, { key: TOKEN })).status).toBe(200)
@@ -315,7 +315,7 @@ describe('credentials and modes (spec 5)', () => {
 })
 
 describe('idempotency', () => {
-  // https://docs.mollie.com/overview/api-idempotency (more cases in sandbox-fidelity.test.ts)
+  // https://docs.mollie.com/overview/api-idempotency (more cases in server.fidelity.test.ts)
   it('replays the first response for the same key and body, 400 for another body', async () => {
     const key = 'idem-1'
     const body = validOrderBody('IDEM-1')

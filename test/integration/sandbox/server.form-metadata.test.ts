@@ -1,16 +1,9 @@
 // Issue 24 item 8: form-encoded `metadata` holding JSON text comes back as an object, as with a JSON
 // body (https://docs.mollie.com/reference/create-payment, metadata); plain text stays text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../helpers/sandbox-harness'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 async function formPayment(metadata: string) {
   const body = new URLSearchParams({

@@ -2,19 +2,12 @@
 // refused at create (before, it was stored and the checkout answered 500 when it put it in a
 // Location header), and a malformed % escape in a path is a 400 in the sandbox's own words (before,
 // the checkout answered 500 with the decoder's "URIError: URI malformed").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { completeCheckout } from '../../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
-import { startHarness, type Harness } from '../helpers/sandbox-harness'
+import { useHarness } from '../helpers/sandbox-harness'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('hostile input', () => {
   it('CR/LF in redirectUrl, cancelUrl or webhookUrl is a 422 at create naming the field; nothing is made', async () => {

@@ -47,6 +47,18 @@ function httpsCall(
   })
 }
 
+/** Pays a payment through the sandbox's checkout page over TLS, as the payer's browser would. */
+async function payOverTls(id: string): Promise<void> {
+  const page = await httpsCall('GET', `${sandbox.origin}/checkout/${id}`)
+  const token = present(/name="token" value="([^"]*)"/.exec(page.text)?.[1])
+  await httpsCall(
+    'POST',
+    `${sandbox.origin}/checkout/${id}`,
+    new URLSearchParams({ token, outcome: 'paid' }).toString(),
+    { 'Content-Type': 'application/x-www-form-urlencoded', Origin: sandbox.origin },
+  )
+}
+
 async function paidPaymentWithChargeback(): Promise<string> {
   const created = await httpsCall(
     'POST',
@@ -58,17 +70,7 @@ async function paidPaymentWithChargeback(): Promise<string> {
     },
   )
   const id = (JSON.parse(created.text) as { id: string }).id
-  const page = await httpsCall('GET', `${sandbox.origin}/checkout/${id}`)
-  const token = present(/name="token" value="([^"]*)"/.exec(page.text)?.[1])
-  await httpsCall(
-    'POST',
-    `${sandbox.origin}/checkout/${id}`,
-    new URLSearchParams({ token, outcome: 'paid' }).toString(),
-    {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: sandbox.origin,
-    },
-  )
+  await payOverTls(id)
   const chargeback = await httpsCall(
     'POST',
     `${sandbox.origin}/__admin/chargebacks`,
@@ -157,17 +159,7 @@ describe('the official Node client over --tls', () => {
       { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
     )
     const id = (JSON.parse(created.text) as { id: string }).id
-    const page = await httpsCall('GET', `${sandbox.origin}/checkout/${id}`)
-    const token = present(/name="token" value="([^"]*)"/.exec(page.text)?.[1])
-    await httpsCall(
-      'POST',
-      `${sandbox.origin}/checkout/${id}`,
-      new URLSearchParams({ token, outcome: 'paid' }).toString(),
-      {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: sandbox.origin,
-      },
-    )
+    await payOverTls(id)
     const r = await runClient(
       { SANDBOX_CA_CERT: present(sandbox.tls).certPath, AUTHORIZED: id, STEP: 'captures' },
       true,

@@ -2,51 +2,29 @@
 // schema (10 calls, the last 26 hours after the status change, at the documented gaps), a clock jump
 // that runs every retry that came due, each stamped at its own due time; refund webhooks only at the
 // documented refund states; a canceled order calls the order's webhook.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from '../helpers/sandbox-harness'
+import { startWebhookShop, until, type WebhookShop } from '../helpers/webhook-shop'
 import { validOrderBody, validPaymentBody } from '../../helpers/sandbox-fixtures'
 
 let h: Harness
-let shop: Server
-let shopUrl: string
-const calls: string[] = []
-let answer = 500
+let shop: WebhookShop
 
 beforeAll(async () => {
-  shop = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      calls.push(body)
-      res.writeHead(answer)
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/hooks`
+  shop = await startWebhookShop('/hooks')
   h = await startHarness({ allowLocalWebhooks: true, clockStartMs: Date.parse('2026-07-01T10:00:00Z') })
 })
 afterAll(async () => {
   await h.close()
-  await new Promise((resolve) => shop.close(resolve))
+  await shop.close()
 })
-
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error('condition not met in time')
-}
 
 const minutes = (at: string, from: string) => (Date.parse(at) - Date.parse(from)) / 60_000
 
 describe('webhooks as documented', () => {
   it('a shop that never answers 2xx is called 10 times, at 0, 1, 3, 7, 15, 31 minutes and 1, 2, 4 and 26 hours; one clock jump runs them all, each stamped at its due time (Retry schema)', async () => {
-    answer = 500
-    const p = (await h.api('POST', '/payments', validPaymentBody({ webhookUrl: shopUrl }))).json
+    shop.answer = 500
+    const p = (await h.api('POST', '/payments', validPaymentBody({ webhookUrl: shop.url }))).json
     await h.choose(p.id, 'paid')
     await until(async () => (await h.admin.webhookDeliveries(p.id))[0]?.attempts.length === 1)
     const first = (await h.admin.webhookDeliveries(p.id))[0]?.attempts[0]?.at ?? ''
@@ -59,8 +37,8 @@ describe('webhooks as documented', () => {
   })
 
   it('no webhook when a refund is created or canceled; one when it reaches processing and refunded (Payments API)', async () => {
-    answer = 200
-    const p = (await h.api('POST', '/payments', validPaymentBody({ webhookUrl: shopUrl }))).json
+    shop.answer = 200
+    const p = (await h.api('POST', '/payments', validPaymentBody({ webhookUrl: shop.url }))).json
     await h.choose(p.id, 'paid')
     await until(async () => (await h.admin.webhookDeliveries(p.id)).length === 1)
     const canceled = (await h.api('POST', `/payments/${p.id}/refunds`, { amount: { currency: 'EUR', value: '1.00' } }))
@@ -77,12 +55,12 @@ describe('webhooks as documented', () => {
   })
 
   it('canceling an order calls the order webhook with the order id (Orders API: "the order or part of the order is canceled")', async () => {
-    answer = 200
+    shop.answer = 200
     const order = (
       await h.api('POST', '/orders?embed=payments', {
         ...validOrderBody('WH-1'),
         method: 'klarna',
-        webhookUrl: shopUrl,
+        webhookUrl: shop.url,
       })
     ).json
     await h.choose(order._embedded.payments[0].id, 'authorized')

@@ -1,7 +1,7 @@
 // Reading src/ as text, for the tests that check a rule across all of it (one-source.test.ts,
-// count.test.ts, contract-edges.test.ts): the TypeScript files under a folder, and their code
-// without comments.
-import { readdirSync, statSync } from 'node:fs'
+// count.test.ts, contract-edges.test.ts, import-graph.test.ts, unused-exports.test.ts): the
+// TypeScript files under a folder, their code without comments, and the file an import names.
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 /** Every .ts and .tsx file under `dir`, recursively. */
@@ -18,4 +18,20 @@ export function sourceFiles(dir: string): string[] {
 /** Drops comments, keeps code and string literals (line numbers stay). */
 export function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+}
+
+/** The file a relative import of `from` names (`./x`, `./x.js`, a folder's index), or null (a package). */
+export function resolveImport(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null
+  const base = path.resolve(path.dirname(from), spec.replace(/\.(js|mjs)$/, ''))
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
+  }
+  return null
 }

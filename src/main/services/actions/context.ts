@@ -44,7 +44,7 @@ export interface QueuedEntry {
 }
 
 /** A write the service keeps one Idempotency-Key for: its kind, the object and its parameters. */
-export interface KeyedAction {
+interface KeyedAction {
   kind: string
   target: string
   params: unknown

@@ -23,7 +23,7 @@ import { readJsonFile, writeJsonFileAtomic } from '../../storage/atomic-file'
 
 export const PENDING_ACTIONS_FILE = 'pending-actions.json'
 /** How long a pending action's key is kept: the service remembers keys for 24 hours. */
-export const PENDING_KEY_TTL_MS = 24 * 60 * 60 * 1000
+const PENDING_KEY_TTL_MS = 24 * 60 * 60 * 1000
 /**
  * The keychain account (in the data key's service) holding the number of the last file written, one
  * per data folder (named by a hash of the file's path): two data folders never share a count.
@@ -32,7 +32,7 @@ function countAccount(file: string): string {
   return `pending-actions-count:${createHash('sha256').update(resolve(file)).digest('hex').slice(0, 16)}`
 }
 
-export interface PendingEntry {
+interface PendingEntry {
   key: string
   createdAt: number
 }
@@ -66,7 +66,7 @@ function isEntry(e: unknown): e is PendingEntry {
   return typeof entry?.key === 'string' && entry.key.length <= 200 && typeof entry.createdAt === 'number'
 }
 
-export interface PendingActions {
+interface PendingActions {
   /** Runs `fn` on the entries (one caller at a time) and writes them back, sealed, if it changed them. */
   with<T>(fn: (entries: Entries) => T | Promise<T>): Promise<T>
   /** Said once after a file was set aside (edited, or of the earlier unsealed format with entries). */

@@ -20,7 +20,7 @@ import { queueRest, type SendRefund } from './queued-refunds'
 import { readRefundGuard } from './refund-guard'
 import type { View } from './types'
 
-export interface RefundInput {
+interface RefundInput {
   paymentId: string
   amount: { currency: string; value: string }
   description?: string

@@ -9,6 +9,7 @@ import {
   type DraftSummary,
   type DraftView,
 } from '../../../shared/ipc/drafts'
+import { orderIdSchema, paymentIdSchema } from '../../../shared/ipc/ids'
 import { buildDraftRequest } from '../../../shared/order-builder'
 import { UserFacingError } from '../../errors'
 import { decryptJson, DecryptionError, encryptJson } from '../../storage/encryption'
@@ -43,7 +44,7 @@ export const versionsSchema = z
   .strict()
 
 const archiveSchema = z
-  .object({ at: z.string().max(64), orderId: z.string().max(64).nullable(), paymentId: z.string().max(64).nullable() })
+  .object({ at: z.string().max(64), orderId: orderIdSchema.nullable(), paymentId: paymentIdSchema.nullable() })
   .strict()
 
 /** What one draft file holds (after decryption). */

@@ -16,17 +16,12 @@ import { createConnectionsService, type ConnectionsService } from '../../../../s
 import { createEventBus } from '../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../src/main/services/live-write-guard'
 import { createActionHandlers } from '../../../../src/main/services/actions/handlers'
-import {
-  completeCheckout,
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-} from '../../../../src/sandbox'
+import { completeCheckout, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
 import { paidPaymentId, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { present } from '../../../helpers/present'
+import { loseNextRefundAnswer, startWriteSandbox } from '../../helpers/write-sandbox'
 
-/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+/** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
 
 const TEST_KEY = 'test_ActionsServiceTestKey00001'
@@ -46,12 +41,7 @@ const observeRequestIds = (listener: (requestId: string) => void) => {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [TEST_KEY, LIVE_KEY],
-    seedPayments: 0,
-    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
-  })
-  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  ;({ sandbox, admin } = await startWriteSandbox([TEST_KEY, LIVE_KEY]))
 })
 
 afterAll(async () => {
@@ -101,17 +91,33 @@ async function useConnection(secret: string, label: string): Promise<void> {
   await connections.setActive(added.id)
 }
 
+/** The actions service with main's live-write question answered from `answers` in turn (then No); what it asked is kept. */
+function actionsAskingLive(answers: boolean[]): {
+  actions: ReturnType<typeof createActionsService>
+  asked: LiveWriteSummary[]
+} {
+  const asked: LiveWriteSummary[] = []
+  const actions = createActionsService({
+    dataDir,
+    record,
+    connections,
+    getKey,
+    liveWrites: {
+      async confirm(summary) {
+        asked.push(summary)
+        return answers.shift() ?? false
+      },
+    },
+  })
+  return { actions, asked }
+}
+
 describe('actions service', () => {
   it('refunds with a key kept until the answer is definitive: a lost answer, then a restart, refunds once', async () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     let actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     await expect(
       actions.refund({ paymentId, amount: { currency: 'EUR', value: '5.00' }, description: 'Late' }),
     ).rejects.toBeTruthy()
@@ -150,12 +156,7 @@ describe('actions service', () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     const actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     const refund = { paymentId, amount: { currency: 'EUR', value: '7.50' }, description: 'Broken' }
     await expect(actions.refund(refund)).rejects.toBeTruthy()
     await rm(join(dataDir, PENDING_ACTIONS_FILE))
@@ -171,12 +172,7 @@ describe('actions service', () => {
     await useConnection(TEST_KEY, 'Shop test')
     const paymentId = await paidPayment(TEST_KEY)
     const actions = createActionsService({ dataDir, record, connections, getKey })
-    await admin.addFault({
-      path: `/v2/payments/${paymentId}/refunds`,
-      method: 'POST',
-      kind: 'reset-after-headers',
-      count: 1,
-    })
+    await loseNextRefundAnswer(admin, paymentId)
     await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.00' } })).rejects.toBeTruthy()
     const file = join(dataDir, PENDING_ACTIONS_FILE)
     const sealed = JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, { key: string }> }
@@ -209,20 +205,7 @@ describe('actions service', () => {
   it('on a live connection asks through main with amount, reference and connection; no answer, nothing sent', async () => {
     await useConnection(LIVE_KEY, 'Shop live')
     const paymentId = await paidPayment(LIVE_KEY, '12.50')
-    const asked: LiveWriteSummary[] = []
-    const answers = [false, true]
-    const actions = createActionsService({
-      dataDir,
-      record,
-      connections,
-      getKey,
-      liveWrites: {
-        async confirm(summary) {
-          asked.push(summary)
-          return answers.shift() ?? false
-        },
-      },
-    })
+    const { actions, asked } = actionsAskingLive([false, true])
     await expect(actions.refund({ paymentId, amount: { currency: 'EUR', value: '2.50' } })).rejects.toMatchObject({
       code: 'canceled',
     })
@@ -305,19 +288,7 @@ describe('actions service', () => {
     await useConnection(LIVE_KEY, 'Shop live')
     const order = await api(LIVE_KEY, 'POST', '/orders?embed=payments', validOrderBody('ACT-NEWPAY-LIVE'))
     await completeCheckout(order._embedded.payments[0]._links.checkout.href, 'canceled')
-    const asked: LiveWriteSummary[] = []
-    const actions = createActionsService({
-      dataDir,
-      record,
-      connections,
-      getKey,
-      liveWrites: {
-        async confirm(summary) {
-          asked.push(summary)
-          return false
-        },
-      },
-    })
+    const { actions, asked } = actionsAskingLive([false])
     const before = (await admin.stats()).payments
     await expect(actions.newOrderPayment({ orderId: order.id })).rejects.toMatchObject({ code: 'canceled' })
     expect((await admin.stats()).payments).toBe(before)

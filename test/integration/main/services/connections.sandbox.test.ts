@@ -1,6 +1,6 @@
 /**
  * The connections service over real HTTP: the real API client against the in-process sandbox,
- * secrets in the in-memory store (the keychain has its own test, keychain-adapter.test.ts).
+ * secrets in the in-memory store (the keychain has its own test, main/secrets/keytar-store.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiClient, type ApiClient } from '../../../../src/main/api'
 import { createDispatcher } from '../../../../src/main/ipc/dispatcher'
 import { toIpcError } from '../../../../src/main/errors'
-import { startSandbox, createSandboxAdmin, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox'
+import type { RunningSandbox, SandboxAdmin } from '../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../helpers/memory-secret-store'
 import { createConnectionsService, type ConnectionsService } from '../../../../src/main/services/connections'
 import { createDraftsDiskStore, type DraftsStore } from '../../../../src/main/services/drafts'
@@ -23,8 +23,10 @@ import type { AttemptEvent } from '../../../../src/shared/api-events'
 import type { CreateFailure } from '../../../../src/shared/ipc/orders'
 import { emptyDraftContent, emptyDraftLine, type DraftContent } from '../../../../src/shared/order-builder'
 import { present } from '../../../helpers/present'
+import { startWriteSandbox } from '../../helpers/write-sandbox'
+import { DRAFT_BILLING_ADDRESS } from '../../../helpers/drafts'
 
-/** The record of each write: not what these tests check (test/integration/main/team/record-service.test.ts does). */
+/** The record of each write: not what these tests check (test/unit/main/team/record-service.test.ts does). */
 const record = (): void => {}
 
 const TEST_KEY = 'test_OrdersIntegrationTestKey001'
@@ -56,12 +58,7 @@ let secretStore: ReturnType<typeof createMemorySecretStore>
 let attempts: AttemptEvent[] = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [TEST_KEY, LIVE_KEY],
-    seedPayments: 0,
-    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
-  })
-  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  ;({ sandbox, admin } = await startWriteSandbox([TEST_KEY, LIVE_KEY]))
 })
 
 afterAll(async () => {
@@ -97,15 +94,7 @@ function orderDraft(orderNumber: string): DraftContent {
     ...emptyDraftContent('order'),
     orderNumber,
     redirectUrl: 'https://shop.example/return',
-    billingAddress: {
-      givenName: 'Ada',
-      familyName: 'Lovelace',
-      email: 'ada@example.org',
-      streetAndNumber: 'Keizersgracht 126',
-      postalCode: '1015 CW',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
+    billingAddress: DRAFT_BILLING_ADDRESS,
     lines: [{ ...emptyDraftLine('a'), name: 'Shoes', quantity: '2', unitPrice: '30.00', vatRate: '21.00' }],
   }
 }

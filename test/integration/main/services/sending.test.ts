@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Payment } from '../../../../src/shared/api-types'
 import type { NewLinkView, ProofView } from '../../../../src/shared/ipc/sending'
 import { completeCheckout } from '../../../../src/sandbox'
-import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { GERMAN_BILLING_ADDRESS, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { startTestApp, type TestApp } from '../../helpers/app-services'
 
 let dir: string
@@ -39,20 +39,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const ADDRESS = {
-  givenName: 'Grete',
-  familyName: 'Weiss',
-  email: 'grete@example.org',
-  streetAndNumber: 'Unter den Linden 1',
-  postalCode: '10117',
-  city: 'Berlin',
-  country: 'DE',
-}
-
 async function payment(outcome: 'paid' | 'failed' | null, overrides: Parameters<typeof validPaymentBody>[0] = {}) {
   const client = await app.services.connections.getActiveClient()
   const created: Payment = await client.createPayment(
-    validPaymentBody({ billingAddress: ADDRESS, locale: 'de_DE', method: 'ideal', ...overrides }),
+    validPaymentBody({ billingAddress: GERMAN_BILLING_ADDRESS, locale: 'de_DE', method: 'ideal', ...overrides }),
   )
   if (outcome !== null) await completeCheckout(created._links.checkout?.href ?? '', outcome)
   return client.getPayment(created.id)

@@ -3,20 +3,14 @@
 // payments and refunds (https://docs.mollie.com/reference/settlements-api); a refund the balance
 // cannot cover is `queued` and leaves the queue when it can; a processing refund can fail
 // (https://docs.mollie.com/payments/refunds, "Refund statuses").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness, type Json } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  // A Wednesday: the running week began on Monday 2026-05-04.
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-06T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+// A Wednesday: the running week began on Monday 2026-05-04.
+const h = useHarness({ clockStartMs: Date.parse('2026-05-06T08:00:00Z') })
 
 describe('balances, queued and failed refunds, settlements', () => {
   it('a balance per currency holds what came in this week (docs.mollie.com/reference/get-balance)', async () => {

@@ -1,17 +1,10 @@
 // captureDelay (issue 48 item 6, https://docs.mollie.com/reference/create-payment): accepted, returned,
 // and the authorized payment is captured by itself once the delay has passed on the sandbox clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 describe('captureDelay', () => {
   it('is accepted and returned; paying authorizes; the delay later the payment is captured', async () => {

@@ -1,18 +1,12 @@
 // Captures (issue 24 item 3): https://docs.mollie.com/reference/captures-api and
 // https://docs.mollie.com/reference/release-authorization, over real HTTP; and with the official client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 async function authorized() {
   const p = (await h.api('POST', '/payments', { ...validPaymentBody({ method: 'creditcard' }), captureMode: 'manual' }))

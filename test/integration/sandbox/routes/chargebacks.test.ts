@@ -1,17 +1,11 @@
 // Chargebacks (issue 24 item 4): https://docs.mollie.com/reference/chargebacks-api, opened and
 // reversed through the admin API, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('chargebacks', () => {
   it('list-payment-chargebacks, get-chargeback and amountChargedBack on the payment (docs.mollie.com/reference/list-payment-chargebacks)', async () => {

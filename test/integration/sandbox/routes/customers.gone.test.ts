@@ -1,18 +1,11 @@
 // A deleted customer is gone, not unknown (issue 48 item 6): 410 Gone
 // (https://docs.mollie.com/overview/handling-errors: "You are trying to access an object, which has
 // previously been deleted") on every path that names it; an id that never existed stays 404.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('deleted customer', () => {
   it('answers 410 Gone with the error object on get, update, delete, its payments and mandates', async () => {

@@ -1,17 +1,19 @@
 // Customers and mandates (issue 24 item 5): https://docs.mollie.com/reference/customers-api and
 // https://docs.mollie.com/reference/mandates-api, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
+const h = useHarness()
 
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+/** A recurring payment on the customer's mandate (no redirect: the customer is not there). */
+const recurringPayment = (customerId: string, overrides: Parameters<typeof validPaymentBody>[0] = {}) =>
+  h.api('POST', '/payments', {
+    ...validPaymentBody(overrides),
+    redirectUrl: undefined,
+    sequenceType: 'recurring',
+    customerId,
+  })
 
 describe('customers', () => {
   it('create-customer, get-customer, update-customer, list-customers (docs.mollie.com/reference/create-customer)', async () => {
@@ -65,12 +67,7 @@ describe('customers', () => {
     expect(deleted.status).toBe(204)
     expect((await h.api('GET', `/customers/${c.id}`)).status).toBe(410)
     expect(mandate.status).toBe('valid')
-    const recurring = await h.api('POST', '/payments', {
-      ...validPaymentBody(),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const recurring = await recurringPayment(c.id)
     expect(recurring.status).toBe(422)
   })
 
@@ -114,12 +111,7 @@ describe('mandates', () => {
       mandateReference: 'DIRK-001',
     })
     expect(created.json.details.consumerAccount).toBe('NL55INGB0000000000')
-    const recurring = await h.api('POST', '/payments', {
-      ...validPaymentBody({ description: 'Monthly' }),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const recurring = await recurringPayment(c.id, { description: 'Monthly' })
     expect(recurring.status).toBe(201)
     expect(recurring.json.status).toBe('paid')
     expect(recurring.json.mandateId).toBe(created.json.id)
@@ -127,12 +119,7 @@ describe('mandates', () => {
     expect((await h.api('GET', `/customers/${c.id}/mandates`)).json.count).toBe(1)
     expect((await h.api('DELETE', `/customers/${c.id}/mandates/${created.json.id}`)).status).toBe(204)
     expect((await h.api('GET', `/customers/${c.id}/mandates/${created.json.id}`)).json.status).toBe('invalid')
-    const after = await h.api('POST', '/payments', {
-      ...validPaymentBody(),
-      redirectUrl: undefined,
-      sequenceType: 'recurring',
-      customerId: c.id,
-    })
+    const after = await recurringPayment(c.id)
     expect(after.status).toBe(422)
   })
 

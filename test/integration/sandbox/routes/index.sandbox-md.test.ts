@@ -4,11 +4,11 @@
 // and operations added later are read the same way: nothing here counts them.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ID_PREFIXES } from '../../../../src/shared/service/ids'
 import { matchOperation, OPERATIONS } from '../../../../src/shared/service/operations'
 import { paramResource } from '../../../../src/shared/service/paths'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { useHarness } from '../../helpers/sandbox-harness'
 
 const doc = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/SANDBOX.md'), 'utf8')
 
@@ -35,14 +35,7 @@ function sample(param: string): string {
   return resource ? `${ID_PREFIXES[resource]}_sample1` : 'ideal'
 }
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('docs/SANDBOX.md endpoint table', () => {
   it('lists every operation of the operation table', () => {

@@ -2,18 +2,12 @@
 // (https://docs.mollie.com/docs/apple-pay: `includeWallets=applepay`), `include=issuers` and
 // `include=pricing` (https://docs.mollie.com/reference/list-methods, get-method), and every method the
 // service offers (https://docs.mollie.com/reference/list-all-methods).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness, type Json } from '../../helpers/sandbox-harness'
 
-let h: Harness
 const ids = (r: { json: Json }) => r.json._embedded.methods.map((m: Json) => m.id)
 
-beforeAll(async () => {
-  h = await startHarness()
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness()
 
 describe('methods', () => {
   it('lists applepay only with includeWallets=applepay (docs.mollie.com/docs/apple-pay)', async () => {

@@ -2,18 +2,11 @@
 // (https://docs.mollie.com/reference/update-order), update an order line
 // (https://docs.mollie.com/reference/update-order-line), cancel order lines
 // (https://docs.mollie.com/reference/cancel-order-lines).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness, type Json } from '../../helpers/sandbox-harness'
 import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 const address = {
   givenName: 'Anna',

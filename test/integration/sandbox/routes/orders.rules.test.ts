@@ -1,18 +1,12 @@
 // Documented order rules (issue 24 item 8): cancel only without an open payment, `expiresAt` on every
 // order, `discountAmount` ignored on discount lines; over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 describe('order rules', () => {
   it('an order with an open payment cannot be canceled; once that payment expired it can (docs.mollie.com/reference/cancel-order)', async () => {

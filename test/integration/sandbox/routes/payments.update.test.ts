@@ -1,17 +1,10 @@
 // Update payment (issue 24 item 8, docs.mollie.com/reference/update-payment) and the Idempotency-Key
 // ignored on GET, PATCH and DELETE (docs.mollie.com/overview/api-idempotency), over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validPaymentBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 describe('update payment (docs.mollie.com/reference/update-payment)', () => {
   it('method and locale change on an open payment created without a method', async () => {

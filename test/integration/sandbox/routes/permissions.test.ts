@@ -1,18 +1,12 @@
 // GET /v2/permissions (issue 51 item 2, https://docs.mollie.com/reference/list-permissions): a token's
 // permissions as the sandbox was given them, each `granted` or not; an API key is answered 403.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 
-let h: Harness
 const READ_ONLY = 'access_permissionsReadOnly01'
 const EVERYTHING = 'access_permissionsEverything1'
 
-beforeAll(async () => {
-  h = await startHarness({ keys: ['test_harnessKey00000001', `${READ_ONLY}:payments.read`, EVERYTHING] })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ keys: ['test_harnessKey00000001', `${READ_ONLY}:payments.read`, EVERYTHING] })
 
 type Listed = { id: string; granted: boolean; resource: string }
 const granted = (json: { _embedded: { permissions: Listed[] } }) =>

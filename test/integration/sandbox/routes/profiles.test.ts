@@ -1,18 +1,12 @@
 // Profiles by id and the current profile (issue 48 item 6): the link `_links.self` of a listed
 // profile already points to (https://docs.mollie.com/reference/get-profile), and the profile an API
 // key belongs to (https://docs.mollie.com/reference/get-current-profile).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 
-let h: Harness
 const TOKEN = 'access_profilesToken0001'
 
-beforeAll(async () => {
-  h = await startHarness({ keys: ['test_harnessKey00000001', TOKEN] })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ keys: ['test_harnessKey00000001', TOKEN] })
 
 const asToken = { Authorization: `Bearer ${TOKEN}` }
 

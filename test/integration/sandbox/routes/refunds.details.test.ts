@@ -1,18 +1,12 @@
 // Refund details of the documentation (issue 48 item 6): a description of at most 140 characters
 // (https://docs.mollie.com/reference/create-refund), and the duplicate-refund 409 in the service's
 // words for a 409, without a field (https://docs.mollie.com/overview/handling-errors).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-06T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-06T08:00:00Z') })
 
 describe('refund details', () => {
   it('a description of 141 characters is refused naming description; 140 is taken', async () => {

@@ -1,18 +1,12 @@
 // Refunds as documented (issue 24 item 2): https://docs.mollie.com/reference/refunds-api and
 // https://docs.mollie.com/payments/refunds ("Refund statuses"), over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness } from '../../helpers/sandbox-harness'
 import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
 const eur = (value: string) => ({ currency: 'EUR', value })
 
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-04-01T10:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-04-01T10:00:00Z') })
 
 describe('refunds', () => {
   it('get-payment: _links.refunds appears with the first refund, and ?embed=refunds embeds them (docs.mollie.com/reference/get-payment)', async () => {

@@ -1,18 +1,11 @@
 // Shipments (issue 48 item 3): https://docs.mollie.com/reference/shipments-api over real HTTP. An
 // order ships in parts (`shipping`), then completely (`completed`); an authorized pay-later order is
 // captured through its shipments (https://docs.mollie.com/reference/create-shipment).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { useHarness, type Json } from '../../helpers/sandbox-harness'
 import { validOrderBody } from '../../../helpers/sandbox-fixtures'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await startHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
-})
-afterAll(async () => {
-  await h.close()
-})
+const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
 async function orderThrough(outcome: 'paid' | 'authorized', number: string, method = 'creditcard'): Promise<Json> {
   const created = await h.api('POST', '/orders?embed=payments', validOrderBody(number, { method: method as 'klarna' }))

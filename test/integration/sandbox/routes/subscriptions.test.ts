@@ -1,42 +1,21 @@
 // Subscriptions (issue 48 item 1; https://docs.mollie.com/reference/subscriptions-api): create, get,
 // list, update and cancel under a customer, the account-wide list, a subscription's payments, the
 // documented validation, and the charges the sandbox clock makes on the customer's mandate.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { startWebhookShop, until, type WebhookShop } from '../../helpers/webhook-shop'
 
 let h: Harness
-let shop: Server
-let shopUrl: string
-const calls: string[] = []
+let shop: WebhookShop
 
 beforeAll(async () => {
-  shop = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      calls.push(body)
-      res.writeHead(200)
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve))
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/subscriptions`
+  shop = await startWebhookShop('/subscriptions')
   h = await startHarness({ allowLocalWebhooks: true, clockStartMs: Date.parse('2026-03-02T09:00:00Z') })
 })
 afterAll(async () => {
   await h.close()
-  await new Promise((resolve) => shop.close(resolve))
+  await shop.close()
 })
-
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error('condition not met in time')
-}
 
 /** A customer with a valid directdebit mandate. */
 async function customerWithMandate(name = 'Sub Scriber'): Promise<{ customerId: string; mandateId: string }> {
@@ -148,12 +127,12 @@ describe('subscriptions', () => {
       await h.api(
         'POST',
         `/customers/${customerId}/subscriptions`,
-        monthly({ times: 2, webhookUrl: shopUrl, startDate: '2026-03-31' }),
+        monthly({ times: 2, webhookUrl: shop.url, startDate: '2026-03-31' }),
       )
     ).json
-    calls.length = 0
+    shop.calls.length = 0
     await h.admin.advanceClock({ to: '2026-03-31T00:00:01Z' })
-    await until(() => calls.length === 1)
+    await until(() => shop.calls.length === 1)
     let s = (await h.api('GET', `/customers/${customerId}/subscriptions/${created.id}`)).json
     expect(s).toMatchObject({ status: 'active', timesRemaining: 1, nextPaymentDate: '2026-04-30' })
     const payments = (await h.api('GET', `/customers/${customerId}/subscriptions/${created.id}/payments`)).json
@@ -169,7 +148,7 @@ describe('subscriptions', () => {
       createdAt: '2026-03-31T00:00:00+00:00',
     })
     expect(payment._links.subscription.href).toBe(s._links.self.href)
-    expect(calls).toEqual([`id=${payment.id}`])
+    expect(shop.calls.map((c) => c.body)).toEqual([`id=${payment.id}`])
     expect(s._links.payments.href).toBe(`${s._links.self.href}/payments`)
     // A jump over the next date charges it at its own time; after `times` the subscription completes.
     await h.admin.advanceClock({ to: '2026-06-15' })

@@ -1,33 +1,16 @@
 // The seeded merchant (issue 24 item 9): realistic customers, orders, payments in every status over
 // 90 days up to the clock's now, refunds, chargebacks, failed card payments with reasons, open bank
 // transfers, and the practice stories of docs/SANDBOX.md; deterministic for a seed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { describe, expect, it } from 'vitest'
+import { startHarness, useHarness, type Json } from '../../helpers/sandbox-harness'
 
 const NOW = Date.parse('2026-06-15T12:00:00Z')
-let h: Harness
 
-beforeAll(async () => {
-  h = await startHarness({ seedPayments: 1200, seed: 21, clockStartMs: NOW })
-})
-afterAll(async () => {
-  await h.close()
-})
-
-async function all(path: string, key: string): Promise<Json[]> {
-  const out: Json[] = []
-  let url: string | null = `${path}${path.includes('?') ? '&' : '?'}limit=250`
-  while (url) {
-    const page: Json = (await h.api('GET', url.replace(h.sandbox.baseUrl, ''))).json
-    out.push(...page._embedded[key])
-    url = page._links.next?.href ?? null
-  }
-  return out
-}
+const h = useHarness({ seedPayments: 1200, seed: 21, clockStartMs: NOW })
 
 describe('seeded merchant', () => {
   it('customers have names, e-mails (reserved domains), phones and addresses in several countries', async () => {
-    const customers = await all('/customers', 'customers')
+    const customers = await h.listAll('/customers', 'customers')
     expect(customers.length).toBeGreaterThan(100)
     const countries = new Set(customers.map((c) => c.metadata.country))
     expect(countries.size).toBeGreaterThanOrEqual(6)
@@ -36,7 +19,7 @@ describe('seeded merchant', () => {
       expect(c.email).toMatch(/^[a-z.]+\d*@example\.(com|org|net)$/)
       expect(c.metadata.phone).toMatch(/^\+\d{9,14}$/)
     }
-    const withAddress = (await all('/payments', 'payments')).filter((p) => p.customerId)
+    const withAddress = (await h.listAll('/payments', 'payments')).filter((p) => p.customerId)
     expect(withAddress[0].billingAddress).toMatchObject({
       streetAndNumber: expect.any(String),
       postalCode: expect.any(String),
@@ -45,7 +28,7 @@ describe('seeded merchant', () => {
   })
 
   it('payments in every status over the 90 days up to the clock; failed cards carry reasons; bank transfers open for days', async () => {
-    const payments = await all('/payments', 'payments')
+    const payments = await h.listAll('/payments', 'payments')
     expect(payments.length).toBe(1200)
     expect(new Set(payments.map((p) => p.status))).toEqual(
       new Set(['paid', 'open', 'canceled', 'expired', 'failed', 'authorized']),
@@ -65,7 +48,7 @@ describe('seeded merchant', () => {
   })
 
   it('orders with lines: discounts, shipping, several VAT rates; totals add up', async () => {
-    const orders = await all('/orders', 'orders')
+    const orders = await h.listAll('/orders', 'orders')
     expect(orders.length).toBeGreaterThan(40)
     const lines = orders.flatMap((o) => o.lines)
     expect(lines.some((l) => l.type === 'shipping_fee')).toBe(true)
@@ -78,19 +61,19 @@ describe('seeded merchant', () => {
   })
 
   it('partial and full refunds, chargebacks with amountChargedBack', async () => {
-    const refunds = await all('/refunds', 'refunds')
+    const refunds = await h.listAll('/refunds', 'refunds')
     expect(refunds.length).toBeGreaterThan(20)
     expect(refunds.some((r) => r.description === 'Full refund')).toBe(true)
     expect(refunds.some((r) => r.description === 'Partial refund')).toBe(true)
     expect(refunds.some((r) => r.status === 'refunded')).toBe(true)
-    const chargebacks = await all('/chargebacks', 'chargebacks')
+    const chargebacks = await h.listAll('/chargebacks', 'chargebacks')
     expect(chargebacks.length).toBeGreaterThan(0)
     const charged = (await h.api('GET', `/payments/${chargebacks[0].paymentId}`)).json
     expect(charged.amountChargedBack).toBeDefined()
   })
 
   it('the practice stories of docs/SANDBOX.md are there', async () => {
-    const customers = await all('/customers', 'customers')
+    const customers = await h.listAll('/customers', 'customers')
     const byStory = Object.fromEntries(customers.filter((c) => c.metadata.story).map((c) => [c.metadata.story, c]))
     expect(byStory['subscription-failed'].email).toBe('sanne.devries@example.com')
     const sanne = (await h.api('GET', `/customers/${byStory['subscription-failed'].id}/payments`)).json._embedded
@@ -127,7 +110,7 @@ describe('seeded merchant', () => {
   })
 
   it('a seeded open bank transfer expires when the clock passes its expiresAt', async () => {
-    const payments = await all('/payments', 'payments')
+    const payments = await h.listAll('/payments', 'payments')
     const open = payments.find((p) => p.status === 'open' && p.method === 'banktransfer')
     await h.admin.advanceClock({ to: open.expiresAt })
     expect((await h.api('GET', `/payments/${open.id}`)).json.status).toBe('expired')
@@ -140,13 +123,7 @@ describe('the partial-refund story on any seed', () => {
     for (const seed of [18, 1, 2, 3, 21]) {
       const s = await startHarness({ seedPayments: 200, seed, clockStartMs: NOW })
       try {
-        const customers: Json[] = []
-        let url: string | null = '/customers?limit=250'
-        while (url) {
-          const page: Json = (await s.api('GET', url.replace(s.sandbox.baseUrl, ''))).json
-          customers.push(...page._embedded.customers)
-          url = page._links.next?.href ?? null
-        }
+        const customers = await s.listAll('/customers', 'customers')
         const emma = customers.find((c) => c.metadata?.story === 'partial-refund')
         expect(emma, `seed ${seed}`).toBeDefined()
         const [payment] = (await s.api('GET', `/customers/${emma?.id}/payments`)).json._embedded.payments as Json[]

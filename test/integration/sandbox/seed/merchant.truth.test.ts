@@ -3,34 +3,17 @@
 // holds a line refund (https://docs.mollie.com/reference/create-order-refund), a queued and a failed
 // refund (https://docs.mollie.com/payments/refunds), orders count their refunds, names agree with
 // the person.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { METHOD_CURRENCIES } from '../../../../src/shared/service/methods'
-import { startHarness, type Harness, type Json } from '../../helpers/sandbox-harness'
+import { useHarness } from '../../helpers/sandbox-harness'
 
 const NOW = Date.parse('2026-06-17T12:00:00Z')
-let h: Harness
 
-beforeAll(async () => {
-  h = await startHarness({ seedPayments: 2000, seed: 7, clockStartMs: NOW })
-})
-afterAll(async () => {
-  await h.close()
-})
-
-async function all(path: string, key: string): Promise<Json[]> {
-  const out: Json[] = []
-  let url: string | null = `${path}${path.includes('?') ? '&' : '?'}limit=250`
-  while (url) {
-    const page: Json = (await h.api('GET', url.replace(h.sandbox.baseUrl, ''))).json
-    out.push(...page._embedded[key])
-    url = page._links.next?.href ?? null
-  }
-  return out
-}
+const h = useHarness({ seedPayments: 2000, seed: 7, clockStartMs: NOW })
 
 describe('the seeded merchant tells the truth', () => {
   it('no payment uses a method in a currency that method does not take; klarna only on orders', async () => {
-    const payments = await all('/payments', 'payments')
+    const payments = await h.listAll('/payments', 'payments')
     const wrong = payments.filter(
       (p) => p.method !== null && !(METHOD_CURRENCIES[p.method] ?? []).includes(p.amount.currency),
     )
@@ -39,7 +22,7 @@ describe('the seeded merchant tells the truth', () => {
   })
 
   it('the refunded order line of the "Where is my refund?" call is a line refund on that line', async () => {
-    const customers = await all('/customers', 'customers')
+    const customers = await h.listAll('/customers', 'customers')
     const emma = customers.find((c) => c.metadata?.story === 'partial-refund')
     const [payment] = (await h.api('GET', `/customers/${emma.id}/payments`)).json._embedded.payments
     const order = (await h.api('GET', `/orders/${payment.orderId}?embed=refunds`)).json
@@ -52,7 +35,7 @@ describe('the seeded merchant tells the truth', () => {
   })
 
   it('holds a queued refund the balance cannot cover, and a failed one whose money came back', async () => {
-    const refunds = await all('/refunds', 'refunds')
+    const refunds = await h.listAll('/refunds', 'refunds')
     const queued = refunds.find((r) => r.status === 'queued')
     const failed = refunds.find((r) => r.status === 'failed')
     expect(queued).toBeDefined()
@@ -64,7 +47,7 @@ describe('the seeded merchant tells the truth', () => {
   })
 
   it("an order's amountRefunded is what its refunds took", async () => {
-    const refunds = (await all('/refunds', 'refunds')).filter((r) => r.orderId)
+    const refunds = (await h.listAll('/refunds', 'refunds')).filter((r) => r.orderId)
     const byOrder = new Map<string, number>()
     for (const r of refunds) {
       if (r.status === 'failed' || r.status === 'canceled') continue
@@ -78,7 +61,7 @@ describe('the seeded merchant tells the truth', () => {
   })
 
   it('Polish family names agree with the person (Zofia Kowalska, not Kowalski)', async () => {
-    const customers = await all('/customers', 'customers')
+    const customers = await h.listAll('/customers', 'customers')
     const polish = customers.filter((c) => c.metadata.country === 'PL')
     expect(polish.length).toBeGreaterThan(5)
     const women = polish.filter((c) => /^(Zofia|Zuzanna|Hanna) /.test(c.name))

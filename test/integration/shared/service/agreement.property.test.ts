@@ -33,6 +33,7 @@ import {
 import { validateCreateOrder, validateCreatePayment } from '../../../../src/shared/order-rules'
 import { CREDENTIAL_BODY_PATTERN, CREDENTIAL_PREFIX_LIST, MAX_SECRET_LENGTH } from '../../../../src/shared/service'
 import { present } from '../../../helpers/present'
+import { DRAFT_BILLING_ADDRESS } from '../../../helpers/drafts'
 
 const TEST_KEY = 'test_AgreementPropertyKey0001'
 const LIVE_KEY = 'live_AgreementPropertyKey0001'
@@ -229,15 +230,7 @@ const goodDraft: fc.Arbitrary<DraftContent> = fc
     orderNumber: r.orderNumber,
     locale: r.locale,
     redirectUrl: 'https://shop.example/return',
-    billingAddress: {
-      givenName: 'Ada',
-      familyName: 'Lovelace',
-      email: 'ada@example.org',
-      streetAndNumber: 'Keizersgracht 126',
-      postalCode: '1015 CW',
-      city: 'Amsterdam',
-      country: 'NL',
-    },
+    billingAddress: DRAFT_BILLING_ADDRESS,
     lines: [
       ...r.goods.map((l) => ({ ...l, quantity: '20', unitPrice: l.unitPrice.replace(/^\d+/, '900') })),
       ...r.extra,

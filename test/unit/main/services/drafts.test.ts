@@ -176,6 +176,18 @@ describe('drafts store', () => {
     await expect(store.save({ id: d.id, content: customerDraft('X') })).rejects.toMatchObject({ code: 'conflict' })
     expect(present((await store.list()).drafts[0]).archived?.orderId).toBe('ord_1')
   })
+
+  it('keeps only real ids as the order and payment an archived draft made (the shared id schemas)', async () => {
+    const store = createDraftsDiskStore({ dataDir, secretStore: createMemorySecretStore() })
+    const d = await store.save({ content: customerDraft() })
+    const archive = (orderId: string | null, paymentId: string | null) =>
+      store.update(d.id, (r) => ({ ...r, archived: { at: new Date().toISOString(), orderId, paymentId } }))
+    await expect(archive('ord 1', null)).rejects.toThrow(/Not an order id/)
+    await expect(archive(null, 'tr_1/refunds')).rejects.toThrow(/Not a payment id/)
+    expect(present((await store.list()).drafts[0]).archived).toBeNull()
+    await archive('ord_1', 'tr_1')
+    expect(present((await store.list()).drafts[0]).archived).toMatchObject({ orderId: 'ord_1', paymentId: 'tr_1' })
+  })
 })
 
 describe('draft versions (issue 11 item 9: an old copy cannot be rolled back in)', () => {

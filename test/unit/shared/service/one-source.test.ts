@@ -23,6 +23,8 @@ const writeWord = `(['"\`])(POST|PUT|PATCH|DELETE)`
 export const FORBIDDEN: { name: string; pattern: RegExp; near?: RegExp }[] = [
   // A regex literal anchored on an id prefix: /^tr_…/, /^ord_[A-Za-z0-9]+$/
   { name: 'id pattern', pattern: new RegExp(`/\\^(${idPrefixes})_`) },
+  // An id prefix followed by its code's characters, anchored or not: /\/payments\/(tr_[A-Za-z0-9]+)/
+  { name: 'id pattern', pattern: new RegExp(`(?<![A-Za-z])(${idPrefixes})_\\[`) },
   // A regex literal alternating the credential prefixes: /(test|live|access)_/ (not another
   // service's keys such as /^(sk|pk)_(live|test)_/, which the connection form warns about)
   { name: 'credential pattern', pattern: new RegExp(`(?<!_)\\((${credentialWords})\\|`) },
@@ -99,6 +101,7 @@ describe('one source for the service rules', () => {
   it('finds a re-declared rule (the check can fail)', () => {
     const samples = [
       'const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/',
+      'const IN_PATH = /\\/payments\\/(tr_[A-Za-z0-9]+)(?:[/?#]|$)/',
       'const p = /(test|live|access)_[A-Za-z0-9]{8,}/g',
       "if (prefix === 'access_') return",
       "checkId(id, 'ord_')",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
 import { orderExpiryApplies, orderStory } from '../../../../src/shared/story/order-story'
+import { payment, words } from '../../helpers/story-objects'
 
-const words = { locale: 'en-GB', timeZone: 'UTC' }
 const link = { href: 'x', type: 't' }
 
 function order(over: Partial<Order> = {}): Order {
@@ -25,22 +25,12 @@ function order(over: Partial<Order> = {}): Order {
   }
 }
 
-const paid: Payment = {
-  resource: 'payment',
+const paid: Payment = payment({
   id: 'tr_ord1',
-  mode: 'test',
-  status: 'paid',
   description: 'Order 1042',
-  amount: { currency: 'EUR', value: '59.95' },
-  method: 'ideal',
-  redirectUrl: null,
-  profileId: 'pfl_1',
-  sequenceType: 'oneoff',
-  createdAt: '2026-11-23T19:40:00Z',
-  paidAt: '2026-11-23T19:42:00Z',
   orderId: 'ord_story1',
   _links: { self: link, documentation: link },
-}
+})
 
 describe('the story of an order (issue 25 item 3)', () => {
   it('an unpaid order says it waits for the customer, since when', () => {

@@ -1,47 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Chargeback, Payment, Refund } from '../../../../src/shared/api-types'
+import type { Chargeback, Refund } from '../../../../src/shared/api-types'
 import { paymentState, paymentStory } from '../../../../src/shared/story/payment-story'
-
-const words = { locale: 'en-GB', timeZone: 'UTC' }
-
-function payment(over: Partial<Payment> = {}): Payment {
-  return {
-    resource: 'payment',
-    id: 'tr_Story1',
-    mode: 'test',
-    status: 'paid',
-    description: 'Order 12',
-    amount: { currency: 'EUR', value: '59.95' },
-    method: 'ideal',
-    redirectUrl: null,
-    profileId: 'pfl_1',
-    sequenceType: 'oneoff',
-    createdAt: '2026-11-23T19:40:00Z',
-    paidAt: '2026-11-23T19:42:00Z',
-    _links: { self: { href: 'x', type: 'application/hal+json' }, documentation: { href: 'd', type: 'text/html' } },
-    ...over,
-  }
-}
-
-function refund(over: Partial<Refund> = {}): Refund {
-  return {
-    resource: 'refund',
-    id: 're_1',
-    mode: 'test',
-    description: 'Damaged box',
-    amount: { currency: 'EUR', value: '20.00' },
-    metadata: null,
-    status: 'pending',
-    paymentId: 'tr_Story1',
-    createdAt: '2026-11-24T09:00:00Z',
-    _links: {
-      self: { href: 'x', type: 't' },
-      payment: { href: 'p', type: 't' },
-      documentation: { href: 'd', type: 't' },
-    },
-    ...over,
-  }
-}
+import { payment, refund, words } from '../../helpers/story-objects'
 
 describe('the headline of a payment', () => {
   it('says how it was paid, when, and how much of it went back', () => {

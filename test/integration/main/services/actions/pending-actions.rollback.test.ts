@@ -20,6 +20,7 @@ import { PENDING_ACTIONS_FILE } from '../../../../../src/main/services/actions/p
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
 import { paidPaymentId } from '../../../../helpers/sandbox-fixtures'
+import { loseNextRefundAnswer } from '../../../helpers/write-sandbox'
 
 /** The record of each write: not what these tests check (test/unit/main/services/actions/context.recorded.test.ts does). */
 const record = (): void => {}
@@ -78,12 +79,7 @@ async function refundCount(paymentId: string): Promise<number> {
 async function answeredRefundThenRollback(paymentId: string, now: () => number) {
   const refund = { paymentId, amount: { currency: 'EUR', value: '5.00' } }
   const actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain, now })
-  await admin.addFault({
-    path: `/v2/payments/${paymentId}/refunds`,
-    method: 'POST',
-    kind: 'reset-after-headers',
-    count: 1,
-  })
+  await loseNextRefundAnswer(admin, paymentId)
   await expect(actions.refund(refund)).rejects.toBeTruthy()
   const file = join(dataDir, PENDING_ACTIONS_FILE)
   const older = await readFile(file)
@@ -134,12 +130,7 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1' && !process.env['
       const paymentId = await paidPayment()
       const refund = { paymentId, amount: { currency: 'EUR', value: '4.00' } }
       let actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain })
-      await admin.addFault({
-        path: `/v2/payments/${paymentId}/refunds`,
-        method: 'POST',
-        kind: 'reset-after-headers',
-        count: 1,
-      })
+      await loseNextRefundAnswer(admin, paymentId)
       await expect(actions.refund(refund)).rejects.toBeTruthy()
       actions.dispose()
       actions = createActionsService({ dataDir, record, connections, getKey, highWater: keychain })

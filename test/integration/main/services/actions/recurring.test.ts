@@ -18,8 +18,9 @@ import { createConnectionsService, type ConnectionsService } from '../../../../.
 import { createEventBus } from '../../../../../src/main/services/event-bus'
 import type { LiveWriteSummary } from '../../../../../src/main/services/live-write-guard'
 import { createRecurringHandlers } from '../../../../../src/main/services/actions/recurring-handlers'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../../src/sandbox'
+import type { RunningSandbox, SandboxAdmin } from '../../../../../src/sandbox'
 import { createMemorySecretStore } from '../../../../helpers/memory-secret-store'
+import { startWriteSandbox } from '../../../helpers/write-sandbox'
 
 const TEST_KEY = 'test_RecurringActionsTestKey0001'
 const LIVE_KEY = 'live_RecurringActionsLiveKey0001'
@@ -37,12 +38,7 @@ let answer = true
 const dataKey = randomBytes(32)
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    keys: [TEST_KEY, LIVE_KEY],
-    seedPayments: 0,
-    quotas: { test: { write: { q: 100, burst: 200 } }, live: { write: { q: 100, burst: 200 } } },
-  })
-  admin = createSandboxAdmin(sandbox.origin, sandbox.adminToken)
+  ;({ sandbox, admin } = await startWriteSandbox([TEST_KEY, LIVE_KEY]))
 })
 afterAll(async () => {
   await sandbox?.close()

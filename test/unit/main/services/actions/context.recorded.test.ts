@@ -10,26 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/main/api/call/errors'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
 import type { NewActionRecord } from '../../../../../src/shared/team-record'
-import { actionsOverClient } from '../../../helpers/actions-over-client'
+import { actionsOverClient, scriptedPayment, scriptedRefund } from '../../../helpers/actions-over-client'
 
-const payment = {
-  resource: 'payment',
-  id: 'tr_00000000AAAA',
-  mode: 'test',
-  status: 'paid',
-  description: 'Order 12',
-  amount: { currency: 'EUR', value: '30.00' },
-  amountRemaining: { currency: 'EUR', value: '30.00' },
-  createdAt: '2026-03-02T09:00:00+00:00',
-  _embedded: { refunds: [] },
-} as unknown as Payment
-const made = {
-  resource: 'refund',
-  id: 're_00000000CCCC',
-  status: 'pending',
-  amount: { currency: 'EUR', value: '12.50' },
-  createdAt: '2026-03-02T10:00:00+00:00',
-} as unknown as Refund
+const payment = scriptedPayment({ _embedded: { refunds: [] } })
+const made = scriptedRefund('re_00000000CCCC', '12.50', '2026-03-02T10:00:00+00:00')
 
 let dataDir: string
 let records: NewActionRecord[]

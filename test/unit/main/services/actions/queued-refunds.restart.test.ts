@@ -15,19 +15,10 @@ import type { ActionsService } from '../../../../../src/main/services/actions'
 import { QUEUED_REFUNDS_FILE } from '../../../../../src/main/services/actions/queued-store'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
 import { actionsOverClient } from '../../../helpers/actions-over-client'
+import { eur, half, HALF_AT, REST_PAYMENT_ID, restPayment } from '../../../helpers/held-refund'
 
-const ID = 'tr_00000000REST'
-const HALF_AT = Date.parse('2026-11-28T10:05:00Z')
+const ID = REST_PAYMENT_ID
 const SEND_AT = Date.parse('2026-11-28T11:06:00Z')
-const eur = (value: string) => ({ currency: 'EUR', value })
-const half = {
-  resource: 'refund',
-  id: 're_00000000HALF',
-  status: 'pending',
-  description: '',
-  amount: eur('44.50'),
-  createdAt: new Date(HALF_AT).toISOString(),
-} as unknown as Refund
 
 let now: number
 let dataDir: string
@@ -42,20 +33,10 @@ let keychainDown: boolean
 const running: ActionsService[] = []
 
 function payment(): Payment {
-  const refunded = refunds.reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0)
-  return {
-    resource: 'payment',
-    id: ID,
-    mode: 'test',
-    status: 'paid',
-    method: 'paypal',
-    description: 'Desk lamp and mug',
-    amount: eur('89.00'),
-    amountRefunded: eur((refunded / 100).toFixed(2)),
-    amountRemaining: eur(((8900 - refunded) / 100).toFixed(2)),
-    createdAt: '2026-11-25T10:00:00+00:00',
-    _embedded: { refunds: [...refunds], chargebacks: [] },
-  } as unknown as Payment
+  return restPayment(
+    refunds,
+    refunds.reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0),
+  )
 }
 
 beforeEach(async () => {

@@ -10,39 +10,16 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Payment, Refund } from '../../../../../src/shared/api-types'
 import { actionsOverClient } from '../../../helpers/actions-over-client'
+import { eur, half, HALF_AT, restPayment } from '../../../helpers/held-refund'
 
-const HALF_AT = Date.parse('2026-11-28T10:05:00Z')
 let now = HALF_AT + 10 * 60_000
 let dataDir: string
 let calls: string[]
 let refunds: Refund[]
 let scheduled: { atMs: number; run: () => void; canceled: boolean }[]
 
-const eur = (value: string) => ({ currency: 'EUR', value })
-const half = {
-  resource: 'refund',
-  id: 're_00000000HALF',
-  status: 'pending',
-  description: '',
-  amount: eur('44.50'),
-  createdAt: new Date(HALF_AT).toISOString(),
-} as unknown as Refund
-
 function payment(): Payment {
-  const refunded = refunds.filter((r) => r.status !== 'canceled').length * 4450
-  return {
-    resource: 'payment',
-    id: 'tr_00000000REST',
-    mode: 'test',
-    status: 'paid',
-    method: 'paypal',
-    description: 'Desk lamp and mug',
-    amount: eur('89.00'),
-    amountRefunded: eur((refunded / 100).toFixed(2)),
-    amountRemaining: eur(((8900 - refunded) / 100).toFixed(2)),
-    createdAt: '2026-11-25T10:00:00+00:00',
-    _embedded: { refunds: [...refunds], chargebacks: [] },
-  } as unknown as Payment
+  return restPayment(refunds, refunds.filter((r) => r.status !== 'canceled').length * 4450)
 }
 
 beforeEach(async () => {

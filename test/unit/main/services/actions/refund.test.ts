@@ -6,28 +6,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Payment, Refund } from '../../../../../src/shared/api-types'
-import { actionsOverClient } from '../../../helpers/actions-over-client'
+import type { Payment } from '../../../../../src/shared/api-types'
+import { actionsOverClient, scriptedPayment, scriptedRefund } from '../../../helpers/actions-over-client'
 
 const NOW = Date.parse('2026-03-02T10:00:00Z')
-const payment = {
-  resource: 'payment',
-  id: 'tr_00000000AAAA',
-  mode: 'test',
-  status: 'paid',
-  description: 'Order 12',
-  amount: { currency: 'EUR', value: '30.00' },
+const payment = scriptedPayment({
   amountRefunded: { currency: 'EUR', value: '4.00' },
   amountRemaining: { currency: 'EUR', value: '26.00' },
-  createdAt: '2026-03-02T09:00:00+00:00',
-} as unknown as Payment
-const earlier = {
-  resource: 'refund',
-  id: 're_00000000BBBB',
-  status: 'pending',
-  amount: { currency: 'EUR', value: '4.00' },
-  createdAt: '2026-03-02T09:50:00+00:00',
-} as unknown as Refund
+})
+const earlier = scriptedRefund('re_00000000BBBB', '4.00', '2026-03-02T09:50:00+00:00')
 
 let dataDir: string
 let calls: string[]

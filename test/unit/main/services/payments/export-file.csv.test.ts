@@ -6,8 +6,8 @@ import {
   paymentCsvRow,
   CSV_COLUMNS,
 } from '../../../../../src/main/services/payments/export-file'
-import type { Payment } from '../../../../../src/shared/api-types'
 import { present } from '../../../../helpers/present'
+import { listedPayment } from '../../../helpers/listed-payment'
 
 /** A small RFC 4180 reader, independent of the writer, to check round trips. */
 function parseCsv(text: string): string[][] {
@@ -37,27 +37,6 @@ function parseCsv(text: string): string[][] {
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell])
   return rows
-}
-
-function payment(over: Partial<Payment> = {}): Payment {
-  return {
-    resource: 'payment',
-    id: 'tr_abc123',
-    mode: 'test',
-    status: 'paid',
-    description: 'Order 1',
-    amount: { currency: 'EUR', value: '10.00' },
-    method: 'ideal',
-    redirectUrl: null,
-    profileId: 'pfl_x',
-    sequenceType: 'oneoff',
-    createdAt: '2026-11-20T10:00:00+00:00',
-    _links: {
-      self: { href: 'http://x/v2/payments/tr_abc123', type: 'application/hal+json' },
-      documentation: { href: 'https://d', type: 'text/html' },
-    },
-    ...over,
-  }
 }
 
 describe('CSV cells', () => {
@@ -91,7 +70,7 @@ describe('CSV cells', () => {
 
   it('round-trips hostile descriptions through a CSV reader', () => {
     const nasty = ['a,b', 'q"uote', 'multi\r\nline', '=1+1', '@x', 'ünïcødé €']
-    const text = nasty.map((d) => paymentCsvRow(payment({ description: d }))).join('')
+    const text = nasty.map((d) => paymentCsvRow(listedPayment({ description: d }))).join('')
     const parsed = parseCsv(text)
     const col = CSV_COLUMNS.findIndex((c) => c.header === 'description')
     expect(parsed.map((r) => r[col])).toEqual(['a,b', 'q"uote', 'multi\r\nline', "'=1+1", "'@x", 'ünïcødé €'])
@@ -100,7 +79,9 @@ describe('CSV cells', () => {
 
   it('writes the exact amount string and metadata as JSON', () => {
     const row = present(
-      parseCsv(paymentCsvRow(payment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })))[0],
+      parseCsv(
+        paymentCsvRow(listedPayment({ amount: { currency: 'JPY', value: '1000' }, metadata: { order: 'A,1' } })),
+      )[0],
     )
     const at = (h: string) => row[CSV_COLUMNS.findIndex((c) => c.header === h)]
     expect(at('amount')).toBe('1000')

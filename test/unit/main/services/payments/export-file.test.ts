@@ -9,25 +9,14 @@ import { writeExport } from '../../../../../src/main/services/payments/export-fi
 import type { Payment, PaymentList } from '../../../../../src/shared/api-types'
 import { paymentsExportInput, paymentsListInput } from '../../../../../src/shared/ipc/payments'
 import { present } from '../../../../helpers/present'
+import { listedPayment } from '../../../helpers/listed-payment'
 
 function payment(n: number): Payment {
-  return {
-    resource: 'payment',
+  return listedPayment({
     id: `tr_p${n}`,
-    mode: 'test',
-    status: 'paid',
     description: n % 2 ? `Desc, with "quotes" ${n}` : `=cmd ${n}`,
     amount: { currency: 'EUR', value: `${n}.05` },
-    method: 'ideal',
-    redirectUrl: null,
-    profileId: 'pfl_x',
-    sequenceType: 'oneoff',
-    createdAt: '2026-11-20T10:00:00+00:00',
-    _links: {
-      self: { href: `http://127.0.0.1/v2/payments/tr_p${n}`, type: 'application/hal+json' },
-      documentation: { href: 'd', type: 't' },
-    },
-  }
+  })
 }
 
 function list(from: number, count: number): PaymentList {
@@ -150,6 +139,16 @@ describe('payments service', () => {
     return { service, client, progress, names }
   }
 
+  /**
+   * Lists the first page (main exports only what it served) and exports tr_p1 as `format`, the person
+   * answering main's personal-data question with button `personal` (else its default).
+   */
+  async function exportFirstPayment(personal: number | undefined, exportId: string, format: 'csv' | 'json') {
+    const { service, names } = setup({ personal })
+    await service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
+    return { result: await service.exportPayments({ sessionId: 's', exportId, format, ids: ['tr_p1'] }), names }
+  }
+
   it('returns the request id of each call, also when calls overlap', async () => {
     const { service, client } = setup()
     // A first page hands out the link the second call follows (main follows only links it served).
@@ -233,65 +232,32 @@ describe('payments service', () => {
   })
 
   it('leaves descriptions and metadata out of an export unless the person chose to include them', async () => {
-    const left = setup()
-    await left.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    const leftOut = await left.service.exportPayments({
-      sessionId: 's',
-      exportId: 'p1',
-      format: 'json',
-      ids: ['tr_p1'],
-    })
+    const { result: leftOut } = await exportFirstPayment(undefined, 'p1', 'json')
     expect(leftOut.personalData).toBe('left-out')
     const text = await readFile(present(leftOut.path), 'utf8')
     expect(text).not.toContain('Desc, with')
     expect(text).toContain('[left out]')
     expect(text).toContain('1.05')
 
-    const included = setup({ personal: 1 })
-    await included.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    const withData = await included.service.exportPayments({
-      sessionId: 's',
-      exportId: 'p2',
-      format: 'json',
-      ids: ['tr_p1'],
-    })
+    const { result: withData } = await exportFirstPayment(1, 'p2', 'json')
     expect(withData.personalData).toBe('included')
     expect(await readFile(present(withData.path), 'utf8')).toContain('Desc, with')
 
-    const canceled = setup({ personal: 2 })
-    await canceled.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    await expect(
-      canceled.service.exportPayments({ sessionId: 's', exportId: 'p3', format: 'csv', ids: ['tr_p1'] }),
-    ).resolves.toMatchObject({ path: null, personalData: null })
+    const { result: canceled } = await exportFirstPayment(2, 'p3', 'csv')
+    expect(canceled).toMatchObject({ path: null, personalData: null })
   })
 
   it('says in the file and its default name whether personal data is in it (threat: the file travels without the message)', async () => {
-    const left = setup()
-    await left.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    const csv = await left.service.exportPayments({ sessionId: 's', exportId: 'w1', format: 'csv', ids: ['tr_p1'] })
+    const { result: csv, names: leftNames } = await exportFirstPayment(undefined, 'w1', 'csv')
     const [first, header] = (await readFile(present(csv.path), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')
     expect(first).toBe('Customers’ personal data: left out (replaced by “[left out]”).')
     expect(header).toMatch(/^id,status,amount,/)
-    expect(left.names).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}\.csv$/)])
+    expect(leftNames).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}\.csv$/)])
 
-    const included = setup({ personal: 1 })
-    await included.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    const json = await included.service.exportPayments({
-      sessionId: 's',
-      exportId: 'w2',
-      format: 'json',
-      ids: ['tr_p1'],
-    })
+    const { result: json, names: includedNames } = await exportFirstPayment(1, 'w2', 'json')
     expect(JSON.parse(await readFile(present(json.path), 'utf8'))).toMatchObject({ personalData: 'included' })
-    expect(included.names).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}-with-personal-data\.json$/)])
-    const csvIncluded = setup({ personal: 1 })
-    await csvIncluded.service.list({ sessionId: 's', requestKey: 'k', query: { limit: 3 } })
-    const withData = await csvIncluded.service.exportPayments({
-      sessionId: 's',
-      exportId: 'w3',
-      format: 'csv',
-      ids: ['tr_p1'],
-    })
+    expect(includedNames).toEqual([expect.stringMatching(/^payments-\d{8}-\d{4}-with-personal-data\.json$/)])
+    const { result: withData } = await exportFirstPayment(1, 'w3', 'csv')
     expect((await readFile(present(withData.path), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'Customers’ personal data: included. Share this file only with people who may see it.',
     )

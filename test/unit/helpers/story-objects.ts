@@ -1,0 +1,45 @@
+// A payment and its refund for the unit tests of the stories told in words (src/shared/story/): a
+// 59.95 EUR iDEAL payment paid on 23 Nov at 19:42, a 20.00 refund of it; `over` changes any field.
+import type { Payment, Refund } from '../../../src/shared/api-types'
+
+/** The words the stories are told in: British English, in UTC. */
+export const words = { locale: 'en-GB', timeZone: 'UTC' }
+
+export function payment(over: Partial<Payment> = {}): Payment {
+  return {
+    resource: 'payment',
+    id: 'tr_Story1',
+    mode: 'test',
+    status: 'paid',
+    description: 'Order 12',
+    amount: { currency: 'EUR', value: '59.95' },
+    method: 'ideal',
+    redirectUrl: null,
+    profileId: 'pfl_1',
+    sequenceType: 'oneoff',
+    createdAt: '2026-11-23T19:40:00Z',
+    paidAt: '2026-11-23T19:42:00Z',
+    _links: { self: { href: 'x', type: 'application/hal+json' }, documentation: { href: 'd', type: 'text/html' } },
+    ...over,
+  }
+}
+
+export function refund(over: Partial<Refund> = {}): Refund {
+  return {
+    resource: 'refund',
+    id: 're_1',
+    mode: 'test',
+    description: 'Damaged box',
+    amount: { currency: 'EUR', value: '20.00' },
+    metadata: null,
+    status: 'pending',
+    paymentId: 'tr_Story1',
+    createdAt: '2026-11-24T09:00:00Z',
+    _links: {
+      self: { href: 'x', type: 't' },
+      payment: { href: 'p', type: 't' },
+      documentation: { href: 'd', type: 't' },
+    },
+    ...over,
+  }
+}
