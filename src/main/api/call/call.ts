@@ -146,16 +146,23 @@ export function pausedPastDeadline(call: Call, waitMs: number): ApiError {
   })
 }
 
-/** The call outlasted an outage for its whole budget (or deadline) and stops, saying so. */
-export function outageGiveUp(call: Call, error: ApiError, downMs: number, pauseMs: number | null): ApiError {
-  const what = error.status !== null ? `it answers ${error.status}` : 'it does not answer'
-  const pause = pauseMs !== null ? ` Paydesk pauses sending to it for ${formatWait(pauseMs)} so it can recover.` : ''
-  return fail(call, {
+/** What the service's last answer said, kept when the call's sentence is ours. */
+function whatItAnswered(error: ApiError): Pick<ApiError, 'kind' | 'status' | 'title' | 'detail' | 'bodySnippet'> {
+  return {
     kind: error.kind,
     status: error.status,
     title: error.title,
     detail: error.detail,
     bodySnippet: error.bodySnippet,
+  }
+}
+
+/** The call outlasted an outage for its whole budget (or deadline) and stops, saying so. */
+export function outageGiveUp(call: Call, error: ApiError, downMs: number, pauseMs: number | null): ApiError {
+  const what = error.status !== null ? `it answers ${error.status}` : 'it does not answer'
+  const pause = pauseMs !== null ? ` Paydesk pauses sending to it for ${formatWait(pauseMs)} so it can recover.` : ''
+  return fail(call, {
+    ...whatItAnswered(error),
     message: `The service seems to be down: ${what}, and has for ${formatWait(downMs)}; Paydesk stopped trying.${pause} Try again in a minute; if it lasts, check the service's status page.`,
   })
 }
@@ -175,11 +182,7 @@ export function probeFailed(
   still: { downMs: number; failure: string; resumeInMs: number },
 ): ApiError {
   return fail(call, {
-    kind: error.kind,
-    status: error.status,
-    title: error.title,
-    detail: error.detail,
-    bodySnippet: error.bodySnippet,
+    ...whatItAnswered(error),
     message: `The service is still down: it has been failing for ${formatWait(still.downMs)} (${still.failure}); Paydesk tried this once to see whether it is back. Try again in a few seconds; if it lasts, check the service's status page.`,
   })
 }
