@@ -2,6 +2,7 @@
 // injected faults fail), a client with short timeouts and fast backoff, and an event recorder.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
 import { ApiError } from '../../../src/main/api/call/errors'
 import type { ApiCredential } from '../../../src/main/api/call/request-builder'
@@ -70,6 +71,19 @@ export async function startTinyServer(
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/** `serve(handler)`: a tiny server that is closed after the test that started it. */
+export function tinyServersPerTest(): (handler: Parameters<typeof startTinyServer>[0]) => Promise<TinyServer> {
+  const servers: TinyServer[] = []
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close()
+  })
+  return async (handler) => {
+    const s = await startTinyServer(handler)
+    servers.push(s)
+    return s
   }
 }
 

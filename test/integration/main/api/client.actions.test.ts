@@ -9,7 +9,7 @@ import {
   type RunningSandbox,
   type SandboxAdmin,
 } from '../../../../src/sandbox/index'
-import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { GENEROUS_QUOTAS, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   sb = await startSandbox({
     seedPayments: 0,
     keys: [TEST_KEY, ORG_TOKEN],
-    quotas: {
-      test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-      live: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-    },
+    quotas: GENEROUS_QUOTAS,
   })
   admin = createSandboxAdmin(sb.origin, sb.adminToken)
 })
