@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
+import { deferred, type Deferred } from '../../helpers/store-fakes'
 
 function view(email: string): CustomerView {
   return {
@@ -26,23 +27,13 @@ function view(email: string): CustomerView {
   }
 }
 
-function deferred<T>() {
-  let resolve!: (v: T) => void
-  let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
 describe('customer store', () => {
   it('loads, then keeps the view shown while it reads again', async () => {
     const answers = [deferred<CustomerView>(), deferred<CustomerView>()]
     let n = 0
     const store = createCustomerStore(
       {
-        open: () => (answers[n++] as ReturnType<typeof deferred<CustomerView>>).promise,
+        open: () => (answers[n++] as Deferred<CustomerView>).promise,
       },
       createEntitiesStore(),
     )
