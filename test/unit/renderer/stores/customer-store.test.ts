@@ -5,26 +5,10 @@ import { createEntitiesStore } from '../../../../src/renderer/src/stores/entitie
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
 import { deferred, type Deferred } from '../../helpers/store-fakes'
+import { customerView } from '../../helpers/customer-views'
 
 function view(email: string): CustomerView {
-  return {
-    ref: { customerId: null, email },
-    customerId: null,
-    name: null,
-    email,
-    phone: null,
-    addresses: [],
-    orders: [],
-    payments: [],
-    moreOrders: false,
-    morePayments: false,
-    bound: 50,
-    totals: [],
-    problems: [],
-    stale: { count: 0, reason: null },
-    readAt: '2026-11-25T12:00:00Z',
-    raw: null,
-  }
+  return customerView({ ref: { customerId: null, email }, email })
 }
 
 describe('customer store', () => {
