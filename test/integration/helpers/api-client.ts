@@ -18,6 +18,11 @@ export const FAST: Partial<ApiClientOptions> = {
   default429PauseMs: 300,
 }
 
+/** The organization token's credential for test mode on `profileId` (ORG_TOKEN, which the sandbox is started with). */
+export function orgTokenCredential(profileId: string): ApiCredential {
+  return { secret: ORG_TOKEN, kind: 'organization-token', profileId, testmode: true }
+}
+
 export function recordingClient(
   baseUrl: string,
   overrides: Partial<ApiClientOptions> = {},

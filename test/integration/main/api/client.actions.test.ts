@@ -10,7 +10,7 @@ import {
   type SandboxAdmin,
 } from '../../../../src/sandbox/index'
 import { GENEROUS_QUOTAS, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
-import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
+import { ORG_TOKEN, TEST_KEY, orgTokenCredential, recordingClient, rejection } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
@@ -121,16 +121,7 @@ describe('cancel and update through the client', () => {
   })
 
   it('with an organization token the writes carry testmode only (query for DELETE, body for PATCH/POST)', async () => {
-    const { client, events } = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const { client, events } = recordingClient(sb.baseUrl, {}, orgTokenCredential(sb.profileId))
     const payment = await client.createPayment(validPaymentBody({ method: 'banktransfer' }))
     const updated = await client.updatePayment(payment.id, { description: 'Token update' })
     expect(updated.description).toBe('Token update')

@@ -6,7 +6,14 @@ import { ApiError } from '../../../../src/main/api/call/errors'
 import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import type { BucketSnapshot } from '../../../../src/shared/api-events'
-import { ORG_TOKEN, TEST_KEY, recordingClient, rejection, startTinyServer } from '../../helpers/api-client'
+import {
+  ORG_TOKEN,
+  TEST_KEY,
+  orgTokenCredential,
+  recordingClient,
+  rejection,
+  startTinyServer,
+} from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
 let sb: RunningSandbox
@@ -63,16 +70,7 @@ describe('resources', () => {
   })
 
   it('adds profileId and testmode for an organization token', async () => {
-    const { client, events } = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const { client, events } = recordingClient(sb.baseUrl, {}, orgTokenCredential(sb.profileId))
     const payment = await client.createPayment(validPaymentBody())
     expect(payment.mode).toBe('test')
     const fetched = await client.getPayment(payment.id)
@@ -85,16 +83,7 @@ describe('resources', () => {
   })
 
   it('reads, lists and pays an order again with a token that has no profile (issue 14 item 7)', async () => {
-    const withProfile = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const withProfile = recordingClient(sb.baseUrl, {}, orgTokenCredential(sb.profileId))
     const order = await withProfile.client.createOrder(validOrderBody('ORG-CLIENT-1'), { embed: 'payments' })
     withProfile.client.dispose()
     const { client, events } = recordingClient(
