@@ -2,11 +2,18 @@
 // injected faults fail), a client with short timeouts and fast backoff, and an event recorder.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
 import { ApiError } from '../../../src/main/api/call/errors'
 import type { ApiCredential } from '../../../src/main/api/call/request-builder'
 import type { AttemptEvent } from '../../../src/shared/api-events'
+import {
+  createSandboxAdmin,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxAdmin,
+  type SandboxOptions,
+} from '../../../src/sandbox/index'
 
 export const TEST_KEY = 'test_apiClientIntegration01'
 export const ORG_TOKEN = 'access_apiClientIntegration01'
@@ -77,6 +84,19 @@ export async function startTinyServer(
         server.close(() => resolve())
       }),
   }
+}
+
+/** A sandbox started before the file's tests and closed after them, with its admin client. */
+export function sandboxForFile(options: SandboxOptions): { sb: RunningSandbox; admin: SandboxAdmin } {
+  const started = {} as { sb: RunningSandbox; admin: SandboxAdmin }
+  beforeAll(async () => {
+    started.sb = await startSandbox(options)
+    started.admin = createSandboxAdmin(started.sb.origin, started.sb.adminToken)
+  })
+  afterAll(async () => {
+    await started.sb.close()
+  })
+  return started
 }
 
 /** `serve(handler)`: a tiny server that is closed after the test that started it. */
