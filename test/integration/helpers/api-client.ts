@@ -7,13 +7,9 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../../..
 import { ApiError } from '../../../src/main/api/call/errors'
 import type { ApiCredential } from '../../../src/main/api/call/request-builder'
 import type { AttemptEvent } from '../../../src/shared/api-events'
-import {
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-  type SandboxOptions,
-} from '../../../src/sandbox/index'
+import { createSandboxAdmin, startSandbox } from '../../../src/sandbox/index'
+import type { RunningSandbox, SandboxAdmin, SandboxOptions } from '../../../src/sandbox/index'
+import { GENEROUS_QUOTAS } from '../../helpers/sandbox-fixtures'
 
 export const TEST_KEY = 'test_apiClientIntegration01'
 export const ORG_TOKEN = 'access_apiClientIntegration01'
@@ -86,11 +82,19 @@ export async function startTinyServer(
   }
 }
 
-/** A sandbox started before the file's tests and closed after them, with its admin client. */
-export function sandboxForFile(options: SandboxOptions): { sb: RunningSandbox; admin: SandboxAdmin } {
+/**
+ * A sandbox started before the file's tests and closed after them, with its admin client: no seeded
+ * payments, TEST_KEY and ORG_TOKEN, generous quotas, unless `options` says otherwise.
+ */
+export function sandboxForFile(options: SandboxOptions = {}): { sb: RunningSandbox; admin: SandboxAdmin } {
   const started = {} as { sb: RunningSandbox; admin: SandboxAdmin }
   beforeAll(async () => {
-    started.sb = await startSandbox(options)
+    started.sb = await startSandbox({
+      seedPayments: 0,
+      keys: [TEST_KEY, ORG_TOKEN],
+      quotas: GENEROUS_QUOTAS,
+      ...options,
+    })
     started.admin = createSandboxAdmin(started.sb.origin, started.sb.adminToken)
   })
   afterAll(async () => {

@@ -3,22 +3,11 @@
 // updates after a lost answer: resources.read-before-resend.test.ts).
 import { describe, expect, it } from 'vitest'
 import { completeCheckout } from '../../../../src/sandbox/index'
-import { GENEROUS_QUOTAS, validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
-import {
-  ORG_TOKEN,
-  TEST_KEY,
-  orgTokenCredential,
-  recordingClient,
-  rejection,
-  sandboxForFile,
-} from '../../helpers/api-client'
+import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
+import { orgTokenCredential, recordingClient, rejection, sandboxForFile } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
-const env = sandboxForFile({
-  seedPayments: 0,
-  keys: [TEST_KEY, ORG_TOKEN],
-  quotas: GENEROUS_QUOTAS,
-})
+const env = sandboxForFile()
 
 async function pay(paymentId: string, outcome = 'paid'): Promise<void> {
   await completeCheckout(`${env.sb.origin}/checkout/${paymentId}`, outcome)

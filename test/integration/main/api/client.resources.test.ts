@@ -18,7 +18,6 @@ import { present } from '../../../helpers/present'
 
 const env = sandboxForFile({
   seedPayments: 300,
-  keys: [TEST_KEY, ORG_TOKEN],
   quotas: {
     test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
     live: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },

@@ -11,7 +11,6 @@ import { present } from '../../../../helpers/present'
 import { TEST_KEY, recordingClient, rejection, sandboxForFile } from '../../../helpers/api-client'
 
 const env = sandboxForFile({
-  seedPayments: 0,
   keys: [TEST_KEY],
   quotas: { test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } } },
 })
