@@ -11,6 +11,15 @@ export const GENEROUS_QUOTAS: SandboxQuotas = {
   live: { read: GENEROUS_QUOTA, write: GENEROUS_QUOTA },
 }
 
+/** An order line's amounts in EUR: its unit price, its total and the VAT in that total (hand-computed). */
+export function eurLineAmounts(unitPrice: string, totalAmount: string, vatAmount: string) {
+  return {
+    unitPrice: { currency: 'EUR', value: unitPrice },
+    totalAmount: { currency: 'EUR', value: totalAmount },
+    vatAmount: { currency: 'EUR', value: vatAmount },
+  }
+}
+
 /** A valid create-order body (spec 4.1): two lines with VAT, total 121.00 EUR. */
 export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
   return {
@@ -32,20 +41,16 @@ export function validOrderBody(orderNumber = '1337', overrides: Partial<CreateOr
         type: 'physical',
         name: 'LEGO 42083 Bugatti Chiron',
         quantity: 1,
-        unitPrice: { currency: 'EUR', value: '100.00' },
-        totalAmount: { currency: 'EUR', value: '100.00' },
         vatRate: '21.00',
-        vatAmount: { currency: 'EUR', value: '17.36' },
+        ...eurLineAmounts('100.00', '100.00', '17.36'),
         sku: '5702016116977',
       },
       {
         type: 'shipping_fee',
         name: 'Shipping',
         quantity: 1,
-        unitPrice: { currency: 'EUR', value: '21.00' },
-        totalAmount: { currency: 'EUR', value: '21.00' },
         vatRate: '21.00',
-        vatAmount: { currency: 'EUR', value: '3.64' },
+        ...eurLineAmounts('21.00', '21.00', '3.64'),
       },
     ],
     ...overrides,

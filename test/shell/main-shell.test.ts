@@ -285,25 +285,21 @@ describe.skipIf(process.env['PAYDESK_PRIVATE_KEYRING'] !== '1')('the Electron sh
   })
 
   it('reopens at the remembered size and place, brought back on screen when the display is gone', async () => {
-    writeFileSync(
-      path.join(userData, 'window-state.json'),
-      JSON.stringify({ bounds: { x: 100, y: 80, width: 1200, height: 700 }, maximized: true }),
-    )
-    const shell = await startShell()
-    const window = await shell.ready()
-    expect(window.options).toMatchObject({ x: 100, y: 80, width: 1200, height: 700 })
-    window.fire('ready-to-show')
-    expect(window.calls).toEqual(['maximize', 'show'])
-    await quit(shell)
+    /** Starts the app over a window state remembered from the last run. */
+    const reopenWith = async (remembered: unknown) => {
+      writeFileSync(path.join(userData, 'window-state.json'), JSON.stringify(remembered))
+      const shell = await startShell()
+      return { shell, window: await shell.ready() }
+    }
+    const first = await reopenWith({ bounds: { x: 100, y: 80, width: 1200, height: 700 }, maximized: true })
+    expect(first.window.options).toMatchObject({ x: 100, y: 80, width: 1200, height: 700 })
+    first.window.fire('ready-to-show')
+    expect(first.window.calls).toEqual(['maximize', 'show'])
+    await quit(first.shell)
 
-    writeFileSync(
-      path.join(userData, 'window-state.json'),
-      JSON.stringify({ bounds: { x: 5000, y: 80, width: 1200, height: 700 }, maximized: false }),
-    )
-    const moved = await startShell()
-    const reopened = await moved.ready()
-    expect(reopened.options).toMatchObject({ x: 360, y: 190, width: 1200, height: 700 })
-    await quit(moved)
+    const moved = await reopenWith({ bounds: { x: 5000, y: 80, width: 1200, height: 700 }, maximized: false })
+    expect(moved.window.options).toMatchObject({ x: 360, y: 190, width: 1200, height: 700 })
+    await quit(moved.shell)
   })
 
   it('has the standard menu roles, Help with documentation and Report a Problem, and an About panel', async () => {

@@ -1,33 +1,23 @@
 // The standalone CLI: prints base URL, credentials and admin token, serves, stops on SIGTERM.
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const root = path.resolve(import.meta.dirname, '../../..')
+import { spawnSandboxCli } from '../helpers/sandbox-cli'
 
 describe('sandbox CLI', () => {
   it('starts with the given keys and quotas and stops on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(root, 'src/sandbox/cli.ts'),
-        '--payments',
-        '30',
-        '--key',
-        'test_cliKey01',
-        '--key',
-        'access_cliToken01',
-        '--read-q',
-        '7',
-        '--read-burst',
-        '14',
-        '--admin-token',
-        'admin_cli',
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawnSandboxCli([
+      '--payments',
+      '30',
+      '--key',
+      'test_cliKey01',
+      '--key',
+      'access_cliToken01',
+      '--read-q',
+      '7',
+      '--read-burst',
+      '14',
+      '--admin-token',
+      'admin_cli',
+    ])
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -65,14 +55,7 @@ describe('sandbox CLI', () => {
   })
 
   it('refuses a key with an unknown prefix', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/sandbox/cli.ts'), '--key', 'sk_nope'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawnSandboxCli(['--key', 'sk_nope'])
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))

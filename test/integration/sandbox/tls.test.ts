@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index'
 import { validPaymentBody } from '../../helpers/sandbox-fixtures'
 import { present } from '../../helpers/present'
+import { spawnSandboxCli } from '../helpers/sandbox-cli'
 
-const root = path.resolve(import.meta.dirname, '../../..')
 const KEY = 'test_tlsKey0000000001'
 const dirs: string[] = []
 const running: RunningSandbox[] = []
@@ -137,22 +137,7 @@ describe('sandbox over HTTPS', () => {
 
   it('the CLI prints the certificate path and fingerprint; NODE_EXTRA_CA_CERTS makes node trust it', async () => {
     const dir = tempDir()
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(root, 'src/sandbox/cli.ts'),
-        '--tls',
-        '--tls-dir',
-        dir,
-        '--payments',
-        '2',
-        '--key',
-        KEY,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawnSandboxCli(['--tls', '--tls-dir', dir, '--payments', '2', '--key', KEY])
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

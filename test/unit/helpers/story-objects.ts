@@ -1,6 +1,7 @@
 // A payment and its refund for the unit tests of the stories told in words (src/shared/story/): a
-// 59.95 EUR iDEAL payment paid on 23 Nov at 19:42, a 20.00 refund of it; `over` changes any field.
-import type { Payment, Refund } from '../../../src/shared/api-types'
+// 59.95 EUR iDEAL payment paid on 23 Nov at 19:42, a 20.00 refund of it, a chargeback of all of it
+// (account closed); `over` changes any field.
+import type { Chargeback, Payment, Refund } from '../../../src/shared/api-types'
 
 /** The words the stories are told in: British English, in UTC. */
 export const words = { locale: 'en-GB', timeZone: 'UTC' }
@@ -40,6 +41,19 @@ export function refund(over: Partial<Refund> = {}): Refund {
       payment: { href: 'p', type: 't' },
       documentation: { href: 'd', type: 't' },
     },
+    ...over,
+  }
+}
+
+export function chargeback(over: Partial<Chargeback> = {}): Chargeback {
+  return {
+    resource: 'chargeback',
+    id: 'chb_1',
+    amount: { currency: 'EUR', value: '59.95' },
+    createdAt: '2026-11-25T10:00:00Z',
+    reason: { code: 'AC04', description: 'Account closed' },
+    reversedAt: null,
+    paymentId: 'tr_Story1',
     ...over,
   }
 }

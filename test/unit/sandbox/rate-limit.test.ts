@@ -21,13 +21,17 @@ function parse(header: string | undefined) {
 }
 
 describe('policy names and classes (spec 8.1.4)', () => {
-  it('names the bucket after method, version and resource', () => {
-    expect(policyNameOf('GET', '/v2/payments')).toBe('get-v2-payments')
-    expect(policyNameOf('GET', '/v2/payments/tr_abc')).toBe('get-v2-payments')
-    expect(policyNameOf('HEAD', '/v2/payments/tr_abc')).toBe('get-v2-payments')
-    expect(policyNameOf('POST', '/v2/orders')).toBe('post-v2-orders')
-    expect(policyNameOf('POST', '/v2/orders/ord_x/payments')).toBe('post-v2-orders')
-    expect(policyNameOf('GET', '/v2/orders/ord_x')).toBe('get-v2-orders')
+  // The bucket is named after method, version and resource.
+  const NAMES: [method: string, path: string, policy: string][] = [
+    ['GET', '/v2/payments', 'get-v2-payments'],
+    ['GET', '/v2/payments/tr_abc', 'get-v2-payments'],
+    ['HEAD', '/v2/payments/tr_abc', 'get-v2-payments'],
+    ['POST', '/v2/orders', 'post-v2-orders'],
+    ['POST', '/v2/orders/ord_x/payments', 'post-v2-orders'],
+    ['GET', '/v2/orders/ord_x', 'get-v2-orders'],
+  ]
+  it.each(NAMES)('names the bucket of %s %s %s', (method, path, policy) => {
+    expect(policyNameOf(method, path)).toBe(policy)
   })
 
   it('GET, HEAD and OPTIONS read; the rest write', () => {

@@ -10,9 +10,13 @@ import {
   normalizedAddress,
 } from '../../../src/shared/host-scope'
 
-describe('hostScope: a resolver’s IPv6 answer without brackets is judged like the URL form', () => {
-  it('loopback and unspecified, in every spelling', () => {
-    for (const h of [
+// Each local scope with its own yes-or-no question and every spelling that must answer it.
+const LOCAL_SCOPES: { title: string; scope: string; is: (host: string) => boolean; hosts: string[] }[] = [
+  {
+    title: 'loopback and unspecified, in every spelling',
+    scope: 'loopback',
+    is: isLoopbackHost,
+    hosts: [
       '::1',
       '[::1]',
       '0:0:0:0:0:0:0:1',
@@ -33,14 +37,13 @@ describe('hostScope: a resolver’s IPv6 answer without brackets is judged like 
       'localhost',
       'LOCALHOST.',
       'shop.localhost',
-    ]) {
-      expect(hostScope(h), h).toBe('loopback')
-      expect(isLoopbackHost(h), h).toBe(true)
-    }
-  })
-
-  it('private networks: ULA fc00::/7 (fd00::/8), link-local fe80::/10, site-local fec0::/10, RFC 1918, mapped', () => {
-    for (const h of [
+    ],
+  },
+  {
+    title: 'private networks: ULA fc00::/7 (fd00::/8), link-local fe80::/10, site-local fec0::/10, RFC 1918, mapped',
+    scope: 'private',
+    is: isPrivateNetworkHost,
+    hosts: [
       'fd00::1',
       'fd12:3456:789a::1',
       '[fd12::1]',
@@ -61,11 +64,19 @@ describe('hostScope: a resolver’s IPv6 answer without brackets is judged like 
       '169.254.169.254',
       '100.64.0.1',
       '0.1.2.3',
-    ]) {
-      expect(hostScope(h), h).toBe('private')
-      expect(isPrivateNetworkHost(h), h).toBe(true)
-    }
-  })
+    ],
+  },
+]
+
+describe('hostScope: a resolver’s IPv6 answer without brackets is judged like the URL form', () => {
+  for (const { title, scope, is, hosts } of LOCAL_SCOPES) {
+    it(title, () => {
+      for (const h of hosts) {
+        expect(hostScope(h), h).toBe(scope)
+        expect(is(h), h).toBe(true)
+      }
+    })
+  }
 
   it('public addresses and names stay what they are', () => {
     for (const h of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:db8::1', '[2606:4700::1111]', '::ffff:8.8.8.8']) {

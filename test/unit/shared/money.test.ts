@@ -58,15 +58,19 @@ describe('currencies', () => {
 })
 
 describe('parseAmountValue', () => {
-  it('parses values with exactly the currency decimals into minor units', () => {
-    expect(parseAmountValue('10.00', 'EUR')).toEqual({ ok: true, value: 1000n })
-    expect(parseAmountValue('0.01', 'EUR')).toEqual({ ok: true, value: 1n })
-    expect(parseAmountValue('-5.25', 'EUR')).toEqual({ ok: true, value: -525n })
-    expect(parseAmountValue('1000', 'JPY')).toEqual({ ok: true, value: 1000n })
-    expect(parseAmountValue('0', 'JPY')).toEqual({ ok: true, value: 0n })
-    expect(parseAmountValue('1.005', 'KWD')).toEqual({ ok: true, value: 1005n })
-    expect(parseAmountValue('-0.00', 'EUR')).toEqual({ ok: true, value: 0n })
-    expect(parseAmountValue('999999999999999.99', 'EUR')).toEqual({ ok: true, value: 99999999999999999n })
+  // Values with exactly the currency's decimals, and the minor units they stand for.
+  const PARSED: [value: string, currency: string, minor: bigint][] = [
+    ['10.00', 'EUR', 1000n],
+    ['0.01', 'EUR', 1n],
+    ['-5.25', 'EUR', -525n],
+    ['1000', 'JPY', 1000n],
+    ['0', 'JPY', 0n],
+    ['1.005', 'KWD', 1005n],
+    ['-0.00', 'EUR', 0n],
+    ['999999999999999.99', 'EUR', 99999999999999999n],
+  ]
+  it.each(PARSED)('parses %s %s into %i minor units', (value, currency, minor) => {
+    expect(parseAmountValue(value, currency)).toEqual({ ok: true, value: minor })
   })
 
   it('refuses the wrong number of decimals with a precise reason', () => {

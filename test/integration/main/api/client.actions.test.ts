@@ -1,46 +1,23 @@
 // The API client's actions against the sandbox over real HTTP: refunds, cancels, updates, order
 // with embedded payments; each keyed write survives a lost answer without acting twice (cancels and
 // updates after a lost answer: resources.read-before-resend.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  completeCheckout,
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-} from '../../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import { completeCheckout } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
-import { ORG_TOKEN, TEST_KEY, recordingClient, rejection } from '../../helpers/api-client'
+import { orgTokenCredential, recordingClient, rejection, sandboxForFile } from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
-let sb: RunningSandbox
-let admin: SandboxAdmin
-
-beforeAll(async () => {
-  sb = await startSandbox({
-    seedPayments: 0,
-    keys: [TEST_KEY, ORG_TOKEN],
-    quotas: {
-      test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-      live: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-    },
-  })
-  admin = createSandboxAdmin(sb.origin, sb.adminToken)
-})
-
-afterAll(async () => {
-  await sb.close()
-})
+const env = sandboxForFile()
 
 async function pay(paymentId: string, outcome = 'paid'): Promise<void> {
-  await completeCheckout(`${sb.origin}/checkout/${paymentId}`, outcome)
+  await completeCheckout(`${env.sb.origin}/checkout/${paymentId}`, outcome)
 }
 
 const eur = (value: string) => ({ currency: 'EUR', value })
 
 describe('refunds through the client', () => {
   it('creates, lists and reads refunds; the payment follows; the key travels on the POST', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody({ amount: eur('25.00') }))
     await pay(payment.id)
     const refund = await client.createRefund(
@@ -62,10 +39,10 @@ describe('refunds through the client', () => {
   })
 
   it('a refund whose answer is lost is sent again with the same key and made once', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody({ amount: eur('30.00') }))
     await pay(payment.id)
-    await admin.addFault({
+    await env.admin.addFault({
       path: `/v2/payments/${payment.id}/refunds`,
       method: 'POST',
       kind: 'reset-after-headers',
@@ -78,12 +55,12 @@ describe('refunds through the client', () => {
     const list = await client.listRefunds(payment.id)
     expect(list._embedded.refunds.map((r) => r.id)).toEqual([refund.id])
     expect((await client.getPayment(payment.id)).amountRemaining).toEqual(eur('25.00'))
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 
   it('more than remains is a typed 422 naming the amount', async () => {
-    const { client } = recordingClient(sb.baseUrl)
+    const { client } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody({ amount: eur('2.00') }))
     await pay(payment.id)
     const error = await rejection(client.createRefund(payment.id, { amount: eur('2.01') }))
@@ -97,7 +74,7 @@ describe('refunds through the client', () => {
 
 describe('cancel and update through the client', () => {
   it('updates a payment with PATCH', async () => {
-    const { client } = recordingClient(sb.baseUrl)
+    const { client } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody())
     const updated = await client.updatePayment(payment.id, {
       description: 'New text',
@@ -111,7 +88,7 @@ describe('cancel and update through the client', () => {
   })
 
   it('reads an order with its payments and cancels it', async () => {
-    const { client } = recordingClient(sb.baseUrl)
+    const { client } = recordingClient(env.sb.baseUrl)
     const order = await client.createOrder(validOrderBody('CLI-ACT-1'))
     const read = await client.getOrder(order.id, { embed: 'payments' })
     expect(read._embedded?.payments?.[0]?.orderId).toBe(order.id)
@@ -124,16 +101,7 @@ describe('cancel and update through the client', () => {
   })
 
   it('with an organization token the writes carry testmode only (query for DELETE, body for PATCH/POST)', async () => {
-    const { client, events } = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const { client, events } = recordingClient(env.sb.baseUrl, {}, orgTokenCredential(env.sb.profileId))
     const payment = await client.createPayment(validPaymentBody({ method: 'banktransfer' }))
     const updated = await client.updatePayment(payment.id, { description: 'Token update' })
     expect(updated.description).toBe('Token update')

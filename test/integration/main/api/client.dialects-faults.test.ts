@@ -1,19 +1,11 @@
 // Issue 15: the client against its OWN small servers (not the sandbox, which reads headers the way
 // the client does): each speaks one rate-limit dialect or misbehaves in one way.
 import type http from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { present } from '../../../helpers/present'
-import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
+import { rejection, recordingClient, tinyServersPerTest } from '../../helpers/api-client'
 
-const servers: TinyServer[] = []
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close()
-})
-async function serve(handler: Parameters<typeof startTinyServer>[0]): Promise<TinyServer> {
-  const s = await startTinyServer(handler)
-  servers.push(s)
-  return s
-}
+const serve = tinyServersPerTest()
 
 const PAYMENT = (id: string) => JSON.stringify({ resource: 'payment', id })
 

@@ -1,50 +1,46 @@
 // The API client against the sandbox over real HTTP: resources, credentials (spec 5), typed errors
 // (spec 7), observability, and the origin rule for followed links.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../../src/main/api/client'
 import { ApiError } from '../../../../src/main/api/call/errors'
-import { createSandboxAdmin, startSandbox, type RunningSandbox, type SandboxAdmin } from '../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../helpers/sandbox-fixtures'
 import type { BucketSnapshot } from '../../../../src/shared/api-events'
-import { ORG_TOKEN, TEST_KEY, recordingClient, rejection, startTinyServer } from '../../helpers/api-client'
+import {
+  ORG_TOKEN,
+  TEST_KEY,
+  orgTokenCredential,
+  recordingClient,
+  rejection,
+  sandboxForFile,
+  startTinyServer,
+} from '../../helpers/api-client'
 import { present } from '../../../helpers/present'
 
-let sb: RunningSandbox
-let admin: SandboxAdmin
-
-beforeAll(async () => {
-  sb = await startSandbox({
-    seedPayments: 300,
-    keys: [TEST_KEY, ORG_TOKEN],
-    quotas: {
-      test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-      live: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
-    },
-  })
-  admin = createSandboxAdmin(sb.origin, sb.adminToken)
-})
-
-afterAll(async () => {
-  await sb.close()
+const env = sandboxForFile({
+  seedPayments: 300,
+  quotas: {
+    test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
+    live: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } },
+  },
 })
 
 describe('resources', () => {
   it('iterates all payments page by page, in the sandbox order', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const ids: string[] = []
     let pages = 0
     for await (const page of client.iteratePayments({ limit: 50 })) {
       pages++
       ids.push(...page._embedded.payments.map((p) => p.id))
     }
-    expect(ids).toEqual(await admin.paymentIds('test', 'desc'))
+    expect(ids).toEqual(await env.admin.paymentIds('test', 'desc'))
     expect(pages).toBe(Math.ceil(ids.length / 50))
     expect(events.every((e) => e.outcome === 'success' && e.requestClass === 'read')).toBe(true)
     client.dispose()
   })
 
   it('creates and reads back an order and a payment', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const order = await client.createOrder(validOrderBody('RES-1'), {
       embed: 'payments',
       origin: { screen: 'orders', action: 'create' },
@@ -63,21 +59,15 @@ describe('resources', () => {
   })
 
   it('adds profileId and testmode for an organization token', async () => {
-    const { client, events } = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const { client, events } = recordingClient(env.sb.baseUrl, {}, orgTokenCredential(env.sb.profileId))
     const payment = await client.createPayment(validPaymentBody())
     expect(payment.mode).toBe('test')
     const fetched = await client.getPayment(payment.id)
     expect(fetched.id).toBe(payment.id)
-    expect(JSON.parse(present(events[0]).requestBody ?? '')).toMatchObject({ profileId: sb.profileId, testmode: true })
+    expect(JSON.parse(present(events[0]).requestBody ?? '')).toMatchObject({
+      profileId: env.sb.profileId,
+      testmode: true,
+    })
     // Reading one payment takes testmode only (https://docs.mollie.com/reference/v2/payments-api/get-payment).
     expect(new URL(present(events[1]).url).searchParams.get('profileId')).toBeNull()
     expect(new URL(present(events[1]).url).searchParams.get('testmode')).toBe('true')
@@ -85,20 +75,11 @@ describe('resources', () => {
   })
 
   it('reads, lists and pays an order again with a token that has no profile (issue 14 item 7)', async () => {
-    const withProfile = recordingClient(
-      sb.baseUrl,
-      {},
-      {
-        secret: ORG_TOKEN,
-        kind: 'organization-token',
-        profileId: sb.profileId,
-        testmode: true,
-      },
-    )
+    const withProfile = recordingClient(env.sb.baseUrl, {}, orgTokenCredential(env.sb.profileId))
     const order = await withProfile.client.createOrder(validOrderBody('ORG-CLIENT-1'), { embed: 'payments' })
     withProfile.client.dispose()
     const { client, events } = recordingClient(
-      sb.baseUrl,
+      env.sb.baseUrl,
       {},
       { secret: ORG_TOKEN, kind: 'organization-token', testmode: true },
     )
@@ -110,7 +91,7 @@ describe('resources', () => {
   })
 
   it('strips profileId/testmode a caller put in the body when using an API key (the sandbox would 422)', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment({ ...validPaymentBody(), profileId: 'pfl_other', testmode: true })
     expect(payment.resource).toBe('payment')
     expect(events[0]?.notes.join(' ')).toMatch(/profileId/)
@@ -120,7 +101,7 @@ describe('resources', () => {
 
 describe('typed errors (spec 7)', () => {
   it('a 422 carries title, detail, field and the documentation link, and is not retried', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const e: ApiError = await rejection(
       client.createPayment(validPaymentBody({ amount: { currency: 'EUR', value: '2000000.00' } })),
     )
@@ -141,7 +122,7 @@ describe('typed errors (spec 7)', () => {
   })
 
   it('a 404 is not retried', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const e: ApiError = await rejection(client.getPayment('tr_doesNotExist01'))
     expect(e.status).toBe(404)
     expect(events.map((x) => x.outcome)).toEqual(['failed'])
@@ -149,8 +130,8 @@ describe('typed errors (spec 7)', () => {
   })
 
   it('invalid ids and parameters fail before anything is sent', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
-    const before = (await admin.stats()).requests
+    const { client, events } = recordingClient(env.sb.baseUrl)
+    const before = (await env.admin.stats()).requests
     for (const p of [
       client.getPayment('ord_abc'),
       client.getOrder('tr_abc'),
@@ -160,13 +141,13 @@ describe('typed errors (spec 7)', () => {
     ]) {
       expect((await rejection(p)).kind).toBe('invalid-request')
     }
-    expect((await admin.stats()).requests).toBe(before)
+    expect((await env.admin.stats()).requests).toBe(before)
     expect(events).toHaveLength(0)
     client.dispose()
   })
 
   it('never puts the secret in events or error views', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     await client.listPayments({ limit: 2 })
     const e: ApiError = await rejection(client.getPayment('tr_doesNotExist02'))
     const all = JSON.stringify(events) + JSON.stringify(e.toView()) + String(e) + e.stack
@@ -219,7 +200,7 @@ describe('following links', () => {
 describe('bucket observability', () => {
   it('reports learned buckets through onBucketChange and buckets()', async () => {
     const seen: BucketSnapshot[][] = []
-    const { client } = recordingClient(sb.baseUrl, { onBucketChange: (s) => seen.push(s) })
+    const { client } = recordingClient(env.sb.baseUrl, { onBucketChange: (s) => seen.push(s) })
     expect(client.buckets().every((b) => !b.learned)).toBe(true)
     await client.listPayments({ limit: 1 })
     await new Promise((r) => setImmediate(r))
@@ -232,11 +213,11 @@ describe('bucket observability', () => {
 
 describe('bad credentials', () => {
   it('a malformed secret or a failing credential provider is a typed error, never an untyped throw', async () => {
-    const bad = recordingClient(sb.baseUrl, {}, { secret: 'test_x\r\nX-Evil: 1', kind: 'api-key' })
+    const bad = recordingClient(env.sb.baseUrl, {}, { secret: 'test_x\r\nX-Evil: 1', kind: 'api-key' })
     expect((await rejection(bad.client.listPayments())).kind).toBe('invalid-request')
     bad.client.dispose()
     const failing = createApiClient({
-      baseUrl: sb.baseUrl,
+      baseUrl: env.sb.baseUrl,
       getCredential: () => Promise.reject(new Error('keychain locked')),
     })
     const e = await rejection(failing.listPayments())

@@ -2,19 +2,11 @@
 // service's clock, and outages without Retry-After outlasted for a bounded time; each against a
 // tiny server of its own on 127.0.0.1.
 import type http from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_RETRY_POLICY } from '../../../../src/main/api/call/retry'
-import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../helpers/api-client'
+import { rejection, recordingClient, tinyServersPerTest } from '../../helpers/api-client'
 
-const servers: TinyServer[] = []
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close()
-})
-async function serve(handler: Parameters<typeof startTinyServer>[0]): Promise<TinyServer> {
-  const s = await startTinyServer(handler)
-  servers.push(s)
-  return s
-}
+const serve = tinyServersPerTest()
 
 const PAYMENT = JSON.stringify({ resource: 'payment', id: 'tr_wait1' })
 const ok = (res: http.ServerResponse, headers: Record<string, string> = {}) => {

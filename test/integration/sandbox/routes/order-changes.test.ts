@@ -4,7 +4,7 @@
 // (https://docs.mollie.com/reference/cancel-order-lines).
 import { describe, expect, it } from 'vitest'
 import { useHarness, type Json } from '../../helpers/sandbox-harness'
-import { validOrderBody } from '../../../helpers/sandbox-fixtures'
+import { eurLineAmounts, validOrderBody } from '../../../helpers/sandbox-fixtures'
 
 const h = useHarness({ clockStartMs: Date.parse('2026-05-04T08:00:00Z') })
 
@@ -72,10 +72,8 @@ describe('update order line (docs.mollie.com/reference/update-order-line)', () =
     const r = await h.api('PATCH', `/orders/${order.id}/lines/${line.id}`, {
       name: 'LEGO 42083 Bugatti Chiron (boxed)',
       quantity: 2,
-      unitPrice: { currency: 'EUR', value: '100.00' },
-      totalAmount: { currency: 'EUR', value: '200.00' },
       vatRate: '21.00',
-      vatAmount: { currency: 'EUR', value: '34.71' },
+      ...eurLineAmounts('100.00', '200.00', '34.71'),
     })
     expect(r.status).toBe(200)
     expect(r.json.resource).toBe('order')

@@ -109,23 +109,21 @@ describe('a locked collection (keytar answers null / false and cannot be trusted
   /** Like libsecret with a locked collection: reads answer "nothing", writes fail, listing crashes. */
   function lockedKeytar() {
     const calls: string[] = []
+    const called =
+      <T>(name: string, answer: () => T) =>
+      async (): Promise<T> => {
+        calls.push(name)
+        return answer()
+      }
     const keytar: KeytarModule = {
-      async getPassword() {
-        calls.push('get')
-        return null
-      },
-      async setPassword() {
-        calls.push('set')
+      getPassword: called('get', () => null),
+      setPassword: called('set', () => {
         throw new Error('Cannot create an item in a locked collection')
-      },
-      async deletePassword() {
-        calls.push('delete')
-        return false
-      },
-      async findCredentials() {
-        calls.push('find')
+      }),
+      deletePassword: called('delete', () => false),
+      findCredentials: called('find', () => {
         throw new Error('findCredentials would have crashed the process')
-      },
+      }),
     }
     return { keytar, calls }
   }

@@ -4,36 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
+import { deferred, type Deferred } from '../../helpers/store-fakes'
+import { customerView } from '../../helpers/customer-views'
 
 function view(email: string): CustomerView {
-  return {
-    ref: { customerId: null, email },
-    customerId: null,
-    name: null,
-    email,
-    phone: null,
-    addresses: [],
-    orders: [],
-    payments: [],
-    moreOrders: false,
-    morePayments: false,
-    bound: 50,
-    totals: [],
-    problems: [],
-    stale: { count: 0, reason: null },
-    readAt: '2026-11-25T12:00:00Z',
-    raw: null,
-  }
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void
-  let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
+  return customerView({ ref: { customerId: null, email }, email })
 }
 
 describe('customer store', () => {
@@ -42,7 +17,7 @@ describe('customer store', () => {
     let n = 0
     const store = createCustomerStore(
       {
-        open: () => (answers[n++] as ReturnType<typeof deferred<CustomerView>>).promise,
+        open: () => (answers[n++] as Deferred<CustomerView>).promise,
       },
       createEntitiesStore(),
     )

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DraftSummary, DraftsListView } from '../../../../src/shared/ipc/drafts'
 import { createDraftsStore, type DraftsPort } from '../../../../src/renderer/src/stores/drafts-store'
+import { deferred, type Deferred } from '../../helpers/store-fakes'
 
 function summary(id: string, name = id): DraftSummary {
   return {
@@ -19,14 +20,6 @@ function summary(id: string, name = id): DraftSummary {
 
 function ipcError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code, view: { code, message } })
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void
-  const promise = new Promise<T>((res) => {
-    resolve = res
-  })
-  return { promise, resolve }
 }
 
 function port(overrides: Partial<DraftsPort> = {}): DraftsPort {
@@ -65,7 +58,7 @@ describe('drafts store', () => {
   })
 
   it('shows only the newest list answer when an older one arrives late', async () => {
-    const answers: ReturnType<typeof deferred<DraftsListView>>[] = []
+    const answers: Deferred<DraftsListView>[] = []
     const store = createDraftsStore(
       port({
         list: () => {

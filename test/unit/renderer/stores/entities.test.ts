@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Payment, PaymentList } from '../../../../src/shared/api-types'
 import type { ChannelOutput } from '../../../../src/shared/ipc/contract'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
+import { customerView } from '../../helpers/customer-views'
 import { toPageResult } from '../../../../src/shared/payments-page'
 import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
@@ -47,24 +48,13 @@ function customer(readAt: string, payments: Payment[] = []): CustomerView {
     failure: null,
     fresh: true,
   }))
-  return {
+  return customerView({
     ref: { customerId: 'cst_1', email: null },
     customerId: 'cst_1',
     name: 'Ann',
-    email: null,
-    phone: null,
-    addresses: [],
-    orders: [],
     payments: rows,
-    moreOrders: false,
-    morePayments: false,
-    bound: 50,
-    totals: [],
-    problems: [],
-    stale: { count: 0, reason: null },
     readAt,
-    raw: null,
-  }
+  })
 }
 
 describe('entities cache', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { Order, Payment } from '../../../../src/shared/api-types'
 import { createOrderStore, type OrderPort } from '../../../../src/renderer/src/stores/order-store'
+import { deferred } from '../../helpers/store-fakes'
 
 function payment(id: string, status: Payment['status']): Payment {
   return {
@@ -32,16 +33,6 @@ function order(id: string, status: Order['status'], payments: Payment[]): Order 
 /** What ipc-client's IpcError carries: a code and the view main sent (with the API's error). */
 function ipcError(code: string, message: string, api?: Record<string, unknown>): Error {
   return Object.assign(new Error(message), { code, view: { code, message, api } })
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void
-  let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
 }
 
 describe('order store', () => {

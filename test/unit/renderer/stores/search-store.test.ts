@@ -4,43 +4,18 @@ import { describe, expect, it } from 'vitest'
 import type { SearchHit, SearchResult, SyncProgress } from '../../../../src/shared/ipc/search'
 import { createSearchStore, type SearchPort } from '../../../../src/renderer/src/stores/search-store'
 import { present } from '../../../helpers/present'
+import { searchHit, searchResult } from '../../helpers/search-results'
 
 function hit(kind: 'payment' | 'order', id: string): SearchHit {
-  return {
-    kind,
-    id,
-    createdAt: '2026-11-22T10:00:00+00:00',
-    status: 'paid',
-    state: 'paid',
-    method: null,
-    amount: { currency: 'EUR', value: '1.00' },
-    orderId: null,
-    title: id,
-    customer: '',
-    matched: [],
-    latestPaymentId: null,
-  }
+  return searchHit(id, '', kind)
 }
 
 function result(text: string, orders: string[], payments: string[]): SearchResult {
-  return {
+  return searchResult(
     text,
-    chips: [],
-    warnings: [],
-    direct: null,
-    orders: { hits: orders.map((id) => hit('order', id)), more: false, broad: false },
-    payments: { hits: payments.map((id) => hit('payment', id)), more: false, broad: false },
-    index: {
-      connectionId: 'c',
-      payments: 0,
-      orders: 0,
-      syncedAt: null,
-      notice: null,
-      cap: { payments: 250_000, orders: 100_000 },
-      keptSince: { payments: null, orders: null },
-    },
-    tookMs: 1,
-  }
+    payments.map((id) => hit('payment', id)),
+    { orders: orders.map((id) => hit('order', id)) },
+  )
 }
 
 function fakePort() {

@@ -5,21 +5,25 @@ import { operationById, type OperationId } from '../../../../src/shared/service/
 import { permissionFor, READ_PERMISSIONS } from '../../../../src/shared/service/permissions'
 import { parseCredential } from '../../../../src/sandbox/context'
 
+// Each kind of operation with the permission the service documents for it.
+const DOCUMENTED: [OperationId, string | null][] = [
+  ['create-refund', 'refunds.write'],
+  ['create-order-refund', 'refunds.write'],
+  ['list-refunds', 'refunds.read'],
+  ['get-payment', 'payments.read'],
+  ['list-payment-chargebacks', 'payments.read'],
+  ['cancel-payment', 'payments.write'],
+  ['create-order-payment', 'orders.write'],
+  ['list-customer-payments', 'payments.read'],
+  ['revoke-mandate', 'mandates.write'],
+  ['create-shipment', 'shipments.write'],
+  // Any token may list its own permissions (https://docs.mollie.com/reference/list-permissions).
+  ['list-permissions', null],
+]
+
 describe('token permissions', () => {
-  it('names the documented permission of each kind of operation', () => {
-    const of = (id: OperationId) => permissionFor(operationById(id))
-    expect(of('create-refund')).toBe('refunds.write')
-    expect(of('create-order-refund')).toBe('refunds.write')
-    expect(of('list-refunds')).toBe('refunds.read')
-    expect(of('get-payment')).toBe('payments.read')
-    expect(of('list-payment-chargebacks')).toBe('payments.read')
-    expect(of('cancel-payment')).toBe('payments.write')
-    expect(of('create-order-payment')).toBe('orders.write')
-    expect(of('list-customer-payments')).toBe('payments.read')
-    expect(of('revoke-mandate')).toBe('mandates.write')
-    expect(of('create-shipment')).toBe('shipments.write')
-    // Any token may list its own permissions (https://docs.mollie.com/reference/list-permissions).
-    expect(of('list-permissions')).toBeNull()
+  it.each(DOCUMENTED)('names the documented permission of %s: %s', (id, permission) => {
+    expect(permissionFor(operationById(id))).toBe(permission)
   })
 
   it('gives a read-only token no write permission', () => {

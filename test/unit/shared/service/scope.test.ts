@@ -7,28 +7,32 @@ import { scopeFor, scopeForOperation, testmodeUse } from '../../../../src/shared
 
 const token = (method: string, path: string) => scopeFor('organization-token', method, path).profileId
 
+// A token's profileId by the operation table's row, not by the path's shape: a path-shape guess said
+// "list, optional" for every one-segment GET and "act" below an object (the last three rows).
+const TOKEN_PROFILE_ID: [method: string, path: string, profileId: string][] = [
+  // creating a payment or an order requires it
+  ['POST', '/payments', 'required'],
+  ['post', '/v2/orders', 'required'],
+  // lists take it optionally; one object and actions on it take none
+  ['GET', '/payments?limit=5', 'optional'],
+  ['GET', '/orders', 'optional'],
+  ['GET', '/payments/tr_1', 'unused'],
+  ['HEAD', '/v2/orders/ord_1', 'unused'],
+  ['POST', '/orders/ord_1/payments', 'unused'],
+  ['PATCH', '/payments/tr_1', 'unused'],
+  ['DELETE', '/payments/tr_1', 'unused'],
+  ['GET', '/payments/tr_1/refunds', 'unused'],
+  ['GET', '/profiles', 'unused'],
+  ['GET', '/methods', 'required'],
+  ['POST', '/customers/cst_1/payments', 'required'],
+]
+
 describe('scopeFor', () => {
-  it('creating a payment or an order requires profileId', () => {
-    expect(token('POST', '/payments')).toBe('required')
-    expect(token('post', '/v2/orders')).toBe('required')
+  it.each(TOKEN_PROFILE_ID)('a token on %s %s: profileId %s', (method, path, profileId) => {
+    expect(token(method, path)).toBe(profileId)
   })
 
-  it('lists take it optionally; one object and actions on it take none', () => {
-    expect(token('GET', '/payments?limit=5')).toBe('optional')
-    expect(token('GET', '/orders')).toBe('optional')
-    expect(token('GET', '/payments/tr_1')).toBe('unused')
-    expect(token('HEAD', '/v2/orders/ord_1')).toBe('unused')
-    expect(token('POST', '/orders/ord_1/payments')).toBe('unused')
-    expect(token('PATCH', '/payments/tr_1')).toBe('unused')
-    expect(token('DELETE', '/payments/tr_1')).toBe('unused')
-    expect(token('GET', '/payments/tr_1/refunds')).toBe('unused')
-  })
-
-  it("reads the operation table's row, not the path's shape", () => {
-    // A path-shape guess said "list, optional" for every one-segment GET and "act" below an object.
-    expect(token('GET', '/profiles')).toBe('unused')
-    expect(token('GET', '/methods')).toBe('required')
-    expect(token('POST', '/customers/cst_1/payments')).toBe('required')
+  it("reads the operation table's row", () => {
     expect(scopeFor('organization-token', 'GET', '/payments/tr_1/refunds/re_1').operation?.id).toBe('get-refund')
     for (const op of OPERATIONS) {
       expect(scopeForOperation('organization-token', op.id).profileId, op.id).toBe(op.profileId)

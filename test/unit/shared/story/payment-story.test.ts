@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Chargeback, Refund } from '../../../../src/shared/api-types'
+import type { Refund } from '../../../../src/shared/api-types'
 import { paymentState, paymentStory } from '../../../../src/shared/story/payment-story'
-import { payment, refund, words } from '../../helpers/story-objects'
+import { chargeback, payment, refund, words } from '../../helpers/story-objects'
 
 describe('the headline of a payment', () => {
   it('says how it was paid, when, and how much of it went back', () => {
@@ -71,16 +71,9 @@ describe('the state the lists show', () => {
 
 describe('the timeline of a payment', () => {
   it('holds its moments, each refund, each chargeback and each webhook attempt, oldest first', () => {
-    const chargeback: Chargeback = {
-      resource: 'chargeback',
-      id: 'chb_1',
-      amount: { currency: 'EUR', value: '39.95' },
-      createdAt: '2026-11-25T10:00:00Z',
-      reason: { code: 'AC04', description: 'Account closed' },
-      reversedAt: null,
-      paymentId: 'tr_Story1',
-    }
-    const p = payment({ _embedded: { refunds: [refund()], chargebacks: [chargeback] } })
+    const p = payment({
+      _embedded: { refunds: [refund()], chargebacks: [chargeback({ amount: { currency: 'EUR', value: '39.95' } })] },
+    })
     const story = paymentStory(p, {
       words,
       deliveries: [

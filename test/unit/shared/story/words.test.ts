@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { sentenceStart } from '../../../../src/shared/story/words'
 
+// A phrase and the sentence start made of it: the first letter capitalised only; an empty phrase, a
+// capital or a digit left as it is.
+const STARTS: [phrase: string, start: string][] = [
+  ['bank transfer', 'Bank transfer'],
+  ['the mandate for NL55 INGB was revoked', 'The mandate for NL55 INGB was revoked'],
+  ['élan', 'Élan'],
+  ['Apple Pay', 'Apple Pay'],
+  ['3 payments', '3 payments'],
+  ['', ''],
+]
+
 describe('sentenceStart: a phrase made to start a sentence', () => {
-  it('capitalises the first letter only, and leaves an empty phrase, a capital or a digit as it is', () => {
-    expect(sentenceStart('bank transfer')).toBe('Bank transfer')
-    expect(sentenceStart('the mandate for NL55 INGB was revoked')).toBe('The mandate for NL55 INGB was revoked')
-    expect(sentenceStart('élan')).toBe('Élan')
-    expect(sentenceStart('Apple Pay')).toBe('Apple Pay')
-    expect(sentenceStart('3 payments')).toBe('3 payments')
-    expect(sentenceStart('')).toBe('')
+  it.each(STARTS)('%j starts a sentence as %j', (phrase, start) => {
+    expect(sentenceStart(phrase)).toBe(start)
   })
 })

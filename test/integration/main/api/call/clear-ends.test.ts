@@ -1,21 +1,12 @@
 // Issue 27 item 6: how the real client ends a call in the ways the plain status handling would
 // leave vague or crash on, each against a tiny server of its own on 127.0.0.1.
 import type http from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_BUCKETS } from '../../../../../src/main/api/limiter/limiter'
 import { validPaymentBody } from '../../../../helpers/sandbox-fixtures'
-import { rejection, recordingClient, startTinyServer, type TinyServer } from '../../../helpers/api-client'
+import { rejection, recordingClient, tinyServersPerTest } from '../../../helpers/api-client'
 
-const servers: TinyServer[] = []
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close()
-})
-
-async function serve(handler: Parameters<typeof startTinyServer>[0]): Promise<TinyServer> {
-  const s = await startTinyServer(handler)
-  servers.push(s)
-  return s
-}
+const serve = tinyServersPerTest()
 
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/hal+json', ...headers })

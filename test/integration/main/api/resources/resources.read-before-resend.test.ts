@@ -3,32 +3,16 @@
 // keys. Sending idempotency keys for GET, PATCH, or DELETE requests [...] These keys will thus always be
 // ignored by the Mollie API." So the client sends none on PATCH and DELETE and, when it cannot tell
 // whether one was done (lost answer, 5xx), reads the object before sending anything again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as calls from '../../../../../src/main/api/resources/fulfilment'
-import {
-  completeCheckout,
-  createSandboxAdmin,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxAdmin,
-} from '../../../../../src/sandbox/index'
+import { completeCheckout } from '../../../../../src/sandbox/index'
 import { validOrderBody, validPaymentBody } from '../../../../helpers/sandbox-fixtures'
 import { present } from '../../../../helpers/present'
-import { TEST_KEY, recordingClient, rejection } from '../../../helpers/api-client'
+import { TEST_KEY, recordingClient, rejection, sandboxForFile } from '../../../helpers/api-client'
 
-let sb: RunningSandbox
-let admin: SandboxAdmin
-
-beforeAll(async () => {
-  sb = await startSandbox({
-    seedPayments: 0,
-    keys: [TEST_KEY],
-    quotas: { test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } } },
-  })
-  admin = createSandboxAdmin(sb.origin, sb.adminToken)
-})
-afterAll(async () => {
-  await sb.close()
+const env = sandboxForFile({
+  keys: [TEST_KEY],
+  quotas: { test: { read: { q: 500, burst: 500 }, write: { q: 500, burst: 500 } } },
 })
 
 /** The methods of the attempts, in order, and whether any PATCH or DELETE carried a key. */
@@ -41,9 +25,9 @@ function trail(events: { method: string; idempotencyKey?: string | null }[]) {
 
 describe('cancel and update: read before a resend, no Idempotency-Key on PATCH and DELETE', () => {
   it('a cancel whose answer was lost is read, found canceled and not sent again', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody({ method: 'banktransfer' }))
-    await admin.addFault({
+    await env.admin.addFault({
       path: `/v2/payments/${payment.id}`,
       method: 'DELETE',
       kind: 'reset-after-headers',
@@ -53,14 +37,14 @@ describe('cancel and update: read before a resend, no Idempotency-Key on PATCH a
     const canceled = await client.cancelPayment(payment.id)
     expect(canceled.status).toBe('canceled')
     expect(trail(events)).toEqual({ methods: ['DELETE', 'GET'], keyed: false })
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 
   it('a cancel refused with a 503 before anything was done is read, found open, and sent once more', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody({ method: 'banktransfer' }))
-    await admin.addFault({
+    await env.admin.addFault({
       path: `/v2/payments/${payment.id}`,
       method: 'DELETE',
       kind: 'status',
@@ -71,44 +55,49 @@ describe('cancel and update: read before a resend, no Idempotency-Key on PATCH a
     const canceled = await client.cancelPayment(payment.id)
     expect(canceled.status).toBe('canceled')
     expect(trail(events)).toEqual({ methods: ['DELETE', 'GET', 'DELETE'], keyed: false })
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 
   it('an update whose answer was lost is read, found changed and not sent again', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const payment = await client.createPayment(validPaymentBody())
-    await admin.addFault({ path: `/v2/payments/${payment.id}`, method: 'PATCH', kind: 'truncated-body', count: 1 })
+    await env.admin.addFault({ path: `/v2/payments/${payment.id}`, method: 'PATCH', kind: 'truncated-body', count: 1 })
     events.length = 0
     const updated = await client.updatePayment(payment.id, { description: 'After the lost answer', metadata: null })
     expect(updated.description).toBe('After the lost answer')
     expect(trail(events)).toEqual({ methods: ['PATCH', 'GET'], keyed: false })
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 
   it('an order cancel whose answer was lost is read and found canceled', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const order = await client.createOrder(validOrderBody('RBR-ORDER-1'), { embed: 'payments' })
     await completeCheckout(order._embedded?.payments?.[0]?._links.checkout?.href ?? '', 'failed')
-    await admin.addFault({ path: `/v2/orders/${order.id}`, method: 'DELETE', kind: 'reset-after-headers', count: 1 })
+    await env.admin.addFault({
+      path: `/v2/orders/${order.id}`,
+      method: 'DELETE',
+      kind: 'reset-after-headers',
+      count: 1,
+    })
     events.length = 0
     const canceled = await client.cancelOrder(order.id, { embed: 'payments' })
     expect(canceled.status).toBe('canceled')
     expect(trail(events)).toEqual({ methods: ['DELETE', 'GET'], keyed: false })
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 
   it('canceling part of a line is never resent blindly: after a lost answer one unit is canceled, not two', async () => {
-    const { client, events } = recordingClient(sb.baseUrl)
+    const { client, events } = recordingClient(env.sb.baseUrl)
     const body = validOrderBody('RBR-LINES-1', { method: 'klarna' })
     body.lines[0] = { ...present(body.lines[0]), quantity: 2, unitPrice: { currency: 'EUR', value: '50.00' } }
     const order = await client.createOrder(body, { embed: 'payments' })
     await completeCheckout(order._embedded?.payments?.[0]?._links.checkout?.href ?? '', 'authorized')
     const line = present(order.lines[0])
     // The lines are canceled, then the connection closes before any byte of the 204.
-    await admin.addFault({
+    await env.admin.addFault({
       path: `/v2/orders/${order.id}/lines`,
       method: 'DELETE',
       kind: 'reset-before-headers',
@@ -119,7 +108,7 @@ describe('cancel and update: read before a resend, no Idempotency-Key on PATCH a
     expect(lost.message).toMatch(/may have been canceled\. Look it up before sending it again\./)
     expect(trail(events)).toEqual({ methods: ['DELETE'], keyed: false })
     expect(present((await client.getOrder(order.id)).lines[0]).quantityCanceled).toBe(1)
-    await admin.clearFaults()
+    await env.admin.clearFaults()
     client.dispose()
   })
 })

@@ -1,17 +1,7 @@
 // The client's paths come from the operation table, their ids checked before anything is sent.
 import { describe, expect, it } from 'vitest'
 import { apiPath, checkId } from '../../../../../src/main/api/call/answer-checks'
-import { ApiError } from '../../../../../src/main/api/call/errors'
-
-function thrown(fn: () => unknown): ApiError {
-  try {
-    fn()
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('expected an ApiError')
-}
+import { thrown } from '../../../helpers/thrown-api-error'
 
 describe('apiPath', () => {
   it("builds a row's path from checked ids", () => {

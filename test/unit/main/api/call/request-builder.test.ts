@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../../src/main/api/call/errors'
+import { thrown } from '../../../helpers/thrown-api-error'
 import {
   buildRequest,
   endpointKeyOf,
@@ -13,16 +13,6 @@ const base = new URL('https://api.example.test/v2')
 const apiKey: ApiCredential = { secret: 'test_secret123', kind: 'api-key' }
 const orgToken: ApiCredential = { secret: 'access_tok', kind: 'organization-token', profileId: 'pfl_abc' }
 const orgTest: ApiCredential = { ...orgToken, testmode: true }
-
-function thrown(fn: () => unknown): ApiError {
-  try {
-    fn()
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('expected an ApiError')
-}
 
 describe('buildRequest: profileId/testmode (spec 5.3, 5.4)', () => {
   it('never sends profileId or testmode with an API key, even when the caller put them in', () => {

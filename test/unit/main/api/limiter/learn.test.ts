@@ -27,15 +27,21 @@ async function learned(clock: FakeClock, q: number, burst: number, r: number): P
 
 const rate = (limiter: RateLimiter) => present(limiter.snapshot('p')).ratePerSecond
 
+/** A bucket learned at `q` a second, then cut by a 429 while the server showed 9 left. */
+async function cutBySurprise(clock: FakeClock, q: number, burst: number) {
+  const limiter = await learned(clock, q, burst, 9)
+  const x = acquire(limiter)
+  await flush()
+  present(x.permit).complete({ status: 429, headers: headers(q, burst, 0) })
+  const cut = rate(limiter)
+  expect(cut).toBeLessThan(q)
+  return { limiter, cut }
+}
+
 describe('the bucket believes the server over time (issue 46 item 2)', () => {
   it('a rate cut by a surprising 429 does not recover on a timer alone', async () => {
     const clock = new FakeClock()
-    const limiter = await learned(clock, 10, 10, 9)
-    const x = acquire(limiter)
-    await flush()
-    present(x.permit).complete({ status: 429, headers: headers(10, 10, 0) })
-    const cut = rate(limiter)
-    expect(cut).toBeLessThan(10)
+    const { limiter, cut } = await cutBySurprise(clock, 10, 10)
     // 30 s later the server still shows an empty bucket: nothing says the quota is back.
     await clock.advance(30_000)
     const y = acquire(limiter)
@@ -46,12 +52,7 @@ describe('the bucket believes the server over time (issue 46 item 2)', () => {
 
   it('the rate rises again when the server shows it refills faster than believed', async () => {
     const clock = new FakeClock()
-    const limiter = await learned(clock, 10, 40, 9)
-    const x = acquire(limiter)
-    await flush()
-    present(x.permit).complete({ status: 429, headers: headers(10, 40, 0) })
-    const cut = rate(limiter)
-    expect(cut).toBeLessThan(10)
+    const { limiter, cut } = await cutBySurprise(clock, 10, 40)
     // After the pause the server's remaining count climbs by 20 a second (it refills at 20/s).
     await clock.advance(1000)
     for (let i = 0; i < 3; i++) {

@@ -3,6 +3,20 @@ import { RateLimiter } from '../../../../../src/main/api/limiter/limiter'
 import { present } from '../../../../helpers/present'
 import { FakeClock, flush, headers, track, granted } from '../../../helpers/limiter-fixtures'
 
+/** Moves the clock on step by step: after each step of `ms`, `count` of the entries are granted. */
+async function grantsOverTime(
+  clock: FakeClock,
+  entries: Parameters<typeof granted>[0],
+  steps: [ms: number, count: number][],
+): Promise<void> {
+  let at = 0
+  for (const [ms, count] of steps) {
+    at += ms
+    await clock.advance(ms)
+    expect(granted(entries), `granted ${at} ms on`).toBe(count)
+  }
+}
+
 describe('RateLimiter before anything is learned', () => {
   it('lets one request per class fly until headers arrive; classes are independent', async () => {
     const clock = new FakeClock()
@@ -60,12 +74,11 @@ describe('RateLimiter token bucket', () => {
     const entries = Array.from({ length: 8 }, (_, i) => track(limiter, { label: `x${i}` }))
     await flush()
     expect(granted(entries)).toBe(4)
-    await clock.advance(99)
-    expect(granted(entries)).toBe(4)
-    await clock.advance(1)
-    expect(granted(entries)).toBe(5)
-    await clock.advance(200)
-    expect(granted(entries)).toBe(7)
+    await grantsOverTime(clock, entries, [
+      [99, 4],
+      [1, 5],
+      [200, 7],
+    ])
   })
 
   it('never exceeds the capacity after a long idle time', async () => {
@@ -191,15 +204,13 @@ describe('RateLimiter on 429 (spec 8.1)', () => {
     const pausedUntil = present(present(limiter.snapshots().find((s) => s.policy === 'get-v2-payments')).pausedUntil)
     // First 429 answered at t0; the pause ends at t0 + 2000 + jitter (0.5·100) and never earlier.
     expect(pauses[0]).toBe(2050)
-    await clock.advance(pausedUntil - clock.now() - 1)
-    expect(granted(waiting)).toBe(0)
-    await clock.advance(1)
-    expect(granted(waiting)).toBe(1)
     // Then one at a time at the rate the surprise cut to (half of 10/s: one per 200 ms).
-    await clock.advance(199)
-    expect(granted(waiting)).toBe(1)
-    await clock.advance(1)
-    expect(granted(waiting)).toBe(2)
+    await grantsOverTime(clock, waiting, [
+      [pausedUntil - clock.now() - 1, 0],
+      [1, 1],
+      [199, 1],
+      [1, 2],
+    ])
   })
 
   it('extends the pause when a later Retry-After ends later', async () => {

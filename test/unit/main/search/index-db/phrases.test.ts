@@ -21,19 +21,23 @@ describe('a word as a full-text phrase', () => {
     expect(ftsPhrase('say "hi"', false)).toBe('"say ""hi"""')
   })
 
-  it('reads the last word only where the tokenizer is certain to store it as typed, lower-cased', () => {
-    expect(lastAsciiWord('anna.1234@Example')).toBe('example')
-    expect(lastAsciiWord('anna.1234@example.')).toBe('example')
-    expect(lastAsciiWord('Hotmail')).toBe('hotmail')
-    expect(lastAsciiWord('B-105000')).toBe('105000')
-    expect(lastAsciiWord('visser77')).toBe('visser77')
-    // A letter outside ASCII in the word, before it or after it: the tokenizer's folding decides.
-    expect(lastAsciiWord('müller')).toBeNull()
-    expect(lastAsciiWord('straße')).toBeNull()
-    expect(lastAsciiWord('—hotmail')).toBeNull()
-    expect(lastAsciiWord('hotmail€')).toBeNull()
-    expect(lastAsciiWord('...')).toBeNull()
-    expect(lastAsciiWord('')).toBeNull()
+  // The last word where the tokenizer is certain to store it as typed, lower-cased; null where a letter
+  // outside ASCII is in the word, before it or after it (the tokenizer's folding decides).
+  const LAST_WORDS: [text: string, word: string | null][] = [
+    ['anna.1234@Example', 'example'],
+    ['anna.1234@example.', 'example'],
+    ['Hotmail', 'hotmail'],
+    ['B-105000', '105000'],
+    ['visser77', 'visser77'],
+    ['müller', null],
+    ['straße', null],
+    ['—hotmail', null],
+    ['hotmail€', null],
+    ['...', null],
+    ['', null],
+  ]
+  it.each(LAST_WORDS)('reads the last word of %j as %j', (text, word) => {
+    expect(lastAsciiWord(text)).toBe(word)
   })
 
   it('asks for a long last word exactly only when no longer word starts with it', () => {

@@ -10,35 +10,30 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/main/api'
 import type { Chargeback, Payment, Refund } from '../../../../../src/shared/api-types'
-import { actionsOverClient } from '../../../helpers/actions-over-client'
+import { actionsOverClient, scriptedPayment } from '../../../helpers/actions-over-client'
+import { chargeback as storyChargeback } from '../../../helpers/story-objects'
 
 const NOW = Date.parse('2026-03-12T10:00:00Z')
 
 function paymentWith(refunds: Refund[], chargebacks: Chargeback[], extra: Partial<Payment> = {}): Payment {
-  return {
-    resource: 'payment',
+  // Paid with a card, 100.00 EUR of which 70.00 is left to refund.
+  const amounts = { amount: amount('100.00'), amountRemaining: amount('70.00') }
+  return scriptedPayment({
     id: 'tr_00000000GUARD',
-    mode: 'test',
-    status: 'paid',
     method: 'creditcard',
-    description: 'Order 77',
-    amount: { currency: 'EUR', value: '100.00' },
-    amountRemaining: { currency: 'EUR', value: '70.00' },
-    createdAt: '2026-03-01T09:00:00+00:00',
+    ...amounts,
     _embedded: { refunds, chargebacks },
     ...extra,
-  } as unknown as Payment
+  })
 }
 
-const chargeback = {
-  resource: 'chargeback',
+// An open chargeback of 30.00 EUR, two days before NOW.
+const chargeback = storyChargeback({
   id: 'chb_0000000001',
   amount: { currency: 'EUR', value: '30.00' },
   createdAt: '2026-03-10T08:00:00+00:00',
-  reason: { code: 'AC04', description: 'Account closed' },
-  reversedAt: null,
   paymentId: 'tr_00000000GUARD',
-} as Chargeback
+})
 
 const colleagues = {
   resource: 'refund',

@@ -39,34 +39,52 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
+// A cell as written and the CSV it becomes.
+const CELLS: { title: string; cases: [cell: string, csv: string][] }[] = [
+  {
+    title: 'leaves plain text alone',
+    cases: [
+      ['hello', 'hello'],
+      ['', ''],
+    ],
+  },
+  {
+    title: 'quotes cells with commas, quotes and line breaks, doubling quotes (RFC 4180)',
+    cases: [
+      ['a,b', '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['line1\nline2', '"line1\nline2"'],
+      ['cr\rhere', '"cr\rhere"'],
+    ],
+  },
+  {
+    title: 'guards cells a spreadsheet would run as a formula',
+    cases: [
+      ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+      ['+31 6 1234', "'+31 6 1234"],
+      ['-cmd', "'-cmd"],
+      ['@import', "'@import"],
+      ['\tx', "'\tx"],
+      // Guard and quoting together: the apostrophe sits inside the quotes.
+      ['=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
+    ],
+  },
+  {
+    title: 'keeps plain decimal numbers (negative amounts) as numbers',
+    cases: [
+      ['-10.00', '-10.00'],
+      ['-5', '-5'],
+      ['-1e5', "'-1e5"],
+    ],
+  },
+]
+
 describe('CSV cells', () => {
-  it('leaves plain text alone', () => {
-    expect(csvCell('hello')).toBe('hello')
-    expect(csvCell('')).toBe('')
-  })
-
-  it('quotes cells with commas, quotes and line breaks, doubling quotes (RFC 4180)', () => {
-    expect(csvCell('a,b')).toBe('"a,b"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('line1\nline2')).toBe('"line1\nline2"')
-    expect(csvCell('cr\rhere')).toBe('"cr\rhere"')
-  })
-
-  it('guards cells a spreadsheet would run as a formula', () => {
-    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)")
-    expect(csvCell('+31 6 1234')).toBe("'+31 6 1234")
-    expect(csvCell('-cmd')).toBe("'-cmd")
-    expect(csvCell('@import')).toBe("'@import")
-    expect(csvCell('\tx')).toBe("'\tx")
-    // Guard and quoting together: the apostrophe sits inside the quotes.
-    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"')
-  })
-
-  it('keeps plain decimal numbers (negative amounts) as numbers', () => {
-    expect(csvCell('-10.00')).toBe('-10.00')
-    expect(csvCell('-5')).toBe('-5')
-    expect(csvCell('-1e5')).toBe("'-1e5")
-  })
+  for (const { title, cases } of CELLS) {
+    it(title, () => {
+      for (const [cell, csv] of cases) expect(csvCell(cell), cell).toBe(csv)
+    })
+  }
 
   it('round-trips hostile descriptions through a CSV reader', () => {
     const nasty = ['a,b', 'q"uote', 'multi\r\nline', '=1+1', '@x', 'ünïcødé €']
