@@ -201,16 +201,20 @@ async function run(spec: RunSpec, sb: { baseUrl: string; cert: string }, ids: st
   }
 }
 
+/** A figure of a run, or – where the run had none to measure (the shop alone makes no lookups). */
+const shown = (n: number): string => (Number.isFinite(n) ? String(n) : '–')
+
 function line(r: RunResult): string {
+  const lookups = r.lookupMax > 0 ? `${shown(r.lookupP50)} / ${shown(r.lookupP95)} / ${r.lookupMax} ms` : 'no lookups'
   return [
     r.label.padEnd(22),
     `${r.status429} (${r.lookup429})`.padStart(10),
-    `${r.lookupP50} / ${r.lookupP95} / ${r.lookupMax} ms`.padStart(24),
+    lookups.padStart(24),
     String(r.failedAgentCalls).padStart(7),
     `${r.shop429}/${r.shopReads}`.padStart(9),
     r.readUse.toFixed(3).padStart(7),
     String(r.syncPagesPerSecond).padStart(7),
-    String(r.lookupQueueP95).padStart(8),
+    shown(r.lookupQueueP95).padStart(8),
     r.load.toFixed(2).padStart(6),
     r.firstError ? `  first error: ${r.firstError}` : '',
   ].join(' ')
