@@ -125,28 +125,14 @@ async function listOrders(send: Send, input: ListOrdersInput = {}, opts: CallOpt
 /** https://docs.mollie.com/reference/v2/profiles-api/list-profiles (organization access tokens). */
 async function listProfiles(send: Send, opts: CallOptions = {}): Promise<ProfileList> {
   const list = await send<unknown>(requestFor('list-profiles', {}, { query: { limit: String(MAX_PAGE_SIZE) } }), opts)
-  const profiles = (list as Partial<ProfileList> | null)?._embedded?.profiles
-  if (!Array.isArray(profiles)) {
-    throw new ApiError({
-      kind: 'malformed-response',
-      message: 'The profiles list has no _embedded.profiles.',
-      method: methodOf('list-profiles'),
-    })
-  }
+  expectList('list-profiles', list, 'profiles', 'The profiles list has no _embedded.profiles array.')
   return list as ProfileList
 }
 
 /** https://docs.mollie.com/reference/list-permissions (access tokens; not paginated). */
 async function listPermissions(send: Send, opts: CallOptions = {}): Promise<PermissionList> {
   const list = await send<unknown>(requestFor('list-permissions', {}), opts)
-  const permissions = (list as Partial<PermissionList> | null)?._embedded?.permissions
-  if (!Array.isArray(permissions)) {
-    throw new ApiError({
-      kind: 'malformed-response',
-      message: 'The permissions list has no _embedded.permissions.',
-      method: methodOf('list-permissions'),
-    })
-  }
+  expectList('list-permissions', list, 'permissions', 'The permissions list has no _embedded.permissions array.')
   return list as PermissionList
 }
 
