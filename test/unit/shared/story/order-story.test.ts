@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
 import { orderExpiryApplies, orderStory } from '../../../../src/shared/story/order-story'
-import { payment, words } from '../../helpers/story-objects'
-
-const link = { href: 'x', type: 't' }
-
-function order(over: Partial<Order> = {}): Order {
-  return {
-    resource: 'order',
-    id: 'ord_story1',
-    mode: 'test',
-    profileId: 'pfl_1',
-    orderNumber: '1042',
-    amount: { currency: 'EUR', value: '59.95' },
-    status: 'created',
-    method: null,
-    locale: 'en_GB',
-    billingAddress: { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' },
-    redirectUrl: null,
-    lines: [],
-    createdAt: '2026-11-20T08:00:00Z',
-    _links: { self: link, checkout: null, dashboard: link, documentation: link },
-    ...over,
-  }
-}
+import { link, order, payment, words } from '../../helpers/story-objects'
 
 const paid: Payment = payment({
   id: 'tr_ord1',
