@@ -22,7 +22,7 @@ import '../features/order/order.css'
 /** The order view: one order, its lines, addresses and payments, read fresh from the service. */
 export function OrderScreen(): React.JSX.Element {
   const v = useOrderView()
-  const { store, state, o, story, locale, notice, copy, openExternal, refreshOrder, navigate } = v
+  const { store, state, o, story, locale, notice, copy, openExternal, navigate } = v
   const record = useObjectRecord(state.orderId ? { kind: 'order', id: state.orderId } : null)
   if (!state.orderId) {
     return (
@@ -54,7 +54,7 @@ export function OrderScreen(): React.JSX.Element {
       />
 
       {story && <StoryHeadline story={story} testId="order-headline" />}
-      {o && <OrderActions order={o} onStale={refreshOrder} send={<SendFromOrder order={o} />} />}
+      {o && <OrderActions order={o} send={<SendFromOrder order={o} />} />}
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />

@@ -140,7 +140,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentStoryView payment={p} context={context} record={record} />}
-      {p && <PaymentActions payment={p} record={record} reading={detail.loading} onStale={onRefresh} />}
+      {p && <PaymentActions payment={p} record={record} reading={detail.loading} />}
       {p && <SendFromPayment payment={p} />}
       {record && <RecordPanel store={record} />}
       {p && (

@@ -27,6 +27,9 @@ export interface Entry<T> {
 
 type Tables = { [K in EntityKind]: Readonly<Record<string, Entry<EntityKinds[K]>>> }
 
+/** The kinds an action can leave stale: a payment, an order. */
+type StaleKind = 'payments' | 'orders'
+
 export interface EntitiesState extends Tables {
   /**
    * A stamp for a read about to be asked: its answer, put with this stamp, is kept unless a read
@@ -37,6 +40,13 @@ export interface EntitiesState extends Tables {
   put<K extends EntityKind>(kind: K, id: string, value: EntityKinds[K], stamp?: number): void
   /** `put` for many objects of one read (one change for the views). */
   putMany<K extends EntityKind>(kind: K, values: readonly EntityKinds[K][], idOf: IdOf<K>, stamp?: number): void
+  /**
+   * How often each payment or order was marked stale: an action changed it but answered with less
+   * than a view shows (a cancel's answer has no refunds embedded, a change's no chargebacks, a team
+   * request is carried out by the runner later), so the views showing it read it again (onStale).
+   */
+  stale: { readonly [K in StaleKind]: Readonly<Record<string, number>> }
+  markStale(kind: StaleKind, id: string): void
   /** Forgets every object (another connection: its objects are not shown under the new one's name). */
   clear(): void
 }
@@ -95,8 +105,15 @@ export function createEntitiesStore(): StoreApi<EntitiesState> {
           values.map((v) => [idOf(v), v]),
           stamp,
         ),
+      stale: { payments: {}, orders: {} },
+      markStale(kind, id) {
+        const stale = get().stale
+        const marks = stale[kind]
+        set({ stale: { ...stale, [kind]: { ...marks, [id]: (marks[id] ?? 0) + 1 } } })
+      },
       // Stamps keep growing: a read asked before the switch stays older than any asked after it.
-      clear: () => set({ payments: {}, orders: {}, customers: {}, deliveries: {} }),
+      clear: () =>
+        set({ payments: {}, orders: {}, customers: {}, deliveries: {}, stale: { payments: {}, orders: {} } }),
     }
   })
 }
@@ -122,3 +139,21 @@ export const deliveriesById =
   (id: string | null) =>
   (s: EntitiesState): DeliveryRecord[] | null =>
     (id && s.deliveries[id]?.value) || null
+
+/**
+ * Calls `read` each time the object a view shows (`shownId()`, read at the time of the mark) is marked
+ * stale; returns the unsubscribe. The view's store reads the object again: the action's result
+ * reaches the view through the cache, not through the components between them.
+ */
+export function onStale(
+  entities: StoreApi<EntitiesState>,
+  kind: StaleKind,
+  shownId: () => string | null,
+  read: () => void,
+): () => void {
+  return entities.subscribe((state, previous) => {
+    if (state.stale === previous.stale) return
+    const id = shownId()
+    if (id && state.stale[kind][id] !== undefined && state.stale[kind][id] !== previous.stale[kind][id]) read()
+  })
+}

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { pageStampOf } from '../lib/page-window'
+import { onStale } from './entities'
 import { EMPTY_FILTER } from '../lib/payment-filters'
 import {
   connectionChanged,
@@ -32,10 +33,11 @@ export * from './payments-types'
 // `next` link, spec 4.3); far pages drop their rows and are fetched again through their `self` link
 // when scrolled back to (page-window.ts). Created with the IPC port, clock and preference storage
 // it uses, so its transitions are unit-tested without a browser; main decides which links may be
-// followed (issue 11), this store only asks.
+// followed (issue 11), this store only asks. The open payment, when an action marks it stale in the
+// window's cache (a cancel, a change, a team request: entities.ts `onStale`), is read again.
 
 export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): StoreApi<PaymentsState> {
-  return createStore<PaymentsState>((set, get) => {
+  const store = createStore<PaymentsState>((set, get) => {
     const ctx: PaymentsStoreContext = { set, get, port, deps, counter: 0, generation: 0, lookups: 0 }
     const top = { kind: 'top' } as const
     return {
@@ -106,4 +108,7 @@ export function createPaymentsStore(port: PaymentsPort, deps: PaymentsDeps): Sto
       readNewest: (limit) => readNewest(ctx, limit),
     }
   })
+  const openId = () => store.getState().detail?.id ?? null
+  onStale(deps.entities, 'payments', openId, () => void store.getState().refreshDetail())
+  return store
 }

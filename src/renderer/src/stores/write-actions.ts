@@ -33,15 +33,15 @@ export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
 
 /**
  * What an action did. The object main answered with is put in the window's cache (entities.ts), where
- * every view reads it. `complete`: that answer is the payment as the payment view reads it (a refund's
- * answer: read after the action, its refunds embedded, with the shop's webhook calls on the Sandbox),
- * so no view reads it again; otherwise the view reads the object again.
+ * every view reads it. A refund's answer is the payment as the payment view reads it (read after the
+ * action, its refunds embedded, with the shop's webhook calls on the Sandbox), so no view reads it
+ * again; after a cancel, a change or a team request the object is marked stale in the cache, and the
+ * view showing it reads it again (entities.ts `onStale`).
  */
 interface ActionOutcome {
   kind: ActionKind
   message: string
   requestId: string | null
-  complete: boolean
 }
 
 export interface ActionsState {
@@ -96,8 +96,8 @@ type RunArgs<T> = [
   kind: ActionKind,
   send: () => Promise<T & { requestId: string | null }>,
   message: (result: T) => string,
-  /** Puts what main answered in the cache; `true`: complete as the view reads it (ActionOutcome). */
-  remember?: (result: T) => boolean,
+  /** Puts what main answered in the cache (and marks the object stale when the answer is less than a view shows). */
+  remember?: (result: T) => void,
 ]
 
 /** Runs one action once at a time; the dialog closes on success and stays open on an error. */
@@ -110,8 +110,8 @@ async function runAction<T>(
   try {
     const result = await send()
     // The cache first: the views read the changed object as the banner tells of it.
-    const complete = remember?.(result) ?? false
-    const done: ActionOutcome = { kind, message: message(result), requestId: result.requestId, complete }
+    remember?.(result)
+    const done: ActionOutcome = { kind, message: message(result), requestId: result.requestId }
     set({ busy: false, dialog: null, done })
     return result
   } catch (error) {
@@ -142,16 +142,20 @@ export interface ActionsStoreContext extends StoreContext<ActionsState, ActionsP
 /**
  * Puts a payment main answered an action with in the cache, with the read's stamp taken before the
  * action was asked (a list read answered later does not undo it); `deliveries` only when given.
+ * `partial`: the answer is less than the payment view shows (a cancel's or a change's answer has no
+ * refunds or chargebacks embedded), so it is marked stale and the view reads it again.
  */
 function rememberPayment(
   entities: Entities,
   stamp: number,
   payment: Payment,
   deliveries?: DeliveryRecord[] | null,
+  partial = false,
 ): void {
   const cache = entities.getState()
   cache.put('payments', payment.id, payment, stamp)
   if (deliveries) cache.put('deliveries', payment.id, deliveries, stamp)
+  if (partial) cache.markStale('payments', payment.id)
 }
 
 /** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
@@ -249,13 +253,16 @@ async function askTeam(
       requestId: null,
     }),
     teamRefundWords,
+    // The runner carries the refund out later: the view reads the payment (and its record) again.
+    () => access.entities.getState().markStale('payments', input.paymentId),
   )
   if (!asked) return
   following.set(
     port,
-    followRequest(team, asked, (message) =>
-      access.set({ done: { kind: 'refund', message, requestId: null, complete: false } }),
-    ),
+    followRequest(team, asked, (message) => {
+      access.set({ done: { kind: 'refund', message, requestId: null } })
+      access.entities.getState().markStale('payments', input.paymentId)
+    }),
   )
 }
 
@@ -282,10 +289,7 @@ export async function sendRefund(
       r.refund
         ? `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was created (${r.refund.status}).`
         : `Queued at this desk: ${r.queued?.note ?? 'the refund is sent later.'}`,
-    (r) => {
-      rememberPayment(entities, stamp, r.payment, r.deliveries)
-      return true
-    },
+    (r) => rememberPayment(entities, stamp, r.payment, r.deliveries),
   )
   // Refused or failed: the dialog shows the payment as main reads it now (a colleague's refund, a chargeback).
   if (!result) {
@@ -321,10 +325,7 @@ export async function sendCancelRefund(
     () => ctx.port.cancelRefund(paymentId, refundId),
     (r) =>
       `Refund ${r.refund.id} of ${r.refund.amount.currency} ${r.refund.amount.value} was canceled; no money was sent.`,
-    (r) => {
-      rememberPayment(ctx.entities, at, r.payment, r.deliveries)
-      return true
-    },
+    (r) => rememberPayment(ctx.entities, at, r.payment, r.deliveries),
   )
   if (result) keepRefunds(ctx.set, paymentId, result.payment)
   return result?.payment ?? null
@@ -338,10 +339,7 @@ export async function sendCancelPayment(ctx: ActionsStoreContext, paymentId: str
     'cancel-payment',
     () => ctx.port.cancelPayment(paymentId),
     (r) => `Payment ${r.payment.id} was canceled.`,
-    (r) => {
-      rememberPayment(ctx.entities, at, r.payment)
-      return false
-    },
+    (r) => rememberPayment(ctx.entities, at, r.payment, null, true),
   )
   return result?.payment ?? null
 }
@@ -357,10 +355,7 @@ export async function sendUpdate(
     'update',
     () => ctx.port.update(paymentId, changes),
     (r) => `Payment ${r.payment.id} was changed.`,
-    (r) => {
-      rememberPayment(ctx.entities, at, r.payment)
-      return false
-    },
+    (r) => rememberPayment(ctx.entities, at, r.payment, null, true),
   )
   return result?.payment ?? null
 }
@@ -373,8 +368,10 @@ export async function sendCancelOrder(ctx: ActionsStoreContext, orderId: string)
     () => ctx.port.cancelOrder(orderId),
     (r) => `Order ${r.order.orderNumber} was canceled.`,
     (r) => {
-      ctx.entities.getState().put('orders', r.order.id, r.order, at)
-      return false
+      const cache = ctx.entities.getState()
+      cache.put('orders', r.order.id, r.order, at)
+      // The cancel's answer has no payments embedded: the order view reads the order again.
+      cache.markStale('orders', r.order.id)
     },
   )
   return result?.order ?? null

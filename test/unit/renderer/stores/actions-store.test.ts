@@ -137,8 +137,10 @@ describe('actions store', () => {
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_2', list: [{ id: 're_9' }] })
     // What the views show without a read of their own: the payment as main read it, and the shop's
     // calls, in the window's cache.
-    expect(store.getState().done).toMatchObject({ kind: 'refund', complete: true })
+    expect(store.getState().done).toMatchObject({ kind: 'refund', requestId: 'req-refund' })
     expect(entities.getState().payments['tr_2']?.value).toBe(after)
+    // Complete as the payment view reads it: not marked stale, so no view reads it again.
+    expect(entities.getState().stale.payments).toEqual({})
     expect(entities.getState().deliveries['tr_2']?.value).toBe(deliveries)
   })
 
@@ -169,12 +171,16 @@ describe('actions store', () => {
     const entities = createEntitiesStore()
     const store = createActionsStore(port(), entities)
     await store.getState().update('tr_2', { description: 'New' })
-    // Main's answer to a change has no refunds embedded: cached, and the view reads the payment again.
-    expect(store.getState().done).toMatchObject({ kind: 'update', requestId: 'req-update', complete: false })
+    // Main's answer to a change has no refunds embedded: cached, and marked stale for the view to read again.
+    expect(store.getState().done).toMatchObject({ kind: 'update', requestId: 'req-update' })
     expect(entities.getState().payments['tr_2']?.value.id).toBe('tr_2')
+    expect(entities.getState().stale.payments).toEqual({ tr_2: 1 })
+    await store.getState().cancelPayment('tr_2')
+    expect(entities.getState().stale.payments).toEqual({ tr_2: 2 })
     await store.getState().cancelOrder('ord_1')
     expect(store.getState().done?.message).toBe('Order N-1 was canceled.')
     expect(entities.getState().orders['ord_1']?.value.orderNumber).toBe('N-1')
+    expect(entities.getState().stale.orders).toEqual({ ord_1: 1 })
     await store.getState().loadRefunds('tr_2')
     store.getState().reset()
     expect(store.getState()).toMatchObject({ done: null, refunds: null, dialog: null, error: null })
@@ -191,9 +197,9 @@ describe('actions store', () => {
     expect(store.getState().done).toMatchObject({
       kind: 'cancel-refund',
       requestId: 'req-cancel-refund',
-      complete: true,
     })
     expect(entities.getState().payments['tr_1']?.value).toBe(after)
+    expect(entities.getState().stale.payments).toEqual({})
     expect(store.getState().done?.message).toBe('Refund re_7 of EUR 5.00 was canceled; no money was sent.')
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_1', list: [{ id: 're_7', status: 'canceled' }] })
   })

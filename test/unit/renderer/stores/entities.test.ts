@@ -14,12 +14,13 @@ import {
   createEntitiesStore,
   customerKey,
   newerThan,
+  onStale,
   paymentById,
 } from '../../../../src/renderer/src/stores/entities'
 import { createPaymentsStore, type PaymentsPort } from '../../../../src/renderer/src/stores/payments-store'
 import { rowOffsets, shownRowAt } from '../../../../src/renderer/src/lib/page-window'
 import { customerNow } from '../../../../src/renderer/src/features/customer/customer-now'
-import { deferred } from '../../helpers/store-fakes'
+import { deferred, settle } from '../../helpers/store-fakes'
 
 const payment = (id: string, status = 'paid', refunded?: string): Payment =>
   ({
@@ -184,5 +185,69 @@ describe('entities cache', () => {
       newerThan(entities.getState().payments, id, stamp),
     )
     expect(newest?.amountRefunded).toBeUndefined()
+  })
+
+  it('calls a view back when the object it shows is marked stale, not for another, not after it stopped', () => {
+    const entities = createEntitiesStore()
+    let shown: string | null = 'tr_1'
+    const reads: string[] = []
+    const stop = onStale(
+      entities,
+      'payments',
+      () => shown,
+      () => reads.push(shown ?? '-'),
+    )
+    entities.getState().markStale('payments', 'tr_2')
+    entities.getState().markStale('orders', 'tr_1')
+    entities.getState().put('payments', 'tr_1', payment('tr_1'))
+    expect(reads).toEqual([])
+    entities.getState().markStale('payments', 'tr_1')
+    entities.getState().markStale('payments', 'tr_1')
+    expect(reads).toEqual(['tr_1', 'tr_1'])
+    shown = null
+    entities.getState().markStale('payments', 'tr_1')
+    shown = 'tr_1'
+    stop()
+    entities.getState().markStale('payments', 'tr_1')
+    expect(reads).toEqual(['tr_1', 'tr_1'])
+    entities.getState().clear()
+    expect(entities.getState().stale).toEqual({ payments: {}, orders: {} })
+  })
+
+  it('a cancel’s answer reaches the open payment through the cache: the payments store reads it again, no component', async () => {
+    const entities = createEntitiesStore()
+    const reads: string[] = []
+    const paymentsPort = {
+      get: async ({ id }: { id: string }) => {
+        reads.push(id)
+        return {
+          payment: payment(id, 'canceled'),
+          requestId: `req-get-${reads.length}`,
+        } as ChannelOutput<'payments.get'>
+      },
+    } as unknown as PaymentsPort
+    const payments = createPaymentsStore(paymentsPort, {
+      now: () => 1,
+      storage: { read: () => null, write: () => undefined },
+      listWindow: { keepPages: 4, prefetchPages: 1 },
+      entities,
+    })
+    await payments.getState().openDetail('tr_1')
+    expect(reads).toEqual(['tr_1'])
+    const actions = createActionsStore(
+      {
+        cancelPayment: async (id: string) => ({ payment: payment(id, 'canceled'), requestId: 'req-cancel' }),
+        update: async (id: string) => ({ payment: payment(id), requestId: 'req-update' }),
+      } as unknown as ActionsPort,
+      entities,
+    )
+    await actions.getState().cancelPayment('tr_1')
+    await settle()
+    expect(reads).toEqual(['tr_1', 'tr_1'])
+    expect(payments.getState().detail?.requestId).toBe('req-get-2')
+    // A payment that is not the one open is not read.
+    await actions.getState().update('tr_9', { description: 'x' })
+    await settle()
+    expect(reads).toEqual(['tr_1', 'tr_1'])
   })
 })

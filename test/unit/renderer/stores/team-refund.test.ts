@@ -59,16 +59,20 @@ function ports(teamMode: boolean) {
 describe('a refund in team mode', () => {
   it('is asked of the team runner and followed until its result', async () => {
     const { port, change, listeners, direct } = ports(true)
-    const store = createActionsStore(port, createEntitiesStore())
+    const entities = createEntitiesStore()
+    const store = createActionsStore(port, entities)
     store.getState().open('refund', 'tr_abcdefgh')
     await store.getState().refund('tr_abcdefgh', { currency: 'EUR', value: '60.00' }, '', '')
     expect(direct()).toBe(0)
     expect(store.getState().dialog).toBeNull()
     expect(store.getState().done?.message).toBe('Refund of €60.00 asked for: Waiting for approval by a lead.')
+    // Each step marks the payment stale: the payment view reads it (and its record) again.
+    expect(entities.getState().stale.payments).toEqual({ tr_abcdefgh: 1 })
     await change({ ...asked, state: 'queued', words: 'Approved or within your limit: waiting for the team runner.' })
     expect(store.getState().done?.message).toContain('waiting for the team runner')
     await change({ ...asked, state: 'done', words: 'Sent: the service made refund re_1.' })
     expect(store.getState().done?.message).toContain('Sent: the service made refund re_1.')
+    expect(entities.getState().stale.payments).toEqual({ tr_abcdefgh: 3 })
     expect(listeners).toHaveLength(0)
   })
 

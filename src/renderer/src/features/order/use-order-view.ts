@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { orderStory } from '../../../../shared/story/order-story'
 import { useAppStore, useAppStores, useOrder } from '../../stores/window-stores'
 import { newOrderStore } from '../../stores/view-stores'
+import { onStale } from '../../stores/entities'
 import { useLinkActions } from '../../components/use-link-actions'
 import { useActionKeys } from '../../lib/keyboard'
 import type { OrderState } from '../../stores/order-store'
@@ -34,6 +35,18 @@ export function useOrderView() {
     if (id) void store.getState().open(id)
   }, [store, takeFocus, orderId, pendingFocus])
 
+  // An action marked this order stale (a cancel answered without its payments): read it again.
+  useEffect(
+    () =>
+      onStale(
+        entities,
+        'orders',
+        () => store.getState().order?.id ?? null,
+        () => void store.getState().refresh(),
+      ),
+    [entities, store],
+  )
+
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (isRefreshKey(event)) {
@@ -54,8 +67,7 @@ export function useOrderView() {
   useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
 
   const back = backScreen(previousScreen)
-  const refreshOrder = useCallback(() => void store.getState().refresh(), [store])
   // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).
   const story = o ? orderStory(o, { deliveries: state.deliveries ?? [], words: { locale } }) : null
-  return { store, state, o, story, locale, back, notice, copy, openExternal, refreshOrder, navigate, setScreen }
+  return { store, state, o, story, locale, back, notice, copy, openExternal, navigate, setScreen }
 }

@@ -11,16 +11,8 @@ import { ActionButton, ActionDone, CancelDialog, useViewActions } from './Paymen
  * Cancel an order (and its lines) while its state allows it, behind a confirmation; `send` (the order
  * view's something to send, composed by the screen) below the outcome.
  */
-export function OrderActions({
-  order,
-  onStale,
-  send,
-}: {
-  order: Order
-  onStale: () => void
-  send?: React.ReactNode
-}): React.JSX.Element {
-  const store = useViewActions('order', order.id, onStale)
+export function OrderActions({ order, send }: { order: Order; send?: React.ReactNode }): React.JSX.Element {
+  const store = useViewActions('order', order.id)
   const dialog = useStore(store, (s) => s.dialog)
   const locale = userLocale()
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Address, Payment } from '../../../../shared/api-types'
@@ -35,26 +35,13 @@ import type { ObjectRecordState } from '../../stores/team-store'
 /**
  * The actions store of one view: made once with its IPC port and the window's cache, reset when the
  * view shows another object (`objectId`). What an action answered reaches the views through the cache
- * (entities.ts); `onStale` is called after an action whose answer is not the object as the view reads
- * it (a cancel, a change, a team request), so the view reads it again.
+ * (entities.ts); an answer that is less than the view shows marks the object stale there, and the
+ * view's own store reads it again (entities.ts `onStale`).
  */
-export function useViewActions(
-  from: 'payment' | 'order',
-  objectId: string,
-  onStale: () => void,
-): StoreApi<ActionsState> {
+export function useViewActions(from: 'payment' | 'order', objectId: string): StoreApi<ActionsState> {
   const { entities } = useAppStores()
   const [store] = useState(() => newActionsStore(from, entities))
   useEffect(() => store.getState().reset(), [store, objectId])
-  const stale = useRef(onStale)
-  stale.current = onStale
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (state.done && state.done !== previous.done && !state.done.complete) stale.current()
-      }),
-    [store],
-  )
   return store
 }
 
@@ -253,17 +240,14 @@ export function PaymentActions({
   payment,
   record = null,
   reading = false,
-  onStale,
 }: {
   payment: Payment
   /** The payment's shared record: the refund dialog names a colleague's refund and the case's ticket. */
   record?: StoreApi<ObjectRecordState> | null
   /** A fresh copy of the payment (its refunds embedded) is on its way: do not list the refunds apart. */
   reading?: boolean
-  /** Called after an action whose answer the cache cannot show as it is: the view reads the payment again. */
-  onStale: () => void
 }): React.JSX.Element {
-  const store = useViewActions('payment', payment.id, onStale)
+  const store = useViewActions('payment', payment.id)
   const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
   const refundWhy = refundBlocker(payment)

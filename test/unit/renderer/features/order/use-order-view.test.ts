@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { useOrderView } from '../../../../../src/renderer/src/features/order/use-order-view'
 import type { Order } from '../../../../../src/shared/api-types'
+import { newActionsStore } from '../../../../../src/renderer/src/stores/view-stores'
 import { installBridge, pressKey, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
 import { link, order } from '../../../helpers/story-objects'
 
@@ -101,5 +102,31 @@ describe('useOrderView', () => {
     await settled()
     expect(bridge.inputsOf('app.copy')).toEqual([])
     expect(view.result.current.back).toBe('customer')
+  })
+
+  it('reads the order again when an action canceled it (the cache marks it stale), and stops on unmount', async () => {
+    let status: Order['status'] = 'created'
+    const bridge = installBridge({
+      'orders.get': () => ({ order: order({ status }), requestId: 'req_get', deliveries: null }),
+      'orders.cancel': () => {
+        status = 'canceled'
+        return { order: order({ status: 'canceled' }), requestId: 'req_cancel' }
+      },
+    })
+    const stores = windowStores()
+    stores.app.app.getState().navigate({ screen: 'order', orderId: 'ord_story1' })
+    const view = renderInWindow(stores, () => useOrderView())
+    await settled()
+    // The order view's actions, as OrderActions makes them (their own store on the window's cache).
+    const actions = newActionsStore('order', stores.app.entities)
+    await actions.getState().cancelOrder('ord_story1')
+    await settled()
+    expect(bridge.inputsOf('orders.get')).toHaveLength(2)
+    expect(view.result.current.state.requestId).toBe('req_get')
+    expect(view.result.current.o?.status).toBe('canceled')
+    view.unmount()
+    stores.app.entities.getState().markStale('orders', 'ord_story1')
+    await settled()
+    expect(bridge.inputsOf('orders.get')).toHaveLength(2)
   })
 })
