@@ -2,11 +2,9 @@
 // Shared by the sandbox, the API client and the renderer; no runtime code lives here except
 // the enumerations, which are the spec's lists and are used for validation.
 
-/** Spec 2.1: a monetary amount; `value` is an exact decimal string, never a float. */
-export interface Amount {
-  currency: string
-  value: string
-}
+/** Spec 2.1: a monetary amount, declared with the exact money it is read by (money.ts). */
+export type { Amount } from './money'
+import type { Amount } from './money'
 
 /** Spec 2.1: a link object. */
 export interface Link {

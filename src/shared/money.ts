@@ -15,10 +15,15 @@
 // - A VAT rate is a decimal string of 0..100 with at most two decimals ("21.00", "21", "5.5"):
 //   the spec asks for a string, "for example two-decimal form", never a float.
 
-import type { Amount } from './api-types'
 import { CURRENCIES, currencyDecimals, isKnownCurrency } from './currencies'
 
 export { isKnownCurrency, currencyDecimals, maximumMinorUnits } from './currencies'
+
+/** Spec 2.1: a monetary amount; `value` is an exact decimal string, never a float. */
+export interface Amount {
+  currency: string
+  value: string
+}
 
 /** The one rounding rule used for money (VAT), see the top of this file. */
 export const VAT_ROUNDING_RULE = 'half-away-from-zero' as const

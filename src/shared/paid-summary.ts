@@ -6,6 +6,7 @@
 import type { Amount, Payment } from './api-types'
 import { formatAmountForDisplay, isPositive, parseAmountValue } from './money'
 import { methodName } from './story/words'
+import type { SummaryRow } from './ipc/sending'
 
 /** What the summary is built from: the payment main read, the merchant's name, its order's number. */
 interface PaidSummaryInput {
@@ -17,12 +18,6 @@ interface PaidSummaryInput {
   orderNumber?: string | null
   /** The time zone dates are told in (an IANA name); the desk's own when left out. */
   timeZone?: string
-}
-
-/** One fact of the summary: a label in the customer's language and its value. */
-export interface SummaryRow {
-  label: string
-  value: string
 }
 
 export interface PaidSummary {

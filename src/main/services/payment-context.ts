@@ -4,7 +4,7 @@
 // Both are best effort: a view without them still shows the payment, and says what is missing.
 import type { Order, Payment } from '../../shared/api-types'
 import type { PaymentContext } from '../../shared/ipc/payments'
-import type { DeliveryRecord } from '../../shared/story/payment-story'
+import type { DeliveryRecord } from '../../shared/deliveries'
 import type { CallOptions } from '../api/client'
 
 export interface PaymentContextDeps {

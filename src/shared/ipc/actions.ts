@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Amount, Order, Payment, Refund } from '../api-types'
-import type { DeliveryRecord } from '../story/payment-story'
+import type { DeliveryRecord } from '../deliveries'
 import { HOLD_REASON_MAX_LENGTH, type RefundGuard } from '../refund-guard'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'

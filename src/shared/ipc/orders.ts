@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DeliveryRecord } from '../story/payment-story'
+import type { DeliveryRecord } from '../deliveries'
 import { ID_PATTERNS } from '../service/ids'
 import type { Order, OrderRequestBody, Payment, PaymentRequestBody } from '../api-types'
 import { defineChannel, type IpcErrorView } from './define'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_PAGE_SIZE, type Order, type Payment } from '../api-types'
-import type { DeliveryRecord } from '../story/payment-story'
+import type { DeliveryRecord } from '../deliveries'
 import { SORT_ORDERS } from '../service/pagination'
 import { defineChannel } from './define'
 import { paymentIdSchema as paymentId } from './ids'

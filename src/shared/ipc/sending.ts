@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { Amount } from '../api-types'
-import type { SummaryRow } from '../paid-summary'
 import { defineChannel } from './define'
 import { orderIdSchema, paymentIdSchema } from './ids'
 import { ticketInput } from './team'
@@ -18,6 +17,12 @@ const newLinkInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payment'), id: paymentIdSchema, ticket: ticketInput.optional() }).strict(),
   z.object({ kind: z.literal('order'), id: orderIdSchema, ticket: ticketInput.optional() }).strict(),
 ])
+
+/** One fact of a proof of payment: a label in the customer's language and its value. */
+export interface SummaryRow {
+  label: string
+  value: string
+}
 
 /** The proof of payment as main built it, in the customer's language. */
 export interface ProofView {

@@ -1,5 +1,4 @@
-import type { Amount } from '../api-types'
-import { toMinor } from '../money'
+import { toMinor, type Amount } from '../money'
 
 // Refund rules both sides apply: the sandbox refuses a duplicate with 409, and main does not send
 // one unasked after a lost answer (src/main/services/actions/pending-actions.ts).

@@ -3,6 +3,7 @@
 // and a timeline of the order's own moments and of each of its payments and refunds. The payments'
 // part is their own story (payment-story.ts), so a payment reads the same in both views. Pure.
 import type { Amount, Order } from '../api-types'
+import type { DeliveryRecord } from '../deliveries'
 import { formatMoment, type DateWords } from '../dates'
 import { amountFromMinor, formatAmountForDisplay, toMinor } from '../money'
 import {
@@ -10,7 +11,6 @@ import {
   paymentStory,
   refundEvents,
   statusState,
-  type DeliveryRecord,
   type Story,
   type TimelineEvent,
   type Tone,

@@ -8,16 +8,9 @@ import { formatMoment, type DateWords } from '../dates'
 import { formatAmountForDisplay, isPositive, toMinor } from '../money'
 import { failureExplanation } from '../payment-failure'
 import { methodName, refundInFlight, refundStateWords } from './words'
+import type { DeliveryRecord } from '../deliveries'
 
 export type Tone = 'done' | 'problem' | 'waiting' | 'neutral'
-
-/** One webhook call series to the shop for an object, as the Sandbox records it. */
-export interface DeliveryRecord {
-  url: string
-  state: 'delivering' | 'retrying' | 'delivered' | 'failed' | 'refused' | 'not-allowed'
-  attempts: { at: string; status: number | null; error: string | null }[]
-  nextAttemptAt: string | null
-}
 
 export interface TimelineEvent {
   at: string

@@ -9,7 +9,7 @@ import { TELL_SHOP_USER_AGENT, type TellShopResult } from '../ipc/tell-shop'
 import { formatMoment, type DateWords } from '../dates'
 import { formatAmountForDisplay } from '../money'
 import type { ActionRecordEntry } from '../team-record'
-import type { DeliveryRecord } from './payment-story'
+import type { DeliveryRecord } from '../deliveries'
 
 type Attempt = DeliveryRecord['attempts'][number]
 

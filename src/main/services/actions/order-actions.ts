@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { DeliveryRecord } from '../../../shared/deliveries'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ActionResult } from '../../../shared/ipc/actions'
 import { cancelOrderBlocker, newOrderPaymentBlocker } from '../../../shared/payment-actions'

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { CustomerView } from '../../../shared/ipc/customers'
-import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { DeliveryRecord } from '../../../shared/deliveries'
 
 // The window's objects by id: payments, orders and customers as main last answered them, written by
 // every store that reads or changes one (the list, the payment and order views, the customer view,

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { DeliveryRecord } from '../../../shared/story/payment-story'
+import type { DeliveryRecord } from '../../../shared/deliveries'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import { byId, type EntitiesState } from './entities'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Payment } from '../../../../src/shared/api-types'
 import type { TellShopResult } from '../../../../src/shared/ipc/tell-shop'
-import type { DeliveryRecord } from '../../../../src/shared/story/payment-story'
+import type { DeliveryRecord } from '../../../../src/shared/deliveries'
 import { shopBanner, shopDeveloperNote } from '../../../../src/shared/story/shop-told'
 import type { ActionRecordEntry } from '../../../../src/shared/team-record'
 
