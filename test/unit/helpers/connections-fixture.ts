@@ -12,12 +12,9 @@ import {
   type ConnectionsService,
 } from '../../../src/main/services/connections'
 import { createEventBus } from '../../../src/main/services/event-bus'
+import { ALL_SECRETS, LIVE_KEY, SANDBOX_KEY, TEST_KEY, TOKEN } from './connection-objects'
 
-export const LIVE_KEY = 'live_Zq8PwX3mN5rT7vY9bC1d'
-export const TEST_KEY = 'test_Hk2Lm4Np6Qr8St0Uv2Wx'
-export const TOKEN = 'access_Ab1Cd2Ef3Gh4Ij5Kl6Mn7'
-export const SANDBOX_KEY = 'test_SandboxKeyForThisRun9'
-export const ALL_SECRETS = [LIVE_KEY, TEST_KEY, TOKEN, SANDBOX_KEY]
+export { ALL_SECRETS, LIVE_KEY, SANDBOX_KEY, TEST_KEY, TOKEN } from './connection-objects'
 
 /** An API client double: `listPayments` authenticates like the service would (401 for unknown keys). */
 class FakeApiError extends Error {

@@ -11,27 +11,7 @@ import type {
 import { createConnectionStore, type ConnectionPort } from '../../../../src/renderer/src/stores/connection-store'
 import { present } from '../../../helpers/present'
 import { deferred, ipcError, settle, type Deferred } from '../../helpers/store-fakes'
-
-function connection(
-  id: string,
-  mode: 'test' | 'live' = 'test',
-  overrides: Partial<ConnectionView> = {},
-): ConnectionView {
-  return {
-    id,
-    label: id === 'sandbox' ? 'Sandbox' : `Shop ${id}`,
-    kind: 'api-key',
-    mode,
-    profileId: null,
-    testmode: null,
-    masked: `${mode}_…a1b2`,
-    baseUrl: 'https://api.example/v2',
-    createdAt: '2026-11-22T10:00:00.000Z',
-    lastUsedAt: null,
-    builtIn: id === 'sandbox',
-    ...overrides,
-  }
-}
+import { connection } from '../../helpers/connection-objects'
 
 function listOf(activeId: string, ...connections: ConnectionView[]): ConnectionsListView {
   return { connections, activeId, notice: null }
