@@ -1,5 +1,6 @@
 // Builder drafts for the tests of the order builder (src/shared/order-builder/) and of the screens
-// over it: a line with what the test sets, and a complete, valid three-line order.
+// over it: a line with what the test sets, a complete, valid three-line order, and a saved draft as
+// main shows it.
 import {
   emptyDraftContent,
   emptyDraftLine,
@@ -7,6 +8,7 @@ import {
   type DraftContent,
   type DraftLine,
 } from '../../src/shared/order-builder'
+import type { DraftView } from '../../src/shared/ipc/drafts'
 
 export const DRAFT_API_KEY: CredentialShape = { kind: 'api-key', profileId: null, testmode: null }
 
@@ -38,5 +40,22 @@ export function validOrderDraft(): DraftContent {
       draftLine('b', { type: 'discount', name: 'Coupon', quantity: '1', unitPrice: '-5.00', vatRate: '21.00' }),
       draftLine('c', { type: 'shipping_fee', name: 'Shipping', quantity: '1', unitPrice: '4.95', vatRate: '21.00' }),
     ],
+  }
+}
+
+/** A saved draft as main answers it (`drafts.get`, `drafts.save`): its content, name and key. */
+export function draftView(id: string, content: DraftContent, more: Partial<DraftView> = {}): DraftView {
+  return {
+    id,
+    name: content.orderNumber || 'Untitled',
+    kind: content.kind,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    summary: content.kind,
+    archived: null,
+    connection: null,
+    content,
+    idempotencyKey: `key-${id}`,
+    ...more,
   }
 }
