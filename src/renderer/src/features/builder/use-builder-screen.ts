@@ -51,9 +51,11 @@ function useFieldRequest() {
   const focusField = useBuilder((s) => s.focusField)
   const openDraft = useBuilder((s) => s.openDraft)
   const clearError = useBuilder((s) => s.clearError)
+  const ready = useBuilder((s) => s.ready)
   const [goneDraft, setGoneDraft] = useState<string | null>(null)
   useEffect(() => {
-    if (pendingFocus?.screen !== 'orders') return
+    // Not before the builder's first load is done: it opens the newest draft, over the one asked for.
+    if (!ready || pendingFocus?.screen !== 'orders') return
     const request = takeFocus('orders')
     if (!request) return
     setGoneDraft(null)
@@ -69,7 +71,7 @@ function useFieldRequest() {
       }
       focusField(request.field)
     })()
-  }, [pendingFocus, takeFocus, focusField, openDraft, clearError, builder])
+  }, [ready, pendingFocus, takeFocus, focusField, openDraft, clearError, builder])
   return { goneDraft, setGoneDraft }
 }
 

@@ -210,6 +210,29 @@ describe('useBuilderScreen', () => {
     expect(bridge.inputsOf('drafts.get').filter((i) => (i as { id: string }).id === 'drf_gone1')).toHaveLength(1)
   })
 
+  it('takes a request left before the screen was first shown once the builder has loaded, so the newest draft does not open over the one asked for', async () => {
+    const { bridge, view, builder } = builderScreen(
+      [draftView('drf_open1', validOrderDraft()), draftView('drf_sent1', orderWith({ orderNumber: 'B-200' }))],
+      {},
+      (window) => window.app.app.getState().navigate({ screen: 'orders', field: 'orderNumber', draftId: 'drf_sent1' }),
+    )
+    await settled()
+    expect(builder.getState().draftId).toBe('drf_sent1')
+    expect(builder.getState().highlight?.target.path).toBe('orderNumber')
+    expect(view.result.current.goneDraft).toBeNull()
+    expect(bridge.inputsOf('drafts.get')).toEqual([{ id: 'drf_open1' }, { id: 'drf_sent1' }])
+  })
+
+  it('takes a request for a field of the open draft left before the screen was first shown', async () => {
+    const { stores, builder } = builderScreen([draftView('drf_open1', validOrderDraft())], {}, (window) =>
+      window.app.app.getState().navigate({ screen: 'orders', field: 'redirectUrl' }),
+    )
+    await settled()
+    expect(stores.app.app.getState().pendingFocus).toBeNull()
+    expect(builder.getState().draftId).toBe('drf_open1')
+    expect(builder.getState().highlight?.target.path).toBe('redirectUrl')
+  })
+
   it("shows a field's messages once it was touched, all of them once Create was pressed, and starts fresh in another draft", async () => {
     const { bridge, view, builder } = builderScreen([
       draftView('drf_open1', TWO_PROBLEMS),
