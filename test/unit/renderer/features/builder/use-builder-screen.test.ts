@@ -256,6 +256,21 @@ describe('useBuilderScreen', () => {
     expect(bridge.inputsOf('orders.create')).toEqual([])
   })
 
+  it('counts the open drafts (not the archived ones), and brings the form back when the agent opens a draft from the drafts tab', async () => {
+    const made = { at: '2026-11-20T10:00:00.000Z', orderId: null, paymentId: 'tr_made1' }
+    const { view, builder } = builderScreen([
+      draftView('drf_open1', validOrderDraft()),
+      draftView('drf_other1', orderWith({ orderNumber: 'B-200' })),
+      draftView('drf_done1', validOrderDraft(), { archived: made }),
+    ])
+    await settled()
+    expect(view.result.current.openDrafts).toBe(2)
+    act(() => view.result.current.setNarrowView('drafts'))
+    await act(() => builder.getState().openDraft('drf_other1'))
+    expect(view.result.current.narrowView).toBe('form')
+    expect(builder.getState().highlight).toBeNull()
+  })
+
   it('keeps what was touched when a new draft is first saved (it gets its id), but not across an Order/Payment switch', async () => {
     const { view, builder } = builderScreen([])
     await settled()
@@ -339,6 +354,7 @@ describe('useBuilderScreen', () => {
     const archived = { at: '2026-11-20T10:00:00.000Z', orderId: 'ord_made1', paymentId: null }
     const { bridge, view, builder } = builderScreen([draftView('drf_done1', TWO_PROBLEMS, { archived })])
     await settled()
+    expect(view.result.current.openDrafts).toBe(0)
     await act(() => builder.getState().openDraft('drf_done1'))
     expect(builder.getState().archived).toEqual(archived)
     act(() => view.result.current.requestCreate())
