@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ConnectionView, ProfileChoice } from '../../../../shared/ipc/connections'
 import type { IpcErrorView } from '../../../../shared/ipc/define'
 import { useConnectionStore } from '../../stores/window-stores'
@@ -54,23 +54,34 @@ function useFields() {
 type Fields = ReturnType<typeof useFields>
 
 /** The profiles the token can act for, fetched with it by main (GET /v2/profiles); nothing is stored. */
-function useProfiles({ secretRef, baseUrl, setProfileId }: Fields) {
+function useProfiles({ secretRef, baseUrl, verdict, setProfileId }: Fields) {
   const readProfiles = useConnectionStore((s) => s.readProfiles)
   const [profileChoices, setProfileChoices] = useState<ProfileChoice[] | null>(null)
   const [profilesState, setProfilesState] = useState<{ loading: boolean; error: string | null }>({
     loading: false,
     error: null,
   })
+  // The newest read: an answer for a secret or address changed since (or a form emptied) is dropped.
+  const reads = useRef(0)
+  // Another secret or address (or the form emptied after an add): the list read with the old one goes.
+  useEffect(() => {
+    reads.current++
+    setProfileChoices(null)
+    setProfilesState({ loading: false, error: null })
+  }, [verdict, baseUrl])
   async function findProfiles(): Promise<void> {
     const secret = secretRef.current?.value.trim() ?? ''
+    const read = ++reads.current
     setProfilesState({ loading: true, error: null })
     try {
       const profiles = await readProfiles(secret, baseUrl.trim() || null)
+      if (read !== reads.current) return
       setProfileChoices(profiles)
       const outcome = profilesOutcome(profiles)
       setProfilesState({ loading: false, error: outcome.error })
       if (outcome.onlyId) setProfileId(outcome.onlyId)
     } catch (error) {
+      if (read !== reads.current) return
       setProfileChoices(null)
       setProfilesState({ loading: false, error: errorMessage(error) })
     }

@@ -120,8 +120,8 @@ describe('useAddConnection', () => {
     expect(heldState(f)).not.toContain(TEST_KEY)
   })
 
-  it('sends a token with its profile and mode, and the API address trimmed', async () => {
-    const f = renderForm({ 'connections.add': ADDED })
+  it('sends a token with its profile and mode, and the API address trimmed; the form forgets its profiles after', async () => {
+    const f = renderForm({ 'connections.add': ADDED, 'connections.profiles': { profiles: [PROFILE] } })
     act(() => {
       f.view.result.current.setLabel('Bakery')
       f.view.result.current.setProfileId(' pfl_bakery01 ')
@@ -130,6 +130,9 @@ describe('useAddConnection', () => {
     })
     pasteSecret(f, TOKEN)
     expect(f.view.result.current.isToken).toBe(true)
+    await act(() => f.view.result.current.findProfiles())
+    expect(f.view.result.current.profileChoices).toEqual([PROFILE])
+    act(() => f.view.result.current.setProfileId(' pfl_bakery01 '))
     await submit(f)
     expect(f.bridge.inputsOf('connections.add')).toEqual([
       {
@@ -142,6 +145,8 @@ describe('useAddConnection', () => {
     ])
     expect(f.view.result.current.testmode).toBe(true)
     expect(f.view.result.current.baseUrl).toBe('')
+    // The next token is not offered this one's profiles.
+    expect(f.view.result.current.profileChoices).toBeNull()
   })
 
   it("reads the token's profiles with it: loading, then the only profile chosen; none or a refusal said", async () => {
@@ -174,6 +179,29 @@ describe('useAddConnection', () => {
     await act(() => f.view.result.current.findProfiles())
     expect(f.view.result.current.profilesState).toEqual({ loading: false, error: 'The token was refused (401).' })
     expect(f.view.result.current.profileChoices).toBeNull()
+  })
+
+  it('forgets the profiles read with a token once another secret is pasted, and drops a late answer for the old one', async () => {
+    const f = renderForm({ 'connections.profiles': { profiles: [PROFILE] } })
+    pasteSecret(f, TOKEN)
+    await act(() => f.view.result.current.findProfiles())
+    expect(f.view.result.current.profileChoices).toEqual([PROFILE])
+    pasteSecret(f, `${TOKEN}X`)
+    expect(f.view.result.current.profileChoices).toBeNull()
+
+    const late = deferred<{ profiles: ProfileChoice[] }>()
+    f.bridge.answer('connections.profiles', () => late.promise)
+    act(() => f.view.result.current.setProfileId(''))
+    let reading: Promise<void> = Promise.resolve()
+    act(() => {
+      reading = f.view.result.current.findProfiles()
+    })
+    pasteSecret(f, TOKEN)
+    expect(f.view.result.current.profilesState).toEqual({ loading: false, error: null })
+    late.resolve({ profiles: [PROFILE] })
+    await act(() => reading)
+    expect(f.view.result.current.profileChoices).toBeNull()
+    expect(f.view.result.current.profileId).toBe('')
   })
 
   it("puts main's refusal on the field it names, else above the form, and keeps what was typed", async () => {
