@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { ruleContextFor } from '../../../../shared/order-builder'
 import { useAppStore } from '../../stores/window-stores'
 import { credentialOf } from '../../stores/builder-store'
@@ -13,14 +13,16 @@ import { deriveBuilder } from './derive'
 const SIDE_PANEL_QUERY = '(min-width: 1280px)'
 
 function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // One subscription per query (not one per render: the builder renders on every keystroke).
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query)
       list.addEventListener('change', onChange)
       return () => list.removeEventListener('change', onChange)
     },
-    () => window.matchMedia(query).matches,
+    [query],
   )
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches)
 }
 
 type NarrowView = 'form' | 'preview' | 'drafts'

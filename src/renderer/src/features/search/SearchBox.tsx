@@ -58,7 +58,7 @@ export function SearchBox(): React.JSX.Element {
 
 /** What the list shows: an error, a hint, the id to open, or the hits by group. */
 function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
-  const { store, result, error, loading, hits, tickets, offer, openTarget, openCustomer } = b
+  const { result, error, loading, hits, tickets, offer, openHit, openCustomer } = b
   return (
     <>
       {error ? (
@@ -73,8 +73,7 @@ function SearchResults({ b }: { b: SearchBoxModel }): React.JSX.Element {
           className="search-hit selected"
           data-testid="search-direct"
           onClick={() => {
-            if (result.direct) openTarget(result.direct)
-            store.getState().close()
+            if (result.direct) openHit(result.direct)
           }}
         >
           Open {result.direct.kind} <code>{result.direct.id}</code>
@@ -163,7 +162,7 @@ const OBJECT_WORDS = { payment: 'Payment', order: 'Order', customer: 'Customer' 
 
 /** The objects the shared record attaches the typed ticket reference to: the first rows, Enter opens. */
 function TicketGroup({ b }: { b: SearchBoxModel }): React.JSX.Element | null {
-  const { result, tickets, listId, selected, openTarget, store } = b
+  const { result, tickets, listId, selected, openHit } = b
   if (!result?.ticket || tickets.length === 0) return null
   return (
     <div className="search-group" role="group" aria-label={`Ticket ${result.ticket.reference}`}>
@@ -178,8 +177,7 @@ function TicketGroup({ b }: { b: SearchBoxModel }): React.JSX.Element | null {
           data-testid={`search-ticket-${object.id}`}
           onMouseDown={(event) => {
             event.preventDefault()
-            openTarget(object)
-            store.getState().close()
+            openHit(object)
           }}
         >
           <span className="search-hit-main">

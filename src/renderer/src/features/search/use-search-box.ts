@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef } from 'react'
-import type { SearchHit } from '../../../../shared/ipc/search'
 import { useAppStore } from '../../stores/window-stores'
 import { flatHits, ticketObjects } from '../../stores/search-store'
 import { customerOffer, type CustomerOffer } from './customer-offer'
@@ -71,11 +70,10 @@ function useFocusKey(inputRef: React.RefObject<HTMLInputElement | null>): void {
 function boxKeys(b: {
   store: ReturnType<typeof useSearchStore>
   inputRef: React.RefObject<HTMLInputElement | null>
-  openTarget: ReturnType<typeof useOpenTarget>
-  openHit: (hit: SearchHit) => void
+  openHit: (target: OpenTarget) => void
   openCustomer: (offer: CustomerOffer) => void
 }): (event: React.KeyboardEvent<HTMLInputElement>) => void {
-  const { store, inputRef, openTarget, openHit, openCustomer } = b
+  const { store, inputRef, openHit, openCustomer } = b
   return (event) => {
     const s = store.getState()
     const action = boxKeyAction(s, event.key, event.shiftKey)
@@ -89,9 +87,7 @@ function boxKeys(b: {
         s.move(action.by)
         break
       case 'open':
-        openTarget(action.target)
-        s.close()
-        focusOpenedView(action.target.id)
+        openHit(action.target)
         break
       case 'open-hit':
         openHit(action.hit)
@@ -128,11 +124,13 @@ export function useSearchBox() {
   useFocusKey(inputRef)
 
   const hits = flatHits(result)
+  // A hit, an id or a ticket's object, by key or click: the list closes and the keyboard goes to the
+  // opened payment or order (the customer view puts it on its heading itself).
   const openHit = useCallback(
-    (hit: SearchHit) => {
-      openTarget(hit)
+    (target: OpenTarget) => {
+      openTarget(target)
       store.getState().close()
-      focusOpenedView(hit.id)
+      if (target.kind !== 'customer') focusOpenedView(target.id)
     },
     [openTarget, store],
   )
@@ -147,7 +145,7 @@ export function useSearchBox() {
     [navigate, store],
   )
 
-  const onKeyDown = boxKeys({ store, inputRef, openTarget, openHit, openCustomer })
+  const onKeyDown = boxKeys({ store, inputRef, openHit, openCustomer })
 
   // Only while the list is shown: a closed list's option is gone, and pointing at it is an error.
   const tickets = ticketObjects(result)
@@ -166,7 +164,6 @@ export function useSearchBox() {
     hits,
     tickets,
     offer,
-    openTarget,
     openHit,
     openCustomer,
     openPayments,

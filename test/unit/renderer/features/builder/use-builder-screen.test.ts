@@ -81,8 +81,8 @@ const fieldsOf = (violations: { field: string }[]) => violations.map((v) => v.fi
 
 /**
  * window.matchMedia answering min-width queries from a width the test sets, telling each listener
- * when its answer changes. (happy-dom's own starts each new list as "not matching", and the hook
- * subscribes anew on each render: a list made while wide never reports the window narrowed.)
+ * when its answer changes. (happy-dom's own starts each new list as "not matching" and follows no
+ * width a test sets: a list made while wide would never report the window narrowed.)
  */
 function stubMatchMedia(initialWidth: number) {
   let width = initialWidth

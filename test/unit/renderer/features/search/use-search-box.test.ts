@@ -171,11 +171,19 @@ describe('useSearchBox', () => {
     expect(view.result.current.open).toBe(false)
   })
 
-  it('opens a clicked hit (openHit) like Enter: its view, the list closed', async () => {
+  it('opens a clicked hit, id or ticket object (openHit) like Enter: its view, the list closed, the keyboard on its heading', async () => {
     const { stores, view } = searchBox()
     await type(stores, 'ann')
     act(() => view.result.current.openHit(orderHit))
     expect(stores.app.app.getState().pendingFocus).toEqual({ screen: 'order', orderId: 'ord_ann1' })
+    expect(view.result.current.open).toBe(false)
+    const title = heading('order-title', 'Order ord_ann1')
+    await frames(2)
+    expect(document.activeElement).toBe(title)
+    // A ticket's customer: their view, which puts the keyboard on its own heading.
+    await type(stores, 'ann')
+    act(() => view.result.current.openHit({ kind: 'customer', id: 'cst_ann1' }))
+    expect(stores.app.app.getState().screen).toBe('customer')
     expect(view.result.current.open).toBe(false)
     act(() => view.result.current.openPayments())
     expect(stores.app.app.getState().screen).toBe('payments')
