@@ -58,6 +58,16 @@ function customer(readAt: string, payments: Payment[] = []): CustomerView {
   })
 }
 
+/** The payments list's store over `port` and the window's cache, with no preferences kept. */
+function paymentsStore(port: PaymentsPort, entities: ReturnType<typeof createEntitiesStore>) {
+  return createPaymentsStore(port, {
+    now: () => 1,
+    storage: { read: () => null, write: () => undefined },
+    listWindow: { keepPages: 4, prefetchPages: 1 },
+    entities,
+  })
+}
+
 describe('entities cache', () => {
   it('keeps the newest read: a read asked earlier and answered later does not undo a newer one', () => {
     const entities = createEntitiesStore()
@@ -132,12 +142,7 @@ describe('entities cache', () => {
         return { payment: before, requestId: 'req-get' } as ChannelOutput<'payments.get'>
       },
     } as unknown as PaymentsPort
-    const payments = createPaymentsStore(paymentsPort, {
-      now: () => 1,
-      storage: { read: () => null, write: () => undefined },
-      listWindow: { keepPages: 4, prefetchPages: 1 },
-      entities,
-    })
+    const payments = paymentsStore(paymentsPort, entities)
     const customers = createCustomerStore({ open: async () => customer('2026-11-28T10:00:00Z', [before]) }, entities)
     const first = payments.getState().loadFirst()
     held[0]?.resolve(toPageResult(list, 'req-list'))
@@ -226,12 +231,7 @@ describe('entities cache', () => {
         } as ChannelOutput<'payments.get'>
       },
     } as unknown as PaymentsPort
-    const payments = createPaymentsStore(paymentsPort, {
-      now: () => 1,
-      storage: { read: () => null, write: () => undefined },
-      listWindow: { keepPages: 4, prefetchPages: 1 },
-      entities,
-    })
+    const payments = paymentsStore(paymentsPort, entities)
     await payments.getState().openDetail('tr_1')
     expect(reads).toEqual(['tr_1'])
     const actions = createActionsStore(
