@@ -5,10 +5,33 @@
 // round trip). Every method may answer at once or later; the walk awaits each.
 import type { SyncKind } from '../../shared/ipc/search'
 import type { IndexRow } from './rows'
-import type { SyncMarker } from './index-db/markers'
-import type { MarkerKind } from './index-db/schema'
 
 type Awaitable<T> = T | Promise<T>
+
+/** A list the sync walks: the objects themselves, and the changes to them (refunds, chargebacks). */
+export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
+
+/** Where a sync walk of one list stands (kept encrypted by the desk's index, index-db/markers.ts). */
+export interface SyncMarker {
+  /** Newest id held after the last complete walk (the next walk stops when it meets it). */
+  newestId: string | null
+  newestCreatedMs: number | null
+  /** A walk in progress: the URL of the next page to fetch (resume point). */
+  nextLink: string | null
+  /** The first id of the walk in progress (becomes newestId when it completes). */
+  walkTopId: string | null
+  walkTopCreatedMs: number | null
+  /** Whether the walk in progress is a full re-sync (ignores newestId). */
+  full: boolean
+  lastCompletedAt: number | null
+  /** Objects the walk in progress has taken so far (it stops at the index's cap). */
+  walked: number
+  /**
+   * The service holds objects older than the index keeps: a walk stopped at the cap, or the oldest
+   * rows were pruned to make room. Cleared by a full walk that reaches the end of the list.
+   */
+  olderNotKept: boolean
+}
 
 export interface SyncTarget {
   /** The most rows of `kind` the index keeps (the newest). */

@@ -9,9 +9,10 @@
 //   hits.ts        result rows as hits, and the home summary
 //   markers.ts     sync markers and the account the rows belong to
 export { orderRow, paymentRow, type IndexRow, type PersonalFields } from '../rows'
-export { EMPTY_MARKER, type SyncMarker } from './markers'
+export { EMPTY_MARKER } from './markers'
+export type { MarkerKind, SyncMarker } from '../sync-target'
 export { indexFileName, openSearchIndex, removeSearchIndex } from './open'
 export { RANKED_CANDIDATES } from '../../../shared/search/ranking'
 export { HITS_PER_GROUP } from './query'
-export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError, type MarkerKind } from './schema'
+export { DEFAULT_LIMITS, IndexDamagedError, IndexOutdatedError } from './schema'
 export { SearchIndex, type OpenOptions } from './search-index'

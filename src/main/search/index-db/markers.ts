@@ -3,28 +3,7 @@
 import { decryptJson, encryptJson } from '../../storage/encryption'
 import { PAYMENT_CAP_CHOICES } from '../../../shared/search/index-cap'
 import type { IndexContext } from './context'
-import type { MarkerKind } from './schema'
-
-export interface SyncMarker {
-  /** Newest id held after the last complete walk (the next walk stops when it meets it). */
-  newestId: string | null
-  newestCreatedMs: number | null
-  /** A walk in progress: the URL of the next page to fetch (resume point). */
-  nextLink: string | null
-  /** The first id of the walk in progress (becomes newestId when it completes). */
-  walkTopId: string | null
-  walkTopCreatedMs: number | null
-  /** Whether the walk in progress is a full re-sync (ignores newestId). */
-  full: boolean
-  lastCompletedAt: number | null
-  /** Objects the walk in progress has taken so far (it stops at the index's cap). */
-  walked: number
-  /**
-   * The service holds objects older than the index keeps: a walk stopped at the cap, or the oldest
-   * rows were pruned to make room. Cleared by a full walk that reaches the end of the list.
-   */
-  olderNotKept: boolean
-}
+import type { MarkerKind, SyncMarker } from '../sync-target'
 
 /** The marker of a list never walked. */
 export const EMPTY_MARKER: Readonly<SyncMarker> = {

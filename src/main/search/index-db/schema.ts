@@ -2,15 +2,11 @@
 // index"): the schema version, the tables on disk, the full-text tables in memory, and the two ways
 // a file is refused (an earlier schema, or damage).
 import { DatabaseSync } from 'node:sqlite'
-import type { SyncKind } from '../../../shared/ipc/search'
 import { DEFAULT_PAYMENT_CAP } from '../../../shared/search/index-cap'
 import { installQueryBudget, vocabularyTable, type QueryBudget } from '../query-budget'
 import { FTS_COLUMNS } from '../rows'
 import { PREFIX_INDEX_LENGTHS, termsTable } from './phrases'
 import { installRowCheck, type RowCheck } from './row-filters'
-
-/** A list the sync walks: the objects themselves, and the changes to them (refunds, chargebacks). */
-export type MarkerKind = SyncKind | 'refunds' | 'chargebacks'
 
 /**
  * 2: the plain columns are bound into each row's encrypted record (associated data) and the sync

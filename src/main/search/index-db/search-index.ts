@@ -13,21 +13,13 @@ import { statSync } from 'node:fs'
 import type { HomeSummary, SyncKind } from '../../../shared/ipc/search'
 import type { ParsedQuery } from '../../../shared/search/query'
 import type { IndexRow } from '../rows'
-import type { SyncTarget } from '../sync-target'
+import type { MarkerKind, SyncMarker, SyncTarget } from '../sync-target'
 import { countRows, statementCache, type IndexContext } from './context'
 import { homeSummary } from './hits'
 import { FilterColumns } from './row-filters'
-import {
-  readMarker,
-  readPaymentCap,
-  readScope,
-  saveMarker,
-  savePaymentCap,
-  saveScope,
-  type SyncMarker,
-} from './markers'
+import { readMarker, readPaymentCap, readScope, saveMarker, savePaymentCap, saveScope } from './markers'
 import { HITS_PER_GROUP, searchIndex, type IndexSearchResult } from './query'
-import { DEFAULT_LIMITS, openIndexDatabase, type MarkerKind } from './schema'
+import { DEFAULT_LIMITS, openIndexDatabase } from './schema'
 import { warmSearch } from './warm'
 import { clearRows, pruneRows, rebuildMemory, removeRow, upsertRows } from './writes'
 
