@@ -189,7 +189,30 @@ function createRecordQueue(
   })
 }
 
-export function createRecordService(options: RecordServiceOptions): RecordService {
+/** The next turn of the event loop (after every change said in this one has gone out). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Says each change once a turn of the event loop: a desk's own write is told by its store and again
+ * by the service once stored (below); in the same turn that is one change, and a view reads once.
+ */
+function onceATurn(emit: (change: RecordChange) => void): (change: RecordChange) => void {
+  let pending: Map<string, RecordChange> | null = null
+  return (change) => {
+    if (!pending) {
+      const batch = new Map<string, RecordChange>()
+      pending = batch
+      setImmediate(() => {
+        pending = null
+        for (const each of batch.values()) emit(each)
+      })
+    }
+    pending.set(JSON.stringify(change), change)
+  }
+}
+
+export function createRecordService(given: RecordServiceOptions): RecordService {
+  const options = { ...given, emit: onceATurn(given.emit) }
   const holder = createStoreHolder(options)
   const { store } = holder
 
@@ -217,7 +240,7 @@ export function createRecordService(options: RecordServiceOptions): RecordServic
     login: holder.login,
     record: (row) => queue.push(row),
     waitingRecords: () => queue.size(),
-    settled: () => queue.settled(),
+    settled: () => queue.settled().then(nextTurn),
     actionsFor: async (object) => (await store()).actionsFor(object),
     actionsOn: async (objects) => (await store()).actionsOn(objects),
     notesFor: async (object) => (await store()).notesFor(object),

@@ -56,6 +56,20 @@ describe('the record service', () => {
     expect(changes).toContainEqual({ kind: 'action', object: payment })
   })
 
+  it('tells the views of a write once, though its store tells it and the service again once stored', async () => {
+    const record = service()
+    record.record(refundRow('45.00'))
+    await record.settled()
+    expect(changes).toEqual([{ kind: 'action', object: payment }])
+    // Another write, later: told again.
+    record.record(refundRow('5.00'))
+    await record.settled()
+    expect(changes).toEqual([
+      { kind: 'action', object: payment },
+      { kind: 'action', object: payment },
+    ])
+  })
+
   it('never throws at the write, keeps a row the store refused and writes it later, in order', async () => {
     const record = service()
     shared.failAppends(3)
