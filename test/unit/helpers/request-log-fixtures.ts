@@ -1,5 +1,7 @@
-// Realistic AttemptEvents for the request-log tests (shaped like the API client's, spec 7/8.1).
+// Realistic AttemptEvents for the request-log tests (shaped like the API client's, spec 7/8.1), and
+// the log's entries and list rows as main hands them to the Inspector.
 import type { AttemptEvent } from '../../../src/shared/api-events'
+import type { LoggedAttempt, RequestLogEntry, RequestLogSummary } from '../../../src/shared/request-log-types'
 
 export const SECRET = 'test_AbCdEfGhIjKlMnOpQrStUvWxYz1234'
 
@@ -42,6 +44,46 @@ export function attemptEvent(overrides: Partial<AttemptEvent> = {}): AttemptEven
     requestClass: 'write',
     origin: { screen: 'orders', action: 'create order' },
     notes: [],
+    ...overrides,
+  }
+}
+
+/** A logged request `req-1` with `attempts`: a GET through the Sandbox connection, untagged; `more` changes any field. */
+export function logEntry(attempts: LoggedAttempt[], more: Partial<RequestLogEntry> = {}): RequestLogEntry {
+  return {
+    id: 'req-1',
+    seq: 1,
+    connection: { id: 'conn_1', label: 'Sandbox' },
+    method: 'GET',
+    requestClass: 'read',
+    idempotencyKey: null,
+    origin: null,
+    notes: [],
+    attempts,
+    tags: [],
+    ...more,
+  }
+}
+
+/** A row of the Inspector's list: entry `e<seq>`, a GET of the payments list answered 200; `overrides` changes any field. */
+export function summaryRow(seq: number, overrides: Partial<RequestLogSummary> = {}): RequestLogSummary {
+  return {
+    id: `e${seq}`,
+    seq,
+    startedAt: 1_000 * seq,
+    connectionId: 'sandbox',
+    connectionLabel: 'Sandbox',
+    method: 'GET',
+    path: `/v2/payments?seq=${seq}`,
+    url: `https://api.example/v2/payments?seq=${seq}`,
+    status: 200,
+    statusClass: '2xx',
+    durationMs: 12,
+    attemptCount: 1,
+    bucket: 'read',
+    outcome: 'success',
+    errorKind: null,
+    tags: [],
     ...overrides,
   }
 }

@@ -21,28 +21,7 @@ import {
 import { present } from '../../../helpers/present'
 import { bucketSnapshot } from '../../helpers/bucket-snapshot'
 import { deferred, ipcError, manualTimers, settle, type Deferred } from '../../helpers/store-fakes'
-
-function row(seq: number, overrides: Partial<RequestLogSummary> = {}): RequestLogSummary {
-  return {
-    id: `e${seq}`,
-    seq,
-    startedAt: 1_000 * seq,
-    connectionId: 'sandbox',
-    connectionLabel: 'Sandbox',
-    method: 'GET',
-    path: `/v2/payments?seq=${seq}`,
-    url: `https://api.example/v2/payments?seq=${seq}`,
-    status: 200,
-    statusClass: '2xx',
-    durationMs: 12,
-    attemptCount: 1,
-    bucket: 'read',
-    outcome: 'success',
-    errorKind: null,
-    tags: [],
-    ...overrides,
-  }
-}
+import { summaryRow } from '../../helpers/request-log-fixtures'
 
 /** Main's side: answers the test controls, and the two event feeds. */
 function fakeMain() {
@@ -137,7 +116,11 @@ describe('inspector store: loading', () => {
     const { main, store } = setup()
     const loading = store.getState().load()
     expect(store.getState().status).toBe('loading')
-    present(main.lists[0]).resolve({ entries: [row(2), row(1)], persisted: false, notice: 'Kept in memory only' })
+    present(main.lists[0]).resolve({
+      entries: [summaryRow(2), summaryRow(1)],
+      persisted: false,
+      notice: 'Kept in memory only',
+    })
     await loading
     expect(store.getState()).toMatchObject({ status: 'ready', notice: 'Kept in memory only', persisted: false })
     expect(store.getState().rows.map((r) => r.id)).toEqual(['e2', 'e1'])
@@ -151,9 +134,9 @@ describe('inspector store: loading', () => {
   it('keeps the events that arrive while the list loads and applies them on top of its answer', async () => {
     const { main, store } = setup()
     const loading = store.getState().load()
-    main.append({ entries: [row(3)] })
-    main.append({ entries: [row(2, { status: 500, statusClass: '5xx' })] })
-    present(main.lists[0]).resolve({ entries: [row(2), row(1)], persisted: true, notice: null })
+    main.append({ entries: [summaryRow(3)] })
+    main.append({ entries: [summaryRow(2, { status: 500, statusClass: '5xx' })] })
+    present(main.lists[0]).resolve({ entries: [summaryRow(2), summaryRow(1)], persisted: true, notice: null })
     await loading
     const rows = store.getState().rows
     expect(rows.map((r) => r.id)).toEqual(['e3', 'e2', 'e1'])
@@ -163,7 +146,7 @@ describe('inspector store: loading', () => {
   it('subscribes to the feeds once however often it loads, and ignores events before the first load', async () => {
     const { main, store } = setup()
     store.getState().startFeeds()
-    main.append({ entries: [row(9)] })
+    main.append({ entries: [summaryRow(9)] })
     expect(store.getState().rows).toEqual([])
     const first = store.getState().load()
     present(main.lists[0]).resolve({ entries: [], persisted: true, notice: null })
@@ -177,21 +160,21 @@ describe('inspector store: loading', () => {
 
 describe('inspector store: events after loading', () => {
   it('puts new rows first, replaces changed rows in place, and keeps at most MAX_ROWS', async () => {
-    const { main, store } = await loaded([row(2), row(1)])
-    main.append({ entries: [row(1, { tags: ['case-1'] }), row(3)] })
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1)])
+    main.append({ entries: [summaryRow(1, { tags: ['case-1'] }), summaryRow(3)] })
     expect(store.getState().rows.map((r) => [r.id, r.tags])).toEqual([
       ['e3', []],
       ['e2', []],
       ['e1', ['case-1']],
     ])
-    const many = Array.from({ length: MAX_ROWS }, (_, i) => row(100 + i))
+    const many = Array.from({ length: MAX_ROWS }, (_, i) => summaryRow(100 + i))
     main.append({ entries: many })
     expect(store.getState().rows).toHaveLength(MAX_ROWS)
     expect(store.getState().rows[0]?.seq).toBe(100 + MAX_ROWS - 1)
   })
 
   it('a cleared log empties the list, the ticks and the open entry', async () => {
-    const { main, store } = await loaded([row(2), row(1)])
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1)])
     store.getState().setChecked(['e1', 'e2'])
     store.getState().select('e1')
     main.append({ entries: [], cleared: true })
@@ -202,7 +185,7 @@ describe('inspector store: events after loading', () => {
 
 describe('inspector store: filters', () => {
   const rows = [
-    row(5, {
+    summaryRow(5, {
       method: 'POST',
       path: '/v2/orders',
       status: 422,
@@ -210,9 +193,9 @@ describe('inspector store: filters', () => {
       outcome: 'failed',
       tags: ['case-7'],
     }),
-    row(4, { connectionId: 'live-1', path: '/v2/payments/tr_abc' }),
-    row(3, { status: null, statusClass: 'network', outcome: 'failed', errorKind: 'network' }),
-    row(2, { startedAt: 500 }),
+    summaryRow(4, { connectionId: 'live-1', path: '/v2/payments/tr_abc' }),
+    summaryRow(3, { status: null, statusClass: 'network', outcome: 'failed', errorKind: 'network' }),
+    summaryRow(2, { startedAt: 500 }),
   ]
   const ids = (list: RequestLogSummary[]) => list.map((r) => r.id)
 
@@ -242,7 +225,7 @@ describe('inspector store: filters', () => {
   })
 
   it('"2xx success" leaves out a 2xx whose body could not be read; "Errors only" has it', async () => {
-    const badReply = row(6, { outcome: 'failed', errorKind: 'malformed-response' })
+    const badReply = summaryRow(6, { outcome: 'failed', errorKind: 'malformed-response' })
     const { store } = await loaded([badReply, ...rows])
     const visible = () => ids(filterRows(store.getState().rows, store.getState().filter, store.getState().bodyMatches))
     store.getState().setFilter({ statusClass: '2xx' })
@@ -295,7 +278,7 @@ describe('inspector store: filters', () => {
     timers.runAll()
     present(main.searches[0]).answer.resolve({ ids: ['e2'] })
     await settle()
-    main.append({ entries: [row(6)] })
+    main.append({ entries: [summaryRow(6)] })
     expect(timers.delays.at(-1)).toBe(BODY_REFRESH_DELAY_MS)
     timers.runAll()
     expect(main.searches.map((s) => s.text)).toEqual(['needle', 'needle'])
@@ -306,7 +289,7 @@ describe('inspector store: filters', () => {
 
 describe('inspector store: the open entry, ticks and tags', () => {
   it('loads the selected entry; a late answer for an entry no longer selected is dropped', async () => {
-    const { main, store } = await loaded([row(2), row(1)])
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1)])
     store.getState().select('e1', { scroll: true })
     expect(store.getState()).toMatchObject({ selectedId: 'e1', detailStatus: 'loading', scrollRequest: 1 })
     store.getState().select('e2')
@@ -330,7 +313,7 @@ describe('inspector store: the open entry, ticks and tags', () => {
   })
 
   it('ticks rows and adds or removes a tag on rows and the open entry', async () => {
-    const { main, store } = await loaded([row(2), row(1, { tags: ['a'] })])
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1, { tags: ['a'] })])
     store.getState().toggleChecked('e1')
     store.getState().toggleChecked('e2')
     store.getState().toggleChecked('e1')
@@ -349,7 +332,7 @@ describe('inspector store: the open entry, ticks and tags', () => {
 
 describe('inspector store: errands through main', () => {
   it('tags in main first, then on the rows; a failed tag changes no row', async () => {
-    const { main, store } = await loaded([row(2), row(1)])
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1)])
     expect(await store.getState().tag(['e1', 'e2'], 'case-7', false)).toBe(2)
     expect(main.errands).toEqual(['tag e1,e2 case-7 false'])
     expect(store.getState().rows.map((r) => r.tags)).toEqual([['case-7'], ['case-7']])
@@ -361,7 +344,7 @@ describe('inspector store: errands through main', () => {
   })
 
   it('clears the log in main, then reads it again, and answers how many were cleared', async () => {
-    const { main, store } = await loaded([row(2), row(1)])
+    const { main, store } = await loaded([summaryRow(2), summaryRow(1)])
     const clearing = store.getState().clearLog()
     expect(main.lists).toHaveLength(1)
     present(main.clears[0], 'the clear call').resolve({ cleared: 2 })
@@ -372,7 +355,7 @@ describe('inspector store: errands through main', () => {
   })
 
   it('builds a cURL command and exports through main', async () => {
-    const { main, store } = await loaded([row(1)])
+    const { main, store } = await loaded([summaryRow(1)])
     expect(await store.getState().curlCommand('e1', 2)).toBe('curl e1')
     expect(await store.getState().exportEntries(['e1'], 'har')).toEqual({ saved: false })
     expect(main.errands).toEqual(['curl e1 2', 'export e1 har'])

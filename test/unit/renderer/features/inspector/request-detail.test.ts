@@ -6,29 +6,12 @@ import {
   mostTellingAttempt,
   shownAttempt,
 } from '../../../../../src/renderer/src/features/inspector/request-detail'
-import type { LoggedAttempt, RequestLogEntry } from '../../../../../src/shared/request-log-types'
-import { attemptEvent } from '../../../helpers/request-log-fixtures'
-
-function entry(attempts: LoggedAttempt[], more: Partial<RequestLogEntry> = {}): RequestLogEntry {
-  return {
-    id: 'req-1',
-    seq: 1,
-    connection: { id: 'conn_1', label: 'Sandbox' },
-    method: 'GET',
-    requestClass: 'read',
-    idempotencyKey: null,
-    origin: null,
-    notes: [],
-    attempts,
-    tags: [],
-    ...more,
-  }
-}
+import { attemptEvent, logEntry } from '../../../helpers/request-log-fixtures'
 
 const limitedRate = { policy: 'get-v2-payments', q: 25, w: 1, burst: 50, r: 0, t: 2, serviceBurst: 0, retryAfter: 2 }
 const tooMany = attemptEvent({ attempt: 1, status: 429, outcome: 'retry', rateLimit: limitedRate })
 const ok = attemptEvent({ attempt: 2, status: 200, outcome: 'success', error: null, rateLimit: null })
-const retried = entry([tooMany, ok])
+const retried = logEntry([tooMany, ok])
 
 describe('shownAttempt', () => {
   it('shows the attempt chosen, else the last', () => {
@@ -42,11 +25,11 @@ describe('mostTellingAttempt', () => {
   it('reads the rate limit of the last 429, not of the answer after it', () => {
     expect(mostTellingAttempt(retried)).toBe(tooMany)
     const again = attemptEvent({ attempt: 2, status: 429, outcome: 'retry' })
-    expect(mostTellingAttempt(entry([tooMany, again, ok]))).toBe(again)
+    expect(mostTellingAttempt(logEntry([tooMany, again, ok]))).toBe(again)
   })
 
   it('is the last attempt when none was refused for the rate', () => {
-    const single = entry([ok])
+    const single = logEntry([ok])
     expect(mostTellingAttempt(single)).toBe(ok)
   })
 })
@@ -65,7 +48,7 @@ describe('explainEntry', () => {
       error: null,
       responseHeaders: { 'idempotent-replayed': 'true' },
     })
-    const post = entry([replayed], { method: 'POST', idempotencyKey: 'idem-1' })
+    const post = logEntry([replayed], { method: 'POST', idempotencyKey: 'idem-1' })
     expect(explainEntry(post, replayed, replayed, null).title).toBe('201 · replayed')
     expect(explainEntry({ ...post, idempotencyKey: null }, replayed, replayed, null).title).not.toBe('201 · replayed')
   })
