@@ -50,8 +50,10 @@ function useDetailErrands(entry: RequestLogEntry, attempt: number) {
   const [actionError, setActionError] = useState<string | null>(null)
   const [actionInfo, setActionInfo] = useState<string | null>(null)
 
+  // Each copy's outcome replaces the last one's: no "copied" or earlier command beside a failure.
   async function copyCurl(): Promise<void> {
     setActionError(null)
+    setActionInfo(null)
     try {
       const command = await curlCommand(entry.id, attempt)
       setCurl(command)
@@ -62,6 +64,7 @@ function useDetailErrands(entry: RequestLogEntry, attempt: number) {
         setActionInfo('Select the command below and copy it (the clipboard is not available here).')
       }
     } catch (error) {
+      setCurl(null)
       setActionError(`Could not build the cURL command: ${errorMessage(error)}`)
     }
   }
