@@ -1,7 +1,7 @@
 // A payment as a payments list returns it, for the unit tests of what main does with listed payments
-// (the CSV export, the export's paging): paid with iDEAL, 10.00 EUR, with its self link; `over`
-// changes any field.
-import type { Payment } from '../../../src/shared/api-types'
+// (the CSV export, the export's paging) and of the payments screen: paid with iDEAL, 10.00 EUR, with
+// its self link; `over` changes any field. And a page of the list holding such payments.
+import type { Payment, PaymentList } from '../../../src/shared/api-types'
 
 export function listedPayment(over: Partial<Payment> = {}): Payment {
   const id = over.id ?? 'tr_abc123'
@@ -22,5 +22,20 @@ export function listedPayment(over: Partial<Payment> = {}): Payment {
       documentation: { href: 'https://docs.mollie.com/reference/get-payment', type: 'text/html' },
     },
     ...over,
+  }
+}
+
+/** A page of the payments list (spec 4.3) holding `payments`, with the cursor links given. */
+export function paymentListOf(payments: Payment[], links: { self: string; next?: string | null }): PaymentList {
+  const link = (href: string) => ({ href, type: 'application/hal+json' })
+  return {
+    count: payments.length,
+    _embedded: { payments },
+    _links: {
+      self: link(links.self),
+      previous: null,
+      next: links.next ? link(links.next) : null,
+      documentation: { href: 'https://docs.mollie.com/reference/list-payments', type: 'text/html' },
+    },
   }
 }

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, useAppStores } from '../stores/window-stores'
-import type { PaymentsState } from '../stores/payments-store'
+import type { useAppStores } from '../stores/window-stores'
 import { useColumnFit } from '../features/payments/use-column-fit'
 import { ErrorBanner } from '../components/ErrorBanner'
 import { FilterBar } from '../features/payments/FilterBar'
@@ -11,12 +9,7 @@ import { PaymentDetail } from './PaymentDetail'
 import { PaymentsTable } from '../features/payments/PaymentsTable'
 import { ExportStatus, PaymentsFooter, PaymentsToolbar } from '../features/payments/PaymentsToolbar'
 import { RateLimitGauge } from '../features/payments/RateLimitGauge'
-import {
-  usePaymentsKeys,
-  usePaymentsList,
-  usePaymentsScreenLife,
-  type ScreenState,
-} from '../features/payments/use-payments-list'
+import { usePaymentsScreen } from '../features/payments/use-payments-list'
 import '../features/payments/payments.css'
 
 /** An element's content width, kept current by a ResizeObserver (0 until measured). */
@@ -32,15 +25,6 @@ function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width
 }
 
-/**
- * Everything the screen draws but the rows in view and the open payment: the rows change on every
- * frame of a scroll, and only the position text (PositionText) follows them; the open payment
- * changes when its fresh copy arrives, and only the detail (OpenPaymentDetail) follows it.
- */
-function screenState({ view: _view, detail, ...rest }: PaymentsState): ScreenState {
-  return { ...rest, detailOpen: detail !== null }
-}
-
 /** The open payment's detail, drawn from its own part of the store. */
 function OpenPaymentDetail({
   store,
@@ -54,17 +38,11 @@ function OpenPaymentDetail({
 }
 
 export function PaymentsScreen(): React.JSX.Element {
-  const store = useAppStores().payments
-  const s = useStore(store, useShallow(screenState))
-  const takeFocus = useAppStore((a) => a.takeFocus)
-  const pendingFocus = useAppStore((a) => a.pendingFocus)
   const findRef = useRef<HTMLInputElement>(null)
   const [filterOpen, setFilterOpen] = useState(false)
-  usePaymentsScreenLife(store, takeFocus, pendingFocus)
-  const list = usePaymentsList(store, s)
+  const { store, s, list } = usePaymentsScreen(findRef)
   const { loadedTotal, filterActive, compiled, filtered, totalRows, rowCount, shownAt, currencies } = list
   const { openIndex, onRange, onVisible } = list
-  usePaymentsKeys(store, rowCount, openIndex, findRef)
   // The filter's fields show while it is on or asked for; otherwise one button stands for them.
   const filterShown = filterOpen || filterActive
 

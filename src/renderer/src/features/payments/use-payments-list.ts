@@ -3,6 +3,7 @@
 // so its memoized rows are not drawn again), what an export would write, and the screen's keyboard.
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react'
 import { useStore, type StoreApi } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import type { Payment } from '../../../../shared/api-types'
 import { benchMark } from '../../lib/bench-marks'
 import { isControlKey, isTyping } from '../../lib/keyboard'
@@ -19,15 +20,36 @@ import {
 } from '../../lib/page-window'
 import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
-import { useAppStores } from '../../stores/window-stores'
+import { useAppStore, useAppStores } from '../../stores/window-stores'
 import { newerThan } from '../../stores/entities'
 import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
 
 /** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
 export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen: boolean }
 
+/**
+ * Everything the screen draws but the rows in view and the open payment: the rows change on every
+ * frame of a scroll, and only the position text (PositionText) follows them; the open payment
+ * changes when its fresh copy arrives, and only the detail (OpenPaymentDetail) follows it.
+ */
+function screenState({ view: _view, detail, ...rest }: PaymentsState): ScreenState {
+  return { ...rest, detailOpen: detail !== null }
+}
+
+/** The payments screen's store, its state as the screen reads it, its list, its life and its keys. */
+export function usePaymentsScreen(findRef: React.RefObject<HTMLInputElement | null>) {
+  const store = useAppStores().payments
+  const s = useStore(store, useShallow(screenState))
+  const takeFocus = useAppStore((a) => a.takeFocus)
+  const pendingFocus = useAppStore((a) => a.pendingFocus)
+  usePaymentsScreenLife(store, takeFocus, pendingFocus)
+  const list = usePaymentsList(store, s)
+  usePaymentsKeys(store, list.rowCount, list.openIndex, findRef)
+  return { store, s, list }
+}
+
 /** The rows the list shows and the callbacks its table calls. */
-export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
+function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) {
   const offsets = useMemo(() => rowOffsets(s.slots), [s.slots])
   const filterActive = isFilterActive(s.filter)
   // The rows are parsed for a filter only (without one, a row is parsed when it is drawn), each page
@@ -97,7 +119,7 @@ export function usePaymentsList(store: StoreApi<PaymentsState>, s: ScreenState) 
 }
 
 /** First page on first visit, a payment another screen asked to open, export progress; leaving cancels waiting requests. */
-export function usePaymentsScreenLife(
+function usePaymentsScreenLife(
   store: StoreApi<PaymentsState>,
   takeFocus: (screen: 'payments') => { paymentId: string } | null,
   pendingFocus: unknown,
@@ -122,7 +144,7 @@ export function usePaymentsScreenLife(
 }
 
 /** Keyboard: j/k ↑/↓ select, Enter opens, ] loads more, / find, Esc closes the detail. */
-export function usePaymentsKeys(
+function usePaymentsKeys(
   store: StoreApi<PaymentsState>,
   rowCount: number,
   openIndex: (i: number) => void,
