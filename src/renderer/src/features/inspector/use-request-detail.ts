@@ -79,6 +79,7 @@ function useDetailErrands(entry: RequestLogEntry, attempt: number) {
   }
 
   async function removeTag(tag: string): Promise<void> {
+    setActionError(null)
     try {
       await tagEntries([entry.id], tag, true)
     } catch (error) {

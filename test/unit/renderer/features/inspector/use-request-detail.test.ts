@@ -209,5 +209,9 @@ describe('useRequestDetail', () => {
     })
     await act(() => view.result.current.removeTag('case-7'))
     expect(view.result.current.actionError).toBe('Could not remove the case id: The log is locked.')
+    // Removed on a second try: the failure is no longer told.
+    bridge.answer('requestLog.tag', { updated: 1 })
+    await act(() => view.result.current.removeTag('case-7'))
+    expect(view.result.current.actionError).toBeNull()
   })
 })
