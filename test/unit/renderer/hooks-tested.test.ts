@@ -1,0 +1,63 @@
+// Every view hook of the renderer (`use-*.ts` over 40 lines) is rendered by a unit test of its own
+// (issue 47 item 6): a test file under test/unit that imports the hook's module and renders it
+// (test/unit/helpers/hook-harness.ts). A hook's pure decisions are tested apart in their own modules;
+// this checks that the hook itself — its effects, listeners and wiring — is exercised too.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const RENDERER = path.join(root, 'src/renderer/src')
+const MIN_LINES = 40
+
+function files(dir: string, keep: (name: string) => boolean): string[] {
+  const out: string[] = []
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) out.push(...files(full, keep))
+    else if (keep(name)) out.push(full)
+  }
+  return out
+}
+
+/** The hook modules over MIN_LINES lines, as paths without extension relative to the repository. */
+function bigHooks(): string[] {
+  return files(RENDERER, (name) => /^use-.*\.tsx?$/.test(name))
+    .filter((file) => readFileSync(file, 'utf8').split('\n').length > MIN_LINES)
+    .map((file) =>
+      path
+        .relative(root, file)
+        .replace(/\.tsx?$/, '')
+        .split(path.sep)
+        .join('/'),
+    )
+}
+
+/** The modules a test file imports and renders (resolved relative to the repository). */
+function renderedBy(testFile: string): string[] {
+  const text = readFileSync(testFile, 'utf8')
+  if (!/\brender(InWindow|Hook)\(/.test(text)) return []
+  const dir = path.dirname(testFile)
+  return [...text.matchAll(/from '(\.[^']+)'/g)].map((m) =>
+    path
+      .relative(root, path.resolve(dir, m[1] ?? ''))
+      .split(path.sep)
+      .join('/'),
+  )
+}
+
+describe('view hooks are tested', () => {
+  it('finds the hooks it checks', () => {
+    // A broken scan would pass vacuously: the project has several big hooks.
+    expect(bigHooks().length).toBeGreaterThanOrEqual(5)
+  })
+
+  it('every use-*.ts hook over 40 lines is rendered by a unit test', () => {
+    const rendered = new Set(files(path.join(root, 'test/unit'), (n) => n.endsWith('.test.ts')).flatMap(renderedBy))
+    const untested = bigHooks().filter((hook) => !rendered.has(hook))
+    expect(
+      untested,
+      'render each in a test (test/unit/helpers/hook-harness.ts) or move its logic into a store',
+    ).toEqual([])
+  })
+})
