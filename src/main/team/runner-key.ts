@@ -3,7 +3,12 @@
 // read. A file that others can read or write, or that belongs to someone else, is refused: the key
 // would not be in one place any more. The desks never hold it (they read with a read-only token).
 import { statSync, readFileSync } from 'node:fs'
-import { CREDENTIAL_PATTERN, kindOfPrefix, credentialPrefixOf } from '../../shared/service/credentials'
+import {
+  credentialPrefixOf,
+  isAcceptedCredentialShape,
+  kindOfPrefix,
+  MIN_SECRET_BODY_LENGTH,
+} from '../../shared/service/credentials'
 import type { ApiCredential } from '../api/call/request-builder'
 import type { SecretStore } from '../secrets/secret-store'
 
@@ -14,8 +19,11 @@ export const RUNNER_KEYCHAIN = { service: 'Paydesk team runner', account: 'write
 export function runnerCredential(text: string, source: string): ApiCredential {
   const secret = text.trim()
   const prefix = credentialPrefixOf(secret)
-  if (!CREDENTIAL_PATTERN.test(secret) || prefix === null) {
-    throw new Error(`${source} does not hold an API key (live_…, test_…) or an organization access token (access_…).`)
+  if (!isAcceptedCredentialShape(secret) || prefix === null) {
+    throw new Error(
+      `${source} does not hold an API key (live_…, test_…) or an organization access token (access_…) ` +
+        `of at least ${MIN_SECRET_BODY_LENGTH} characters after its prefix.`,
+    )
   }
   return { secret, kind: kindOfPrefix(prefix).kind }
 }

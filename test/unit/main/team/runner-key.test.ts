@@ -37,6 +37,9 @@ describe('the runner key', () => {
     const file = keyFile('live_abcdefghijklmnop', 0o600)
     expect(() => keyFromFile(file, 12345)).toThrow(/another user/)
     expect(() => keyFromFile(keyFile('not a key', 0o600))).toThrow(/does not hold an API key/)
+    // The one minimum length of a secret's body (the same the app and the redactor hold to): 10.
+    expect(() => keyFromFile(keyFile('live_abc', 0o600))).toThrow(/at least 10 characters after its prefix/)
+    expect(keyFromFile(keyFile('live_abcdefghij', 0o600)).secret).toBe('live_abcdefghij')
   })
 
   it('reads the key from its keychain entry, and says how to put it there', async () => {
