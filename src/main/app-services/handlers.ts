@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { practiceCalls } from '../../sandbox'
 import { createAppHandlers } from '../services/app/handlers'
+import { mailSourceReader } from '../services/app/mail-draft'
 import { createConnectionHandlers } from '../services/connections'
 import { createCustomerHandlers } from '../services/customers'
 import { createActionHandlers, createChargebackHandlers } from '../services/actions/handlers'
@@ -18,6 +19,7 @@ import type { TeamWiring } from './team'
 import type { AppDeps, AppHandlers } from './types'
 import { createTeamHandlers, createWritesOnHandlers } from '../team/handlers'
 import { createRequestHandlers } from '../team/request-handlers'
+import { approvalReader } from '../team/write-requests'
 import { createSearchHandlers } from '../search/handlers'
 
 /** Every IPC channel's handler, over the app's services. */
@@ -36,7 +38,7 @@ export function buildHandlers(
       clipboard: deps.clipboard,
       gestures: deps.gestures,
       externalLinks,
-      getActiveClient: () => connections.getActiveClient(),
+      readMailSource: mailSourceReader(() => connections.getActiveClient()),
     }),
     ...createConnectionHandlers(connections, {
       rememberSecret: scrubber.rememberProvisional,
@@ -63,12 +65,7 @@ export function buildHandlers(
     ...createRequestHandlers({
       record: team.record,
       // Before a lead's approval: the payment as it is now, with this desk's own (read) credential.
-      readPayment: async (id) =>
-        (await connections.getActiveClient()).getPayment(id, {
-          embed: ['refunds', 'chargebacks'],
-          priority: 'user',
-          origin: { screen: 'home', action: 'read before approving a refund' },
-        }),
+      readPayment: approvalReader(() => connections.getActiveClient()),
       desk: os.hostname(),
     }),
     ...createSendingHandlers(sendingOptions(deps, f, connections, team)),

@@ -10,6 +10,7 @@ import { refundAmountProblem, refundBlocker } from '../../shared/payment-actions
 import { buildRefundGuard } from '../../shared/refund-guard'
 import { UserFacingError } from '../errors'
 import { sqlState } from './pg-store'
+import type { ApiClient } from '../api'
 
 type WriteRequestState = 'waiting-approval' | 'queued' | 'done' | 'refused' | 'unknown'
 
@@ -266,4 +267,16 @@ export async function decideRequest(
 async function currentLogin(db: ClientBase): Promise<string> {
   const { rows } = await db.query<{ login: string }>('SELECT session_user AS login')
   return rows[0]?.login ?? ''
+}
+
+/** Before a lead's approval: the payment as it is now, its refunds and chargebacks, with this desk's own (read) credential. */
+export function approvalReader(
+  getActiveClient: () => Promise<Pick<ApiClient, 'getPayment'>>,
+): (paymentId: string) => Promise<Payment> {
+  return async (paymentId) =>
+    (await getActiveClient()).getPayment(paymentId, {
+      embed: ['refunds', 'chargebacks'],
+      priority: 'user',
+      origin: { screen: 'home', action: 'read before approving a refund' },
+    })
 }

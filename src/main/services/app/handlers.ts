@@ -4,7 +4,6 @@
 // from the object main reads itself (mail-draft.ts), never from the page.
 import type { appChannels, AppInfo } from '../../../shared/ipc/app'
 import type { HandlersFor } from '../../../shared/ipc/define'
-import type { ApiClient } from '../../api'
 import { UserFacingError } from '../../errors'
 import type { createExternalLinks } from '../external-links'
 import { mailDraftOf, type MailDraftSource } from './mail-draft'
@@ -17,7 +16,8 @@ interface AppHandlersOptions {
   /** The person's key presses and clicks in the window; without it nothing is copied. */
   gestures: Pick<UserGestures, 'take'> | undefined
   externalLinks: Pick<ReturnType<typeof createExternalLinks>, 'open' | 'openMailDraft'>
-  getActiveClient(): Promise<Pick<ApiClient, 'getOrder' | 'getPayment'>>
+  /** The payment or order the page named, read fresh by main (mail-draft.ts). */
+  readMailSource(kind: MailDraftSource['kind'], id: string): Promise<MailDraftSource>
 }
 
 export function createAppHandlers(options: AppHandlersOptions): HandlersFor<typeof appChannels> {
@@ -42,13 +42,7 @@ export function createAppHandlers(options: AppHandlersOptions): HandlersFor<type
     },
     // The page names the payment or order; main reads it and builds the draft from it (mail-draft.ts).
     'app.emailLink': async ({ kind, id }) => {
-      const client = await options.getActiveClient()
-      const origin = { screen: kind === 'order' ? 'order' : 'payments', action: 'read before e-mail draft' }
-      const source: MailDraftSource =
-        kind === 'order'
-          ? { kind, object: await client.getOrder(id, { priority: 'user', origin }) }
-          : { kind, object: await client.getPayment(id, { priority: 'user', origin }) }
-      await externalLinks.openMailDraft(mailDraftOf(source))
+      await externalLinks.openMailDraft(mailDraftOf(await options.readMailSource(kind, id)))
       return { opened: true }
     },
   }

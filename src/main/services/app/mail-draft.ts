@@ -3,11 +3,25 @@
 // (issue 45 item 3). A page can no longer send a link of its own or words with line breaks to a
 // customer's address under the agent's name.
 import type { Order, Payment } from '../../../shared/api-types'
+import type { ApiClient } from '../../api'
 import { parseAmountValue } from '../../../shared/money'
 import { UserFacingError } from '../../errors'
 import type { MailDraftInput } from '../external-links'
 
 export type MailDraftSource = { kind: 'payment'; object: Payment } | { kind: 'order'; object: Order }
+
+/** Reads the payment or order the page named, fresh, with the active connection (the draft's source). */
+export function mailSourceReader(
+  getActiveClient: () => Promise<Pick<ApiClient, 'getOrder' | 'getPayment'>>,
+): (kind: MailDraftSource['kind'], id: string) => Promise<MailDraftSource> {
+  return async (kind, id) => {
+    const client = await getActiveClient()
+    const origin = { screen: kind === 'order' ? 'order' : 'payments', action: 'read before e-mail draft' }
+    return kind === 'order'
+      ? { kind, object: await client.getOrder(id, { priority: 'user', origin }) }
+      : { kind, object: await client.getPayment(id, { priority: 'user', origin }) }
+  }
+}
 
 /** The draft's parts from the object, or a clear error when it cannot carry one. */
 export function mailDraftOf(source: MailDraftSource): MailDraftInput {
