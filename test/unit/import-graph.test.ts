@@ -24,15 +24,22 @@ function files(dir: string): string[] {
   return out
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+/** `import … from 'x'`, `export … from 'x'`, `import('x')` and a side-effect `import 'x'`. */
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g
+
+/** What a file's text imports, by specifier. */
+function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? '')
+}
 
 export function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const file of files(src)) {
     const text = readFileSync(file, 'utf8')
     const targets: string[] = []
-    for (const match of text.matchAll(IMPORT)) {
-      const target = resolveImport(file, match[1] ?? match[2] ?? '')
+    for (const specifier of importSpecifiers(text)) {
+      const target = resolveImport(file, specifier)
       if (target && target.startsWith(src)) targets.push(target)
     }
     graph.set(file, targets)
@@ -173,6 +180,18 @@ export function ipcDoorBreaches(graph: Map<string, string[]>, text: (file: strin
 
 describe('the import graph of src/', () => {
   const graph = importGraph()
+
+  it('reads every kind of import: named, type, re-export, dynamic and side-effect only', () => {
+    const text = [
+      "import { a } from './a'",
+      "import type { B } from '../b'",
+      "export { c } from './c'",
+      "const d = await import('./d')",
+      "import '../app-services/types'",
+      "import './styles.css'",
+    ].join('\n')
+    expect(importSpecifiers(text)).toEqual(['./a', '../b', './c', './d', '../app-services/types', './styles.css'])
+  })
 
   it('has no import cycle', () => {
     expect(cycles(graph).map((c) => c.map(rel).sort().join(' → '))).toEqual([])
