@@ -2,7 +2,7 @@
 // occasional discount, shipping (https://docs.mollie.com/reference/create-order: vatAmount =
 // totalAmount × vatRate / (100 + vatRate)).
 import type { OrderLine } from '../../shared/api-types'
-import { fromMinor } from '../../shared/money'
+import { computeVatAmount, fromMinor, toMinor } from '../../shared/money'
 import type { IdFactory } from '../ids'
 import { untouchedLineCounts } from '../records'
 import type { Country } from './people'
@@ -32,11 +32,8 @@ function lineOf(
   discountMinor = 0n,
 ): OrderLine {
   const total = unitMinor * BigInt(quantity) - discountMinor
-  const rate = Number(vatRate)
-  // vatAmount = total × rate / (100 + rate), rounded to the minor unit (https://docs.mollie.com/reference/create-order).
-  const vat =
-    (total * BigInt(Math.round(rate * 100)) * 2n + BigInt(10_000 + Math.round(rate * 100))) /
-    (2n * BigInt(10_000 + Math.round(rate * 100)))
+  // vatAmount = total × rate / (100 + rate), rounded as the service rounds it: money.ts, the one place.
+  const vat = toMinor(computeVatAmount({ currency, value: fromMinor(total, currency) }, vatRate))
   const zero = { currency, value: fromMinor(0n, currency) }
   const line: OrderLine = {
     resource: 'orderline',
