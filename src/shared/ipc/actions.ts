@@ -4,7 +4,7 @@ import type { DeliveryRecord } from '../deliveries'
 import { HOLD_REASON_MAX_LENGTH, type RefundGuard } from '../refund-guard'
 import { METADATA_MAX_BYTES, PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX } from '../order-rules'
 import { defineChannel } from './define'
-import { orderIdSchema as orderId, paymentIdSchema as paymentId } from './ids'
+import { orderIdSchema as orderId, paymentIdSchema as paymentId, queuedRefundIdSchema as queueId } from './ids'
 import { ticketInput } from './team'
 import { ID_PATTERNS } from '../service/ids'
 
@@ -105,8 +105,6 @@ export interface RefundGuardResult extends ActionResult {
 export type CancelRefundResult = Omit<RefundResult, 'refund' | 'queued'> & { refund: Refund }
 
 const refundId = z.string().min(4).max(64).regex(ID_PATTERNS.refund, 'a refund id looks like re_…')
-
-const queueId = z.string().regex(/^q_[0-9a-f]{16}$/, 'a queued refund id looks like q_…')
 
 export const actionChannels = {
   /** The refunds queued at this desk for a payment (waiting, and what became of the others). */

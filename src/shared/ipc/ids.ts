@@ -17,3 +17,6 @@ export const orderIdSchema = idSchema('order')
 export const customerIdSchema = idSchema('customer')
 export const mandateIdSchema = idSchema('mandate')
 export const subscriptionIdSchema = idSchema('subscription')
+
+/** A refund of the rest held at this desk (Paydesk's own id, not the service's): `q_` and 16 hex digits. */
+export const queuedRefundIdSchema = z.string().regex(/^q_[0-9a-f]{16}$/, 'a queued refund id looks like q_…')

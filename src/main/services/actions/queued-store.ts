@@ -13,7 +13,7 @@ import { rename } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import type { QueuedRefund } from '../../../shared/ipc/actions'
-import { paymentIdSchema } from '../../../shared/ipc/ids'
+import { paymentIdSchema, queuedRefundIdSchema } from '../../../shared/ipc/ids'
 import { parseAmountValue } from '../../../shared/money'
 import { backupFile, writeFileAtomic } from '../../storage/atomic-file'
 import { decryptJson, encryptJson } from '../../storage/encryption'
@@ -40,7 +40,7 @@ const stored = z
   .object({
     view: z
       .object({
-        id: z.string().regex(/^q_[0-9a-f]{16}$/),
+        id: queuedRefundIdSchema,
         paymentId: paymentIdSchema,
         amount,
         description: z.string().max(255).nullable(),
