@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 // Base styles before the features' own CSS (imported through App), which refine them.
 import './styles.css'
+import './pieces.css'
 import { App } from './App'
 import { applyTheme, followSystemTheme, readTheme } from './lib/theme'
 

@@ -19,14 +19,14 @@ export function ErrorBanner({
     <div className="banner banner-error" role="alert" data-testid={testId}>
       <strong>{context}</strong>
       {error.title || error.detail ? (
-        <p className="pay-error-api">
+        <p className="error-api">
           {error.status !== null && <span className="mono">{error.status} </span>}
           {error.title && <strong>{error.title}</strong>}
           {error.title && error.detail ? ': ' : ''}
           {error.detail}
         </p>
       ) : (
-        <p className="pay-error-api">{error.message}</p>
+        <p className="error-api">{error.message}</p>
       )}
       <div className="toolbar">
         <LookupButton lookup={error.lookup} />

@@ -110,7 +110,7 @@ export function HomeScreen(): React.JSX.Element {
             <p className="muted">As of the last sync, {agoInWords(home.index.syncedAt, Date.now())}.</p>
           )}
           {home && home.summary.failuresToday.length === 0 && <p className="muted">None today.</p>}
-          <ul className="home-list" data-testid="home-failures">
+          <ul className="plain-list" data-testid="home-failures">
             {home?.summary.failuresToday.map((hit) => (
               <li key={hit.id}>
                 <button type="button" className="link-button" onClick={() => openTarget(hit)}>
@@ -133,7 +133,7 @@ export function HomeScreen(): React.JSX.Element {
           {openDrafts.length === 0 ? (
             <p className="muted">No drafts.</p>
           ) : (
-            <ul className="home-list" data-testid="home-drafts">
+            <ul className="plain-list" data-testid="home-drafts">
               {openDrafts.map((d) => (
                 <li key={d.id}>
                   <button type="button" className="link-button" onClick={() => setScreen('orders')}>
@@ -151,7 +151,7 @@ export function HomeScreen(): React.JSX.Element {
         <article className="card">
           <h2>Recent request errors</h2>
           {home && home.recentErrors.length === 0 && <p className="muted">No failed requests.</p>}
-          <ul className="home-list" data-testid="home-errors">
+          <ul className="plain-list" data-testid="home-errors">
             {home?.recentErrors.map((e) => (
               <li key={e.id}>
                 <button

@@ -53,8 +53,9 @@ function isAmount(v: unknown): v is Amount {
 function FieldValue({ value }: { value: unknown }): React.JSX.Element {
   if (value === null) return <span className="muted">null</span>
   if (typeof value === 'boolean') return <>{value ? 'yes' : 'no'}</>
-  if (typeof value === 'string' || typeof value === 'number') return <span className="pay-wrap">{String(value)}</span>
-  return <pre className="code pay-json-small">{JSON.stringify(value, null, 2)}</pre>
+  if (typeof value === 'string' || typeof value === 'number')
+    return <span className="wrap-anywhere">{String(value)}</span>
+  return <pre className="code json-small">{JSON.stringify(value, null, 2)}</pre>
 }
 
 export interface PaymentDetailProps {
@@ -248,13 +249,13 @@ function PaymentFields({
         {p.metadata !== undefined && (
           <>
             <h3>Metadata</h3>
-            <pre className="code pay-json-small">{JSON.stringify(p.metadata, null, 2)}</pre>
+            <pre className="code json-small">{JSON.stringify(p.metadata, null, 2)}</pre>
           </>
         )}
         {p.details !== undefined && p.details !== null && (
           <>
             <h3>Details</h3>
-            <pre className="code pay-json-small">{JSON.stringify(p.details, null, 2)}</pre>
+            <pre className="code json-small">{JSON.stringify(p.details, null, 2)}</pre>
           </>
         )}
         <h3>Raw JSON</h3>

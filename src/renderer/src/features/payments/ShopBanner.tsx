@@ -130,7 +130,7 @@ function ShopNote({ note }: { note: string }): React.JSX.Element {
       )}
       <details>
         <summary>Note for the shop’s developer</summary>
-        <pre className="code pay-json-small" data-testid="tell-shop-note">
+        <pre className="code json-small" data-testid="tell-shop-note">
           {note}
         </pre>
       </details>

@@ -149,7 +149,7 @@ function NewLink({ state, copy }: { state: SendingState; copy: Copy }): React.JS
     <div data-testid="send-link-view">
       <p>
         New payment link for <strong>{link.description}</strong>:{' '}
-        <span className="mono pay-wrap" data-testid="send-link-url">
+        <span className="mono wrap-anywhere" data-testid="send-link-url">
           {link.url}
         </span>
       </p>

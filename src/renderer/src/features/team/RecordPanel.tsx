@@ -65,7 +65,7 @@ export function RecordPanel({
       {record && record.actions.length > 0 && (
         <details className="record-api" data-testid="record-api-details">
           <summary>API details</summary>
-          <pre className="code pay-json-small">{JSON.stringify(record.actions, null, 2)}</pre>
+          <pre className="code json-small">{JSON.stringify(record.actions, null, 2)}</pre>
         </details>
       )}
     </section>

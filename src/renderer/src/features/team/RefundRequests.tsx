@@ -31,7 +31,7 @@ export function RefundRequests(): React.JSX.Element | null {
           {!view.runnerOnline && (
             <p className="muted">The team runner is not running: what you approve is sent once it is back.</p>
           )}
-          <ul className="home-list" data-testid="approvals">
+          <ul className="plain-list" data-testid="approvals">
             {view.waitingForMe.map((r) => (
               <Approval key={r.id} request={r} store={store} />
             ))}
@@ -42,7 +42,7 @@ export function RefundRequests(): React.JSX.Element | null {
       {view.mine.length > 0 && (
         <article className="card" aria-labelledby="my-requests-title">
           <h2 id="my-requests-title">My refund requests</h2>
-          <ul className="home-list" data-testid="my-requests">
+          <ul className="plain-list" data-testid="my-requests">
             {view.mine.map((r) => (
               <li key={r.id} data-state={r.state}>
                 <RequestLine request={r} /> <span>{r.words}</span>

@@ -71,7 +71,7 @@ function CaseList(props: {
       </p>
     )
   return (
-    <ul className="home-list team-cases" data-testid={props.testId}>
+    <ul className="plain-list team-cases" data-testid={props.testId}>
       {props.cases.map((c) => (
         <li key={`${c.object.kind}-${c.object.id}`}>
           <button type="button" className="link-button" onClick={() => navigate(openRequestOf(c.object))}>
