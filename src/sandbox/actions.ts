@@ -1,7 +1,7 @@
 // Acting on existing objects: refunds, cancels, updates (docs/SANDBOX.md, "Acting on payments and
 // orders"). The router (server.ts) has already authenticated, resolved the scope and checked the
 // request body's shape with the rules module; what a payment or an order in its state allows comes
-// from src/shared/payment-actions.ts, the same rules the app's views use.
+// from src/shared/payment-writes.ts, the same rules the app's views use.
 import type { Amount, CreateRefundRequest, Link, Metadata, Refund, RefundList } from '../shared/api-types'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/api-types'
 import { amountFromMinor, toMinor } from '../shared/money'
@@ -12,7 +12,7 @@ import {
   refundAmountProblem,
   paymentIsCancelable,
   refundBlocker,
-} from '../shared/payment-actions'
+} from '../shared/payment-writes'
 import type { Locale, PaymentMethod } from '../shared/service/enums'
 import { updatePaymentStateViolation } from '../shared/service/update-payment'
 import { HAL_JSON, SandboxError } from './errors'

@@ -15,7 +15,7 @@ import type {
 } from '../shared/api-types'
 import type { Shipment } from '../shared/api-types-ledger'
 import { discountAmountIgnored, truncatedDescription } from '../shared/order-rules'
-import { paymentIsCancelable } from '../shared/payment-actions'
+import { paymentIsCancelable } from '../shared/payment-writes'
 import type { IdFactory } from './ids'
 import {
   untouchedLineCounts,

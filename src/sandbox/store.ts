@@ -2,7 +2,7 @@
 // Payments of one scope (profile + mode) live in an array sorted by id; ids grow with creation
 // (ids.ts), so creating appends and a list page is a binary search plus `limit` steps.
 import type { Mode, OrderLine } from '../shared/api-types'
-import { paymentIsCancelable } from '../shared/payment-actions'
+import { paymentIsCancelable } from '../shared/payment-writes'
 import { CustomerStore, type Mandate } from './customers-store'
 import { RecurringStore } from './recurring-store'
 import { RefundQueue } from './refund-queue'

@@ -12,7 +12,7 @@ import { completeCheckout, createSandboxAdmin, type SandboxAdmin } from '../../s
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { present } from '../helpers/present'
 import { toMinor } from '../../src/shared/money'
-import { refundBlocker } from '../../src/shared/payment-actions'
+import { refundBlocker } from '../../src/shared/payment-writes'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'

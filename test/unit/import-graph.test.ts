@@ -249,7 +249,7 @@ describe('the import graph of src/', () => {
         [feature('payments/format.ts'), feature('customer/text.ts'), component],
       ],
       [feature('order/OrderScreen.tsx'), [screen]],
-      [screen, [feature('payments/PaymentStory.tsx'), feature('write-dialogs/PaymentActions.tsx'), component]],
+      [screen, [feature('payments/PaymentStory.tsx'), feature('write-dialogs/PaymentWrites.tsx'), component]],
     ])
     expect(backwardImports(toy)).toEqual([
       'src/renderer/src/features/customer/CustomerSections.tsx (features/customer) imports src/renderer/src/features/payments/format.ts (features/payments)',

@@ -19,6 +19,7 @@ export const CROSS_CUTTING: Record<string, string> = {
   'test/unit/unused-exports.test.ts': 'every export of src/ is imported by another file of the project',
   'test/unit/doc-paths.test.ts':
     'the file paths and sections named by README, ARCHITECTURE, SECURITY, CONTRIBUTING and docs/',
+  'test/unit/renderer/action-names.test.ts': 'the word "actions" across the whole renderer',
   'test/unit/renderer/hooks-tested.test.ts': 'every big view hook of the renderer is rendered by a unit test',
   'test/unit/code-size.test.ts':
     'the size of every file and function in src/, against the exceptions in ARCHITECTURE.md',

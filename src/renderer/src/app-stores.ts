@@ -26,7 +26,7 @@ import type { AppStores, BuilderStores } from './stores/window-stores'
 
 // The window's stores are created here with their ports onto main (stores/ipc-ports.ts): the
 // window-wide ones, the builder's and the search's, once per window. The stores of one view (order,
-// customer, actions) are created by stores/view-stores.ts, so their code loads with their screens.
+// customer, writes) are created by stores/view-stores.ts, so their code loads with their screens.
 // Components and features call store actions, never the IPC client.
 
 /** The payments list's display preferences (page size, sort, density, columns): nothing sensitive. */

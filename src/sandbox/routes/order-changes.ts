@@ -12,7 +12,7 @@ import {
   validateUpdateOrder,
   validateUpdateOrderLine,
 } from '../../shared/order-rules'
-import { blocksOrderCancel } from '../../shared/payment-actions'
+import { blocksOrderCancel } from '../../shared/payment-writes'
 import { SandboxError, jsonReply, type Reply } from '../errors'
 import { cancelLines, capturesByShipping, chooseLines, openUnits } from '../order-lines'
 import { actScope, firstViolation, isoNow, parsedBody, parseEmbed, ruleContext, type ApiRequest } from '../request'

@@ -2,7 +2,7 @@
 import { scheduleExpiry } from '../lifecycle'
 import { type CreateOrderRequest, PAYMENT_METHODS, type Refund } from '../../shared/api-types'
 import { validateCreateOrder } from '../../shared/order-rules'
-import { newOrderPaymentBlocker } from '../../shared/payment-actions'
+import { newOrderPaymentBlocker } from '../../shared/payment-writes'
 import { cancelOrderRecord, refundJson } from '../actions'
 import { type Reply, SandboxError, jsonReply } from '../errors'
 import {

@@ -3,7 +3,7 @@
 // past its method's expiry has expired; a refund moves on as the sandbox's refunds do.
 import type { Mode, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from '../../shared/api-types'
 import { amountFromMinor, fromMinor, toMinor } from '../../shared/money'
-import { paymentIsCancelable } from '../../shared/payment-actions'
+import { paymentIsCancelable } from '../../shared/payment-writes'
 import { METHODS_REQUIRING_LINES } from '../../shared/service/enums'
 import { methodTakesCurrency } from '../../shared/service/methods'
 import type { IdFactory } from '../ids'

@@ -10,7 +10,7 @@ import { ID_PATTERNS } from '../service/ids'
 
 // Acting on a payment or an order from its view: refund, cancel, update, and reading an order with
 // its payments. The renderer names the object and what to do; main reads the object fresh, checks
-// the state rules (src/shared/payment-actions.ts), asks on a live connection through its own
+// the state rules (src/shared/payment-writes.ts), asks on a live connection through its own
 // dialog, keeps the Idempotency-Key of each pending action (main/services/actions/pending-actions.ts) and sends.
 
 /** Which view asked: shown as the request's origin in the Inspector. */

@@ -17,7 +17,7 @@ import { checkUrl, checkWebhookUrl } from './urls'
 
 // ---------------------------------------------------------------------------------------------
 // Acting on an existing payment (refund, update). The state rules (what a payment in a given
-// status allows) live in src/shared/payment-actions.ts; these check the request body only.
+// status allows) live in src/shared/payment-writes.ts; these check the request body only.
 
 /**
  * https://docs.mollie.com/reference/create-refund `description`: "The description of the refund …
@@ -29,7 +29,7 @@ export const REFUND_DESCRIPTION_MAX = 140
  * Create refund (https://docs.mollie.com/reference/create-refund): `amount` (required, more than
  * zero), `description` (optional string), `metadata` (optional, as for payments), and the
  * credential fields (`testmode` with a token; never `profileId`: the payment names its profile).
- * Currency and the remaining amount are checked against the payment (payment-actions.ts).
+ * Currency and the remaining amount are checked against the payment (payment-writes.ts).
  */
 export function validateCreateRefund(body: unknown, ctx: RuleContext): RuleViolation[] {
   return validateBody(body, (out, body) => {

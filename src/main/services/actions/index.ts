@@ -3,7 +3,7 @@
 //
 // Rules kept here:
 // - main reads the object fresh before acting and checks the same state rules the sandbox applies
-//   (src/shared/payment-actions.ts): the renderer's idea of the state decides nothing;
+//   (src/shared/payment-writes.ts): the renderer's idea of the state decides nothing;
 // - on a live connection main asks through its own dialog (live-write-guard.ts) with a summary it
 //   builds from what it read (amount, reference, customer, connection); no renderer flag counts;
 // - every write carries an Idempotency-Key that main keeps per pending action in the data folder
@@ -14,6 +14,6 @@
 // - every call names its origin (view and action) for the Inspector and returns its request id.
 //
 // The parts: context.ts (pending keys, request ids, live prompt, shared checks), refund.ts,
-// payment-changes.ts (cancel, update), order-actions.ts (read, cancel, new payment), service.ts.
+// payment-changes.ts (cancel, update), order-writes.ts (read, cancel, new payment), service.ts.
 export { createActionsService } from './service'
 export * from './types'

@@ -1,7 +1,7 @@
 import type { Metadata, Payment, UpdatePaymentRequest } from '../../../shared/api-types'
 import type { ActionResult } from '../../../shared/ipc/actions'
 import { METADATA_MAX_BYTES, metadataByteLength } from '../../../shared/order-rules'
-import { cancelPaymentBlocker, updateBlocker } from '../../../shared/payment-actions'
+import { cancelPaymentBlocker, updateBlocker } from '../../../shared/payment-writes'
 import { UserFacingError } from '../../errors'
 import { withCallbacks } from '../live-write-guard'
 import {

@@ -1,6 +1,6 @@
 import type { Payment, Refund } from '../../../shared/api-types'
 import type { RefundResult } from '../../../shared/ipc/actions'
-import { refundAmountProblem, refundBlocker } from '../../../shared/payment-actions'
+import { refundAmountProblem, refundBlocker } from '../../../shared/payment-writes'
 import { guardChange, HOLD_REASON_MIN_LENGTH, refundHold, type RefundGuard } from '../../../shared/refund-guard'
 import { isDuplicateRefund, type RefundForDuplicate } from '../../../shared/service/refunds'
 import { compareAmounts } from '../../../shared/money'

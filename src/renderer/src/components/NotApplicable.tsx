@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import type { NextStep } from '../../../shared/payment-actions'
-import './action-dialog.css'
+import type { NextStep } from '../../../shared/payment-writes'
+import './write-dialog.css'
 
 /**
  * An action that does not apply to the object as it is now: shown, but disabled, with the reason in
- * words (the same rule main enforces, src/shared/payment-actions.ts) and, where there is one, what to
+ * words (the same rule main enforces, src/shared/payment-writes.ts) and, where there is one, what to
  * do instead. A disabled button cannot take focus, so the reason is text beside it, not a tooltip.
  */
 export function NotApplicable(props: {

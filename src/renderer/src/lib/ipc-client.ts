@@ -29,9 +29,9 @@ export async function call<C extends ChannelName>(
 ): Promise<ChannelOutput<C>> {
   const dot = channel.indexOf('.')
   const domain = channel.slice(0, dot) as keyof PaydeskApi
-  const action = channel.slice(dot + 1)
+  const member = channel.slice(dot + 1)
   const group = bridge()[domain] as unknown as Record<string, (input?: unknown) => Promise<IpcResult<unknown>>>
-  const fn = group?.[action]
+  const fn = group?.[member]
   if (!fn) throw new IpcError({ code: 'unknown-channel', message: `Unknown channel ${channel}` })
   const result = await fn(args[0])
   if (!result.ok) throw new IpcError(result.error)

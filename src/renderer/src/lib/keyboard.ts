@@ -31,13 +31,13 @@ export function dialogOpen(): boolean {
 }
 
 /** One-letter keys of a view: `r` refund, `c` cancel, `o` open order, `l` copy the link. */
-type ActionKeys = Partial<Record<string, (() => void) | null | undefined>>
+type ShortcutKeys = Partial<Record<string, (() => void) | null | undefined>>
 
 /**
  * Binds one-letter action keys on a view (no modifier, not while typing, not behind a dialog).
  * Handlers may change every render; the listener is bound once.
  */
-export function useActionKeys(keys: ActionKeys): void {
+export function useShortcutKeys(keys: ShortcutKeys): void {
   const current = useRef(keys)
   current.current = keys
   useEffect(() => {

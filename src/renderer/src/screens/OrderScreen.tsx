@@ -1,7 +1,7 @@
 import type { Payment } from '../../../shared/api-types'
 import { StoryHeadline } from '../components/Story'
 import { RequestButton } from '../components/RequestButton'
-import { OrderActions } from '../features/write-dialogs/OrderActions'
+import { OrderWrites } from '../features/write-dialogs/OrderWrites'
 import { SendFromOrder } from '../features/sending/SendSomething'
 import { LoadState } from '../components/ErrorBanner'
 import { statusClass } from '../lib/format'
@@ -54,7 +54,7 @@ export function OrderScreen(): React.JSX.Element {
       />
 
       {story && <StoryHeadline story={story} testId="order-headline" />}
-      {o && <OrderActions order={o} send={<SendFromOrder order={o} />} />}
+      {o && <OrderWrites order={o} send={<SendFromOrder order={o} />} />}
       {o && (
         <div className="order-body">
           <OrderSummary o={o} locale={locale} />

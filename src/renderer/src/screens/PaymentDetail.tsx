@@ -1,11 +1,11 @@
 import type { Amount, Payment } from '../../../shared/api-types'
-import { useActionKeys } from '../lib/keyboard'
+import { useShortcutKeys } from '../lib/keyboard'
 import { ORDER_ID_PATTERN } from '../../../shared/ipc/orders'
 import { formatAmountForDisplay } from '../../../shared/money'
-import { useLinkActions } from '../components/use-link-actions'
+import { useLinkErrands } from '../components/use-link-errands'
 import { useAppStore, useDeliveries, usePayment } from '../stores/window-stores'
 import type { DetailState } from '../stores/payments-store'
-import { PaymentActions } from '../features/write-dialogs/PaymentActions'
+import { PaymentWrites } from '../features/write-dialogs/PaymentWrites'
 import { LoadState } from '../components/ErrorBanner'
 import { formatLocalDateTime, statusClass, userLocale } from '../lib/format'
 import { TableHead } from '../components/TableHead'
@@ -70,7 +70,7 @@ export interface PaymentDetailProps {
  */
 export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps): React.JSX.Element {
   const navigate = useAppStore((s) => s.navigate)
-  const { notice, copy, open } = useLinkActions()
+  const { notice, copy, open } = useLinkErrands()
   const p = usePayment(detail.id)
   const deliveries = useDeliveries(detail.id)
   const context = detail.context && deliveries ? { ...detail.context, deliveries } : detail.context
@@ -79,7 +79,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
   const orderHref = p?._links.order?.href
   const orderId = orderHref ? orderIdOf(orderHref) : null
   const checkout = p?._links.checkout?.href ?? null
-  useActionKeys({
+  useShortcutKeys({
     o: orderId ? () => navigate({ screen: 'order', orderId }) : null,
     l: checkout ? () => void copy(checkout, 'Payment link') : null,
   })
@@ -141,7 +141,7 @@ export function PaymentDetail({ detail, onClose, onRefresh }: PaymentDetailProps
       </div>
       <LoadState what="payment" id={detail.id} notice={notice} loading={detail.loading && !p} error={detail.error} />
       {p && <PaymentStoryView payment={p} context={context} record={record} />}
-      {p && <PaymentActions payment={p} record={record} reading={detail.loading} />}
+      {p && <PaymentWrites payment={p} record={record} reading={detail.loading} />}
       {p && <SendFromPayment payment={p} />}
       {record && <RecordPanel store={record} />}
       {p && (

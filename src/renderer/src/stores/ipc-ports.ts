@@ -1,5 +1,5 @@
 import { call, subscribe } from '../lib/ipc-client'
-import type { ActionsPort } from './actions-store'
+import type { WritePort } from './write-store'
 import type { ChargebacksPort } from './chargebacks-store'
 import type { AppPort } from './app-store'
 import type { ConnectionPort } from './connection-store'
@@ -133,7 +133,7 @@ export function ipcRecurringPort(): RecurringPort {
 }
 
 /** `from` names the view for the Inspector. */
-export function ipcActionsPort(from: 'payment' | 'order'): ActionsPort {
+export function ipcWritePort(from: 'payment' | 'order'): WritePort {
   return {
     refund: (input) => call('payments.refund', { ...input, from }),
     refundGuard: (paymentId) => call('payments.refundGuard', { paymentId, from }),

@@ -27,7 +27,7 @@ export interface OrderState {
   creating: boolean
   /** The payment just created for the order, with its request. */
   created: { payment: Payment; requestId: string | null } | null
-  actionError: ErrorView | null
+  errandError: ErrorView | null
   open(orderId: string): Promise<void>
   refresh(): Promise<void>
   newPayment(): Promise<void>
@@ -68,7 +68,7 @@ async function load(ctx: OrderContext, orderId: string, keep: boolean): Promise<
 
 /** Opens an order: the one shown is kept on screen while it is read again. */
 export function openOrder(ctx: OrderContext, orderId: string): Promise<void> {
-  ctx.set({ actionError: null })
+  ctx.set({ errandError: null })
   const { orderId: shown, order } = ctx.get()
   return load(ctx, orderId, shown === orderId && order !== null)
 }
@@ -83,7 +83,7 @@ export async function askNewOrderPayment(ctx: OrderContext): Promise<void> {
   const { set, get, port, entities } = ctx
   const { order, creating } = get()
   if (!order || creating) return
-  set({ creating: true, actionError: null })
+  set({ creating: true, errandError: null })
   const stamp = entities.getState().stamp()
   try {
     const result = await port.newPayment(order.id)
@@ -96,6 +96,6 @@ export async function askNewOrderPayment(ctx: OrderContext): Promise<void> {
       created: { payment: result.payment, requestId: result.requestId },
     })
   } catch (error) {
-    set({ creating: false, actionError: toErrorView(error) })
+    set({ creating: false, errandError: toErrorView(error) })
   }
 }

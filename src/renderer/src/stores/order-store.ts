@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { newOrderPaymentBlocker } from '../../../shared/payment-actions'
+import { newOrderPaymentBlocker } from '../../../shared/payment-writes'
 import type { EntitiesState } from './entities'
 import {
   askNewOrderPayment,
@@ -30,7 +30,7 @@ export function createOrderStore(port: OrderPort, entities: StoreApi<EntitiesSta
       error: null,
       creating: false,
       created: null,
-      actionError: null,
+      errandError: null,
       open: (orderId) => openOrder(ctx, orderId),
       refresh: () => readOrderAgain(ctx),
       newPayment: () => askNewOrderPayment(ctx),

@@ -1,11 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { EntitiesState } from './entities'
-import { createActionsStore, type ActionsState } from './actions-store'
+import { createWriteStore, type WriteState } from './write-store'
 import { createCustomerStore, type CustomerState } from './customer-store'
 import { createCustomerWritesStore, type CustomerWritesState } from './customer-writes-store'
 import { createChargebacksStore, type ChargebacksState } from './chargebacks-store'
 import {
-  ipcActionsPort,
+  ipcWritePort,
   ipcChargebacksPort,
   ipcCustomerPort,
   ipcCustomerWritesPort,
@@ -53,9 +53,9 @@ export function newRecurringStore(): StoreApi<RecurringState> {
   return createRecurringStore(ipcRecurringPort())
 }
 
-/** The actions of one view (`from` names it for the Inspector). */
-export function newActionsStore(from: 'payment' | 'order', entities: StoreApi<EntitiesState>): StoreApi<ActionsState> {
-  return createActionsStore(ipcActionsPort(from), entities)
+/** The money writes of one view (`from` names it for the Inspector). */
+export function newWriteStore(from: 'payment' | 'order', entities: StoreApi<EntitiesState>): StoreApi<WriteState> {
+  return createWriteStore(ipcWritePort(from), entities)
 }
 
 /** One object's shared record (case, notes, recorded writes) in its view. */

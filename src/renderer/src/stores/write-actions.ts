@@ -8,14 +8,14 @@ import { toErrorView, type ErrorView } from './error-view'
 import type { StoreContext } from './store-context'
 import { followRequest, teamRefundWords, type TeamRefundPort } from './team-refund'
 
-// The actions store's state and actions (actions-store.ts creates it): refund, cancel and change a
+// The actions store's state and actions (write-store.ts creates it): refund, cancel and change a
 // payment, cancel an order. Each action takes the store's context; what main answers is put in the
 // window's cache (entities.ts), where the views read it.
 
 /** What "Change" may set on a payment (the channel's own input). */
 export type PaymentChanges = ChannelInput<'payments.update'>['changes']
 
-export interface ActionsPort {
+export interface WritePort {
   refund(input: Omit<ChannelInput<'payments.refund'>, 'from'>): Promise<ChannelOutput<'payments.refund'>>
   refundGuard(paymentId: string): Promise<ChannelOutput<'payments.refundGuard'>>
   /** Team mode (issue 51): refunds asked of the team runner; absent where there is no team. */
@@ -29,7 +29,7 @@ export interface ActionsPort {
   cancelOrder(orderId: string): Promise<ChannelOutput<'orders.cancel'>>
 }
 
-export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order' | 'cancel-refund'
+export type WriteKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order' | 'cancel-refund'
 
 /**
  * What an action did. The object main answered with is put in the window's cache (entities.ts), where
@@ -38,18 +38,18 @@ export type ActionKind = 'refund' | 'cancel-payment' | 'update' | 'cancel-order'
  * again; after a cancel, a change or a team request the object is marked stale in the cache, and the
  * view showing it reads it again (entities.ts `onStale`).
  */
-interface ActionOutcome {
-  kind: ActionKind
+interface WriteOutcome {
+  kind: WriteKind
   message: string
   requestId: string | null
 }
 
-export interface ActionsState {
+export interface WriteState {
   /** The dialog open, for which object. */
-  dialog: { kind: ActionKind; targetId: string } | null
+  dialog: { kind: WriteKind; targetId: string } | null
   busy: boolean
   /** What the last action did, in plain words, with its request. */
-  done: ActionOutcome | null
+  done: WriteOutcome | null
   error: ErrorView | null
   /** The refunds of the payment on screen (null: not loaded). */
   refunds: { paymentId: string; list: Refund[] } | null
@@ -67,7 +67,7 @@ export interface ActionsState {
   queued: { paymentId: string; list: QueuedRefund[]; notice?: string | null } | null
   loadQueued(paymentId: string): Promise<void>
   cancelQueued(paymentId: string, queueId: string): Promise<void>
-  open(kind: ActionKind, targetId: string): void
+  open(kind: WriteKind, targetId: string): void
   /** Reads the refund guard of a payment again (the dialog opens it; after a refused send). */
   loadGuard(paymentId: string): Promise<void>
   close(): void
@@ -93,7 +93,7 @@ export interface ActionsState {
 }
 
 type RunArgs<T> = [
-  kind: ActionKind,
+  kind: WriteKind,
   send: () => Promise<T & { requestId: string | null }>,
   message: (result: T) => string,
   /** Puts what main answered in the cache (and marks the object stale when the answer is less than a view shows). */
@@ -101,8 +101,8 @@ type RunArgs<T> = [
 ]
 
 /** Runs one action once at a time; the dialog closes on success and stays open on an error. */
-async function runAction<T>(
-  { get, set }: ActionsStoreContext,
+async function runWrite<T>(
+  { get, set }: WriteStoreContext,
   ...[kind, send, message, remember]: RunArgs<T>
 ): Promise<T | null> {
   if (get().busy) return null
@@ -111,7 +111,7 @@ async function runAction<T>(
     const result = await send()
     // The cache first: the views read the changed object as the banner tells of it.
     remember?.(result)
-    const done: ActionOutcome = { kind, message: message(result), requestId: result.requestId }
+    const done: WriteOutcome = { kind, message: message(result), requestId: result.requestId }
     set({ busy: false, dialog: null, done })
     return result
   } catch (error) {
@@ -130,11 +130,11 @@ export const EMPTY = {
   refundsError: null,
   guard: null,
   queued: null,
-} satisfies Partial<ActionsState>
+} satisfies Partial<WriteState>
 
 type Entities = StoreApi<EntitiesState>
 
-export interface ActionsStoreContext extends StoreContext<ActionsState, ActionsPort> {
+export interface WriteStoreContext extends StoreContext<WriteState, WritePort> {
   /** The window's cache, where each answer's object is put for the views (entities.ts). */
   entities: Entities
 }
@@ -159,14 +159,14 @@ function rememberPayment(
 }
 
 /** The refunds of the payment main answered with, when it embedded them (true); else nothing is set. */
-function keepRefunds(set: ActionsStoreContext['set'], paymentId: string, payment: Payment): boolean {
+function keepRefunds(set: WriteStoreContext['set'], paymentId: string, payment: Payment): boolean {
   const embedded = payment._embedded?.refunds
   if (Array.isArray(embedded)) set({ refunds: { paymentId, list: embedded }, refundsError: null })
   return Array.isArray(embedded)
 }
 
 /** Reads the refunds of the rest main holds for a payment; a failed read leaves what was shown. */
-export async function readQueued({ set, port }: ActionsStoreContext, paymentId: string): Promise<void> {
+export async function readQueued({ set, port }: WriteStoreContext, paymentId: string): Promise<void> {
   try {
     const { queued, notice } = await port.queuedRefunds(paymentId)
     set({ queued: { paymentId, list: queued, notice } })
@@ -176,7 +176,7 @@ export async function readQueued({ set, port }: ActionsStoreContext, paymentId: 
 }
 
 /** Cancels a queued refund of the rest; what main answered replaces it in the list. */
-export async function sendCancelQueued(access: ActionsStoreContext, paymentId: string, queueId: string): Promise<void> {
+export async function sendCancelQueued(access: WriteStoreContext, paymentId: string, queueId: string): Promise<void> {
   const { port } = access
   try {
     const { queued } = await port.cancelQueuedRefund(queueId)
@@ -191,7 +191,7 @@ export async function sendCancelQueued(access: ActionsStoreContext, paymentId: s
 }
 
 /** Reads main's refund guard; kept only while the dialog is still open on that payment. */
-export async function readGuard({ get, set, port }: ActionsStoreContext, paymentId: string): Promise<void> {
+export async function readGuard({ get, set, port }: WriteStoreContext, paymentId: string): Promise<void> {
   set({ guard: { paymentId, state: 'reading' } })
   try {
     const value = await port.refundGuard(paymentId)
@@ -209,7 +209,7 @@ function refundRequest(input: {
   ticket: string
   seen: string | undefined
   holdReason: string | undefined
-}): Parameters<ActionsPort['refund']>[0] {
+}): Parameters<WritePort['refund']>[0] {
   const { paymentId, amount, description, ticket, seen, holdReason } = input
   return {
     paymentId,
@@ -222,9 +222,9 @@ function refundRequest(input: {
 }
 
 /** The team refund request each store follows (one at a time), to stop on the next or on reset. */
-const following = new WeakMap<ActionsPort, () => void>()
+const following = new WeakMap<WritePort, () => void>()
 
-export function stopFollowing(port: ActionsPort): void {
+export function stopFollowing(port: WritePort): void {
   following.get(port)?.()
   following.delete(port)
 }
@@ -234,13 +234,13 @@ export function stopFollowing(port: ActionsPort): void {
  * banner follows the request until its result.
  */
 async function askTeam(
-  access: ActionsStoreContext,
+  access: WriteStoreContext,
   team: TeamRefundPort,
   input: { paymentId: string; amount: Amount; description: string; ticket: string },
 ): Promise<void> {
   const { port } = access
   stopFollowing(port)
-  const asked = await runAction(
+  const asked = await runWrite(
     access,
     'refund',
     async () => ({
@@ -268,7 +268,7 @@ async function askTeam(
 
 /** The refund: sent against the guard the agent saw; refused, the guard is read again for the dialog. */
 export async function sendRefund(
-  access: ActionsStoreContext,
+  access: WriteStoreContext,
   input: { paymentId: string; amount: Amount; description: string; ticket: string; holdReason: string | undefined },
 ): Promise<Payment | null> {
   const { port, entities, get, set } = access
@@ -281,7 +281,7 @@ export async function sendRefund(
   const guard = get().guard
   const seen = guard?.paymentId === paymentId && guard.state === 'read' ? guard.value.guard.token : undefined
   const stamp = entities.getState().stamp()
-  const result = await runAction(
+  const result = await runWrite(
     access,
     'refund',
     () => port.refund(refundRequest({ ...input, seen })),
@@ -303,7 +303,7 @@ export async function sendRefund(
   return result.payment
 }
 
-export async function readRefunds({ set, port }: ActionsStoreContext, paymentId: string): Promise<void> {
+export async function readRefunds({ set, port }: WriteStoreContext, paymentId: string): Promise<void> {
   try {
     const { refunds } = await port.refunds(paymentId)
     set({ refunds: { paymentId, list: refunds }, refundsError: null })
@@ -314,12 +314,12 @@ export async function readRefunds({ set, port }: ActionsStoreContext, paymentId:
 
 /** Cancels a queued or pending refund: main answers with the payment read again, complete. */
 export async function sendCancelRefund(
-  ctx: ActionsStoreContext,
+  ctx: WriteStoreContext,
   paymentId: string,
   refundId: string,
 ): Promise<Payment | null> {
   const at = ctx.entities.getState().stamp()
-  const result = await runAction(
+  const result = await runWrite(
     ctx,
     'cancel-refund',
     () => ctx.port.cancelRefund(paymentId, refundId),
@@ -332,9 +332,9 @@ export async function sendCancelRefund(
 }
 
 /** Cancels a payment. Main answers with the service's answer to the cancel (no refunds embedded): not complete. */
-export async function sendCancelPayment(ctx: ActionsStoreContext, paymentId: string): Promise<Payment | null> {
+export async function sendCancelPayment(ctx: WriteStoreContext, paymentId: string): Promise<Payment | null> {
   const at = ctx.entities.getState().stamp()
-  const result = await runAction(
+  const result = await runWrite(
     ctx,
     'cancel-payment',
     () => ctx.port.cancelPayment(paymentId),
@@ -345,12 +345,12 @@ export async function sendCancelPayment(ctx: ActionsStoreContext, paymentId: str
 }
 
 export async function sendUpdate(
-  ctx: ActionsStoreContext,
+  ctx: WriteStoreContext,
   paymentId: string,
   changes: PaymentChanges,
 ): Promise<Payment | null> {
   const at = ctx.entities.getState().stamp()
-  const result = await runAction(
+  const result = await runWrite(
     ctx,
     'update',
     () => ctx.port.update(paymentId, changes),
@@ -360,9 +360,9 @@ export async function sendUpdate(
   return result?.payment ?? null
 }
 
-export async function sendCancelOrder(ctx: ActionsStoreContext, orderId: string): Promise<Order | null> {
+export async function sendCancelOrder(ctx: WriteStoreContext, orderId: string): Promise<Order | null> {
   const at = ctx.entities.getState().stamp()
-  const result = await runAction(
+  const result = await runWrite(
     ctx,
     'cancel-order',
     () => ctx.port.cancelOrder(orderId),

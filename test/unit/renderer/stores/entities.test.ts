@@ -7,7 +7,7 @@ import type { ChannelOutput } from '../../../../src/shared/ipc/contract'
 import type { CustomerView } from '../../../../src/shared/ipc/customers'
 import { customerView } from '../../helpers/customer-views'
 import { toPageResult } from '../../../../src/shared/payments-page'
-import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
+import { createWriteStore, type WritePort } from '../../../../src/renderer/src/stores/write-store'
 import { createCustomerStore } from '../../../../src/renderer/src/stores/customer-store'
 import {
   byId,
@@ -153,14 +153,14 @@ describe('entities cache', () => {
 
     const after = payment('tr_1', 'paid', '4.00')
     const answer = deferred<ChannelOutput<'payments.refund'>>()
-    const actions = createActionsStore(
+    const actions = createWriteStore(
       {
         refund: () => answer.promise,
         refundGuard: async () => {
           throw new Error('not used')
         },
         refunds: async () => ({ refunds: [], requestId: null }),
-      } as unknown as ActionsPort,
+      } as unknown as WritePort,
       entities,
     )
     const refunding = actions.getState().refund('tr_1', { currency: 'EUR', value: '4.00' }, '')
@@ -234,11 +234,11 @@ describe('entities cache', () => {
     const payments = paymentsStore(paymentsPort, entities)
     await payments.getState().openDetail('tr_1')
     expect(reads).toEqual(['tr_1'])
-    const actions = createActionsStore(
+    const actions = createWriteStore(
       {
         cancelPayment: async (id: string) => ({ payment: payment(id, 'canceled'), requestId: 'req-cancel' }),
         update: async (id: string) => ({ payment: payment(id), requestId: 'req-update' }),
-      } as unknown as ActionsPort,
+      } as unknown as WritePort,
       entities,
     )
     await actions.getState().cancelPayment('tr_1')

@@ -149,6 +149,6 @@ describe('order store', () => {
     pending.reject(ipcError('conflict', 'Nothing was sent: the order is paid.'))
     await first
     expect(store.getState()).toMatchObject({ creating: false, created: null })
-    expect(store.getState().actionError?.message).toBe('Nothing was sent: the order is paid.')
+    expect(store.getState().errandError?.message).toBe('Nothing was sent: the order is paid.')
   })
 })

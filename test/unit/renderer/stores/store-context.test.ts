@@ -10,7 +10,7 @@ const stores = path.resolve(import.meta.dirname, '../../../../src/renderer/src/s
 /** Stores whose actions file is not named after the store, and why. */
 const ACTIONS_FILE: Record<string, string> = {
   // The store keeps the name of main's `actions` domain; "actions-actions" would say nothing.
-  'actions-store.ts': 'write-actions.ts',
+  'write-store.ts': 'write-actions.ts',
 }
 
 const CONTEXT = /(?:interface \w+ extends|type \w+ =) StoreContext</

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { WriteRequestView } from '../../../../src/shared/ipc/requests'
 import type { RecordChange } from '../../../../src/shared/team-record'
-import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
+import { createWriteStore, type WritePort } from '../../../../src/renderer/src/stores/write-store'
 
 const asked: WriteRequestView = {
   id: 3,
@@ -25,7 +25,7 @@ function ports(teamMode: boolean) {
   const refused = async (): Promise<never> => {
     throw new Error('not in this test')
   }
-  const port: ActionsPort = {
+  const port: WritePort = {
     refund: async () => {
       direct += 1
       return refused()
@@ -60,7 +60,7 @@ describe('a refund in team mode', () => {
   it('is asked of the team runner and followed until its result', async () => {
     const { port, change, listeners, direct } = ports(true)
     const entities = createEntitiesStore()
-    const store = createActionsStore(port, entities)
+    const store = createWriteStore(port, entities)
     store.getState().open('refund', 'tr_abcdefgh')
     await store.getState().refund('tr_abcdefgh', { currency: 'EUR', value: '60.00' }, '', '')
     expect(direct()).toBe(0)
@@ -78,7 +78,7 @@ describe('a refund in team mode', () => {
 
   it('refunds directly where there is no team runner', async () => {
     const { port, direct } = ports(false)
-    const store = createActionsStore(port, createEntitiesStore())
+    const store = createWriteStore(port, createEntitiesStore())
     await store.getState().refund('tr_abcdefgh', { currency: 'EUR', value: '60.00' }, '', '')
     expect(direct()).toBe(1)
   })

@@ -10,7 +10,7 @@ import {
   refundStateLine,
 } from '../../../../src/shared/story/refund-truth'
 import { refundArrival, refundIsCancelable } from '../../../../src/shared/service/refunds'
-import { noPaymentActionWhy } from '../../../../src/shared/payment-actions'
+import { noPaymentWriteWhy } from '../../../../src/shared/payment-writes'
 
 const words = { locale: 'en-GB', timeZone: 'UTC' }
 const refund = (status: string) =>
@@ -60,8 +60,8 @@ describe('refund truth', () => {
     expect(paymentState(withRefund('refunded'))).toEqual({ state: 'Refunded', tone: 'neutral' })
     // Read without its refunds (a list row), it cannot tell whether the money left: a refund made.
     expect(paymentState(paid)).toEqual({ state: 'Refund made', tone: 'neutral' })
-    expect(noPaymentActionWhy(withRefund('pending'))).toMatch(/a refund is on its way to the customer/)
-    expect(noPaymentActionWhy(withRefund('refunded'))).toBe(
+    expect(noPaymentWriteWhy(withRefund('pending'))).toMatch(/a refund is on its way to the customer/)
+    expect(noPaymentWriteWhy(withRefund('refunded'))).toBe(
       'This payment has been refunded in full; nothing is left to refund.',
     )
   })

@@ -137,7 +137,7 @@ export const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Ele
         <LineTextCells props={props} c={c} />
         <LinePriceCells props={props} c={c} />
         <LineTotalCells props={props} c={c} />
-        <LineActions props={props} c={c} />
+        <LineButtons props={props} c={c} />
       </tr>
       <LineMessages index={index} errors={errors} highlight={highlight} />
       {c.detailsOpen && <LineDetails props={props} c={c} />}
@@ -275,7 +275,7 @@ function LineTotalCells({ props, c }: CellsProps): React.JSX.Element {
   )
 }
 
-function LineActions({ props, c }: CellsProps): React.JSX.Element {
+function LineButtons({ props, c }: CellsProps): React.JSX.Element {
   const { line, index, count, disabled } = props
   const { n, detailsOpen } = c
   const toggleExpanded = useBuilder((s) => s.toggleExpanded)

@@ -23,7 +23,7 @@ import { RequestButton } from '../../components/RequestButton'
 import { TableHead } from '../../components/TableHead'
 import type { RecurringState } from '../../stores/recurring-store'
 import { newRecurringStore } from '../../stores/view-stores'
-import { ActionDialog } from '../../components/ActionDialog'
+import { WriteDialog } from '../../components/WriteDialog'
 import { LIVE_EFFECT, useConnectionText } from '../../components/dialog-parts'
 import { NotApplicable } from '../../components/NotApplicable'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -146,7 +146,7 @@ function MandatesTable(props: { view: RecurringView; store: StoreApi<RecurringSt
             </td>
             <td>{day(m.since, locale)}</td>
             <td className="recurring-action">
-              <MandateAction mandate={m} store={store} />
+              <MandateWrite mandate={m} store={store} />
             </td>
           </tr>
         ))}
@@ -155,7 +155,7 @@ function MandatesTable(props: { view: RecurringView; store: StoreApi<RecurringSt
   )
 }
 
-function MandateAction({ mandate, store }: { mandate: MandateRow; store: StoreApi<RecurringState> }) {
+function MandateWrite({ mandate, store }: { mandate: MandateRow; store: StoreApi<RecurringState> }) {
   const why = revokeNotApplicable(mandate)
   if (why) return <NotApplicable label="Revoke mandate" why={sentenceStart(why)} testId={`revoke-na-${mandate.id}`} />
   return (
@@ -211,7 +211,7 @@ function SubscriptionsTable(props: { view: RecurringView; store: StoreApi<Recurr
               )}
             </td>
             <td className="recurring-action">
-              <SubscriptionAction subscription={s} store={store} />
+              <SubscriptionWrite subscription={s} store={store} />
             </td>
           </tr>
         ))}
@@ -220,7 +220,7 @@ function SubscriptionsTable(props: { view: RecurringView; store: StoreApi<Recurr
   )
 }
 
-function SubscriptionAction(props: { subscription: SubscriptionRow; store: StoreApi<RecurringState> }) {
+function SubscriptionWrite(props: { subscription: SubscriptionRow; store: StoreApi<RecurringState> }) {
   const { subscription: s, store } = props
   const why = cancelNotApplicable(s, { locale: userLocale() })
   if (why)
@@ -294,7 +294,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
     if (!s) return null
     const why = cancelNotApplicable(s, words)
     return (
-      <ActionDialog
+      <WriteDialog
         {...common}
         title={`Cancel the subscription “${s.description}”?`}
         confirmLabel="Cancel subscription"
@@ -307,7 +307,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
         <p className="muted">
           Paydesk reads the subscription again first and sends nothing if it has changed state. On {connection.text}.
         </p>
-      </ActionDialog>
+      </WriteDialog>
     )
   }
   const m = view.mandates.find((x) => x.id === dialog.id)
@@ -315,7 +315,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
   const stopping = view.subscriptions.filter((s) => m.subscriptionIds.includes(s.id))
   const why = revokeNotApplicable(m)
   return (
-    <ActionDialog
+    <WriteDialog
       {...common}
       title={`Revoke the ${mandateMethodWords(m.method)} mandate${m.account ? ` for ${m.account}` : ''}?`}
       confirmLabel="Revoke mandate"
@@ -330,7 +330,7 @@ function RecurringDialogs(props: { state: RecurringState; store: StoreApi<Recurr
         <span className="mono">{REVOKE_MANDATE_SOURCE}</span>). Paydesk reads the mandate again first and sends nothing
         if it has changed state. On {connection.text}.
       </p>
-    </ActionDialog>
+    </WriteDialog>
   )
 }
 

@@ -56,7 +56,7 @@ function RetryTimeline({ entry }: { entry: RequestLogEntry }): React.JSX.Element
 
 export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.Element {
   const d = useRequestDetail(entry)
-  const { navigate, last, curl, actionError, actionInfo, paymentId, copyCurl } = d
+  const { navigate, last, curl, errandError, errandInfo, paymentId, copyCurl } = d
 
   return (
     <article
@@ -87,8 +87,8 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }): React.JSX.
       </header>
 
       <Explanation entry={entry} d={d} />
-      <Message text={actionError} className="banner banner-error" role="alert" />
-      <Message text={actionInfo} className="banner banner-ok" role="status" />
+      <Message text={errandError} className="banner banner-error" role="alert" />
+      <Message text={errandInfo} className="banner banner-ok" role="status" />
       {curl !== null && (
         <pre className="code" data-testid="curl-command" tabIndex={0} aria-label="cURL command">
           {curl}

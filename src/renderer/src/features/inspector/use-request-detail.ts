@@ -47,45 +47,45 @@ function useDetailErrands(entry: RequestLogEntry, attempt: number) {
   const copyText = useAppStore((s) => s.copyText)
   const openExternal = useAppStore((s) => s.openExternal)
   const [curl, setCurl] = useState<string | null>(null)
-  const [actionError, setActionError] = useState<string | null>(null)
-  const [actionInfo, setActionInfo] = useState<string | null>(null)
+  const [errandError, setErrandError] = useState<string | null>(null)
+  const [errandInfo, setErrandInfo] = useState<string | null>(null)
 
   // Each copy's outcome replaces the last one's: no "copied" or earlier command beside a failure.
   async function copyCurl(): Promise<void> {
-    setActionError(null)
-    setActionInfo(null)
+    setErrandError(null)
+    setErrandInfo(null)
     try {
       const command = await curlCommand(entry.id, attempt)
       setCurl(command)
       try {
         await copyText(command)
-        setActionInfo('cURL command copied. Set PAYDESK_API_KEY in your shell before running it.')
+        setErrandInfo('cURL command copied. Set PAYDESK_API_KEY in your shell before running it.')
       } catch {
-        setActionInfo('Select the command below and copy it (the clipboard is not available here).')
+        setErrandInfo('Select the command below and copy it (the clipboard is not available here).')
       }
     } catch (error) {
       setCurl(null)
-      setActionError(`Could not build the cURL command: ${errorMessage(error)}`)
+      setErrandError(`Could not build the cURL command: ${errorMessage(error)}`)
     }
   }
 
   async function openDocs(url: string): Promise<void> {
-    setActionError(null)
+    setErrandError(null)
     try {
       await openExternal(url)
     } catch (error) {
-      setActionError(`Could not open the documentation: ${errorMessage(error)}`)
+      setErrandError(`Could not open the documentation: ${errorMessage(error)}`)
     }
   }
 
   async function removeTag(tag: string): Promise<void> {
-    setActionError(null)
+    setErrandError(null)
     try {
       await tagEntries([entry.id], tag, true)
     } catch (error) {
-      setActionError(`Could not remove the case id: ${errorMessage(error)}`)
+      setErrandError(`Could not remove the case id: ${errorMessage(error)}`)
     }
   }
 
-  return { curl, actionError, actionInfo, copyCurl, openDocs, removeTag }
+  return { curl, errandError, errandInfo, copyCurl, openDocs, removeTag }
 }

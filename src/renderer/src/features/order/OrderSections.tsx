@@ -216,8 +216,8 @@ export function PaymentLinkSection({
           {blocker}
         </p>
       )}
-      {state.actionError && (
-        <ErrorBanner error={state.actionError} context="No new payment was created." testId="order-action-error" />
+      {state.errandError && (
+        <ErrorBanner error={state.errandError} context="No new payment was created." testId="order-action-error" />
       )}
       <NewPaymentDone state={state} copy={copy} />
     </section>

@@ -5,8 +5,8 @@ import { orderStory } from '../../../../shared/story/order-story'
 import { useAppStore, useAppStores, useOrder } from '../../stores/window-stores'
 import { newOrderStore } from '../../stores/view-stores'
 import { onStale } from '../../stores/entities'
-import { useLinkActions } from '../../components/use-link-actions'
-import { useActionKeys } from '../../lib/keyboard'
+import { useLinkErrands } from '../../components/use-link-errands'
+import { useShortcutKeys } from '../../lib/keyboard'
 import type { OrderState } from '../../stores/order-store'
 import { userLocale } from '../../lib/format'
 import { backScreen, isRefreshKey, orderToRead } from './order-view'
@@ -24,7 +24,7 @@ export function useOrderView() {
   const previousScreen = useAppStore((s) => s.previousScreen)
   const pendingFocus = useAppStore((s) => s.pendingFocus)
   const state = useStore(store)
-  const { notice, copy, open: openExternal } = useLinkActions()
+  const { notice, copy, open: openExternal } = useLinkErrands()
   const locale = userLocale()
 
   // Open the order asked for: a fresh read each time the view is asked to show one, and on arrival.
@@ -64,7 +64,7 @@ export function useOrderView() {
   const o = cached ?? state.order
   // L copies this order's payment link (the checkout), as its button does.
   const checkoutHref = o?._links.checkout?.href ?? null
-  useActionKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
+  useShortcutKeys({ l: checkoutHref ? () => void copy(checkoutHref, 'Payment link') : null })
 
   const back = backScreen(previousScreen)
   // The order told in the agent's words: state, headline, timeline (with the Sandbox's webhook calls).

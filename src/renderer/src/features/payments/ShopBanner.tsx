@@ -6,7 +6,7 @@ import type { DeliveryRecord } from '../../../../shared/deliveries'
 import { shopBanner, shopDeveloperNote } from '../../../../shared/story/shop-told'
 import { RequestButton } from '../../components/RequestButton'
 import { TicketField } from '../../components/TicketField'
-import { useLinkActions } from '../../components/use-link-actions'
+import { useLinkErrands } from '../../components/use-link-errands'
 import type { ActionRecordEntry } from '../../../../shared/team-record'
 import { ticketProblem, typedTicket } from '../../../../shared/ticket'
 import type { ObjectRecordState } from '../../stores/team-store'
@@ -110,7 +110,7 @@ function Banner(props: {
 
 /** The note for the shop's developer: shown folded, copied with one click (through main). */
 function ShopNote({ note }: { note: string }): React.JSX.Element {
-  const { notice, copy } = useLinkActions()
+  const { notice, copy } = useLinkErrands()
   return (
     <>
       <div className="toolbar">

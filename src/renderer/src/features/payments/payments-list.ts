@@ -4,11 +4,11 @@
 import type { Payment } from '../../../../shared/api-types'
 import type { PageSlot } from '../../lib/page-window'
 
-type ListKeyAction =
+type ListKeyEffect =
   { kind: 'select'; index: number } | { kind: 'open'; index: number } | { kind: 'more' } | { kind: 'find' }
 
 /** j/k ↑/↓ select (within the rows), Enter opens the selected row, ] loads more, / finds; null: not the list's. */
-export function listKeyAction(key: string, selectedIndex: number, rowCount: number): ListKeyAction | null {
+export function listKeyEffect(key: string, selectedIndex: number, rowCount: number): ListKeyEffect | null {
   const last = rowCount - 1
   switch (key) {
     case 'j':

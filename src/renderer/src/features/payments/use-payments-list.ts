@@ -22,7 +22,7 @@ import { compileFilter, isFilterActive } from '../../lib/payment-filters'
 import type { PaymentsState } from '../../stores/payments-store'
 import { useAppStore, useAppStores } from '../../stores/window-stores'
 import { newerThan } from '../../stores/entities'
-import { exportIdsOf, listKeyAction, requestIdOfRow } from './payments-list'
+import { exportIdsOf, listKeyEffect, requestIdOfRow } from './payments-list'
 
 /** The store as the screen reads it: not the rows in view, and of the open payment only whether there is one. */
 export type ScreenState = Omit<PaymentsState, 'view' | 'detail'> & { detailOpen: boolean }
@@ -161,12 +161,12 @@ function usePaymentsKeys(
       }
       // Enter/Space on a focused control (Refund…, Open order) is that control's, never the list's.
       if (isTyping(e.target) || isControlKey(e)) return
-      const action = listKeyAction(e.key, st.selectedIndex, rowCount)
-      if (!action) return
+      const effect = listKeyEffect(e.key, st.selectedIndex, rowCount)
+      if (!effect) return
       e.preventDefault()
-      if (action.kind === 'select') st.select(action.index)
-      else if (action.kind === 'open') openIndex(action.index)
-      else if (action.kind === 'more') void st.loadMore()
+      if (effect.kind === 'select') st.select(effect.index)
+      else if (effect.kind === 'open') openIndex(effect.index)
+      else if (effect.kind === 'more') void st.loadMore()
       else {
         findRef.current?.focus()
         findRef.current?.select()

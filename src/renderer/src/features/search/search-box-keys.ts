@@ -25,7 +25,7 @@ export interface BoxState {
   open: boolean
 }
 
-type BoxKeyAction =
+type BoxKeyEffect =
   /** Shift+Enter: the customer the search offers (nothing when it offers none) */
   | { kind: 'customer'; offer: CustomerOffer | null }
   | { kind: 'move'; by: 1 | -1 }
@@ -39,7 +39,7 @@ type BoxKeyAction =
   | { kind: 'clear' }
 
 /** What a key in the box does (null: the key is not the box's; every other answer takes the key). */
-export function boxKeyAction(s: BoxState, key: string, shift: boolean): BoxKeyAction | null {
+export function boxKeyEffect(s: BoxState, key: string, shift: boolean): BoxKeyEffect | null {
   if (key === 'Enter' && shift) return { kind: 'customer', offer: customerOffer(s.result) }
   if (key === 'ArrowDown') return { kind: 'move', by: 1 }
   if (key === 'ArrowUp') return { kind: 'move', by: -1 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef } from 'react'
 import { useAppStore } from '../../stores/window-stores'
 import { flatHits, ticketObjects } from '../../stores/search-store'
 import { customerOffer, type CustomerOffer } from './customer-offer'
-import { activeRow, boxKeyAction, screenFor, type OpenTarget } from './search-box-keys'
+import { activeRow, boxKeyEffect, screenFor, type OpenTarget } from './search-box-keys'
 import { useSearch, useSearchStore } from './search-context'
 
 // The search box's logic: Ctrl/Cmd+K, the keys in the box (arrows, Enter, Shift+Enter, Esc), and
@@ -76,21 +76,21 @@ function boxKeys(b: {
   const { store, inputRef, openHit, openCustomer } = b
   return (event) => {
     const s = store.getState()
-    const action = boxKeyAction(s, event.key, event.shiftKey)
-    if (!action) return
+    const effect = boxKeyEffect(s, event.key, event.shiftKey)
+    if (!effect) return
     event.preventDefault()
-    switch (action.kind) {
+    switch (effect.kind) {
       case 'customer':
-        if (action.offer) openCustomer(action.offer)
+        if (effect.offer) openCustomer(effect.offer)
         break
       case 'move':
-        s.move(action.by)
+        s.move(effect.by)
         break
       case 'open':
-        openHit(action.target)
+        openHit(effect.target)
         break
       case 'open-hit':
-        openHit(action.hit)
+        openHit(effect.hit)
         break
       case 'search':
         void s.run()

@@ -2,16 +2,16 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Payment, Refund } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import type { ActionsState } from '../../stores/actions-store'
+import type { WriteState } from '../../stores/write-store'
 import { userLocale } from '../../lib/format'
-import { ActionDialog } from '../../components/ActionDialog'
+import { WriteDialog } from '../../components/WriteDialog'
 import { LIVE_EFFECT, PaymentCustomer, useConnectionText } from '../../components/dialog-parts'
 
 /** The confirmation of Cancel refund: what is canceled, for whom, on which connection; main checks again. */
 export function CancelRefundDialog(props: {
   payment: Payment
   refund: Refund
-  store: StoreApi<ActionsState>
+  store: StoreApi<WriteState>
 }): React.JSX.Element {
   const { payment, refund, store } = props
   const busy = useStore(store, (s) => s.busy)
@@ -19,7 +19,7 @@ export function CancelRefundDialog(props: {
   const connection = useConnectionText()
   const amount = formatAmountForDisplay(refund.amount, userLocale())
   return (
-    <ActionDialog
+    <WriteDialog
       title={`Cancel the refund of ${amount}?`}
       confirmLabel="Cancel refund"
       cancelLabel="Keep refund"
@@ -45,6 +45,6 @@ export function CancelRefundDialog(props: {
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
-    </ActionDialog>
+    </WriteDialog>
   )
 }

@@ -3,7 +3,7 @@ import { useStore } from 'zustand'
 import type { StoreApi } from 'zustand/vanilla'
 import { formatMoment } from '../../../../shared/dates'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import type { ActionsState } from '../../stores/actions-store'
+import type { WriteState } from '../../stores/write-store'
 import { userLocale } from '../../lib/format'
 
 /**
@@ -15,7 +15,7 @@ export function QueuedRefunds({
   store,
   paymentId,
 }: {
-  store: StoreApi<ActionsState>
+  store: StoreApi<WriteState>
   paymentId: string
 }): React.JSX.Element | null {
   const queued = useStore(store, (s) => s.queued)

@@ -6,7 +6,7 @@ import type { Amount, Payment } from '../../../../shared/api-types'
 import { amountOffer } from '../../../../shared/input-suggestions'
 import { formatAmountForDisplay } from '../../../../shared/money'
 import { REFUND_DESCRIPTION_MAX } from '../../../../shared/order-rules'
-import { refundAmountProblem } from '../../../../shared/payment-actions'
+import { refundAmountProblem } from '../../../../shared/payment-writes'
 import {
   HOLD_REASON_MAX_LENGTH,
   HOLD_REASON_MIN_LENGTH,
@@ -16,11 +16,11 @@ import {
 import { ticketProblem } from '../../../../shared/ticket'
 import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
 import { TicketField } from '../../components/TicketField'
-import type { ActionsState } from '../../stores/actions-store'
+import type { WriteState } from '../../stores/write-store'
 import type { ObjectRecordState } from '../../stores/team-store'
 import { caseTicket, ColleagueRefunds } from './RefundTeamParts'
 import { userLocale } from '../../lib/format'
-import { ActionDialog } from '../../components/ActionDialog'
+import { WriteDialog } from '../../components/WriteDialog'
 import { DialogTextField, LIVE_EFFECT, PaymentCustomer, useConnectionText } from '../../components/dialog-parts'
 import { RefundGuardView } from './RefundGuardView'
 
@@ -31,7 +31,7 @@ const REFUND_REASON = {
 }
 
 /** The payment as main read it when the dialog opened (its guard), else as the view shows it. */
-function useFreshRefund(shown: Payment, store: StoreApi<ActionsState>) {
+function useFreshRefund(shown: Payment, store: StoreApi<WriteState>) {
   const state = useStore(store, (s) => s.guard)
   const fresh = state?.paymentId === shown.id && state.state === 'read' ? state.value : null
   const payment = fresh?.payment ?? shown
@@ -63,7 +63,7 @@ export function RefundDialog({
   record,
 }: {
   payment: Payment
-  store: StoreApi<ActionsState>
+  store: StoreApi<WriteState>
   /** The payment's shared record: a colleague's refund and the case's ticket. */
   record: StoreApi<ObjectRecordState> | null
 }) {
@@ -94,7 +94,7 @@ export function RefundDialog({
     }
   }
   return (
-    <ActionDialog
+    <WriteDialog
       title={`Refund payment ${payment.id}`}
       confirmLabel={amountText ? `Refund ${amountText}${held ? ' anyway' : ''}` : 'Refund'}
       cancelLabel="Don’t refund"
@@ -134,7 +134,7 @@ export function RefundDialog({
       </p>
       <DialogTextField {...REFUND_REASON} value={description} onChange={setDescription} />
       {held && <HoldReasonField value={holdReason} onChange={setHoldReason} />}
-    </ActionDialog>
+    </WriteDialog>
   )
 }
 

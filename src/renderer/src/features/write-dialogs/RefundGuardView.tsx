@@ -3,7 +3,7 @@ import { formatAmountForDisplay } from '../../../../shared/money'
 import { refundHold, refundWarnings, type RefundGuard } from '../../../../shared/refund-guard'
 import { refundStateWords } from '../../../../shared/story/words'
 import { TableHead } from '../../components/TableHead'
-import type { ActionsState } from '../../stores/actions-store'
+import type { WriteState } from '../../stores/write-store'
 import { userLocale } from '../../lib/format'
 
 /**
@@ -14,7 +14,7 @@ export function RefundGuardView({
   state,
   onRetry,
 }: {
-  state: ActionsState['guard']
+  state: WriteState['guard']
   onRetry: () => void
 }): React.JSX.Element | null {
   if (!state || state.state === 'reading') {

@@ -11,13 +11,13 @@ import {
   refundStateLine,
 } from '../../../../shared/story/refund-truth'
 import { useAppStore } from '../../stores/window-stores'
-import type { ActionsState } from '../../stores/actions-store'
+import type { WriteState } from '../../stores/write-store'
 import { formatLocalDateTime, userLocale } from '../../lib/format'
 import { CancelRefundDialog } from './CancelRefundDialog'
 import { refundsView } from './refunds-view'
 
 /**
- * The refunds made of a payment so far (see `refundsView`), under its actions: each told as it is
+ * The refunds made of a payment so far (see `refundsView`), under its writes: each told as it is
  * (queued, pending, being paid out, sent, failed, canceled), when it usually reaches the customer, a
  * sentence for the caller, and Cancel refund while the service allows it (issue 49 item 3).
  */
@@ -26,7 +26,7 @@ export function RefundsTable({
   payment,
   reading,
 }: {
-  store: StoreApi<ActionsState>
+  store: StoreApi<WriteState>
   payment: Payment
   reading: boolean
 }): React.JSX.Element | null {
@@ -57,7 +57,7 @@ export function RefundsTable({
   )
 }
 
-function RefundItem(props: { refund: Refund; method: string | null; store: StoreApi<ActionsState> }) {
+function RefundItem(props: { refund: Refund; method: string | null; store: StoreApi<WriteState> }) {
   const { refund: r, method, store } = props
   const copyText = useAppStore((s) => s.copyText)
   const locale = userLocale()

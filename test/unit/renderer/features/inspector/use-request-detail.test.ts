@@ -132,10 +132,10 @@ describe('useRequestDetail', () => {
     expect(bridge.inputsOf('requestLog.curl')).toEqual([{ id: 'req-1', attempt: 1 }])
     expect(bridge.inputsOf('app.copy')).toEqual([{ text: CURL }])
     expect(view.result.current.curl).toBe(CURL)
-    expect(view.result.current.actionInfo).toBe(
+    expect(view.result.current.errandInfo).toBe(
       'cURL command copied. Set PAYDESK_API_KEY in your shell before running it.',
     )
-    expect(view.result.current.actionError).toBeNull()
+    expect(view.result.current.errandError).toBeNull()
   })
 
   it('shows the command to copy by hand when the clipboard is not available', async () => {
@@ -148,8 +148,8 @@ describe('useRequestDetail', () => {
     const view = renderDetail(createdAfterRetry())
     await act(() => view.result.current.copyCurl())
     expect(view.result.current.curl).toBe(CURL)
-    expect(view.result.current.actionInfo).toMatch(/^Select the command below and copy it/)
-    expect(view.result.current.actionError).toBeNull()
+    expect(view.result.current.errandInfo).toMatch(/^Select the command below and copy it/)
+    expect(view.result.current.errandError).toBeNull()
   })
 
   it('says when main could not build the command, and copies nothing', async () => {
@@ -161,7 +161,7 @@ describe('useRequestDetail', () => {
     })
     const view = renderDetail(createdAfterRetry())
     await act(() => view.result.current.copyCurl())
-    expect(view.result.current.actionError).toBe(
+    expect(view.result.current.errandError).toBe(
       'Could not build the cURL command: That request is no longer in the log.',
     )
     expect(view.result.current.curl).toBeNull()
@@ -172,14 +172,14 @@ describe('useRequestDetail', () => {
     const bridge = installBridge({ 'requestLog.curl': { command: CURL }, 'app.copy': { copied: true } })
     const view = renderDetail(createdAfterRetry())
     await act(() => view.result.current.copyCurl())
-    expect(view.result.current.actionInfo).toMatch(/^cURL command copied/)
+    expect(view.result.current.errandInfo).toMatch(/^cURL command copied/)
     bridge.answer('requestLog.curl', () => {
       throw refusal('not-found', 'That request is no longer in the log.')
     })
     act(() => view.result.current.setAttemptNo(1))
     await act(() => view.result.current.copyCurl())
-    expect(view.result.current.actionError).toMatch(/^Could not build the cURL command/)
-    expect(view.result.current.actionInfo).toBeNull()
+    expect(view.result.current.errandError).toMatch(/^Could not build the cURL command/)
+    expect(view.result.current.errandInfo).toBeNull()
     expect(view.result.current.curl).toBeNull()
   })
 
@@ -192,10 +192,10 @@ describe('useRequestDetail', () => {
     const view = renderDetail(refusedTwice())
     await act(() => view.result.current.openDocs('https://docs.example/errors'))
     expect(bridge.inputsOf('app.openExternal')).toEqual([{ url: 'https://docs.example/errors' }])
-    expect(view.result.current.actionError).toBe('Could not open the documentation: Only documentation addresses open.')
+    expect(view.result.current.errandError).toBe('Could not open the documentation: Only documentation addresses open.')
     bridge.answer('app.openExternal', { opened: true })
     await act(() => view.result.current.openDocs('https://docs.example/errors'))
-    expect(view.result.current.actionError).toBeNull()
+    expect(view.result.current.errandError).toBeNull()
   })
 
   it('removes a case id through main, and says when it could not', async () => {
@@ -203,15 +203,15 @@ describe('useRequestDetail', () => {
     const view = renderDetail(logEntry([attemptEvent()], { tags: ['case-7'] }))
     await act(() => view.result.current.removeTag('case-7'))
     expect(bridge.inputsOf('requestLog.tag')).toEqual([{ ids: ['req-1'], tag: 'case-7', remove: true }])
-    expect(view.result.current.actionError).toBeNull()
+    expect(view.result.current.errandError).toBeNull()
     bridge.answer('requestLog.tag', () => {
       throw refusal('internal', 'The log is locked.')
     })
     await act(() => view.result.current.removeTag('case-7'))
-    expect(view.result.current.actionError).toBe('Could not remove the case id: The log is locked.')
+    expect(view.result.current.errandError).toBe('Could not remove the case id: The log is locked.')
     // Removed on a second try: the failure is no longer told.
     bridge.answer('requestLog.tag', { updated: 1 })
     await act(() => view.result.current.removeTag('case-7'))
-    expect(view.result.current.actionError).toBeNull()
+    expect(view.result.current.errandError).toBeNull()
   })
 })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { useOrderView } from '../../../../../src/renderer/src/features/order/use-order-view'
 import type { Order } from '../../../../../src/shared/api-types'
-import { newActionsStore } from '../../../../../src/renderer/src/stores/view-stores'
+import { newWriteStore } from '../../../../../src/renderer/src/stores/view-stores'
 import { installBridge, pressKey, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
 import { link, order } from '../../../helpers/story-objects'
 
@@ -117,8 +117,8 @@ describe('useOrderView', () => {
     stores.app.app.getState().navigate({ screen: 'order', orderId: 'ord_story1' })
     const view = renderInWindow(stores, () => useOrderView())
     await settled()
-    // The order view's actions, as OrderActions makes them (their own store on the window's cache).
-    const actions = newActionsStore('order', stores.app.entities)
+    // The order view's actions, as OrderWrites makes them (their own store on the window's cache).
+    const actions = newWriteStore('order', stores.app.entities)
     await actions.getState().cancelOrder('ord_story1')
     await settled()
     expect(bridge.inputsOf('orders.get')).toHaveLength(2)

@@ -3,31 +3,31 @@ import { describe, expect, it } from 'vitest'
 import type { Payment } from '../../../../../src/shared/api-types'
 import {
   exportIdsOf,
-  listKeyAction,
+  listKeyEffect,
   requestIdOfRow,
 } from '../../../../../src/renderer/src/features/payments/payments-list'
 import { pageSlot } from '../../../helpers/page-slots'
 
-describe('listKeyAction', () => {
+describe('listKeyEffect', () => {
   it('moves the selection with j/k and the arrows, within the rows', () => {
-    expect(listKeyAction('j', 3, 10)).toEqual({ kind: 'select', index: 4 })
-    expect(listKeyAction('ArrowDown', 9, 10)).toEqual({ kind: 'select', index: 9 })
-    expect(listKeyAction('k', 3, 10)).toEqual({ kind: 'select', index: 2 })
-    expect(listKeyAction('ArrowUp', 0, 10)).toEqual({ kind: 'select', index: 0 })
+    expect(listKeyEffect('j', 3, 10)).toEqual({ kind: 'select', index: 4 })
+    expect(listKeyEffect('ArrowDown', 9, 10)).toEqual({ kind: 'select', index: 9 })
+    expect(listKeyEffect('k', 3, 10)).toEqual({ kind: 'select', index: 2 })
+    expect(listKeyEffect('ArrowUp', 0, 10)).toEqual({ kind: 'select', index: 0 })
     // Nothing selected yet: down starts at the first row.
-    expect(listKeyAction('ArrowDown', -1, 10)).toEqual({ kind: 'select', index: 0 })
+    expect(listKeyEffect('ArrowDown', -1, 10)).toEqual({ kind: 'select', index: 0 })
   })
 
   it('opens the selected row on Enter, and leaves Enter alone when none is', () => {
-    expect(listKeyAction('Enter', 4, 10)).toEqual({ kind: 'open', index: 4 })
-    expect(listKeyAction('Enter', -1, 10)).toBeNull()
+    expect(listKeyEffect('Enter', 4, 10)).toEqual({ kind: 'open', index: 4 })
+    expect(listKeyEffect('Enter', -1, 10)).toBeNull()
   })
 
   it('loads more on ], finds on /, and leaves other keys', () => {
-    expect(listKeyAction(']', 0, 10)).toEqual({ kind: 'more' })
-    expect(listKeyAction('/', 0, 10)).toEqual({ kind: 'find' })
-    expect(listKeyAction('x', 0, 10)).toBeNull()
-    expect(listKeyAction(' ', 0, 10)).toBeNull()
+    expect(listKeyEffect(']', 0, 10)).toEqual({ kind: 'more' })
+    expect(listKeyEffect('/', 0, 10)).toEqual({ kind: 'find' })
+    expect(listKeyEffect('x', 0, 10)).toBeNull()
+    expect(listKeyEffect(' ', 0, 10)).toBeNull()
   })
 })
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeRow,
-  boxKeyAction,
+  boxKeyEffect,
   screenFor,
   type BoxState,
 } from '../../../../../src/renderer/src/features/search/search-box-keys'
@@ -19,49 +19,49 @@ function state(result: BoxState['result'], selected: number, open = true): BoxSt
   return { result, selected, open }
 }
 
-describe('boxKeyAction', () => {
+describe('boxKeyEffect', () => {
   it('moves with the arrows and leaves other keys to the box', () => {
-    expect(boxKeyAction(state(withHits, 0), 'ArrowDown', false)).toEqual({ kind: 'move', by: 1 })
-    expect(boxKeyAction(state(withHits, 1), 'ArrowUp', false)).toEqual({ kind: 'move', by: -1 })
-    expect(boxKeyAction(state(withHits, 0), 'a', false)).toBeNull()
-    expect(boxKeyAction(state(withHits, 0), 'Tab', true)).toBeNull()
+    expect(boxKeyEffect(state(withHits, 0), 'ArrowDown', false)).toEqual({ kind: 'move', by: 1 })
+    expect(boxKeyEffect(state(withHits, 1), 'ArrowUp', false)).toEqual({ kind: 'move', by: -1 })
+    expect(boxKeyEffect(state(withHits, 0), 'a', false)).toBeNull()
+    expect(boxKeyEffect(state(withHits, 0), 'Tab', true)).toBeNull()
   })
 
   it('opens the chosen row on Enter: orders first, then payments', () => {
-    expect(boxKeyAction(state(withHits, 0), 'Enter', false)).toEqual({ kind: 'open-hit', hit: order })
-    expect(boxKeyAction(state(withHits, 1), 'Enter', false)).toEqual({ kind: 'open-hit', hit: payment })
+    expect(boxKeyEffect(state(withHits, 0), 'Enter', false)).toEqual({ kind: 'open-hit', hit: order })
+    expect(boxKeyEffect(state(withHits, 1), 'Enter', false)).toEqual({ kind: 'open-hit', hit: payment })
   })
 
   it("opens a ticket's objects before the hits, counting them in the rows", () => {
-    expect(boxKeyAction(state(withTicket, 0), 'Enter', false)).toEqual({
+    expect(boxKeyEffect(state(withTicket, 0), 'Enter', false)).toEqual({
       kind: 'open',
       target: { kind: 'customer', id: 'cst_1' },
     })
-    expect(boxKeyAction(state(withTicket, 1), 'Enter', false)).toEqual({ kind: 'open-hit', hit: payment })
+    expect(boxKeyEffect(state(withTicket, 1), 'Enter', false)).toEqual({ kind: 'open-hit', hit: payment })
   })
 
   it('opens an id typed in the box whatever row is chosen, and searches when no row is', () => {
     const direct = searchResult('tr_9', [payment], { direct: { kind: 'payment', id: 'tr_9' } })
-    expect(boxKeyAction(state(direct, 0), 'Enter', false)).toEqual({
+    expect(boxKeyEffect(state(direct, 0), 'Enter', false)).toEqual({
       kind: 'open',
       target: { kind: 'payment', id: 'tr_9' },
     })
-    expect(boxKeyAction(state(withHits, -1), 'Enter', false)).toEqual({ kind: 'search' })
-    expect(boxKeyAction(state(null, -1), 'Enter', false)).toEqual({ kind: 'search' })
+    expect(boxKeyEffect(state(withHits, -1), 'Enter', false)).toEqual({ kind: 'search' })
+    expect(boxKeyEffect(state(null, -1), 'Enter', false)).toEqual({ kind: 'search' })
   })
 
   it('opens the customer the search offers on Shift+Enter, and takes the key when there is none', () => {
     const byEmail = searchResult('ann@example.com', [payment])
-    expect(boxKeyAction(state(byEmail, 0), 'Enter', true)).toEqual({
+    expect(boxKeyEffect(state(byEmail, 0), 'Enter', true)).toEqual({
       kind: 'customer',
       offer: { email: 'ann@example.com', name: 'Ann Lee' },
     })
-    expect(boxKeyAction(state(searchResult('x', []), 0), 'Enter', true)).toEqual({ kind: 'customer', offer: null })
+    expect(boxKeyEffect(state(searchResult('x', []), 0), 'Enter', true)).toEqual({ kind: 'customer', offer: null })
   })
 
   it('closes the list on Esc, then clears the box', () => {
-    expect(boxKeyAction(state(withHits, 0, true), 'Escape', false)).toEqual({ kind: 'close' })
-    expect(boxKeyAction(state(withHits, 0, false), 'Escape', false)).toEqual({ kind: 'clear' })
+    expect(boxKeyEffect(state(withHits, 0, true), 'Escape', false)).toEqual({ kind: 'close' })
+    expect(boxKeyEffect(state(withHits, 0, false), 'Escape', false)).toEqual({ kind: 'clear' })
   })
 })
 

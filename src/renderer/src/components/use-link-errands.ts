@@ -6,7 +6,7 @@ import { errorMessage } from '../stores/error-view'
  * Copy a text and open a link through main (the window may do neither itself), with one line of
  * feedback for the view to show: "Payment link copied." or why it failed.
  */
-export function useLinkActions(): {
+export function useLinkErrands(): {
   notice: string | null
   copy: (text: string, what: string) => Promise<void>
   open: (url: string) => Promise<void>

@@ -2,17 +2,17 @@ import { useRef } from 'react'
 import { useStore } from 'zustand'
 import type { Order } from '../../../../shared/api-types'
 import { formatAmountForDisplay } from '../../../../shared/money'
-import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-actions'
+import { cancelOrderBlocker, cancelOrderInstead } from '../../../../shared/payment-writes'
 import { userLocale } from '../../lib/format'
-import { useActionKeys } from '../../lib/keyboard'
-import { ActionButton, ActionDone, CancelDialog, useViewActions } from './PaymentActions'
+import { useShortcutKeys } from '../../lib/keyboard'
+import { WriteButton, WriteDone, CancelDialog, useViewWrites } from './PaymentWrites'
 
 /**
  * Cancel an order (and its lines) while its state allows it, behind a confirmation; `send` (the order
  * view's something to send, composed by the screen) below the outcome.
  */
-export function OrderActions({ order, send }: { order: Order; send?: React.ReactNode }): React.JSX.Element {
-  const store = useViewActions('order', order.id)
+export function OrderWrites({ order, send }: { order: Order; send?: React.ReactNode }): React.JSX.Element {
+  const store = useViewWrites('order', order.id)
   const dialog = useStore(store, (s) => s.dialog)
   const locale = userLocale()
 
@@ -20,7 +20,7 @@ export function OrderActions({ order, send }: { order: Order; send?: React.React
   const instead = cancelOrderInstead(order)
   const whyRef = useRef<HTMLParagraphElement>(null)
   // C on an order that cannot be canceled brings the agent to the reason (and what to do instead).
-  useActionKeys({ c: why ? () => whyRef.current?.focus() : () => store.getState().open('cancel-order', order.id) })
+  useShortcutKeys({ c: why ? () => whyRef.current?.focus() : () => store.getState().open('cancel-order', order.id) })
   const openPayments = (order._embedded?.payments ?? []).filter((p) => p.status === 'open').length
   return (
     <div className="order-actions" data-testid="order-actions">
@@ -31,10 +31,10 @@ export function OrderActions({ order, send }: { order: Order; send?: React.React
       )}
       {!why && (
         <div className="toolbar">
-          <ActionButton store={store} kind="cancel-order" targetId={order.id} label="Cancel order…" shortcut="C" />
+          <WriteButton store={store} kind="cancel-order" targetId={order.id} label="Cancel order…" shortcut="C" />
         </div>
       )}
-      <ActionDone store={store} />
+      <WriteDone store={store} />
       {send}
       {dialog?.kind === 'cancel-order' && dialog.targetId === order.id && (
         <CancelDialog thing="order" target={order} name={order.orderNumber} store={store}>

@@ -7,18 +7,18 @@ import { PAYMENT_DESCRIPTION_MAX } from '../../../../shared/order-rules'
 import {
   cancelPaymentBlocker,
   cancelPaymentNextStep,
-  noPaymentActionWhy,
+  noPaymentWriteWhy,
   refundBlocker,
   updateBlocker,
-} from '../../../../shared/payment-actions'
-import { type ActionKind, type ActionsState, type PaymentChanges } from '../../stores/actions-store'
+} from '../../../../shared/payment-writes'
+import { type WriteKind, type WriteState, type PaymentChanges } from '../../stores/write-store'
 import { useAppStore, useAppStores } from '../../stores/window-stores'
-import { newActionsStore } from '../../stores/view-stores'
+import { newWriteStore } from '../../stores/view-stores'
 import { NotApplicable } from '../../components/NotApplicable'
 import { QueuedRefunds } from './QueuedRefunds'
 import { RefundsTable } from './RefundsTable'
 import { userLocale } from '../../lib/format'
-import { ActionDialog } from '../../components/ActionDialog'
+import { WriteDialog } from '../../components/WriteDialog'
 import {
   addressedCustomer,
   DialogTextField,
@@ -27,26 +27,26 @@ import {
   useConnectionText,
 } from '../../components/dialog-parts'
 import { RefundDialog } from './RefundDialog'
-import './actions.css'
-import { useActionKeys } from '../../lib/keyboard'
+import './writes.css'
+import { useShortcutKeys } from '../../lib/keyboard'
 import { RequestButton } from '../../components/RequestButton'
 import type { ObjectRecordState } from '../../stores/team-store'
 
 /**
- * The actions store of one view: made once with its IPC port and the window's cache, reset when the
+ * The write store of one view: made once with its IPC port and the window's cache, reset when the
  * view shows another object (`objectId`). What an action answered reaches the views through the cache
  * (entities.ts); an answer that is less than the view shows marks the object stale there, and the
  * view's own store reads it again (entities.ts `onStale`).
  */
-export function useViewActions(from: 'payment' | 'order', objectId: string): StoreApi<ActionsState> {
+export function useViewWrites(from: 'payment' | 'order', objectId: string): StoreApi<WriteState> {
   const { entities } = useAppStores()
-  const [store] = useState(() => newActionsStore(from, entities))
+  const [store] = useState(() => newWriteStore(from, entities))
   useEffect(() => store.getState().reset(), [store, objectId])
   return store
 }
 
 /** The result of the last action, with its request in the Inspector. */
-export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.JSX.Element | null {
+export function WriteDone({ store }: { store: StoreApi<WriteState> }): React.JSX.Element | null {
   const done = useStore(store, (s) => s.done)
   if (!done) return null
   return (
@@ -61,13 +61,7 @@ export function ActionDone({ store }: { store: StoreApi<ActionsState> }): React.
   )
 }
 
-function CancelPaymentDialog({
-  payment,
-  store,
-}: {
-  payment: Payment
-  store: StoreApi<ActionsState>
-}): React.JSX.Element {
+function CancelPaymentDialog({ payment, store }: { payment: Payment; store: StoreApi<WriteState> }): React.JSX.Element {
   const locale = userLocale()
   return (
     <CancelDialog thing="payment" target={payment} name={payment.id} store={store}>
@@ -86,7 +80,7 @@ export function CancelDialog(props: {
   target: { id: string; billingAddress?: Address }
   /** How the agent knows it: the order number, or the payment id. */
   name: string
-  store: StoreApi<ActionsState>
+  store: StoreApi<WriteState>
   children: React.ReactNode
 }): React.JSX.Element {
   const { thing, store } = props
@@ -95,7 +89,7 @@ export function CancelDialog(props: {
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
   return (
-    <ActionDialog
+    <WriteDialog
       title={`Cancel ${thing} ${props.name}?`}
       confirmLabel={`Cancel ${thing}`}
       cancelLabel={`Keep ${thing}`}
@@ -122,7 +116,7 @@ export function CancelDialog(props: {
         <dt>Connection</dt>
         <dd>{connection.text}</dd>
       </dl>
-    </ActionDialog>
+    </WriteDialog>
   )
 }
 
@@ -181,7 +175,7 @@ const PAYMENT_DESCRIPTION = {
   testId: 'update-description',
 }
 
-function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<ActionsState> }): React.JSX.Element {
+function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<WriteState> }): React.JSX.Element {
   const busy = useStore(store, (s) => s.busy)
   const error = useStore(store, (s) => s.error)
   const connection = useConnectionText()
@@ -190,7 +184,7 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
   const { metadata, setMetadata, changes, names, metadataProblem } = form
   const descriptionProblem = description.trim() === '' ? 'A payment needs a description.' : null
   return (
-    <ActionDialog
+    <WriteDialog
       title={`Change payment ${payment.id}`}
       confirmLabel={names.length ? `Save ${names.join(', ')}` : 'Save changes'}
       cancelLabel="Don’t change"
@@ -228,15 +222,15 @@ function UpdateDialog({ payment, store }: { payment: Payment; store: StoreApi<Ac
         />
       </label>
       {metadataProblem && <p className="field-error">{metadataProblem}</p>}
-    </ActionDialog>
+    </WriteDialog>
   )
 }
 
 /**
- * What can be done with this payment now: only the actions its state allows (the rules main checks
+ * What can be done with this payment now: only the writes its state allows (the rules main checks
  * again), each behind a confirmation; the refunds made so far; the outcome with its request.
  */
-export function PaymentActions({
+export function PaymentWrites({
   payment,
   record = null,
   reading = false,
@@ -247,14 +241,14 @@ export function PaymentActions({
   /** A fresh copy of the payment (its refunds embedded) is on its way: do not list the refunds apart. */
   reading?: boolean
 }): React.JSX.Element {
-  const store = useViewActions('payment', payment.id)
+  const store = useViewWrites('payment', payment.id)
   const navigate = useAppStore((s) => s.navigate)
   const dialog = useStore(store, (s) => s.dialog)
   const refundWhy = refundBlocker(payment)
   const cancelWhy = cancelPaymentBlocker(payment)
   const updateWhy = updateBlocker(payment)
   // R refund, C cancel: on the payment shown here, only when its state allows it.
-  useActionKeys({
+  useShortcutKeys({
     r: refundWhy ? null : () => store.getState().open('refund', payment.id),
     c: cancelWhy ? null : () => store.getState().open('cancel-payment', payment.id),
   })
@@ -263,24 +257,18 @@ export function PaymentActions({
   return (
     <section className="payment-actions" aria-label="Actions" data-testid="payment-actions">
       <div className="toolbar">
-        {!refundWhy && <ActionButton store={store} kind="refund" targetId={payment.id} label="Refund…" shortcut="R" />}
+        {!refundWhy && <WriteButton store={store} kind="refund" targetId={payment.id} label="Refund…" shortcut="R" />}
         {!cancelWhy && (
-          <ActionButton
-            store={store}
-            kind="cancel-payment"
-            targetId={payment.id}
-            label="Cancel payment…"
-            shortcut="C"
-          />
+          <WriteButton store={store} kind="cancel-payment" targetId={payment.id} label="Cancel payment…" shortcut="C" />
         )}
-        {!updateWhy && <ActionButton store={store} kind="update" targetId={payment.id} label="Change…" />}
+        {!updateWhy && <WriteButton store={store} kind="update" targetId={payment.id} label="Change…" />}
       </div>
       {none && (
         <p className="muted" data-testid="actions-none">
-          {noPaymentActionWhy(payment)}
+          {noPaymentWriteWhy(payment)}
         </p>
       )}
-      {/* The actions that do not apply, each with why and what to do instead (not all three at once). */}
+      {/* The writes that do not apply, each with why and what to do instead (not all three at once). */}
       {!none && refundWhy && <NotApplicable label="Refund…" why={refundWhy} testId="action-refund-na" />}
       {!none && cancelWhy && (
         <NotApplicable
@@ -291,7 +279,7 @@ export function PaymentActions({
           testId="action-cancel-payment-na"
         />
       )}
-      <ActionDone store={store} />
+      <WriteDone store={store} />
       <QueuedRefunds store={store} paymentId={payment.id} />
       <RefundsTable store={store} payment={payment} reading={reading} />
       {dialog?.kind === 'refund' && dialog.targetId === payment.id && (
@@ -306,9 +294,9 @@ export function PaymentActions({
 }
 
 /** Opens an action's confirmation (test id `action-<kind>`). */
-export function ActionButton(props: {
-  store: StoreApi<ActionsState>
-  kind: ActionKind
+export function WriteButton(props: {
+  store: StoreApi<WriteState>
+  kind: WriteKind
   targetId: string
   label: string
   /** Its one-letter key on the view (shown in the tooltip and to assistive tech). */

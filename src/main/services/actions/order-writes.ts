@@ -1,7 +1,7 @@
 import type { DeliveryRecord } from '../../../shared/deliveries'
 import type { Order, Payment } from '../../../shared/api-types'
 import type { ActionResult } from '../../../shared/ipc/actions'
-import { cancelOrderBlocker, newOrderPaymentBlocker } from '../../../shared/payment-actions'
+import { cancelOrderBlocker, newOrderPaymentBlocker } from '../../../shared/payment-writes'
 import {
   customerName,
   keyedWrite,

@@ -4,9 +4,9 @@ import {
   cancelOrderInstead,
   cancelPaymentBlocker,
   cancelPaymentNextStep,
-  noPaymentActionWhy,
+  noPaymentWriteWhy,
   refundBlocker,
-} from '../../../src/shared/payment-actions'
+} from '../../../src/shared/payment-writes'
 import type { Payment } from '../../../src/shared/api-types'
 
 describe('an order that cannot be canceled says what to do instead', () => {
@@ -75,20 +75,20 @@ describe('a payment no action applies to says why and what to do instead', () =>
   const base = { method: 'ideal' as const, amount: eur('10.00') }
 
   it('ended without money taken: pay again with a new payment, from the order when there is one', () => {
-    expect(noPaymentActionWhy({ ...base, status: 'expired' })).toBe(
+    expect(noPaymentWriteWhy({ ...base, status: 'expired' })).toBe(
       'An expired payment cannot be refunded, canceled or changed: the customer never paid. ' +
         'To take the payment again, create a new payment and send the customer its link.',
     )
-    expect(noPaymentActionWhy({ ...base, status: 'failed', orderId: 'ord_abc123' })).toMatch(
+    expect(noPaymentWriteWhy({ ...base, status: 'failed', orderId: 'ord_abc123' })).toMatch(
       /^A failed payment .*no money was taken\. To take the payment again, open its order and create a new payment for it\.$/,
     )
-    expect(noPaymentActionWhy({ ...base, status: 'canceled' })).toMatch(/^A canceled payment /)
+    expect(noPaymentWriteWhy({ ...base, status: 'canceled' })).toMatch(/^A canceled payment /)
   })
 
   it('pending waits for the bank; paid says why it cannot be refunded', () => {
-    expect(noPaymentActionWhy({ ...base, status: 'pending' })).toMatch(/becomes paid or failed by itself/)
+    expect(noPaymentWriteWhy({ ...base, status: 'pending' })).toMatch(/becomes paid or failed by itself/)
     expect(
-      noPaymentActionWhy({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }),
+      noPaymentWriteWhy({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }),
     ).toBe(refundBlocker({ ...base, status: 'paid', amountRemaining: eur('0.00'), amountChargedBack: eur('10.00') }))
   })
 })

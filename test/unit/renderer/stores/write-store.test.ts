@@ -4,14 +4,14 @@
 import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
-import { createActionsStore, type ActionsPort } from '../../../../src/renderer/src/stores/actions-store'
+import { createWriteStore, type WritePort } from '../../../../src/renderer/src/stores/write-store'
 import type { RefundGuard } from '../../../../src/shared/refund-guard'
 
 const payment = (id: string, status = 'paid') => ({ id, status }) as unknown as Payment
 const refund = (id: string, value: string) =>
   ({ id, amount: { currency: 'EUR', value }, status: 'pending' }) as unknown as Refund
 
-function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: string[] } {
+function port(overrides: Partial<WritePort> = {}): WritePort & { calls: string[] } {
   const calls: string[] = []
   const refunds: Refund[] = []
   return {
@@ -66,7 +66,7 @@ function port(overrides: Partial<ActionsPort> = {}): ActionsPort & { calls: stri
 describe('actions store', () => {
   it('refunds, closes the dialog, says what happened with its request, and reloads the refunds', async () => {
     const p = port()
-    const store = createActionsStore(p, createEntitiesStore())
+    const store = createWriteStore(p, createEntitiesStore())
     store.getState().open('refund', 'tr_1')
     await expect.poll(() => store.getState().guard?.state).toBe('read')
     const result = await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '  ')
@@ -90,7 +90,7 @@ describe('actions store', () => {
         })
       },
     })
-    const store = createActionsStore(p, createEntitiesStore())
+    const store = createWriteStore(p, createEntitiesStore())
     store.getState().open('refund', 'tr_1')
     await expect.poll(() => store.getState().guard?.state).toBe('read')
     await store.getState().refund('tr_1', { currency: 'EUR', value: '5.00' }, '', '', '  customer called twice  ')
@@ -101,7 +101,7 @@ describe('actions store', () => {
   })
 
   it('a guard main could not read is shown as an error, and nothing can be confirmed against it', async () => {
-    const store = createActionsStore(
+    const store = createWriteStore(
       port({
         refundGuard: async () => {
           throw Object.assign(new Error('Nothing was sent: Paydesk could not read tr_1 fresh just now.'), {
@@ -131,7 +131,7 @@ describe('actions store', () => {
       },
     })
     const entities = createEntitiesStore()
-    const store = createActionsStore(p, entities)
+    const store = createWriteStore(p, entities)
     await store.getState().refund('tr_2', { currency: 'EUR', value: '5.00' }, '')
     expect(p.calls).toEqual(['refund tr_2 5.00'])
     expect(store.getState().refunds).toMatchObject({ paymentId: 'tr_2', list: [{ id: 're_9' }] })
@@ -153,7 +153,7 @@ describe('actions store', () => {
             reject(Object.assign(new Error('Nothing was sent: canceled by you.'), { code: 'canceled', view: {} }))
         }),
     })
-    const store = createActionsStore(p, createEntitiesStore())
+    const store = createWriteStore(p, createEntitiesStore())
     store.getState().open('cancel-payment', 'tr_1')
     const first = store.getState().cancelPayment('tr_1')
     expect(await store.getState().cancelPayment('tr_1')).toBeNull() // a second click while busy
@@ -169,7 +169,7 @@ describe('actions store', () => {
 
   it('updates and cancels orders with their own messages; reset forgets the previous object', async () => {
     const entities = createEntitiesStore()
-    const store = createActionsStore(port(), entities)
+    const store = createWriteStore(port(), entities)
     await store.getState().update('tr_2', { description: 'New' })
     // Main's answer to a change has no refunds embedded: cached, and marked stale for the view to read again.
     expect(store.getState().done).toMatchObject({ kind: 'update', requestId: 'req-update' })
@@ -189,7 +189,7 @@ describe('actions store', () => {
   it('cancels a refund: says so, keeps the payment main answered and its refunds (issue 49 item 3)', async () => {
     const p = port()
     const entities = createEntitiesStore()
-    const store = createActionsStore(p, entities)
+    const store = createWriteStore(p, entities)
     store.getState().open('cancel-refund', 're_7')
     const after = await store.getState().cancelRefund('tr_1', 're_7')
     expect(p.calls).toEqual(['cancel-refund tr_1 re_7'])
@@ -205,7 +205,7 @@ describe('actions store', () => {
   })
 
   it('shows a failed refunds list in words', async () => {
-    const store = createActionsStore(
+    const store = createWriteStore(
       port({
         refunds: async () => {
           throw new Error('network down')
@@ -219,10 +219,7 @@ describe('actions store', () => {
 
   it('keeps main’s notice that the held refunds could not be read, for the payment view to show', async () => {
     const notice = 'The refunds held at this desk could not be read when Paydesk started; none of them will be sent.'
-    const store = createActionsStore(
-      port({ queuedRefunds: async () => ({ queued: [], notice }) }),
-      createEntitiesStore(),
-    )
+    const store = createWriteStore(port({ queuedRefunds: async () => ({ queued: [], notice }) }), createEntitiesStore())
     await store.getState().loadQueued('tr_1')
     expect(store.getState().queued).toEqual({ paymentId: 'tr_1', list: [], notice })
   })

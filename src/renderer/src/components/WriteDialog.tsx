@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { Dialog } from './Dialog'
 import type { ErrorView } from '../stores/error-view'
 import { LookupButton } from './LookupButton'
-import './action-dialog.css'
+import './write-dialog.css'
 
 /** After an action: its outcome, else the first action left on the view. */
 function nextSensible(): HTMLElement | null {
@@ -15,7 +15,7 @@ function nextSensible(): HTMLElement | null {
  * The confirmation of one action: what will happen (amount, customer, connection) in plain words,
  * the fields it needs, and two buttons, the safe one focused first (the rest is Dialog's).
  */
-export function ActionDialog({
+export function WriteDialog({
   title,
   children,
   confirmLabel,
@@ -55,7 +55,7 @@ export function ActionDialog({
   return (
     <Dialog
       title={title}
-      className="action-dialog"
+      className="write-dialog"
       testId={testId}
       busy={busy}
       onClose={onClose}
@@ -69,7 +69,7 @@ export function ActionDialog({
           Live connection: {live} Paydesk asks you once more in a system dialog before anything is sent.
         </p>
       )}
-      {error && <ActionError error={error} testId={testId} onClose={onClose} />}
+      {error && <WriteError error={error} testId={testId} onClose={onClose} />}
       <div className="dialog-actions">
         <button ref={cancelRef} type="button" className="btn" disabled={busy} onClick={onClose}>
           {cancelLabel}
@@ -88,7 +88,7 @@ export function ActionDialog({
   )
 }
 
-function ActionError({
+function WriteError({
   error,
   testId,
   onClose,

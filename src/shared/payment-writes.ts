@@ -186,7 +186,7 @@ export function cancelPaymentNextStep(p: Pick<Payment, 'status'> & { orderId?: s
  * (refunded in full, charged back, its method); one that ended without money taken (expired, failed,
  * canceled) is paid with a new payment, from its order when it has one.
  */
-export function noPaymentActionWhy(p: PaymentState): string {
+export function noPaymentWriteWhy(p: PaymentState): string {
   if (p.status === 'paid') return refundBlocker(p) ?? ''
   const again =
     p.orderId !== undefined

@@ -12,12 +12,12 @@ import {
   sendRefund,
   sendUpdate,
   stopFollowing,
-  type ActionsStoreContext,
-  type ActionsPort,
-  type ActionsState,
+  type WriteStoreContext,
+  type WritePort,
+  type WriteState,
 } from './write-actions'
 
-export type { ActionKind, ActionsPort, ActionsState, PaymentChanges } from './write-actions'
+export type { WriteKind, WritePort, WriteState, PaymentChanges } from './write-actions'
 
 // Refund, cancel and change a payment, cancel an order: what the views ask main to do. Created with
 // the IPC port it uses, so its transitions are unit-tested without a browser. Main reads the object
@@ -25,9 +25,9 @@ export type { ActionKind, ActionsPort, ActionsState, PaymentChanges } from './wr
 // store only asks, shows the answer and remembers the request for the Inspector (write-actions.ts).
 
 /** `entities`: the window's cache, where each answer's object is put for the views (entities.ts). */
-export function createActionsStore(port: ActionsPort, entities: StoreApi<EntitiesState>): StoreApi<ActionsState> {
-  return createStore<ActionsState>((set, get) => {
-    const ctx: ActionsStoreContext = { set, get, port, entities }
+export function createWriteStore(port: WritePort, entities: StoreApi<EntitiesState>): StoreApi<WriteState> {
+  return createStore<WriteState>((set, get) => {
+    const ctx: WriteStoreContext = { set, get, port, entities }
     return {
       ...EMPTY,
       loadQueued: (paymentId) => readQueued(ctx, paymentId),
