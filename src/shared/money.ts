@@ -226,9 +226,11 @@ export function parseVatRate(rate: unknown): ParseResult<VatRate> {
   return { ok: true, value: { numerator, scale, text: rate } }
 }
 
-/** n / d rounded to an integer, half away from zero (d > 0). */
-export function divideRoundHalfAwayFromZero(n: bigint, d: bigint): bigint {
-  if (d <= 0n) throw new MoneyError('Divisor must be positive')
+/**
+ * n / d rounded to an integer, half away from zero. `d` is positive: its one caller divides by
+ * `100 + rate` (at least 100), so it is tested through `computeVatAmount`.
+ */
+function divideRoundHalfAwayFromZero(n: bigint, d: bigint): bigint {
   const negative = n < 0n
   const abs = negative ? -n : n
   let q = abs / d

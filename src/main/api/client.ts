@@ -35,7 +35,6 @@ export type {
   ListPaymentsInput,
   ListRefundsInput,
 } from './client-types'
-export { formatWait } from './call/call'
 
 /** Attempts of one call until one answers, one fails for good, or the call is stopped. */
 async function attemptAll<T>(call: Call): Promise<T> {

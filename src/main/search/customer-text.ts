@@ -6,7 +6,7 @@
 import type { Customer, Payment } from '../../shared/api-types'
 import { pathFor } from '../../shared/service'
 
-export interface CustomerText {
+interface CustomerText {
   name: string | null
   email: string | null
 }

@@ -142,7 +142,7 @@ export function orderRow(o: Order): IndexRow {
  * a chargeback, a failure's method and reason), so a common word does not match every row; the
  * status itself is a filter of its own (a search for "failed" filters by status).
  */
-export function paymentFacts(p: Payment): string {
+function paymentFacts(p: Payment): string {
   const words: string[] = []
   const state = paymentState(p).state.toLowerCase()
   if (state !== p.status) words.push(state)
@@ -156,6 +156,6 @@ export function paymentFacts(p: Payment): string {
 }
 
 /** The words a search for what happened to an order finds it by. */
-export function orderFacts(o: Order): string {
+function orderFacts(o: Order): string {
   return isPositive(o.amountRefunded) ? 'refund refunded' : ''
 }

@@ -36,7 +36,7 @@ export interface PageReport {
   items: number
 }
 
-export interface SyncRunOptions {
+interface SyncRunOptions {
   full: boolean
   signal: AbortSignal
   onPage: (report: PageReport) => void

@@ -11,7 +11,7 @@ import type { ActionRecordEntry, NewActionRecord } from '../../shared/team-recor
 export const GENESIS_HASH = '0'.repeat(64)
 
 /** The row as hashed: every field but `hash`, with exactly the fields of the shape. */
-export function hashedBody(entry: Omit<ActionRecordEntry, 'hash'>): Omit<ActionRecordEntry, 'hash'> {
+function hashedBody(entry: Omit<ActionRecordEntry, 'hash'>): Omit<ActionRecordEntry, 'hash'> {
   return {
     id: entry.id,
     seq: entry.seq,

@@ -33,7 +33,7 @@ export type OutboxOp =
   | { op: 'hand-over'; object: RecordObjectRef; to: string; at: string }
   | { op: 'close'; object: RecordObjectRef; at: string }
 
-export interface DeskStoreOptions {
+interface DeskStoreOptions {
   /** The SQLite file (in the data folder). */
   file: string
   /** The keychain's data key (storage/encryption.ts). */

@@ -14,7 +14,7 @@ import type { ClientBase } from 'pg'
 import { SHARED_INDEX_MIGRATION, RUNNER_INDEX_MIGRATION } from './index-migration'
 import { REQUESTS_SQL } from './requests-schema'
 
-export interface Migration {
+interface Migration {
   version: number
   name: string
   sql: string
@@ -253,7 +253,7 @@ GRANT INSERT ON paydesk.action_record, paydesk.notes TO paydesk_agent, paydesk_l
 GRANT INSERT, UPDATE ON paydesk.cases TO paydesk_agent, paydesk_lead;
 `
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'record', sql: ROLES + TABLES + CHAIN + NOTES_AND_CASES + GRANTS },
   // Issue 51: write requests, refund limits and approval, the runner's role (requests-schema.ts).
   { version: 2, name: 'write requests', sql: REQUESTS_SQL },

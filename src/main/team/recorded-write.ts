@@ -27,7 +27,7 @@ function resultIdOf(value: unknown): string | null {
 }
 
 /** The client answers a 2xx with the object, not its status code: the status is left out (null). */
-export function doneOutcome(words: string, value: unknown): RecordedOutcome {
+function doneOutcome(words: string, value: unknown): RecordedOutcome {
   return { result: 'done', status: null, resultId: resultIdOf(value), summary: `${words}: done.` }
 }
 
@@ -35,7 +35,7 @@ export function doneOutcome(words: string, value: unknown): RecordedOutcome {
  * A write that threw: an HTTP answer from the service is a refusal (its status kept); no answer at all
  * (a timeout, a dropped connection) is unknown, since the write may have taken effect.
  */
-export function failedOutcome(words: string, error: unknown): RecordedOutcome {
+function failedOutcome(words: string, error: unknown): RecordedOutcome {
   if (isApiError(error) && error.kind === 'http' && error.status !== null) {
     return {
       result: 'refused',

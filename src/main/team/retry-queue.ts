@@ -2,7 +2,7 @@
 // the head and is tried again after a growing pause; the rows behind it wait, so the record keeps the
 // order of the writes. Pushing never throws and never waits for the store.
 
-export interface RetryQueue<T> {
+interface RetryQueue<T> {
   push(item: T): void
   size(): number
   /** Resolves once every item pushed so far was written, or the head failed and waits for its retry. */

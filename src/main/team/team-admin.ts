@@ -20,7 +20,7 @@ export function setUpTeamDatabase(admin: ClientBase): Promise<number[]> {
 }
 
 /** Why a login name cannot be an agent's, or null. */
-export function agentNameProblem(login: string): string | null {
+function agentNameProblem(login: string): string | null {
   if (!/^[a-z_][a-z0-9_.-]{0,62}$/.test(login)) {
     return `"${login}" cannot be a login: use lower-case letters, digits, "_", "." or "-" (at most 63), starting with a letter.`
   }
@@ -89,7 +89,7 @@ export async function removeAgent(admin: ClientBase, login: string): Promise<{ s
   return { sessionsEnded: ended.rowCount ?? 0 }
 }
 
-export interface VerifyReport {
+interface VerifyReport {
   rows: number
   problems: ChainProblem[]
 }

@@ -8,7 +8,6 @@ import {
   computeLineTotals,
   computeVatAmount,
   currencyDecimals,
-  divideRoundHalfAwayFromZero,
   formatAmountForDisplay,
   fromMinor,
   isKnownCurrency,
@@ -178,18 +177,20 @@ describe('rounding: half away from zero', () => {
     expect(VAT_ROUNDING_RULE).toBe('half-away-from-zero')
   })
 
-  it('divides with halves going away from zero', () => {
-    expect(divideRoundHalfAwayFromZero(5n, 2n)).toBe(3n) // 2.5
-    expect(divideRoundHalfAwayFromZero(-5n, 2n)).toBe(-3n) // -2.5
-    expect(divideRoundHalfAwayFromZero(1n, 2n)).toBe(1n) // 0.5
-    expect(divideRoundHalfAwayFromZero(-1n, 2n)).toBe(-1n)
-    expect(divideRoundHalfAwayFromZero(4n, 3n)).toBe(1n) // 1.33
-    expect(divideRoundHalfAwayFromZero(5n, 3n)).toBe(2n) // 1.67
-    expect(divideRoundHalfAwayFromZero(-4n, 3n)).toBe(-1n)
-    expect(divideRoundHalfAwayFromZero(-5n, 3n)).toBe(-2n)
-    expect(divideRoundHalfAwayFromZero(1n, 3n)).toBe(0n)
-    expect(divideRoundHalfAwayFromZero(0n, 7n)).toBe(0n)
-    expect(() => divideRoundHalfAwayFromZero(1n, 0n)).toThrow(MoneyError)
+  it('divides with halves going away from zero, and drops less than a half (JPY: no decimals)', () => {
+    const jpyVat = (value: string, rate: string): string => computeVatAmount({ currency: 'JPY', value }, rate).value
+    // rate 100: VAT = total / 2
+    expect(jpyVat('5', '100')).toBe('3') // 2.5
+    expect(jpyVat('-5', '100')).toBe('-3') // -2.5
+    expect(jpyVat('1', '100')).toBe('1') // 0.5
+    expect(jpyVat('-1', '100')).toBe('-1') // -0.5
+    // rate 50: VAT = total / 3
+    expect(jpyVat('4', '50')).toBe('1') // 1.33
+    expect(jpyVat('5', '50')).toBe('2') // 1.67
+    expect(jpyVat('-4', '50')).toBe('-1') // -1.33
+    expect(jpyVat('-5', '50')).toBe('-2') // -1.67
+    expect(jpyVat('1', '50')).toBe('0') // 0.33
+    expect(jpyVat('0', '50')).toBe('0')
   })
 })
 

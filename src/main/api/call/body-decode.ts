@@ -17,7 +17,7 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
 }
 const rawDeflate: Decoder = promisify(zlib.inflateRaw)
 
-export type Decoded = { ok: true; body: Buffer } | { ok: false; message: string; tooLarge?: true }
+type Decoded = { ok: true; body: Buffer } | { ok: false; message: string; tooLarge?: true }
 
 /** The codings of a Content-Encoding header, in the order they were applied ("identity" dropped). */
 function codings(header: string | string[] | undefined): string[] {

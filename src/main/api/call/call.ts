@@ -13,7 +13,7 @@ import { MAX_TIMER_MS } from '../limiter/limiter'
 import { requestClassOf, type LogicalRequest } from './request-builder'
 import type { ClientRuntime } from './runtime'
 
-export type ErrorInit = Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>
+type ErrorInit = Omit<ConstructorParameters<typeof ApiError>[0], 'requestId'>
 
 export interface Call {
   rt: ClientRuntime
@@ -217,7 +217,7 @@ export function lostAnswer(call: Call, e: ApiError): ApiError {
 }
 
 /** A wait in the words a user reads: "45 s", "60 min", "3 h". */
-export function formatWait(ms: number): string {
+function formatWait(ms: number): string {
   const s = Math.ceil(ms / 1000)
   if (s < 120) return `${s} s`
   const min = Math.ceil(s / 60)

@@ -31,7 +31,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 /** Node's limit on a response's header block (http.maxHeaderSize default). */
 const MAX_HEADER_BYTES = 16 * 1024
 
-export interface HttpAttemptRequest {
+interface HttpAttemptRequest {
   method: string
   url: URL
   headers: Record<string, string>
@@ -43,9 +43,9 @@ export interface HttpAttemptRequest {
   maxBodyBytes: number
 }
 
-export type HttpPhase = 'connect' | 'headers' | 'body'
+type HttpPhase = 'connect' | 'headers' | 'body'
 
-export interface HttpTimings {
+interface HttpTimings {
   connectMs: number | null
   headersMs: number | null
   totalMs: number

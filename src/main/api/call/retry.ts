@@ -52,7 +52,7 @@ export type AttemptFailure =
   | { type: 'network'; code?: string }
   | { type: 'timeout'; phase: 'connect' | 'headers' | 'body' }
 
-export interface RetryDecision {
+interface RetryDecision {
   retry: boolean
   /** Short reason for the event log, e.g. `status 503`, `timeout (headers)`. */
   reason: string
@@ -64,7 +64,7 @@ export function isOutage(f: AttemptFailure): boolean {
 }
 
 /** READ requests (spec 8.1.4, methods.ts) change nothing; a write is safe to resend with its key. */
-export function isReplaySafe(method: string, hasIdempotencyKey: boolean): boolean {
+function isReplaySafe(method: string, hasIdempotencyKey: boolean): boolean {
   return requestClassOf(method) === 'read' || hasIdempotencyKey
 }
 

@@ -13,7 +13,7 @@ const MAX_LOG = 4096
 /** Slowest rate (part of the policy's) one surprise 429 without a measured refill cuts a bucket to. */
 export const PENALTY_FLOOR = 1 / 16
 /** The server's refill is measured over this window of its remaining counts (ms). */
-export const REFILL_WINDOW_MS = 5000
+const REFILL_WINDOW_MS = 5000
 /** ... and over no less than this span (one response alone says little). */
 export const MIN_REFILL_SPAN_MS = 1500
 /** Samples of the server's remaining count kept per bucket. */

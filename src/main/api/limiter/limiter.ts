@@ -33,7 +33,6 @@ export {
   LimiterError,
   MAX_TIMER_MS,
   type AcquireRequest,
-  type LimiterErrorCode,
   type LimiterOptions,
   type Permit,
   type ResponseReport,

@@ -6,7 +6,7 @@ import type { Clock } from '../clock'
 /** setTimeout fires after 1 ms for anything above 2^31−1 ms: longer waits are re-armed in steps. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
 
-export type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed' | 'wait-too-long'
+type LimiterErrorCode = 'queue-full' | 'aborted' | 'disposed' | 'wait-too-long'
 
 export class LimiterError extends Error {
   constructor(

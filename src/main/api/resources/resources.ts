@@ -50,7 +50,7 @@ async function resourceCall<R extends keyof Objects, I extends OperationId>(
   return expectResource<Objects[R]>(await call(id, params, body, opts), resource, methodOf(id))
 }
 
-export function embedQuery(
+function embedQuery(
   embed: string | readonly string[] | undefined,
   method: string,
   allowed: readonly string[] = EMBED_VALUES,

@@ -21,7 +21,7 @@ export function formatLocalDateTime(iso: string | undefined | null, locale = use
   return formatMoment(iso, 'date-time', { locale })
 }
 
-export const STATUS_CLASS: Record<string, string> = {
+const STATUS_CLASS: Record<string, string> = {
   open: 'badge pay-status-open',
   pending: 'badge pay-status-pending',
   authorized: 'badge pay-status-authorized',

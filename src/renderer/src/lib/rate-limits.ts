@@ -4,7 +4,7 @@
 import type { BucketSnapshot, RequestClass } from '../../../shared/api-events'
 
 /** Below this share of capacity a bucket shows amber (spec 8.1.8: slow down as capacity drops). */
-export const LOW_SHARE = 0.2
+const LOW_SHARE = 0.2
 
 export function isLow(bucket: BucketSnapshot, now: number): boolean {
   return isPaused(bucket, now) || bucket.remaining <= Math.floor(bucket.capacity * LOW_SHARE)
@@ -50,7 +50,7 @@ export function bucketNumbers(bucket: BucketSnapshot): string {
   return `${bucket.remaining}/${Math.round(bucket.capacity * 1000) / 1000}`
 }
 
-export type BucketActivity = 'paused' | 'waiting' | 'sending' | 'idle'
+type BucketActivity = 'paused' | 'waiting' | 'sending' | 'idle'
 
 /** What the bucket is doing now, in the agent's words. */
 export function bucketActivity(bucket: BucketSnapshot, now: number): BucketActivity {

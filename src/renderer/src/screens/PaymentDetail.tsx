@@ -58,7 +58,7 @@ function FieldValue({ value }: { value: unknown }): React.JSX.Element {
   return <pre className="code json-small">{JSON.stringify(value, null, 2)}</pre>
 }
 
-export interface PaymentDetailProps {
+interface PaymentDetailProps {
   detail: DetailState
   onClose: () => void
   onRefresh: () => void

@@ -73,11 +73,6 @@ export function newTeamDatabaseStore(): StoreApi<TeamDatabaseState> {
   return createTeamDatabaseStore(ipcTeamPort())
 }
 
-/** The objects a ticket reference is attached to (the search box). */
-export function findTicket(ticket: string): Promise<RecordObjectRef[]> {
-  return ipcTeamPort().findTicket(ticket)
-}
-
 /** Home's refund requests (team mode, issue 51). */
 export function newRequestsStore(): StoreApi<RequestsState> {
   return createRequestsStore(ipcRequestsPort())

@@ -71,7 +71,7 @@ function place(start: number, height: number): React.CSSProperties {
   return { transform: `translateY(${start}px)`, height }
 }
 
-export interface PaymentRowProps {
+interface PaymentRowProps {
   index: number
   /** The row's top in the list (px). */
   start: number
