@@ -3,6 +3,8 @@
 // exceptions". This test reads that table (one source): a file, class or function over its limit
 // that is not listed fails, so does a listed one that is back within its limit (the list only
 // shrinks), and so does a listed length that is not the measured one (the table tells the truth).
+// Test files (every code file under test/, all layers, helpers included) stay at 500 lines too, with
+// no exceptions: a long test file is split along what it tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -13,14 +15,34 @@ const MAX_FILE_LINES = 500
 const MAX_FUNCTION_LINES = 80
 const MAX_CLASS_LINES = 400
 
-function sourceFiles(dir: string): string[] {
+const SOURCE = /\.(ts|tsx)$/
+/** Code of any kind a test may be written in or lean on: TypeScript, JavaScript modules, Python helpers. */
+const TEST_CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs|py)$/
+
+function sourceFiles(dir: string, pattern = SOURCE): string[] {
   const out: string[] = []
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(full)
+    if (statSync(full).isDirectory()) out.push(...sourceFiles(full, pattern))
+    else if (pattern.test(name) && !name.endsWith('.d.ts')) out.push(full)
   }
   return out
+}
+
+function lineCount(text: string): number {
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+}
+
+/** Files under `dir` (relative to the project) longer than 500 lines: `path (n lines)`. */
+function longTestFiles(dir: string): string[] {
+  return sourceFiles(path.join(root, dir), TEST_CODE)
+    .map((file): [string, number] => [
+      path.relative(root, file).split(path.sep).join('/'),
+      lineCount(readFileSync(file, 'utf8')),
+    ])
+    .filter(([, lines]) => lines > MAX_FILE_LINES)
+    .map(([file, lines]) => `${file} (${lines} lines)`)
+    .sort()
 }
 
 /** A function's name as a reader finds it: its own, its variable's or property's, or the call it is handed to. */
@@ -47,7 +69,7 @@ export function oversized(): Oversized {
   for (const file of sourceFiles(path.join(root, 'src'))) {
     const rel = path.relative(root, file).split(path.sep).join('/')
     const text = readFileSync(file, 'utf8')
-    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+    const lines = lineCount(text)
     if (lines > MAX_FILE_LINES) files.set(rel, lines)
     const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
@@ -143,5 +165,11 @@ describe('size limits of src/ (files ≤ 500 lines, classes ≤ 400, functions �
     expect(stale).toEqual([])
     const unexplained = [...listed.reasons].filter(([, reason]) => reason.length < 20).map(([key]) => key)
     expect(unexplained).toEqual([])
+  })
+})
+
+describe('size of test/ (files ≤ 500 lines, no exceptions)', () => {
+  it('no file of test/ is over 500 lines, in any layer, helpers included (split it along what it tests)', () => {
+    expect(longTestFiles('test')).toEqual([])
   })
 })
