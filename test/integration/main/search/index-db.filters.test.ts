@@ -9,6 +9,7 @@ import { openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/m
 import type { Payment } from '../../../../src/shared/api-types'
 import type { ParsedQuery } from '../../../../src/shared/search/query'
 import { freshIndexDir, parsedQuery } from '../../helpers/index-dir'
+import { payment } from '../../../unit/helpers/story-objects'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const DAY = 86_400_000
@@ -28,18 +29,16 @@ interface Spec {
   value: string
 }
 
-function payment(s: Spec): Payment {
-  return {
-    resource: 'payment',
+function specPayment(s: Spec): Payment {
+  return payment({
     id: `tr_filt${String(s.n).padStart(6, '0')}`,
-    mode: 'test',
     profileId: 'pfl_filt',
     createdAt: new Date(s.createdMs).toISOString(),
     amount: { currency: 'EUR', value: s.value },
     description: s.description,
-    ...(s.method ? { method: s.method } : {}),
-    status: s.status,
-  } as unknown as Payment
+    method: s.method as Payment['method'],
+    status: s.status as Payment['status'],
+  })
 }
 
 /** 600 payments over 30 days: every status and method, two words spread unevenly. */
@@ -69,7 +68,7 @@ describe('search index: statuses and methods with words', () => {
   it('finds exactly the rows whose status, method, date and amount match, through each kind of statement', async () => {
     const index = await open()
     const all = specs()
-    index.upsert('payments', all.map(payment).map(paymentRow))
+    index.upsert('payments', all.map(specPayment).map(paymentRow))
     const expect_ = (pick: (s: Spec) => boolean) => sorted(all.filter(pick).map(idOf))
     const cases: [string, (s: Spec) => boolean][] = [
       // Words and a status: the full-text table alone.
@@ -115,9 +114,9 @@ describe('search index: statuses and methods with words', () => {
       description: 'walnut',
       value: '10.00',
     }
-    index.upsert('payments', [paymentRow(payment(base))])
+    index.upsert('payments', [paymentRow(specPayment(base))])
     expect(found(index, q('open walnut'))).toEqual([idOf(base)])
-    index.upsert('payments', [paymentRow(payment({ ...base, status: 'paid', method: 'ideal' }))])
+    index.upsert('payments', [paymentRow(specPayment({ ...base, status: 'paid', method: 'ideal' }))])
     expect(found(index, q('open walnut'))).toEqual([])
     expect(found(index, q('paid ideal walnut'))).toEqual([idOf(base)])
     index.close()
@@ -131,14 +130,21 @@ describe('search index: statuses and methods with words', () => {
   it('a write rolled back leaves the search as the rows are (the filtered columns in memory read again)', async () => {
     const index = await open()
     const rows = [1, 2, 3].map((n) =>
-      payment({ n, status: 'open', method: 'ideal', createdMs: NOW - n * 1000, description: 'walnut', value: '1.00' }),
+      specPayment({
+        n,
+        status: 'open',
+        method: 'ideal',
+        createdMs: NOW - n * 1000,
+        description: 'walnut',
+        value: '1.00',
+      }),
     )
     index.upsert('payments', rows.map(paymentRow))
     expect(found(index, q('open walnut'))).toEqual(['tr_filt000001', 'tr_filt000002', 'tr_filt000003'])
     // A sync's page that fails after its rows were written (saving the cursor): nothing of it stays.
     const changed = [1, 2, 3].map((n) =>
       paymentRow(
-        payment({
+        specPayment({
           n,
           status: 'paid',
           method: 'creditcard',
@@ -149,7 +155,7 @@ describe('search index: statuses and methods with words', () => {
       ),
     )
     const fresh = paymentRow(
-      payment({ n: 4, status: 'paid', method: null, createdMs: NOW, description: 'walnut', value: '1.00' }),
+      specPayment({ n: 4, status: 'paid', method: null, createdMs: NOW, description: 'walnut', value: '1.00' }),
     )
     expect(() =>
       index.upsert('payments', [...changed.slice(0, 2), fresh], () => {
@@ -179,7 +185,7 @@ describe('search index: statuses and methods with words', () => {
     ])
     index.upsert(
       'payments',
-      rows.map((s) => paymentRow(payment(s))),
+      rows.map((s) => paymentRow(specPayment(s))),
     )
     for (const status of ['failed', 'paid']) {
       const want = rows.filter((s) => s.status === status && (s.value === '59.00' || s.description.includes('59')))
@@ -193,7 +199,7 @@ describe('search index: statuses and methods with words', () => {
     const index = await open()
     const rows = ['pay_by_bank', 'pay', 'paybybank', 'bancontact', 'übersicht'].map((method, n) =>
       paymentRow(
-        payment({ n, status: 'paid', method, createdMs: NOW - n * 1000, description: 'walnut', value: '1.00' }),
+        specPayment({ n, status: 'paid', method, createdMs: NOW - n * 1000, description: 'walnut', value: '1.00' }),
       ),
     )
     index.upsert('payments', rows)
@@ -217,7 +223,7 @@ describe('search index: statuses and methods with words', () => {
     const rare = { ...many[0], n: 9_999, createdMs: NOW - 4_000 * 60_000, value: '77.77' } as Spec
     index.upsert(
       'payments',
-      [...many, rare].map((s) => paymentRow(payment(s))),
+      [...many, rare].map((s) => paymentRow(specPayment(s))),
     )
     // A deadline already past: a statement that walks more than a handful of rows is cut short.
     for (const text of ['77.77 paid', '€ 77,77 paid', 'walnut 77.77 paid']) {

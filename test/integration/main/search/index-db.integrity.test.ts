@@ -9,23 +9,22 @@ import { describe, expect, it } from 'vitest'
 import { indexFileName, openSearchIndex, paymentRow, type SearchIndex } from '../../../../src/main/search/index-db'
 import type { Payment } from '../../../../src/shared/api-types'
 import { freshIndexDir } from '../../helpers/index-dir'
+import { payment } from '../../../unit/helpers/story-objects'
 
 const CONNECTION = 'conn_integrity0001'
 const key = randomBytes(32)
 const dir = freshIndexDir('integrity')
 
-function payment(n: number, status = 'open'): Payment {
-  return {
-    resource: 'payment',
+/** The n-th payment of the index, a minute apart. */
+function numbered(n: number, status: Payment['status'] = 'open'): Payment {
+  return payment({
     id: `tr_int${String(n).padStart(6, '0')}`,
-    mode: 'test',
     profileId: 'pfl_int',
     createdAt: new Date(Date.parse('2026-11-01T10:00:00Z') + n * 60_000).toISOString(),
     amount: { currency: 'EUR', value: '25.00' },
     description: `Order ${n}`,
-    method: 'ideal',
     status,
-  } as unknown as Payment
+  })
 }
 
 async function open(): Promise<{ index: SearchIndex; notice: string | null }> {
@@ -42,7 +41,7 @@ function edit(sql: string): void {
 describe('search index integrity (issue 22 item 7)', () => {
   it('an untouched index opens with its rows and marker', async () => {
     const { index } = await open()
-    index.upsert('payments', [paymentRow(payment(1)), paymentRow(payment(2))])
+    index.upsert('payments', [paymentRow(numbered(1)), paymentRow(numbered(2))])
     index.saveMarker('payments', { ...index.marker('payments'), newestId: 'tr_int000002', lastCompletedAt: 1 })
     index.close()
     const again = await open()
@@ -54,7 +53,7 @@ describe('search index integrity (issue 22 item 7)', () => {
 
   it('a status edited in the file is found: the index is set aside and rebuilt, with a notice', async () => {
     const { index } = await open()
-    index.upsert('payments', [paymentRow(payment(1, 'open')), paymentRow(payment(2, 'open'))])
+    index.upsert('payments', [paymentRow(numbered(1, 'open')), paymentRow(numbered(2, 'open'))])
     index.close()
     edit(`UPDATE payments SET status = 'paid' WHERE id = 'tr_int000001'`)
     const again = await open()
@@ -65,7 +64,7 @@ describe('search index integrity (issue 22 item 7)', () => {
 
   it('an amount edited in the file is found the same way', async () => {
     const { index } = await open()
-    index.upsert('payments', [paymentRow(payment(1))])
+    index.upsert('payments', [paymentRow(numbered(1))])
     index.close()
     edit(`UPDATE payments SET value = '2500.00' WHERE id = 'tr_int000001'`)
     const again = await open()

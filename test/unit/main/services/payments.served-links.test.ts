@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Payment, PaymentList } from '../../../../src/shared/api-types'
+import type { PaymentList } from '../../../../src/shared/api-types'
 import type { ListPaymentsInput } from '../../../../src/main/api/client'
 import { createPaymentsService, isPaymentsListLink, type PaymentsClient } from '../../../../src/main/services/payments'
 import { present } from '../../../helpers/present'
+import { payment } from '../../helpers/story-objects'
 
 // Issue 11.3: the renderer may follow only page links main handed it. A compromised page that asks
 // for another path on the API origin (a review read /v2/customers with the live key) gets an error,
@@ -13,7 +14,7 @@ const BASE = 'https://api.example.test/v2'
 function page(ids: string[], next: string | null): PaymentList {
   return {
     count: ids.length,
-    _embedded: { payments: ids.map((id) => ({ resource: 'payment', id }) as unknown as Payment) },
+    _embedded: { payments: ids.map((id) => payment({ id })) },
     _links: {
       self: { href: `${BASE}/payments?limit=2`, type: 'application/hal+json' },
       previous: null,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Payment } from '../../../../src/shared/api-types'
 import {
   lookupLabel,
   lookupTarget,
   matchingPayments,
   recentResultWords,
 } from '../../../../src/renderer/src/lib/lost-write-lookup'
+import { payment } from '../../helpers/story-objects'
 
 const pay = (id: string, description: string, value: string, currency = 'EUR') =>
-  ({ resource: 'payment', id, description, amount: { currency, value } }) as unknown as Payment
+  payment({ id, description, amount: { currency, value } })
 
 describe('the look-up offered after a lost write answer (issue 27 item 6)', () => {
   it('opens the object a cancel or update acted on, and a payment for its refunds', () => {

@@ -9,23 +9,11 @@ import {
 } from '../../../../src/renderer/src/lib/payment-filters'
 import type { Payment } from '../../../../src/shared/api-types'
 import { present } from '../../../helpers/present'
+import { payment } from '../../helpers/story-objects'
 
 function p(value: string, currency = 'EUR', over: Partial<Payment> = {}): Payment {
-  return {
-    resource: 'payment',
-    id: `tr_${value.replace(/\W/g, '')}${currency}`,
-    mode: 'test',
-    status: 'paid',
-    description: 'Invoice 42',
-    amount: { currency, value },
-    method: 'ideal',
-    redirectUrl: null,
-    profileId: 'pfl_x',
-    sequenceType: 'oneoff',
-    createdAt: '2026-11-20T10:00:00+00:00',
-    _links: { self: { href: 'h', type: 't' }, documentation: { href: 'd', type: 't' } },
-    ...over,
-  }
+  const id = `tr_${value.replace(/\W/g, '')}${currency}`
+  return payment({ id, description: 'Invoice 42', amount: { currency, value }, ...over })
 }
 
 describe('exact amount comparison', () => {

@@ -21,18 +21,8 @@ import { createPaymentsStore, type PaymentsPort } from '../../../../src/renderer
 import { rowOffsets, shownRowAt } from '../../../../src/renderer/src/lib/page-window'
 import { customerNow } from '../../../../src/renderer/src/features/customer/customer-now'
 import { deferred, settle } from '../../helpers/store-fakes'
-
-const payment = (id: string, status = 'paid', refunded?: string): Payment =>
-  ({
-    resource: 'payment',
-    id,
-    status,
-    createdAt: '2026-11-20T10:00:00Z',
-    amount: { currency: 'EUR', value: '10.00' },
-    ...(refunded ? { amountRefunded: { currency: 'EUR', value: refunded } } : {}),
-    description: `Payment ${id}`,
-    _links: { self: { href: `https://api.example/v2/payments/${id}`, type: 'application/hal+json' } },
-  }) as unknown as Payment
+import { payment } from '../../helpers/story-objects'
+import { eur } from '../../../helpers/order-bodies'
 
 function customer(readAt: string, payments: Payment[] = []): CustomerView {
   const rows = payments.map((p) => ({
@@ -74,12 +64,12 @@ describe('entities cache', () => {
     const { stamp, put } = entities.getState()
     const early = stamp()
     const late = stamp()
-    put('payments', 'tr_1', payment('tr_1', 'paid', '5.00'), late)
-    put('payments', 'tr_1', payment('tr_1', 'paid'), early)
+    put('payments', 'tr_1', payment({ id: 'tr_1', amountRefunded: eur('5.00') }), late)
+    put('payments', 'tr_1', payment({ id: 'tr_1' }), early)
     expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('5.00')
-    // Without a stamp the read is the newest (last read wins).
-    put('payments', 'tr_1', payment('tr_1', 'refunded', '10.00'))
-    expect(paymentById('tr_1')(entities.getState())?.status).toBe('refunded')
+    // Without a stamp the read is the newest (last read wins): here, all of it refunded.
+    put('payments', 'tr_1', payment({ id: 'tr_1', amountRefunded: eur('59.95') }))
+    expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('59.95')
     expect(paymentById('tr_2')(entities.getState())).toBeNull()
     expect(paymentById(null)(entities.getState())).toBeNull()
   })
@@ -87,28 +77,30 @@ describe('entities cache', () => {
   it('puts many of one read at once, each kept only where the cache holds nothing newer', () => {
     const entities = createEntitiesStore()
     const page = entities.getState().stamp()
-    entities.getState().put('payments', 'tr_2', payment('tr_2', 'paid', '1.00'))
+    entities.getState().put('payments', 'tr_2', payment({ id: 'tr_2', amountRefunded: eur('1.00') }))
     let changes = 0
     entities.subscribe(() => changes++)
-    entities.getState().putMany('payments', [payment('tr_1'), payment('tr_2'), payment('tr_3')], byId, page)
+    entities
+      .getState()
+      .putMany('payments', [payment({ id: 'tr_1' }), payment({ id: 'tr_2' }), payment({ id: 'tr_3' })], byId, page)
     expect(changes).toBe(1)
     const { payments } = entities.getState()
     expect(Object.keys(payments).sort()).toEqual(['tr_1', 'tr_2', 'tr_3'])
     expect(payments['tr_2']?.value.amountRefunded?.value).toBe('1.00')
     // Nothing newer in it: no change for the views.
-    entities.getState().putMany('payments', [payment('tr_1')], byId, page - 1)
+    entities.getState().putMany('payments', [payment({ id: 'tr_1' })], byId, page - 1)
     expect(changes).toBe(1)
   })
 
   it('forgets every object on clear, and a read asked before it stays older than one asked after', () => {
     const entities = createEntitiesStore()
     const before = entities.getState().stamp()
-    entities.getState().put('payments', 'tr_1', payment('tr_1'))
+    entities.getState().put('payments', 'tr_1', payment({ id: 'tr_1' }))
     entities.getState().put('orders', 'ord_1', { id: 'ord_1' } as never)
     entities.getState().clear()
     expect(entities.getState()).toMatchObject({ payments: {}, orders: {}, customers: {}, deliveries: {} })
-    entities.getState().put('payments', 'tr_1', payment('tr_1', 'paid', '2.00'))
-    entities.getState().put('payments', 'tr_1', payment('tr_1'), before)
+    entities.getState().put('payments', 'tr_1', payment({ id: 'tr_1', amountRefunded: eur('2.00') }))
+    entities.getState().put('payments', 'tr_1', payment({ id: 'tr_1' }), before)
     expect(paymentById('tr_1')(entities.getState())?.amountRefunded?.value).toBe('2.00')
   })
 
@@ -123,10 +115,10 @@ describe('entities cache', () => {
 
   it('a refund’s answer reaches the list’s row and the customer view through the cache, with no read', async () => {
     const entities = createEntitiesStore()
-    const before = payment('tr_1')
+    const before = payment({ id: 'tr_1' })
     const list: PaymentList = {
       count: 2,
-      _embedded: { payments: [before, payment('tr_2')] },
+      _embedded: { payments: [before, payment({ id: 'tr_2' })] },
       _links: { self: { href: 'https://api.example/v2/payments?limit=2', type: 'application/hal+json' }, next: null },
     } as unknown as PaymentList
     const reads: string[] = []
@@ -151,7 +143,7 @@ describe('entities cache', () => {
     // The list is read again (the agent scrolled back, F5) and its page is answered after the refund's.
     const again = payments.getState().loadFirst()
 
-    const after = payment('tr_1', 'paid', '4.00')
+    const after = payment({ id: 'tr_1', amountRefunded: eur('4.00') })
     const answer = deferred<ChannelOutput<'payments.refund'>>()
     const actions = createWriteStore(
       {
@@ -204,7 +196,7 @@ describe('entities cache', () => {
     )
     entities.getState().markStale('payments', 'tr_2')
     entities.getState().markStale('orders', 'tr_1')
-    entities.getState().put('payments', 'tr_1', payment('tr_1'))
+    entities.getState().put('payments', 'tr_1', payment({ id: 'tr_1' }))
     expect(reads).toEqual([])
     entities.getState().markStale('payments', 'tr_1')
     entities.getState().markStale('payments', 'tr_1')
@@ -226,7 +218,7 @@ describe('entities cache', () => {
       get: async ({ id }: { id: string }) => {
         reads.push(id)
         return {
-          payment: payment(id, 'canceled'),
+          payment: payment({ id, status: 'canceled' }),
           requestId: `req-get-${reads.length}`,
         } as ChannelOutput<'payments.get'>
       },
@@ -236,8 +228,11 @@ describe('entities cache', () => {
     expect(reads).toEqual(['tr_1'])
     const actions = createWriteStore(
       {
-        cancelPayment: async (id: string) => ({ payment: payment(id, 'canceled'), requestId: 'req-cancel' }),
-        update: async (id: string) => ({ payment: payment(id), requestId: 'req-update' }),
+        cancelPayment: async (id: string) => ({
+          payment: payment({ id, status: 'canceled' }),
+          requestId: 'req-cancel',
+        }),
+        update: async (id: string) => ({ payment: payment({ id }), requestId: 'req-update' }),
       } as unknown as WritePort,
       entities,
     )

@@ -5,16 +5,7 @@ import { createEntitiesStore } from '../../../../src/renderer/src/stores/entitie
 import type { Order, Payment } from '../../../../src/shared/api-types'
 import { createOrderStore, type OrderPort } from '../../../../src/renderer/src/stores/order-store'
 import { deferred } from '../../helpers/store-fakes'
-
-function payment(id: string, status: Payment['status']): Payment {
-  return {
-    resource: 'payment',
-    id,
-    status,
-    amount: { currency: 'EUR', value: '10.00' },
-    _links: { checkout: { href: `https://pay.example/checkout/${id}`, type: 'text/html' } },
-  } as unknown as Payment
-}
+import { payment } from '../../helpers/story-objects'
 
 function order(id: string, status: Order['status'], payments: Payment[]): Order {
   return {
@@ -49,7 +40,7 @@ describe('order store', () => {
             requestId: 'req-404',
           })
         }
-        return { order: order(id, 'created', [payment('tr_1', 'open')]), requestId: 'req-1' }
+        return { order: order(id, 'created', [payment({ id: 'tr_1', status: 'open' })]), requestId: 'req-1' }
       },
       newPayment: async () => {
         throw new Error('not used')
@@ -105,14 +96,14 @@ describe('order store', () => {
   })
 
   it('offers a new payment by the shared rule, and shows the one main created', async () => {
-    let current = order('ord_1', 'created', [payment('tr_1', 'open')])
+    let current = order('ord_1', 'created', [payment({ id: 'tr_1', status: 'open' })])
     const asked: string[] = []
     const port: OrderPort = {
       get: async () => ({ order: current, requestId: 'r' }),
       async newPayment(orderId) {
         asked.push(orderId)
-        const created = payment('tr_2', 'open')
-        current = order('ord_1', 'created', [payment('tr_1', 'failed'), created])
+        const created = payment({ id: 'tr_2', status: 'open' })
+        current = order('ord_1', 'created', [payment({ id: 'tr_1', status: 'failed' }), created])
         return { payment: created, order: current, requestId: 'req-new' }
       },
     }
@@ -120,7 +111,7 @@ describe('order store', () => {
     expect(store.getState().newPaymentBlocker()).toMatch(/not loaded/)
     await store.getState().open('ord_1')
     expect(store.getState().newPaymentBlocker()).toContain('tr_1')
-    current = order('ord_1', 'created', [payment('tr_1', 'failed')])
+    current = order('ord_1', 'created', [payment({ id: 'tr_1', status: 'failed' })])
     await store.getState().refresh()
     expect(store.getState().newPaymentBlocker()).toBeNull()
     await store.getState().newPayment()

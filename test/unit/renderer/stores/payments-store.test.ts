@@ -16,24 +16,22 @@ import {
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 import { deferred, ipcError, settle, type Deferred } from '../../helpers/store-fakes'
 import { present } from '../../../helpers/present'
+import { eur } from '../../../helpers/order-bodies'
+import { payment } from '../../helpers/story-objects'
 
 const BASE = 'https://api.example/v2/payments'
 
-function payment(n: number): Payment {
-  return {
-    resource: 'payment',
-    id: `tr_${String(n).padStart(6, '0')}`,
-    status: n % 3 === 0 ? 'paid' : 'open',
-    amount: { currency: 'EUR', value: `${n}.00` },
-    description: `Order ${n}`,
-  } as unknown as Payment
+/** The service's n-th payment (the newest has the highest n). */
+function numbered(n: number): Payment {
+  const id = `tr_${String(n).padStart(6, '0')}`
+  return payment({ id, status: n % 3 === 0 ? 'paid' : 'open', amount: eur(`${n}.00`), description: `Order ${n}` })
 }
 
 type ListInput = ChannelInput<'payments.list'>
 
 /** A service of `total` payments, newest (highest n) first, answering cursor pages as main would. */
 function fakeService(total: number) {
-  const all = Array.from({ length: total }, (_, i) => payment(total - i))
+  const all = Array.from({ length: total }, (_, i) => numbered(total - i))
   const calls: ListInput[] = []
   const canceled: string[] = []
   const progressListeners = new Set<(p: { exportId: string; written: number; total: number; done: boolean }) => void>()

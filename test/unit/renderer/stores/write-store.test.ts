@@ -1,13 +1,13 @@
-// The actions store with a fake port (no browser): one action at a time, the dialog closing on
+// The write store with a fake port (no browser): one action at a time, the dialog closing on
 // success and staying open with the error on a refusal, the outcome with its request, refunds
 // reloaded after a refund, and nothing of a previous payment kept after reset.
 import { describe, expect, it } from 'vitest'
 import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
-import type { Order, Payment, Refund } from '../../../../src/shared/api-types'
+import type { Order, Refund } from '../../../../src/shared/api-types'
 import { createWriteStore, type WritePort } from '../../../../src/renderer/src/stores/write-store'
 import type { RefundGuard } from '../../../../src/shared/refund-guard'
+import { payment } from '../../helpers/story-objects'
 
-const payment = (id: string, status = 'paid') => ({ id, status }) as unknown as Payment
 const refund = (id: string, value: string) =>
   ({ id, amount: { currency: 'EUR', value }, status: 'pending' }) as unknown as Refund
 
@@ -22,17 +22,17 @@ function port(overrides: Partial<WritePort> = {}): WritePort & { calls: string[]
       )
       const r = refund(`re_${refunds.length + 1}`, amount.value)
       refunds.push(r)
-      return { refund: r, payment: payment(paymentId), requestId: 'req-refund' }
+      return { refund: r, payment: payment({ id: paymentId }), requestId: 'req-refund' }
     },
     async refundGuard(paymentId) {
       calls.push(`guard ${paymentId}`)
       const token = `token-${calls.filter((c) => c.startsWith('guard')).length}`
-      return { payment: payment(paymentId), guard: { paymentId, token } as RefundGuard, requestId: 'req-guard' }
+      return { payment: payment({ id: paymentId }), guard: { paymentId, token } as RefundGuard, requestId: 'req-guard' }
     },
     async cancelRefund(paymentId, refundId) {
       calls.push(`cancel-refund ${paymentId} ${refundId}`)
       const r = { ...refund(refundId, '5.00'), status: 'canceled' } as Refund
-      const after = { ...payment(paymentId), _embedded: { refunds: [r] } } as unknown as Payment
+      const after = payment({ id: paymentId, _embedded: { refunds: [r] } })
       return { refund: r, payment: after, requestId: 'req-cancel-refund' }
     },
     async queuedRefunds(paymentId) {
@@ -49,11 +49,11 @@ function port(overrides: Partial<WritePort> = {}): WritePort & { calls: string[]
     },
     async cancelPayment(paymentId) {
       calls.push(`cancel ${paymentId}`)
-      return { payment: payment(paymentId, 'canceled'), requestId: 'req-cancel' }
+      return { payment: payment({ id: paymentId, status: 'canceled' }), requestId: 'req-cancel' }
     },
     async update(paymentId) {
       calls.push(`update ${paymentId}`)
-      return { payment: payment(paymentId, 'open'), requestId: 'req-update' }
+      return { payment: payment({ id: paymentId, status: 'open' }), requestId: 'req-update' }
     },
     async cancelOrder(orderId) {
       calls.push(`cancel-order ${orderId}`)
@@ -119,10 +119,7 @@ describe('actions store', () => {
   })
 
   it('a refund is one call to main when its answer carries the payment with its refunds (issue 23 item 4)', async () => {
-    const after = {
-      ...payment('tr_2'),
-      _embedded: { refunds: [refund('re_9', '5.00')] },
-    } as unknown as Payment
+    const after = payment({ id: 'tr_2', _embedded: { refunds: [refund('re_9', '5.00')] } })
     const deliveries = [{ at: '2026-11-25T10:00:00Z', status: 'failed' }] as never
     const p = port({
       async refund({ paymentId, amount }) {
