@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { completeCheckout } from '../../src/sandbox'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
@@ -10,7 +10,8 @@ import { openSection, openById as openIdFromSearch } from './navigation'
 /**
  * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an
  * open detail, errors, live mode, and all of it again in dark mode. Critical and serious findings
- * fail the test; each is reported with the state it was found in.
+ * fail the test that scanned the state they were found in, each reported with that state; all of
+ * them are printed together once the file has run.
  */
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const token = (n = 30) => Array.from(randomBytes(n), (b) => BASE62[b % 62]).join('')
@@ -52,6 +53,16 @@ describe('accessibility (axe-core) in Chromium', () => {
   async function scan(state: string): Promise<void> {
     for (const finding of await axeViolations(h.page)) findings.push({ state, finding })
   }
+
+  // Each test answers for the states it scanned: what axe found since it began.
+  let firstOfTest = 0
+  beforeEach(() => {
+    firstOfTest = findings.length
+  })
+  const foundInThisTest = (): string[] =>
+    findings
+      .slice(firstOfTest)
+      .map(({ state, finding }) => `${state}: ${finding.impact} ${finding.id} ${finding.nodes.join(' ')}`)
 
   const open = (screen: RegExp, heading: RegExp) => openSection(h.page, screen, heading)
 
@@ -184,6 +195,7 @@ describe('accessibility (axe-core) in Chromium', () => {
 
   it('finds no critical or serious violations in light mode', async () => {
     await tour('light')
+    expect(foundInThisTest()).toEqual([])
   })
 
   it('finds none in live mode, with its banner and switcher', async () => {
@@ -209,11 +221,13 @@ describe('accessibility (axe-core) in Chromium', () => {
     await h.page.getByTestId('connection-status').click()
     await h.page.getByTestId('connection-switcher').getByText('Sandbox').click()
     await h.page.getByTestId('connection-status-label').filter({ hasText: 'Sandbox' }).waitFor()
+    expect(foundInThisTest()).toEqual([])
   })
 
   it('finds none in dark mode', async () => {
     await tour('dark')
     await h.page.emulateMedia({ colorScheme: 'light' })
+    expect(foundInThisTest()).toEqual([])
   })
 
   it('finds none with a theme chosen against the OS, and the choice stays after a reload', async () => {
@@ -242,6 +256,7 @@ describe('accessibility (axe-core) in Chromium', () => {
     await expect.poll(background).toBe('#10161d')
     await h.page.emulateMedia({ colorScheme: 'light' })
     await expect.poll(background).toBe('#f5f7fa')
+    expect(foundInThisTest()).toEqual([])
   })
 
   it('reports a fault planted in the page: a button without a name and text too faint to read', async () => {
@@ -270,11 +285,5 @@ describe('accessibility (axe-core) in Chromium', () => {
   afterAll(() => {
     // Reported once, all states together, so one run shows everything to fix.
     if (findings.length) console.log(JSON.stringify(findings, null, 1))
-  })
-
-  it('reported nothing in any state', () => {
-    expect(findings.map((f) => `${f.state}: ${f.finding.impact} ${f.finding.id} ${f.finding.nodes.join(' ')}`)).toEqual(
-      [],
-    )
   })
 })

@@ -11,8 +11,9 @@ import { present } from '../helpers/present'
 /**
  * Secrets go renderer → main once (connections.add) and from then on live only in the keychain.
  * This file uses every kind of credential through the UI (add with the secret shown, test, switch,
- * fail, restart, remove) and then looks for them in everything main sent to the renderer, the DOM,
- * field values, web storage and every byte under the data directory.
+ * fail, restart, remove) and looks for them in everything main sent to the renderer, the DOM,
+ * field values, web storage and every byte under the data directory: after each step (each test
+ * fails on what its own steps left), and once more at the end over everything sent.
  */
 
 const token = () => randomBytes(16).toString('hex')
@@ -91,6 +92,12 @@ describe('no secret leaves main or reaches the disk', () => {
     ids.set(label, id)
   }
 
+  /** What the scan finds right after `step`, with the step named (empty when nothing leaked). */
+  async function leaksAfter(step: string): Promise<string[]> {
+    const { findings } = await scanHarness(h, SECRETS)
+    return findings.map((f) => `after ${step}: ${f.where} (${f.encoding})`)
+  }
+
   async function testRow(label: string, outcome: 'ok' | 'error'): Promise<void> {
     await row(label).getByTestId('connection-test').click()
     await h.page
@@ -105,19 +112,24 @@ describe('no secret leaves main or reaches the disk', () => {
     await testRow('Sandbox', 'ok')
     await h.page.getByTestId('add-use-sandbox-url').waitFor({ state: 'attached' })
 
+    const leaks: string[] = []
     await add('Merchant test', TEST_KEY)
     await add('Merchant live', LIVE_KEY)
     await add('Agency', ORG_TOKEN, async () => {
       await h.page.getByTestId('add-profile-id').fill('pfl_agency1')
     })
+    leaks.push(...(await leaksAfter('adding three connections')))
     await testRow('Merchant test', 'ok')
     await testRow('Merchant live', 'ok')
     await testRow('Agency', 'error')
+    leaks.push(...(await leaksAfter('testing them (one failing)')))
 
     for (const label of ['Merchant live', 'Agency', 'Merchant test']) {
       await row(label).getByTestId('connection-use').click()
       await h.page.getByTestId('connection-status-label').filter({ hasText: label }).waitFor()
     }
+    leaks.push(...(await leaksAfter('switching between them')))
+    expect(leaks).toEqual([])
   })
 
   it('keeps the secrets in the keychain (and only there) across a restart', async () => {
@@ -131,11 +143,14 @@ describe('no secret leaves main or reaches the disk', () => {
     // The in-process sandbox starts on the Sandbox connection's first use (same port as before).
     await testRow('Sandbox', 'ok')
     await testRow('Merchant test', 'ok') // read back from the keychain by the new services
+    const leaks = await leaksAfter('a restart')
 
     await row('Merchant live').getByTestId('connection-remove').click()
     await h.page.getByTestId('remove-confirm').click()
     await row('Merchant live').waitFor({ state: 'detached' })
     expect(await keychain.get(present(ids.get('Merchant live')))).toBeNull()
+    leaks.push(...(await leaksAfter('removing a connection')))
+    expect(leaks).toEqual([])
   })
 
   it('finds none of them in IPC replies and events, the DOM, fields, web storage or the data directory', async () => {
