@@ -5,7 +5,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
-import { openSection, openById as openIdFromSearch } from './navigation'
+import { openSection, openById as openIdFromSearch } from '../helpers/navigation'
 
 /**
  * axe-core over every screen and state the agent meets: fresh (empty) forms, loaded lists, an

@@ -10,7 +10,7 @@ import type { Payment } from '../../src/shared/api-types'
 import { axeViolations } from './axe'
 import { currentCspViolations, startHarness, type Harness } from './harness'
 import { present } from '../helpers/present'
-import { openById as openIdFromSearch } from './navigation'
+import { openById as openIdFromSearch } from '../helpers/navigation'
 
 const TEST_KEY = 'test_ActionsE2eTestKey000000001'
 const LIVE_KEY = 'live_ActionsE2eLiveKey000000001'

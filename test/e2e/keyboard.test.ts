@@ -11,7 +11,7 @@ import { completeCheckout } from '../../src/sandbox'
 import { present } from '../helpers/present'
 import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
-import { openById as openIdFromSearch } from './navigation'
+import { openById as openIdFromSearch } from '../helpers/navigation'
 
 const suffix = randomBytes(4).toString('hex')
 let h: Harness

@@ -6,7 +6,7 @@ import { validOrderBody, validPaymentBody } from '../helpers/sandbox-fixtures'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'
 import { present } from '../helpers/present'
-import { openSection, openById as openIdFromSearch } from './navigation'
+import { openSection, openById as openIdFromSearch } from '../helpers/navigation'
 
 /**
  * Every screen at every window size the app allows, and zoomed: nothing an agent can use lies

@@ -16,7 +16,7 @@ import { refundBlocker } from '../../src/shared/payment-writes'
 import { axeViolations, type AxeFinding } from './axe'
 import { startHarness, type Harness } from './harness'
 import { layoutProblems } from './layout-check'
-import { openById, openSection } from './navigation'
+import { openById, openSection } from '../helpers/navigation'
 
 const ADMIN = 'money-safety-details-admin'
 const SIZES = [
