@@ -1,33 +1,21 @@
-import { useCallback } from 'react'
 import {
   controlIdOf,
-  emptyDraftLine,
   LINE_FIELDS,
   type BuiltLine,
   type DraftContent,
   type DraftLine,
 } from '../../../../shared/order-builder'
 import type { RuleViolation } from '../../../../shared/order-rules'
-import { standardVatRate } from '../../../../shared/vat-rates'
 import type { Highlight } from '../../stores/builder-store'
-import { useBuilderStores, useBuilder } from './builder-context'
 import { ApiDetails, FieldMessages, inputClass } from './FormControls'
 import { LINE_TYPE_LABELS, LineRow, type LineErrors } from './LineRow'
 import { ROUNDING_HELP } from './rounding'
+import { useLineEdits } from './use-line-edits'
 
 // The lines of an order (spec 2.3) or payment (spec 2.6): add, remove, reorder (buttons and
 // Alt+↑/↓), duplicate (button and Ctrl+D). totalAmount and vatAmount are computed with their
 // formula; the user may override either per cell, and a deviating value shows the expected one.
 // Rows are memoized so a keystroke in one line re-renders that line only (200 lines stay smooth).
-
-let keySeq = 0
-function newLineKey(lines: readonly DraftLine[]): string {
-  const used = new Set(lines.map((l) => l.key))
-  let key: string
-  do key = `l${Date.now().toString(36)}${(keySeq++).toString(36)}`
-  while (used.has(key))
-  return key
-}
 
 interface LinesEditorProps {
   kind: DraftContent['kind']
@@ -40,65 +28,6 @@ interface LinesEditorProps {
   highlight: Highlight | null
   expanded: Record<string, boolean>
   disabled: boolean
-}
-
-/** The lines' edits (change, move, duplicate, remove, add), each one update of the draft. */
-function useLineEdits(country: string) {
-  const update = useBuilder((s) => s.update)
-  const ordersApi = useBuilderStores().orders
-
-  const changeLine = useCallback(
-    (key: string, patch: Partial<DraftLine>) =>
-      update((c) => ({ ...c, lines: c.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })),
-    [update],
-  )
-  const move = useCallback(
-    (key: string, delta: number) => {
-      update((c) => {
-        const i = c.lines.findIndex((l) => l.key === key)
-        const j = i + delta
-        if (i < 0 || j < 0 || j >= c.lines.length) return c
-        const a = c.lines[i]
-        const b = c.lines[j]
-        if (!a || !b) return c
-        const next = [...c.lines]
-        next[i] = b
-        next[j] = a
-        return { ...c, lines: next }
-      })
-      // Keep the keyboard where the line went.
-      requestAnimationFrame(() =>
-        document.getElementById(`pd-line-${key}`)?.querySelector<HTMLElement>('[data-move]')?.focus(),
-      )
-    },
-    [update],
-  )
-  const duplicate = useCallback(
-    (key: string) =>
-      update((c) => {
-        const i = c.lines.findIndex((l) => l.key === key)
-        const line = c.lines[i]
-        if (!line) return c
-        const copy = { ...line, key: newLineKey(c.lines) }
-        return { ...c, lines: [...c.lines.slice(0, i + 1), copy, ...c.lines.slice(i + 1)] }
-      }),
-    [update],
-  )
-  const remove = useCallback(
-    (key: string) => update((c) => ({ ...c, lines: c.lines.filter((l) => l.key !== key) })),
-    [update],
-  )
-  const add = (type: string) => {
-    // The standard rate of where the goods go, visibly in the field (the agent may change it).
-    const vatRate = standardVatRate(country) ?? ''
-    update((c) => ({ ...c, lines: [...c.lines, { ...emptyDraftLine(newLineKey(c.lines), type), vatRate }] }))
-    requestAnimationFrame(() => {
-      const count = ordersApi.getState().content.lines.length
-      document.getElementById(controlIdOf(`lines.${count - 1}.name`))?.focus()
-    })
-  }
-
-  return { changeLine, move, duplicate, remove, add }
 }
 
 /** The buttons under the lines, one per kind of line added; the first is the target of list-level errors. */
