@@ -1,48 +1,17 @@
 import { memo } from 'react'
-import { ORDER_LINE_TYPES, PAYMENT_LINE_TYPES, VOUCHER_CATEGORIES } from '../../../../shared/api-types'
-import { amountOffer } from '../../../../shared/input-suggestions'
-import {
-  controlIdOf,
-  LINE_FIELDS,
-  type BuiltLine,
-  type DraftContent,
-  type DraftLine,
-  type LineField,
-} from '../../../../shared/order-builder'
-import { CREDIT_LINE_TYPES, type RuleViolation } from '../../../../shared/order-rules'
-import { AmountEcho, chooseOnAltEnter } from '../../components/AmountEcho'
+import { VOUCHER_CATEGORIES } from '../../../../shared/api-types'
+import { controlIdOf, LINE_FIELDS } from '../../../../shared/order-builder'
+import { AmountEcho } from '../../components/AmountEcho'
 import type { Highlight } from '../../stores/builder-store'
 import { useBuilder } from './builder-context'
 import { ComputedCell } from './ComputedCell'
-import { errorIdOf, FieldMessages, inputClass, isHighlighted } from './FormControls'
+import { FieldMessages, inputClass } from './FormControls'
 import { MetadataEditor } from './MetadataEditor'
+import { useLineControls, type LineControls, type LineErrors, type LineRowProps } from './use-line-controls'
 import { VatRateInput } from './VatRateInput'
 
 // One line of the lines editor: its cells, its buttons, its messages and its details row. Memoized
 // (sameRow) so a keystroke in one line re-renders that line only; useLineControls holds its logic.
-
-export type LineErrors = Partial<Record<LineField, RuleViolation[]>>
-
-interface LineRowProps {
-  kind: DraftContent['kind']
-  line: DraftLine
-  index: number
-  count: number
-  currency: string
-  /** Where the goods go (ISO country code, '' when not known yet): the default VAT rate's country. */
-  country: string
-  built: BuiltLine | undefined
-  totalsKey: string
-  errors: LineErrors
-  errorsKey: string
-  highlight: Highlight | null
-  expanded: boolean
-  disabled: boolean
-  onChange(key: string, patch: Partial<DraftLine>): void
-  onMove(key: string, delta: number): void
-  onDuplicate(key: string): void
-  onRemove(key: string): void
-}
 
 function sameRow(a: LineRowProps, b: LineRowProps): boolean {
   return (
@@ -72,60 +41,6 @@ const LINE_TYPE_LABELS: Record<string, string> = {
   tip: 'Tip',
 }
 
-const LINE_DETAILS: readonly LineField[] = ['sku', 'category', 'imageUrl', 'productUrl', 'metadata']
-
-/** What a line's cells share: its change, its fields' paths and states, and the amount offers. */
-function useLineControls(props: LineRowProps) {
-  const { kind, line, index, currency, errors, highlight, expanded } = props
-  const set = (patch: Partial<DraftLine>) => props.onChange(line.key, patch)
-  const path = (f: LineField) => `lines.${index}.${f}`
-  const invalid = (f: LineField) => (errors[f]?.length ?? 0) > 0 || isHighlighted(path(f), highlight)
-  const aria = (f: LineField) => ({
-    id: controlIdOf(path(f)),
-    'aria-invalid': invalid(f),
-    'aria-describedby': invalid(f) ? errorIdOf(path(f)) : undefined,
-    'data-testid': `field-${path(f)}`,
-  })
-  const credit = CREDIT_LINE_TYPES.includes(line.type)
-  // Amounts are read in the agent's notation and never changed behind the agent's back: what is
-  // sent is echoed next to the field; an ambiguous one asks (accepted with a button or Alt+Enter).
-  const offers = {
-    unitPrice: amountOffer(line.unitPrice, currency, credit),
-    discountAmount: amountOffer(line.discountAmount, currency),
-  }
-  const money = (f: 'unitPrice' | 'discountAmount') => ({
-    value: line[f],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [f]: e.target.value }),
-    onKeyDown: chooseOnAltEnter(offers[f], (value) => set({ [f]: value })),
-  })
-  const offer = (f: 'unitPrice' | 'discountAmount') => (
-    <AmountEcho testId={path(f)} offer={offers[f]} onChoose={(value) => set({ [f]: value })} compact />
-  )
-  function onKeyDown(e: React.KeyboardEvent): void {
-    if (e.altKey && !e.ctrlKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-      e.preventDefault()
-      props.onMove(line.key, e.key === 'ArrowUp' ? -1 : 1)
-    } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'd') {
-      e.preventDefault()
-      props.onDuplicate(line.key)
-    }
-  }
-  return {
-    n: index + 1,
-    types: kind === 'order' ? ORDER_LINE_TYPES : PAYMENT_LINE_TYPES.filter((t) => t !== 'tip'),
-    credit,
-    set,
-    path,
-    invalid,
-    aria,
-    money,
-    offer,
-    onKeyDown,
-    detailsOpen: expanded || LINE_DETAILS.some((f) => invalid(f)),
-  }
-}
-
-type LineControls = ReturnType<typeof useLineControls>
 type CellsProps = { props: LineRowProps; c: LineControls }
 
 export const LineRow = memo(function LineRow(props: LineRowProps): React.JSX.Element {
@@ -193,7 +108,10 @@ function LineTextCells({ props, c }: CellsProps): React.JSX.Element {
 
 function LinePriceCells({ props, c }: CellsProps): React.JSX.Element {
   const { kind, line, highlight } = props
-  const { n, credit, set, path, aria, money, offer } = c
+  const { n, credit, set, path, aria, money, offers } = c
+  const offer = (f: 'unitPrice' | 'discountAmount') => (
+    <AmountEcho testId={path(f)} offer={offers[f]} onChoose={(value) => set({ [f]: value })} compact />
+  )
   return (
     <>
       <td data-label="Unit price">

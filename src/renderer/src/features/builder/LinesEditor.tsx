@@ -8,8 +8,9 @@ import {
 import type { RuleViolation } from '../../../../shared/order-rules'
 import type { Highlight } from '../../stores/builder-store'
 import { ApiDetails, FieldMessages, inputClass } from './FormControls'
-import { LINE_TYPE_LABELS, LineRow, type LineErrors } from './LineRow'
+import { LINE_TYPE_LABELS, LineRow } from './LineRow'
 import { ROUNDING_HELP } from './rounding'
+import type { LineErrors } from './use-line-controls'
 import { useLineEdits } from './use-line-edits'
 
 // The lines of an order (spec 2.3) or payment (spec 2.6): add, remove, reorder (buttons and
