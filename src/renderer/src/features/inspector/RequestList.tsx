@@ -1,11 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
 import type { RequestLogSummary } from '../../../../shared/request-log-types'
-import { useInspectorStore } from '../../stores/window-stores'
 import { clockTime } from '../../../../shared/dates'
 import { formatDuration, shortPath, statusCell } from './format'
-
-const ROW_HEIGHT = 30
+import { REQUEST_ROW_HEIGHT, useRequestList } from './use-request-list'
 
 /** The log, newest first, virtualized: only the visible rows are in the DOM (10,000+ entries). */
 
@@ -20,57 +16,6 @@ const COLUMNS = [
   ['c-att', 'Tries'],
   ['c-bucket', 'Bucket'],
 ] as const
-
-/** The list's state apart from its markup: the virtualizer, the selected row kept in view, its keys. */
-function useRequestList(rows: RequestLogSummary[]) {
-  const selectedId = useInspectorStore((s) => s.selectedId)
-  const scrollRequest = useInspectorStore((s) => s.scrollRequest)
-  const checked = useInspectorStore((s) => s.checked)
-  const select = useInspectorStore((s) => s.select)
-  const toggleChecked = useInspectorStore((s) => s.toggleChecked)
-  const setChecked = useInspectorStore((s) => s.setChecked)
-  const scrollRef = useRef<HTMLDivElement>(null)
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (index) => rows[index]?.id ?? index,
-  })
-
-  // Scroll the selected row into view when asked (jump from another screen, keyboard moves).
-  useEffect(() => {
-    if (!selectedId || scrollRequest === 0) return
-    const index = rows.findIndex((r) => r.id === selectedId)
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
-    // Only on a new request or once the row appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scrollRequest, selectedId, rows.length])
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
-    if (rows.length === 0) return
-    const index = rows.findIndex((r) => r.id === selectedId)
-    let next = -1
-    if (event.key === 'ArrowDown') next = Math.min(rows.length - 1, index + 1)
-    else if (event.key === 'ArrowUp') next = Math.max(0, index < 0 ? 0 : index - 1)
-    else if (event.key === 'Home') next = 0
-    else if (event.key === 'End') next = rows.length - 1
-    else if (event.key === 'PageDown') next = Math.min(rows.length - 1, Math.max(0, index) + 15)
-    else if (event.key === 'PageUp') next = Math.max(0, index - 15)
-    else if (event.key === ' ' && selectedId) {
-      event.preventDefault()
-      toggleChecked(selectedId)
-      return
-    }
-    const target = rows[next]
-    if (target === undefined) return
-    event.preventDefault()
-    select(target.id, { scroll: true })
-  }
-
-  return { selectedId, checked, toggleChecked, setChecked, select, scrollRef, virtualizer, onKeyDown }
-}
 
 export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.Element {
   const { selectedId, checked, toggleChecked, setChecked, select, scrollRef, virtualizer, onKeyDown } =
@@ -122,7 +67,7 @@ export function RequestList({ rows }: { rows: RequestLogSummary[] }): React.JSX.
                 aria-rowindex={item.index + 2}
                 aria-selected={selected}
                 className={`rl-row${selected ? ' selected' : ''}${row.outcome === 'failed' ? ' failed' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                style={{ transform: `translateY(${item.start}px)`, height: REQUEST_ROW_HEIGHT }}
                 data-testid="request-row"
                 data-entry-id={row.id}
                 onClick={() => select(row.id)}
