@@ -24,14 +24,17 @@ export function useRequestList(rows: RequestLogSummary[]) {
     getItemKey: (index) => rows[index]?.id ?? index,
   })
 
-  // Scroll the selected row into view when asked (jump from another screen, keyboard moves).
+  // Scroll the selected row into view when asked (jump from another screen, keyboard moves), once
+  // per ask: at once, or when the row appears in the list; not again when newer requests arrive
+  // (the agent may have scrolled away from it since).
+  const served = useRef(0)
   useEffect(() => {
-    if (!selectedId || scrollRequest === 0) return
+    if (!selectedId || scrollRequest === served.current) return
     const index = rows.findIndex((r) => r.id === selectedId)
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
-    // Only on a new request or once the row appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scrollRequest, selectedId, rows.length])
+    if (index < 0) return
+    served.current = scrollRequest
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }, [scrollRequest, selectedId, rows, virtualizer])
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
     if (rows.length === 0) return

@@ -2,9 +2,9 @@
 // The Inspector's request list, its hook over the window's real stores (only the preload bridge is
 // faked): the list's keys move the selection (and ask for it to be kept in view), Space marks the
 // selected request for export, other keys are left alone; the selected row is scrolled into view
-// when asked (a jump from another screen, a key), or once it appears in the list, and not on a
-// plain click; each drawn row is keyed by its request, so a row keeps its element as newer requests
-// arrive above it.
+// when asked (a jump from another screen, a key) or once it appears in the list, once per ask (not
+// again as newer requests arrive), and not on a plain click; each drawn row is keyed by its request,
+// so a row keeps its element as newer requests arrive above it.
 //
 // happy-dom lays nothing out: the list's scroll box is given the height the window would give it
 // and the height of its rows (the virtualizer reads both), and where it scrolled to is read back.
@@ -145,6 +145,22 @@ describe('useRequestList', () => {
     view.rerender({ rows: more })
     await settled()
     expect(inView(box, more, 'e90')).toBe(true)
+  })
+
+  it('does not scroll back to the selected row when newer requests arrive after the agent scrolled away', async () => {
+    const { view, box, inspector } = await requestList(newestFirst(100))
+    act(() => inspector.getState().select('e40', { scroll: true }))
+    await settled()
+    act(() => {
+      box.scrollTop = 2400
+      box.dispatchEvent(new Event('scroll'))
+    })
+    await settled()
+    view.rerender({ rows: newestFirst(101) })
+    await settled()
+    view.rerender({ rows: newestFirst(103) })
+    await settled()
+    expect(box.scrollTop).toBe(2400)
   })
 
   it('keys each drawn row by its request, so rows keep their elements as newer ones arrive above', async () => {
