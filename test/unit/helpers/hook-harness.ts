@@ -139,3 +139,34 @@ export function pressKey(key: string, init: KeyboardEventInit = {}, target: Even
   })
   return event
 }
+
+/**
+ * A scroll box as the window lays it out, for a virtualized list's hook: happy-dom lays nothing
+ * out, so the box is given its `height` and how high its content is (`contentHeight`), and it tells
+ * each scroll with a scroll event after the scroll, as a browser does on its next frame (happy-dom's
+ * scrollTo tells nothing). `scrolls` records each scroll asked of the box; `settled()` lets the
+ * events arrive.
+ */
+export function scrollBox(height: number, contentHeight: () => number): HTMLDivElement & { scrolls: number[] } {
+  const box = Object.assign(document.createElement('div'), { scrolls: [] as number[] })
+  Object.defineProperty(box, 'clientHeight', { value: height })
+  Object.defineProperty(box, 'clientWidth', { value: 1000 })
+  Object.defineProperty(box, 'scrollHeight', { get: contentHeight })
+  box.scrollTo = ((options: ScrollToOptions) => {
+    const top = options.top ?? box.scrollTop
+    box.scrolls.push(top)
+    scrollAndTell(box, top)
+  }) as typeof box.scrollTo
+  document.body.append(box)
+  return box
+}
+
+function scrollAndTell(box: HTMLElement, top: number): void {
+  box.scrollTop = Math.max(0, Math.min(top, box.scrollHeight - box.clientHeight))
+  setTimeout(() => box.dispatchEvent(new Event('scroll')), 0)
+}
+
+/** The agent scrolls `box` to `top` (the wheel, the scrollbar); `settled()` lets the list see it. */
+export function scrollBoxTo(box: HTMLElement, top: number): void {
+  scrollAndTell(box, top)
+}

@@ -7,13 +7,20 @@
 // so a row keeps its element as newer requests arrive above it.
 //
 // happy-dom lays nothing out: the list's scroll box is given the height the window would give it
-// and the height of its rows (the virtualizer reads both), and where it scrolled to is read back.
+// and the height of its rows (hook-harness.ts scrollBox), and where it scrolled to is read back.
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup } from '@testing-library/react'
 import type React from 'react'
 import { REQUEST_ROW_HEIGHT, useRequestList } from '../../../../../src/renderer/src/features/inspector/use-request-list'
 import type { RequestLogSummary } from '../../../../../src/shared/request-log-types'
-import { installBridge, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
+import {
+  installBridge,
+  renderInWindow,
+  scrollBox,
+  scrollBoxTo,
+  settled,
+  windowStores,
+} from '../../../helpers/hook-harness'
 import { logEntry, summaryRow } from '../../../helpers/request-log-fixtures'
 
 const BOX_HEIGHT = 300
@@ -23,22 +30,12 @@ function newestFirst(count: number, from = count): RequestLogSummary[] {
   return Array.from({ length: count }, (_, i) => summaryRow(from - i))
 }
 
-/** The list's scroll box as the Inspector lays it out: BOX_HEIGHT tall, as high inside as its rows. */
-function scrollBox(rowCount: () => number): HTMLDivElement {
-  const box = document.createElement('div')
-  Object.defineProperty(box, 'clientHeight', { value: BOX_HEIGHT })
-  Object.defineProperty(box, 'clientWidth', { value: 900 })
-  Object.defineProperty(box, 'scrollHeight', { get: () => rowCount() * REQUEST_ROW_HEIGHT })
-  document.body.append(box)
-  return box
-}
-
 /** The Inspector's list over `rows`; `rerender({ rows })` shows others. */
 async function requestList(rows: RequestLogSummary[]) {
   const bridge = installBridge({ 'requestLog.get': (input) => logEntry([], { id: (input as { id: string }).id }) })
   const stores = windowStores()
   let shown = rows
-  const box = scrollBox(() => shown.length)
+  const box = scrollBox(BOX_HEIGHT, () => shown.length * REQUEST_ROW_HEIGHT)
   const view = renderInWindow(
     stores,
     ({ rows }: { rows: RequestLogSummary[] }) => {
@@ -130,7 +127,7 @@ describe('useRequestList', () => {
     expect(box.scrollTop).toBeGreaterThan(0)
     expect(inView(box, rows, 'e40')).toBe(true)
     // Asked again after the agent scrolled away: back to it.
-    box.scrollTop = 0
+    scrollBoxTo(box, 0)
     act(() => inspector.getState().select('e40', { scroll: true }))
     await settled()
     expect(inView(box, rows, 'e40')).toBe(true)
@@ -151,10 +148,7 @@ describe('useRequestList', () => {
     const { view, box, inspector } = await requestList(newestFirst(100))
     act(() => inspector.getState().select('e40', { scroll: true }))
     await settled()
-    act(() => {
-      box.scrollTop = 2400
-      box.dispatchEvent(new Event('scroll'))
-    })
+    scrollBoxTo(box, 2400)
     await settled()
     view.rerender({ rows: newestFirst(101) })
     await settled()
