@@ -1,9 +1,12 @@
 // Every view hook of the renderer (`use-*.ts` over 40 lines) is rendered by a unit test of its own
 // (issue 47 item 6): a test file under test/unit that imports the hook's module and renders it
 // (test/unit/helpers/hook-harness.ts). A hook's pure decisions are tested apart in their own modules;
-// this checks that the hook itself — its effects, listeners and wiring — is exercised too.
+// this checks that the hook itself — its effects, listeners and wiring — is exercised too. And no
+// hook over 40 lines hides from that rule inside a component's .tsx file: it moves to a use-*.ts
+// module beside the component.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -46,6 +49,54 @@ function renderedBy(testFile: string): string[] {
   )
 }
 
+/**
+ * Hooks over MIN_LINES lines still defined in a component's file, each with why it is there for now.
+ * The list only shrinks: a listed hook that is gone or back within the limit fails too.
+ */
+const LEFT_IN_COMPONENTS: Record<string, string> = {
+  'src/renderer/src/features/write-dialogs/PaymentActions.tsx › useUpdateForm':
+    'the write dialogs are being renamed and reshaped in concurrent work; moved and tested after it',
+}
+
+/** Lines from a node's first token to its end. */
+function lengthOf(source: ts.SourceFile, node: ts.Node): number {
+  const first = source.getLineAndCharacterOfPosition(node.getStart()).line
+  const last = source.getLineAndCharacterOfPosition(node.getEnd()).line
+  return last - first + 1
+}
+
+/**
+ * The hooks (`function useX(` or `const useX = (…) =>` / `function (…)`) defined in the renderer's
+ * .tsx files, as `path › name` with their length in lines.
+ */
+function hooksInComponents(): Map<string, number> {
+  const found = new Map<string, number>()
+  for (const file of files(RENDERER, (name) => name.endsWith('.tsx'))) {
+    const rel = path.relative(root, file).split(path.sep).join('/')
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    )
+    const visit = (node: ts.Node): void => {
+      let name: string | undefined
+      if (ts.isFunctionDeclaration(node)) name = node.name?.text
+      else if (
+        (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
+        ts.isVariableDeclaration(node.parent) &&
+        ts.isIdentifier(node.parent.name)
+      )
+        name = node.parent.name.text
+      if (name !== undefined && /^use[A-Z0-9]/.test(name)) found.set(`${rel} › ${name}`, lengthOf(source, node))
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return found
+}
+
 describe('view hooks are tested', () => {
   it('finds the hooks it checks', () => {
     // A broken scan would pass vacuously: the project has several big hooks.
@@ -59,5 +110,23 @@ describe('view hooks are tested', () => {
       untested,
       'render each in a test (test/unit/helpers/hook-harness.ts) or move its logic into a store',
     ).toEqual([])
+  })
+
+  it('finds the hooks defined in components', () => {
+    // A broken scan would pass vacuously: small hooks live beside their components (useNow, useUpdate).
+    expect(hooksInComponents().size).toBeGreaterThanOrEqual(5)
+  })
+
+  it('no hook over 40 lines is defined in a component (.tsx) file', () => {
+    const big = [...hooksInComponents()]
+      .filter(([where, lines]) => lines > MIN_LINES && !(where in LEFT_IN_COMPONENTS))
+      .map(([where, lines]) => `${where} (${lines} lines)`)
+    expect(big, 'move it to a use-*.ts beside the component, and render it in a test').toEqual([])
+  })
+
+  it('every hook left in a component is still there and still over 40 lines (the list only shrinks)', () => {
+    const found = hooksInComponents()
+    const done = Object.keys(LEFT_IN_COMPONENTS).filter((where) => (found.get(where) ?? 0) <= MIN_LINES)
+    expect(done, 'take it off LEFT_IN_COMPONENTS').toEqual([])
   })
 })
