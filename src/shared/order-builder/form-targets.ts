@@ -25,7 +25,7 @@ export const LINE_FIELDS = [
 export type LineField = (typeof LINE_FIELDS)[number]
 
 /** Line fields shown in the expandable details row rather than the main row. */
-const LINE_DETAIL_FIELDS: readonly LineField[] = ['sku', 'category', 'imageUrl', 'productUrl', 'metadata']
+export const LINE_DETAIL_FIELDS: readonly LineField[] = ['sku', 'category', 'imageUrl', 'productUrl', 'metadata']
 
 /** Amount fields of orders, payments and lines: their `.currency` is the form's currency control. */
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set([

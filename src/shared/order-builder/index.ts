@@ -24,5 +24,12 @@ export {
   type BuiltRequest,
   type CredentialShape,
 } from './request'
-export { controlIdOf, formTargetOf, LINE_FIELDS, type FormTarget, type LineField } from './form-targets'
+export {
+  controlIdOf,
+  formTargetOf,
+  LINE_DETAIL_FIELDS,
+  LINE_FIELDS,
+  type FormTarget,
+  type LineField,
+} from './form-targets'
 export { deriveBuilder, type BuilderState } from './derive'

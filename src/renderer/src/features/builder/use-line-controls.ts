@@ -2,6 +2,7 @@ import { ORDER_LINE_TYPES, PAYMENT_LINE_TYPES } from '../../../../shared/api-typ
 import { amountOffer } from '../../../../shared/input-suggestions'
 import {
   controlIdOf,
+  LINE_DETAIL_FIELDS,
   type BuiltLine,
   type DraftContent,
   type DraftLine,
@@ -36,8 +37,6 @@ export interface LineRowProps {
   onDuplicate(key: string): void
   onRemove(key: string): void
 }
-
-const LINE_DETAILS: readonly LineField[] = ['sku', 'category', 'imageUrl', 'productUrl', 'metadata']
 
 /** What a line's cells share: its change, its fields' paths and states, and the amount offers. */
 export function useLineControls(props: LineRowProps) {
@@ -83,7 +82,7 @@ export function useLineControls(props: LineRowProps) {
     money,
     offers,
     onKeyDown,
-    detailsOpen: expanded || LINE_DETAILS.some((f) => invalid(f)),
+    detailsOpen: expanded || LINE_DETAIL_FIELDS.some((f) => invalid(f)),
   }
 }
 
