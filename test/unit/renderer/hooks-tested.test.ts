@@ -49,15 +49,6 @@ function renderedBy(testFile: string): string[] {
   )
 }
 
-/**
- * Hooks over MIN_LINES lines still defined in a component's file, each with why it is there for now.
- * The list only shrinks: a listed hook that is gone or back within the limit fails too.
- */
-const LEFT_IN_COMPONENTS: Record<string, string> = {
-  'src/renderer/src/features/write-dialogs/PaymentActions.tsx › useUpdateForm':
-    'the write dialogs are being renamed and reshaped in concurrent work; moved and tested after it',
-}
-
 /** Lines from a node's first token to its end. */
 function lengthOf(source: ts.SourceFile, node: ts.Node): number {
   const first = source.getLineAndCharacterOfPosition(node.getStart()).line
@@ -119,14 +110,8 @@ describe('view hooks are tested', () => {
 
   it('no hook over 40 lines is defined in a component (.tsx) file', () => {
     const big = [...hooksInComponents()]
-      .filter(([where, lines]) => lines > MIN_LINES && !(where in LEFT_IN_COMPONENTS))
+      .filter(([, lines]) => lines > MIN_LINES)
       .map(([where, lines]) => `${where} (${lines} lines)`)
     expect(big, 'move it to a use-*.ts beside the component, and render it in a test').toEqual([])
-  })
-
-  it('every hook left in a component is still there and still over 40 lines (the list only shrinks)', () => {
-    const found = hooksInComponents()
-    const done = Object.keys(LEFT_IN_COMPONENTS).filter((where) => (found.get(where) ?? 0) <= MIN_LINES)
-    expect(done, 'take it off LEFT_IN_COMPONENTS').toEqual([])
   })
 })

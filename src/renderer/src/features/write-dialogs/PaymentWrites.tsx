@@ -11,7 +11,8 @@ import {
   refundBlocker,
   updateBlocker,
 } from '../../../../shared/payment-writes'
-import { type WriteKind, type WriteState, type PaymentChanges } from '../../stores/write-store'
+import { type WriteKind, type WriteState } from '../../stores/write-store'
+import { initialFields, updateOf, type UpdateFields } from './update-form'
 import { useAppStore, useAppStores } from '../../stores/window-stores'
 import { newWriteStore } from '../../stores/view-stores'
 import { NotApplicable } from '../../components/NotApplicable'
@@ -120,52 +121,17 @@ export function CancelDialog(props: {
   )
 }
 
-/** The change form's fields, what differs from the payment (the changes and their names), and bad metadata. */
+/** The change form's fields in state, and what differs from the payment (update-form.ts). */
 function useUpdateForm(payment: Payment) {
-  const initialMetadata =
-    payment.metadata === undefined || payment.metadata === null ? '' : JSON.stringify(payment.metadata)
-  const [description, setDescription] = useState(payment.description)
-  const [redirectUrl, setRedirectUrl] = useState(payment.redirectUrl ?? '')
-  const [webhookUrl, setWebhookUrl] = useState(payment.webhookUrl ?? '')
-  const [metadata, setMetadata] = useState(initialMetadata)
-  const changes: PaymentChanges = {}
-  const names: string[] = []
-  if (description !== payment.description) {
-    changes.description = description
-    names.push('description')
-  }
-  if (redirectUrl !== (payment.redirectUrl ?? '')) {
-    changes.redirectUrl = redirectUrl
-    names.push('return address')
-  }
-  if (webhookUrl !== (payment.webhookUrl ?? '')) {
-    changes.webhookUrl = webhookUrl === '' ? null : webhookUrl
-    names.push('webhook address')
-  }
-  if (metadata !== initialMetadata) {
-    changes.metadataJson = metadata
-    names.push('metadata')
-  }
-  let metadataProblem: string | null = null
-  if (metadata.trim() !== '') {
-    try {
-      JSON.parse(metadata)
-    } catch {
-      metadataProblem = 'Metadata must be JSON, e.g. {"ticket": "SUP-1"}.'
-    }
-  }
+  const [fields, setFields] = useState(() => initialFields(payment))
+  const setter = (key: keyof UpdateFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }))
   return {
-    description,
-    setDescription,
-    redirectUrl,
-    setRedirectUrl,
-    webhookUrl,
-    setWebhookUrl,
-    metadata,
-    setMetadata,
-    changes,
-    names,
-    metadataProblem,
+    ...fields,
+    setDescription: setter('description'),
+    setRedirectUrl: setter('redirectUrl'),
+    setWebhookUrl: setter('webhookUrl'),
+    setMetadata: setter('metadata'),
+    ...updateOf(payment, fields),
   }
 }
 
