@@ -8,7 +8,7 @@ import type { ScreenId } from '../stores/app-store'
 // usually finds it ready.
 
 const loaders = {
-  orders: () => import('../features/builder/OrdersScreen').then((m) => ({ default: m.OrdersScreen })),
+  orders: () => import('../features/builder/BuilderScreen').then((m) => ({ default: m.BuilderScreen })),
   order: () => import('./OrderScreen').then((m) => ({ default: m.OrderScreen })),
   customer: () => import('./CustomerScreen').then((m) => ({ default: m.CustomerScreen })),
   payments: () => import('./PaymentsScreen').then((m) => ({ default: m.PaymentsScreen })),

@@ -202,4 +202,4 @@ export function useBuilderScreen() {
   }
 }
 
-export type BuilderScreen = ReturnType<typeof useBuilderScreen>
+export type BuilderScreenModel = ReturnType<typeof useBuilderScreen>

@@ -5,7 +5,7 @@ import { DraftsPanel } from './DraftsPanel'
 import { OrderForm, PaymentForm } from './OrderForm'
 import { OrderResult } from './OrderResult'
 import { RequestPreview } from './RequestPreview'
-import { NARROW_VIEWS, useBuilderScreen, type BuilderScreen } from './use-builder-screen'
+import { NARROW_VIEWS, useBuilderScreen, type BuilderScreenModel } from './use-builder-screen'
 import type { SaveState } from '../../stores/builder-store'
 import './builder.css'
 
@@ -79,7 +79,7 @@ function ForeignDraftBanner(): React.JSX.Element | null {
   )
 }
 
-export function OrdersScreen(): React.JSX.Element {
+export function BuilderScreen(): React.JSX.Element {
   const b = useBuilderScreen()
   const { store, wide, narrowView, goneDraft, setGoneDraft } = b
   const { result } = store
@@ -118,7 +118,7 @@ export function OrdersScreen(): React.JSX.Element {
   )
 }
 
-function BuilderHeader({ b }: { b: BuilderScreen }): React.JSX.Element {
+function BuilderHeader({ b }: { b: BuilderScreenModel }): React.JSX.Element {
   const { store } = b
   const { content, connection, sending, archived } = store
   const disabled = sending || archived !== null
@@ -177,7 +177,7 @@ function BuilderHeader({ b }: { b: BuilderScreen }): React.JSX.Element {
   )
 }
 
-function NarrowTabs({ b }: { b: BuilderScreen }): React.JSX.Element {
+function NarrowTabs({ b }: { b: BuilderScreenModel }): React.JSX.Element {
   const { narrowView, setNarrowView, openDrafts } = b
   return (
     <div className="pd-tabs pd-narrow-tabs" role="tablist" aria-label="Builder view">
@@ -202,7 +202,7 @@ function NarrowTabs({ b }: { b: BuilderScreen }): React.JSX.Element {
 }
 
 /** The draft's form, its messages and the Create bar. */
-function BuilderForm({ b }: { b: BuilderScreen }): React.JSX.Element {
+function BuilderForm({ b }: { b: BuilderScreenModel }): React.JSX.Element {
   const { store, state, shownState, shownViolations, touched, setTouched, apiShown, setApiShown, requestCreate } = b
   const { content, connection, highlight, archived, sending, error } = store
   const disabled = sending || archived !== null
@@ -279,7 +279,7 @@ function BuilderForm({ b }: { b: BuilderScreen }): React.JSX.Element {
   )
 }
 
-function BuilderSide({ b }: { b: BuilderScreen }): React.JSX.Element {
+function BuilderSide({ b }: { b: BuilderScreenModel }): React.JSX.Element {
   const { store, state, wide, narrowView } = b
   const { content } = store
   return (
