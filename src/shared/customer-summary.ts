@@ -2,7 +2,7 @@
 // most recent first. Pure functions over the customer's payments and orders (as main read them), so
 // main and the renderer agree and the rules are unit-tested. Money stays exact: minor units in
 // bigint, decimal strings out (money.ts), never floats.
-import type { Amount, Payment } from './api-types'
+import type { Amount, Order, Payment } from './api-types'
 import { fromMinor, isKnownCurrency, toMinor } from './money'
 import { failureReasonText } from './payment-failure'
 
@@ -73,8 +73,22 @@ const WAITING = new Set(['open', 'pending', 'authorized'])
 export { failureReasonText } from './payment-failure'
 
 /** When an object failed, expired or was canceled, if the service said. */
-export function endedAt(o: { failedAt?: string; expiredAt?: string; canceledAt?: string }): string | null {
+function endedAt(o: { failedAt?: string; expiredAt?: string; canceledAt?: string }): string | null {
   return o.failedAt ?? o.expiredAt ?? o.canceledAt ?? null
+}
+
+/** An order as the customer view lists it (main when it reads the customer, the view for a newer copy). */
+export function customerOrder(o: Order): CustomerOrder {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    createdAt: o.createdAt,
+    status: o.status,
+    amount: o.amount,
+    amountRefunded: o.amountRefunded ?? null,
+    endedAt: endedAt(o),
+    fresh: true,
+  }
 }
 
 /** A payment as the customer view lists it (main when it reads the customer, the view for a newer copy). */

@@ -4,10 +4,10 @@
 // index rows with what it read, and works out the totals and problems (shared/customer-summary.ts).
 import type { Address, Customer, Order, Payment } from '../../../shared/api-types'
 import {
+  customerOrder,
   customerPayment,
   customerProblems,
   customerTotals,
-  endedAt,
   type CustomerOrder,
   type CustomerPayment,
 } from '../../../shared/customer-summary'
@@ -65,19 +65,6 @@ async function mapSettled<T, R>(
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return out
-}
-
-function customerOrder(o: Order): CustomerOrder {
-  return {
-    id: o.id,
-    orderNumber: o.orderNumber,
-    createdAt: o.createdAt,
-    status: o.status,
-    amount: o.amount,
-    amountRefunded: o.amountRefunded ?? null,
-    endedAt: endedAt(o),
-    fresh: true,
-  }
 }
 
 /**

@@ -74,11 +74,15 @@ export function CustomerScreen(): React.JSX.Element {
     openOrder: (orderId) => navigate({ screen: 'order', orderId }),
     openPayment: (paymentId) => navigate({ screen: 'payments', paymentId }),
   }
-  // The customer as the cache holds them: a payment refunded since shows refunded (customer-now.ts).
+  // The customer as the cache holds them: a payment refunded or an order canceled since shows so (customer-now.ts).
   const key = state.view ? customerKey(state.view.ref) : null
   const cached = useStore(entities, (e) => (key ? e.customers[key] : undefined))
   const payments = useStore(entities, (e) => e.payments)
-  const view = useMemo(() => (cached ? customerNow(cached, payments) : state.view), [cached, payments, state.view])
+  const orders = useStore(entities, (e) => e.orders)
+  const view = useMemo(
+    () => (cached ? customerNow(cached, { payments, orders }) : state.view),
+    [cached, payments, orders, state.view],
+  )
   const who = view?.name ?? view?.email ?? target?.email ?? target?.customerId ?? ''
   return (
     <section className="screen order-view customer-view" aria-labelledby="customer-title" data-testid="customer-view">

@@ -1,28 +1,47 @@
-import { customerPayment, customerProblems, customerTotals } from '../../../../shared/customer-summary'
+import { customerOrder, customerPayment, customerProblems, customerTotals } from '../../../../shared/customer-summary'
 import type { CustomerView } from '../../../../shared/ipc/customers'
 import type { EntitiesState, Entry } from '../../stores/entities'
 
-// The customer view as it is now: the view main answered, with each payment that the window read
-// again since (a refund's answer, the payment view's read) shown as that newer read has it. The totals
-// and problems are worked out again over the rows shown, as main works them out (customer-summary.ts).
+// The customer view as it is now: the view main answered, with each payment and order that the window
+// read again since (a refund's or a cancel's answer, the payment or order view's read) shown as that
+// newer read has it. The totals and problems are worked out again over the rows shown, as main works
+// them out (customer-summary.ts).
 
-/** `customer`: the view and its cache stamp; `payments`: the cache's payments (entities.ts). */
-export function customerNow(customer: Entry<CustomerView>, payments: EntitiesState['payments']): CustomerView {
-  const view = customer.value
+/** The rows of `rows` the cache holds a newer read of (after `stamp`), as `toRow` lists it; null when none. */
+function newerRows<R extends { id: string }, T>(
+  rows: readonly R[],
+  cache: Readonly<Record<string, Entry<T>>>,
+  stamp: number,
+  toRow: (value: T) => R,
+): R[] | null {
   let changed = false
-  const rows = view.payments.map((row) => {
-    const newer = payments[row.id]
-    if (!newer || newer.stamp <= customer.stamp) return row
+  const out = rows.map((row) => {
+    const newer = cache[row.id]
+    if (!newer || newer.stamp <= stamp) return row
     changed = true
-    return customerPayment(newer.value)
+    return toRow(newer.value)
   })
-  if (!changed) return view
-  const stale = view.orders.filter((o) => !o.fresh).length + rows.filter((p) => !p.fresh).length
+  return changed ? out : null
+}
+
+/** `customer`: the view and its cache stamp; `cache`: the window's payments and orders (entities.ts). */
+export function customerNow(
+  customer: Entry<CustomerView>,
+  cache: Pick<EntitiesState, 'payments' | 'orders'>,
+): CustomerView {
+  const view = customer.value
+  const payments = newerRows(view.payments, cache.payments, customer.stamp, customerPayment)
+  const orders = newerRows(view.orders, cache.orders, customer.stamp, customerOrder)
+  if (!payments && !orders) return view
+  const rows = payments ?? view.payments
+  const orderRows = orders ?? view.orders
+  const stale = orderRows.filter((o) => !o.fresh).length + rows.filter((p) => !p.fresh).length
   return {
     ...view,
     payments: rows,
+    orders: orderRows,
     totals: customerTotals(rows),
-    problems: customerProblems(rows, view.orders, Date.parse(view.readAt)),
+    problems: customerProblems(rows, orderRows, Date.parse(view.readAt)),
     stale: { count: stale, reason: stale > 0 ? view.stale.reason : null },
   }
 }
