@@ -1,18 +1,24 @@
 // Reading src/ as text, for the tests that check a rule across all of it (one-source.test.ts,
-// count.test.ts, contract-edges.test.ts, import-graph.test.ts, unused-exports.test.ts): the
+// count.test.ts, contract-edges.test.ts, import-graph.test.ts, unused-exports.test.ts, the renderer's
+// hooks-tested, action-names and features.styles tests): the
 // TypeScript files under a folder, their code without comments, and the file an import names.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-/** Every .ts and .tsx file under `dir`, recursively. */
-export function sourceFiles(dir: string): string[] {
+/** Every file under `dir` whose name `keep` accepts, recursively (full paths). */
+export function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   const out: string[] = []
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
-    else if (/\.(ts|tsx)$/.test(name)) out.push(full)
+    if (statSync(full).isDirectory()) out.push(...filesUnder(full, keep))
+    else if (keep(name)) out.push(full)
   }
   return out
+}
+
+/** Every .ts and .tsx file under `dir`, recursively. */
+export function sourceFiles(dir: string): string[] {
+  return filesUnder(dir, (name) => /\.(ts|tsx)$/.test(name))
 }
 
 /** Drops comments, keeps code and string literals (line numbers stay). */

@@ -2,9 +2,10 @@
 // `stores/<store>-actions.ts`. A refund, a cancel or a change of the service's objects is a *write*
 // (`write-store.ts`, `PaymentWrites`, `WriteDialog`), a key's meaning an *effect* or a *shortcut*, a
 // copy or open an *errand*. Fails on a file or a declared name that uses the word for anything else.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const RENDERER = path.join(root, 'src/renderer/src')
@@ -13,16 +14,6 @@ const RENDERER = path.join(root, 'src/renderer/src')
 const STORE_ACTION_NAMES: Record<string, string> = {
   InspectorAction: "the names of the Inspector store's action functions",
   ListAction: "the payments list channel's own `action` field (what a list read is for)",
-}
-
-function files(dir: string): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...files(full))
-    else out.push(path.relative(RENDERER, full).split(path.sep).join('/'))
-  }
-  return out
 }
 
 /** Files and declared names that use "action" for something other than a store's actions. */
@@ -41,25 +32,21 @@ export function otherActions(sources: { file: string; text: string }[]): string[
 
 describe('the word "actions" in the renderer', () => {
   it("names a store's actions only", () => {
-    const sources = files(RENDERER)
-      .filter((f) => /\.(tsx?|css)$/.test(f))
+    const sources = filesUnder(RENDERER, (f) => /\.(tsx?|css)$/.test(f))
+      .map((full) => path.relative(RENDERER, full).split(path.sep).join('/'))
       .map((file) => ({ file, text: readFileSync(path.join(RENDERER, file), 'utf8') }))
     expect(sources.filter((s) => s.file.endsWith('-actions.ts')).length).toBeGreaterThan(10)
     expect(otherActions(sources)).toEqual([])
   })
 
   it('finds the word used for a write or a key (the check can fail)', () => {
-    expect(
-      otherActions([
-        { file: 'stores/payments-actions.ts', text: 'export async function loadMore(ctx) {}' },
-        { file: 'stores/actions-store.ts', text: 'export function createActionsStore() {}' },
-        {
-          file: 'features/write-dialogs/PaymentWrites.tsx',
-          text: 'function ActionButton() {}\ntype InspectorAction = 1',
-        },
-        { file: 'lib/keyboard.ts', text: 'export function useActionKeys() {}' },
-      ]),
-    ).toEqual([
+    const planted: Record<string, string> = {
+      'stores/payments-actions.ts': 'export async function loadMore(ctx) {}',
+      'stores/actions-store.ts': 'export function createActionsStore() {}',
+      'features/write-dialogs/PaymentWrites.tsx': 'function ActionButton() {}\ntype InspectorAction = 1',
+      'lib/keyboard.ts': 'export function useActionKeys() {}',
+    }
+    expect(otherActions(Object.entries(planted).map(([file, text]) => ({ file, text })))).toEqual([
       'stores/actions-store.ts: file name',
       'stores/actions-store.ts: createActionsStore',
       'features/write-dialogs/PaymentWrites.tsx: ActionButton',

@@ -4,22 +4,17 @@
 // silently unstyle this one. Classes are read from `className` texts; a class counts as styled by a
 // sheet where a selector names it on its own (`.small`, `.home .card`), not where it is one of several
 // classes of one element (`.conn-detected.ok`).
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../helpers/source-scan'
+
+/** The files under the renderer whose name `keep` accepts, relative to it. */
+const files = (dir: string, keep: (name: string) => boolean): string[] =>
+  filesUnder(dir, keep).map((full) => path.relative(RENDERER, full).split(path.sep).join('/'))
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const RENDERER = path.join(root, 'src/renderer/src')
-
-function files(dir: string, keep: (name: string) => boolean): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...files(full, keep))
-    else if (keep(name)) out.push(path.relative(RENDERER, full).split(path.sep).join('/'))
-  }
-  return out
-}
 
 /** The classes a sheet styles on their own, one compound selector each. */
 export function classesStyled(css: string): Set<string> {

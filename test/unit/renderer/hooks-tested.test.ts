@@ -4,24 +4,15 @@
 // this checks that the hook itself — its effects, listeners and wiring — is exercised too. And no
 // hook over 40 lines hides from that rule inside a component's .tsx file: it moves to a use-*.ts
 // module beside the component.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { filesUnder as files } from '../helpers/source-scan'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const RENDERER = path.join(root, 'src/renderer/src')
 const MIN_LINES = 40
-
-function files(dir: string, keep: (name: string) => boolean): string[] {
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...files(full, keep))
-    else if (keep(name)) out.push(full)
-  }
-  return out
-}
 
 /** The hook modules over MIN_LINES lines, as paths without extension relative to the repository. */
 function bigHooks(): string[] {

@@ -11,16 +11,8 @@ import type { ActiveConnectionView } from '../../../../../src/shared/ipc/connect
 import type { DraftView } from '../../../../../src/shared/ipc/drafts'
 import type { CreateFailure } from '../../../../../src/shared/ipc/orders'
 import { controlIdOf, type DraftContent } from '../../../../../src/shared/order-builder'
-import {
-  installBridge,
-  pressKey,
-  refusal,
-  renderInWindow,
-  settled,
-  windowStores,
-  type Answers,
-  type WindowStores,
-} from '../../../helpers/hook-harness'
+import { installBridge, pressKey, refusal, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
+import type { Answers, WindowStores } from '../../../helpers/hook-harness'
 import { connection } from '../../../helpers/connection-objects'
 import { deferred } from '../../../helpers/store-fakes'
 import { draftView, validOrderDraft } from '../../../../helpers/drafts'

@@ -8,15 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup } from '@testing-library/react'
 import { useInspectorTools } from '../../../../../src/renderer/src/features/inspector/use-inspector-tools'
 import type { RequestLogExportResult } from '../../../../../src/shared/request-log-types'
-import {
-  installBridge,
-  refusal,
-  renderInWindow,
-  settled,
-  windowStores,
-  type Answers,
-  type WindowStores,
-} from '../../../helpers/hook-harness'
+import { installBridge, refusal, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
+import type { Answers, WindowStores } from '../../../helpers/hook-harness'
 import { attemptEvent, logEntry, summaryRow } from '../../../helpers/request-log-fixtures'
 import { deferred } from '../../../helpers/store-fakes'
 

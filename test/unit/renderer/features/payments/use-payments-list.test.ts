@@ -10,15 +10,8 @@ import { usePaymentsScreen } from '../../../../../src/renderer/src/features/paym
 import type { Payment } from '../../../../../src/shared/api-types'
 import type { ChannelInput, ChannelOutput } from '../../../../../src/shared/ipc/contract'
 import { toPageResult } from '../../../../../src/shared/payments-page'
-import {
-  installBridge,
-  pressKey,
-  renderInWindow,
-  settled,
-  windowStores,
-  type Answers,
-  type WindowStores,
-} from '../../../helpers/hook-harness'
+import { installBridge, pressKey, renderInWindow, settled, windowStores } from '../../../helpers/hook-harness'
+import type { Answers, WindowStores } from '../../../helpers/hook-harness'
 import { listedPayment, paymentListOf } from '../../../helpers/listed-payment'
 import { deferred } from '../../../helpers/store-fakes'
 import { present } from '../../../../helpers/present'
