@@ -14,7 +14,7 @@ import { ScreenView } from './screens/ScreenView'
 export function App(): React.JSX.Element {
   const [appStores] = useState(newAppStores)
   const [searchStore] = useState(newSearchStore)
-  const [builderStores] = useState(newBuilderStores)
+  const [builderStores] = useState(() => newBuilderStores(appStores.entities))
   return (
     <AppStoresContext.Provider value={appStores}>
       <SearchStoreContext.Provider value={searchStore}>

@@ -79,9 +79,10 @@ export function newAppStores(): AppStores {
   return { app, connections, inspector, payments, entities }
 }
 
-export function newBuilderStores(): BuilderStores {
+/** `entities`: the window's cache, where an order or payment the builder creates is put. */
+export function newBuilderStores(entities: AppStores['entities']): BuilderStores {
   const drafts = createDraftsStore(ipcDraftsPort())
-  return { drafts, orders: createBuilderStore({ port: ipcBuilderPort(), drafts, clock: windowTimers() }) }
+  return { drafts, orders: createBuilderStore({ port: ipcBuilderPort(), drafts, clock: windowTimers(), entities }) }
 }
 
 export function newSearchStore(): StoreApi<SearchState> {

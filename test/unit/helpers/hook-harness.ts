@@ -101,7 +101,8 @@ export interface WindowStores {
 }
 
 export function windowStores(): WindowStores {
-  return { app: newAppStores(), builder: newBuilderStores(), search: newSearchStore() }
+  const app = newAppStores()
+  return { app, builder: newBuilderStores(app.entities), search: newSearchStore() }
 }
 
 /** Renders `hook` inside the window's store contexts (as App.tsx provides them). */

@@ -5,6 +5,7 @@ import type { DraftView } from '../../../shared/ipc/drafts'
 import type { CreateFailure } from '../../../shared/ipc/orders'
 import { emptyDraftContent, formTargetOf, type DraftContent } from '../../../shared/order-builder'
 import type { DraftsState } from './drafts-store'
+import type { EntitiesState } from './entities'
 import type { StoreContext } from './store-context'
 import {
   AUTOSAVE_DELAY_MS,
@@ -21,6 +22,8 @@ import {
 export interface BuilderContext extends StoreContext<BuilderStoreState, BuilderPort> {
   drafts: StoreApi<DraftsState>
   clock: BuilderClock
+  /** The window's cache (entities.ts), where what was created is put. */
+  entities: StoreApi<EntitiesState>
   saveTimer: unknown
   saving: Promise<void>
   dirty: boolean
@@ -230,6 +233,10 @@ function showOutcome(ctx: BuilderContext, outcome: CreateResult | CreateFailure)
     if (first) get().focusField(first.path, first.message)
     return
   }
+  // What was created is in the window's cache: the order or payment view opened from the result reads it there.
+  const cache = ctx.entities.getState()
+  if (outcome.kind === 'order') cache.put('orders', outcome.value.order.id, outcome.value.order)
+  else cache.put('payments', outcome.value.payment.id, outcome.value.payment)
   set({
     sending: false,
     result: outcome,

@@ -8,6 +8,7 @@ import {
   type DraftContent,
 } from '../../../shared/order-builder'
 import type { DraftsState } from './drafts-store'
+import type { EntitiesState } from './entities'
 import {
   create,
   edit,
@@ -37,6 +38,8 @@ export function createBuilderStore(options: {
   port: BuilderPort
   drafts: StoreApi<DraftsState>
   clock: BuilderClock
+  /** The window's cache (entities.ts): an order or payment created here is put there for the other views. */
+  entities: StoreApi<EntitiesState>
 }): StoreApi<BuilderStoreState> {
   return createStore<BuilderStoreState>((set, get) => {
     const ctx: BuilderContext = {

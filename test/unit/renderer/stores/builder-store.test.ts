@@ -14,6 +14,7 @@ import {
   type BuilderPort,
 } from '../../../../src/renderer/src/stores/builder-store'
 import { manualTimers } from '../../helpers/store-fakes'
+import { createEntitiesStore } from '../../../../src/renderer/src/stores/entities'
 
 function connection(id: string, label: string): ActiveConnectionView {
   return {
@@ -129,8 +130,9 @@ function setup() {
     },
     remove: async () => ({ deleted: true as const }),
   })
-  const store = createBuilderStore({ port: main.port, drafts, clock })
-  return { main, clock, drafts, store }
+  const entities = createEntitiesStore()
+  const store = createBuilderStore({ port: main.port, drafts, clock, entities })
+  return { main, clock, drafts, store, entities }
 }
 
 function failure(
@@ -180,7 +182,7 @@ describe('orders store', () => {
   })
 
   it('create success: a new draft is saved first, then sent with its key; the draft becomes read-only', async () => {
-    const { main, store } = setup()
+    const { main, store, entities } = setup()
     main.state.create = async (input) => {
       const v = main.view(input.draftId, input.content ?? emptyDraftContent('order'), {
         at: '2026-01-01T00:00:02.000Z',
@@ -200,6 +202,8 @@ describe('orders store', () => {
     expect(main.calls).toEqual(['drafts.save new', 'orders.create drf_1'])
     expect(store.getState()).toMatchObject({ sending: false, error: null, archived: { orderId: 'ord_abc' } })
     expect(store.getState().result?.kind).toBe('order')
+    // The order made is in the window's cache, where the order view opened from the result reads it.
+    expect(entities.getState().orders['ord_abc']?.value).toMatchObject({ id: 'ord_abc' })
     // Read-only now: edits are refused, not queued.
     store.getState().update((c) => ({ ...c, orderNumber: 'changed' }))
     expect(store.getState().content.orderNumber).toBe('A-1')
