@@ -46,6 +46,8 @@ describe('an API key as a team desk’s connection', () => {
 
   it('is refused in words on the Connections screen', async () => {
     await anna.page.keyboard.press('Control+4')
+    // The Connections screen, with the key as the active connection (a failure here is not the notice's).
+    await expect.poll(() => anna.page.getByTestId('connections-active').textContent()).toContain('Shop key')
     await expect
       .poll(() => anna.page.getByTestId('connections-notice').textContent())
       .toMatch(

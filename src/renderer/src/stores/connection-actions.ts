@@ -25,6 +25,11 @@ export interface ConnectionPort {
   profiles(secret: string, baseUrl: string | null): Promise<ChannelOutput<'connections.profiles'>>
   /** Main's notice that the saved connections or the active one changed; returns the unsubscribe. */
   onChanged(listener: () => void): () => void
+  /**
+   * Main's notice that the desk joined or left a team database (or it came back): what the list says
+   * of the active connection changes (in team mode an API key is refused); returns the unsubscribe.
+   */
+  onTeamStatus(listener: () => void): () => void
 }
 
 /** A row's "Test connection" state: running, or the last answer. */
@@ -74,7 +79,9 @@ export interface ConnectionStoreContext extends StoreContext<ConnectionState, Co
 export function startListening(ctx: ConnectionStoreContext): () => void {
   ctx.starts += 1
   if (ctx.starts === 1) {
-    ctx.unsubscribe = ctx.port.onChanged(() => void ctx.get().load())
+    const reload = () => void ctx.get().load()
+    const stops = [ctx.port.onChanged(reload), ctx.port.onTeamStatus(reload)]
+    ctx.unsubscribe = () => stops.forEach((stop) => stop())
     void ctx.get().load()
   }
   return () => {

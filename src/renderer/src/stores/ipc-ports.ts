@@ -39,6 +39,10 @@ export function ipcConnectionPort(): ConnectionPort {
     test: (id) => call('connections.test', { id }),
     profiles: (secret, baseUrl) => call('connections.profiles', { secret, baseUrl }),
     onChanged: (listener) => subscribe('connections.changed', listener),
+    onTeamStatus: (listener) =>
+      subscribe('team.changed', (change) => {
+        if (change.kind === 'status') listener()
+      }),
   }
 }
 

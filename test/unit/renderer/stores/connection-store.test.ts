@@ -22,6 +22,7 @@ function fakeMain() {
   const lists: Deferred<ConnectionsListView>[] = []
   const calls: string[] = []
   const listeners = new Set<() => void>()
+  const teamListeners = new Set<() => void>()
   const next: {
     setActive?: Deferred<ActiveConnectionView>
     test?: Deferred<ConnectionTestResult>
@@ -65,8 +66,21 @@ function fakeMain() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    onTeamStatus(listener) {
+      teamListeners.add(listener)
+      return () => teamListeners.delete(listener)
+    },
   }
-  return { port, lists, calls, next, listeners, changed: () => listeners.forEach((l) => l()) }
+  return {
+    port,
+    lists,
+    calls,
+    next,
+    listeners,
+    teamListeners,
+    changed: () => listeners.forEach((l) => l()),
+    teamStatus: () => teamListeners.forEach((l) => l()),
+  }
 }
 
 async function loaded(list: ConnectionsListView) {
@@ -128,10 +142,14 @@ describe('connection store', () => {
     expect(main.lists).toHaveLength(1)
     main.changed()
     expect(main.lists).toHaveLength(2)
+    // The desk joined or left a team: what the list says of the active key changes, so it is read again.
+    main.teamStatus()
+    expect(main.lists).toHaveLength(3)
     stopA()
     expect(main.listeners.size).toBe(1)
     stopB()
     expect(main.listeners.size).toBe(0)
+    expect(main.teamListeners.size).toBe(0)
   })
 
   it('switches the active connection; a list already in flight cannot switch it back', async () => {
