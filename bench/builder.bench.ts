@@ -1,4 +1,4 @@
-// The order builder's full work per keystroke on a 200-line order, as OrdersScreen does it:
+// The order builder's full work per keystroke on a 200-line order, as BuilderScreen does it:
 // update one line in the draft (immutably, like the store) → deriveBuilder (build the request
 // body with totals and VAT, validate it with order-rules, map violations onto form controls,
 // serialize the preview JSON). Rendering is not included (rows are memoized; one row re-renders).
