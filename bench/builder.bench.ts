@@ -13,6 +13,7 @@ import {
   type DraftLine,
 } from '../src/shared/order-builder'
 import { present } from '../test/helpers/present'
+import { DRAFT_BILLING_ADDRESS } from '../test/helpers/drafts'
 import { median, percentile, round } from './lib/stats'
 
 const LINES = 200
@@ -41,15 +42,7 @@ let draft: DraftContent = {
   redirectUrl: 'https://shop.example/return',
   webhookUrl: 'https://hooks.example/orders',
   metadata: '{"source":"bench"}',
-  billingAddress: {
-    givenName: 'Ada',
-    familyName: 'Lovelace',
-    email: 'ada@example.org',
-    streetAndNumber: 'Keizersgracht 126',
-    postalCode: '1015 CW',
-    city: 'Amsterdam',
-    country: 'NL',
-  },
+  billingAddress: DRAFT_BILLING_ADDRESS,
   lines: Array.from({ length: LINES }, (_, i) => benchLine(i)),
 }
 
