@@ -221,6 +221,14 @@ describe('search box and home screen', () => {
     await expect.poll(() => orderTitle()).toContain(order.id)
   })
 
+  it('opens an id clicked in the list as Enter does: the keyboard goes to the opened order', async () => {
+    await search(order.id)
+    await expect.poll(() => h.page.getByTestId('search-direct').textContent()).toContain(order.id)
+    await h.page.getByTestId('search-direct').click()
+    await expect.poll(() => orderTitle()).toContain(order.id)
+    await expect.poll(() => h.page.evaluate(() => document.activeElement?.id)).toBe('order-title')
+  })
+
   it('leaves the keyboard where the agent put it when they press a key while an opened result still loads', async () => {
     // The order takes half a second to come: Ctrl+K meanwhile keeps the search box focused after it came.
     await admin.addFault({ path: `/v2/orders/${order.id}`, method: 'GET', kind: 'latency', latencyMs: 500, count: 1 })
