@@ -29,7 +29,6 @@ export function createTeamHandlers(record: RecordService, settings: TeamSettings
       const [mine, team] = await Promise.all([record.openCases('mine'), record.openCases('team')])
       return { mine, team, me: record.login() }
     },
-    'team.findTicket': ({ ticket }) => record.findByTicket(ticket),
     'team.database': database,
     'team.connect': async (input) => {
       await record.connect(input)

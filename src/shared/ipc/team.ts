@@ -76,7 +76,6 @@ export const teamChannels = {
   'team.closeCase': defineChannel<CaseState>()(z.object({ object: objectRef }).strict()),
   'team.openCases': defineChannel<{ mine: CaseState[]; team: CaseState[]; me: string }>()(z.undefined()),
   /** The objects a ticket reference is attached to (cases and writes). */
-  'team.findTicket': defineChannel<RecordObjectRef[]>()(z.object({ ticket: ticketInput }).strict()),
   'team.database': defineChannel<TeamDatabaseView>()(z.undefined()),
   /** Saves the connection string (the password to the keychain) and connects. */
   'team.connect': defineChannel<TeamDatabaseView>()(connectionInput),

@@ -166,7 +166,6 @@ export function ipcTeamPort(): TeamPort {
     handOver: (object, to) => call('team.handOver', { object, to }),
     closeCase: (object) => call('team.closeCase', { object }),
     openCases: () => call('team.openCases'),
-    findTicket: (ticket) => call('team.findTicket', { ticket }),
     database: () => call('team.database'),
     connect: (input) => call('team.connect', input),
     test: (input) => call('team.test', input),

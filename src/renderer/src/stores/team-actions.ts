@@ -14,7 +14,6 @@ export interface TeamPort {
   handOver(object: RecordObjectRef, to: string): Promise<CaseState>
   closeCase(object: RecordObjectRef): Promise<CaseState>
   openCases(): Promise<ChannelOutput<'team.openCases'>>
-  findTicket(ticket: string): Promise<RecordObjectRef[]>
   database(): Promise<TeamDatabaseView>
   connect(input: ChannelInput<'team.connect'>): Promise<TeamDatabaseView>
   test(input: ChannelInput<'team.test'>): Promise<ChannelOutput<'team.test'>>
