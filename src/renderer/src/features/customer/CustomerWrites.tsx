@@ -76,7 +76,7 @@ function WritesList(props: { store: StoreApi<CustomerWritesState>; locale: strin
         </p>
       )}
       {state === 'ready' && writes.length > 0 && (
-        <ol className="record-notes" aria-label="Writes recorded" data-testid="customer-writes-list">
+        <ol className="stack-list" aria-label="Writes recorded" data-testid="customer-writes-list">
           {writes.map((w) => (
             <li key={w.id}>
               {recordedWriteLine(w, me, { locale: props.locale })}

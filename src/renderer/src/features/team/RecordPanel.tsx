@@ -56,7 +56,7 @@ export function RecordPanel({
       {record && <NotesList store={store} notes={record.notes} me={record.me} />}
       {record && <NoteForm store={store} />}
       {showWrites && record && record.actions.length > 0 && (
-        <ol className="record-notes" aria-label="Writes recorded" data-testid="record-writes">
+        <ol className="stack-list" aria-label="Writes recorded" data-testid="record-writes">
           {record.actions.map((a) => (
             <li key={a.id}>{recordedWriteLine(a, record.me)}</li>
           ))}
@@ -203,7 +203,7 @@ function NotesList({
       </p>
     )
   return (
-    <ol className="record-notes" aria-label="Notes" data-testid="notes">
+    <ol className="stack-list" aria-label="Notes" data-testid="notes">
       {notes.map((note) => (
         <NoteItem key={note.noteId} store={store} note={note} me={me} />
       ))}

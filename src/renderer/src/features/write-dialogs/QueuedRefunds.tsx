@@ -36,7 +36,7 @@ export function QueuedRefunds({
           {notice}
         </p>
       )}
-      <ul>
+      <ul className="stack-list">
         {list.map((q) => (
           <li key={q.id} className={`refund-item refund-${q.state === 'waiting' ? 'queued' : q.state}`}>
             <p className="refund-head">

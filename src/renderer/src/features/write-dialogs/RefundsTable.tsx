@@ -47,7 +47,7 @@ export function RefundsTable({
       <h3 id="refund-list-title" className="action-caption">
         Refunds
       </h3>
-      <ul>
+      <ul className="stack-list">
         {list.map((r) => (
           <RefundItem key={r.id} refund={r} method={payment.method} store={store} />
         ))}
