@@ -331,34 +331,35 @@ export async function sendCancelRefund(
   return result?.payment ?? null
 }
 
-/** Cancels a payment. Main answers with the service's answer to the cancel (no refunds embedded): not complete. */
-export async function sendCancelPayment(ctx: WriteStoreContext, paymentId: string): Promise<Payment | null> {
+/**
+ * A write on a payment that main answers with the service's answer alone (no refunds or chargebacks
+ * embedded): the payment is cached and marked stale, so the payment view reads it again.
+ */
+async function sendPaymentChange(
+  ctx: WriteStoreContext,
+  kind: 'cancel-payment' | 'update',
+  send: () => Promise<{ payment: Payment; requestId: string | null }>,
+  done: string,
+): Promise<Payment | null> {
   const at = ctx.entities.getState().stamp()
   const result = await runWrite(
     ctx,
-    'cancel-payment',
-    () => ctx.port.cancelPayment(paymentId),
-    (r) => `Payment ${r.payment.id} was canceled.`,
+    kind,
+    send,
+    (r) => `Payment ${r.payment.id} was ${done}.`,
     (r) => rememberPayment(ctx.entities, at, r.payment, null, true),
   )
   return result?.payment ?? null
 }
 
-export async function sendUpdate(
+export const sendCancelPayment = (ctx: WriteStoreContext, paymentId: string): Promise<Payment | null> =>
+  sendPaymentChange(ctx, 'cancel-payment', () => ctx.port.cancelPayment(paymentId), 'canceled')
+
+export const sendUpdate = (
   ctx: WriteStoreContext,
   paymentId: string,
   changes: PaymentChanges,
-): Promise<Payment | null> {
-  const at = ctx.entities.getState().stamp()
-  const result = await runWrite(
-    ctx,
-    'update',
-    () => ctx.port.update(paymentId, changes),
-    (r) => `Payment ${r.payment.id} was changed.`,
-    (r) => rememberPayment(ctx.entities, at, r.payment, null, true),
-  )
-  return result?.payment ?? null
-}
+): Promise<Payment | null> => sendPaymentChange(ctx, 'update', () => ctx.port.update(paymentId, changes), 'changed')
 
 export async function sendCancelOrder(ctx: WriteStoreContext, orderId: string): Promise<Order | null> {
   const at = ctx.entities.getState().stamp()
